@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: the server packages (unit + integration on PGlite, and on the PostgreSQL server
+// when TEST_DATABASE_URL is set), the web components (jsdom), and the browser tests (headless Chromium).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: ['{write-model,projections,api-gateway}/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: './web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['web/e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
