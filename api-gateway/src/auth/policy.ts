@@ -1,0 +1,51 @@
+import { DomainError } from '@fpa/write-model';
+import type { Role } from '@fpa/write-model/validation';
+import type { SessionUser } from '../context.ts';
+
+/**
+ * Who may do what, in one table (spec part 1 §6 and part 2 §6). Every GraphQL field and REST route
+ * names its operation here; later issues add rows rather than scattering role checks.
+ *  - 'public': anyone, signed in or not
+ *  - 'signed-in': any signed-in user
+ *  - 'company': a signed-in user who belongs to a company (not the platform's super admin)
+ *  - a list of roles
+ */
+export type Access = 'public' | 'signed-in' | 'company' | readonly Role[];
+
+export const POLICY = {
+  'auth.register': 'public',
+  'auth.login': 'public',
+  'auth.logout': 'public',
+  'auth.requestPasswordReset': 'public',
+  'auth.resetPassword': 'public',
+  'auth.me': 'signed-in',
+  'company.read': 'company',
+  'subscription.read': 'company',
+  'assistant.ask': 'signed-in',
+} as const satisfies Record<string, Access>;
+
+export type Operation = keyof typeof POLICY;
+
+export const NOT_SIGNED_IN = 'You are not signed in. Please sign in to continue.';
+export const NOT_ALLOWED = "You don't have permission to do this.";
+
+/** Throws unless the caller may perform the operation; returns the signed-in user when there is one. */
+export function authorize(user: SessionUser | null, operation: Operation): SessionUser | null {
+  const access: Access = POLICY[operation];
+  if (access === 'public') return user;
+  if (!user) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN);
+  if (access === 'signed-in') return user;
+  if (access === 'company') {
+    if (!user.companyId) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
+    return user;
+  }
+  if (!access.includes(user.role)) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
+  return user;
+}
+
+/** For operations that need a signed-in user with a company: the narrowed user. */
+export function requireCompanyUser(user: SessionUser | null, operation: Operation): SessionUser & { companyId: string } {
+  const allowed = authorize(user, operation);
+  if (!allowed?.companyId) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
+  return allowed as SessionUser & { companyId: string };
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { hashToken } from '@fpa/write-model';
+
+export const SESSION_COOKIE = 'fpa_session';
+export const SESSION_TTL_HOURS = 12;
+
+/** An opaque 256-bit random token; the database keeps only its SHA-256. */
+export async function createSession(
+  sql: SqlExecutor,
+  userId: string,
+  client: { ip: string; userAgent: string | null },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_HOURS * 3600_000);
+  await sql.query(
+    `insert into auth_sessions (token_hash, user_id, expires_at, ip, user_agent) values ($1, $2, $3, $4, $5)`,
+    [hashToken(token), userId, expiresAt, client.ip, client.userAgent],
+  );
+  return { token, expiresAt };
+}
+
+export async function findSessionUser(sql: SqlExecutor, token: string): Promise<string | null> {
+  const rows = await sql.query<{ user_id: string }>(
+    `select user_id from auth_sessions where token_hash = $1 and revoked_at is null and expires_at > now()`,
+    [hashToken(token)],
+  );
+  return rows[0]?.user_id ?? null;
+}
+
+export async function revokeSession(sql: SqlExecutor, token: string): Promise<void> {
+  await sql.query(`update auth_sessions set revoked_at = now() where token_hash = $1 and revoked_at is null`, [
+    hashToken(token),
+  ]);
+}
+
+/** The token from `Authorization: Bearer …`, else from the httpOnly cookie. */
+export function sessionTokenFrom(request: Request): string | null {
+  const header = request.headers.get('authorization');
+  const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (bearer) return bearer;
+  const cookies = request.headers.get('cookie') ?? '';
+  for (const part of cookies.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === SESSION_COOKIE && rest.length > 0) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
+  return [
+    `${SESSION_COOKIE}=${encodeURIComponent(token)}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Expires=${expiresAt.toUTCString()}`,
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+export function clearedSessionCookie(secure: boolean): string {
+  return [`${SESSION_COOKIE}=`, 'Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=0', ...(secure ? ['Secure'] : [])].join('; ');
+}

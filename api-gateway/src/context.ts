@@ -1,0 +1,44 @@
+import type { UserRow } from '@fpa/projections';
+import type { Services } from './services.ts';
+import { findSessionUser, sessionTokenFrom } from './auth/sessions.ts';
+import { findCompany, findUserById } from '@fpa/projections';
+
+export type SessionUser = UserRow;
+
+/**
+ * What every GraphQL resolver and REST route gets: the services, the caller (from the session,
+ * never from the request body), and a place to put Set-Cookie headers for the answer.
+ */
+export type RequestContext = {
+  services: Services;
+  request: Request;
+  ip: string;
+  sessionToken: string | null;
+  user: SessionUser | null;
+  setCookies: string[];
+  /** Set when a read-your-writes wait timed out, so the answer can say so. */
+  projectionLag: { timedOut: boolean };
+};
+
+export async function createRequestContext(services: Services, request: Request, ip: string): Promise<RequestContext> {
+  const sessionToken = sessionTokenFrom(request);
+  const user = sessionToken ? await loadSessionUser(services, sessionToken) : null;
+  return { services, request, ip, sessionToken, user, setCookies: [], projectionLag: { timedOut: false } };
+}
+
+/** A session counts only while it is live, its user active, and its company not suspended. */
+async function loadSessionUser(services: Services, token: string): Promise<SessionUser | null> {
+  const userId = await findSessionUser(services.sql, token);
+  if (!userId) return null;
+  const user = await findUserById(services.sql, userId);
+  if (!user || !user.isActive) return null;
+  if (user.companyId) {
+    const company = await findCompany(services.sql, user.companyId);
+    if (!company?.isActive) return null;
+  }
+  return user;
+}
+
+export function isSecureRequest(request: Request): boolean {
+  return new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+}

@@ -1,0 +1,51 @@
+import { GraphQLError } from 'graphql';
+import type { Logger } from 'pino';
+import { DomainError, type ErrorCode, type Issue } from '@fpa/write-model';
+
+/** The one place where refusal codes become HTTP statuses. Exhaustive: a new code must be mapped here. */
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  INVALID_TOKEN: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  COMPANY_SUSPENDED: 403,
+  LIMIT_REACHED: 403,
+  NOT_FOUND: 404,
+  ALREADY_EXISTS: 409,
+  CONCURRENCY_CONFLICT: 409,
+  INVALID_TRANSITION: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RULE_VIOLATED: 422,
+  RATE_LIMITED: 429,
+};
+
+export type ErrorBody = { message: string; code: string; issues: Issue[] };
+
+export const UNEXPECTED_ERROR = 'Something went wrong on our side. Please try again; if it keeps happening, contact support.';
+
+/** Known refusals keep their words; anything else is logged in full and masked for the client. */
+export function toErrorAnswer(error: unknown, logger: Logger): { status: number; body: ErrorBody } {
+  if (error instanceof DomainError) {
+    return { status: HTTP_STATUS[error.code], body: { message: error.message, code: error.code, issues: error.issues } };
+  }
+  logger.error({ err: error }, 'unexpected error');
+  return { status: 500, body: { message: UNEXPECTED_ERROR, code: 'INTERNAL', issues: [] } };
+}
+
+export function jsonError(status: number, message: string, code: string, issues: Issue[] = []): Response {
+  return Response.json({ message, code, issues } satisfies ErrorBody, { status });
+}
+
+/** GraphQL errors carry the same message, code and issues in `extensions`. */
+export function maskGraphQLError(logger: Logger) {
+  return (error: unknown): Error => {
+    const original = error instanceof GraphQLError ? (error.originalError ?? null) : error;
+    if (error instanceof GraphQLError && !original) return error; // parse/validation errors from graphql itself
+    if (original instanceof GraphQLError) return original;
+    const { body } = toErrorAnswer(original, logger);
+    return new GraphQLError(body.message, {
+      ...(error instanceof GraphQLError ? { path: error.path, nodes: error.nodes } : {}),
+      extensions: { code: body.code, issues: body.issues },
+    });
+  };
+}

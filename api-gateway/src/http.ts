@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServerAdapter } from '@whatwg-node/server';
+import sirv from 'sirv';
+import type { App } from './yoga.ts';
+import type { Services } from './services.ts';
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+    "connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'",
+};
+
+/**
+ * The process's HTTP server: /graphql and /api/* go to the app; everything else is the built web
+ * app, with index.html for client-side routes (history fallback).
+ */
+export function createHttpServer(app: App, services: Services): Server {
+  const adapter = createServerAdapter<{ req: IncomingMessage; res: ServerResponse }>((request, server) =>
+    app.handle(request, { ip: server.req.socket.remoteAddress ?? 'unknown' }),
+  );
+  const webDist = services.config.webDist;
+  const hasWeb = existsSync(webDist);
+  if (!hasWeb) services.logger.warn({ webDist }, 'web app not built: run `npm run build` (npm start does it)');
+  const assets = hasWeb
+    ? sirv(webDist, { single: true, etag: true, gzip: true, setHeaders: (res, path) => immutableAssets(res, path) })
+    : null;
+
+  return createServer((req, res) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (path === '/graphql' || path === '/api' || path.startsWith('/api/') || path === '/healthz') {
+      if (path === '/healthz') {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ ok: true }));
+        return;
+      }
+      void adapter.requestListener(req, res);
+      return;
+    }
+    if (!assets) {
+      res.statusCode = 503;
+      res.setHeader('content-type', 'text/plain; charset=utf-8');
+      res.end('The web app has not been built. Run `npm run build`, or start with `npm start`.');
+      return;
+    }
+    assets(req, res);
+  });
+}
+
+function immutableAssets(res: ServerResponse, path: string) {
+  // Vite fingerprints everything under /assets; index.html must always be revalidated.
+  res.setHeader('cache-control', path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+}

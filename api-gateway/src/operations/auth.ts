@@ -1,0 +1,109 @@
+import {
+  DomainError,
+  dummyPasswordHash,
+  findCredentialByUsername,
+  issueResetToken,
+  registerCompany,
+  resetPassword as resetPasswordCommand,
+  verifyPassword,
+  VISITOR,
+  parseInput,
+} from '@fpa/write-model';
+import { loginSchema, requestResetSchema } from '@fpa/write-model/validation';
+import { findCompany, findUserById, findUsersByEmail, type UserRow } from '@fpa/projections';
+import { isSecureRequest, type RequestContext } from '../context.ts';
+import { authorize } from '../auth/policy.ts';
+import { assertLoginAllowed, recordLoginAttempt } from '../auth/rate-limit.ts';
+import { clearedSessionCookie, createSession, revokeSession, sessionCookie } from '../auth/sessions.ts';
+import { commandFor, readYourWrites } from './consistency.ts';
+
+export type PublicUser = Pick<UserRow, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'role' | 'companyId'>;
+export type AuthAnswer = { token: string; user: PublicUser };
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const COMPANY_SUSPENDED = 'Your company account has been suspended. Please contact support.';
+export const RESET_REQUESTED = 'If the email exists, a reset link has been sent.';
+
+export function publicUser(user: UserRow): PublicUser {
+  const { id, username, email, firstName, lastName, role, companyId } = user;
+  return { id, username, email, firstName, lastName, role, companyId };
+}
+
+async function startSession(ctx: RequestContext, user: UserRow): Promise<AuthAnswer> {
+  const { token, expiresAt } = await createSession(ctx.services.sql, user.id, {
+    ip: ctx.ip,
+    userAgent: ctx.request.headers.get('user-agent'),
+  });
+  ctx.setCookies.push(sessionCookie(token, expiresAt, isSecureRequest(ctx.request)));
+  ctx.sessionToken = token;
+  ctx.user = user;
+  return { token, user: publicUser(user) };
+}
+
+export async function register(ctx: RequestContext, input: unknown): Promise<AuthAnswer> {
+  authorize(ctx.user, 'auth.register');
+  const result = await registerCompany(ctx.services.store, input, commandFor(ctx, VISITOR));
+  await readYourWrites(ctx, result.append.checkpoint);
+  const user = await findUserById(ctx.services.sql, result.userId);
+  if (!user) throw new Error(`Registered user ${result.userId} is not in the read model yet`);
+  return startSession(ctx, user);
+}
+
+export async function login(ctx: RequestContext, input: unknown): Promise<AuthAnswer> {
+  authorize(ctx.user, 'auth.login');
+  const { username, password } = parseInput(loginSchema, input);
+  const { sql } = ctx.services;
+  await assertLoginAllowed(sql, username, ctx.ip);
+  const credential = await findCredentialByUsername(sql, username);
+  // Unknown usernames still pay for a hash check, so timing does not tell which usernames exist.
+  const valid = await verifyPassword(password, credential?.passwordHash ?? (await dummyPasswordHash()));
+  await recordLoginAttempt(sql, username, ctx.ip, Boolean(credential && valid));
+  if (!credential || !valid) throw new DomainError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+  const user = await findUserById(sql, credential.userId);
+  if (!user || !user.isActive) throw new DomainError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+  if (user.companyId) {
+    const company = await findCompany(sql, user.companyId);
+    if (!company?.isActive) throw new DomainError('COMPANY_SUSPENDED', COMPANY_SUSPENDED);
+  }
+  return startSession(ctx, user);
+}
+
+/** Revokes the session (when there is one) and clears the cookie; never fails for a visitor. */
+export async function logout(ctx: RequestContext): Promise<boolean> {
+  authorize(ctx.user, 'auth.logout');
+  if (ctx.sessionToken) await revokeSession(ctx.services.sql, ctx.sessionToken);
+  ctx.setCookies.push(clearedSessionCookie(isSecureRequest(ctx.request)));
+  ctx.user = null;
+  return true;
+}
+
+export function me(ctx: RequestContext): PublicUser {
+  const user = authorize(ctx.user, 'auth.me');
+  return publicUser(user!);
+}
+
+export async function requestPasswordReset(
+  ctx: RequestContext,
+  input: unknown,
+): Promise<{ ok: true; message: string; resetLink?: string }> {
+  authorize(ctx.user, 'auth.requestPasswordReset');
+  const { email } = parseInput(requestResetSchema, input);
+  const { sql, config, mailer } = ctx.services;
+  const base = config.publicUrl ?? new URL(ctx.request.url).origin;
+  let devLink: string | undefined;
+  for (const user of await findUsersByEmail(sql, email)) {
+    const token = await issueResetToken(sql, user.id);
+    const link = `${base}/auth?action=reset&token=${encodeURIComponent(token)}`;
+    const emailed = await mailer.sendPasswordReset(user.email, link, user.username);
+    if (!emailed && !config.isProduction) devLink ??= link;
+  }
+  // The same answer whether or not the address is known; only development adds the link.
+  return devLink ? { ok: true, message: RESET_REQUESTED, resetLink: devLink } : { ok: true, message: RESET_REQUESTED };
+}
+
+export async function resetPassword(ctx: RequestContext, input: unknown): Promise<{ ok: true }> {
+  authorize(ctx.user, 'auth.resetPassword');
+  const result = await resetPasswordCommand(ctx.services.store, ctx.services.sql, input, commandFor(ctx, VISITOR));
+  await readYourWrites(ctx, result.append.checkpoint);
+  return { ok: true };
+}

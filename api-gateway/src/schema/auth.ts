@@ -1,0 +1,97 @@
+import { ROLES } from '@fpa/write-model/validation';
+import { builder, withoutNulls } from '../builder.ts';
+import * as auth from '../operations/auth.ts';
+
+export const RoleEnum = builder.enumType('Role', { values: ROLES });
+
+export const UserType = builder.objectRef<auth.PublicUser>('User').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    username: t.exposeString('username'),
+    email: t.exposeString('email'),
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName'),
+    role: t.field({ type: RoleEnum, resolve: (user) => user.role }),
+    companyId: t.exposeID('companyId', { nullable: true }),
+  }),
+});
+
+const AuthPayload = builder.objectRef<auth.AuthAnswer>('AuthPayload').implement({
+  fields: (t) => ({
+    token: t.exposeString('token'),
+    user: t.field({ type: UserType, resolve: (answer) => answer.user }),
+  }),
+});
+
+const RequestPasswordResetPayload = builder
+  .objectRef<Awaited<ReturnType<typeof auth.requestPasswordReset>>>('RequestPasswordResetPayload')
+  .implement({
+    fields: (t) => ({
+      ok: t.exposeBoolean('ok'),
+      message: t.exposeString('message'),
+      resetLink: t.exposeString('resetLink', {
+        nullable: true,
+        description: 'Only outside production: the reset link that would have been e-mailed.',
+      }),
+    }),
+  });
+
+const LoginInput = builder.inputType('LoginInput', {
+  fields: (t) => ({ username: t.string({ required: true }), password: t.string({ required: true }) }),
+});
+
+const RegisterInput = builder.inputType('RegisterInput', {
+  fields: (t) => ({
+    username: t.string({ required: true }),
+    password: t.string({ required: true }),
+    email: t.string({ required: true }),
+    firstName: t.string({ required: true }),
+    lastName: t.string({ required: true }),
+    companyName: t.string({ required: true }),
+    cipNumber: t.string({ required: true }),
+    adminSaId: t.string({ required: true }),
+    companyEmail: t.string({ required: true }),
+    companyPhone: t.string({ required: true }),
+    fspNumber: t.string(),
+  }),
+});
+
+const RequestPasswordResetInput = builder.inputType('RequestPasswordResetInput', {
+  fields: (t) => ({ email: t.string({ required: true }) }),
+});
+
+const ResetPasswordInput = builder.inputType('ResetPasswordInput', {
+  fields: (t) => ({ token: t.string({ required: true }), newPassword: t.string({ required: true }) }),
+});
+
+builder.queryField('me', (t) =>
+  t.field({
+    type: UserType,
+    nullable: true,
+    description: 'The signed-in user, or null when there is no valid session.',
+    resolve: (_root, _args, ctx) => (ctx.user ? auth.me(ctx) : null),
+  }),
+);
+
+builder.mutationFields((t) => ({
+  register: t.field({
+    type: AuthPayload,
+    args: { input: t.arg({ type: RegisterInput, required: true }) },
+    resolve: (_root, { input }, ctx) => auth.register(ctx, withoutNulls(input)),
+  }),
+  login: t.field({
+    type: AuthPayload,
+    args: { input: t.arg({ type: LoginInput, required: true }) },
+    resolve: (_root, { input }, ctx) => auth.login(ctx, input),
+  }),
+  logout: t.boolean({ resolve: (_root, _args, ctx) => auth.logout(ctx) }),
+  requestPasswordReset: t.field({
+    type: RequestPasswordResetPayload,
+    args: { input: t.arg({ type: RequestPasswordResetInput, required: true }) },
+    resolve: (_root, { input }, ctx) => auth.requestPasswordReset(ctx, input),
+  }),
+  resetPassword: t.boolean({
+    args: { input: t.arg({ type: ResetPasswordInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => (await auth.resetPassword(ctx, input)).ok,
+  }),
+}));

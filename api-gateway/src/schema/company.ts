@@ -1,0 +1,43 @@
+import type { CompanyRow, SubscriptionRow } from '@fpa/projections';
+import { builder } from '../builder.ts';
+import * as companies from '../operations/company.ts';
+
+export const CompanyType = builder.objectRef<CompanyRow>('Company').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    email: t.exposeString('email'),
+    cipNumber: t.exposeString('cipNumber'),
+    phone: t.exposeString('phone'),
+    fspNumber: t.exposeString('fspNumber', { nullable: true }),
+    address: t.exposeString('address', { nullable: true }),
+    city: t.exposeString('city', { nullable: true }),
+    province: t.exposeString('province', { nullable: true }),
+    postalCode: t.exposeString('postalCode', { nullable: true }),
+    isActive: t.exposeBoolean('isActive'),
+    createdAt: t.string({ resolve: (c) => c.createdAt.toISOString() }),
+  }),
+});
+
+const CompanySubscriptionType = builder.objectRef<SubscriptionRow>('CompanySubscription').implement({
+  fields: (t) => ({
+    tier: t.exposeString('tier'),
+    currentMemberCount: t.exposeInt('currentMemberCount'),
+    memberLimit: t.exposeInt('memberLimit'),
+  }),
+});
+
+builder.queryFields((t) => ({
+  company: t.field({
+    type: CompanyType,
+    nullable: true,
+    description: "The signed-in user's company; null for platform users (super admin).",
+    resolve: (_root, _args, ctx) => (ctx.user && !ctx.user.companyId ? null : companies.company(ctx)),
+  }),
+  subscription: t.field({
+    type: CompanySubscriptionType,
+    nullable: true,
+    description: "The company's tier, member limit and current member count; null for platform users.",
+    resolve: (_root, _args, ctx) => (ctx.user && !ctx.user.companyId ? null : companies.subscription(ctx)),
+  }),
+}));

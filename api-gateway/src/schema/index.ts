@@ -1,0 +1,11 @@
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { builder } from '../builder.ts';
+import './auth.ts';
+import './company.ts';
+
+export const schema: GraphQLSchema = builder.toSchema();
+
+/** What is committed as schema.graphql (sorted, so diffs stay readable). */
+export function printedSchema(): string {
+  return printSchema(lexicographicSortSchema(schema)) + '\n';
+}

@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import type { Logger } from 'pino';
+import {
+  createKeyring,
+  createPostgresEventStore,
+  createSqlClient,
+  loadMasterKey,
+  type EventStore,
+  type SqlClient,
+} from '@fpa/write-model/event-store';
+import { commandContext, ensureSuperAdmin, migrateIdentity, SYSTEM } from '@fpa/write-model';
+import { allProjectors, createProjectionEngine, type ProjectionEngine } from '@fpa/projections';
+import type { Config } from './config.ts';
+import { createMailer, type Mailer } from './auth/mailer.ts';
+
+export type Services = {
+  config: Config;
+  logger: Logger;
+  sql: SqlClient;
+  store: EventStore;
+  engine: ProjectionEngine;
+  mailer: Mailer;
+  close(): Promise<void>;
+};
+
+/**
+ * Wires the process: the SQL client (PGlite in DATA_DIR, or the server in DATABASE_URL), the event
+ * store with personal-data encryption, the identity tables, the projection engine (run in this
+ * process unless PROJECTIONS=off), and the super admin from configuration.
+ */
+export async function createServices(config: Config, logger: Logger, options: { sql?: SqlClient } = {}): Promise<Services> {
+  if (!options.sql && !config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  const sql = options.sql ?? (await createSqlClient({ ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }) }));
+  await migrateIdentity(sql);
+  const keyring = await createKeyring(sql, loadMasterKey({ dataKey: config.dataKey ?? undefined, dataDir: config.dataDir }));
+  const store = await createPostgresEventStore(sql, { keyring });
+  const engine = createProjectionEngine({ sql, store, projectors: allProjectors, logger: logger.child({ part: 'projections' }) });
+  if (config.projections === 'on') await engine.start();
+  if (config.superAdmin) {
+    const seeded = await ensureSuperAdmin(store, sql, config.superAdmin, commandContext(SYSTEM));
+    if (seeded.created) logger.info({ username: config.superAdmin.username }, 'super admin created');
+  }
+  return {
+    config,
+    logger,
+    sql,
+    store,
+    engine,
+    mailer: createMailer(config, logger),
+    async close() {
+      await engine.stop();
+      await store.close();
+      if (!options.sql) await sql.close();
+    },
+  };
+}

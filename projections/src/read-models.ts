@@ -1,0 +1,9 @@
+import type { Projector } from './engine/types.ts';
+import { companiesProjection } from './companies/companies.projection.ts';
+import { usersListProjection } from './users-list/users-list.projection.ts';
+
+/** Every projector the product runs. New read models are added here. */
+export const allProjectors: readonly Projector[] = [usersListProjection, companiesProjection];
+
+export * from './companies/companies.queries.ts';
+export * from './users-list/users-list.queries.ts';

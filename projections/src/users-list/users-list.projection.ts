@@ -1,0 +1,39 @@
+import type { RecordedEvent } from '@fpa/write-model/event-store';
+import type { Projector } from '../engine/types.ts';
+
+/** Every user account of the platform, one row each, in the clear while the person's key exists. */
+export const usersListProjection: Projector = {
+  name: 'users-list',
+  version: 1,
+  handles: ['UserRegistered'],
+  tables: ['user_accounts'],
+  async init(tx) {
+    await tx.exec(`
+      create table if not exists user_accounts (
+        id uuid primary key,
+        company_id uuid,
+        username text not null,
+        email text not null,
+        first_name text not null,
+        last_name text not null,
+        role text not null,
+        phone text,
+        is_active boolean not null default true,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      );
+      create index if not exists user_accounts_company on user_accounts (company_id);
+      create index if not exists user_accounts_email on user_accounts (lower(email));
+    `);
+  },
+  async apply(tx, event: RecordedEvent) {
+    if (event.type === 'UserRegistered') {
+      const d = event.data as Record<string, string | null>;
+      await tx.query(
+        `insert into user_accounts (id, company_id, username, email, first_name, last_name, role, phone, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) on conflict (id) do nothing`,
+        [d.userId, d.companyId, d.username, d.email, d.firstName, d.lastName, d.role, d.phone, event.recordedAt],
+      );
+    }
+  },
+};

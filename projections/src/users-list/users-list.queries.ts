@@ -1,0 +1,30 @@
+import type { SqlExecutor } from '@fpa/write-model/event-store';
+import type { Role } from '@fpa/write-model/validation';
+
+export type UserRow = {
+  id: string;
+  companyId: string | null;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  phone: string | null;
+  isActive: boolean;
+  createdAt: Date;
+};
+
+const COLUMNS = `id, company_id as "companyId", username, email, first_name as "firstName", last_name as "lastName",
+  role, phone, is_active as "isActive", created_at as "createdAt"`;
+
+export async function findUserById(sql: SqlExecutor, id: string): Promise<UserRow | null> {
+  const rows = await sql.query<UserRow>(`select ${COLUMNS} from user_accounts where id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Reset requests look users up by e-mail; several accounts may share one address. */
+export async function findUsersByEmail(sql: SqlExecutor, email: string): Promise<UserRow[]> {
+  return sql.query<UserRow>(`select ${COLUMNS} from user_accounts where lower(email) = lower($1) and is_active`, [
+    email.trim(),
+  ]);
+}

@@ -1,0 +1,3 @@
+export * from './companies.events.ts';
+export * from './companies.state.ts';
+export * from './commands/register-company.ts';

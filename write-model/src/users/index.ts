@@ -1,0 +1,5 @@
+export * from './users.events.ts';
+export * from './users.state.ts';
+export * from './users.decider.ts';
+export * from './commands/reset-password.ts';
+export * from './commands/register-super-admin.ts';

@@ -1,0 +1,37 @@
+import type { PiiMarking } from '../event-store/types.ts';
+import type { Role } from '../validation/index.ts';
+
+/** A user account. Names, e-mail, SA ID and phone are personal data: encrypted with the user's key. */
+export type UserRegistered = {
+  type: 'UserRegistered';
+  data: {
+    userId: string;
+    companyId: string | null;
+    username: string;
+    role: Role;
+    email: string;
+    firstName: string;
+    lastName: string;
+    saId: string | null;
+    phone: string | null;
+  };
+};
+
+/** The password was replaced through a single-use reset link. Never carries the password or its hash. */
+export type UserPasswordReset = { type: 'UserPasswordReset'; data: { userId: string } };
+
+export type UserEvent = UserRegistered | UserPasswordReset;
+
+export const userStreamId = (userId: string) => `user-${userId}`;
+export const userSubjectId = (userId: string) => `user:${userId}`;
+
+export function userPii(event: UserEvent): PiiMarking[] | undefined {
+  switch (event.type) {
+    case 'UserRegistered':
+      return [
+        { subjectId: userSubjectId(event.data.userId), fields: ['email', 'firstName', 'lastName', 'saId', 'phone'] },
+      ];
+    case 'UserPasswordReset':
+      return undefined;
+  }
+}

@@ -1,0 +1,26 @@
+import { assertNever } from '../command-handling/decider.ts';
+import type { Role } from '../validation/index.ts';
+import type { UserEvent } from './users.events.ts';
+
+export type UserState =
+  | { status: 'none' }
+  | { status: 'active'; userId: string; companyId: string | null; role: Role; username: string };
+
+export const initialUserState: UserState = { status: 'none' };
+
+export function evolveUser(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered':
+      return {
+        status: 'active',
+        userId: event.data.userId,
+        companyId: event.data.companyId,
+        role: event.data.role,
+        username: event.data.username,
+      };
+    case 'UserPasswordReset':
+      return state;
+    default:
+      return assertNever(event);
+  }
+}
