@@ -6,6 +6,9 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // graphql 16 has no "exports" map: Node resolves it to the CommonJS build for the externalized
+        // yoga and Pothos, Vite to the ESM build for our code; one module instance is required.
+        resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
         test: {
           name: 'server',
           include: ['{write-model,projections,api-gateway}/src/**/*.test.ts'],

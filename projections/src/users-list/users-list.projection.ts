@@ -3,7 +3,7 @@ import type { Projector } from '../engine/types.ts';
 
 /** Every user account of the platform, one row each, in the clear while the person's key exists. */
 export const usersListProjection: Projector = {
-  name: 'users-list',
+  name: 'users_list',
   version: 1,
   handles: ['UserRegistered'],
   tables: ['user_accounts'],

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { decimalString, emailField, minText, numberField, optionalNumberField, optionalText, requiredText } from './fields.ts';
+import { COMPANY_ROLES } from './roles.ts';
+
+/*
+ * Role management (company administrators) and the platform operator's dashboard.
+ */
+
+/** POST /api/users: a staff account created by the company's administrator. */
+export const newUserSchema = z.object({
+  username: minText(3, 'Username must be at least 3 characters'),
+  password: z.string({ error: 'Password must be at least 8 characters' }).min(8, 'Password must be at least 8 characters'),
+  email: emailField('Invalid email address'),
+  firstName: requiredText('First name is required'),
+  lastName: requiredText('Last name is required'),
+  role: z.enum(COMPANY_ROLES, { error: 'Please choose a role' }).default('agent'),
+});
+export type NewUserInput = z.output<typeof newUserSchema>;
+export type NewUserFormValues = z.input<typeof newUserSchema>;
+
+/** PATCH /api/users/{userId}/role. */
+export const userRoleSchema = z.object({
+  role: z.enum(COMPANY_ROLES, { error: 'Please choose a role' }),
+});
+export type UserRoleInput = z.infer<typeof userRoleSchema>;
+
+/** PUT /api/roles/{role}/permissions: the full new set. */
+export const rolePermissionsSchema = z.object({
+  permissionIds: z.array(z.string().trim().min(1), { error: 'Permission ids must be a list' }),
+});
+export type RolePermissionsInput = z.infer<typeof rolePermissionsSchema>;
+
+/** POST /api/super-admin/companies/{companyId}/suspend. */
+export const suspensionSchema = z.object({
+  reason: requiredText('Suspension reason is required'),
+});
+export type SuspensionInput = z.infer<typeof suspensionSchema>;
+
+export const SETTING_CATEGORIES = ['general', 'notifications', 'integrations', 'billing'] as const;
+export type SettingCategory = (typeof SETTING_CATEGORIES)[number];
+
+const SETTING_VALUE_REQUIRED = 'Setting value is required';
+
+/**
+ * A setting's value is text from the form, or structured JSON from API clients; blank text and a
+ * missing value are refused alike.
+ */
+const settingValue = z.union(
+  [
+    z.string().trim().min(1, SETTING_VALUE_REQUIRED),
+    z.number(),
+    z.boolean(),
+    z.array(z.unknown()),
+    z.record(z.string(), z.unknown()),
+  ],
+  { error: SETTING_VALUE_REQUIRED },
+);
+
+/** POST /api/super-admin/settings. */
+export const systemSettingSchema = z.object({
+  key: requiredText('Setting key is required'),
+  value: settingValue,
+  description: optionalText(),
+  category: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v || 'general')
+    .pipe(z.enum(SETTING_CATEGORIES, { error: 'Category must be general, notifications, integrations or billing' })),
+});
+export type SystemSettingInput = z.output<typeof systemSettingSchema>;
+export type SystemSettingFormValues = z.input<typeof systemSettingSchema>;
+
+/** Creation defaults of the plan form; -1 members means unlimited. */
+export const PLAN_DEFAULTS = { memberLimit: 300, monthlyPrice: '0', sortOrder: 0, isActive: true } as const;
+export const UNLIMITED_MEMBERS = -1;
+
+const MEMBER_LIMIT = 'Member limit must be -1 for unlimited or positive number';
+const MONTHLY_PRICE = 'Monthly price must be positive';
+const SORT_ORDER = 'Sort order must be a whole number';
+
+/** POST and PUT /api/super-admin/plans. */
+export const planSchema = z.object({
+  name: requiredText('Plan name is required'),
+  tier: requiredText('Tier is required'),
+  memberLimit: numberField({
+    required: MEMBER_LIMIT,
+    integer: MEMBER_LIMIT,
+    min: { value: UNLIMITED_MEMBERS, message: MEMBER_LIMIT },
+  }),
+  monthlyPrice: decimalString({ required: MONTHLY_PRICE, negative: MONTHLY_PRICE }),
+  features: z
+    .array(z.string().trim())
+    .nullish()
+    .transform((list) => (list ?? []).filter((f) => f !== '')),
+  description: optionalText(),
+  sortOrder: optionalNumberField({ invalid: SORT_ORDER, integer: SORT_ORDER }).transform(
+    (v) => v ?? PLAN_DEFAULTS.sortOrder,
+  ),
+  isActive: z.boolean().default(PLAN_DEFAULTS.isActive),
+});
+export type PlanInput = z.output<typeof planSchema>;
+export type PlanFormValues = z.input<typeof planSchema>;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { emailField, numberField, optionalOf, optionalText, requiredText, saIdField, saPhoneField } from './fields.ts';
+
+export const AGENT_STATUSES = ['active', 'inactive', 'suspended'] as const;
+export type AgentStatus = (typeof AGENT_STATUSES)[number];
+
+export const AGENT_MESSAGES = {
+  commissionRateRange: 'Commission rate must be between 0 and 100',
+  salesTargetNegative: 'Sales target cannot be negative',
+  phone: 'Invalid South African phone number',
+  idNumber: 'Invalid SA ID number',
+  username: 'Username must be at least 3 characters',
+  password: 'Password must be at least 8 characters',
+} as const;
+
+const M = AGENT_MESSAGES;
+
+/** The fields of the add and edit dialogs; commissionRate and salesTarget travel as numbers. */
+const agentFields = {
+  firstName: requiredText('First name is required'),
+  lastName: requiredText('Last name is required'),
+  email: emailField('Valid email is required'),
+  phone: saPhoneField({ required: 'Phone number is required', invalid: M.phone }),
+  agentId: requiredText('Agent ID is required'),
+  commissionRate: numberField({
+    required: 'Commission rate is required',
+    min: { value: 0, message: M.commissionRateRange },
+    max: { value: 100, message: M.commissionRateRange },
+  }),
+  salesTarget: numberField({ required: 'Sales target is required', min: { value: 0, message: M.salesTargetNegative } }),
+  idNumber: optionalOf(saIdField(M.idNumber)),
+  supervisorName: optionalText(),
+  region: optionalText(),
+  notes: optionalText(),
+};
+
+/**
+ * POST /api/agents. A login account is optional: username and password come together or not at
+ * all, since an account with only one of them cannot sign in.
+ */
+export const agentSchema = z
+  .object({
+    ...agentFields,
+    username: optionalOf(z.string().min(3, M.username)),
+    password: z
+      .string()
+      .nullish()
+      .transform((v) => (v ? v : undefined))
+      .pipe(z.string().min(8, M.password).optional()),
+  })
+  .superRefine((agent, ctx) => {
+    if (agent.username && !agent.password) ctx.addIssue({ code: 'custom', path: ['password'], message: M.password });
+    if (agent.password && !agent.username) ctx.addIssue({ code: 'custom', path: ['username'], message: M.username });
+  });
+export type AgentInput = z.output<typeof agentSchema>;
+export type AgentFormValues = z.input<typeof agentSchema>;
+
+/** PATCH /api/agents/{id} from the edit dialog: credentials are only set when creating. */
+export const agentUpdateSchema = z.object({ ...agentFields, status: z.enum(AGENT_STATUSES).optional() });
+export type AgentUpdateInput = z.output<typeof agentUpdateSchema>;
+
+/** PATCH /api/agents/{id} with just a status (activate, deactivate, singly or in bulk). */
+export const agentStatusSchema = z.object({
+  status: z.enum(AGENT_STATUSES, { error: 'Status must be active, inactive or suspended' }),
+});
+export type AgentStatusInput = z.infer<typeof agentStatusSchema>;

@@ -1,0 +1,151 @@
+import { isIsoDate } from './dates.ts';
+import { isValidEmail } from './email.ts';
+import { DEFAULT_NATIONALITY, type IdentifierType } from './members.ts';
+import { PASSPORT_MIN_LENGTH } from './passport.ts';
+import { isValidSaPhone, normalizeSaPhone } from './phone.ts';
+import { isRelationship, type Relationship } from './relationships.ts';
+import { isValidSaId } from './sa-id.ts';
+
+/** The bulk-upload template's header, in order. */
+export const CSV_MEMBER_COLUMNS = [
+  'firstName',
+  'lastName',
+  'identifierType',
+  'saId',
+  'passportNumber',
+  'nationality',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'province',
+  'postalCode',
+  'dateOfBirth',
+  'isMainMember',
+  'mainMemberIdentifier',
+  'relationship',
+  'policyTypeId',
+] as const;
+
+export type CsvMemberColumn = (typeof CSV_MEMBER_COLUMNS)[number];
+export type CsvMemberRow = Partial<Record<CsvMemberColumn, string | undefined>>;
+
+export const CSV_MESSAGES = {
+  invalidFile: 'Invalid file - Please select a valid CSV file.',
+  emptyFile: 'Empty file',
+} as const;
+
+/** Spreadsheet row number of a data row: its index plus the header line plus one-based counting. */
+export function csvRowNumber(index: number): number {
+  return index + 2;
+}
+
+/** 'true', '1' and 'yes' (any case) mean a main member; anything else a family member. */
+export function parseCsvBoolean(value: string | undefined): boolean {
+  return ['true', '1', 'yes'].includes((value ?? '').trim().toLowerCase());
+}
+
+const text = (row: CsvMemberRow, column: CsvMemberColumn) => (row[column] ?? '').trim();
+
+/**
+ * Which identifier a row uses: its identifierType when given, otherwise passport only when the row
+ * has a passport number and no SA ID (so a blank type never demands an SA ID the row cannot have).
+ */
+export function csvIdentifierType(row: CsvMemberRow): IdentifierType {
+  const declared = text(row, 'identifierType').toLowerCase();
+  if (declared === 'passport') return 'passport';
+  if (declared === 'said' || declared === 'sa_id' || declared === 'sa id') return 'saId';
+  return text(row, 'passportNumber') && !text(row, 'saId') ? 'passport' : 'saId';
+}
+
+export type CsvRowContext = {
+  /** The company's policy type ids; when given, a row naming another id is refused. */
+  policyTypeIds?: Iterable<string>;
+};
+
+/**
+ * The problems of one data row, as the upload dialog lists them (empty when the row is fine).
+ * Beyond the specification's per-row messages, a few checks mirror the member form so that a row
+ * that passes here is not refused by POST /api/members afterwards.
+ */
+export function validateCsvMemberRow(row: CsvMemberRow, context: CsvRowContext = {}): string[] {
+  const errors: string[] = [];
+  const isMain = parseCsvBoolean(row.isMainMember);
+
+  if (!text(row, 'firstName')) errors.push('First name is required');
+  else if (text(row, 'firstName').length < 2) errors.push('First name must be at least 2 characters');
+  if (!text(row, 'lastName')) errors.push('Last name is required');
+  else if (text(row, 'lastName').length < 2) errors.push('Last name must be at least 2 characters');
+
+  if (isMain) {
+    if (!text(row, 'phone')) errors.push('Phone number is required');
+    if (!text(row, 'address')) errors.push('Address is required');
+    else if (text(row, 'address').length < 5) errors.push('Address must be at least 5 characters');
+    if (!text(row, 'city')) errors.push('City is required');
+    else if (text(row, 'city').length < 2) errors.push('City must be at least 2 characters');
+    if (!text(row, 'province')) errors.push('Province is required');
+    if (!text(row, 'postalCode')) errors.push('Postal code is required');
+    else if (text(row, 'postalCode').length < 4) errors.push('Postal code must be at least 4 characters');
+  }
+
+  if (csvIdentifierType(row) === 'saId') {
+    if (!text(row, 'saId')) errors.push('SA ID is required');
+    else if (!isValidSaId(text(row, 'saId'))) errors.push('Invalid SA ID number');
+  } else {
+    const passport = text(row, 'passportNumber');
+    if (!passport) errors.push('Passport number is required');
+    else if (passport.length < PASSPORT_MIN_LENGTH) errors.push('Passport number must be at least 6 characters');
+    else if (!/^[A-Za-z0-9]+$/.test(passport)) errors.push('Passport number may contain only letters and digits');
+  }
+
+  if (text(row, 'phone') && !isValidSaPhone(text(row, 'phone'))) errors.push('Invalid South African phone number');
+  if (text(row, 'email') && !isValidEmail(text(row, 'email'))) errors.push('Invalid email format');
+  if (text(row, 'dateOfBirth') && !isIsoDate(text(row, 'dateOfBirth'))) {
+    errors.push('Date of birth must be a valid date (YYYY-MM-DD)');
+  }
+
+  if (!isMain) {
+    if (!text(row, 'mainMemberIdentifier')) errors.push('Main member identifier required for family members');
+    const relationship = text(row, 'relationship').toLowerCase();
+    if (!relationship) errors.push('Relationship is required for family members');
+    else if (!isRelationship(relationship)) {
+      errors.push('Relationship must be one of spouse, child, parent, sibling or other');
+    }
+  }
+
+  const policyTypeId = text(row, 'policyTypeId');
+  if (policyTypeId && context.policyTypeIds && !new Set(context.policyTypeIds).has(policyTypeId)) {
+    errors.push('Invalid policy type ID');
+  }
+  return errors;
+}
+
+/**
+ * A validated row as the body of POST /api/members. The family member's main member is resolved by
+ * the caller (matching mainMemberIdentifier against existing members' SA ID or passport).
+ */
+export function csvRowToMemberInput(row: CsvMemberRow, mainMemberId: string | null) {
+  const isMainMember = parseCsvBoolean(row.isMainMember);
+  const identifierType = csvIdentifierType(row);
+  const orNull = (column: CsvMemberColumn) => text(row, column) || null;
+  const relationship = text(row, 'relationship').toLowerCase();
+  return {
+    firstName: text(row, 'firstName'),
+    lastName: text(row, 'lastName'),
+    identifierType,
+    saId: identifierType === 'saId' ? orNull('saId') : null,
+    passportNumber: identifierType === 'passport' ? orNull('passportNumber') : null,
+    nationality: (text(row, 'nationality') || DEFAULT_NATIONALITY).toUpperCase(),
+    email: orNull('email'),
+    phone: normalizeSaPhone(text(row, 'phone')),
+    address: text(row, 'address'),
+    city: text(row, 'city'),
+    province: text(row, 'province'),
+    postalCode: text(row, 'postalCode'),
+    dateOfBirth: orNull('dateOfBirth'),
+    isMainMember,
+    mainMemberId: isMainMember ? null : mainMemberId,
+    relationship: !isMainMember && isRelationship(relationship) ? (relationship as Relationship) : null,
+    policyTypeId: orNull('policyTypeId'),
+  };
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { isIsoDate } from './dates.ts';
+import {
+  minText,
+  nullableChoiceField,
+  nullableOf,
+  nullableText,
+  optionalEmailField,
+  saPhoneField,
+} from './fields.ts';
+import { isValidPassport } from './passport.ts';
+import { isValidSaPhone, normalizeSaPhone } from './phone.ts';
+import { RELATIONSHIPS } from './relationships.ts';
+import { isValidSaId } from './sa-id.ts';
+
+export const IDENTIFIER_TYPES = ['saId', 'passport'] as const;
+export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
+
+export const DEFAULT_NATIONALITY = 'ZA';
+export const NATIONALITY_MAX_LENGTH = 3;
+
+export const MEMBER_MESSAGES = {
+  firstName: 'First name must be at least 2 characters',
+  lastName: 'Last name must be at least 2 characters',
+  identifier: 'Valid SA ID or Passport Number is required',
+  email: 'Invalid email',
+  mainMemberContact: 'Contact and address information is required for main members',
+  familyMember: 'Main member and relationship are required for family members',
+  otherRelationship: "Please specify the relationship when 'Other' is selected",
+  relationship: 'Relationship must be one of spouse, child, parent, sibling or other',
+  nationality: 'Nationality must be a 2 or 3 letter country code',
+  dateOfBirth: 'Date of birth must be a valid date (YYYY-MM-DD)',
+  phone: 'Invalid South African phone number',
+  policyRequired: 'Policy Required - Please select a policy type or choose to add the member without a policy.',
+} as const;
+
+/** Minimum lengths of a main member's contact and address fields (spaces in the phone ignored). */
+export const MAIN_MEMBER_MINIMUMS = { phone: 10, address: 5, city: 2, province: 2, postalCode: 4 } as const;
+
+const dateOfBirth = nullableOf(z.string().refine(isIsoDate, MEMBER_MESSAGES.dateOfBirth));
+
+const nationality = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v.toUpperCase() : DEFAULT_NATIONALITY))
+  .pipe(z.string().regex(/^[A-Z]{2,3}$/, MEMBER_MESSAGES.nationality));
+
+/** A contact/address field: free text here; whether it is needed depends on the member kind. */
+const contactText = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => v ?? '');
+
+const memberFields = z.object({
+  firstName: minText(2, MEMBER_MESSAGES.firstName),
+  lastName: minText(2, MEMBER_MESSAGES.lastName),
+  /** Which identifier the form chose; absent (API clients) means "whichever is given". */
+  identifierType: z.enum(IDENTIFIER_TYPES, { error: MEMBER_MESSAGES.identifier }).optional(),
+  saId: nullableText(),
+  passportNumber: nullableText(),
+  nationality,
+  email: optionalEmailField(MEMBER_MESSAGES.email).transform((v) => v ?? null),
+  phone: contactText,
+  address: contactText,
+  city: contactText,
+  province: contactText,
+  postalCode: contactText,
+  dateOfBirth,
+  isMainMember: z.boolean({ error: 'Choose a principal or a family member' }).default(true),
+  mainMemberId: nullableText(),
+  relationship: nullableChoiceField(RELATIONSHIPS, MEMBER_MESSAGES.relationship),
+  otherRelationship: nullableText(),
+  policyTypeId: nullableText(),
+});
+
+type MemberFields = z.output<typeof memberFields>;
+
+function identifierIsValid(m: MemberFields): { ok: boolean; path: 'saId' | 'passportNumber' } {
+  if (m.identifierType === 'passport') return { ok: !!m.passportNumber && isValidPassport(m.passportNumber), path: 'passportNumber' };
+  if (m.identifierType === 'saId' || m.saId) return { ok: !!m.saId && isValidSaId(m.saId), path: 'saId' };
+  return { ok: !!m.passportNumber && isValidPassport(m.passportNumber), path: m.passportNumber ? 'passportNumber' : 'saId' };
+}
+
+/** The main-member fields that fall short, in form order. */
+export function missingMainMemberContact(m: Pick<MemberFields, 'phone' | 'address' | 'city' | 'province' | 'postalCode'>) {
+  const short: (keyof typeof MAIN_MEMBER_MINIMUMS)[] = [];
+  const phone = normalizeSaPhone(m.phone);
+  if (phone.length < MAIN_MEMBER_MINIMUMS.phone || !isValidSaPhone(phone)) short.push('phone');
+  for (const field of ['address', 'city', 'province', 'postalCode'] as const) {
+    if (m[field].trim().length < MAIN_MEMBER_MINIMUMS[field]) short.push(field);
+  }
+  return short;
+}
+
+/**
+ * A new member (POST /api/members). Cross-field rules: a valid SA ID or passport; main members need
+ * contact and address; family members need their main member and relationship; 'other' needs words.
+ * The output drops what does not apply (the identifier not chosen, a main member's relationship), so
+ * stale input from a toggled form is never stored.
+ */
+export const memberSchema = memberFields
+  .superRefine((m, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const identifier = identifierIsValid(m);
+    if (!identifier.ok) fail(identifier.path, MEMBER_MESSAGES.identifier);
+    if (m.isMainMember) {
+      for (const field of missingMainMemberContact(m)) fail(field, MEMBER_MESSAGES.mainMemberContact);
+    } else {
+      if (!m.mainMemberId) fail('mainMemberId', MEMBER_MESSAGES.familyMember);
+      if (!m.relationship) fail('relationship', MEMBER_MESSAGES.familyMember);
+      if (m.relationship === 'other' && !m.otherRelationship) fail('otherRelationship', MEMBER_MESSAGES.otherRelationship);
+      if (m.phone && !isValidSaPhone(m.phone)) fail('phone', MEMBER_MESSAGES.phone);
+    }
+  })
+  .transform((m) => {
+    const usesPassport = identifierIsValid(m).path === 'passportNumber';
+    return {
+      ...m,
+      identifierType: (usesPassport ? 'passport' : 'saId') as IdentifierType,
+      saId: usesPassport ? null : m.saId,
+      passportNumber: usesPassport ? m.passportNumber : null,
+      phone: normalizeSaPhone(m.phone),
+      mainMemberId: m.isMainMember ? null : m.mainMemberId,
+      relationship: m.isMainMember ? null : m.relationship,
+      otherRelationship: !m.isMainMember && m.relationship === 'other' ? m.otherRelationship : null,
+    };
+  });
+export type MemberInput = z.output<typeof memberSchema>;
+export type MemberFormValues = z.input<typeof memberSchema>;
+
+/**
+ * The form's second step: a principal, when policy types exist, must pick one or choose to go on
+ * without a policy. The server accepts a member without a policy, so this lives only in the form.
+ */
+export function memberPolicyChoiceError(choice: {
+  isMainMember: boolean;
+  policyTypeId: string | null | undefined;
+  addWithoutPolicy: boolean;
+  policyTypesExist: boolean;
+}): string | null {
+  if (!choice.isMainMember || !choice.policyTypesExist) return null;
+  return choice.policyTypeId || choice.addWithoutPolicy ? null : MEMBER_MESSAGES.policyRequired;
+}
+
+/** PUT /api/members/{id}: the main member's personal, contact and address fields. */
+export const editMemberSchema = z.object({
+  firstName: minText(2, MEMBER_MESSAGES.firstName),
+  lastName: minText(2, MEMBER_MESSAGES.lastName),
+  email: optionalEmailField(MEMBER_MESSAGES.email).transform((v) => v ?? null),
+  phone: saPhoneField({
+    required: 'Phone number must be at least 10 digits',
+    tooShort: 'Phone number must be at least 10 digits',
+    invalid: MEMBER_MESSAGES.phone,
+  }),
+  address: minText(5, 'Address must be at least 5 characters'),
+  city: minText(2, 'City must be at least 2 characters'),
+  province: minText(2, 'Province is required'),
+  postalCode: minText(4, 'Postal code must be at least 4 characters'),
+  dateOfBirth,
+});
+export type EditMemberInput = z.output<typeof editMemberSchema>;
+export type EditMemberFormValues = z.input<typeof editMemberSchema>;

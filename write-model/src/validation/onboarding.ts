@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { isDecimalString } from './decimal.ts';
+import {
+  decimalString,
+  minText,
+  optionalEmailField,
+  optionalOf,
+  optionalText,
+  requiredText,
+  saIdField,
+  saPhoneField,
+} from './fields.ts';
+import { resolveProvince } from './provinces.ts';
+import { BENEFICIARY_RELATIONS, RELATIONSHIPS } from './relationships.ts';
+
+export const ONBOARDING_STEPS = 3;
+
+export const ONBOARDING_MESSAGES = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  email: 'Valid email is required',
+  phone: 'Valid phone number is required',
+  idNumber: 'Valid SA ID number is required',
+  streetNumber: 'Street number is required',
+  address: 'Street name is required',
+  city: 'City is required',
+  province: 'Province is required',
+  postalCode: 'Valid postal code is required',
+  monthlyIncome: 'Monthly income must be an amount like 12500 or 12500.50',
+  policyType: 'Policy type is required',
+  coverageAmount: 'Coverage amount is required',
+  beneficiaryName: 'Beneficiary name is required',
+  beneficiaryRelation: 'Beneficiary relation is required',
+  beneficiaryContact: 'Valid beneficiary contact is required',
+  relationship: 'Relationship is required',
+} as const;
+
+const M = ONBOARDING_MESSAGES;
+
+/** The client's income as typed ('R 12,500') reduced to digits and the decimal point, as sent. */
+export function stripIncome(value: string): string {
+  return value.replace(/[^\d.]/g, '');
+}
+
+/** A family member added through the dialog. The ID must be a real SA ID, not just 13 characters. */
+export const onboardingFamilyMemberSchema = z.object({
+  firstName: requiredText(M.firstName),
+  lastName: requiredText(M.lastName),
+  idNumber: saIdField(M.idNumber),
+  relationship: z.enum(RELATIONSHIPS, { error: M.relationship }),
+});
+export type OnboardingFamilyMemberInput = z.output<typeof onboardingFamilyMemberSchema>;
+
+const step1 = {
+  firstName: requiredText(M.firstName),
+  lastName: requiredText(M.lastName),
+  email: optionalEmailField(M.email),
+  phone: saPhoneField({ invalid: M.phone }),
+  idNumber: saIdField(M.idNumber),
+};
+
+const provinceField = requiredText(M.province).refine((v) => v === '' || resolveProvince(v) !== null, M.province);
+const postalCode = minText(4, M.postalCode);
+
+const step2 = {
+  streetNumber: requiredText(M.streetNumber),
+  address: requiredText(M.address),
+  city: requiredText(M.city),
+  province: provinceField,
+  postalCode,
+  monthlyIncome: optionalOf(z.string().refine((v) => isDecimalString(stripIncome(v)), M.monthlyIncome)),
+  employer: optionalText(),
+};
+
+const step3 = {
+  policyType: requiredText(M.policyType),
+  coverageAmount: decimalString({ required: M.coverageAmount }),
+  beneficiaryName: requiredText(M.beneficiaryName),
+  beneficiaryRelation: z.enum(BENEFICIARY_RELATIONS, { error: M.beneficiaryRelation }),
+  beneficiaryContact: minText(10, M.beneficiaryContact),
+  notes: optionalText(),
+  familyMembers: z
+    .array(onboardingFamilyMemberSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+};
+
+/** "Next" checks only the current step's fields. */
+export const onboardingStep1Schema = z.object(step1);
+export const onboardingStep2Schema = z.object(step2);
+export const onboardingStep3Schema = z.object(step3);
+export const ONBOARDING_STEP_SCHEMAS = [onboardingStep1Schema, onboardingStep2Schema, onboardingStep3Schema] as const;
+
+/** The whole wizard, checked again on "Complete Onboarding". */
+export const onboardingFormSchema = z.object({ ...step1, ...step2, ...step3 });
+export type OnboardingFormInput = z.output<typeof onboardingFormSchema>;
+export type OnboardingFormValues = z.input<typeof onboardingFormSchema>;
+
+/**
+ * POST /api/client-onboarding. The street number and name arrive combined as `address`. agentId is
+ * accepted for compatibility, but the server must use the signed-in agent, never the body's.
+ */
+export const onboardingSchema = z.object({
+  ...step1,
+  address: requiredText('Address is required'),
+  city: step2.city,
+  province: step2.province,
+  postalCode,
+  monthlyIncome: optionalOf(z.string().refine(isDecimalString, M.monthlyIncome)),
+  employer: optionalText(),
+  ...step3,
+  agentId: optionalText(),
+});
+export type OnboardingInput = z.output<typeof onboardingSchema>;
+export type OnboardingPayload = z.input<typeof onboardingSchema>;
+
+/** The validated wizard as the request body: address combined, income stripped, agent attached. */
+export function toOnboardingPayload(form: OnboardingFormInput, agentId: string): OnboardingPayload {
+  const { streetNumber, address, monthlyIncome, ...rest } = form;
+  return {
+    ...rest,
+    address: `${streetNumber} ${address}`,
+    monthlyIncome: monthlyIncome === undefined ? undefined : stripIncome(monthlyIncome),
+    agentId,
+  };
+}

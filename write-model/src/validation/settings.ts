@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { cipcField } from './auth.ts';
+import { emailField, optionalEmailField, optionalOf, optionalSaPhoneField, optionalText, requiredText } from './fields.ts';
+import { resolveProvince } from './provinces.ts';
+
+export const SETTINGS_MESSAGES = {
+  companyName: 'Company name is required',
+  province: 'Please choose one of the nine provinces',
+  postalCode: 'Postal code must be at least 4 characters',
+  phone: 'Invalid South African phone number',
+  companyEmail: 'Invalid company email address',
+  email: 'Valid email is required',
+} as const;
+
+const M = SETTINGS_MESSAGES;
+
+/** A province as a code or a name of one of the nine (the select may send either); kept as sent. */
+const province = optionalOf(z.string().refine((v) => resolveProvince(v) !== null, M.province));
+
+/** PUT /api/company: the company information section. */
+export const companySettingsSchema = z.object({
+  name: requiredText(M.companyName),
+  cipNumber: cipcField(),
+  address: optionalText(),
+  city: optionalText(),
+  province,
+  postalCode: optionalOf(z.string().min(4, M.postalCode)),
+  phone: optionalSaPhoneField(M.phone),
+  email: optionalEmailField(M.companyEmail),
+});
+export type CompanySettingsInput = z.output<typeof companySettingsSchema>;
+export type CompanySettingsFormValues = z.input<typeof companySettingsSchema>;
+
+/** PUT /api/user/profile: the user profile section. */
+export const profileSettingsSchema = z.object({
+  firstName: requiredText('First name is required'),
+  lastName: requiredText('Last name is required'),
+  email: emailField(M.email),
+  phone: optionalSaPhoneField(M.phone),
+});
+export type ProfileSettingsInput = z.output<typeof profileSettingsSchema>;
+export type ProfileSettingsFormValues = z.input<typeof profileSettingsSchema>;
+
+export const SUBSCRIPTION_TIERS = ['free', 'starter', 'enterprise'] as const;
+export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
+
+/** POST /api/subscription/create-checkout and PUT /api/subscription/upgrade: never the free plan. */
+export const checkoutSchema = z.object({
+  tier: z.enum(['starter', 'enterprise'], { error: 'Please choose a paid plan' }),
+});
+export type CheckoutInput = z.infer<typeof checkoutSchema>;

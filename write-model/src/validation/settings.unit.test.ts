@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutSchema, companySettingsSchema, profileSettingsSchema } from './settings.ts';
+import { messagesAt, messagesOf } from './test-support.ts';
+
+const company = {
+  name: 'Ubuntu Funeral Cover',
+  cipNumber: '2015/123456/07',
+  address: '1 Main Road',
+  city: 'Durban',
+  province: 'KZN',
+  postalCode: '4001',
+  phone: '031 555 1234',
+  email: 'info@ubuntu.co.za',
+};
+
+describe('companySettingsSchema', () => {
+  it('accepts the company section, a province as code or name', () => {
+    expect(companySettingsSchema.parse(company)).toEqual({ ...company, phone: '0315551234' });
+    expect(companySettingsSchema.parse({ ...company, province: 'KwaZulu-Natal' }).province).toBe('KwaZulu-Natal');
+    expect(companySettingsSchema.parse({ ...company, province: '', phone: '', email: '' })).toMatchObject({
+      province: undefined,
+      phone: undefined,
+      email: undefined,
+    });
+  });
+  it.each([
+    ['name', '', 'Company name is required'],
+    ['cipNumber', '', 'CIPC number is required'],
+    ['cipNumber', '2015/123456', 'CIPC number must be in format YYYY/NNNNNN/NN'],
+    ['province', 'Transvaal', 'Please choose one of the nine provinces'],
+    ['postalCode', '40', 'Postal code must be at least 4 characters'],
+    ['phone', '12345', 'Invalid South African phone number'],
+    ['email', 'info@', 'Invalid company email address'],
+  ])('%s = %j says %s', (field, value, message) => {
+    expect(messagesAt(companySettingsSchema, { ...company, [field]: value }, field)).toEqual([message]);
+  });
+});
+
+describe('profileSettingsSchema', () => {
+  it('needs names and an email; the phone is optional', () => {
+    expect(messagesOf(profileSettingsSchema, { firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '' })).toEqual([]);
+    expect(messagesOf(profileSettingsSchema, { firstName: '', lastName: '', email: '' })).toEqual([
+      'First name is required',
+      'Last name is required',
+      'Valid email is required',
+    ]);
+  });
+});
+
+describe('checkoutSchema', () => {
+  it('never takes the free plan', () => {
+    expect(checkoutSchema.parse({ tier: 'starter' })).toEqual({ tier: 'starter' });
+    expect(messagesOf(checkoutSchema, { tier: 'free' })).toEqual(['Please choose a paid plan']);
+  });
+});
