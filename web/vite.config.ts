@@ -1,8 +1,17 @@
+/// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';
+
+// Libraries change less often than the app: in their own chunks they stay cached across deploys.
+const vendorGroups = [
+  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { name: 'vendor-aria', test: /node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@react-types|@internationalized|@swc)[\\/]/ },
+  { name: 'vendor-data', test: /node_modules[\\/](urql|@urql|wonka|@0no-co|gql\.tada|graphql|jotai|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
+  { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
+];
 
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
@@ -10,5 +19,13 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': gateway, '/graphql': gateway },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rolldownOptions: { output: { codeSplitting: { groups: vendorGroups } } },
+  },
+  test: {
+    // Not global test APIs, so Testing Library's automatic cleanup is wired up here instead.
+    setupFiles: ['./src/test/setup.ts'],
+  },
 });

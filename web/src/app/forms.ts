@@ -1,0 +1,56 @@
+import { fieldErrors, type IssueSource } from '@fpa/write-model/validation';
+import { useCallback, useState } from 'react';
+
+/**
+ * Structural, so any zod schema fits without the web importing zod itself: the rules and their
+ * messages live in @fpa/write-model/validation, shared with the server.
+ */
+export type ParseSchema<Output> = {
+  safeParse: (input: unknown) => { success: true; data: Output } | { success: false; error: IssueSource };
+};
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * Form state validated on submit with a shared schema: one message per field (the first), shown
+ * under the field, and cleared as soon as that field is edited.
+ */
+export function useSchemaForm<Values extends Record<string, string>, Output>(
+  schema: ParseSchema<Output>,
+  initialValues: Values,
+) {
+  const [values, setValues] = useState<Values>(initialValues);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const setField = useCallback((name: keyof Values & string, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const { [name]: _cleared, ...rest } = current;
+      return rest;
+    });
+  }, []);
+
+  /** Props for a ui TextField bound to one value. */
+  const field = (name: keyof Values & string) => ({
+    name,
+    value: values[name],
+    onChange: (value: string) => setField(name, value),
+    errorMessage: errors[name],
+  });
+
+  /** Validates; returns the parsed output, or null after showing the messages. */
+  const validate = (): Output | null => {
+    const result = schema.safeParse(values);
+    if (result.success) return result.data;
+    setErrors(fieldErrors(result.error));
+    return null;
+  };
+
+  const reset = useCallback(() => {
+    setValues(initialValues);
+    setErrors({});
+  }, [initialValues]);
+
+  return { values, errors, setErrors, setField, field, validate, reset };
+}

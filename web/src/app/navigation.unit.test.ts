@@ -1,0 +1,72 @@
+import { ROLES, type Role } from '@fpa/write-model/validation';
+import { describe, expect, it } from 'vitest';
+import { canOpen, DEFAULT_DENIED_TEXT, navEntry, navigationFor, NAVIGATION } from './navigation';
+
+// The sidebar table of spec part 1 §2, written out per role, in menu order.
+const EXPECTED: Record<Role, string[]> = {
+  super_admin: ['/', '/super-admin', '/documents', '/settings', '/subscription'],
+  administrator: [
+    '/',
+    '/policy-types',
+    '/members',
+    '/policies',
+    '/claims',
+    '/payments',
+    '/new-sales',
+    '/agents',
+    '/group-schemes',
+    '/documents',
+    '/reports',
+    '/role-management',
+    '/settings',
+    '/subscription',
+  ],
+  policy_admin: [
+    '/',
+    '/policy-types',
+    '/members',
+    '/policies',
+    '/new-sales',
+    '/group-schemes',
+    '/documents',
+    '/reports',
+    '/settings',
+    '/subscription',
+  ],
+  claim_admin: ['/', '/claims', '/documents', '/settings', '/subscription'],
+  billing_clerk: ['/', '/payments', '/settings', '/subscription'],
+  agent: ['/onboarding', '/agents'],
+};
+
+describe('navigation table', () => {
+  it.each(ROLES)('%s sees exactly its entries', (role) => {
+    expect(navigationFor(role).map((entry) => entry.path)).toEqual(EXPECTED[role]);
+  });
+
+  it('agents see no Dashboard, Settings or Subscription link', () => {
+    const labels = navigationFor('agent').map((entry) => entry.label);
+    expect(labels).not.toContain('Dashboard');
+    expect(labels).not.toContain('Settings');
+    expect(labels).not.toContain('Subscription');
+  });
+
+  it('the route guard follows the same table', () => {
+    for (const role of ROLES) {
+      for (const entry of NAVIGATION) {
+        const expected = entry.path === '/' || EXPECTED[role].includes(entry.path);
+        expect(canOpen(role, entry.path), `${role} → ${entry.path}`).toBe(expected);
+      }
+    }
+  });
+
+  it('agents still open / (their own dashboard)', () => {
+    expect(canOpen('agent', '/')).toBe(true);
+  });
+
+  it('uses the spec texts for Access Denied', () => {
+    expect(navEntry('/super-admin').deniedText).toBe('Super admin access required to view this page.');
+    expect(navEntry('/role-management').deniedText ?? DEFAULT_DENIED_TEXT).toBe(
+      "You don't have permission to access this page.",
+    );
+  });
+});

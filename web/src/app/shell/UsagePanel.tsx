@@ -1,0 +1,18 @@
+import { ProgressBar } from '../../ui/ProgressBar';
+import * as styles from './shell.css';
+import { usageSummary, type SubscriptionUsage } from './subscription';
+
+/** Tier and member usage; the caller leaves it out for agents (spec §6). */
+export function UsagePanel({ subscription }: { subscription: SubscriptionUsage | null | undefined }) {
+  const usage = usageSummary(subscription);
+  return (
+    <div className={styles.usage}>
+      <div className={styles.usageRow}>
+        <span className={styles.usageTier}>{usage.tierLabel}</span>
+        <span className={styles.usageCount}>{usage.percent}%</span>
+      </div>
+      <ProgressBar label={`Member usage: ${usage.percent}%`} value={usage.percent} />
+      <span className={styles.usageCount}>{usage.text}</span>
+    </div>
+  );
+}

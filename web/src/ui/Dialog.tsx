@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Dialog as AriaDialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
+import { Button } from './Button';
+import * as styles from './Dialog.css';
+import { Icon } from './Icon';
+
+export type ModalProps = {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  /** 'left' slides in from the left edge: the mobile navigation drawer. */
+  placement?: 'center' | 'left';
+  isDismissable?: boolean;
+  children: ReactNode;
+};
+
+/** The overlay and the modal box; put a Dialog (or any element with role dialog) inside. */
+export function Modal({ isOpen, onOpenChange, placement = 'center', isDismissable = true, children }: ModalProps) {
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={isDismissable}
+      className={`${styles.overlay} ${styles.overlayPlacement[placement]}`}
+    >
+      <AriaModal className={styles.modal[placement]}>{children}</AriaModal>
+    </ModalOverlay>
+  );
+}
+
+export type DialogProps = {
+  title: string;
+  /** When false the title is still the dialog's accessible name but is not shown. */
+  showHeader?: boolean;
+  children: ReactNode;
+};
+
+/** A titled dialog with a close button; closing goes through the surrounding Modal's onOpenChange. */
+export function Dialog({ title, showHeader = true, children }: DialogProps) {
+  return (
+    <AriaDialog className={styles.dialog} aria-label={showHeader ? undefined : title}>
+      {({ close }) =>
+        showHeader ? (
+          <>
+            <div className={styles.header}>
+              <Heading slot="title" className={styles.title}>
+                {title}
+              </Heading>
+              <Button variant="ghost" size="icon" aria-label="Close" onPress={close}>
+                <Icon name="close" />
+              </Button>
+            </div>
+            <div className={styles.body}>{children}</div>
+          </>
+        ) : (
+          children
+        )
+      }
+    </AriaDialog>
+  );
+}

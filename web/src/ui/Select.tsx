@@ -1,0 +1,58 @@
+import {
+  Button as AriaButton,
+  FieldError,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select as AriaSelect,
+  SelectValue,
+  type Key,
+} from 'react-aria-components';
+import * as fieldStyles from './field.css';
+import * as styles from './Select.css';
+import { Icon } from './Icon';
+
+export type SelectOption = { id: string; label: string };
+
+export type SelectProps = {
+  label: string;
+  options: readonly SelectOption[];
+  value: string | null;
+  onChange: (value: string | null) => void;
+  placeholder?: string;
+  errorMessage?: string | undefined;
+  isDisabled?: boolean;
+  name?: string;
+};
+
+export function Select({ label, options, value, onChange, placeholder, errorMessage, isDisabled, name }: SelectProps) {
+  return (
+    <AriaSelect
+      className={fieldStyles.field}
+      value={value}
+      onChange={(key: Key | null) => onChange(key === null ? null : String(key))}
+      placeholder={placeholder}
+      isDisabled={isDisabled}
+      isInvalid={Boolean(errorMessage)}
+      validationBehavior="aria"
+      name={name}
+    >
+      <Label className={fieldStyles.label}>{label}</Label>
+      <AriaButton className={styles.trigger}>
+        <SelectValue className={styles.value} />
+        <Icon name="chevronDown" size={18} />
+      </AriaButton>
+      <FieldError className={fieldStyles.error}>{errorMessage}</FieldError>
+      <Popover className={styles.popover}>
+        <ListBox className={styles.listBox} items={options}>
+          {(option) => (
+            <ListBoxItem id={option.id} className={styles.item} textValue={option.label}>
+              {option.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </AriaSelect>
+  );
+}

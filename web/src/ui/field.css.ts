@@ -1,0 +1,26 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme/theme.css';
+
+// Shared by TextField and Select so that every form control lines up the same way.
+export const field = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['1'],
+  minWidth: 0,
+});
+
+export const label = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.text,
+});
+
+export const description = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+});
+
+export const error = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.danger,
+});
