@@ -31,7 +31,7 @@ export const NOT_ALLOWED = "You don't have permission to do this.";
 
 /** Throws unless the caller may perform the operation; returns the signed-in user when there is one. */
 export function authorize(user: SessionUser | null, operation: Operation): SessionUser | null {
-  const access: Access = POLICY[operation];
+  const access = POLICY[operation] as Access;
   if (access === 'public') return user;
   if (!user) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN);
   if (access === 'signed-in') return user;
