@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { ConcurrencyError } from '../../errors.ts';
+import type { Keyring } from '../pii.ts';
+import type { SqlClient } from '../sql.ts';
+import { compareCheckpoints, type AppendOptions, type Checkpoint, type EventStore, type NewEvent } from '../types.ts';
+
+/** What the conformance suite needs from an adapter's test: the store, its database, its keyring. */
+export type ConformanceFixture = { store: EventStore; sql: SqlClient; keyring: Keyring; dispose(): Promise<void> };
+
+/** Wiring a few tests ask for: no LISTEN/NOTIFY (to prove the polling fallback), a given poll interval. */
+export type FixtureVariant = { notifications?: boolean; pollIntervalMs?: number };
+
+export type MakeStore = (variant?: FixtureVariant) => Promise<ConformanceFixture>;
+
+export const COMPANY_ID = '6f1c2b9e-3d4a-4c5b-8e7f-9a0b1c2d3e4f';
+
+/** A stream id no other test uses. */
+export function streamId(prefix = 'test'): string {
+  return `${prefix}-${randomUUID()}`;
+}
+
+export function event(type: string, data: Record<string, unknown> = {}): NewEvent {
+  return { type, data };
+}
+
+export function appendOptions(overrides: Partial<AppendOptions> = {}): AppendOptions {
+  return { companyId: COMPANY_ID, actorUserId: 'user-1', ...overrides };
+}
+
+export async function expectConflict(promise: Promise<unknown>, streamIdValue: string, actual: number | null): Promise<void> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ConcurrencyError);
+  expect((error as ConcurrencyError).code).toBe('CONCURRENCY_CONFLICT');
+  expect((error as ConcurrencyError).streamId).toBe(streamIdValue);
+  expect((error as ConcurrencyError).actual).toBe(actual);
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Resolves when the condition holds, checking every few milliseconds; rejects after timeoutMs. */
+export async function eventually(condition: () => boolean, timeoutMs: number, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+    await sleep(5);
+  }
+}
+
+/** Counts wake-ups through one subscription held for the whole test (subscribing anew restarts polling). */
+export function countWakeUps(store: EventStore): { calls: () => number; unsubscribe: () => void } {
+  let calls = 0;
+  const unsubscribe = store.onAppended(() => {
+    calls += 1;
+  });
+  return { calls: () => calls, unsubscribe };
+}
+
+/**
+ * Waits until the head has reached a checkpoint. The horizon is cluster-wide: a transaction open in
+ * any database of the server (another test run, autovacuum does not count) delays visibility, so a
+ * test reads the global order the way the gateway does, after waiting for its own write.
+ */
+export async function waitForHead(store: EventStore, checkpoint: Checkpoint, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const head = await store.headCheckpoint();
+    if (head && compareCheckpoints(head, checkpoint) >= 0) return;
+    if (Date.now() > deadline) throw new Error(`head ${JSON.stringify(head)} did not reach ${JSON.stringify(checkpoint)}`);
+    await sleep(10);
+  }
+}

@@ -1,0 +1,11 @@
+export * from './types.ts';
+export * from './sql.ts';
+export { createPostgresEventStore, migrateEventStore, type PostgresEventStoreOptions } from './postgres-event-store.ts';
+export {
+  createKeyring,
+  loadMasterKey,
+  migrateKeyring,
+  SubjectErasedError,
+  type Keyring,
+  type KeyringOptions,
+} from './pii.ts';
