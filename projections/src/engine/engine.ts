@@ -1,0 +1,105 @@
+import { beginRebuild, rebuildStep } from './rebuild.ts';
+import { createRunner, defaultLogger } from './runner.ts';
+import { migrateEngineTables, validateProjectors } from './schema.ts';
+import { readStatus } from './status.ts';
+import type { CatchUpResult, ProjectionEngine, ProjectionEngineOptions } from './types.ts';
+import { createProgressBoard, waitForCheckpoint } from './wait.ts';
+import type { StepContext } from './live.ts';
+
+/**
+ * The projection engine: keeps every projector's read model in step with the event log. Embedded in
+ * the gateway or run as its own worker; several engines may share a database (one applies each
+ * projector at a time, by advisory lock and compare-and-set).
+ */
+export function createProjectionEngine(options: ProjectionEngineOptions): ProjectionEngine {
+  const { sql, store, projectors } = options;
+  validateProjectors(projectors);
+  const batchSize = options.batchSize ?? 500;
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error('batchSize must be a positive integer.');
+  const logger = options.logger ?? defaultLogger();
+  const pollIntervalMs = options.pollIntervalMs ?? 15;
+  const board = createProgressBoard();
+  const ctx: StepContext = { sql, store, batchSize, onCommitted: board.committed };
+  const runner = createRunner({
+    ctx,
+    projectors,
+    logger,
+    backoff: { initialMs: options.backoff?.initialMs ?? 250, maxMs: options.backoff?.maxMs ?? 30_000 },
+  });
+  let migrated: Promise<void> | null = null;
+  let unsubscribe: (() => void) | null = null;
+
+  function migrate(): Promise<void> {
+    migrated ??= migrateEngineTables(sql).catch((error: unknown) => {
+      migrated = null;
+      throw error;
+    });
+    return migrated;
+  }
+
+  return {
+    async start() {
+      if (unsubscribe) throw new Error('The projection engine is already started.');
+      await migrate();
+      // Subscribed before catching up, so an append during catch-up is not left for the next one.
+      unsubscribe = store.onAppended(() => runner.kickAll());
+      await runner.start();
+      logger.info('projection engine started', { projectors: projectors.map((p) => p.name) });
+    },
+
+    async stop() {
+      unsubscribe?.();
+      unsubscribe = null;
+      await runner.stop();
+    },
+
+    async catchUpAll(): Promise<CatchUpResult> {
+      await migrate();
+      const results = await Promise.allSettled(projectors.map((p) => runner.catchUp(p.name)));
+      const outcome: CatchUpResult = { caughtUp: [], failed: [] };
+      results.forEach((result, i) => {
+        const name = projectors[i]!.name;
+        if (result.status === 'fulfilled') outcome.caughtUp.push(name);
+        else {
+          const reason: unknown = result.reason;
+          outcome.failed.push({ name, error: reason instanceof Error ? reason.message : String(reason) });
+        }
+      });
+      return outcome;
+    },
+
+    waitFor: (checkpoint, waitOptions) =>
+      waitForCheckpoint({ sql, projectors, board, pollIntervalMs }, checkpoint, waitOptions),
+
+    async rebuild(name) {
+      const projector = projectors.find((p) => p.name === name);
+      if (!projector) throw new Error(`No projector named "${name}" in this engine.`);
+      await migrate();
+      if ((await runner.exclusive(name, async () => runner.readiness(name))) === 'newer') {
+        throw new Error(`Projector "${name}" was built by newer code; rebuild it there.`);
+      }
+      const generation = await runner.exclusive(name, () => beginRebuild(ctx, projector));
+      // The live runner (if started) helps too; either one may make the switch.
+      runner.markRebuilding(name);
+      logger.info('projection rebuild started', { projector: name, generation });
+      for (;;) {
+        let outcome: Awaited<ReturnType<typeof rebuildStep>>;
+        try {
+          outcome = await runner.exclusive(name, () => rebuildStep(ctx, projector));
+        } catch (error) {
+          await runner.report(name, error);
+          throw error;
+        }
+        if (outcome === 'switched' || outcome === 'none') break;
+        if (outcome === 'locked') await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      logger.info('projection rebuilt', { projector: name, generation });
+    },
+
+    async status() {
+      await migrate();
+      const lagCountLimit = options.lagCountLimit ?? 10_000;
+      return readStatus({ sql, store, projectors, lagCountLimit, localError: runner.lastError });
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { Checkpoint, EventStore, RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
+
+/**
+ * A read model. The engine gives `init` and `apply` a transaction whose search_path points at the
+ * projector's current generation schema, so both use unqualified table names; queries read the
+ * same names through the views the engine keeps in public.
+ */
+export type Projector = {
+  /** Unique; the checkpoint row key, the advisory-lock key and part of the schema name. */
+  name: string;
+  /** Bump it when init or apply change meaning: the engine rebuilds the read model at start. */
+  version: number;
+  /** Event types it reads; the engine filters the log by them. */
+  handles: readonly string[];
+  /** The tables init creates (unqualified, globally unique across projectors); each gets a public view. */
+  tables: readonly string[];
+  /** Idempotent DDL with unqualified table names (it runs at every start). */
+  init(tx: SqlExecutor): Promise<void>;
+  /** Parameterised SQL with unqualified table names. */
+  apply(tx: SqlExecutor, event: RecordedEvent): Promise<void>;
+};
+
+export type ProjectionLogger = {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+};
+
+export type ProjectionEngineOptions = {
+  sql: SqlClient;
+  store: EventStore;
+  projectors: readonly Projector[];
+  /** Events per transaction. */
+  batchSize?: number;
+  logger?: ProjectionLogger;
+  /** Retry delays after a projector fails: doubling from initialMs up to maxMs. */
+  backoff?: { initialMs?: number; maxMs?: number };
+  /** How often waitFor reads the checkpoints table (progress made by other processes). */
+  pollIntervalMs?: number;
+  /** status() counts the events behind a checkpoint up to this many (it reads them through the port). */
+  lagCountLimit?: number;
+};
+
+export type WaitForOptions = {
+  timeoutMs?: number;
+  /** Only these projectors (default: all of this engine's). */
+  projectors?: readonly string[];
+};
+
+export type WaitForResult = { reached: boolean; waitedMs: number; lagging: string[] };
+
+export type ProjectorStatus = {
+  name: string;
+  /** The version in this code. */
+  version: number;
+  /** The version the active generation was built with (null before the first start). */
+  activeVersion: number | null;
+  generation: number | null;
+  checkpoint: Checkpoint | null;
+  head: Checkpoint | null;
+  /** Handled events after the checkpoint, counted up to lagCountLimit. */
+  eventsBehind: number;
+  eventsBehindCapped: boolean;
+  lastError: string | null;
+  /** A generation being built by rebuild (the active one keeps serving meanwhile). */
+  rebuilding: { generation: number; checkpoint: Checkpoint | null } | null;
+};
+
+export type CatchUpResult = { caughtUp: string[]; failed: { name: string; error: string }[] };
+
+export type ProjectionEngine = {
+  /** Creates engine tables and generations (rebuilding changed versions), catches up, then follows the log. */
+  start(): Promise<void>;
+  /** Stops following the log and waits for running batches; leaves sql and store open. */
+  stop(): Promise<void>;
+  /** Runs every projector until it has reached the head (once; failures are reported, not retried). */
+  catchUpAll(): Promise<CatchUpResult>;
+  /** Bounded read-your-writes wait: never throws on timeout, answers reached:false instead. */
+  waitFor(checkpoint: Checkpoint, options?: WaitForOptions): Promise<WaitForResult>;
+  /** Builds a new generation from the start of the log and switches to it when caught up. */
+  rebuild(name: string): Promise<void>;
+  status(): Promise<ProjectorStatus[]>;
+};

@@ -1,0 +1,89 @@
+import { compareCheckpoints, type Checkpoint, type SqlExecutor } from '@fpa/write-model/event-store';
+import { readRows, type TrackRow } from './checkpoints.ts';
+import type { Projector, WaitForOptions, WaitForResult } from './types.ts';
+
+/**
+ * Read-your-writes. The gateway waits after each command until the projectors have reached the
+ * command's checkpoint, bounded by a timeout. Progress comes from two sources: this process's runner
+ * (instant) and the checkpoints table (polled, for projectors running in another process).
+ */
+export type ProgressBoard = {
+  committed(name: string, row: TrackRow): void;
+  get(name: string): TrackRow | undefined;
+  /** Resolves at the next commit in this process. */
+  next(): Promise<void>;
+};
+
+export function createProgressBoard(): ProgressBoard {
+  const rows = new Map<string, TrackRow>();
+  let wake: () => void = () => {};
+  let nextCommit = new Promise<void>((resolve) => (wake = resolve));
+  return {
+    committed(name, row) {
+      rows.set(name, row);
+      const resolve = wake;
+      nextCommit = new Promise<void>((r) => (wake = r));
+      resolve();
+    },
+    get: (name) => rows.get(name),
+    next: () => nextCommit,
+  };
+}
+
+function reached(row: TrackRow | undefined, projector: Projector, target: Checkpoint): boolean {
+  // A generation built by other code (a version change not yet rebuilt) does not count.
+  if (!row || row.version !== projector.version || !row.checkpoint) return false;
+  return compareCheckpoints(row.checkpoint, target) >= 0;
+}
+
+function delay(ms: number): { done: Promise<void>; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const done = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, ms))));
+  return { done, cancel: () => clearTimeout(timer) };
+}
+
+export type WaitDeps = {
+  sql: SqlExecutor;
+  projectors: readonly Projector[];
+  board: ProgressBoard;
+  pollIntervalMs: number;
+};
+
+export async function waitForCheckpoint(
+  { sql, projectors, board, pollIntervalMs }: WaitDeps,
+  target: Checkpoint,
+  options: WaitForOptions = {},
+): Promise<WaitForResult> {
+  const started = performance.now();
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const selected = options.projectors
+    ? options.projectors.map((name) => {
+        const projector = projectors.find((p) => p.name === name);
+        if (!projector) throw new Error(`waitFor: no projector named "${name}".`);
+        return projector;
+      })
+    : [...projectors];
+  const elapsed = () => performance.now() - started;
+  let lagging = selected.filter((p) => !reached(board.get(p.name), p, target));
+
+  while (lagging.length > 0) {
+    // The poll is bounded too: a busy database (PGlite serializes everything) must not stretch the
+    // wait much past its timeout. It always gets one interval, so timeoutMs 0 still takes one look.
+    const poll = readRows(sql, 'live', lagging.map((p) => p.name)).catch(() => null);
+    const limit = delay(Math.max(timeoutMs - elapsed(), pollIntervalMs));
+    const rows = await Promise.race([poll, limit.done.then(() => null)]);
+    limit.cancel();
+    lagging = lagging.filter((p) => !reached(rows?.get(p.name), p, target) && !reached(board.get(p.name), p, target));
+    if (lagging.length === 0) break;
+
+    const remaining = timeoutMs - elapsed();
+    if (remaining <= 0) {
+      return { reached: false, waitedMs: Math.round(elapsed()), lagging: lagging.map((p) => p.name) };
+    }
+    const pause = delay(Math.min(pollIntervalMs, remaining));
+    await Promise.race([pause.done, board.next()]);
+    pause.cancel();
+    lagging = lagging.filter((p) => !reached(board.get(p.name), p, target));
+  }
+  return { reached: true, waitedMs: Math.round(elapsed()), lagging: [] };
+}
