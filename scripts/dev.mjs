@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npm', ['run', 'dev', '-w', 'api-gateway'], { stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'watch', 'api-gateway/src/main.ts'], { stdio: 'inherit' }), // from the root, so ./data is DATA_DIR
   spawn('npm', ['run', 'dev', '-w', 'web'], { stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

@@ -29,7 +29,17 @@ export function createHttpServer(app: App, services: Services): Server {
     ? sirv(webDist, { single: true, etag: true, gzip: true, setHeaders: (res, path) => immutableAssets(res, path) })
     : null;
 
+  const accessLog = services.logger.child({ part: 'http' });
   return createServer((req, res) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      accessLog.info({
+        method: req.method,
+        path: (req.url ?? '/').split('?')[0],
+        status: res.statusCode,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+      });
+    });
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     const path = (req.url ?? '/').split('?')[0]!;
     if (path === '/graphql' || path === '/api' || path.startsWith('/api/') || path === '/healthz') {
