@@ -6,3 +6,7 @@ export * from './command-handling/parse.ts';
 export * from './identity/index.ts';
 export * from './companies/index.ts';
 export * from './users/index.ts';
+export * from './migrate.ts';
+export * from './policy-types/index.ts';
+export * from './members/index.ts';
+export * from './policies/index.ts';

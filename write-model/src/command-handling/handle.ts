@@ -1,5 +1,5 @@
-import { ConcurrencyError } from '../errors.ts';
-import type { AppendResult, EventStore, RecordedEvent } from '../event-store/types.ts';
+import { ConcurrencyError, DomainError } from '../errors.ts';
+import type { AppendOptions, AppendResult, EventStore, ExpectedVersion, RecordedEvent } from '../event-store/types.ts';
 import type { SqlExecutor } from '../event-store/sql.ts';
 import type { CommandContext } from './context.ts';
 import { toNewEvent, type Decider, type DomainEvent, type PiiOf } from './decider.ts';
@@ -21,7 +21,7 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
     command: Command;
     ctx: CommandContext;
     piiOf?: PiiOf<Event>;
-    inTransaction?: (tx: SqlExecutor, events: Event[]) => Promise<void>;
+    inTransaction?: (tx: SqlExecutor, events: Event[], state: State) => Promise<void>;
   },
 ): Promise<Handled<Event>> {
   for (let attempt = 1; ; attempt++) {
@@ -42,7 +42,7 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
           companyId: args.ctx.actor.companyId,
           actorUserId: args.ctx.actor.userId,
           ...(args.ctx.correlationId ? { correlationId: args.ctx.correlationId } : {}),
-          ...(args.inTransaction ? { inTransaction: (tx) => args.inTransaction!(tx, events) } : {}),
+          ...(args.inTransaction ? { inTransaction: (tx) => args.inTransaction!(tx, events, state) } : {}),
         },
       );
       return { events, append };
@@ -55,4 +55,47 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
 
 export function asDomainEvent<Event extends DomainEvent>(recorded: RecordedEvent): Event {
   return { type: recorded.type, data: recorded.data } as Event;
+}
+
+/** A stream folded to its current state, with the version to append against. */
+export async function loadState<State, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve'>,
+): Promise<{ state: State; version: number }> {
+  const { version, events } = await store.readStream(streamId);
+  return { state: events.map(asDomainEvent<Event>).reduce(decider.evolve, decider.initialState), version };
+}
+
+export function expectedVersion(version: number): ExpectedVersion {
+  return version === 0 ? 'no_stream' : version;
+}
+
+/** Re-runs a whole load → decide → append when another writer moved one of its streams in between. */
+export async function withConflictRetry<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (error instanceof ConcurrencyError && n < MAX_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+/** The company of the acting user; commands of a company never take it from the request. */
+export function requireCompany(ctx: CommandContext): string {
+  if (!ctx.actor.companyId) throw new DomainError('FORBIDDEN', 'This action needs a user of a company.');
+  return ctx.actor.companyId;
+}
+
+/** The append options every command passes: idempotency key, tenant, actor. */
+export function appendOptions(ctx: CommandContext, inTransaction?: (tx: SqlExecutor) => Promise<void>): AppendOptions {
+  return {
+    commandId: ctx.commandId,
+    companyId: ctx.actor.companyId,
+    actorUserId: ctx.actor.userId,
+    ...(ctx.correlationId ? { correlationId: ctx.correlationId } : {}),
+    ...(inTransaction ? { inTransaction } : {}),
+  };
 }

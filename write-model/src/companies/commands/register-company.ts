@@ -4,6 +4,7 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { insertCredential, reserve } from '../../identity/credentials.ts';
+import { createQuota } from '../member-quota.ts';
 import { hashPassword } from '../../identity/passwords.ts';
 import { registrationSchema, type RegistrationInput } from '../../validation/index.ts';
 import { userPii, userStreamId, type UserEvent } from '../../users/users.events.ts';
@@ -90,6 +91,7 @@ export async function registerCompany(store: EventStore, input: unknown, ctx: Co
           { scope: 'company-cipc', key: command.cipNumber, ownerId: decided.companyId },
           new DomainError('ALREADY_EXISTS', CIPC_TAKEN, [{ path: ['cipNumber'], message: CIPC_TAKEN }]),
         );
+        await createQuota(tx, decided.companyId, FREE_TIER_MEMBER_LIMIT);
       },
     },
   );

@@ -1,0 +1,93 @@
+import type { SqlExecutor } from '../event-store/sql.ts';
+import { DomainError } from '../errors.ts';
+import { FREE_TIER_MEMBER_LIMIT } from './companies.events.ts';
+
+/**
+ * The tier's member limit, decided inside the append transaction: the quota row is locked and
+ * checked by the same UPDATE that takes the places, so concurrent registrations cannot overshoot.
+ * It is write-side state derived from events (company registered, members registered and deleted,
+ * tier changes), kept beside the reservations.
+ */
+export async function migrateCompanyTables(sql: SqlExecutor): Promise<void> {
+  await sql.exec(`
+    create table if not exists company_quotas (
+      company_id uuid primary key,
+      member_limit integer not null,
+      members_used integer not null default 0 check (members_used >= 0)
+    );
+    create table if not exists company_counters (
+      company_id uuid not null,
+      name text not null,
+      value bigint not null,
+      primary key (company_id, name)
+    );
+  `);
+}
+
+export const UNLIMITED = -1;
+
+export function limitReachedReason(limit: number, used: number): string {
+  return (
+    `Member limit reached: your plan allows ${limit.toLocaleString('en-ZA')} members and you have ` +
+    `${used.toLocaleString('en-ZA')}. Upgrade your subscription to add more members.`
+  );
+}
+
+export async function createQuota(tx: SqlExecutor, companyId: string, memberLimit: number = FREE_TIER_MEMBER_LIMIT) {
+  await tx.query(`insert into company_quotas (company_id, member_limit) values ($1, $2) on conflict do nothing`, [
+    companyId,
+    memberLimit,
+  ]);
+}
+
+export async function readQuota(sql: SqlExecutor, companyId: string): Promise<{ limit: number; used: number }> {
+  const rows = await sql.query<{ member_limit: number; members_used: number }>(
+    `select member_limit, members_used from company_quotas where company_id = $1`,
+    [companyId],
+  );
+  const row = rows[0];
+  return row ? { limit: row.member_limit, used: row.members_used } : { limit: FREE_TIER_MEMBER_LIMIT, used: 0 };
+}
+
+/** canAdd and the reason a registration would be refused, from the same numbers the append checks. */
+export async function canAddMembers(sql: SqlExecutor, companyId: string, count = 1) {
+  const { limit, used } = await readQuota(sql, companyId);
+  const canAdd = limit === UNLIMITED || used + count <= limit;
+  return { canAdd, reason: canAdd ? null : limitReachedReason(limit, used), limit, used };
+}
+
+/** Takes `count` places or throws LIMIT_REACHED with the reason; rolls back with the append. */
+export async function takeMemberPlaces(tx: SqlExecutor, companyId: string, count: number): Promise<void> {
+  await createQuota(tx, companyId);
+  const rows = await tx.query(
+    `update company_quotas set members_used = members_used + $2
+      where company_id = $1 and (member_limit = ${UNLIMITED} or members_used + $2 <= member_limit)
+      returning members_used`,
+    [companyId, count],
+  );
+  if (rows.length === 0) {
+    const { limit, used } = await readQuota(tx, companyId);
+    throw new DomainError('LIMIT_REACHED', limitReachedReason(limit, used));
+  }
+}
+
+export async function releaseMemberPlaces(tx: SqlExecutor, companyId: string, count: number): Promise<void> {
+  await tx.query(`update company_quotas set members_used = greatest(0, members_used - $2) where company_id = $1`, [
+    companyId,
+    count,
+  ]);
+}
+
+/**
+ * Allocates `count` consecutive numbers of a per-company sequence (policy numbers, claim numbers).
+ * Taken in its own statement before the append: a failed append leaves a gap, never a duplicate.
+ */
+export async function allocateNumbers(sql: SqlExecutor, companyId: string, name: string, count = 1): Promise<number> {
+  const rows = await sql.query<{ value: number }>(
+    `insert into company_counters (company_id, name, value) values ($1, $2, $3)
+     on conflict (company_id, name) do update set value = company_counters.value + $3
+     returning value`,
+    [companyId, name, count],
+  );
+  return rows[0]!.value - count + 1;
+}

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import type { Checkpoint, EventStore, NewEvent, StreamAppend } from '../../event-store/types.ts';
+import type { SqlExecutor } from '../../event-store/sql.ts';
+import type { CommandContext } from '../../command-handling/context.ts';
+import { toNewEvent } from '../../command-handling/decider.ts';
+import { appendOptions, expectedVersion, loadState, requireCompany } from '../../command-handling/handle.ts';
+import { parseInput } from '../../command-handling/parse.ts';
+import { ConcurrencyError, DomainError, isDomainError } from '../../errors.ts';
+import { allocateNumbers, limitReachedReason, readQuota, takeMemberPlaces, UNLIMITED } from '../../companies/member-quota.ts';
+import { policyStreamId } from '../../policies/policies.events.ts';
+import { evolvePolicyType, initialPolicyTypeState, type PolicyTypeState } from '../../policy-types/policy-types.state.ts';
+import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
+import { decideRegisterMember } from '../members.decider.ts';
+import { memberPii, memberStreamId } from '../members.events.ts';
+import { evolveMember, initialMemberState, type MemberState } from '../members.state.ts';
+import { findChunkResult, reserveIdentifiers, saveChunkResult, type ImportChunkResult, type ImportRowFailure } from '../member-imports.ts';
+import { assertChunkShape, planChunk, rowKey, mainMemberKey } from './import-plan.ts';
+import { formatPolicyNumber } from './register-member.ts';
+
+const importChunkSchema = z.object({
+  importId: z.string({ error: 'importId is required' }).trim().min(1, 'importId is required').max(100),
+  chunkIndex: z.number({ error: 'chunkIndex must be a whole number' }).int().min(0),
+  firstRowNumber: z.number({ error: 'firstRowNumber must be a whole number' }).int().min(2),
+  rows: z.array(z.record(z.string(), z.string().nullish().transform((v) => v ?? undefined)), { error: 'rows must be a list of CSV rows' }),
+});
+
+const MAX_ATTEMPTS = 4;
+const memberFold = { initialState: initialMemberState, evolve: evolveMember };
+
+/**
+ * The bulk import: one chunk of CSV rows (the dialog sends 500 at a time). Every row is validated
+ * again, family rows find their main member (earlier in the file or already a member), rows past
+ * the member limit are reported, and the chunk's members, policies and links are appended in one
+ * transaction. A retried chunk answers with its first result.
+ */
+export async function importMembers(
+  store: EventStore,
+  sql: SqlExecutor,
+  input: unknown,
+  ctx: CommandContext,
+): Promise<{ result: ImportChunkResult; checkpoint: Checkpoint | null }> {
+  const companyId = requireCompany(ctx);
+  const chunk = parseInput(importChunkSchema, input);
+  assertChunkShape(chunk);
+  const chunkCtx: CommandContext = { ...ctx, commandId: `import:${companyId}:${chunk.importId}:${chunk.chunkIndex}` };
+  for (let attempt = 1; ; attempt++) {
+    const stored = await findChunkResult(sql, companyId, chunk.importId, chunk.chunkIndex);
+    if (stored) return { result: stored, checkpoint: null };
+    try {
+      return await importOnce(store, sql, companyId, chunk, chunkCtx);
+    } catch (error) {
+      // Another writer took an SA ID, a place or a main member's version meanwhile: plan again.
+      const retriable = error instanceof ConcurrencyError || (isDomainError(error) && ['ALREADY_EXISTS', 'LIMIT_REACHED'].includes(error.code));
+      if (!retriable || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function importOnce(
+  store: EventStore,
+  sql: SqlExecutor,
+  companyId: string,
+  chunk: z.output<typeof importChunkSchema>,
+  ctx: CommandContext,
+): Promise<{ result: ImportChunkResult; checkpoint: Checkpoint | null }> {
+  const policyTypes = await loadPolicyTypes(store, companyId, chunk.rows.map((r) => r.policyTypeId));
+  const existing = await existingMembers(sql, companyId, chunk.rows);
+  const { planned, failed } = planChunk(chunk.rows, chunk.firstRowNumber, {
+    policyTypeIds: new Set([...policyTypes.keys()]),
+    existing,
+    newId: ctx.newId,
+  });
+
+  const quota = await readQuota(sql, companyId);
+  let available = quota.limit === UNLIMITED ? Number.POSITIVE_INFINITY : Math.max(0, quota.limit - quota.used);
+  const reason = limitReachedReason(quota.limit, quota.limit);
+  const streams = new Map<string, StreamAppend>();
+  const add = (streamId: string, expected: StreamAppend['expectedVersion'], events: NewEvent[]) => {
+    const stream = streams.get(streamId) ?? { streamId, expectedVersion: expected, events: [] };
+    stream.events.push(...events);
+    streams.set(streamId, stream);
+  };
+  const mainStates = new Map<string, MemberState>();
+  const importedKeys: string[] = [];
+  const importedIds: string[] = [];
+  let skippedForLimit = 0;
+  const policyCount = planned.filter((p) => p.input.isMainMember && p.input.policyTypeId).length;
+  let nextPolicyNumber = policyCount > 0 ? await allocateNumbers(sql, companyId, 'policy', policyCount) : 0;
+
+  for (const row of planned) {
+    const rowFailed = (errors: string[]) => failed.push({ rowNumber: row.rowNumber, errors });
+    if (available <= 0) {
+      skippedForLimit++;
+      rowFailed([reason]);
+      continue;
+    }
+    let main: MemberState | null = null;
+    if (!row.input.isMainMember) {
+      main = mainStates.get(row.input.mainMemberId!) ?? null;
+      if (!main && row.mainInChunk) {
+        rowFailed(['Its main member (earlier in the file) was not imported, so this family member was not either']);
+        continue;
+      }
+      if (!main) {
+        const loaded = await loadState(store, memberStreamId(row.input.mainMemberId!), memberFold);
+        main = loaded.state;
+        streams.set(memberStreamId(row.input.mainMemberId!), { streamId: memberStreamId(row.input.mainMemberId!), expectedVersion: expectedVersion(loaded.version), events: [] });
+      }
+    }
+    const type = row.input.isMainMember && row.input.policyTypeId ? policyTypes.get(row.input.policyTypeId) ?? null : null;
+    try {
+      const decided = decideRegisterMember(
+        {
+          memberId: row.memberId,
+          companyId,
+          input: row.input,
+          source: 'bulk_import',
+          mainMember: main,
+          policy: type ? { policyId: ctx.newId(), policyNumber: formatPolicyNumber(nextPolicyNumber++, ctx.now), policyType: type, agentId: null } : null,
+        },
+        ctx,
+      );
+      add(memberStreamId(row.memberId), 'no_stream', decided.member.map((e) => toNewEvent(e, memberPii)));
+      if (decided.mainMember.length > 0) add(memberStreamId(row.input.mainMemberId!), 'stream_exists', decided.mainMember.map((e) => toNewEvent(e)));
+      if (decided.policy.length > 0) add(policyStreamId(decided.policy[0]!.data.policyId), 'no_stream', decided.policy.map((e) => toNewEvent(e)));
+      if (row.input.isMainMember) mainStates.set(row.memberId, decided.member.reduce(evolveMember, initialMemberState));
+      importedKeys.push(row.key);
+      importedIds.push(row.memberId);
+      available--;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      rowFailed([error.message]);
+    }
+  }
+
+  const result: ImportChunkResult = { imported: importedIds.length, failed: failed.sort((a, b) => a.rowNumber - b.rowNumber), skippedForLimit };
+  const nonEmpty = [...streams.values()].filter((s) => s.events.length > 0);
+  if (nonEmpty.length === 0) return { result, checkpoint: null };
+  const append = await store.append(
+    nonEmpty,
+    appendOptions(ctx, async (tx) => {
+      if (!(await reserveIdentifiers(tx, `member-identifier:${companyId}`, importedKeys, importedIds))) {
+        throw new DomainError('ALREADY_EXISTS', 'An SA ID or passport number of this file was registered meanwhile');
+      }
+      await takeMemberPlaces(tx, companyId, importedIds.length);
+      await saveChunkResult(tx, companyId, chunk.importId, chunk.chunkIndex, result);
+    }),
+  );
+  return { result, checkpoint: append.checkpoint };
+}
+
+async function loadPolicyTypes(store: EventStore, companyId: string, ids: (string | undefined)[]) {
+  const types = new Map<string, PolicyTypeState & { status: 'exists' }>();
+  for (const id of new Set(ids.map((v) => v?.trim()).filter((v): v is string => !!v && /^[0-9a-f-]{36}$/i.test(v)))) {
+    const { state } = await loadState(store, policyTypeStreamId(id), { initialState: initialPolicyTypeState, evolve: evolvePolicyType });
+    if (state.status === 'exists' && state.companyId === companyId) types.set(id, state);
+  }
+  return types;
+}
+
+/** Identifier key → member id for every SA ID / passport the chunk names (its rows and their main members). */
+async function existingMembers(sql: SqlExecutor, companyId: string, rows: readonly Record<string, string | undefined>[]) {
+  const keys = new Set<string>();
+  for (const row of rows) {
+    keys.add(rowKey(row));
+    if (row.mainMemberIdentifier?.trim()) keys.add(mainMemberKey(row.mainMemberIdentifier));
+  }
+  const found = await sql.query<{ key: string; owner_id: string }>(
+    `select key, owner_id from reservations where scope = $1 and key = any($2::text[])`,
+    [`member-identifier:${companyId}`, [...keys]],
+  );
+  return new Map(found.map((r) => [r.key, r.owner_id]));
+}
+
+export type { ImportChunkResult, ImportRowFailure };

@@ -1,0 +1,83 @@
+import type { EventStore, StreamAppend } from '../../event-store/types.ts';
+import type { SqlExecutor } from '../../event-store/sql.ts';
+import type { CommandContext } from '../../command-handling/context.ts';
+import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
+import { appendOptions, expectedVersion, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
+import { parseInput } from '../../command-handling/parse.ts';
+import { allocateNumbers, takeMemberPlaces } from '../../companies/member-quota.ts';
+import { policyStreamId } from '../../policies/policies.events.ts';
+import { evolvePolicyType, initialPolicyTypeState } from '../../policy-types/policy-types.state.ts';
+import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
+import { memberSchema, type MemberInput } from '../../validation/index.ts';
+import { decideRegisterMember, southAfricanDate } from '../members.decider.ts';
+import { memberPii, memberStreamId, type MemberSource } from '../members.events.ts';
+import { evolveMember, initialMemberState } from '../members.state.ts';
+import { reserveIdentifier } from '../member-identifiers.ts';
+
+export function formatPolicyNumber(sequence: number, now: Date): string {
+  return `POL-${southAfricanDate(now).slice(0, 4)}-${String(sequence).padStart(6, '0')}`;
+}
+
+export type RegisterMemberOptions = { source?: MemberSource; agentId?: string | null };
+
+/**
+ * POST /api/members: a principal member (with a policy when a policy type is chosen) or a family
+ * member under an existing principal. The SA ID / passport reservation and the member limit are
+ * decided in the same transaction as the append.
+ */
+export async function registerMember(store: EventStore, sql: SqlExecutor, input: unknown, ctx: CommandContext, options: RegisterMemberOptions = {}) {
+  const companyId = requireCompany(ctx);
+  const parsed = parseInput(memberSchema, input);
+  return registerParsedMember(store, sql, companyId, parsed, ctx, options);
+}
+
+export async function registerParsedMember(
+  store: EventStore,
+  sql: SqlExecutor,
+  companyId: string,
+  input: MemberInput,
+  ctx: CommandContext,
+  options: RegisterMemberOptions = {},
+) {
+  return withConflictRetry(async () => {
+    const memberId = ctx.newId();
+    const main = !input.isMainMember && input.mainMemberId
+      ? await loadState(store, memberStreamId(input.mainMemberId), { initialState: initialMemberState, evolve: evolveMember })
+      : null;
+    const policyType = input.isMainMember && input.policyTypeId
+      ? await loadState(store, policyTypeStreamId(input.policyTypeId), { initialState: initialPolicyTypeState, evolve: evolvePolicyType })
+      : null;
+    const policy = policyType
+      ? {
+          policyId: ctx.newId(),
+          policyNumber: formatPolicyNumber(await allocateNumbers(sql, companyId, 'policy'), ctx.now),
+          policyType: policyType.state,
+          agentId: options.agentId ?? null,
+        }
+      : null;
+    const decided = decideRegisterMember(
+      { memberId, companyId, input, source: options.source ?? 'manual', mainMember: main?.state ?? null, policy },
+      ctx,
+    );
+    const streams: StreamAppend[] = [
+      { streamId: memberStreamId(memberId), expectedVersion: 'no_stream', events: decided.member.map((e) => toNewEvent(e, memberPii)) },
+    ];
+    if (main && decided.mainMember.length > 0) {
+      streams.push({ streamId: memberStreamId(input.mainMemberId!), expectedVersion: expectedVersion(main.version), events: decided.mainMember.map((e) => toNewEvent(e)) });
+    }
+    if (policy && decided.policy.length > 0) {
+      streams.push({ streamId: policyStreamId(policy.policyId), expectedVersion: 'no_stream', events: decided.policy.map((e) => toNewEvent(e)) });
+    }
+    const append = await store.append(
+      streams,
+      appendOptions(ctx, async (tx) => {
+        await reserveIdentifier(tx, companyId, input, memberId);
+        await takeMemberPlaces(tx, companyId, 1);
+      }),
+    );
+    // A retried command id answers with the first attempt's streams.
+    const registeredId = idFromStream(append.streams.slice(0, 1), memberStreamId(''));
+    const policyStream = append.streams.find((s) => s.streamId.startsWith(policyStreamId('')));
+    return { memberId: registeredId, policyId: policyStream ? policyStream.streamId.slice(policyStreamId('').length) : null, append };
+  });
+}

@@ -1,0 +1,158 @@
+import { DomainError, NotFoundError, ValidationError } from '../errors.ts';
+import type { CommandContext } from '../command-handling/context.ts';
+import type { EditMemberInput, MemberInput } from '../validation/index.ts';
+import type { PolicyEvent } from '../policies/policies.events.ts';
+import type { PolicyState } from '../policies/policies.state.ts';
+import type { PolicyTypeState } from '../policy-types/policy-types.state.ts';
+import { POLICY_TYPE_NOT_FOUND } from '../policy-types/policy-types.decider.ts';
+import type { MemberEvent, MemberSource } from './members.events.ts';
+import type { ExistingMember, MemberState } from './members.state.ts';
+
+export const MEMBER_NOT_FOUND = 'Member not found';
+export const MAIN_MEMBER_NOT_FOUND = 'The main member was not found. Choose an existing principal member.';
+export const ONLY_MAIN_MEMBERS_EDITABLE = 'Only main members can be edited.';
+export const ACTIVE_POLICY_BLOCKS_DELETE = 'This member has an active policy and cannot be deleted. Cancel the policy first.';
+export const POLICY_TYPE_INACTIVE = 'This policy type is inactive and no longer offered. Choose an active policy type.';
+
+export type RegisterMember = {
+  memberId: string;
+  companyId: string;
+  input: MemberInput;
+  source: MemberSource;
+  /** The family member's main member, loaded by the handler (null for principals). */
+  mainMember: MemberState | null;
+  /** A policy to issue with a principal: its id, number and the chosen type as loaded. */
+  policy: { policyId: string; policyNumber: string; policyType: PolicyTypeState; agentId: string | null } | null;
+};
+
+/** The calendar date in South Africa (UTC+2, no daylight saving) of an instant. */
+export function southAfricanDate(instant: Date): string {
+  return new Date(instant.getTime() + 2 * 3600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Registers a principal (optionally with a policy) or a family member under an existing principal.
+ * Answers the events for each stream involved: the member, its main member, its policy.
+ */
+export function decideRegisterMember(command: RegisterMember, ctx: CommandContext) {
+  const { input, companyId, memberId } = command;
+  const mainMemberEvents: MemberEvent[] = [];
+  const policyEvents: PolicyEvent[] = [];
+  if (!input.isMainMember) {
+    const main = command.mainMember;
+    if (!main || main.status !== 'active' || main.companyId !== companyId || !main.isMainMember) {
+      throw new ValidationError(MAIN_MEMBER_NOT_FOUND, [{ path: ['mainMemberId'], message: MAIN_MEMBER_NOT_FOUND }]);
+    }
+    mainMemberEvents.push({ type: 'FamilyMemberAdded', data: { memberId: main.memberId, familyMemberId: memberId, companyId } });
+  }
+  const policy = input.isMainMember ? command.policy : null;
+  if (policy) {
+    const type = policy.policyType;
+    if (type.status === 'none' || type.companyId !== companyId) {
+      throw new ValidationError(POLICY_TYPE_NOT_FOUND, [{ path: ['policyTypeId'], message: POLICY_TYPE_NOT_FOUND }]);
+    }
+    if (!type.isActive) throw new DomainError('RULE_VIOLATED', POLICY_TYPE_INACTIVE, [{ path: ['policyTypeId'], message: POLICY_TYPE_INACTIVE }]);
+    policyEvents.push({
+      type: 'PolicyIssued',
+      data: {
+        policyId: policy.policyId,
+        companyId,
+        policyNumber: policy.policyNumber,
+        memberId,
+        policyTypeId: type.policyTypeId,
+        coverageAmount: type.coverageAmount,
+        monthlyPremium: type.monthlyPremium,
+        waitingPeriod: type.waitingPeriod,
+        startDate: southAfricanDate(ctx.now),
+        agentId: policy.agentId,
+      },
+    });
+  }
+  const memberEvents: MemberEvent[] = [
+    {
+      type: 'MemberRegistered',
+      data: {
+        memberId,
+        companyId,
+        isMainMember: input.isMainMember,
+        mainMemberId: input.isMainMember ? null : input.mainMemberId,
+        relationship: input.isMainMember ? null : input.relationship,
+        otherRelationship: input.otherRelationship ?? null,
+        identifierType: input.identifierType,
+        saId: input.saId,
+        passportNumber: input.passportNumber ? input.passportNumber.toUpperCase() : null,
+        nationality: input.nationality,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone || null,
+        address: input.address || null,
+        city: input.city || null,
+        province: input.province || null,
+        postalCode: input.postalCode || null,
+        dateOfBirth: input.dateOfBirth,
+        policyId: policy?.policyId ?? null,
+        source: command.source,
+      },
+    },
+  ];
+  return { member: memberEvents, mainMember: mainMemberEvents, policy: policyEvents };
+}
+
+function assertOwnActive(state: MemberState, companyId: string): asserts state is ExistingMember {
+  if (state.status !== 'active' || state.companyId !== companyId) throw new NotFoundError(MEMBER_NOT_FOUND);
+}
+
+export function decideUpdateMember(state: MemberState, command: { companyId: string; input: EditMemberInput }): MemberEvent[] {
+  assertOwnActive(state, command.companyId);
+  if (!state.isMainMember) throw new DomainError('RULE_VIOLATED', ONLY_MAIN_MEMBERS_EDITABLE);
+  const i = command.input;
+  return [
+    {
+      type: 'MemberUpdated',
+      data: {
+        memberId: state.memberId,
+        companyId: state.companyId,
+        firstName: i.firstName,
+        lastName: i.lastName,
+        email: i.email,
+        phone: i.phone,
+        address: i.address,
+        city: i.city,
+        province: i.province,
+        postalCode: i.postalCode,
+        dateOfBirth: i.dateOfBirth,
+      },
+    },
+  ];
+}
+
+/**
+ * A member can be deleted when nothing still depends on it: no family members under it and no
+ * policy that is active or could be reinstated (lapsed). The deletion frees its SA ID / passport
+ * and its place in the member limit.
+ */
+export function decideDeleteMember(state: MemberState, command: { companyId: string; policies: PolicyState[] }) {
+  assertOwnActive(state, command.companyId);
+  const family = state.familyMemberIds.length;
+  if (family > 0) {
+    throw new DomainError(
+      'RULE_VIOLATED',
+      `This member has ${family} family member${family === 1 ? '' : 's'} covered under them. Delete the family members first.`,
+    );
+  }
+  for (const policy of command.policies) {
+    if (policy.status === 'active') throw new DomainError('RULE_VIOLATED', ACTIVE_POLICY_BLOCKS_DELETE);
+    if (policy.status === 'lapsed') {
+      throw new DomainError(
+        'RULE_VIOLATED',
+        `This member has a lapsed policy (${policy.policyNumber}) that could still be reinstated. To delete the member, reinstate the policy and then cancel it.`,
+      );
+    }
+  }
+  const member: MemberEvent[] = [{ type: 'MemberDeleted', data: { memberId: state.memberId, companyId: state.companyId } }];
+  const mainMember: MemberEvent[] = state.mainMemberId
+    ? [{ type: 'FamilyMemberRemoved', data: { memberId: state.mainMemberId, familyMemberId: state.memberId, companyId: state.companyId } }]
+    : [];
+  return { member, mainMember };
+}

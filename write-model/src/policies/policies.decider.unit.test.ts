@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { CommandContext } from '../command-handling/context.ts';
+import { fold } from '../command-handling/decider.ts';
+import { deciderScenario } from '../command-handling/given-when-then.ts';
+import { POLICY_STATUSES, type PolicyStatus } from '../validation/index.ts';
+import { POLICY_NOT_FOUND, POLICY_TRANSITIONS, policyDecider, transitionRefusal, type ChangePolicyStatus } from './policies.decider.ts';
+import type { PolicyEvent, PolicyIssued, PolicyStatusChanged } from './policies.events.ts';
+import { initialPolicyState } from './policies.state.ts';
+
+const ctx: CommandContext = {
+  now: new Date('2026-03-31T23:30:00Z'),
+  newId: () => 'id-1',
+  actor: { userId: 'u1', role: 'administrator', companyId: 'c1' },
+  commandId: 'cmd-1',
+};
+
+const issued: PolicyIssued = {
+  type: 'PolicyIssued',
+  data: {
+    policyId: 'p-1',
+    companyId: 'c1',
+    policyNumber: 'POL-2026-000001',
+    memberId: 'm-1',
+    policyTypeId: 'pt-1',
+    coverageAmount: '50000',
+    monthlyPremium: '299',
+    waitingPeriod: 6,
+    startDate: '2026-04-01',
+    agentId: null,
+  },
+};
+
+const changed = (from: PolicyStatus, to: PolicyStatus, note: string | null = null): PolicyStatusChanged => ({
+  type: 'PolicyStatusChanged',
+  data: { policyId: 'p-1', companyId: 'c1', from, to, note },
+});
+
+/** The history that leaves the policy in `status`, through allowed transitions only. */
+const historyTo: Record<PolicyStatus, PolicyEvent[]> = {
+  active: [issued],
+  lapsed: [issued, changed('active', 'lapsed')],
+  cancelled: [issued, changed('active', 'cancelled')],
+};
+
+const change = (to: PolicyStatus, extra: Partial<ChangePolicyStatus> = {}): ChangePolicyStatus => ({
+  type: 'ChangePolicyStatus',
+  policyId: 'p-1',
+  companyId: 'c1',
+  to,
+  note: null,
+  memberDeleted: false,
+  ...extra,
+});
+
+const policies = deciderScenario(policyDecider, ctx);
+
+describe('ChangePolicyStatus: the 3×3 transitions of spec part 1 §4', () => {
+  const allowed: [PolicyStatus, PolicyStatus][] = [
+    ['active', 'lapsed'],
+    ['active', 'cancelled'],
+    ['lapsed', 'active'],
+    ['cancelled', 'active'],
+  ];
+  const refused: [PolicyStatus, PolicyStatus, string][] = [
+    ['active', 'active', 'The policy is already active.'],
+    ['lapsed', 'lapsed', 'The policy is already lapsed.'],
+    ['cancelled', 'cancelled', 'The policy is already cancelled.'],
+    ['lapsed', 'cancelled', 'A lapsed policy cannot be cancelled; reinstate it to active first.'],
+    ['cancelled', 'lapsed', 'A cancelled policy cannot be changed to lapsed.'],
+  ];
+
+  it('the table covers all nine pairs and agrees with POLICY_TRANSITIONS', () => {
+    const pairs = [...allowed.map(([f, t]) => `${f}>${t}`), ...refused.map(([f, t]) => `${f}>${t}`)].sort();
+    expect(pairs).toEqual(POLICY_STATUSES.flatMap((f) => POLICY_STATUSES.map((t) => `${f}>${t}`)).sort());
+    for (const [from, to] of allowed) expect(POLICY_TRANSITIONS[from]).toContain(to);
+    for (const [from, to] of refused) expect(POLICY_TRANSITIONS[from]).not.toContain(to);
+  });
+
+  it.each(allowed)('given a %s policy, when changing it to %s, then PolicyStatusChanged with from/to/note', (from, to) => {
+    policies.given(historyTo[from]).when(change(to, { note: 'Client asked' })).then([changed(from, to, 'Client asked')]);
+  });
+
+  it('a change without a note carries note null', () => {
+    policies.given(historyTo.active).when(change('lapsed')).then([changed('active', 'lapsed', null)]);
+  });
+
+  it.each(refused)('given a %s policy, when changing it to %s, then INVALID_TRANSITION: %s', (from, to, message) => {
+    expect(transitionRefusal(from, to)).toBe(message);
+    policies.given(historyTo[from]).when(change(to)).thenThrows('INVALID_TRANSITION', message);
+  });
+
+  it('follows a longer history: lapsed, reinstated, cancelled, reinstated', () => {
+    const history = [issued, changed('active', 'lapsed'), changed('lapsed', 'active'), changed('active', 'cancelled'), changed('cancelled', 'active')];
+    policies.given(history).when(change('lapsed')).then([changed('active', 'lapsed')]);
+  });
+});
+
+describe('ChangePolicyStatus: refusals beyond the transition table', () => {
+  const MEMBER_DELETED = 'The member of this policy has been deleted, so the policy cannot be reinstated.';
+
+  it('given a cancelled policy whose member was deleted, when reinstating, then RULE_VIOLATED', () => {
+    policies.given(historyTo.cancelled).when(change('active', { memberDeleted: true })).thenThrows('RULE_VIOLATED', MEMBER_DELETED);
+  });
+
+  it('given a lapsed policy whose member was deleted, when reinstating, then RULE_VIOLATED', () => {
+    policies.given(historyTo.lapsed).when(change('active', { memberDeleted: true })).thenThrows('RULE_VIOLATED', MEMBER_DELETED);
+  });
+
+  it('an invalid transition is reported as such even when the member was deleted', () => {
+    policies
+      .given(historyTo.cancelled)
+      .when(change('lapsed', { memberDeleted: true }))
+      .thenThrows('INVALID_TRANSITION', 'A cancelled policy cannot be changed to lapsed.');
+  });
+
+  it('given no policy, when changing its status, then NOT_FOUND', () => {
+    policies.given([]).when(change('cancelled')).thenThrows('NOT_FOUND', POLICY_NOT_FOUND);
+  });
+
+  it("given another company's policy, when changing its status, then NOT_FOUND (never INVALID_TRANSITION, which would confirm it)", () => {
+    expect(POLICY_NOT_FOUND).toBe('Policy not found');
+    policies.given(historyTo.active).when(change('cancelled', { companyId: 'c2' })).thenThrows('NOT_FOUND', 'Policy not found');
+    policies.given(historyTo.active).when(change('active', { companyId: 'c2' })).thenThrows('NOT_FOUND', 'Policy not found');
+  });
+});
+
+describe('evolvePolicy', () => {
+  it('starts as none', () => {
+    expect(fold(policyDecider, [])).toEqual(initialPolicyState);
+    expect(initialPolicyState).toEqual({ status: 'none' });
+  });
+
+  it('PolicyIssued: an active policy of its member with its number', () => {
+    expect(fold(policyDecider, [issued])).toEqual({ status: 'active', policyId: 'p-1', companyId: 'c1', memberId: 'm-1', policyNumber: 'POL-2026-000001' });
+  });
+
+  it.each(POLICY_STATUSES)('PolicyStatusChanged to %s: the status follows, the rest stays', (status) => {
+    const history = status === 'active' ? [...historyTo.lapsed, changed('lapsed', 'active')] : historyTo[status];
+    expect(fold(policyDecider, history)).toEqual({ status, policyId: 'p-1', companyId: 'c1', memberId: 'm-1', policyNumber: 'POL-2026-000001' });
+  });
+
+  it('PolicyStatusChanged without an issued policy leaves the state as none', () => {
+    expect(fold(policyDecider, [changed('active', 'lapsed')])).toEqual({ status: 'none' });
+  });
+});

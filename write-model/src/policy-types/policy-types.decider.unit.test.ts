@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { CommandContext } from '../command-handling/context.ts';
+import { fold } from '../command-handling/decider.ts';
+import { deciderScenario } from '../command-handling/given-when-then.ts';
+import { policyTypeSchema, type PolicyTypeFormValues } from '../validation/index.ts';
+import { POLICY_TYPE_NOT_FOUND, policyTypeDecider } from './policy-types.decider.ts';
+import type { PolicyTypeCreated, PolicyTypeUpdated } from './policy-types.events.ts';
+import { initialPolicyTypeState } from './policy-types.state.ts';
+
+const ctx: CommandContext = {
+  now: new Date('2026-03-31T23:30:00Z'),
+  newId: () => 'id-1',
+  actor: { userId: 'u1', role: 'administrator', companyId: 'c1' },
+  commandId: 'cmd-1',
+};
+
+const terms = (input: PolicyTypeFormValues) => policyTypeSchema.parse(input);
+
+const basic = terms({ name: 'Basic Funeral', description: 'Family cover', coverageAmount: '50000', monthlyPremium: '299', waitingPeriod: 6 });
+
+const created: PolicyTypeCreated = {
+  type: 'PolicyTypeCreated',
+  data: {
+    policyTypeId: 'pt-1',
+    companyId: 'c1',
+    name: 'Basic Funeral',
+    description: 'Family cover',
+    coverageAmount: '50000',
+    monthlyPremium: '299',
+    waitingPeriod: 6,
+    isActive: true,
+  },
+};
+
+const policyTypes = deciderScenario(policyTypeDecider, ctx);
+
+describe('CreatePolicyType', () => {
+  it('given no events, when creating, then PolicyTypeCreated with the parsed terms', () => {
+    policyTypes.given([]).when({ type: 'CreatePolicyType', policyTypeId: 'pt-1', companyId: 'c1', terms: basic }).then([created]);
+  });
+
+  it('copies the terms as parsed: numbers become decimal strings, a blank description null, isActive defaults true', () => {
+    const parsed = terms({ name: '  Premium Plan ', description: '   ', coverageAmount: 100000, monthlyPremium: '450.50', waitingPeriod: '0' });
+    policyTypes
+      .given([])
+      .when({ type: 'CreatePolicyType', policyTypeId: 'pt-2', companyId: 'c1', terms: parsed })
+      .then([
+        {
+          type: 'PolicyTypeCreated',
+          data: {
+            policyTypeId: 'pt-2',
+            companyId: 'c1',
+            name: 'Premium Plan',
+            description: null,
+            coverageAmount: '100000',
+            monthlyPremium: '450.50',
+            waitingPeriod: 0,
+            isActive: true,
+          },
+        },
+      ]);
+  });
+
+  it('creates an inactive policy type when asked', () => {
+    const inactive = terms({ name: 'Old Plan', coverageAmount: '1000', monthlyPremium: '10', waitingPeriod: 24, isActive: false });
+    const [event] = policyTypes.given([]).when({ type: 'CreatePolicyType', policyTypeId: 'pt-3', companyId: 'c1', terms: inactive }).decided();
+    expect(event?.data).toMatchObject({ isActive: false, coverageAmount: '1000', monthlyPremium: '10', waitingPeriod: 24, description: null });
+  });
+
+  it('given the policy type exists, when creating it again, then ALREADY_EXISTS', () => {
+    policyTypes
+      .given([created])
+      .when({ type: 'CreatePolicyType', policyTypeId: 'pt-1', companyId: 'c1', terms: basic })
+      .thenThrows('ALREADY_EXISTS', 'This policy type already exists');
+  });
+});
+
+describe('UpdatePolicyType', () => {
+  const newTerms = terms({ name: 'Basic Funeral Plus', coverageAmount: '60000', monthlyPremium: '349.99', waitingPeriod: 3, isActive: false });
+  const updated: PolicyTypeUpdated = {
+    type: 'PolicyTypeUpdated',
+    data: {
+      policyTypeId: 'pt-1',
+      companyId: 'c1',
+      name: 'Basic Funeral Plus',
+      description: null,
+      coverageAmount: '60000',
+      monthlyPremium: '349.99',
+      waitingPeriod: 3,
+      isActive: false,
+    },
+  };
+
+  it('given the policy type, when updating, then PolicyTypeUpdated with the whole new set of terms', () => {
+    policyTypes.given([created]).when({ type: 'UpdatePolicyType', policyTypeId: 'pt-1', companyId: 'c1', terms: newTerms }).then([updated]);
+  });
+
+  it('given an updated policy type, when updating again, then the terms replace the last ones', () => {
+    policyTypes
+      .given([created, updated])
+      .when({ type: 'UpdatePolicyType', policyTypeId: 'pt-1', companyId: 'c1', terms: basic })
+      .then([{ type: 'PolicyTypeUpdated', data: { ...created.data } }]);
+  });
+
+  it('given no events, when updating, then NOT_FOUND', () => {
+    policyTypes
+      .given([])
+      .when({ type: 'UpdatePolicyType', policyTypeId: 'pt-1', companyId: 'c1', terms: newTerms })
+      .thenThrows('NOT_FOUND', POLICY_TYPE_NOT_FOUND);
+  });
+
+  it("given another company's policy type, when updating, then NOT_FOUND with the same words as a missing one", () => {
+    expect(POLICY_TYPE_NOT_FOUND).toBe('Policy type not found');
+    policyTypes
+      .given([created])
+      .when({ type: 'UpdatePolicyType', policyTypeId: 'pt-1', companyId: 'c2', terms: newTerms })
+      .thenThrows('NOT_FOUND', 'Policy type not found');
+  });
+});
+
+describe('evolvePolicyType', () => {
+  it('starts as none', () => {
+    expect(fold(policyTypeDecider, [])).toEqual(initialPolicyTypeState);
+    expect(initialPolicyTypeState).toEqual({ status: 'none' });
+  });
+
+  it('PolicyTypeCreated: the policy type exists with its company and terms', () => {
+    expect(fold(policyTypeDecider, [created])).toEqual({ status: 'exists', ...created.data });
+  });
+
+  it('PolicyTypeUpdated: the new terms replace the old ones', () => {
+    const updated: PolicyTypeUpdated = { type: 'PolicyTypeUpdated', data: { ...created.data, monthlyPremium: '320', isActive: false } };
+    expect(fold(policyTypeDecider, [created, updated])).toEqual({ status: 'exists', ...created.data, monthlyPremium: '320', isActive: false });
+  });
+});

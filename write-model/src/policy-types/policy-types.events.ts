@@ -1,0 +1,18 @@
+/** The terms a company offers: cover, premium and waiting period. Amounts are decimal strings in rand. */
+export type PolicyTypeTerms = {
+  name: string;
+  description: string | null;
+  coverageAmount: string;
+  monthlyPremium: string;
+  waitingPeriod: number;
+  isActive: boolean;
+};
+
+export type PolicyTypeCreated = { type: 'PolicyTypeCreated'; data: { policyTypeId: string; companyId: string } & PolicyTypeTerms };
+
+/** The whole new set of terms (the form edits them all). Policies already issued keep their own terms. */
+export type PolicyTypeUpdated = { type: 'PolicyTypeUpdated'; data: { policyTypeId: string; companyId: string } & PolicyTypeTerms };
+
+export type PolicyTypeEvent = PolicyTypeCreated | PolicyTypeUpdated;
+
+export const policyTypeStreamId = (policyTypeId: string) => `policy-type-${policyTypeId}`;
