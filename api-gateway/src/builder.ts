@@ -10,6 +10,8 @@ builder.queryType({});
 builder.mutationType({});
 
 /** GraphQL input objects arrive with nulls for omitted optional fields; the zod schemas expect them absent. */
-export function withoutNulls<T extends object>(input: T): Partial<T> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined)) as Partial<T>;
+export function withoutNulls<T extends object>(input: T): { [K in keyof T]?: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], null>;
+  };
 }

@@ -8,7 +8,7 @@ import {
   type EventStore,
   type SqlClient,
 } from '@fpa/write-model/event-store';
-import { commandContext, ensureSuperAdmin, migrateIdentity, SYSTEM } from '@fpa/write-model';
+import { commandContext, ensureSuperAdmin, migrateWriteModel, SYSTEM } from '@fpa/write-model';
 import { allProjectors, createProjectionEngine, type ProjectionEngine } from '@fpa/projections';
 import type { Config } from './config.ts';
 import { createMailer, type Mailer } from './auth/mailer.ts';
@@ -31,7 +31,7 @@ export type Services = {
 export async function createServices(config: Config, logger: Logger, options: { sql?: SqlClient } = {}): Promise<Services> {
   if (!options.sql && !config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const sql = options.sql ?? (await createSqlClient({ ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }) }));
-  await migrateIdentity(sql);
+  await migrateWriteModel(sql);
   const keyring = await createKeyring(sql, loadMasterKey({ dataKey: config.dataKey ?? undefined, dataDir: config.dataDir }));
   const store = await createPostgresEventStore(sql, { keyring });
   const engine = createProjectionEngine({ sql, store, projectors: allProjectors, logger: logger.child({ part: 'projections' }) });

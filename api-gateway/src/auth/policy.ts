@@ -22,6 +22,14 @@ export const POLICY = {
   'company.read': 'company',
   'subscription.read': 'company',
   'assistant.ask': 'signed-in',
+  'dashboard.read': ['administrator', 'policy_admin', 'claim_admin', 'billing_clerk'],
+  'policyTypes.read': ['administrator', 'policy_admin'],
+  'policyTypes.write': ['administrator', 'policy_admin'],
+  'members.read': ['administrator', 'policy_admin'],
+  'members.write': ['administrator', 'policy_admin'],
+  // Claims staff pick the policy of a claim and billing clerks the policy of a payment.
+  'policies.read': ['administrator', 'policy_admin', 'claim_admin', 'billing_clerk'],
+  'policies.changeStatus': ['administrator', 'policy_admin'],
 } as const satisfies Record<string, Access>;
 
 export type Operation = keyof typeof POLICY;

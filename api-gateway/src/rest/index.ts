@@ -1,6 +1,7 @@
 import { authRoutes } from './auth.routes.ts';
 import { companyRoutes } from './company.routes.ts';
+import { portfolioRoutes } from './portfolio.routes.ts';
 import type { Route } from './router.ts';
 
 /** Every /api route; a later issue adds its context's table here. */
-export const routes: readonly Route[] = [...authRoutes, ...companyRoutes];
+export const routes: readonly Route[] = [...authRoutes, ...companyRoutes, ...portfolioRoutes];

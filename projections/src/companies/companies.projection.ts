@@ -4,7 +4,8 @@ import type { Projector } from '../engine/types.ts';
 /** Companies (tenants) with their subscription tier and limit. */
 export const companiesProjection: Projector = {
   name: 'companies',
-  version: 1,
+  // 2: member_count left for portfolio_stats, which the member events keep current.
+  version: 2,
   handles: ['CompanyRegistered'],
   tables: ['companies'],
   async init(tx) {
@@ -23,7 +24,6 @@ export const companiesProjection: Projector = {
         is_active boolean not null default true,
         tier text not null,
         member_limit integer not null,
-        member_count integer not null default 0,
         created_at timestamptz not null,
         updated_at timestamptz not null
       );

@@ -27,9 +27,12 @@ export async function findCompany(sql: SqlExecutor, companyId: string): Promise<
   return rows[0] ?? null;
 }
 
+/** The member count is the portfolio projector's (members now, deleted ones gone). */
 export async function findSubscription(sql: SqlExecutor, companyId: string): Promise<SubscriptionRow | null> {
   const rows = await sql.query<SubscriptionRow>(
-    `select tier, member_limit as "memberLimit", member_count as "currentMemberCount" from companies where id = $1`,
+    `select c.tier, c.member_limit as "memberLimit", coalesce(s.total_members, 0) as "currentMemberCount"
+       from companies c left join portfolio_stats s on s.company_id = c.id
+      where c.id = $1`,
     [companyId],
   );
   return rows[0] ?? null;

@@ -1,0 +1,139 @@
+import {
+  canAddMembers,
+  changePolicyStatus as changePolicyStatusCommand,
+  createPolicyType as createPolicyTypeCommand,
+  deleteMember as deleteMemberCommand,
+  importMembers as importMembersCommand,
+  NotFoundError,
+  registerMember as registerMemberCommand,
+  updateMember as updateMemberCommand,
+  updatePolicyType as updatePolicyTypeCommand,
+  type ImportChunkResult,
+} from '@fpa/write-model';
+import {
+  dashboardStats as dashboardStatsQuery,
+  findMember,
+  findPolicy,
+  findPolicyType,
+  listAllMembers,
+  listAllPolicies,
+  listMembers,
+  listPolicies,
+  listPolicyTypes,
+  policyCounts as policyCountsQuery,
+  type MemberRow,
+  type PolicyRow,
+  type PolicyTypeRow,
+} from '@fpa/projections';
+import type { PolicyStatus } from '@fpa/write-model/validation';
+import type { RequestContext } from '../context.ts';
+import { requireCompanyUser, type Operation } from '../auth/policy.ts';
+import { commandFor, readYourWrites } from './consistency.ts';
+
+function caller(ctx: RequestContext, operation: Operation) {
+  const user = requireCompanyUser(ctx.user, operation);
+  return { companyId: user.companyId, command: commandFor(ctx) };
+}
+
+async function found<T>(row: Promise<T | null>, message: string): Promise<T> {
+  const value = await row;
+  if (!value) throw new NotFoundError(message);
+  return value;
+}
+
+// Policy types
+
+export function policyTypes(ctx: RequestContext): Promise<PolicyTypeRow[]> {
+  return listPolicyTypes(ctx.services.sql, caller(ctx, 'policyTypes.read').companyId);
+}
+
+export async function createPolicyType(ctx: RequestContext, input: unknown): Promise<PolicyTypeRow> {
+  const { companyId, command } = caller(ctx, 'policyTypes.write');
+  const { events, append } = await createPolicyTypeCommand(ctx.services.store, input, command);
+  await readYourWrites(ctx, append.checkpoint);
+  return found(findPolicyType(ctx.services.sql, companyId, events[0]!.data.policyTypeId), 'Policy type not found');
+}
+
+export async function updatePolicyType(ctx: RequestContext, id: string, input: unknown): Promise<PolicyTypeRow> {
+  const { companyId, command } = caller(ctx, 'policyTypes.write');
+  const { append } = await updatePolicyTypeCommand(ctx.services.store, id, input, command);
+  await readYourWrites(ctx, append.checkpoint);
+  return found(findPolicyType(ctx.services.sql, companyId, id), 'Policy type not found');
+}
+
+// Members
+
+export function allMembers(ctx: RequestContext): Promise<MemberRow[]> {
+  return listAllMembers(ctx.services.sql, caller(ctx, 'members.read').companyId);
+}
+
+export function members(ctx: RequestContext, args: Parameters<typeof listMembers>[2]) {
+  return listMembers(ctx.services.sql, caller(ctx, 'members.read').companyId, args);
+}
+
+export function member(ctx: RequestContext, id: string): Promise<MemberRow | null> {
+  return findMember(ctx.services.sql, caller(ctx, 'members.read').companyId, id);
+}
+
+export async function canAddMember(ctx: RequestContext): Promise<{ canAdd: boolean; reason: string | null }> {
+  const { companyId } = caller(ctx, 'members.read');
+  const { canAdd, reason } = await canAddMembers(ctx.services.sql, companyId);
+  return { canAdd, reason };
+}
+
+export async function registerMember(ctx: RequestContext, input: unknown): Promise<MemberRow> {
+  const { companyId, command } = caller(ctx, 'members.write');
+  const result = await registerMemberCommand(ctx.services.store, ctx.services.sql, input, command);
+  await readYourWrites(ctx, result.append.checkpoint);
+  return found(findMember(ctx.services.sql, companyId, result.memberId), 'Member not found');
+}
+
+export async function updateMember(ctx: RequestContext, id: string, input: unknown): Promise<MemberRow> {
+  const { companyId, command } = caller(ctx, 'members.write');
+  const { append } = await updateMemberCommand(ctx.services.store, id, input, command);
+  await readYourWrites(ctx, append.checkpoint);
+  return found(findMember(ctx.services.sql, companyId, id), 'Member not found');
+}
+
+export async function deleteMember(ctx: RequestContext, id: string): Promise<{ ok: true; id: string }> {
+  const { command } = caller(ctx, 'members.write');
+  const { append } = await deleteMemberCommand(ctx.services.store, id, command);
+  await readYourWrites(ctx, append.checkpoint);
+  return { ok: true, id };
+}
+
+export async function importMembers(ctx: RequestContext, input: unknown): Promise<ImportChunkResult> {
+  const { command } = caller(ctx, 'members.write');
+  const { result, checkpoint } = await importMembersCommand(ctx.services.store, ctx.services.sql, input, command);
+  if (checkpoint) await readYourWrites(ctx, checkpoint);
+  return result;
+}
+
+// Policies
+
+export function allPolicies(ctx: RequestContext): Promise<PolicyRow[]> {
+  return listAllPolicies(ctx.services.sql, caller(ctx, 'policies.read').companyId);
+}
+
+export function policies(ctx: RequestContext, args: Parameters<typeof listPolicies>[2]) {
+  return listPolicies(ctx.services.sql, caller(ctx, 'policies.read').companyId, args);
+}
+
+export function policyCounts(ctx: RequestContext, search: string | undefined) {
+  return policyCountsQuery(ctx.services.sql, caller(ctx, 'policies.read').companyId, search ? { search } : {});
+}
+
+export async function changePolicyStatus(ctx: RequestContext, id: string, input: { status?: unknown; note?: unknown }): Promise<PolicyRow> {
+  const { companyId, command } = caller(ctx, 'policies.changeStatus');
+  const { append } = await changePolicyStatusCommand(ctx.services.store, id, input, command);
+  await readYourWrites(ctx, append.checkpoint);
+  return found(findPolicy(ctx.services.sql, companyId, id), 'Policy not found');
+}
+
+// Dashboard
+
+export function dashboardStats(ctx: RequestContext) {
+  return dashboardStatsQuery(ctx.services.sql, caller(ctx, 'dashboard.read').companyId, new Date());
+}
+
+export type { PolicyStatus };

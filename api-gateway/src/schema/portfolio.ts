@@ -1,0 +1,124 @@
+import type { MemberRow, PolicyRow, PolicyTypeRow } from '@fpa/projections';
+import { IDENTIFIER_TYPES, POLICY_STATUSES, RELATIONSHIPS } from '@fpa/write-model/validation';
+import type { ObjectRef } from '@pothos/core';
+import { builder } from '../builder.ts';
+
+const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
+
+export const PolicyStatusEnum = builder.enumType('PolicyStatus', { values: POLICY_STATUSES });
+export const RelationshipEnum = builder.enumType('Relationship', { values: RELATIONSHIPS });
+export const IdentifierTypeEnum = builder.enumType('IdentifierType', { values: IDENTIFIER_TYPES });
+
+export const PolicyTypeType = builder.objectRef<PolicyTypeRow>('PolicyType').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    description: t.exposeString('description', { nullable: true }),
+    coverageAmount: t.exposeString('coverageAmount', { description: 'Decimal string, rand.' }),
+    monthlyPremium: t.exposeString('monthlyPremium', { description: 'Decimal string, rand.' }),
+    waitingPeriod: t.exposeInt('waitingPeriod', { description: 'Months.' }),
+    isActive: t.exposeBoolean('isActive'),
+    createdAt: t.string({ resolve: (row) => iso(row.createdAt) }),
+  }),
+});
+
+export const MemberType = builder.objectRef<MemberRow>('Member').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName'),
+    identifierType: t.field({ type: IdentifierTypeEnum, resolve: (m) => (m.saId ? 'saId' : 'passport') }),
+    saId: t.exposeString('saId', { nullable: true }),
+    passportNumber: t.exposeString('passportNumber', { nullable: true }),
+    nationality: t.exposeString('nationality'),
+    email: t.exposeString('email', { nullable: true }),
+    phone: t.exposeString('phone', { nullable: true }),
+    address: t.exposeString('address', { nullable: true }),
+    city: t.exposeString('city', { nullable: true }),
+    province: t.exposeString('province', { nullable: true }),
+    postalCode: t.exposeString('postalCode', { nullable: true }),
+    dateOfBirth: t.exposeString('dateOfBirth', { nullable: true }),
+    isMainMember: t.exposeBoolean('isMainMember'),
+    mainMemberId: t.exposeID('mainMemberId', { nullable: true }),
+    mainMemberName: t.exposeString('mainMemberName', { nullable: true }),
+    relationship: t.field({ type: RelationshipEnum, nullable: true, resolve: (m) => m.relationship }),
+    otherRelationship: t.exposeString('otherRelationship', { nullable: true }),
+    policyTypeId: t.exposeID('policyTypeId', { nullable: true }),
+    policyId: t.exposeID('policyId', { nullable: true }),
+    policyNumber: t.exposeString('policyNumber', {
+      nullable: true,
+      description: "The member's own policy, or its main member's for a family member; null shows as N/A.",
+    }),
+    status: t.exposeString('status'),
+    createdAt: t.string({ resolve: (m) => iso(m.createdAt) }),
+  }),
+});
+
+export const PolicyType = builder.objectRef<PolicyRow>('Policy').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    policyNumber: t.exposeString('policyNumber'),
+    memberId: t.exposeID('memberId'),
+    memberName: t.exposeString('memberName'),
+    memberPhone: t.exposeString('memberPhone', { nullable: true }),
+    memberSaId: t.exposeString('memberSaId', { nullable: true, description: 'SA ID, or the passport number when the member has none.' }),
+    policyTypeId: t.exposeID('policyTypeId'),
+    policyTypeName: t.exposeString('policyTypeName'),
+    status: t.field({ type: PolicyStatusEnum, resolve: (p) => p.status }),
+    monthlyPremium: t.exposeString('monthlyPremium'),
+    coverageAmount: t.exposeString('coverageAmount'),
+    waitingPeriod: t.exposeInt('waitingPeriod'),
+    startDate: t.exposeString('startDate', { description: 'YYYY-MM-DD' }),
+    createdAt: t.string({ resolve: (p) => iso(p.createdAt) }),
+  }),
+});
+
+type Page<T> = { nodes: T[]; totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+
+const PageInfo = builder.objectRef<Page<unknown>['pageInfo']>('PageInfo').implement({
+  fields: (t) => ({ hasNextPage: t.exposeBoolean('hasNextPage'), endCursor: t.exposeString('endCursor', { nullable: true }) }),
+});
+
+/** A page of a list with cursor pagination: `nodes`, `totalCount`, `pageInfo`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any builder's schema types
+function connection<T>(name: string, node: ObjectRef<any, T>) {
+  return builder.objectRef<Page<T>>(name).implement({
+    fields: (t) => ({
+      nodes: t.field({ type: [node], resolve: (page) => page.nodes }),
+      totalCount: t.exposeInt('totalCount'),
+      pageInfo: t.field({ type: PageInfo, resolve: (page) => page.pageInfo }),
+    }),
+  });
+}
+
+const MemberConnection = connection<MemberRow>('MemberConnection', MemberType);
+const PolicyConnection = connection<PolicyRow>('PolicyConnection', PolicyType);
+
+const PolicyCounts = builder.objectRef<{ active: number; lapsed: number; cancelled: number; total: number }>('PolicyCounts').implement({
+  fields: (t) => ({
+    active: t.exposeInt('active'),
+    lapsed: t.exposeInt('lapsed'),
+    cancelled: t.exposeInt('cancelled'),
+    total: t.exposeInt('total'),
+  }),
+});
+
+const DashboardStats = builder
+  .objectRef<{ totalMembers: number; activePolicies: number; monthlyRevenue: string; memberGrowth: number | null }>('DashboardStats')
+  .implement({
+    fields: (t) => ({
+      totalMembers: t.exposeInt('totalMembers'),
+      activePolicies: t.exposeInt('activePolicies'),
+      monthlyRevenue: t.exposeString('monthlyRevenue', { description: "Decimal string: the sum of active policies' monthly premiums." }),
+      memberGrowth: t.exposeFloat('memberGrowth', {
+        nullable: true,
+        description: "Percent: this month's new members against last month's; null when last month had none.",
+      }),
+    }),
+  });
+
+const CanAddMember = builder.objectRef<{ canAdd: boolean; reason: string | null }>('CanAddMember').implement({
+  fields: (t) => ({ canAdd: t.exposeBoolean('canAdd'), reason: t.exposeString('reason', { nullable: true }) }),
+});
+
+export { MemberConnection, PolicyConnection, PolicyCounts, DashboardStats, CanAddMember };

@@ -1,0 +1,166 @@
+import type { SqlExecutor } from '@fpa/write-model/event-store';
+import type { IdentifierType, Relationship } from '@fpa/write-model/validation';
+import {
+  decodeCursor,
+  normalizeSearch,
+  pageSize,
+  parameters,
+  prefixPattern,
+  sortKeyColumns,
+  toPage,
+  type Connection,
+  type PageArgs,
+} from './portfolio.paging.ts';
+import { isUuid } from './uuid.ts';
+
+export type MemberRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  identifierType: IdentifierType;
+  saId: string | null;
+  passportNumber: string | null;
+  nationality: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  province: string | null;
+  postalCode: string | null;
+  /** YYYY-MM-DD as entered ('[erased]' once the person is erased). */
+  dateOfBirth: string | null;
+  isMainMember: boolean;
+  mainMemberId: string | null;
+  mainMemberName: string | null;
+  relationship: Relationship | null;
+  otherRelationship: string | null;
+  /** The covering policy: the member's own, or for a family member the main member's. */
+  policyTypeId: string | null;
+  policyId: string | null;
+  policyNumber: string | null;
+  status: string;
+  createdAt: Date;
+};
+
+export type MemberListArgs = PageArgs & { search?: string | null; mainOnly?: boolean | null };
+
+// A family member is covered by its main member's policy, so it shows that policy's number.
+const FROM = `
+  from members m
+  left join members main on main.id = m.main_member_id and main.company_id = m.company_id
+  left join policies p on p.id = (case when m.is_main_member then m.policy_id else main.policy_id end)
+                      and p.company_id = m.company_id`;
+
+const COLUMNS = `m.id, m.first_name as "firstName", m.last_name as "lastName", m.identifier_type as "identifierType",
+  m.sa_id as "saId", m.passport_number as "passportNumber", m.nationality, m.email, m.phone, m.address, m.city,
+  m.province, m.postal_code as "postalCode", m.date_of_birth as "dateOfBirth", m.is_main_member as "isMainMember",
+  m.main_member_id as "mainMemberId", main.first_name || ' ' || main.last_name as "mainMemberName",
+  m.relationship, m.other_relationship as "otherRelationship", p.policy_type_id as "policyTypeId",
+  p.id as "policyId", p.policy_number as "policyNumber", m.status, m.created_at as "createdAt"`;
+
+/** Each arm matches one index of members (see portfolio.schema.ts); the expressions must stay identical. */
+function searchCondition(pattern: string): string {
+  return `(lower(m.first_name || ' ' || m.last_name) like lower(${pattern})
+        or lower(m.last_name) like lower(${pattern})
+        or m.sa_id like lower(${pattern})
+        or lower(m.passport_number) like lower(${pattern})
+        or lower(m.email) like lower(${pattern}))`;
+}
+
+/**
+ * Newest first. Search: name ("first", "last", "first last"), SA ID, passport number or e-mail,
+ * each a case-insensitive prefix. mainOnly lists principal members (the family member form's choice).
+ */
+export async function listMembers(
+  sql: SqlExecutor,
+  companyId: string,
+  args: MemberListArgs = {},
+): Promise<Connection<MemberRow>> {
+  const first = pageSize(args.first);
+  const search = normalizeSearch(args.search);
+  const p = parameters();
+  const where = [`m.company_id = ${p.add(companyId)}`];
+  if (args.mainOnly) where.push('m.is_main_member');
+  if (search) where.push(searchCondition(p.add(prefixPattern(search))));
+  const filterValues = [...p.values];
+  const filter = where.join(' and ');
+  if (args.after) {
+    const key = decodeCursor(args.after);
+    where.push(`(m.created_at, m.position) < (${p.add(key.createdAt)}::timestamptz, ${p.add(key.position)}::bigint)`);
+  }
+  const rows = await sql.query<MemberRow & { _cursorTime: string; _cursorPosition: number }>(
+    `select ${COLUMNS}, ${sortKeyColumns('m')} ${FROM}
+      where ${where.join(' and ')}
+      order by m.created_at desc, m.position desc
+      limit ${p.add(first + 1)}`,
+    p.values,
+  );
+  const totalCount = search
+    ? await countMatching(sql, filter, filterValues)
+    : await countFromStats(sql, companyId, args.mainOnly ? 'main_members' : 'total_members');
+  return { ...toPage(rows, first), totalCount };
+}
+
+async function countMatching(sql: SqlExecutor, filter: string, values: unknown[]): Promise<number> {
+  const [row] = await sql.query<{ count: number }>(`select count(*)::int as count from members m where ${filter}`, values);
+  return row?.count ?? 0;
+}
+
+async function countFromStats(sql: SqlExecutor, companyId: string, column: 'main_members' | 'total_members') {
+  const [row] = await sql.query<{ count: number }>(
+    `select ${column} as count from portfolio_stats where company_id = $1`,
+    [companyId],
+  );
+  return row?.count ?? 0;
+}
+
+/** The whole list, newest first: the REST route answers it in one piece, as the spec's client expects. */
+export async function listAllMembers(sql: SqlExecutor, companyId: string): Promise<MemberRow[]> {
+  return sql.query<MemberRow>(
+    `select ${COLUMNS} ${FROM} where m.company_id = $1 order by m.created_at desc, m.position desc`,
+    [companyId],
+  );
+}
+
+export async function findMember(sql: SqlExecutor, companyId: string, id: string): Promise<MemberRow | null> {
+  if (!isUuid(id)) return null;
+  const rows = await sql.query<MemberRow>(`select ${COLUMNS} ${FROM} where m.company_id = $1 and m.id = $2`, [
+    companyId,
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+/**
+ * The member holding an SA ID (exact) or a passport number (any case): how a CSV family row finds
+ * its main member. The SA ID is tried first when both are given.
+ */
+export async function findMemberByIdentifier(
+  sql: SqlExecutor,
+  companyId: string,
+  identifier: { saId?: string | null; passportNumber?: string | null },
+): Promise<MemberRow | null> {
+  const saId = identifier.saId?.trim();
+  if (saId) {
+    const rows = await sql.query<MemberRow>(
+      `select ${COLUMNS} ${FROM} where m.company_id = $1 and m.sa_id = $2 order by m.created_at, m.position limit 1`,
+      [companyId, saId],
+    );
+    if (rows[0]) return rows[0];
+  }
+  const passport = identifier.passportNumber?.trim();
+  if (passport) {
+    const rows = await sql.query<MemberRow>(
+      `select ${COLUMNS} ${FROM} where m.company_id = $1 and lower(m.passport_number) = lower($2)
+        order by m.created_at, m.position limit 1`,
+      [companyId, passport],
+    );
+    if (rows[0]) return rows[0];
+  }
+  return null;
+}
+
+/** Members the company has now (main and family, deleted ones gone): the subscription's usage. */
+export async function memberCount(sql: SqlExecutor, companyId: string): Promise<number> {
+  return countFromStats(sql, companyId, 'total_members');
+}

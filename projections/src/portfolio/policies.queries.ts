@@ -1,0 +1,156 @@
+import type { SqlExecutor } from '@fpa/write-model/event-store';
+import type { PolicyStatus } from '@fpa/write-model/validation';
+import {
+  decodeCursor,
+  normalizeSearch,
+  pageSize,
+  parameters,
+  prefixPattern,
+  sortKeyColumns,
+  toPage,
+  type Connection,
+  type PageArgs,
+} from './portfolio.paging.ts';
+import { isUuid } from './uuid.ts';
+
+export type PolicyRow = {
+  id: string;
+  policyNumber: string;
+  memberId: string;
+  /** The member's current name (a deleted member's last one). */
+  memberName: string;
+  memberPhone: string | null;
+  /** The SA ID, or the passport number when the member has none. */
+  memberSaId: string | null;
+  policyTypeId: string;
+  /** The policy type's current name. */
+  policyTypeName: string;
+  status: PolicyStatus;
+  /** Decimal strings with two places ('299.00'): the terms copied at issue. */
+  monthlyPremium: string;
+  coverageAmount: string;
+  waitingPeriod: number;
+  /** YYYY-MM-DD */
+  startDate: string;
+  createdAt: Date;
+};
+
+export type PolicyCounts = { active: number; lapsed: number; cancelled: number; total: number };
+
+export type PolicyListArgs = PageArgs & { search?: string | null; status?: PolicyStatus | null };
+
+const FROM = `
+  from policies p
+  left join policy_types t on t.id = p.policy_type_id and t.company_id = p.company_id`;
+
+const COLUMNS = `p.id, p.policy_number as "policyNumber", p.member_id as "memberId",
+  coalesce(p.member_first_name || ' ' || p.member_last_name, p.member_first_name, p.member_last_name, '') as "memberName",
+  p.member_phone as "memberPhone", p.member_id_number as "memberSaId", p.policy_type_id as "policyTypeId",
+  coalesce(t.name, '') as "policyTypeName", p.status, p.monthly_premium::text as "monthlyPremium",
+  p.coverage_amount::text as "coverageAmount", p.waiting_period as "waitingPeriod",
+  to_char(p.start_date, 'YYYY-MM-DD') as "startDate", p.created_at as "createdAt"`;
+
+/**
+ * Policy number, member name ("first", "last", "first last"), SA ID / passport, or policy type name,
+ * each a case-insensitive prefix. Every arm is one index of policies (see portfolio.schema.ts); the
+ * type-name arm turns the company's few matching types into an id list first, so it is indexable too.
+ */
+function searchCondition(company: string, pattern: string): string {
+  return `(lower(p.policy_number) like lower(${pattern})
+        or lower(p.member_first_name || ' ' || p.member_last_name) like lower(${pattern})
+        or lower(p.member_last_name) like lower(${pattern})
+        or lower(p.member_id_number) like lower(${pattern})
+        or p.policy_type_id = any(array(
+             select pt.id from policy_types pt
+              where pt.company_id = ${company} and lower(pt.name) like lower(${pattern}))))`;
+}
+
+function filterOf(companyId: string, search: string | undefined, status: PolicyStatus | null | undefined) {
+  const p = parameters();
+  const company = p.add(companyId);
+  const where = [`p.company_id = ${company}`];
+  if (status) where.push(`p.status = ${p.add(status)}`);
+  if (search) where.push(searchCondition(company, p.add(prefixPattern(search))));
+  return { p, where };
+}
+
+/** Newest first, optionally one status only. */
+export async function listPolicies(
+  sql: SqlExecutor,
+  companyId: string,
+  args: PolicyListArgs = {},
+): Promise<Connection<PolicyRow>> {
+  const first = pageSize(args.first);
+  const search = normalizeSearch(args.search);
+  const { p, where } = filterOf(companyId, search, args.status);
+  const filter = where.join(' and ');
+  const filterValues = [...p.values];
+  if (args.after) {
+    const key = decodeCursor(args.after);
+    where.push(`(p.created_at, p.position) < (${p.add(key.createdAt)}::timestamptz, ${p.add(key.position)}::bigint)`);
+  }
+  const rows = await sql.query<PolicyRow & { _cursorTime: string; _cursorPosition: number }>(
+    `select ${COLUMNS}, ${sortKeyColumns('p')} ${FROM}
+      where ${where.join(' and ')}
+      order by p.created_at desc, p.position desc
+      limit ${p.add(first + 1)}`,
+    p.values,
+  );
+  let totalCount: number;
+  if (search) {
+    const [row] = await sql.query<{ count: number }>(
+      `select count(*)::int as count from policies p where ${filter}`,
+      filterValues,
+    );
+    totalCount = row?.count ?? 0;
+  } else {
+    const counts = await policyCounts(sql, companyId);
+    totalCount = args.status ? counts[args.status] : counts.total;
+  }
+  return { ...toPage(rows, first), totalCount };
+}
+
+/** The whole list, newest first: the REST route answers it in one piece. */
+export async function listAllPolicies(sql: SqlExecutor, companyId: string): Promise<PolicyRow[]> {
+  return sql.query<PolicyRow>(
+    `select ${COLUMNS} ${FROM} where p.company_id = $1 order by p.created_at desc, p.position desc`,
+    [companyId],
+  );
+}
+
+export async function findPolicy(sql: SqlExecutor, companyId: string, id: string): Promise<PolicyRow | null> {
+  if (!isUuid(id)) return null;
+  const rows = await sql.query<PolicyRow>(`select ${COLUMNS} ${FROM} where p.company_id = $1 and p.id = $2`, [
+    companyId,
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+/** The four count cards. Without a search they are the maintained counters; with one, the matching policies'. */
+export async function policyCounts(
+  sql: SqlExecutor,
+  companyId: string,
+  args: { search?: string | null } = {},
+): Promise<PolicyCounts> {
+  const search = normalizeSearch(args.search);
+  if (!search) {
+    const [row] = await sql.query<PolicyCounts>(
+      `select active_policies as active, lapsed_policies as lapsed, cancelled_policies as cancelled,
+              active_policies + lapsed_policies + cancelled_policies as total
+         from portfolio_stats where company_id = $1`,
+      [companyId],
+    );
+    return row ?? { active: 0, lapsed: 0, cancelled: 0, total: 0 };
+  }
+  const { p, where } = filterOf(companyId, search, null);
+  const [row] = await sql.query<PolicyCounts>(
+    `select count(*) filter (where p.status = 'active')::int as active,
+            count(*) filter (where p.status = 'lapsed')::int as lapsed,
+            count(*) filter (where p.status = 'cancelled')::int as cancelled,
+            count(*)::int as total
+       from policies p where ${where.join(' and ')}`,
+    p.values,
+  );
+  return row ?? { active: 0, lapsed: 0, cancelled: 0, total: 0 };
+}

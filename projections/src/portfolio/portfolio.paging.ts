@@ -1,0 +1,104 @@
+import { ValidationError } from '@fpa/write-model';
+
+/** Shared by the list queries: page sizes, opaque cursors, search patterns, calendar months. */
+
+export type PageInfo = { hasNextPage: boolean; endCursor: string | null };
+export type Connection<T> = { nodes: T[]; totalCount: number; pageInfo: PageInfo };
+export type PageArgs = { first?: number; after?: string | null };
+
+export const DEFAULT_PAGE_SIZE = 50;
+/** A page never holds more than this; hasNextPage tells the client to ask again. */
+export const MAX_PAGE_SIZE = 500;
+
+/** The keyset of every list: newest first, then the later event first (rows of one import share a time). */
+export type SortKey = { createdAt: string; position: number };
+
+/** The sort key as SQL gives it to the page: full microseconds, so a cursor never skips a tied row. */
+export const sortKeyColumns = (alias: string) =>
+  `to_char(${alias}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "_cursorTime",
+   ${alias}.position as "_cursorPosition"`;
+
+type WithSortKey = { _cursorTime: string; _cursorPosition: number };
+
+export function encodeCursor(key: SortKey): string {
+  return Buffer.from(JSON.stringify([key.createdAt, key.position]), 'utf8').toString('base64url');
+}
+
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+export function decodeCursor(cursor: string): SortKey {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 2) {
+      const [createdAt, position] = parsed as [unknown, unknown];
+      if (typeof createdAt === 'string' && CURSOR_TIME.test(createdAt) && Number.isSafeInteger(position)) {
+        return { createdAt, position: position as number };
+      }
+    }
+  } catch {
+    // fall through to the refusal: a cursor the client made up or mangled
+  }
+  throw new ValidationError('Invalid cursor', [{ path: ['after'], message: 'Invalid cursor' }]);
+}
+
+export function pageSize(first: number | undefined): number {
+  const size = first ?? DEFAULT_PAGE_SIZE;
+  if (!Number.isInteger(size) || size < 0) {
+    throw new ValidationError('first must be a whole number, 0 or more', [
+      { path: ['first'], message: 'first must be a whole number, 0 or more' },
+    ]);
+  }
+  return Math.min(size, MAX_PAGE_SIZE);
+}
+
+/** Rows fetched with one extra (limit first + 1) become a page; the sort-key columns are dropped. */
+export function toPage<T>(rows: (T & WithSortKey)[], first: number): { nodes: T[]; pageInfo: PageInfo } {
+  const hasNextPage = rows.length > first;
+  const kept = rows.slice(0, first);
+  const last = kept.at(-1);
+  return {
+    nodes: kept.map(stripSortKey),
+    pageInfo: {
+      hasNextPage,
+      endCursor: last ? encodeCursor({ createdAt: last._cursorTime, position: last._cursorPosition }) : null,
+    },
+  };
+}
+
+export function stripSortKey<T>(row: T & WithSortKey): T {
+  const { _cursorTime: _t, _cursorPosition: _p, ...rest } = row;
+  return rest as T;
+}
+
+/** Trimmed, inner runs of spaces collapsed ("  Thabo   Mo " → "Thabo Mo"); undefined when blank. */
+export function normalizeSearch(search: string | null | undefined): string | undefined {
+  const text = search?.trim().replace(/\s+/g, ' ');
+  return text ? text : undefined;
+}
+
+/** A LIKE prefix pattern matching the text literally (%, _ and \ escaped). Lower-cased in SQL. */
+export function prefixPattern(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Collects positional parameters while a statement's optional parts are put together. */
+export function parameters() {
+  const values: unknown[] = [];
+  return {
+    values,
+    add(value: unknown): string {
+      values.push(value);
+      return `$${values.length}`;
+    },
+  };
+}
+
+/** South Africa keeps UTC+2 all year (no daylight saving), so a fixed offset is exact. */
+const SAST_OFFSET_MS = 2 * 60 * 60 * 1000;
+
+/** First day (YYYY-MM-DD) of the South African calendar month of an instant, or of a month before it. */
+export function monthStart(instant: Date, monthsBefore = 0): string {
+  const local = new Date(instant.getTime() + SAST_OFFSET_MS);
+  const first = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - monthsBefore, 1));
+  return first.toISOString().slice(0, 10);
+}

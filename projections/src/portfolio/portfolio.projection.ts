@@ -1,0 +1,241 @@
+import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
+import type { Projector } from '../engine/types.ts';
+import { companyOf, idNumber, required, text } from './event-data.ts';
+import { monthStart } from './portfolio.paging.ts';
+import { ADD_TO_STATS, createPortfolioTables, PORTFOLIO_TABLES } from './portfolio.schema.ts';
+
+/**
+ * Policy types, members, policies and the per-company figures the dashboard and the member limit
+ * read. Each handler is a single statement (writable CTEs move the row and the counters together),
+ * because a 50,000-row CSV import arrives here as 50,000 registrations and 50,000 issued policies.
+ */
+export const portfolioProjection: Projector = {
+  name: 'portfolio',
+  version: 1,
+  handles: [
+    'PolicyTypeCreated',
+    'PolicyTypeUpdated',
+    'MemberRegistered',
+    'MemberUpdated',
+    'MemberDeleted',
+    'PolicyIssued',
+    'PolicyStatusChanged',
+  ],
+  tables: PORTFOLIO_TABLES,
+  init: createPortfolioTables,
+  async apply(tx, event) {
+    switch (event.type) {
+      case 'PolicyTypeCreated':
+        return policyTypeCreated(tx, event);
+      case 'PolicyTypeUpdated':
+        return policyTypeUpdated(tx, event);
+      case 'MemberRegistered':
+        return memberRegistered(tx, event);
+      case 'MemberUpdated':
+        return memberUpdated(tx, event);
+      case 'MemberDeleted':
+        return memberDeleted(tx, event);
+      case 'PolicyIssued':
+        return policyIssued(tx, event);
+      case 'PolicyStatusChanged':
+        return policyStatusChanged(tx, event);
+    }
+  },
+};
+
+async function policyTypeCreated(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+  await tx.query(
+    `insert into policy_types (id, company_id, name, description, coverage_amount, monthly_premium, waiting_period,
+                               is_active, position, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) on conflict (id) do nothing`,
+    [
+      required(event, 'policyTypeId'),
+      companyOf(event),
+      required(event, 'name'),
+      text(event, 'description'),
+      required(event, 'coverageAmount'),
+      required(event, 'monthlyPremium'),
+      Number(event.data.waitingPeriod),
+      event.data.isActive !== false,
+      event.globalPosition,
+      event.recordedAt,
+    ],
+  );
+}
+
+/** New terms for new policies; issued policies keep the terms copied at issue, only the name is shown current. */
+async function policyTypeUpdated(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+  await tx.query(
+    `update policy_types set name = $3, description = $4, coverage_amount = $5, monthly_premium = $6,
+            waiting_period = $7, is_active = $8, updated_at = $9
+      where id = $1 and company_id = $2`,
+    [
+      required(event, 'policyTypeId'),
+      companyOf(event),
+      required(event, 'name'),
+      text(event, 'description'),
+      required(event, 'coverageAmount'),
+      required(event, 'monthlyPremium'),
+      Number(event.data.waitingPeriod),
+      event.data.isActive !== false,
+      event.recordedAt,
+    ],
+  );
+}
+
+async function memberRegistered(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+  const isMain = event.data.isMainMember === true;
+  // One statement (a CSV import is many of these): the member row, the counters, the month's
+  // registrations, and the name on the registration's policy in case PolicyIssued was projected first.
+  await tx.query(
+    `with m as (
+       insert into members (id, company_id, first_name, last_name, identifier_type, sa_id, passport_number, nationality,
+                            email, phone, address, city, province, postal_code, date_of_birth, is_main_member,
+                            main_member_id, relationship, other_relationship, policy_id, source, position,
+                            created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
+               $23, $23)
+       on conflict (id) do nothing
+       returning company_id, is_main_member
+     ), s as (
+       insert into portfolio_stats (company_id, total_members, main_members)
+       select company_id, 1, is_main_member::int from m
+       ${ADD_TO_STATS}
+     ), p as (
+       update policies set member_first_name = $3, member_last_name = $4, member_phone = $10, member_id_number = $25
+        where id = $20 and member_id = $1
+     )
+     insert into portfolio_member_months (company_id, month, registrations)
+     select company_id, $24::date, 1 from m
+     on conflict (company_id, month) do update set registrations = portfolio_member_months.registrations + 1`,
+    [
+      required(event, 'memberId'),
+      companyOf(event),
+      text(event, 'firstName') ?? '',
+      text(event, 'lastName') ?? '',
+      text(event, 'identifierType') ?? (text(event, 'saId') === null ? 'passport' : 'saId'),
+      text(event, 'saId'),
+      text(event, 'passportNumber'),
+      text(event, 'nationality') ?? 'ZA',
+      text(event, 'email'),
+      text(event, 'phone'),
+      text(event, 'address'),
+      text(event, 'city'),
+      text(event, 'province'),
+      text(event, 'postalCode'),
+      text(event, 'dateOfBirth'),
+      isMain,
+      isMain ? null : text(event, 'mainMemberId'),
+      text(event, 'relationship'),
+      text(event, 'otherRelationship'),
+      text(event, 'policyId'),
+      text(event, 'source') ?? 'manual',
+      event.globalPosition,
+      event.recordedAt,
+      monthStart(event.recordedAt),
+      idNumber(event),
+    ],
+  );
+}
+
+async function memberUpdated(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+  await tx.query(
+    `with m as (
+       update members set first_name = $3, last_name = $4, email = $5, phone = $6, address = $7, city = $8,
+              province = $9, postal_code = $10, date_of_birth = $11, updated_at = $12
+        where id = $1 and company_id = $2
+       returning id
+     )
+     update policies set member_first_name = $3, member_last_name = $4, member_phone = $6, updated_at = $12
+      where member_id = $1 and company_id = $2 and exists (select 1 from m)`,
+    [
+      required(event, 'memberId'),
+      companyOf(event),
+      text(event, 'firstName') ?? '',
+      text(event, 'lastName') ?? '',
+      text(event, 'email'),
+      text(event, 'phone'),
+      text(event, 'address'),
+      text(event, 'city'),
+      text(event, 'province'),
+      text(event, 'postalCode'),
+      text(event, 'dateOfBirth'),
+      event.recordedAt,
+    ],
+  );
+}
+
+/** Leaves the list and the member count; registrations of its month still count towards growth. */
+async function memberDeleted(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+  await tx.query(
+    `with d as (delete from members where id = $1 and company_id = $2 returning company_id, is_main_member)
+     insert into portfolio_stats (company_id, total_members, main_members)
+     select company_id, -1, -(is_main_member::int) from d
+     ${ADD_TO_STATS}`,
+    [required(event, 'memberId'), companyOf(event)],
+  );
+}
+
+/**
+ * PolicyIssued carries no status: a policy is active when issued. Counters and revenue move with it,
+ * and the member's row points at its newest policy.
+ */
+async function policyIssued(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+  await tx.query(
+    `with p as (
+       insert into policies (id, company_id, policy_number, member_id, member_first_name, member_last_name,
+                             member_phone, member_id_number, policy_type_id, status, monthly_premium,
+                             coverage_amount, waiting_period, start_date, agent_id, position, created_at, updated_at)
+       select $1, $2, $3, $4, m.first_name, m.last_name, m.phone,
+              case when m.identifier_type = 'passport' then coalesce(m.passport_number, m.sa_id)
+                   else coalesce(m.sa_id, m.passport_number) end,
+              $5, 'active', $6, $7, $8, $9::date, $10, $11, $12, $12
+         from (select 1) one left join members m on m.id = $4 and m.company_id = $2
+       on conflict (id) do nothing
+       returning company_id, member_id, monthly_premium
+     ), s as (
+       insert into portfolio_stats (company_id, active_policies, monthly_revenue)
+       select company_id, 1, monthly_premium from p
+       ${ADD_TO_STATS}
+     )
+     update members set policy_id = $1 where id = $4 and company_id = $2 and exists (select 1 from p)`,
+    [
+      required(event, 'policyId'),
+      companyOf(event),
+      required(event, 'policyNumber'),
+      required(event, 'memberId'),
+      required(event, 'policyTypeId'),
+      required(event, 'monthlyPremium'),
+      required(event, 'coverageAmount'),
+      Number(event.data.waitingPeriod),
+      required(event, 'startDate'),
+      text(event, 'agentId'),
+      event.globalPosition,
+      event.recordedAt,
+    ],
+  );
+}
+
+/**
+ * The counters move from the status the row had (the event's `from` says the same; the row is what
+ * the counters were built from), and revenue follows the policy in and out of 'active'.
+ */
+async function policyStatusChanged(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+  await tx.query(
+    `with old as (
+       select id, company_id, status, monthly_premium from policies where id = $1 and company_id = $2
+     ), u as (
+       update policies p set status = $3::text, updated_at = $4 from old where p.id = old.id
+       returning old.company_id, old.status as was, old.monthly_premium
+     )
+     insert into portfolio_stats (company_id, active_policies, lapsed_policies, cancelled_policies, monthly_revenue)
+     select company_id,
+            ($3::text = 'active')::int - (was = 'active')::int,
+            ($3::text = 'lapsed')::int - (was = 'lapsed')::int,
+            ($3::text = 'cancelled')::int - (was = 'cancelled')::int,
+            monthly_premium * (($3::text = 'active')::int - (was = 'active')::int)
+       from u
+     ${ADD_TO_STATS}`,
+    [required(event, 'policyId'), companyOf(event), required(event, 'to'), event.recordedAt],
+  );
+}

@@ -1,0 +1,134 @@
+import type { SqlExecutor } from '@fpa/write-model/event-store';
+
+/**
+ * The portfolio read model's tables. One projector owns them all so that a list query joining
+ * members, policies and policy types reads one generation, and a rebuild swaps them together.
+ *
+ * Sizing: a premium tenant has up to 50,000 members. Every list is paged by keyset over
+ * (company_id, created_at, position) — scanned backwards for "newest first" — and every search arm
+ * is a prefix match on its own (company_id, expression text_pattern_ops) index, so PostgreSQL can
+ * BitmapOr the arms instead of reading a company's whole table. Unfiltered counts come from
+ * portfolio_stats, kept up to date by apply, never counted at query time.
+ */
+export const PORTFOLIO_TABLES = ['policy_types', 'members', 'policies', 'portfolio_stats', 'portfolio_member_months'] as const;
+
+export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
+  await tx.exec(`
+    create table if not exists policy_types (
+      id uuid primary key,
+      company_id uuid not null,
+      name text not null,
+      description text,
+      coverage_amount numeric(17,2) not null,
+      monthly_premium numeric(17,2) not null,
+      waiting_period integer not null,
+      is_active boolean not null,
+      position bigint not null,
+      created_at timestamptz not null,
+      updated_at timestamptz not null
+    );
+    create index if not exists policy_types_company on policy_types (company_id, created_at, position);
+    create index if not exists policy_types_name on policy_types (company_id, lower(name) text_pattern_ops);
+
+    -- Personal fields are text, date of birth included: an erased person's fields arrive as '[erased]'.
+    -- A deleted member's row is removed; its policies keep the copied name (policies.member_*).
+    create table if not exists members (
+      id uuid primary key,
+      company_id uuid not null,
+      first_name text not null,
+      last_name text not null,
+      identifier_type text not null,
+      sa_id text,
+      passport_number text,
+      nationality text not null,
+      email text,
+      phone text,
+      address text,
+      city text,
+      province text,
+      postal_code text,
+      date_of_birth text,
+      is_main_member boolean not null,
+      main_member_id uuid,
+      relationship text,
+      other_relationship text,
+      policy_id uuid,
+      source text not null,
+      status text not null default 'active',
+      position bigint not null,
+      created_at timestamptz not null,
+      updated_at timestamptz not null
+    );
+    create index if not exists members_page on members (company_id, created_at, position);
+    create index if not exists members_main_page on members (company_id, created_at, position) where is_main_member;
+    -- "first", "first last" and "first la" are all prefixes of the full name.
+    create index if not exists members_full_name on members (company_id, lower(first_name || ' ' || last_name) text_pattern_ops);
+    create index if not exists members_last_name on members (company_id, lower(last_name) text_pattern_ops);
+    create index if not exists members_sa_id on members (company_id, sa_id text_pattern_ops);
+    create index if not exists members_passport on members (company_id, lower(passport_number) text_pattern_ops);
+    create index if not exists members_email on members (company_id, lower(email) text_pattern_ops);
+
+    -- The member's name, phone and identifier are copied in (and kept current by MemberUpdated) so
+    -- the policy search is one table's indexes, and the row survives the member's deletion.
+    create table if not exists policies (
+      id uuid primary key,
+      company_id uuid not null,
+      policy_number text not null,
+      member_id uuid not null,
+      member_first_name text,
+      member_last_name text,
+      member_phone text,
+      member_id_number text,
+      policy_type_id uuid not null,
+      status text not null,
+      monthly_premium numeric(17,2) not null,
+      coverage_amount numeric(17,2) not null,
+      waiting_period integer not null,
+      start_date date not null,
+      agent_id uuid,
+      position bigint not null,
+      created_at timestamptz not null,
+      updated_at timestamptz not null
+    );
+    create index if not exists policies_page on policies (company_id, created_at, position);
+    create index if not exists policies_status_page on policies (company_id, status, created_at, position);
+    create index if not exists policies_number on policies (company_id, lower(policy_number) text_pattern_ops);
+    create index if not exists policies_member_name on policies
+      (company_id, lower(member_first_name || ' ' || member_last_name) text_pattern_ops);
+    create index if not exists policies_member_last_name on policies (company_id, lower(member_last_name) text_pattern_ops);
+    create index if not exists policies_member_id_number on policies (company_id, lower(member_id_number) text_pattern_ops);
+    create index if not exists policies_type on policies (company_id, policy_type_id);
+    create index if not exists policies_member on policies (member_id);
+
+    create table if not exists portfolio_stats (
+      company_id uuid primary key,
+      total_members integer not null default 0,
+      main_members integer not null default 0,
+      active_policies integer not null default 0,
+      lapsed_policies integer not null default 0,
+      cancelled_policies integer not null default 0,
+      monthly_revenue numeric(20,2) not null default 0
+    );
+
+    -- Registrations per calendar month in South African time (month = its first day).
+    create table if not exists portfolio_member_months (
+      company_id uuid not null,
+      month date not null,
+      registrations integer not null default 0,
+      primary key (company_id, month)
+    );
+  `);
+}
+
+/**
+ * Appended to an insert of deltas into portfolio_stats: adds them to the company's row. Columns left
+ * out of the insert take their default 0, so one suffix serves every event.
+ */
+export const ADD_TO_STATS = `
+  on conflict (company_id) do update set
+    total_members = portfolio_stats.total_members + excluded.total_members,
+    main_members = portfolio_stats.main_members + excluded.main_members,
+    active_policies = portfolio_stats.active_policies + excluded.active_policies,
+    lapsed_policies = portfolio_stats.lapsed_policies + excluded.lapsed_policies,
+    cancelled_policies = portfolio_stats.cancelled_policies + excluded.cancelled_policies,
+    monthly_revenue = portfolio_stats.monthly_revenue + excluded.monthly_revenue`;
