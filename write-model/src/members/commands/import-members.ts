@@ -134,7 +134,10 @@ async function importOnce(
   }
 
   const result: ImportChunkResult = { imported: importedIds.length, failed: failed.sort((a, b) => a.rowNumber - b.rowNumber), skippedForLimit };
-  const nonEmpty = [...streams.values()].filter((s) => s.events.length > 0);
+  // Members first, then family links on main members, then policies: the events of one kind arrive
+  // together, so projectors can apply each run with one set-based statement.
+  const rank = (s: StreamAppend) => (s.streamId.startsWith(policyStreamId('')) ? 2 : s.events[0]?.type === 'MemberRegistered' ? 0 : 1);
+  const nonEmpty = [...streams.values()].filter((s) => s.events.length > 0).sort((a, b) => rank(a) - rank(b));
   if (nonEmpty.length === 0) return { result, checkpoint: null };
   const append = await store.append(
     nonEmpty,
