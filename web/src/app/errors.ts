@@ -38,3 +38,17 @@ export function errorFieldIssues(error: CombinedError): Record<string, string> {
   }
   return out;
 }
+
+/** The server's message when it sent one, else the screen's own fallback sentence (spec §8). */
+export function serverMessageOr(error: CombinedError, fallback: string): string {
+  return error.graphQLErrors.find((e) => e.message)?.message ?? fallback;
+}
+
+/** The refusal code the gateway puts in extensions.code (e.g. LIMIT_REACHED), if any. */
+export function errorCode(error: CombinedError): string | undefined {
+  for (const graphQLError of error.graphQLErrors) {
+    const code = graphQLError.extensions?.code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}

@@ -54,3 +54,11 @@ export function useSchemaForm<Values extends Record<string, string>, Output>(
 
   return { values, errors, setErrors, setField, field, validate, reset };
 }
+
+/**
+ * Moves focus to the first field marked invalid once its message has rendered, so a keyboard or
+ * screen-reader user lands on what needs fixing (in a long dialog it also scrolls it into view).
+ */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  setTimeout(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+}

@@ -19,4 +19,5 @@ export const tone = styleVariants({
   success: { background: vars.color.successSoft, color: vars.color.success },
   warning: { background: vars.color.warningSoft, color: vars.color.warning },
   danger: { background: vars.color.danger, color: vars.color.onPrimary },
+  dangerSoft: { background: vars.color.dangerSoft, color: vars.color.danger },
 });

@@ -38,6 +38,8 @@ export const modal = styleVariants({
   },
 });
 
+export const wide = style({ maxWidth: '46rem' });
+
 export const dialog = style({ outline: 'none', height: '100%' });
 
 export const header = style({
@@ -47,6 +49,11 @@ export const header = style({
   gap: vars.space['3'],
   padding: `${vars.space['4']} ${vars.space['5']}`,
   borderBottom: `1px solid ${vars.color.border}`,
+  // Long forms scroll inside the modal; the title and the close button stay in reach.
+  position: 'sticky',
+  top: 0,
+  zIndex: 1,
+  background: vars.color.surface,
 });
 
 export const title = style({ fontSize: vars.fontSize.lg });

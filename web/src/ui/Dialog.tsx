@@ -10,11 +10,13 @@ export type ModalProps = {
   /** 'left' slides in from the left edge: the mobile navigation drawer. */
   placement?: 'center' | 'left';
   isDismissable?: boolean;
+  /** 'wide' (46rem) for forms with two columns of fields; the default box is 32rem. */
+  size?: 'default' | 'wide';
   children: ReactNode;
 };
 
 /** The overlay and the modal box; put a Dialog (or any element with role dialog) inside. */
-export function Modal({ isOpen, onOpenChange, placement = 'center', isDismissable = true, children }: ModalProps) {
+export function Modal({ isOpen, onOpenChange, placement = 'center', isDismissable = true, size = 'default', children }: ModalProps) {
   return (
     <ModalOverlay
       isOpen={isOpen}
@@ -22,7 +24,7 @@ export function Modal({ isOpen, onOpenChange, placement = 'center', isDismissabl
       isDismissable={isDismissable}
       className={`${styles.overlay} ${styles.overlayPlacement[placement]}`}
     >
-      <AriaModal className={styles.modal[placement]}>{children}</AriaModal>
+      <AriaModal className={size === 'wide' && placement === 'center' ? `${styles.modal.center} ${styles.wide}` : styles.modal[placement]}>{children}</AriaModal>
     </ModalOverlay>
   );
 }

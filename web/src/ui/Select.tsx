@@ -12,6 +12,8 @@ import {
 import * as fieldStyles from './field.css';
 import * as styles from './Select.css';
 import { Icon } from './Icon';
+import { cx } from './cx';
+import { visuallyHidden } from './visuallyHidden.css';
 
 export type SelectOption = { id: string; label: string };
 
@@ -24,12 +26,26 @@ export type SelectProps = {
   errorMessage?: string | undefined;
   isDisabled?: boolean;
   name?: string;
+  /** Keeps the label for screen readers only (compact selects inside table rows). */
+  labelHidden?: boolean;
+  className?: string;
 };
 
-export function Select({ label, options, value, onChange, placeholder, errorMessage, isDisabled, name }: SelectProps) {
+export function Select({
+  label,
+  options,
+  value,
+  onChange,
+  placeholder,
+  errorMessage,
+  isDisabled,
+  name,
+  labelHidden,
+  className,
+}: SelectProps) {
   return (
     <AriaSelect
-      className={fieldStyles.field}
+      className={cx(fieldStyles.field, className)}
       value={value}
       onChange={(key: Key | null) => onChange(key === null ? null : String(key))}
       placeholder={placeholder}
@@ -38,7 +54,7 @@ export function Select({ label, options, value, onChange, placeholder, errorMess
       validationBehavior="aria"
       name={name}
     >
-      <Label className={fieldStyles.label}>{label}</Label>
+      <Label className={labelHidden ? visuallyHidden : fieldStyles.label}>{label}</Label>
       <AriaButton className={styles.trigger}>
         <SelectValue className={styles.value} />
         <Icon name="chevronDown" size={18} />

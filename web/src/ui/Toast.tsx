@@ -35,7 +35,9 @@ export function ToastRegion({ toast, onDismiss }: ToastRegionProps) {
     </div>
   );
   return (
-    <section className={styles.region} aria-label="Notifications">
+    // top-layer: a modal dialog hides the rest of the page from assistive technology, but a toast
+    // raised from inside the dialog (a failed save, an upload result) must still be announced.
+    <section className={styles.region} aria-label="Notifications" data-react-aria-top-layer="true">
       <div role="status" aria-live="polite">
         {toast?.variant === 'default' && card}
       </div>

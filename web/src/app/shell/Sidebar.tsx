@@ -12,6 +12,9 @@ import { UserMenu } from './UserMenu';
 
 export const FALLBACK_COMPANY_NAME = 'Funeral Policy Admin';
 
+/** The member count moves with every member registered, deleted or imported. */
+const SUBSCRIPTION_CONTEXT = { additionalTypenames: ['Member'] };
+
 /** The company's name, or the product's while it loads or when the user has no company. */
 export function useCompanyName(): string {
   const { user } = useAuth();
@@ -30,7 +33,11 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
   const { user } = useAuth();
   const companyName = useCompanyName();
   const showUsage = user ? seesCompanyAdministration(user.role) : false;
-  const [subscription] = useQuery({ query: ShellSubscriptionQuery, pause: !showUsage || !user?.companyId });
+  const [subscription] = useQuery({
+    query: ShellSubscriptionQuery,
+    pause: !showUsage || !user?.companyId,
+    context: SUBSCRIPTION_CONTEXT,
+  });
   if (!user) return null;
 
   return (

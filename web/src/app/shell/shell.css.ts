@@ -167,3 +167,15 @@ export const userRole = style({
   fontWeight: vars.fontWeight.regular,
   color: vars.color.onNavyMuted,
 });
+
+export const usageWarning = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space['2'],
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.semibold,
+  color: '#f5c26b',
+});
+
+// Light red on the navy panel: the danger token is for white backgrounds and would not read here.
+export const usageReached = style({ color: '#ff9b92' });

@@ -25,3 +25,15 @@ export function usageSummary(subscription: SubscriptionUsage | null | undefined)
     percent: usagePercent(count, limit),
   };
 }
+
+/** Part 2 §9: a warning from 80% of the member limit, a limit-reached message from 100%. */
+export const USAGE_WARNING_PERCENT = 80;
+export const USAGE_LIMIT_PERCENT = 100;
+
+export type UsageWarning = { level: 'approaching' | 'reached'; text: string } | null;
+
+export function usageWarning(percent: number): UsageWarning {
+  if (percent >= USAGE_LIMIT_PERCENT) return { level: 'reached', text: 'Member limit reached: upgrade your plan to add more members' };
+  if (percent >= USAGE_WARNING_PERCENT) return { level: 'approaching', text: 'Approaching member limit' };
+  return null;
+}

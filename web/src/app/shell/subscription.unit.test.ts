@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tierLabel, usagePercent, usageSummary } from './subscription';
+import { tierLabel, usagePercent, usageSummary, usageWarning } from './subscription';
 
 describe('tier label', () => {
   it("is 'Free Tier' for the free tier", () => {
@@ -38,5 +38,22 @@ describe('usage summary', () => {
       text: '1200 / 50000 members',
       percent: 2,
     });
+  });
+});
+
+describe('usage warning (part 2 §9)', () => {
+  it('is silent below 80%', () => {
+    expect(usageWarning(0)).toBeNull();
+    expect(usageWarning(79)).toBeNull();
+  });
+
+  it("says 'Approaching member limit' from 80% to 99%", () => {
+    expect(usageWarning(80)).toEqual({ level: 'approaching', text: 'Approaching member limit' });
+    expect(usageWarning(99)?.level).toBe('approaching');
+  });
+
+  it('says the limit is reached from 100%', () => {
+    expect(usageWarning(100)?.level).toBe('reached');
+    expect(usageWarning(110)?.text).toMatch(/^Member limit reached/);
   });
 });

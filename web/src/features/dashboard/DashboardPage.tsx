@@ -1,6 +1,9 @@
 import { useAuth } from '../../app/auth/AuthProvider';
 import { PagePlaceholder } from '../../app/PagePlaceholder';
+import { PageHeader } from '../../ui/PageHeader';
 import { DashboardHeader } from './DashboardHeader';
+import * as styles from './dashboard.css';
+import { StatsCards } from './StatsCards';
 
 /** / : staff get the company dashboard, agents their own (spec §2 Dashboard). */
 export function DashboardPage() {
@@ -17,11 +20,11 @@ export function DashboardPage() {
     );
   }
   return (
-    <PagePlaceholder
-      title="Dashboard"
-      summary="The company's figures (total members, active policies, monthly revenue and growth rate) arrive with the members and policies work."
-    >
+    <div className={styles.page}>
       <DashboardHeader />
-    </PagePlaceholder>
+      <PageHeader title="Dashboard" description="Your company's members, policies and premium income at a glance." />
+      {/* Platform users (super admin) have no company, so no company figures to show. */}
+      {user?.companyId ? <StatsCards /> : null}
+    </div>
   );
 }

@@ -27,3 +27,5 @@ export const notificationBadge = style({
   padding: '0 0.3rem',
   pointerEvents: 'none',
 });
+
+export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space['5'] });

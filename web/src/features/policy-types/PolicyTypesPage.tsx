@@ -1,10 +1,49 @@
-import { PagePlaceholder } from '../../app/PagePlaceholder';
+import { useState } from 'react';
+import { useQuery } from 'urql';
+import { errorMessage } from '../../app/errors';
+import { Button } from '../../ui/Button';
+import { EmptyState, PageHeader } from '../../ui/PageHeader';
+import { PageSpinner } from '../../ui/Spinner';
+import { PolicyTypeCard } from './PolicyTypeCard';
+import { PolicyTypeDialog } from './PolicyTypeDialog';
+import { POLICY_TYPES_CONTEXT, PolicyTypesQuery, type PolicyType } from './policyTypes.operations';
+import * as styles from './policyTypes.css';
 
+type DialogState = { open: false } | { open: true; editing: PolicyType | null };
+
+/** /policy-types: the products a member can be covered by (spec §2 Policy Types). */
 export function PolicyTypesPage() {
+  const [result] = useQuery({ query: PolicyTypesQuery, context: POLICY_TYPES_CONTEXT });
+  const [dialog, setDialog] = useState<DialogState>({ open: false });
+  const policyTypes = result.data?.policyTypes ?? [];
+  const openAdd = () => setDialog({ open: true, editing: null });
+
   return (
-    <PagePlaceholder
-      title="Policy Types"
-      summary="The cover your company sells: each policy type with its coverage, monthly premium, waiting period and whether it is active."
-    />
+    <div className={styles.page}>
+      <PageHeader
+        title="Policy Types"
+        description="The cover you offer: coverage, monthly premium and waiting period."
+        actions={<Button onPress={openAdd}>Add Policy Type</Button>}
+      />
+      {result.fetching && !result.data ? (
+        <PageSpinner label="Loading policy types" />
+      ) : result.error && !result.data ? (
+        <EmptyState icon="alert" title="Policy types could not be loaded" text={errorMessage(result.error)} />
+      ) : policyTypes.length === 0 ? (
+        <EmptyState
+          icon="layers"
+          title="No policy types yet"
+          text="Create your first policy type to start issuing policies to members."
+          action={<Button onPress={openAdd}>Add Policy Type</Button>}
+        />
+      ) : (
+        <div className={styles.grid}>
+          {policyTypes.map((policyType) => (
+            <PolicyTypeCard key={policyType.id} policyType={policyType} onEdit={() => setDialog({ open: true, editing: policyType })} />
+          ))}
+        </div>
+      )}
+      {dialog.open && <PolicyTypeDialog isOpen editing={dialog.editing} onClose={() => setDialog({ open: false })} />}
+    </div>
   );
 }

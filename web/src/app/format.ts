@@ -1,0 +1,31 @@
+import { isDecimalString } from '@fpa/write-model/validation';
+
+// Display formats shared by the pages: the product shows money in rand, en-ZA (spec §9).
+
+const rand = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' });
+const oneDecimal = new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const mediumDate = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/**
+ * A decimal string ('12345.5') as rand ('R 12 345,50'), or the fallback when there is no amount.
+ * The string goes to Intl as is: Intl formats numeric strings exactly, so an amount never passes
+ * through a float on its way to the screen.
+ */
+export function formatRand(amount: string | null | undefined, fallback = 'R 0'): string {
+  const value = amount?.trim() ?? '';
+  if (!isDecimalString(value)) return fallback;
+  return rand.format(value as `${number}`);
+}
+
+/** A percentage with one decimal ('12,5%'), or the fallback when there is no figure. */
+export function formatPercent(value: number | null | undefined, fallback = '0%'): string {
+  if (value == null || !Number.isFinite(value)) return fallback;
+  return `${oneDecimal.format(value)}%`;
+}
+
+/** A YYYY-MM-DD (or an ISO timestamp) as '04 Mar 2025'; what cannot be read is shown unchanged. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? value : mediumDate.format(date);
+}

@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { sessionHandler, testUser } from '../../test/graphql';
+import { renderApp } from '../../test/render';
+import { statFigures } from './stats';
+
+// Intl writes en-ZA groups with no-break spaces; the tests compare with ordinary spaces.
+const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
+
+describe('dashboard figures', () => {
+  it('formats revenue as en-ZA rand and growth with one decimal', () => {
+    const figures = statFigures({ totalMembers: 1234, activePolicies: 56, monthlyRevenue: '12345.5', memberGrowth: 12.345 });
+    expect(plain(figures.totalMembers)).toBe('1 234');
+    expect(figures.activePolicies).toBe('56');
+    expect(plain(figures.monthlyRevenue)).toBe('R 12 345,50');
+    expect(figures.growthRate).toBe('12,3%');
+  });
+
+  it("falls back to 0, 'R 0' and '0%' without figures", () => {
+    expect(statFigures(undefined)).toEqual({ totalMembers: '0', activePolicies: '0', monthlyRevenue: 'R 0', growthRate: '0%' });
+  });
+
+  it("shows '0%' growth when last month had no new members (null), and negative growth as it is", () => {
+    const base = { totalMembers: 3, activePolicies: 2, monthlyRevenue: '598', memberGrowth: null };
+    expect(statFigures(base).growthRate).toBe('0%');
+    expect(statFigures({ ...base, memberGrowth: -25 }).growthRate).toBe('-25,0%');
+    expect(plain(statFigures(base).monthlyRevenue)).toBe('R 598,00');
+  });
+});
+
+describe('/ for staff', () => {
+  it('shows the header and the four cards from dashboardStats', async () => {
+    renderApp(
+      '/',
+      sessionHandler(testUser(), (name) =>
+        name === 'DashboardStats'
+          ? {
+              data: {
+                dashboardStats: {
+                  __typename: 'DashboardStats',
+                  totalMembers: 45,
+                  activePolicies: 30,
+                  monthlyRevenue: '8970',
+                  memberGrowth: 50,
+                },
+              },
+            }
+          : { data: null },
+      ),
+    );
+    expect(await screen.findByPlaceholderText('Search members, policies...')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Notifications (3)' })).toBeTruthy();
+    const figures = await screen.findByRole('region', { name: 'Company figures' });
+    await waitFor(() => expect(within(figures).getByText('45')).toBeTruthy());
+    const value = (label: string) => plain(within(figures).getByText(label).nextElementSibling?.textContent);
+    expect(value('Total Members')).toBe('45');
+    expect(value('Active Policies')).toBe('30');
+    expect(value('Monthly Revenue')).toBe('R 8 970,00');
+    expect(value('Growth Rate')).toBe('50,0%');
+  });
+
+  it('shows the fallbacks when the figures cannot be loaded', async () => {
+    renderApp('/', sessionHandler(testUser(), () => ({ errors: [{ message: 'Not available' }] })));
+    const figures = await screen.findByRole('region', { name: 'Company figures' });
+    await waitFor(() => expect(within(figures).getByText('R 0')).toBeTruthy());
+    expect(within(figures).getByText('0%')).toBeTruthy();
+  });
+
+  it('agents keep their own dashboard', async () => {
+    renderApp('/', sessionHandler(testUser({ role: 'agent' })));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Thandi' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Company figures' })).toBeNull();
+  });
+});

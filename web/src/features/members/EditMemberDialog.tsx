@@ -1,0 +1,100 @@
+import { editMemberSchema, resolveProvince } from '@fpa/write-model/validation';
+import { useMemo, useRef, type FormEvent } from 'react';
+import { useMutation } from 'urql';
+import { errorFieldIssues, serverMessageOr } from '../../app/errors';
+import { focusFirstInvalid, useSchemaForm } from '../../app/forms';
+import { useToast } from '../../app/toast';
+import { Button } from '../../ui/Button';
+import { Dialog, Modal } from '../../ui/Dialog';
+import { Select } from '../../ui/Select';
+import { TextField } from '../../ui/TextField';
+import { PROVINCE_OPTIONS } from './MemberDetailsStep';
+import { UpdateMemberMutation, type MemberRow } from './members.operations';
+import * as styles from './members.css';
+
+function editValues(member: MemberRow) {
+  return {
+    firstName: member.firstName,
+    lastName: member.lastName,
+    email: member.email ?? '',
+    phone: member.phone ?? '',
+    address: member.address ?? '',
+    city: member.city ?? '',
+    // Older records and CSV imports may hold the name; the select works with codes.
+    province: member.province ? (resolveProvince(member.province) ?? member.province) : '',
+    postalCode: member.postalCode ?? '',
+    dateOfBirth: member.dateOfBirth ?? '',
+  };
+}
+
+/** Edit Main Member: personal, contact and address fields (spec §5 Edit member). */
+export function EditMemberDialog({ member, onClose }: { member: MemberRow; onClose: () => void }) {
+  const { toast } = useToast();
+  const initial = useMemo(() => editValues(member), [member]);
+  const form = useSchemaForm(editMemberSchema, initial);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [{ fetching }, update] = useMutation(UpdateMemberMutation);
+  // A province the list does not know stays selectable, so opening the form never loses it.
+  const knownProvince = !initial.province || PROVINCE_OPTIONS.some((p) => p.id === initial.province);
+  const provinces = knownProvince ? PROVINCE_OPTIONS : [...PROVINCE_OPTIONS, { id: initial.province, label: initial.province }];
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.validate();
+    if (!input) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    const result = await update({ id: member.id, input });
+    if (result.error) {
+      form.setErrors(errorFieldIssues(result.error));
+      focusFirstInvalid(formRef.current);
+      toast({ title: 'Update failed', description: serverMessageOr(result.error, 'Failed to update member'), variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Member updated successfully' });
+    onClose();
+  };
+
+  return (
+    <Modal isOpen onOpenChange={(open) => !open && !fetching && onClose()} size="wide">
+      <Dialog title="Edit Main Member">
+        <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label="Edit main member">
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.legend}>Personal Details</legend>
+            <TextField label="First name" {...form.field('firstName')} />
+            <TextField label="Last name" {...form.field('lastName')} />
+            <TextField label="Date of birth (optional)" type="date" {...form.field('dateOfBirth')} />
+          </fieldset>
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.legend}>Contact Information</legend>
+            <TextField label="Phone number" type="tel" {...form.field('phone')} />
+            <TextField label="Email (optional)" type="email" {...form.field('email')} />
+          </fieldset>
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.legend}>Address</legend>
+            <TextField className={styles.fullRow} label="Street address" {...form.field('address')} />
+            <TextField label="City" {...form.field('city')} />
+            <Select
+              label="Province"
+              placeholder="Choose a province"
+              options={provinces}
+              value={form.values.province || null}
+              onChange={(value) => form.setField('province', value ?? '')}
+              errorMessage={form.errors.province}
+            />
+            <TextField label="Postal code" inputMode="numeric" {...form.field('postalCode')} />
+          </fieldset>
+          <div className={styles.actions}>
+            <Button variant="secondary" onPress={onClose} isDisabled={fetching}>
+              Cancel
+            </Button>
+            <Button type="submit" isDisabled={fetching}>
+              {fetching ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </Modal>
+  );
+}

@@ -1,0 +1,112 @@
+import { graphql, type ResultOf, type VariablesOf } from 'gql.tada';
+
+export const MemberRowFields = graphql(`
+  fragment MemberRow on Member @_unmask {
+    id
+    firstName
+    lastName
+    identifierType
+    saId
+    passportNumber
+    email
+    phone
+    address
+    city
+    province
+    postalCode
+    dateOfBirth
+    isMainMember
+    mainMemberName
+    relationship
+    otherRelationship
+    policyNumber
+    status
+  }
+`);
+
+export const MembersQuery = graphql(
+  `
+    query Members($search: String, $first: Int, $after: String) {
+      members(search: $search, first: $first, after: $after) {
+        nodes {
+          ...MemberRow
+        }
+        totalCount
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  `,
+  [MemberRowFields],
+);
+
+/** The family-member form's main-member picker: searched on the server, a few at a time. */
+export const MainMembersQuery = graphql(`
+  query MainMembers($search: String, $first: Int) {
+    members(search: $search, mainOnly: true, first: $first) {
+      nodes {
+        id
+        firstName
+        lastName
+        saId
+        passportNumber
+      }
+      totalCount
+    }
+  }
+`);
+
+export const CanAddMemberQuery = graphql(`
+  query CanAddMember {
+    canAddMember {
+      canAdd
+      reason
+    }
+  }
+`);
+
+export const RegisterMemberMutation = graphql(
+  `
+    mutation RegisterMember($input: RegisterMemberInput!) {
+      registerMember(input: $input) {
+        ...MemberRow
+      }
+    }
+  `,
+  [MemberRowFields],
+);
+
+export const UpdateMemberMutation = graphql(
+  `
+    mutation UpdateMember($id: ID!, $input: UpdateMemberInput!) {
+      updateMember(id: $id, input: $input) {
+        ...MemberRow
+      }
+    }
+  `,
+  [MemberRowFields],
+);
+
+export const DeleteMemberMutation = graphql(`
+  mutation DeleteMember($id: ID!) {
+    deleteMember(id: $id)
+  }
+`);
+
+export type MemberRow = ResultOf<typeof MemberRowFields>;
+export type RegisterMemberInput = VariablesOf<typeof RegisterMemberMutation>['input'];
+export type MainMemberOption = ResultOf<typeof MainMembersQuery>['members']['nodes'][number];
+
+export const MEMBERS_PAGE_SIZE = 50;
+
+/** Member lists: an empty list holds no Member, so the context names the type for the cache. */
+export const MEMBERS_CONTEXT = { additionalTypenames: ['Member', 'Policy'] };
+
+/**
+ * For mutations whose answer holds no Member or Policy (a delete answers true, an import a
+ * summary): what they changed, so urql refetches the member and policy lists, the dashboard and
+ * the sidebar's member count.
+ */
+export const MEMBER_CHANGE_CONTEXT = { additionalTypenames: ['Member', 'Policy'] };

@@ -1,0 +1,109 @@
+import { POLICY_TYPE_DEFAULTS, policyTypeSchema, type PolicyTypeInput } from '@fpa/write-model/validation';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from 'urql';
+import { errorFieldIssues, errorMessage } from '../../app/errors';
+import { focusFirstInvalid, useSchemaForm, type ParseSchema } from '../../app/forms';
+import { useToast } from '../../app/toast';
+import { Button } from '../../ui/Button';
+import { Checkbox } from '../../ui/Checkbox';
+import { Dialog, Modal } from '../../ui/Dialog';
+import { TextField } from '../../ui/TextField';
+import { CreatePolicyTypeMutation, UpdatePolicyTypeMutation, type PolicyType } from './policyTypes.operations';
+import * as styles from './policyTypes.css';
+
+type FormValues = { name: string; description: string; coverageAmount: string; monthlyPremium: string; waitingPeriod: string };
+
+function initialValues(editing: PolicyType | null): FormValues {
+  if (!editing) {
+    return {
+      name: '',
+      description: '',
+      coverageAmount: POLICY_TYPE_DEFAULTS.coverageAmount,
+      monthlyPremium: POLICY_TYPE_DEFAULTS.monthlyPremium,
+      waitingPeriod: String(POLICY_TYPE_DEFAULTS.waitingPeriod),
+    };
+  }
+  return {
+    name: editing.name,
+    description: editing.description ?? '',
+    coverageAmount: editing.coverageAmount,
+    monthlyPremium: editing.monthlyPremium,
+    waitingPeriod: String(editing.waitingPeriod),
+  };
+}
+
+export type PolicyTypeDialogProps = {
+  isOpen: boolean;
+  /** The type being edited; null adds a new one. */
+  editing: PolicyType | null;
+  onClose: () => void;
+};
+
+/** Add or edit a policy type (spec §5 Policy type). Mounted per opening, so it starts fresh. */
+export function PolicyTypeDialog({ isOpen, editing, onClose }: PolicyTypeDialogProps) {
+  return (
+    <Modal isOpen={isOpen} onOpenChange={(open) => !open && onClose()}>
+      <Dialog title={editing ? 'Edit Policy Type' : 'Add Policy Type'}>
+        <PolicyTypeForm editing={editing} onDone={onClose} />
+      </Dialog>
+    </Modal>
+  );
+}
+
+function PolicyTypeForm({ editing, onDone }: { editing: PolicyType | null; onDone: () => void }) {
+  const { toast } = useToast();
+  const [isActive, setIsActive] = useState(editing?.isActive ?? true);
+  const initial = useMemo(() => initialValues(editing), [editing]);
+  // The checkbox is not a text field, so it joins the values only for validation.
+  const schema: ParseSchema<PolicyTypeInput> = { safeParse: (values) => policyTypeSchema.safeParse({ ...(values as FormValues), isActive }) };
+  const form = useSchemaForm(schema, initial);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [createState, create] = useMutation(CreatePolicyTypeMutation);
+  const [updateState, update] = useMutation(UpdatePolicyTypeMutation);
+  const pending = createState.fetching || updateState.fetching;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = form.validate();
+    if (!parsed) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    const input = { ...parsed, description: parsed.description ?? null };
+    const result = editing ? await update({ id: editing.id, input }) : await create({ input });
+    if (result.error) {
+      form.setErrors(errorFieldIssues(result.error));
+      toast({
+        title: editing ? 'Failed to update policy type' : 'Failed to create policy type',
+        description: errorMessage(result.error),
+        variant: 'destructive',
+      });
+      return;
+    }
+    toast({ title: editing ? 'Policy type updated successfully' : 'Policy type created successfully' });
+    onDone();
+  };
+
+  return (
+    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit policy type' : 'Add policy type'}>
+      <TextField label="Policy name" autoFocus {...form.field('name')} />
+      <TextField label="Description (optional)" multiline rows={3} {...form.field('description')} />
+      <div className={styles.row}>
+        <TextField label="Coverage amount (R)" inputMode="decimal" {...form.field('coverageAmount')} />
+        <TextField label="Monthly premium (R)" inputMode="decimal" {...form.field('monthlyPremium')} />
+        <TextField label="Waiting period (months)" inputMode="numeric" {...form.field('waitingPeriod')} />
+      </div>
+      <Checkbox isSelected={isActive} onChange={setIsActive}>
+        Active (offered when adding members)
+      </Checkbox>
+      <div className={styles.formActions}>
+        <Button variant="secondary" onPress={onDone} isDisabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" isDisabled={pending}>
+          {pending ? 'Saving...' : editing ? 'Save Changes' : 'Create Policy Type'}
+        </Button>
+      </div>
+    </form>
+  );
+}

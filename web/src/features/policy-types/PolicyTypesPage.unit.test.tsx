@@ -1,0 +1,70 @@
+import { POLICY_TYPE_MESSAGES } from '@fpa/write-model/validation';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { sessionHandler, testUser, type GraphQLAnswer } from '../../test/graphql';
+import { renderApp } from '../../test/render';
+import { policyTypeFixture } from '../members/members.fixtures';
+
+const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
+
+function openPolicyTypes(types: unknown[], create: (v: Record<string, unknown>) => GraphQLAnswer = () => ({ data: { createPolicyType: policyTypeFixture({ id: 'new' }) } })) {
+  const createSpy = vi.fn(create);
+  renderApp(
+    '/policy-types',
+    sessionHandler(testUser(), (name, variables) => {
+      if (name === 'PolicyTypes') return { data: { policyTypes: types } };
+      if (name === 'CreatePolicyType') return createSpy(variables);
+      return { data: null };
+    }),
+  );
+  return createSpy;
+}
+
+describe('/policy-types', { timeout: 20_000 }, () => {
+  it('shows each type as a card with cover, premium, waiting period and its tag', async () => {
+    openPolicyTypes([policyTypeFixture(), policyTypeFixture({ id: 'pt2', name: 'Basic', description: null, waitingPeriod: 1, isActive: false })]);
+    const card = (await screen.findByRole('heading', { name: 'Family Cover' })).closest('article')!;
+    expect(plain(card.textContent)).toContain('R 50 000,00');
+    expect(plain(card.textContent)).toContain('R 299,00/month');
+    expect(card.textContent).toContain('6 months');
+    expect(within(card).getByText('Active')).toBeTruthy();
+    const basic = screen.getByRole('heading', { name: 'Basic' }).closest('article')!;
+    expect(within(basic).getByText('Inactive')).toBeTruthy();
+    expect(basic.textContent).toContain('1 month');
+  });
+
+  it("shows 'No policy types yet' and opens the form with the defaults 50000 / 299 / 6", async () => {
+    const create = openPolicyTypes([]);
+    expect(await screen.findByText('No policy types yet')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add Policy Type' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Policy Type' });
+    expect((within(dialog).getByLabelText('Coverage amount (R)') as HTMLInputElement).value).toBe('50000');
+    expect((within(dialog).getByLabelText('Monthly premium (R)') as HTMLInputElement).value).toBe('299');
+    expect((within(dialog).getByLabelText('Waiting period (months)') as HTMLInputElement).value).toBe('6');
+    expect((within(dialog).getByRole('checkbox', { name: /Active/ }) as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.change(within(dialog).getByLabelText('Waiting period (months)'), { target: { value: '30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Policy Type' }));
+    expect(await within(dialog).findByText(POLICY_TYPE_MESSAGES.name)).toBeTruthy();
+    expect(within(dialog).getByText(POLICY_TYPE_MESSAGES.waitingPeriodMax)).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('Policy name'), { target: { value: 'Gold Cover' } });
+    fireEvent.change(within(dialog).getByLabelText('Waiting period (months)'), { target: { value: '3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Policy Type' }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(create.mock.calls[0]![0]).toEqual({
+      input: { name: 'Gold Cover', description: null, coverageAmount: '50000', monthlyPremium: '299', waitingPeriod: 3, isActive: true },
+    });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Policy type created successfully'));
+  });
+
+  it("a refusal toasts 'Failed to create policy type' with the message", async () => {
+    openPolicyTypes([], () => ({ errors: [{ message: 'A policy type with this name already exists' }] }));
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Add Policy Type' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Policy Type' });
+    fireEvent.change(within(dialog).getByLabelText('Policy name'), { target: { value: 'Gold Cover' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Policy Type' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Failed to create policy type'));
+    expect(screen.getByRole('alert').textContent).toContain('A policy type with this name already exists');
+  });
+});

@@ -1,0 +1,52 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../theme/theme.css';
+
+export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space['5'] });
+
+export const grid = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 18rem), 1fr))',
+});
+
+export const card = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['3'],
+  padding: vars.space['5'],
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.sm,
+  minWidth: 0,
+});
+
+export const cardHead = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space['2'] });
+
+export const name = style({ fontSize: vars.fontSize.lg, overflowWrap: 'anywhere' });
+
+export const description = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, overflowWrap: 'anywhere' });
+
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
+  gap: `${vars.space['1']} ${vars.space['3']}`,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+});
+
+export const factLabel = style({ color: vars.color.textMuted });
+
+export const factValue = style({ margin: 0, fontWeight: vars.fontWeight.semibold, textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
+
+export const cardActions = style({ marginTop: 'auto', display: 'flex', justifyContent: 'flex-end' });
+
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space['4'] });
+
+export const row = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 9rem), 1fr))',
+});
+
+export const formActions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space['2'], flexWrap: 'wrap' });

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { cx } from './cx';
+import { Icon, type IconName } from './Icon';
+import * as styles from './StatCard.css';
+
+export type StatTone = keyof typeof styles.tone;
+
+export type StatCardProps = { label: string; value: string; icon: IconName; tone?: StatTone };
+
+/** One figure with its label; the label names the value for screen readers (a dl term/definition). */
+export function StatCard({ label, value, icon, tone = 'primary' }: StatCardProps) {
+  return (
+    <div className={styles.card}>
+      <dl className={styles.text}>
+        <dt className={styles.label}>{label}</dt>
+        <dd className={styles.value}>{value}</dd>
+      </dl>
+      <span className={cx(styles.icon, styles.tone[tone])} aria-hidden="true">
+        <Icon name={icon} />
+      </span>
+    </div>
+  );
+}
+
+export function StatGrid({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <section aria-label={label} className={styles.grid}>
+      {children}
+    </section>
+  );
+}
