@@ -20,7 +20,35 @@ export type Config = {
   webDist: string;
   maxBodyBytes: number;
   readYourWritesTimeoutMs: number;
+  /** Where uploaded files go: a folder (default `${DATA_DIR}/objects`) or an S3-compatible bucket. */
+  objectStore: ObjectStoreConfig;
 };
+
+export type ObjectStoreConfig =
+  | { kind: 'local'; dir: string }
+  | { kind: 's3'; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+
+/**
+ * An S3-compatible bucket when S3_BUCKET or S3_ENDPOINT is set (then the bucket and keys are
+ * required, and a half-configured store stops the start), else the local folder.
+ */
+function objectStoreConfig(env: NodeJS.ProcessEnv, dataDir: string): ObjectStoreConfig {
+  const bucket = env.S3_BUCKET?.trim();
+  const endpoint = env.S3_ENDPOINT?.trim();
+  if (!bucket && !endpoint) return { kind: 'local', dir: resolve(`${dataDir}/objects`) };
+  const required = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const missing = required.filter((name) => !env[name]?.trim());
+  if (missing.length > 0) throw new Error(`Uploads go to S3 when S3_BUCKET or S3_ENDPOINT is set; also set ${missing.join(', ')}.`);
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  return {
+    kind: 's3',
+    endpoint: endpoint || `https://s3.${region}.amazonaws.com`,
+    bucket: bucket!,
+    region,
+    accessKeyId: env.S3_ACCESS_KEY_ID!.trim(),
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!.trim(),
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
@@ -37,12 +65,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           email: env.SUPER_ADMIN_EMAIL ?? `${env.SUPER_ADMIN_USERNAME}@localhost`,
         }
       : null;
+  const dataDir = resolve(env.DATA_DIR ?? './data');
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
     nodeEnv,
     isProduction,
-    dataDir: resolve(env.DATA_DIR ?? './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL?.trim() || null,
     dataKey: env.DATA_KEY?.trim() || null,
     publicUrl: env.PUBLIC_URL?.trim() || null,
@@ -54,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 1024 * 1024),
     readYourWritesTimeoutMs: Number(env.READ_YOUR_WRITES_TIMEOUT_MS ?? 5000),
+    objectStore: objectStoreConfig(env, dataDir),
   };
 }

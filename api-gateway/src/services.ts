@@ -12,6 +12,7 @@ import { commandContext, ensureSuperAdmin, migrateWriteModel, SYSTEM } from '@fp
 import { allProjectors, createProjectionEngine, type ProjectionEngine } from '@fpa/projections';
 import type { Config } from './config.ts';
 import { createMailer, type Mailer } from './auth/mailer.ts';
+import { createObjectStore, type ObjectStore } from './uploads/object-store.ts';
 
 export type Services = {
   config: Config;
@@ -20,6 +21,8 @@ export type Services = {
   store: EventStore;
   engine: ProjectionEngine;
   mailer: Mailer;
+  /** The bytes of uploaded files (local folder or S3-compatible bucket). */
+  objects: ObjectStore;
   close(): Promise<void>;
 };
 
@@ -47,6 +50,7 @@ export async function createServices(config: Config, logger: Logger, options: { 
     store,
     engine,
     mailer: createMailer(config, logger),
+    objects: createObjectStore(config.objectStore),
     async close() {
       await engine.stop();
       await store.close();

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino from 'pino';
 import type { TestDriver } from '@fpa/write-model/testing';
 import { loadConfig, type Config } from './config.ts';
@@ -10,8 +13,10 @@ export type Answer = { status: number; body: any; headers: Headers };
 /** The whole gateway on a fresh test database, driven through its fetch handler. */
 export async function startTestApp(driver: TestDriver, overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}) {
   const db = await driver.create();
+  // Each test app keeps its files (uploaded objects) in a folder of its own.
+  const dataDir = mkdtempSync(join(tmpdir(), 'fpa-test-'));
   const config: Config = {
-    ...loadConfig({ DATA_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent', ...env }),
+    ...loadConfig({ DATA_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }),
     readYourWritesTimeoutMs: 10_000,
     ...overrides,
   };
@@ -53,6 +58,7 @@ export async function startTestApp(driver: TestDriver, overrides: Partial<Config
     async close() {
       await services.close();
       await db.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

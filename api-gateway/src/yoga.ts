@@ -33,7 +33,9 @@ export function createApp(services: Services): App {
   return {
     async handle(incoming, client = {}) {
       const url = new URL(incoming.url);
-      const limited = await limitBody(incoming, config.maxBodyBytes);
+      // An upload route streams its body to storage under its own limit; every other body is
+      // buffered under MAX_BODY_BYTES before anything reads it.
+      const limited = rest.takesRawBody(incoming) ? incoming : await limitBody(incoming, config.maxBodyBytes);
       if (!limited) return jsonError(413, PAYLOAD_TOO_LARGE, 'PAYLOAD_TOO_LARGE');
       const ctx = await createRequestContext(services, limited, client.ip ?? 'unknown');
       const response = url.pathname.startsWith('/api/') || url.pathname === '/api'

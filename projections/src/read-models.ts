@@ -1,11 +1,14 @@
 import type { Projector } from './engine/types.ts';
+import { claimsProjection } from './claims/claims.projection.ts';
 import { companiesProjection } from './companies/companies.projection.ts';
 import { portfolioProjection } from './portfolio/portfolio.projection.ts';
 import { usersListProjection } from './users-list/users-list.projection.ts';
 
 /** Every projector the product runs. New read models are added here. */
-export const allProjectors: readonly Projector[] = [usersListProjection, companiesProjection, portfolioProjection];
+export const allProjectors: readonly Projector[] = [usersListProjection, companiesProjection, portfolioProjection, claimsProjection];
 
+export * from './claims/claims.queries.ts';
+export * from './claims/documents.queries.ts';
 export * from './companies/companies.queries.ts';
 export * from './portfolio/portfolio.queries.ts';
 export * from './users-list/users-list.queries.ts';

@@ -15,7 +15,8 @@ export type ErrorCode =
   | 'COMPANY_SUSPENDED'
   | 'INVALID_TOKEN'
   | 'RATE_LIMITED'
-  | 'PAYLOAD_TOO_LARGE';
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE';
 
 /** One field-level problem, in the shape zod reports: path into the input and the message. */
 export type Issue = { path: (string | number)[]; message: string };

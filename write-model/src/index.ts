@@ -10,3 +10,5 @@ export * from './migrate.ts';
 export * from './policy-types/index.ts';
 export * from './members/index.ts';
 export * from './policies/index.ts';
+export * from './documents/index.ts';
+export * from './claims/index.ts';

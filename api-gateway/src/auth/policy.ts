@@ -30,6 +30,13 @@ export const POLICY = {
   // Claims staff pick the policy of a claim and billing clerks the policy of a payment.
   'policies.read': ['administrator', 'policy_admin', 'claim_admin', 'billing_clerk'],
   'policies.changeStatus': ['administrator', 'policy_admin'],
+  // Uploads feed the claim form's four documents, so the claim roles ask for upload URLs.
+  'objects.upload': ['administrator', 'claim_admin'],
+  // super_admin may open any company's document (support); the others only their company's.
+  'documents.read': ['super_admin', 'administrator', 'claim_admin', 'policy_admin'],
+  'documents.review': ['administrator', 'claim_admin'],
+  'claims.read': ['administrator', 'claim_admin'],
+  'claims.write': ['administrator', 'claim_admin'],
 } as const satisfies Record<string, Access>;
 
 export type Operation = keyof typeof POLICY;

@@ -2,6 +2,8 @@ import { authRoutes } from './auth.routes.ts';
 import { companyRoutes } from './company.routes.ts';
 import { portfolioRoutes } from './portfolio.routes.ts';
 import type { Route } from './router.ts';
+import { uploadRoutes } from '../uploads/uploads.routes.ts';
+import { claimRoutes } from './claims.routes.ts';
 
 /** Every /api route; a later issue adds its context's table here. */
-export const routes: readonly Route[] = [...authRoutes, ...companyRoutes, ...portfolioRoutes];
+export const routes: readonly Route[] = [...authRoutes, ...companyRoutes, ...portfolioRoutes, ...uploadRoutes, ...claimRoutes];

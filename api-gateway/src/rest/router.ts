@@ -9,6 +9,12 @@ export type Route = {
   path: string;
   /** Status of a successful answer (default 200). */
   status?: number;
+  /**
+   * The handler reads `ctx.request.body` itself (a file upload streamed to storage): the gateway
+   * neither buffers the body under MAX_BODY_BYTES nor parses it as JSON; `input.body` is undefined.
+   */
+  rawBody?: boolean;
+  /** Answers JSON with `status`; a Response it returns (a file download) is passed on as it is. */
   handler(ctx: RequestContext, input: RouteInput): unknown;
 };
 
@@ -23,13 +29,17 @@ export const MALFORMED_JSON = 'The request body is not valid JSON.';
 export function createRestRouter(routes: readonly Route[]) {
   const compiled: CompiledRoute[] = routes.map((route) => ({ ...route, segments: split(route.path) }));
 
-  return async function handleRest(ctx: RequestContext, request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const segments = split(url.pathname);
-    const matches = compiled.flatMap((route) => {
+  function matching(pathname: string) {
+    const segments = split(pathname);
+    return compiled.flatMap((route) => {
       const params = match(route.segments, segments);
       return params ? [{ route, params }] : [];
     });
+  }
+
+  async function handleRest(ctx: RequestContext, request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const matches = matching(url.pathname);
     if (matches.length === 0) return jsonError(404, `Not found: ${request.method} ${url.pathname}`, 'NOT_FOUND');
     const found = matches.find((m) => m.route.method === request.method);
     if (!found) {
@@ -39,7 +49,7 @@ export function createRestRouter(routes: readonly Route[]) {
       return answer;
     }
     let body: unknown = undefined;
-    const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
+    const text = found.route.rawBody || request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
     if (text.trim() !== '') {
       try {
         body = JSON.parse(text);
@@ -48,13 +58,23 @@ export function createRestRouter(routes: readonly Route[]) {
       }
     }
     try {
-      const result = await found.route.handler(ctx, { params: found.params, body: body ?? {}, query: url.searchParams });
+      const input = { params: found.params, body: found.route.rawBody ? undefined : (body ?? {}), query: url.searchParams };
+      const result = await found.route.handler(ctx, input);
+      if (result instanceof Response) return result;
       return Response.json(result ?? { ok: true }, { status: found.route.status ?? 200 });
     } catch (error) {
       const { status, body: errorBody } = toErrorAnswer(error, ctx.services.logger);
       return Response.json(errorBody, { status });
     }
-  };
+  }
+
+  /** True when the request goes to a `rawBody` route, whose body the gateway must leave unread. */
+  function takesRawBody(request: Request): boolean {
+    const { pathname } = new URL(request.url);
+    return matching(pathname).some((m) => m.route.method === request.method && m.route.rawBody === true);
+  }
+
+  return Object.assign(handleRest, { takesRawBody });
 }
 
 function split(path: string): string[] {
@@ -67,8 +87,19 @@ function match(pattern: string[], actual: string[]): Record<string, string> | nu
   for (let i = 0; i < pattern.length; i++) {
     const p = pattern[i]!;
     const a = actual[i]!;
-    if (p.startsWith(':')) params[p.slice(1)] = decodeURIComponent(a);
-    else if (p !== a) return null;
+    if (p.startsWith(':')) {
+      const value = decodeSegment(a);
+      if (value === null) return null; // a malformed %-escape matches no route: 404, not a crash
+      params[p.slice(1)] = value;
+    } else if (p !== a) return null;
   }
   return params;
+}
+
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }

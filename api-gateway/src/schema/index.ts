@@ -4,6 +4,8 @@ import './auth.ts';
 import './company.ts';
 import './portfolio.ts';
 import './portfolio.fields.ts';
+import './claims.ts';
+import './claims.fields.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -75,7 +75,7 @@ export const PolicyType = builder.objectRef<PolicyRow>('Policy').implement({
 
 type Page<T> = { nodes: T[]; totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
 
-const PageInfo = builder.objectRef<Page<unknown>['pageInfo']>('PageInfo').implement({
+export const PageInfo = builder.objectRef<Page<unknown>['pageInfo']>('PageInfo').implement({
   fields: (t) => ({ hasNextPage: t.exposeBoolean('hasNextPage'), endCursor: t.exposeString('endCursor', { nullable: true }) }),
 });
 

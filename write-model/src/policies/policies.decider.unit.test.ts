@@ -131,12 +131,12 @@ describe('evolvePolicy', () => {
   });
 
   it('PolicyIssued: an active policy of its member with its number', () => {
-    expect(fold(policyDecider, [issued])).toEqual({ status: 'active', policyId: 'p-1', companyId: 'c1', memberId: 'm-1', policyNumber: 'POL-2026-000001' });
+    expect(fold(policyDecider, [issued])).toEqual({ status: 'active', policyId: 'p-1', companyId: 'c1', memberId: 'm-1', policyNumber: 'POL-2026-000001', startDate: '2026-04-01', waitingPeriod: 6, coverageAmount: '50000' });
   });
 
   it.each(POLICY_STATUSES)('PolicyStatusChanged to %s: the status follows, the rest stays', (status) => {
     const history = status === 'active' ? [...historyTo.lapsed, changed('lapsed', 'active')] : historyTo[status];
-    expect(fold(policyDecider, history)).toEqual({ status, policyId: 'p-1', companyId: 'c1', memberId: 'm-1', policyNumber: 'POL-2026-000001' });
+    expect(fold(policyDecider, history)).toEqual({ status, policyId: 'p-1', companyId: 'c1', memberId: 'm-1', policyNumber: 'POL-2026-000001', startDate: '2026-04-01', waitingPeriod: 6, coverageAmount: '50000' });
   });
 
   it('PolicyStatusChanged without an issued policy leaves the state as none', () => {

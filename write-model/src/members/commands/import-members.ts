@@ -7,7 +7,8 @@ import { appendOptions, expectedVersion, loadState, requireCompany } from '../..
 import { parseInput } from '../../command-handling/parse.ts';
 import { ConcurrencyError, DomainError, isDomainError } from '../../errors.ts';
 import { allocateNumbers, limitReachedReason, readQuota, takeMemberPlaces, UNLIMITED } from '../../companies/member-quota.ts';
-import { policyStreamId } from '../../policies/policies.events.ts';
+import { policyStreamId, type PolicyIssued } from '../../policies/policies.events.ts';
+import { reservePolicyNumbers } from '../../policies/policy-numbers.ts';
 import { evolvePolicyType, initialPolicyTypeState, type PolicyTypeState } from '../../policy-types/policy-types.state.ts';
 import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
 import { decideRegisterMember } from '../members.decider.ts';
@@ -84,6 +85,7 @@ async function importOnce(
   const importedKeys: string[] = [];
   const importedIds: string[] = [];
   let skippedForLimit = 0;
+  const issued: PolicyIssued[] = [];
   const policyCount = planned.filter((p) => p.input.isMainMember && p.input.policyTypeId).length;
   let nextPolicyNumber = policyCount > 0 ? await allocateNumbers(sql, companyId, 'policy', policyCount) : 0;
 
@@ -123,6 +125,7 @@ async function importOnce(
       add(memberStreamId(row.memberId), 'no_stream', decided.member.map((e) => toNewEvent(e, memberPii)));
       if (decided.mainMember.length > 0) add(memberStreamId(row.input.mainMemberId!), 'stream_exists', decided.mainMember.map((e) => toNewEvent(e)));
       if (decided.policy.length > 0) add(policyStreamId(decided.policy[0]!.data.policyId), 'no_stream', decided.policy.map((e) => toNewEvent(e)));
+      issued.push(...decided.policy.filter((e): e is PolicyIssued => e.type === 'PolicyIssued'));
       if (row.input.isMainMember) mainStates.set(row.memberId, decided.member.reduce(evolveMember, initialMemberState));
       importedKeys.push(row.key);
       importedIds.push(row.memberId);
@@ -146,6 +149,7 @@ async function importOnce(
         throw new DomainError('ALREADY_EXISTS', 'An SA ID or passport number of this file was registered meanwhile');
       }
       await takeMemberPlaces(tx, companyId, importedIds.length);
+      await reservePolicyNumbers(tx, companyId, issued.map((p) => p.data.policyNumber), issued.map((p) => p.data.policyId));
       await saveChunkResult(tx, companyId, chunk.importId, chunk.chunkIndex, result);
     }),
   );

@@ -13,6 +13,7 @@ import { decideRegisterMember, southAfricanDate } from '../members.decider.ts';
 import { memberPii, memberStreamId, type MemberSource } from '../members.events.ts';
 import { evolveMember, initialMemberState } from '../members.state.ts';
 import { reserveIdentifier } from '../member-identifiers.ts';
+import { reservePolicyNumbers } from '../../policies/policy-numbers.ts';
 
 export function formatPolicyNumber(sequence: number, now: Date): string {
   return `POL-${southAfricanDate(now).slice(0, 4)}-${String(sequence).padStart(6, '0')}`;
@@ -73,6 +74,7 @@ export async function registerParsedMember(
       appendOptions(ctx, async (tx) => {
         await reserveIdentifier(tx, companyId, input, memberId);
         await takeMemberPlaces(tx, companyId, 1);
+        if (policy) await reservePolicyNumbers(tx, companyId, [policy.policyNumber], [policy.policyId]);
       }),
     );
     // A retried command id answers with the first attempt's streams.

@@ -1,0 +1,33 @@
+import * as claims from '../operations/claims.ts';
+import type { Route } from './router.ts';
+
+/** Spec part 2 §7 Claims and Documents (view/download live with the uploads). */
+export const claimRoutes: Route[] = [
+  { method: 'GET', path: '/api/claims', handler: (ctx) => claims.allClaims(ctx) },
+  { method: 'GET', path: '/api/claims/counts', handler: (ctx) => claims.claimCounts(ctx) },
+  { method: 'GET', path: '/api/claims/:id', handler: (ctx, { params }) => claims.claim(ctx, params.id!) },
+  { method: 'POST', path: '/api/claims', status: 201, handler: (ctx, { body }) => claims.submitClaim(ctx, withoutPolicyNumber(body)) },
+  { method: 'POST', path: '/api/claims/by-policy-number', status: 201, handler: (ctx, { body }) => claims.submitClaim(ctx, withoutPolicyId(body)) },
+  { method: 'PATCH', path: '/api/claims/:id', handler: (ctx, { params, body }) => claims.changeClaimStatus(ctx, params.id!, body) },
+  {
+    method: 'GET',
+    path: '/api/documents',
+    handler: (ctx, { query }) =>
+      claims.documents(ctx, {
+        search: query.get('search'),
+        category: query.get('category') as never,
+        status: query.get('status') as never,
+      }),
+  },
+  { method: 'PATCH', path: '/api/documents/:id', handler: (ctx, { params, body }) => claims.reviewDocument(ctx, params.id!, body) },
+];
+
+// Each route names the policy one way, as the spec's two calls do.
+function withoutPolicyNumber(body: unknown) {
+  const { policyNumber: _ignored, ...rest } = (body ?? {}) as Record<string, unknown>;
+  return rest;
+}
+function withoutPolicyId(body: unknown) {
+  const { policyId: _ignored, ...rest } = (body ?? {}) as Record<string, unknown>;
+  return rest;
+}

@@ -1,0 +1,85 @@
+import type { ClaimCounts, ClaimRow, DocumentList } from '@fpa/projections';
+import { builder, withoutNulls } from '../builder.ts';
+import * as claims from '../operations/claims.ts';
+import { ClaimStatusEnum, ClaimType, DocumentCategoryEnum, DocumentStatusEnum, DocumentType } from './claims.ts';
+import { PageInfo } from './portfolio.ts';
+
+const ClaimConnection = builder
+  .objectRef<{ nodes: ClaimRow[]; totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null } }>('ClaimConnection')
+  .implement({
+    fields: (t) => ({
+      nodes: t.field({ type: [ClaimType], resolve: (page) => page.nodes }),
+      totalCount: t.exposeInt('totalCount'),
+      pageInfo: t.field({ type: PageInfo, resolve: (page) => page.pageInfo }),
+    }),
+  });
+
+const ClaimCountsType = builder.objectRef<ClaimCounts>('ClaimCounts').implement({
+  fields: (t) => ({
+    total: t.exposeInt('total'),
+    submitted: t.exposeInt('submitted'),
+    underReview: t.exposeInt('underReview'),
+    approved: t.exposeInt('approved'),
+    rejected: t.exposeInt('rejected'),
+    sentToUnderwriter: t.exposeInt('sentToUnderwriter'),
+    paid: t.exposeInt('paid'),
+    active: t.exposeInt('active', { description: 'Neither rejected nor paid.' }),
+  }),
+});
+
+const DocumentListType = builder.objectRef<DocumentList>('DocumentList').implement({
+  fields: (t) => ({
+    nodes: t.field({ type: [DocumentType], resolve: (list) => list.nodes }),
+    truncated: t.exposeBoolean('truncated', { description: 'More documents matched than were returned (the newest 500): narrow the search.' }),
+  }),
+});
+
+const TEXT_FIELDS = [
+  'deceasedFirstName', 'deceasedLastName', 'deceasedSaId', 'deceasedDateOfBirth', 'deceasedDateOfDeath', 'causeOfDeath',
+  'deathCertificateNumber', 'claimantFirstName', 'claimantLastName', 'claimantSaId', 'claimantPhone', 'claimantEmail',
+  'claimantAddress', 'relationshipToDeceased', 'claimAmount', 'bankAccountNumber', 'bankName', 'bankBranchCode',
+  'accountHolderName', 'deceasedIdDocument', 'claimantIdDocument', 'deathCertificateDocument', 'bankLetterDocument',
+] as const;
+
+const SubmitClaimInput = builder.inputType('SubmitClaimInput', {
+  description: 'A death claim: the policy by id or by number, and the four uploaded documents (their upload paths).',
+  fields: (t) => ({
+    policyId: t.id(),
+    policyNumber: t.string(),
+    additionalNotes: t.string(),
+    ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, t.string({ required: true })])) as Record<(typeof TEXT_FIELDS)[number], ReturnType<typeof t.string>>),
+  }),
+});
+
+builder.queryFields((t) => ({
+  claims: t.field({
+    type: ClaimConnection,
+    args: { search: t.arg.string(), status: t.arg({ type: ClaimStatusEnum }), first: t.arg.int({ defaultValue: 50 }), after: t.arg.string() },
+    resolve: (_r, args, ctx) => claims.claims(ctx, withoutNulls(args)),
+  }),
+  claim: t.field({ type: ClaimType, nullable: true, args: { id: t.arg.id({ required: true }) }, resolve: (_r, { id }, ctx) => claims.claim(ctx, String(id)) }),
+  claimCounts: t.field({ type: ClaimCountsType, resolve: (_r, _a, ctx) => claims.claimCounts(ctx) }),
+  documents: t.field({
+    type: DocumentListType,
+    args: { search: t.arg.string(), category: t.arg({ type: DocumentCategoryEnum }), status: t.arg({ type: DocumentStatusEnum }) },
+    resolve: (_r, args, ctx) => claims.documents(ctx, args),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  submitClaim: t.field({
+    type: ClaimType,
+    args: { input: t.arg({ type: SubmitClaimInput, required: true }) },
+    resolve: (_r, { input }, ctx) => claims.submitClaim(ctx, withoutNulls(input)),
+  }),
+  changeClaimStatus: t.field({
+    type: ClaimType,
+    args: { id: t.arg.id({ required: true }), status: t.arg({ type: ClaimStatusEnum, required: true }), note: t.arg.string() },
+    resolve: (_r, { id, status, note }, ctx) => claims.changeClaimStatus(ctx, String(id), { status, note }),
+  }),
+  reviewDocument: t.field({
+    type: DocumentType,
+    args: { id: t.arg.id({ required: true }), status: t.arg({ type: DocumentStatusEnum, required: true }), note: t.arg.string() },
+    resolve: (_r, { id, status, note }, ctx) => claims.reviewDocument(ctx, String(id), { status, note }),
+  }),
+}));

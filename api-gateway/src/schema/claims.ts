@@ -1,0 +1,89 @@
+import type { ClaimDetail, ClaimHistoryEntry, ClaimRow, DocumentRow } from '@fpa/projections';
+import { CLAIM_TRANSITIONS, DOCUMENT_CATEGORIES } from '@fpa/write-model';
+import { CLAIM_STATUSES } from '@fpa/write-model/validation';
+import { builder } from '../builder.ts';
+import * as claims from '../operations/claims.ts';
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export const ClaimStatusEnum = builder.enumType('ClaimStatus', { values: CLAIM_STATUSES });
+export const DocumentStatusEnum = builder.enumType('DocumentStatus', { values: ['pending', 'verified', 'rejected'] as const });
+export const DocumentCategoryEnum = builder.enumType('DocumentCategory', { values: DOCUMENT_CATEGORIES });
+
+const ClaimFlags = builder.objectRef<ClaimRow>('ClaimFlags').implement({
+  description: 'What staff should look at before deciding; computed at submission, never a refusal.',
+  fields: (t) => ({
+    withinWaitingPeriod: t.exposeBoolean('withinWaitingPeriod', { description: "The date of death is before the policy's start plus its waiting period." }),
+    waitingPeriodEndsOn: t.string({ nullable: true, resolve: (c) => c.waitingPeriodEndsOn }),
+    exceedsCover: t.exposeBoolean('exceedsCover', { description: "The amount claimed is more than the policy's cover." }),
+    coverageAmount: t.string({ nullable: true, resolve: (c) => c.coverageAmount }),
+    deceasedOnPolicy: t.exposeBoolean('deceasedOnPolicy', { description: "The deceased's SA ID is the policy holder's or a covered family member's." }),
+  }),
+});
+
+const ClaimStatusChange = builder.objectRef<ClaimHistoryEntry>('ClaimStatusChange').implement({
+  fields: (t) => ({
+    fromStatus: t.field({ type: ClaimStatusEnum, nullable: true, resolve: (h) => h.fromStatus }),
+    toStatus: t.field({ type: ClaimStatusEnum, resolve: (h) => h.toStatus }),
+    note: t.exposeString('note', { nullable: true }),
+    changedAt: t.string({ resolve: (h) => h.changedAt.toISOString() }),
+    changedByName: t.exposeString('changedByName', { nullable: true }),
+    changedByRole: t.string({ nullable: true, resolve: (h) => h.changedByRole }),
+  }),
+});
+
+export const DocumentType = builder.objectRef<DocumentRow>('Document').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    originalName: t.exposeString('originalName'),
+    claimId: t.exposeID('claimId'),
+    claimNumber: t.exposeString('claimNumber'),
+    memberName: t.exposeString('memberName', { nullable: true }),
+    category: t.field({ type: DocumentCategoryEnum, resolve: (d) => d.category }),
+    status: t.field({ type: DocumentStatusEnum, resolve: (d) => d.status }),
+    size: t.exposeInt('size'),
+    contentType: t.exposeString('contentType'),
+    uploadedBy: t.exposeString('uploadedBy', { nullable: true }),
+    uploadedAt: t.string({ resolve: (d) => d.uploadedAt.toISOString() }),
+    companyName: t.exposeString('companyName', { nullable: true }),
+    reviewedBy: t.exposeString('reviewedBy', { nullable: true }),
+    reviewedAt: t.string({ nullable: true, resolve: (d) => iso(d.reviewedAt) }),
+    reviewNote: t.exposeString('reviewNote', { nullable: true }),
+    viewUrl: t.string({ description: 'The file inline (users of the same company).', resolve: (d) => `/api/documents/${d.id}/view` }),
+    downloadUrl: t.string({ description: 'The file as an attachment.', resolve: (d) => `/api/documents/${d.id}/download` }),
+  }),
+});
+
+export const ClaimType = builder.objectRef<ClaimRow | ClaimDetail>('Claim').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    claimNumber: t.exposeString('claimNumber'),
+    policyId: t.exposeID('policyId'),
+    policyNumber: t.exposeString('policyNumber'),
+    memberName: t.exposeString('memberName'),
+    deceasedName: t.exposeString('deceasedName'),
+    claimantName: t.exposeString('claimantName'),
+    status: t.field({ type: ClaimStatusEnum, resolve: (c) => c.status }),
+    claimAmount: t.exposeString('claimAmount'),
+    dateOfDeath: t.exposeString('dateOfDeath', { nullable: true }),
+    submittedDate: t.exposeString('submittedDate'),
+    submittedBy: t.exposeString('submittedBy', { nullable: true }),
+    createdAt: t.string({ resolve: (c) => c.createdAt.toISOString() }),
+    flags: t.field({ type: ClaimFlags, resolve: (c) => c }),
+    nextStatuses: t.field({
+      type: [ClaimStatusEnum],
+      description: "The moves the lifecycle allows from here; empty means 'No actions available'.",
+      resolve: (c) => [...CLAIM_TRANSITIONS[c.status]],
+    }),
+    documents: t.field({
+      type: [DocumentType],
+      description: 'Ask on one claim, not on a list (one query per claim).',
+      resolve: (c, _a, ctx) => ('documents' in c ? c.documents : claims.documentsOfClaim(ctx, c.id)),
+    }),
+    history: t.field({
+      type: [ClaimStatusChange],
+      description: 'Ask on one claim, not on a list (one query per claim).',
+      resolve: async (c, _a, ctx) => ('history' in c ? c.history : ((await claims.claim(ctx, c.id))?.history ?? [])),
+    }),
+  }),
+});

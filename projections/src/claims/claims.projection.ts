@@ -1,0 +1,161 @@
+import { ERASED, type RecordedEvent, type SqlExecutor } from '@fpa/write-model/event-store';
+import { CLAIM_STATUSES, isIsoDate, isoDateOf, type ClaimStatus } from '@fpa/write-model/validation';
+import type { Projector } from '../engine/types.ts';
+import { companyOf, required, text } from '../portfolio/event-data.ts';
+import { ADD_TO_CLAIM_STATS, CLAIMS_TABLES, createClaimsTables } from './claims.schema.ts';
+
+/**
+ * Claims, their documents, their status history and the per-company count cards. Each handler is a
+ * single statement (writable CTEs move the rows and the counters together). Who did it and when come
+ * from the event's metadata (actorUserId) and recorded time.
+ */
+export const claimsProjection: Projector = {
+  name: 'claims',
+  version: 1,
+  handles: ['ClaimSubmitted', 'ClaimStatusChanged', 'ClaimDocumentReviewed'],
+  tables: CLAIMS_TABLES,
+  init: createClaimsTables,
+  async apply(tx, event) {
+    switch (event.type) {
+      case 'ClaimSubmitted':
+        return claimSubmitted(tx, event);
+      case 'ClaimStatusChanged':
+        return claimStatusChanged(tx, event);
+      case 'ClaimDocumentReviewed':
+        return claimDocumentReviewed(tx, event);
+    }
+  },
+};
+
+/**
+ * The claim row, its first history entry, one document row per file, and +1 on the company's
+ * 'submitted' and total counters. A claim is 'submitted' when it arrives; the event carries no status.
+ */
+async function claimSubmitted(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+  const flags = (event.data.flags ?? {}) as Record<string, unknown>;
+  const documents = Array.isArray(event.data.documents) ? event.data.documents : [];
+  await tx.query(
+    `with c as (
+       insert into claims (id, company_id, claim_number, policy_id, policy_number, member_id, member_name, deceased_name,
+                           claimant_name, status, claim_amount, date_of_death, submitted_date, within_waiting_period,
+                           waiting_period_ends_on, exceeds_cover, coverage_amount, deceased_on_policy, submitted_by,
+                           position, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'submitted', $10, $11::date, $12::date, $13, $14::date, $15, $16, $17,
+               $18, $19, $20, $20)
+       on conflict (id) do nothing
+       returning id, company_id, claim_number, member_name
+     ), h as (
+       insert into claim_status_history (claim_id, company_id, from_status, to_status, note, changed_by, changed_at,
+                                         position)
+       select id, company_id, null, 'submitted', null, $18::uuid, $20::timestamptz, $19::bigint from c
+     ), d as (
+       insert into claim_documents (id, company_id, claim_id, claim_number, member_name, field, category, original_name,
+                                    content_type, size, sha256, status, uploaded_by, uploaded_at, position, ordinal)
+       select (f.doc->>'documentId')::uuid, c.company_id, c.id, c.claim_number, c.member_name, f.doc->>'field',
+              coalesce(f.doc->>'category', 'other'), coalesce(f.doc->>'originalName', ''),
+              coalesce(f.doc->>'contentType', 'application/octet-stream'), coalesce((f.doc->>'size')::bigint, 0),
+              coalesce(f.doc->>'sha256', ''), 'pending', $18::uuid, $20::timestamptz, $19::bigint, f.ordinal::int
+         from c cross join jsonb_array_elements($21::text::jsonb) with ordinality as f(doc, ordinal)
+       on conflict (id) do nothing
+     )
+     insert into claim_stats (company_id, total, submitted)
+     select company_id, 1, 1 from c
+     ${ADD_TO_CLAIM_STATS}`,
+    [
+      required(event, 'claimId'),
+      companyOf(event),
+      required(event, 'claimNumber'),
+      required(event, 'policyId'),
+      required(event, 'policyNumber'),
+      required(event, 'memberId'),
+      text(event, 'memberName') ?? '',
+      fullName(text(event, 'deceasedFirstName'), text(event, 'deceasedLastName')),
+      fullName(text(event, 'claimantFirstName'), text(event, 'claimantLastName')),
+      required(event, 'claimAmount'),
+      dateOrNull(text(event, 'deceasedDateOfDeath')),
+      dateOrNull(text(event, 'submittedDate')) ?? isoDateOf(event.recordedAt),
+      flags.withinWaitingPeriod === true,
+      dateOrNull(stringOrNull(flags.waitingPeriodEndsOn)),
+      flags.exceedsCover === true,
+      stringOrNull(flags.coverageAmount),
+      flags.deceasedOnPolicy === true,
+      event.metadata.actorUserId,
+      event.globalPosition,
+      event.recordedAt,
+      JSON.stringify(documents),
+    ],
+  );
+}
+
+/** claim_stats deltas: +1 on the new status, −1 on the one the row had (the counters were built from rows). */
+const STATUS_DELTAS = CLAIM_STATUSES.map((s) => `($3::text = '${s}')::int - (was = '${s}')::int`).join(',\n            ');
+
+/** The row's status, a history entry with who and when, and the counters moved from the old status to the new. */
+async function claimStatusChanged(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+  const to = required(event, 'to');
+  // A status outside the lifecycle would leave the count cards silently wrong: stop loudly instead.
+  if (!isClaimStatus(to)) throw new Error(`${event.type} ${event.eventId} has an unknown status "${to}"`);
+  await tx.query(
+    `with old as (
+       select id, company_id, status from claims where id = $1 and company_id = $2
+     ), u as (
+       update claims c set status = $3::text, updated_at = $4 from old where c.id = old.id
+       returning old.id, old.company_id, old.status as was
+     ), h as (
+       insert into claim_status_history (claim_id, company_id, from_status, to_status, note, changed_by, changed_at,
+                                         position)
+       select id, company_id, coalesce($5::text, was), $3::text, $6::text, $7::uuid, $4::timestamptz, $8::bigint from u
+       on conflict do nothing
+     )
+     insert into claim_stats (company_id, ${CLAIM_STATUSES.join(', ')})
+     select company_id,
+            ${STATUS_DELTAS}
+       from u
+     ${ADD_TO_CLAIM_STATS}`,
+    [
+      required(event, 'claimId'),
+      companyOf(event),
+      to,
+      event.recordedAt,
+      text(event, 'from'),
+      text(event, 'note'),
+      event.metadata.actorUserId,
+      event.globalPosition,
+    ],
+  );
+}
+
+async function claimDocumentReviewed(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+  await tx.query(
+    `update claim_documents set status = $4, reviewed_by = $5, reviewed_at = $6, review_note = $7
+      where id = $1 and claim_id = $2 and company_id = $3`,
+    [
+      required(event, 'documentId'),
+      required(event, 'claimId'),
+      companyOf(event),
+      required(event, 'to'),
+      event.metadata.actorUserId,
+      event.recordedAt,
+      text(event, 'note'),
+    ],
+  );
+}
+
+function isClaimStatus(value: string): value is ClaimStatus {
+  return (CLAIM_STATUSES as readonly string[]).includes(value);
+}
+
+/** "First Last"; a person whose key is destroyed reads '[erased]' once, not '[erased] [erased]'. */
+function fullName(first: string | null, last: string | null): string {
+  if (first === ERASED && last === ERASED) return ERASED;
+  return [first, last].filter((part) => part).join(' ');
+}
+
+/** Dates that are personal data arrive as '[erased]' after erasure: those (and anything not a date) become null. */
+function dateOrNull(value: string | null): string | null {
+  return value !== null && isIsoDate(value) ? value : null;
+}
+
+function stringOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : String(value);
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { scenario, outcome } from '../command-handling/given-when-then.ts';
+import type { CommandContext } from '../command-handling/context.ts';
+import { claimSchema, CLAIM_STATUSES, luhnCheckDigit, type ClaimStatus } from '../validation/index.ts';
+import type { PolicyState } from '../policies/policies.state.ts';
+import { addMonths, CLAIM_TRANSITIONS, claimTransitionRefusal, decideChangeClaimStatus, decideReviewDocument, decideSubmitClaim } from './claims.decider.ts';
+import type { ClaimDocument, ClaimEvent } from './claims.events.ts';
+import { evolveClaim, initialClaimState } from './claims.state.ts';
+
+const ctx: CommandContext = { now: new Date('2026-06-15T10:00:00Z'), newId: () => 'x', actor: { userId: 'u1', role: 'claim_admin', companyId: 'c1' }, commandId: 'cmd' };
+const saId = (prefix12: string) => `${prefix12}${luhnCheckDigit(prefix12)}`;
+const DECEASED = saId('700505500908');
+
+const policy: PolicyState = {
+  status: 'active', policyId: 'p1', companyId: 'c1', memberId: 'm1', policyNumber: 'POL-2026-000001',
+  startDate: '2026-01-31', waitingPeriod: 6, coverageAmount: '20000.00',
+};
+const documents: ClaimDocument[] = [
+  { documentId: 'd1', field: 'deathCertificateDocument', category: 'death_certificate', originalName: 'dc.pdf', contentType: 'application/pdf', size: 10, sha256: 'a' },
+];
+const input = claimSchema.parse({
+  policyId: 'p1', deceasedFirstName: 'Themba', deceasedLastName: 'Mthembu', deceasedSaId: DECEASED, deceasedDateOfBirth: '1970-05-05',
+  deceasedDateOfDeath: '2026-06-14', causeOfDeath: 'Natural causes', deathCertificateNumber: 'DC1', claimantFirstName: 'Zanele',
+  claimantLastName: 'Mthembu', claimantSaId: saId('950101000108'), claimantPhone: '0821112222', claimantEmail: 'z@example.co.za',
+  claimantAddress: '3 Church Street', relationshipToDeceased: 'Daughter', claimAmount: '20000.01', bankAccountNumber: '123',
+  bankName: 'Capitec', bankBranchCode: '470010', accountHolderName: 'Z Mthembu', deceasedIdDocument: '/objects/1',
+  claimantIdDocument: '/objects/2', deathCertificateDocument: '/objects/3', bankLetterDocument: '/objects/4',
+});
+const submit = (overrides: Partial<Parameters<typeof decideSubmitClaim>[0]> = {}) =>
+  decideSubmitClaim({ claimId: 'k1', companyId: 'c1', claimNumber: 'CLM-2026-000001', input, policy, memberName: 'Themba Mthembu', deceasedOnPolicy: true, documents, today: '2026-06-15', ...overrides });
+const submitted = submit()[0]!;
+
+describe('submitting a claim', () => {
+  it('when the policy is active, then ClaimSubmitted with the flags staff need', () => {
+    expect(submitted.type).toBe('ClaimSubmitted');
+    if (submitted.type !== 'ClaimSubmitted') return;
+    expect(submitted.data.flags).toEqual({
+      withinWaitingPeriod: true, // 2026-06-14 is before 2026-07-31
+      waitingPeriodEndsOn: '2026-07-31',
+      exceedsCover: true, // 20 000.01 > 20 000.00
+      coverageAmount: '20000.00',
+      deceasedOnPolicy: true,
+    });
+    expect(submitted.data).toMatchObject({ policyNumber: 'POL-2026-000001', memberId: 'm1', submittedDate: '2026-06-15', documents });
+  });
+
+  it('when the death is on the day the waiting period ends and the amount equals the cover, then neither flag is raised', () => {
+    const later = { ...policy, startDate: '2025-12-14' };
+    const [event] = submit({ policy: later, input: { ...input, claimAmount: '20000.00' } });
+    expect(event?.type === 'ClaimSubmitted' && event.data.flags).toMatchObject({ withinWaitingPeriod: false, waitingPeriodEndsOn: '2026-06-14', exceedsCover: false });
+  });
+
+  it.each([
+    ['no policy', { policy: { status: 'none' } as PolicyState }, 'VALIDATION_FAILED', 'No policy was found with that id or policy number.'],
+    ['another company’s policy', { policy: { ...policy, companyId: 'c2' } }, 'VALIDATION_FAILED', 'No policy was found with that id or policy number.'],
+    ['a lapsed policy', { policy: { ...policy, status: 'lapsed' } as PolicyState }, 'RULE_VIOLATED', 'Claims can only be submitted on an active policy; policy POL-2026-000001 is lapsed.'],
+    ['a cancelled policy', { policy: { ...policy, status: 'cancelled' } as PolicyState }, 'RULE_VIOLATED', 'Claims can only be submitted on an active policy; policy POL-2026-000001 is cancelled.'],
+    ['a death tomorrow', { input: { ...input, deceasedDateOfDeath: '2026-06-16' } }, 'VALIDATION_FAILED', 'Date of death cannot be in the future'],
+    ['a death before the policy began', { input: { ...input, deceasedDateOfDeath: '2026-01-30' } }, 'VALIDATION_FAILED', 'Date of death cannot be before the policy start date (2026-01-31)'],
+  ] as const)('when submitted on %s, then it is refused', (_name, overrides, code, message) => {
+    outcome(() => submit(overrides as never)).thenThrows(code, message);
+  });
+});
+
+describe('the claim lifecycle', () => {
+  const change = scenario(
+    { initialState: initialClaimState, evolve: evolveClaim },
+    (command: { companyId: string; to: ClaimStatus; note: string | null }, state) => decideChangeClaimStatus(state, command),
+    ctx,
+  );
+  const path: Record<ClaimStatus, ClaimStatus[]> = {
+    submitted: [],
+    under_review: ['under_review'],
+    sent_to_underwriter: ['sent_to_underwriter'],
+    approved: ['under_review', 'approved'],
+    rejected: ['under_review', 'rejected'],
+    paid: ['under_review', 'approved', 'paid'],
+  };
+  const historyTo = (status: ClaimStatus): ClaimEvent[] => {
+    let from: ClaimStatus = 'submitted';
+    return [submitted, ...path[status].map((to) => {
+      const event: ClaimEvent = { type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from, to, note: null } };
+      from = to;
+      return event;
+    })];
+  };
+
+  it('allows exactly the moves of spec part 2 §4', () => {
+    expect(CLAIM_TRANSITIONS).toEqual({
+      submitted: ['under_review', 'sent_to_underwriter'],
+      under_review: ['approved', 'rejected', 'sent_to_underwriter'],
+      sent_to_underwriter: ['approved', 'rejected'],
+      approved: ['paid'],
+      rejected: [],
+      paid: [],
+    });
+  });
+
+  for (const from of CLAIM_STATUSES) {
+    for (const to of CLAIM_STATUSES) {
+      const allowed = CLAIM_TRANSITIONS[from].includes(to);
+      it(`given a ${from} claim, when moved to ${to}, then ${allowed ? 'ClaimStatusChanged' : 'INVALID_TRANSITION'}`, () => {
+        const when = change.given(historyTo(from)).when({ companyId: 'c1', to, note: 'checked' });
+        if (allowed) when.then([{ type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from, to, note: 'checked' } }]);
+        else when.thenThrows('INVALID_TRANSITION', claimTransitionRefusal(from, to));
+      });
+    }
+  }
+
+  it('says terminal claims have no actions left', () => {
+    expect(claimTransitionRefusal('paid', 'approved')).toBe('This claim is paid; no further actions are available.');
+    expect(claimTransitionRefusal('rejected', 'approved')).toBe('This claim is rejected; no further actions are available.');
+  });
+
+  it('given no claim, or another company’s, then NOT_FOUND', () => {
+    change.given([]).when({ companyId: 'c1', to: 'under_review', note: null }).thenThrows('NOT_FOUND', 'Claim not found');
+    change.given([submitted]).when({ companyId: 'c2', to: 'under_review', note: null }).thenThrows('NOT_FOUND', 'Claim not found');
+  });
+});
+
+describe('reviewing a claim document', () => {
+  const review = scenario(
+    { initialState: initialClaimState, evolve: evolveClaim },
+    (command: { companyId: string; documentId: string; to: 'verified' | 'rejected'; note: string | null }, state) => decideReviewDocument(state, command),
+    ctx,
+  );
+  it('verifies a pending document, then refuses verifying it again, and allows rejecting it later', () => {
+    const verified: ClaimEvent = { type: 'ClaimDocumentReviewed', data: { claimId: 'k1', companyId: 'c1', documentId: 'd1', from: 'pending', to: 'verified', note: null } };
+    review.given([submitted]).when({ companyId: 'c1', documentId: 'd1', to: 'verified', note: null }).then([verified]);
+    review.given([submitted, verified]).when({ companyId: 'c1', documentId: 'd1', to: 'verified', note: null }).thenThrows('INVALID_TRANSITION', 'The document is already verified.');
+    review.given([submitted, verified]).when({ companyId: 'c1', documentId: 'd1', to: 'rejected', note: 'blurred' }).then([
+      { type: 'ClaimDocumentReviewed', data: { claimId: 'k1', companyId: 'c1', documentId: 'd1', from: 'verified', to: 'rejected', note: 'blurred' } },
+    ]);
+    review.given([submitted]).when({ companyId: 'c1', documentId: 'nope', to: 'verified', note: null }).thenThrows('NOT_FOUND', 'Document not found');
+  });
+});
+
+describe('addMonths', () => {
+  it('keeps the day, or the month’s last day when the target month is shorter', () => {
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addMonths('2026-08-15', 6)).toBe('2027-02-15');
+    expect(addMonths('2026-03-10', 0)).toBe('2026-03-10');
+  });
+});
