@@ -102,3 +102,38 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/** A valid SA ID with a real date of birth; the Luhn check digit is computed. */
+export function saId(dateOfBirth: string, sequence: string): string {
+  const first12 = `${dateOfBirth}${sequence}08`;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) {
+    let digit = Number(first12[11 - i]);
+    if (i % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return `${first12}${(10 - (sum % 10)) % 10}`;
+}
+
+/** Registers a company through the API and signs its administrator in through the page. */
+export async function registerAndSignIn(page: Page, server: RunningServer, suffix: string): Promise<{ username: string; password: string }> {
+  const username = `admin${suffix}`;
+  const password = 'secret12';
+  const response = await fetch(`${server.url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username, password, email: `${username}@example.co.za`, firstName: 'Precious', lastName: 'Mahlangu',
+      companyName: `Mahlangu Funeral Parlour ${suffix}`, cipNumber: `2018/${String(100000 + Number(suffix.replace(/\D/g, '') || 1)).slice(0, 6)}/07`,
+      adminSaId: saId('850101', '5009'), companyEmail: `office${suffix}@example.co.za`, companyPhone: '0123456789',
+    }),
+  });
+  if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
+  await page.goto(`${server.url}/auth`);
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${server.url}/`);
+  return { username, password };
+}
