@@ -39,6 +39,7 @@ export const DocumentType = builder.objectRef<DocumentRow>('Document').implement
     claimId: t.exposeID('claimId'),
     claimNumber: t.exposeString('claimNumber'),
     memberName: t.exposeString('memberName', { nullable: true }),
+    field: t.exposeString('field', { description: 'The claim form upload it came from (deceasedIdDocument, claimantIdDocument, ...).' }),
     category: t.field({ type: DocumentCategoryEnum, resolve: (d) => d.category }),
     status: t.field({ type: DocumentStatusEnum, resolve: (d) => d.status }),
     size: t.exposeInt('size'),

@@ -59,7 +59,7 @@ describe('routing and guards', () => {
   });
 
   it('a page not built yet says so', async () => {
-    renderApp('/claims', sessionHandler(testUser()));
-    expect(await screen.findByRole('heading', { name: 'Claims Management — not built yet' })).toBeTruthy();
+    renderApp('/reports', sessionHandler(testUser()));
+    expect(await screen.findByRole('heading', { name: 'Reports — not built yet' })).toBeTruthy();
   });
 });

@@ -11,6 +11,7 @@ import {
   type Key,
 } from 'react-aria-components';
 import * as styles from './ComboBox.css';
+import { cx } from './cx';
 import * as fieldStyles from './field.css';
 import { Icon } from './Icon';
 import * as selectStyles from './Select.css';
@@ -30,6 +31,8 @@ export type ComboBoxProps = {
   errorMessage?: string | undefined;
   /** Shown in the list when there are no options (e.g. 'No main members match'). */
   emptyText?: string;
+  /** Marks the label with an asterisk and the input as aria-required. */
+  isRequired?: boolean;
 };
 
 /** A text input with a list of choices, for lists too long for a select (searched as you type). */
@@ -44,6 +47,7 @@ export function ComboBox({
   description,
   errorMessage,
   emptyText = 'No matches',
+  isRequired,
 }: ComboBoxProps) {
   return (
     <AriaComboBox
@@ -57,8 +61,11 @@ export function ComboBox({
       allowsEmptyCollection
       isInvalid={Boolean(errorMessage)}
       validationBehavior="aria"
+      isRequired={isRequired}
     >
-      <Label className={fieldStyles.label}>{label}</Label>
+      <Label className={cx(fieldStyles.label, isRequired && fieldStyles.requiredLabel)} data-required={isRequired || undefined}>
+        {label}
+      </Label>
       <div className={styles.control}>
         <Input className={styles.input} placeholder={placeholder} />
         <AriaButton className={styles.button}>

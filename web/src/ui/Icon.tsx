@@ -69,6 +69,14 @@ const paths = {
       <path d="M11 12l9-9M16 7l3 3M14 9l2 2" />
     </>
   ),
+  eye: (
+    <>
+      <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </>
+  ),
+  download: <path d="M12 4v11M7.5 10.5L12 15l4.5-4.5M4.5 19.5h15" />,
+  upload: <path d="M12 16V5M7.5 9.5L12 5l4.5 4.5M4.5 19.5h15" />,
 } satisfies Record<string, ReactElement>;
 
 export type IconName = keyof typeof paths;

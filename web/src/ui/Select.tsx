@@ -29,6 +29,8 @@ export type SelectProps = {
   /** Keeps the label for screen readers only (compact selects inside table rows). */
   labelHidden?: boolean;
   className?: string;
+  /** Marks the label with an asterisk and the control as aria-required. */
+  isRequired?: boolean;
 };
 
 export function Select({
@@ -42,6 +44,7 @@ export function Select({
   name,
   labelHidden,
   className,
+  isRequired,
 }: SelectProps) {
   return (
     <AriaSelect
@@ -53,8 +56,11 @@ export function Select({
       isInvalid={Boolean(errorMessage)}
       validationBehavior="aria"
       name={name}
+      isRequired={isRequired}
     >
-      <Label className={labelHidden ? visuallyHidden : fieldStyles.label}>{label}</Label>
+      <Label className={cx(labelHidden ? visuallyHidden : fieldStyles.label, isRequired && fieldStyles.requiredLabel)} data-required={isRequired || undefined}>
+        {label}
+      </Label>
       <AriaButton className={styles.trigger}>
         <SelectValue className={styles.value} />
         <Icon name="chevronDown" size={18} />

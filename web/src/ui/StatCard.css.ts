@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../theme/theme.css';
 import { media } from '../theme/tokens';
 
@@ -15,6 +15,16 @@ export const grid = style({
     [media.desktop]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
   },
 });
+
+/**
+ * Five figures: one row of five on a desktop; on a phone the first (the total) spans the row, so
+ * the other four pair up instead of leaving one card alone at the bottom.
+ */
+export const gridFive = style({
+  '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(5, minmax(0, 1fr))' } },
+});
+
+globalStyle(`${gridFive} > :first-child`, { '@media': { [phone]: { gridColumn: '1 / -1' } } });
 
 export const card = style({
   display: 'flex',

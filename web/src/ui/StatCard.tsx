@@ -22,9 +22,9 @@ export function StatCard({ label, value, icon, tone = 'primary' }: StatCardProps
   );
 }
 
-export function StatGrid({ label, children }: { label: string; children: ReactNode }) {
+export function StatGrid({ label, columns = 4, children }: { label: string; columns?: 4 | 5; children: ReactNode }) {
   return (
-    <section aria-label={label} className={styles.grid}>
+    <section aria-label={label} className={cx(styles.grid, columns === 5 && styles.gridFive)}>
       {children}
     </section>
   );

@@ -44,7 +44,9 @@ export function TextField({
       isInvalid={Boolean(errorMessage) || props.isInvalid}
       className={cx(fieldStyles.field, className)}
     >
-      <Label className={labelHidden ? visuallyHidden : fieldStyles.label}>{label}</Label>
+      <Label className={cx(labelHidden ? visuallyHidden : fieldStyles.label, props.isRequired && fieldStyles.requiredLabel)} data-required={props.isRequired || undefined}>
+        {label}
+      </Label>
       {multiline ? (
         <TextArea className={styles.textarea} placeholder={placeholder} rows={rows} />
       ) : (

@@ -13,5 +13,8 @@ export const DashboardStatsQuery = graphql(`
 
 export type DashboardStats = ResultOf<typeof DashboardStatsQuery>['dashboardStats'];
 
-/** The figures change with every member and policy change, though the answer holds neither type. */
-export const DASHBOARD_STATS_CONTEXT = { additionalTypenames: ['Member', 'Policy'] };
+/**
+ * The figures change with every member, policy and claim change (spec part 2 §7: a submitted claim
+ * refreshes the dashboard stats), though the answer holds none of those types.
+ */
+export const DASHBOARD_STATS_CONTEXT = { additionalTypenames: ['Member', 'Policy', 'Claim'] };

@@ -1,0 +1,160 @@
+import { useQuery } from 'urql';
+import { errorMessage } from '../../app/errors';
+import { formatDate, formatDateTime, formatFileSize, formatRand } from '../../app/format';
+import { Badge } from '../../ui/Badge';
+import { Dialog, Modal } from '../../ui/Dialog';
+import { Icon } from '../../ui/Icon';
+import { Spinner } from '../../ui/Spinner';
+import { CATEGORY_LABELS, DOCUMENT_STATUS_LABELS, DOCUMENT_STATUS_TONES } from '../documents/documentLabels';
+import { DocumentLinks } from '../documents/DocumentLinks';
+import { CLAIM_STATUS_LABELS, CLAIM_STATUS_TONES, claimFlagNotices } from './claimStatus';
+import { ClaimDetailsQuery, CLAIMS_CONTEXT, type ClaimDetails, type ClaimHistoryEntry, type ClaimRow } from './claims.operations';
+import { ClaimStatusActions } from './ClaimStatusActions';
+import * as styles from './claims.css';
+
+const roleText = (role: string | null | undefined) => (role ? role.replace(/_/g, ' ') : '');
+
+function HistoryItem({ entry }: { entry: ClaimHistoryEntry }) {
+  const who = entry.changedByName ? `${entry.changedByName}${entry.changedByRole ? ` (${roleText(entry.changedByRole)})` : ''}` : 'Unknown user';
+  return (
+    <li className={styles.historyItem}>
+      <span className={styles.historyMove}>
+        {entry.fromStatus ? `${CLAIM_STATUS_LABELS[entry.fromStatus]} → ` : ''}
+        {CLAIM_STATUS_LABELS[entry.toStatus]}
+      </span>
+      <span className={styles.secondary}>
+        {who}, {formatDateTime(entry.changedAt)}
+      </span>
+      {entry.note && <span className={styles.historyNote}>“{entry.note}”</span>}
+    </li>
+  );
+}
+
+function Details({ claim }: { claim: ClaimDetails }) {
+  const flags = claimFlagNotices(claim.flags, claim.claimAmount);
+  return (
+    <div className={styles.details}>
+      <div className={styles.detailsHeader}>
+        <Badge tone={CLAIM_STATUS_TONES[claim.status]}>{CLAIM_STATUS_LABELS[claim.status]}</Badge>
+        <ClaimStatusActions claim={claim} />
+      </div>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Policy number</dt>
+          <dd>{claim.policyNumber}</dd>
+        </div>
+        <div>
+          <dt>Member</dt>
+          <dd>{claim.memberName}</dd>
+        </div>
+        <div>
+          <dt>Deceased</dt>
+          <dd>{claim.deceasedName}</dd>
+        </div>
+        <div>
+          <dt>Date of death</dt>
+          <dd>{formatDate(claim.dateOfDeath) || '—'}</dd>
+        </div>
+        <div>
+          <dt>Claimant</dt>
+          <dd>{claim.claimantName}</dd>
+        </div>
+        <div>
+          <dt>Amount claimed</dt>
+          <dd>{formatRand(claim.claimAmount)}</dd>
+        </div>
+        <div>
+          <dt>Policy cover</dt>
+          <dd>{formatRand(claim.flags.coverageAmount)}</dd>
+        </div>
+        <div>
+          <dt>Submitted</dt>
+          <dd>
+            {formatDate(claim.submittedDate)}
+            {claim.submittedBy ? ` by ${claim.submittedBy}` : ''}
+          </dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="claim-checks" className={styles.section}>
+        <h3 id="claim-checks" className={styles.sectionTitle}>
+          Checks
+        </h3>
+        {flags.length === 0 ? (
+          <p className={styles.okLine}>
+            <Icon name="check" size={16} /> Outside the waiting period, within the cover, and the deceased is on the policy.
+          </p>
+        ) : (
+          <ul className={styles.flagList}>
+            {flags.map((flag) => (
+              <li key={flag.id}>
+                <Badge tone={flag.tone}>{flag.label}</Badge>
+                <span>{flag.explanation}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="claim-documents" className={styles.section}>
+        <h3 id="claim-documents" className={styles.sectionTitle}>
+          Documents ({claim.documents.length})
+        </h3>
+        {claim.documents.length === 0 ? (
+          <p className={styles.muted}>No documents.</p>
+        ) : (
+          <ul className={styles.documentList}>
+            {claim.documents.map((document) => (
+              <li key={document.id} className={styles.documentItem}>
+                <span className={styles.documentText}>
+                  <span className={styles.documentName}>{document.originalName}</span>
+                  <span className={styles.secondary}>
+                    {CATEGORY_LABELS[document.category]} · {formatFileSize(document.size)}
+                  </span>
+                </span>
+                <Badge tone={DOCUMENT_STATUS_TONES[document.status]}>{DOCUMENT_STATUS_LABELS[document.status]}</Badge>
+                <DocumentLinks document={document} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="claim-history" className={styles.section}>
+        <h3 id="claim-history" className={styles.sectionTitle}>
+          Status history
+        </h3>
+        {claim.history.length === 0 ? (
+          <p className={styles.muted}>No changes yet.</p>
+        ) : (
+          <ol className={styles.history}>
+            {claim.history.map((entry, index) => (
+              <HistoryItem key={`${entry.changedAt}-${index}`} entry={entry} />
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** A claim's details: who and what, the flags explained, its documents and its status history. */
+export function ClaimDetailsDialog({ claim, onClose }: { claim: Pick<ClaimRow, 'id' | 'claimNumber'>; onClose: () => void }) {
+  const [result] = useQuery({ query: ClaimDetailsQuery, variables: { id: claim.id }, context: CLAIMS_CONTEXT });
+  const details = result.data?.claim;
+  return (
+    <Modal isOpen onOpenChange={(open) => !open && onClose()} size="wide">
+      <Dialog title={`Claim ${claim.claimNumber}`}>
+        {details ? (
+          <Details claim={details} />
+        ) : result.fetching ? (
+          <Spinner label="Loading the claim" />
+        ) : result.error ? (
+          <p role="alert">{errorMessage(result.error)}</p>
+        ) : (
+          <p>This claim could not be found.</p>
+        )}
+      </Dialog>
+    </Modal>
+  );
+}

@@ -1,0 +1,140 @@
+import { graphql, type ResultOf, type VariablesOf } from 'gql.tada';
+import { DocumentFields } from '../documents/documents.operations';
+
+export const ClaimRowFields = graphql(`
+  fragment ClaimRow on Claim @_unmask {
+    id
+    claimNumber
+    policyId
+    policyNumber
+    memberName
+    deceasedName
+    claimantName
+    status
+    claimAmount
+    dateOfDeath
+    submittedDate
+    flags {
+      withinWaitingPeriod
+      waitingPeriodEndsOn
+      exceedsCover
+      coverageAmount
+      deceasedOnPolicy
+    }
+    nextStatuses
+  }
+`);
+
+export const ClaimsQuery = graphql(
+  `
+    query Claims($search: String, $status: ClaimStatus, $first: Int, $after: String) {
+      claims(search: $search, status: $status, first: $first, after: $after) {
+        nodes {
+          ...ClaimRow
+        }
+        totalCount
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  `,
+  [ClaimRowFields],
+);
+
+export const ClaimCountsQuery = graphql(`
+  query ClaimCounts {
+    claimCounts {
+      total
+      submitted
+      underReview
+      approved
+      rejected
+      sentToUnderwriter
+      paid
+      active
+    }
+  }
+`);
+
+/** One claim with what the list leaves out: its documents and its status history. */
+export const ClaimDetailsQuery = graphql(
+  `
+    query ClaimDetails($id: ID!) {
+      claim(id: $id) {
+        ...ClaimRow
+        submittedBy
+        createdAt
+        documents {
+          ...DocumentFields
+        }
+        history {
+          fromStatus
+          toStatus
+          note
+          changedAt
+          changedByName
+          changedByRole
+        }
+      }
+    }
+  `,
+  [ClaimRowFields, DocumentFields],
+);
+
+/** The claim form's policy picker: active policies only, searched on the server. */
+export const ClaimPoliciesQuery = graphql(`
+  query ClaimPolicies($search: String, $first: Int) {
+    policies(status: active, search: $search, first: $first) {
+      nodes {
+        id
+        policyNumber
+        memberName
+        coverageAmount
+      }
+      totalCount
+    }
+  }
+`);
+
+export const SubmitClaimMutation = graphql(
+  `
+    mutation SubmitClaim($input: SubmitClaimInput!) {
+      submitClaim(input: $input) {
+        ...ClaimRow
+      }
+    }
+  `,
+  [ClaimRowFields],
+);
+
+export const ChangeClaimStatusMutation = graphql(
+  `
+    mutation ChangeClaimStatus($id: ID!, $status: ClaimStatus!, $note: String) {
+      changeClaimStatus(id: $id, status: $status, note: $note) {
+        ...ClaimRow
+      }
+    }
+  `,
+  [ClaimRowFields],
+);
+
+export type ClaimRow = ResultOf<typeof ClaimRowFields>;
+export type ClaimStatus = ClaimRow['status'];
+export type ClaimFlags = ClaimRow['flags'];
+export type ClaimDetails = NonNullable<ResultOf<typeof ClaimDetailsQuery>['claim']>;
+export type ClaimHistoryEntry = ClaimDetails['history'][number];
+export type ClaimPolicyOption = ResultOf<typeof ClaimPoliciesQuery>['policies']['nodes'][number];
+export type SubmitClaimInput = VariablesOf<typeof SubmitClaimMutation>['input'];
+
+export const CLAIMS_PAGE_SIZE = 50;
+
+/**
+ * The lists and the counts change with every claim (a count answer holds no Claim, an empty list
+ * neither); a document review changes a claim's documents.
+ */
+export const CLAIMS_CONTEXT = { additionalTypenames: ['Claim', 'Document'] };
+
+/** Active policies change with policy and member changes. */
+export const CLAIM_POLICIES_CONTEXT = { additionalTypenames: ['Policy', 'Member'] };
