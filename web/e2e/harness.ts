@@ -116,7 +116,11 @@ export function saId(dateOfBirth: string, sequence: string): string {
 }
 
 /** Registers a company through the API and signs its administrator in through the page. */
-export async function registerAndSignIn(page: Page, server: RunningServer, suffix: string): Promise<{ username: string; password: string }> {
+export async function registerAndSignIn(
+  page: Page,
+  server: RunningServer,
+  suffix: string,
+): Promise<{ username: string; password: string; token: string }> {
   const username = `admin${suffix}`;
   const password = 'secret12';
   const response = await fetch(`${server.url}/api/register`, {
@@ -129,11 +133,23 @@ export async function registerAndSignIn(page: Page, server: RunningServer, suffi
     }),
   });
   if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
+  const { token } = (await response.json()) as { token: string };
   await page.goto(`${server.url}/auth`);
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Username').fill(username);
   await form.getByLabel('Password').fill(password);
   await form.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(`${server.url}/`);
-  return { username, password };
+  return { username, password, token };
+}
+
+/** A JSON call to the server's REST API as a signed-in user (test set-up that the page need not repeat). */
+export async function api<T>(server: RunningServer, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
 }
