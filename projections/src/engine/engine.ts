@@ -19,7 +19,7 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
   const logger = options.logger ?? defaultLogger();
   const pollIntervalMs = options.pollIntervalMs ?? 15;
   const board = createProgressBoard();
-  const ctx: StepContext = { sql, store, batchSize, onCommitted: board.committed };
+  const ctx: StepContext = { sql, store, batchSize, logger, onCommitted: board.committed };
   const runner = createRunner({
     ctx,
     projectors,

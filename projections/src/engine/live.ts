@@ -1,5 +1,6 @@
 import { compareCheckpoints } from '@fpa/write-model/event-store';
-import type { Checkpoint, EventStore, RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
+import type { Checkpoint, EventStore, SqlClient } from '@fpa/write-model/event-store';
+import { applyAll, CheckpointMoved, runBatch } from './apply.ts';
 import {
   advance,
   checkpointOf,
@@ -7,7 +8,6 @@ import {
   lockIfUnchanged,
   putRow,
   readRow,
-  type Track,
   type TrackRow,
 } from './checkpoints.ts';
 import {
@@ -15,7 +15,6 @@ import {
   createGeneration,
   dropAllGenerations,
   initGeneration,
-  isLockTimeout,
   liveLockKey,
   lock,
   pointViews,
@@ -23,57 +22,17 @@ import {
   tryLock,
   useGeneration,
 } from './schema.ts';
-import type { Projector } from './types.ts';
+import type { ProjectionLogger, Projector } from './types.ts';
 
 /** What the steps of one projector share. */
 export type StepContext = {
   sql: SqlClient;
   store: EventStore;
   batchSize: number;
+  logger: ProjectionLogger;
   /** Told after every commit that moved the active generation's checkpoint. */
   onCommitted(name: string, row: TrackRow): void;
 };
-
-/** A failure inside the projector's own code or SQL, located so that last_error says where. */
-export class ProjectionError extends Error {
-  readonly projector: string;
-  readonly track: Track;
-  constructor(projector: string, track: Track, message: string, cause: unknown) {
-    super(message, { cause });
-    this.name = 'ProjectionError';
-    this.projector = projector;
-    this.track = track;
-  }
-}
-
-/** Thrown inside a batch transaction to roll it back when the compare-and-set finds the row moved. */
-export class CheckpointMoved extends Error {
-  constructor() {
-    super('The checkpoint moved during the batch.');
-    this.name = 'CheckpointMoved';
-  }
-}
-
-export async function applyAll(
-  tx: SqlExecutor,
-  projector: Projector,
-  track: Track,
-  events: readonly RecordedEvent[],
-): Promise<void> {
-  for (const event of events) {
-    try {
-      await projector.apply(tx, event);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new ProjectionError(
-        projector.name,
-        track,
-        `${event.type} at position ${event.globalPosition} (stream ${event.streamId}): ${reason}`,
-        error,
-      );
-    }
-  }
-}
 
 export type Readiness = 'ready' | 'needs-rebuild' | 'newer';
 
@@ -126,11 +85,11 @@ export async function liveStep(ctx: StepContext, projector: Projector): Promise<
   const full = events.length >= ctx.batchSize;
   // A batch that is not full read everything up to head, handled or not: the checkpoint goes there.
   const next: Checkpoint = full ? checkpointOf(events[events.length - 1]!) : head;
-  const outcome = await runBatch(ctx.sql, async (tx) => {
+  const outcome = await runBatch(ctx, async (tx, mode) => {
     if (!(await tryLock(tx, liveLockKey(projector.name)))) return 'locked';
     if (!(await lockIfUnchanged(tx, 'live', projector.name, row))) return 'moved';
     await useGeneration(tx, projector.name, row.generation);
-    await applyAll(tx, projector, 'live', events);
+    await applyAll(tx, projector, 'live', events, mode);
     if (!(await advance(tx, 'live', projector.name, row, next))) throw new CheckpointMoved();
     return 'committed';
   });
@@ -141,21 +100,4 @@ export async function liveStep(ctx: StepContext, projector: Projector): Promise<
   }
   // Someone else moved it: read again straight away.
   return 'progress';
-}
-
-/**
- * A batch transaction. A lost compare-and-set rolls back and reads as 'moved'; a lock wait that timed
- * out (a switch queued behind long reads) as 'locked', to be tried again shortly.
- */
-export async function runBatch<T extends string>(
-  sql: SqlClient,
-  fn: (tx: SqlExecutor) => Promise<T>,
-): Promise<T | 'moved' | 'locked'> {
-  try {
-    return await sql.transaction(fn);
-  } catch (error) {
-    if (error instanceof CheckpointMoved) return 'moved';
-    if (isLockTimeout(error)) return 'locked';
-    throw error;
-  }
 }

@@ -1,6 +1,7 @@
 import { compareCheckpoints } from '@fpa/write-model/event-store';
 import { advance, checkpointOf, deleteRow, lockIfUnchanged, putRow, readRow } from './checkpoints.ts';
-import { applyAll, CheckpointMoved, runBatch, type StepContext } from './live.ts';
+import { applyAll, CheckpointMoved, runBatch } from './apply.ts';
+import type { StepContext } from './live.ts';
 import {
   boundLockWaits,
   createGeneration,
@@ -67,11 +68,11 @@ export async function rebuildStep(ctx: StepContext, projector: Projector): Promi
 
   if (events.length >= ctx.batchSize) {
     const next = checkpointOf(events[events.length - 1]!);
-    const outcome = await runBatch(ctx.sql, async (tx) => {
+    const outcome = await runBatch(ctx, async (tx, mode) => {
       if (!(await tryLock(tx, rebuildLockKey(name)))) return 'locked';
       if (!(await lockIfUnchanged(tx, 'rebuild', name, pending))) return 'moved';
       await useGeneration(tx, name, pending.generation);
-      await applyAll(tx, projector, 'rebuild', events);
+      await applyAll(tx, projector, 'rebuild', events, mode);
       if (!(await advance(tx, 'rebuild', name, pending, next))) throw new CheckpointMoved();
       return 'committed';
     });
@@ -80,7 +81,7 @@ export async function rebuildStep(ctx: StepContext, projector: Projector): Promi
 
   // Caught up: the remaining events and the switch, in one transaction.
   const checkpoint = head ?? pending.checkpoint;
-  const outcome = await runBatch(ctx.sql, async (tx) => {
+  const outcome = await runBatch(ctx, async (tx, mode) => {
     // The live lock keeps live batches of the old generation out while the views move.
     if (!(await tryLock(tx, liveLockKey(name)))) return 'locked';
     if (!(await tryLock(tx, rebuildLockKey(name)))) return 'locked';
@@ -91,7 +92,7 @@ export async function rebuildStep(ctx: StepContext, projector: Projector): Promi
     // waitFor already reported as readable. Catch up to a newer head first.
     if (active?.checkpoint && (!checkpoint || compareCheckpoints(active.checkpoint, checkpoint) > 0)) return 'moved';
     await useGeneration(tx, name, pending.generation);
-    await applyAll(tx, projector, 'rebuild', events);
+    await applyAll(tx, projector, 'rebuild', events, mode);
     await pointViews(tx, projector, pending.generation);
     await putRow(tx, 'live', name, { version: projector.version, generation: pending.generation, checkpoint });
     await deleteRow(tx, 'rebuild', name);

@@ -1,5 +1,6 @@
 import { readRow, recordError } from './checkpoints.ts';
-import { liveStep, prepareProjector, ProjectionError, type Readiness, type StepContext } from './live.ts';
+import { ProjectionError } from './apply.ts';
+import { liveStep, prepareProjector, type Readiness, type StepContext } from './live.ts';
 import { rebuildStep } from './rebuild.ts';
 import type { ProjectionLogger, Projector } from './types.ts';
 

@@ -18,6 +18,13 @@ export type Projector = {
   init(tx: SqlExecutor): Promise<void>;
   /** Parameterised SQL with unqualified table names. */
   apply(tx: SqlExecutor, event: RecordedEvent): Promise<void>;
+  /**
+   * Optional set-based path: the engine hands it each batch (in log order, in the transaction that
+   * moves the checkpoint) instead of calling apply per event. It must leave exactly what apply would,
+   * event by event. When it throws, the engine rolls the transaction back and runs it again with
+   * apply, which names the failing event (and whose result stands if none fails).
+   */
+  applyBatch?(tx: SqlExecutor, events: readonly RecordedEvent[]): Promise<void>;
 };
 
 export type ProjectionLogger = {

@@ -13,6 +13,7 @@ import type { PolicyStatus } from '@fpa/write-model/validation';
 import { catchUpTo, quietLogger } from '../engine/engine.fixtures.ts';
 import { createProjectionEngine } from '../engine/index.ts';
 import type { Projector } from '../engine/types.ts';
+import { DETAIL_FIELDS, memberPii, memberStreams } from './portfolio-stream.fixtures.ts';
 import { portfolioProjection } from './portfolio.projection.ts';
 
 /**
@@ -32,7 +33,8 @@ export async function openPortfolioBed(
     await store.close();
     await db.dispose();
   });
-  const engine = createProjectionEngine({ sql: db.sql, store, projectors, logger: quietLogger() });
+  const logger = quietLogger();
+  const engine = createProjectionEngine({ sql: db.sql, store, projectors, logger });
   cleanups.push(() => engine.stop());
   let head: Checkpoint | null = null;
 
@@ -45,11 +47,13 @@ export async function openPortfolioBed(
     return result;
   };
 
-  /** Runs the projector up to the last append; a failed projector fails the test with its error. */
+  /** Runs the projector up to the last append; a failed projector or a logged error fails the test. */
   async function project(): Promise<void> {
     if (!head) return;
     const result = await catchUpTo(engine, head);
     if (result.failed.length > 0) throw new Error(`projection failed: ${JSON.stringify(result.failed)}`);
+    // Also an applyBatch that failed where apply did not (the engine carries on event by event and logs it).
+    if (logger.errors.length > 0) throw new Error(`projection logged errors: ${JSON.stringify(logger.errors)}`);
   }
 
   /** Moves appended events to another recorded time (events of "last month" for growth). */
@@ -98,8 +102,6 @@ export type MemberInput = {
 
 export type MemberFixture = { memberId: string; policyId: string | null; policyNumber: string | null; appended: AppendResult };
 
-const DETAIL_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'postalCode', 'dateOfBirth'];
-const memberPii = (memberId: string, fields: string[]) => [{ subjectId: `member:${memberId}`, fields }];
 
 function tenant(append: Append, companyId: string) {
   let policies = 0;
@@ -156,58 +158,9 @@ function tenant(append: Append, companyId: string) {
     },
 
     async member(input: MemberInput): Promise<MemberFixture> {
-      const memberId = randomUUID();
-      const isMain = !input.mainMemberId;
-      const policyId = input.policyType ? randomUUID() : null;
       const policyNumber = input.policyType ? `POL-${String(++policies).padStart(6, '0')}` : null;
-      const registered: NewEvent = {
-        type: 'MemberRegistered',
-        data: {
-          memberId,
-          companyId,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email ?? null,
-          phone: input.phone ?? (isMain ? '0821234567' : null),
-          address: isMain ? '12 Jacaranda Street' : null,
-          city: isMain ? 'Polokwane' : null,
-          province: isMain ? 'LP' : null,
-          postalCode: isMain ? '0699' : null,
-          dateOfBirth: input.dateOfBirth ?? null,
-          isMainMember: isMain,
-          mainMemberId: input.mainMemberId ?? null,
-          relationship: input.relationship ?? (isMain ? null : 'spouse'),
-          otherRelationship: input.otherRelationship ?? null,
-          identifierType: input.passportNumber && !input.saId ? 'passport' : 'saId',
-          saId: input.saId ?? null,
-          passportNumber: input.passportNumber ?? null,
-          nationality: input.passportNumber && !input.saId ? 'ZW' : 'ZA',
-          policyId,
-          source: 'manual',
-        },
-        pii: memberPii(memberId, [...DETAIL_FIELDS, 'saId', 'passportNumber', 'otherRelationship']),
-      };
-      const streams = [{ streamId: `member-${memberId}`, events: [registered] }];
-      if (input.policyType && policyId && policyNumber) {
-        const issued: NewEvent = {
-          type: 'PolicyIssued',
-          data: {
-            policyId,
-            companyId,
-            policyNumber,
-            memberId,
-            policyTypeId: input.policyType.id,
-            coverageAmount: input.policyType.coverageAmount,
-            monthlyPremium: input.policyType.monthlyPremium,
-            waitingPeriod: input.policyType.waitingPeriod,
-            startDate: '2025-03-01',
-            agentId: null,
-          },
-        };
-        const policyStream = { streamId: `policy-${policyId}`, events: [issued] };
-        if (input.policyFirst) streams.unshift(policyStream);
-        else streams.push(policyStream);
-      }
+      const { memberId, policyId, registered, issued } = memberStreams(companyId, input, policyNumber);
+      const streams = issued ? (input.policyFirst ? [issued, registered] : [registered, issued]) : [registered];
       return { memberId, policyId, policyNumber, appended: await append(companyId, streams) };
     },
 
@@ -244,8 +197,8 @@ function tenant(append: Append, companyId: string) {
   };
 }
 
-/** Every row of the portfolio tables (through the public views), for comparing two builds. */
-export async function portfolioRows(sql: SqlExecutor): Promise<Record<string, unknown[]>> {
+/** Every row of the portfolio tables (through the public views, or in one schema), for comparing two builds. */
+export async function portfolioRows(sql: SqlExecutor, schema = 'public'): Promise<Record<string, unknown[]>> {
   const dump: Record<string, unknown[]> = {};
   for (const [table, order] of [
     ['policy_types', 'id'],
@@ -254,7 +207,7 @@ export async function portfolioRows(sql: SqlExecutor): Promise<Record<string, un
     ['portfolio_stats', 'company_id'],
     ['portfolio_member_months', 'company_id, month'],
   ] as const) {
-    dump[table] = await sql.query(`select * from public.${table} order by ${order}`);
+    dump[table] = await sql.query(`select * from "${schema}".${table} order by ${order}`);
   }
   return dump;
 }

@@ -1,13 +1,14 @@
 import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
 import type { Projector } from '../engine/types.ts';
-import { companyOf, idNumber, required, text } from './event-data.ts';
-import { monthStart } from './portfolio.paging.ts';
+import { companyOf, memberRegisteredRow, policyIssuedRow, required, statusChangedRow, text } from './event-data.ts';
+import { applyRuns } from './portfolio.batch.ts';
 import { ADD_TO_STATS, createPortfolioTables, PORTFOLIO_TABLES } from './portfolio.schema.ts';
 
 /**
  * Policy types, members, policies and the per-company figures the dashboard and the member limit
  * read. Each handler is a single statement (writable CTEs move the row and the counters together),
- * because a 50,000-row CSV import arrives here as 50,000 registrations and 50,000 issued policies.
+ * because a 50,000-row CSV import arrives here as 50,000 registrations and 50,000 issued policies;
+ * applyBatch (portfolio.batch.ts) writes a run of those with one statement, to the same result.
  */
 export const portfolioProjection: Projector = {
   name: 'portfolio',
@@ -41,6 +42,7 @@ export const portfolioProjection: Projector = {
         return policyStatusChanged(tx, event);
     }
   },
+  applyBatch: (tx, events) => applyRuns(tx, events, (t, event) => portfolioProjection.apply(t, event)),
 };
 
 async function policyTypeCreated(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
@@ -84,7 +86,7 @@ async function policyTypeUpdated(tx: SqlExecutor, event: RecordedEvent): Promise
 }
 
 async function memberRegistered(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
-  const isMain = event.data.isMainMember === true;
+  const r = memberRegisteredRow(event);
   // One statement (a CSV import is many of these): the member row, the counters, the month's
   // registrations, and the name on the registration's policy in case PolicyIssued was projected first.
   await tx.query(
@@ -109,31 +111,10 @@ async function memberRegistered(tx: SqlExecutor, event: RecordedEvent): Promise<
      select company_id, $24::date, 1 from m
      on conflict (company_id, month) do update set registrations = portfolio_member_months.registrations + 1`,
     [
-      required(event, 'memberId'),
-      companyOf(event),
-      text(event, 'firstName') ?? '',
-      text(event, 'lastName') ?? '',
-      text(event, 'identifierType') ?? (text(event, 'saId') === null ? 'passport' : 'saId'),
-      text(event, 'saId'),
-      text(event, 'passportNumber'),
-      text(event, 'nationality') ?? 'ZA',
-      text(event, 'email'),
-      text(event, 'phone'),
-      text(event, 'address'),
-      text(event, 'city'),
-      text(event, 'province'),
-      text(event, 'postalCode'),
-      text(event, 'dateOfBirth'),
-      isMain,
-      isMain ? null : text(event, 'mainMemberId'),
-      text(event, 'relationship'),
-      text(event, 'otherRelationship'),
-      text(event, 'policyId'),
-      text(event, 'source') ?? 'manual',
-      event.globalPosition,
-      event.recordedAt,
-      monthStart(event.recordedAt),
-      idNumber(event),
+      r.id, r.company_id, r.first_name, r.last_name, r.identifier_type, r.sa_id, r.passport_number, r.nationality,
+      r.email, r.phone, r.address, r.city, r.province, r.postal_code, r.date_of_birth, r.is_main_member,
+      r.main_member_id, r.relationship, r.other_relationship, r.policy_id, r.source, r.position, r.created_at,
+      r.month, r.id_number,
     ],
   );
 }
@@ -181,6 +162,7 @@ async function memberDeleted(tx: SqlExecutor, event: RecordedEvent): Promise<voi
  * and the member's row points at its newest policy.
  */
 async function policyIssued(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+  const r = policyIssuedRow(event);
   await tx.query(
     `with p as (
        insert into policies (id, company_id, policy_number, member_id, member_first_name, member_last_name,
@@ -200,18 +182,8 @@ async function policyIssued(tx: SqlExecutor, event: RecordedEvent): Promise<void
      )
      update members set policy_id = $1 where id = $4 and company_id = $2 and exists (select 1 from p)`,
     [
-      required(event, 'policyId'),
-      companyOf(event),
-      required(event, 'policyNumber'),
-      required(event, 'memberId'),
-      required(event, 'policyTypeId'),
-      required(event, 'monthlyPremium'),
-      required(event, 'coverageAmount'),
-      Number(event.data.waitingPeriod),
-      required(event, 'startDate'),
-      text(event, 'agentId'),
-      event.globalPosition,
-      event.recordedAt,
+      r.id, r.company_id, r.policy_number, r.member_id, r.policy_type_id, r.monthly_premium, r.coverage_amount,
+      r.waiting_period, r.start_date, r.agent_id, r.position, r.created_at,
     ],
   );
 }
@@ -221,6 +193,7 @@ async function policyIssued(tx: SqlExecutor, event: RecordedEvent): Promise<void
  * the counters were built from), and revenue follows the policy in and out of 'active'.
  */
 async function policyStatusChanged(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+  const r = statusChangedRow(event);
   await tx.query(
     `with old as (
        select id, company_id, status, monthly_premium from policies where id = $1 and company_id = $2
@@ -236,6 +209,6 @@ async function policyStatusChanged(tx: SqlExecutor, event: RecordedEvent): Promi
             monthly_premium * (($3::text = 'active')::int - (was = 'active')::int)
        from u
      ${ADD_TO_STATS}`,
-    [required(event, 'policyId'), companyOf(event), required(event, 'to'), event.recordedAt],
+    [r.id, r.company_id, r.status, r.at],
   );
 }

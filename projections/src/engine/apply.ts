@@ -1,0 +1,124 @@
+import type { RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
+import type { Track } from './checkpoints.ts';
+import { isLockTimeout } from './schema.ts';
+import type { ProjectionLogger, Projector } from './types.ts';
+
+/** A failure inside the projector's own code or SQL, located so that last_error says where. */
+export class ProjectionError extends Error {
+  readonly projector: string;
+  readonly track: Track;
+  constructor(projector: string, track: Track, message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = 'ProjectionError';
+    this.projector = projector;
+    this.track = track;
+  }
+}
+
+/** Thrown inside a batch transaction to roll it back when the compare-and-set finds the row moved. */
+export class CheckpointMoved extends Error {
+  constructor() {
+    super('The checkpoint moved during the batch.');
+    this.name = 'CheckpointMoved';
+  }
+}
+
+/** applyBatch threw: the transaction is rolled back and the batch is tried again with apply (see runBatch). */
+class BatchFailed extends Error {
+  readonly projector: string;
+  readonly track: Track;
+  readonly batch: string;
+  constructor(projector: string, track: Track, events: readonly RecordedEvent[], cause: unknown) {
+    super(`applyBatch of ${describeBatch(events)}: ${messageOf(cause)}`, { cause });
+    this.name = 'BatchFailed';
+    this.projector = projector;
+    this.track = track;
+    this.batch = describeBatch(events);
+  }
+}
+
+/** 'batch' uses the projector's applyBatch when it has one; 'each' always applies event by event. */
+export type ApplyMode = 'batch' | 'each';
+
+/** The events of one batch, inside the batch transaction (see runBatch for a failing applyBatch). */
+export async function applyAll(
+  tx: SqlExecutor,
+  projector: Projector,
+  track: Track,
+  events: readonly RecordedEvent[],
+  mode: ApplyMode,
+): Promise<void> {
+  if (events.length === 0) return;
+  if (mode === 'batch' && projector.applyBatch) {
+    try {
+      await projector.applyBatch(tx, events);
+      return;
+    } catch (error) {
+      throw new BatchFailed(projector.name, track, events, error);
+    }
+  }
+  for (const event of events) {
+    try {
+      await projector.apply(tx, event);
+    } catch (error) {
+      throw new ProjectionError(
+        projector.name,
+        track,
+        `${event.type} at position ${event.globalPosition} (stream ${event.streamId}): ${messageOf(error)}`,
+        error,
+      );
+    }
+  }
+}
+
+/**
+ * A batch transaction. A lost compare-and-set rolls back and reads as 'moved'; a lock wait that timed
+ * out (a switch queued behind long reads) as 'locked', to be tried again shortly.
+ *
+ * When applyBatch throws, the whole transaction is rolled back and run again at once applying the
+ * batch event by event: a set-based statement cannot say which event broke it, apply can, and
+ * last_error must name it. (Not a savepoint: a failed statement aborts the transaction, and the
+ * postgres driver fails a transaction whose query failed even when the error was caught, so
+ * recovering inside it would need a savepoint API the SQL port does not have.) The second attempt
+ * takes the locks and the compare-and-set again, so the batch still lands exactly once. Should every
+ * event apply, apply's result stands (it is the reference) and applyBatch's failure is logged as the
+ * bug it is.
+ */
+export async function runBatch<T extends string>(
+  ctx: { sql: SqlClient; logger: ProjectionLogger },
+  fn: (tx: SqlExecutor, mode: ApplyMode) => Promise<T>,
+): Promise<T | 'moved' | 'locked'> {
+  try {
+    return await attempt(ctx.sql, (tx) => fn(tx, 'batch'));
+  } catch (error) {
+    if (!(error instanceof BatchFailed)) throw error;
+    const outcome = await attempt(ctx.sql, (tx) => fn(tx, 'each'));
+    if (outcome !== 'moved' && outcome !== 'locked') {
+      ctx.logger.error('applyBatch failed where apply did not; the batch was applied event by event', {
+        projector: error.projector,
+        track: error.track,
+        batch: error.batch,
+        error: messageOf(error.cause),
+      });
+    }
+    return outcome;
+  }
+}
+
+async function attempt<T extends string>(
+  sql: SqlClient,
+  fn: (tx: SqlExecutor) => Promise<T>,
+): Promise<T | 'moved' | 'locked'> {
+  try {
+    return await sql.transaction(fn);
+  } catch (error) {
+    if (error instanceof CheckpointMoved) return 'moved';
+    if (isLockTimeout(error)) return 'locked';
+    throw error;
+  }
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+const describeBatch = (events: readonly RecordedEvent[]): string =>
+  `${events.length} events from position ${events[0]?.globalPosition} to ${events[events.length - 1]?.globalPosition}`;

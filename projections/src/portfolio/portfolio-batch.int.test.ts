@@ -1,0 +1,96 @@
+import type { Checkpoint, RecordedEvent, SqlClient } from '@fpa/write-model/event-store';
+import { testDrivers } from '@fpa/write-model/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCleanups } from '../engine/engine.fixtures.ts';
+import { appendRandomPortfolio, seededRandom } from './portfolio-stream.fixtures.ts';
+import { openPortfolioBed, portfolioRows, type PortfolioBed } from './portfolio.fixtures.ts';
+import { portfolioProjection } from './portfolio.projection.ts';
+
+/**
+ * applyBatch must leave exactly what apply leaves event by event, wherever the engine cuts the log
+ * into batches. The same random stream is applied one event at a time into one schema, and through
+ * applyBatch with random batch sizes (one transaction each, as the engine does) into others, and every
+ * row of every table is compared. A failure names its seed: appendRandomPortfolio(bed, seed) replays it.
+ */
+describe.each(testDrivers())('portfolio applyBatch against apply on $name', (driver) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(() => runCleanups(cleanups));
+
+  it.each([1, 2, Date.now() % 1_000_000])('gives the same rows for a random stream in random batches (seed %i)', async (seed) => {
+    const bed = await openPortfolioBed(driver, cleanups);
+    const head = await appendRandomPortfolio(bed, seed);
+    const events = await readEverything(bed, head);
+
+    await build(bed.sql, 'cmp_each', async (tx) => {
+      for (const event of events) await portfolioProjection.apply(tx, event);
+    });
+    const expected = await portfolioRows(bed.sql, 'cmp_each');
+    expectVariety(events, expected);
+
+    const random = seededRandom(seed);
+    for (let trial = 0; trial < 3; trial++) {
+      const schema = `cmp_batch_${trial}`;
+      const sizes: number[] = [];
+      for (let start = 0; start < events.length; ) {
+        const size = batchSize(random);
+        await build(bed.sql, schema, (tx) => portfolioProjection.applyBatch!(tx, events.slice(start, start + size)), start > 0);
+        sizes.push(size);
+        start += size;
+      }
+      expect(await portfolioRows(bed.sql, schema), `seed ${seed}, batch sizes ${sizes.join(',')}`).toEqual(expected);
+    }
+
+    // And through the engine (one batch of up to 500), whose fallback to apply would fail project().
+    await bed.project();
+    expect(await portfolioRows(bed.sql), `seed ${seed}, engine`).toEqual(expected);
+  });
+});
+
+/** Mostly small and middling batches, sometimes one event, sometimes most of the stream. */
+function batchSize(random: () => number): number {
+  const roll = random();
+  if (roll < 0.2) return 1;
+  if (roll < 0.7) return 2 + Math.floor(random() * 30);
+  return 30 + Math.floor(random() * 300);
+}
+
+/** Runs fn in a transaction on the schema (made fresh with the projector's tables unless kept). */
+async function build(sql: SqlClient, schema: string, fn: Parameters<SqlClient['transaction']>[0], keep = false) {
+  if (!keep) {
+    await sql.exec(`drop schema if exists "${schema}" cascade; create schema "${schema}"`);
+  }
+  await sql.transaction(async (tx) => {
+    await tx.exec(`set local search_path to "${schema}", public`);
+    if (!keep) await portfolioProjection.init(tx);
+    await fn(tx);
+  });
+}
+
+/** The whole log up to head (on a server the horizon can trail a commit for a moment). */
+async function readEverything(bed: PortfolioBed, head: Checkpoint): Promise<RecordedEvent[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const events = await bed.store.readAll({ after: null, until: head, limit: 100_000, types: portfolioProjection.handles });
+    if (events.at(-1)?.globalPosition === head.globalPosition) return events;
+    if (Date.now() > deadline) throw new Error('the log did not reach the last append');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The stream is worth comparing: long runs of each bulk type, and every kind of row and figure. */
+function expectVariety(events: readonly RecordedEvent[], rows: Record<string, unknown[]>) {
+  const longest = new Map<string, number>();
+  let run = 0;
+  events.forEach((event, i) => {
+    run = i > 0 && events[i - 1]!.type === event.type ? run + 1 : 1;
+    longest.set(event.type, Math.max(longest.get(event.type) ?? 0, run));
+  });
+  for (const type of ['MemberRegistered', 'PolicyIssued', 'PolicyStatusChanged']) expect(longest.get(type)).toBeGreaterThan(3);
+  const members = rows.members as { first_name: string; is_main_member: boolean }[];
+  const policies = rows.policies as { status: string }[];
+  expect(members.some((m) => m.first_name === '[erased]')).toBe(true);
+  expect(members.some((m) => !m.is_main_member)).toBe(true);
+  expect(new Set(policies.map((p) => p.status))).toEqual(new Set(['active', 'lapsed', 'cancelled']));
+  expect(rows.portfolio_stats).toHaveLength(3);
+  expect((rows.portfolio_member_months ?? []).length).toBeGreaterThan(3);
+}
