@@ -3,12 +3,18 @@ import { claimsProjection } from './claims/claims.projection.ts';
 import { companiesProjection } from './companies/companies.projection.ts';
 import { portfolioProjection } from './portfolio/portfolio.projection.ts';
 import { usersListProjection } from './users-list/users-list.projection.ts';
+import { groupSchemesProjection } from './group-schemes/group-schemes.projection.ts';
+import { paymentsProjection } from './payments/payments.projection.ts';
 
 /** Every projector the product runs. New read models are added here. */
-export const allProjectors: readonly Projector[] = [usersListProjection, companiesProjection, portfolioProjection, claimsProjection];
+export const allProjectors: readonly Projector[] = [usersListProjection, companiesProjection, portfolioProjection, claimsProjection, groupSchemesProjection, paymentsProjection];
 
 export * from './claims/claims.queries.ts';
 export * from './claims/documents.queries.ts';
 export * from './companies/companies.queries.ts';
 export * from './portfolio/portfolio.queries.ts';
 export * from './users-list/users-list.queries.ts';
+export * from './group-schemes/group-schemes.queries.ts';
+export * from './payments/payments.queries.ts';
+export * from './payments/premiums.queries.ts';
+export * from './payments/arrears.queries.ts';

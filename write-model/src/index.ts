@@ -12,3 +12,5 @@ export * from './members/index.ts';
 export * from './policies/index.ts';
 export * from './documents/index.ts';
 export * from './claims/index.ts';
+export * from './payments/index.ts';
+export * from './group-schemes/index.ts';

@@ -37,6 +37,11 @@ export const POLICY = {
   'documents.review': ['administrator', 'claim_admin'],
   'claims.read': ['administrator', 'claim_admin'],
   'claims.write': ['administrator', 'claim_admin'],
+  // Recording a group payment is a payments.write; billing clerks read schemes to pick one on the payments page.
+  'payments.read': ['administrator', 'billing_clerk'],
+  'payments.write': ['administrator', 'billing_clerk'],
+  'groupSchemes.read': ['administrator', 'policy_admin', 'billing_clerk'],
+  'groupSchemes.write': ['administrator', 'policy_admin'],
 } as const satisfies Record<string, Access>;
 
 export type Operation = keyof typeof POLICY;

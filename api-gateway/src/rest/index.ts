@@ -4,6 +4,8 @@ import { portfolioRoutes } from './portfolio.routes.ts';
 import type { Route } from './router.ts';
 import { uploadRoutes } from '../uploads/uploads.routes.ts';
 import { claimRoutes } from './claims.routes.ts';
+import { paymentRoutes } from './payments.routes.ts';
+import { groupSchemeRoutes } from './group-schemes.routes.ts';
 
 /** Every /api route; a later issue adds its context's table here. */
-export const routes: readonly Route[] = [...authRoutes, ...companyRoutes, ...portfolioRoutes, ...uploadRoutes, ...claimRoutes];
+export const routes: readonly Route[] = [...authRoutes, ...companyRoutes, ...portfolioRoutes, ...uploadRoutes, ...claimRoutes, ...paymentRoutes, ...groupSchemeRoutes];

@@ -6,6 +6,10 @@ import './portfolio.ts';
 import './portfolio.fields.ts';
 import './claims.ts';
 import './claims.fields.ts';
+import './payments.ts';
+import './payments.fields.ts';
+import './group-schemes.ts';
+import './group-schemes.fields.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -1,0 +1,47 @@
+import type { EventStore } from '../../event-store/types.ts';
+import type { SqlExecutor } from '../../event-store/sql.ts';
+import type { CommandContext } from '../../command-handling/context.ts';
+import { toNewEvent } from '../../command-handling/decider.ts';
+import { appendOptions, expectedVersion, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
+import { parseInput } from '../../command-handling/parse.ts';
+import { groupSchemeMembersSchema } from '../../validation/index.ts';
+import { assertOwnScheme, checkNewMembers, decideAddSchemeMembers } from '../group-schemes.decider.ts';
+import { groupSchemeStreamId, groupSchemePii } from '../group-schemes.events.ts';
+import { evolveGroupScheme, initialGroupSchemeState } from '../group-schemes.state.ts';
+import { allocateGroupPolicyNumbers, reserveGroupPolicyNumbers } from '../group-policy-numbers.ts';
+import { droppedSchemeRows, keptRowPositions } from '../scheme-rows.ts';
+
+const schemeFold = { initialState: initialGroupSchemeState, evolve: evolveGroupScheme };
+
+/**
+ * POST /api/group-schemes/{id}/members {mainMembers}: appended against the scheme's version, so two
+ * additions of the same SA ID at once cannot both pass the uniqueness check.
+ */
+export async function addSchemeMembers(store: EventStore, sql: SqlExecutor, schemeId: string, input: unknown, ctx: CommandContext) {
+  const companyId = requireCompany(ctx);
+  const streamId = groupSchemeStreamId(schemeId);
+  // An unknown scheme answers 404 before the payload's messages: there is nothing to add to.
+  assertOwnScheme((await loadState(store, streamId, schemeFold)).state, companyId);
+  const parsed = parseInput(groupSchemeMembersSchema, input);
+  const positions = keptRowPositions(input);
+  return withConflictRetry(async () => {
+    const { state, version } = await loadState(store, streamId, schemeFold);
+    assertOwnScheme(state, companyId);
+    // Refusals before numbers are taken, so a refused addition leaves no gap in the sequence.
+    checkNewMembers(state.members, { mainMembers: parsed.mainMembers, positions });
+    const numbers = await allocateGroupPolicyNumbers(sql, companyId, state.name, parsed.mainMembers.length);
+    const policies = numbers.map((policyNumber) => ({ policyId: ctx.newId(), policyNumber }));
+    const events = decideAddSchemeMembers(state, { companyId, members: { mainMembers: parsed.mainMembers, positions, policies } }, ctx);
+    const append = await store.append(
+      [{ streamId, expectedVersion: expectedVersion(version), events: events.map((e) => toNewEvent(e, groupSchemePii)) }],
+      appendOptions(ctx, (tx) => reserveGroupPolicyNumbers(tx, companyId, numbers, policies.map((p) => p.policyId))),
+    );
+    return {
+      schemeId,
+      mainMembersAdded: parsed.mainMembers.length,
+      familyMembersAdded: parsed.mainMembers.reduce((n, m) => n + m.familyMembers.length, 0),
+      droppedRows: droppedSchemeRows(input),
+      append,
+    };
+  });
+}

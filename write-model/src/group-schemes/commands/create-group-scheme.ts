@@ -1,0 +1,44 @@
+import type { EventStore } from '../../event-store/types.ts';
+import type { SqlExecutor } from '../../event-store/sql.ts';
+import type { CommandContext } from '../../command-handling/context.ts';
+import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
+import { appendOptions, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
+import { parseInput } from '../../command-handling/parse.ts';
+import { groupSchemeSchema } from '../../validation/index.ts';
+import { checkNewMembers, decideCreateGroupScheme } from '../group-schemes.decider.ts';
+import { groupSchemeStreamId, groupSchemePii } from '../group-schemes.events.ts';
+import { allocateGroupPolicyNumbers, reserveGroupPolicyNumbers } from '../group-policy-numbers.ts';
+import { droppedSchemeRows, keptRowPositions } from '../scheme-rows.ts';
+
+/**
+ * POST /api/group-schemes {name, description, mainMembers}: the scheme and its first members in one
+ * append. Incomplete rows are dropped by the schema; the answer says how many.
+ */
+export async function createGroupScheme(store: EventStore, sql: SqlExecutor, input: unknown, ctx: CommandContext) {
+  const companyId = requireCompany(ctx);
+  const parsed = parseInput(groupSchemeSchema, input);
+  const positions = keptRowPositions(input);
+  // Refusals first, so a refused scheme takes no policy numbers.
+  checkNewMembers([], { mainMembers: parsed.mainMembers, positions });
+  return withConflictRetry(async () => {
+    const schemeId = ctx.newId();
+    const numbers = await allocateGroupPolicyNumbers(sql, companyId, parsed.name, parsed.mainMembers.length);
+    const policies = numbers.map((policyNumber) => ({ policyId: ctx.newId(), policyNumber }));
+    const events = decideCreateGroupScheme(
+      { schemeId, companyId, name: parsed.name, description: parsed.description, members: { mainMembers: parsed.mainMembers, positions, policies } },
+      ctx,
+    );
+    const append = await store.append(
+      [{ streamId: groupSchemeStreamId(schemeId), expectedVersion: 'no_stream', events: events.map((e) => toNewEvent(e, groupSchemePii)) }],
+      appendOptions(ctx, (tx) => reserveGroupPolicyNumbers(tx, companyId, numbers, policies.map((p) => p.policyId))),
+    );
+    return {
+      // A retried command id answers with the first attempt's stream.
+      schemeId: idFromStream(append.streams, groupSchemeStreamId('')),
+      mainMembersAdded: parsed.mainMembers.length,
+      familyMembersAdded: parsed.mainMembers.reduce((n, m) => n + m.familyMembers.length, 0),
+      droppedRows: droppedSchemeRows(input),
+      append,
+    };
+  });
+}
