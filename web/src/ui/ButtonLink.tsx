@@ -1,4 +1,5 @@
 import type { AnchorHTMLAttributes } from 'react';
+import { Link as AriaLink, composeRenderProps, type LinkProps as AriaLinkProps } from 'react-aria-components';
 import * as styles from './Button.css';
 import { cx } from './cx';
 
@@ -14,4 +15,20 @@ export type ButtonLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & {
  */
 export function ButtonLink({ variant = 'secondary', size = 'sm', className, ...props }: ButtonLinkProps) {
   return <a {...props} className={cx(styles.base, styles.variant[variant], variant !== 'link' && styles.size[size], className)} />;
+}
+
+export type RouteButtonLinkProps = AriaLinkProps & {
+  href: string;
+  variant?: keyof typeof styles.variant;
+  size?: keyof typeof styles.size;
+};
+
+/** A link to another page of the app (through the SPA router) that looks like a Button. */
+export function RouteButtonLink({ variant = 'secondary', size = 'sm', className, ...props }: RouteButtonLinkProps) {
+  return (
+    <AriaLink
+      {...props}
+      className={composeRenderProps(className, (own) => cx(styles.base, styles.variant[variant], variant !== 'link' && styles.size[size], own))}
+    />
+  );
 }

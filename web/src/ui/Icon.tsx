@@ -77,6 +77,10 @@ const paths = {
   ),
   download: <path d="M12 4v11M7.5 10.5L12 15l4.5-4.5M4.5 19.5h15" />,
   upload: <path d="M12 16V5M7.5 9.5L12 5l4.5 4.5M4.5 19.5h15" />,
+  plus: <path d="M12 5v14M5 12h14" />,
+  trash: <path d="M4 7h16M9.5 7V4h5v3M6 7l1 13h10l1-13M10 11v5M14 11v5" />,
+  arrowLeft: <path d="M19 12H5M11 6l-6 6 6 6" />,
+  edit: <path d="M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4" />,
 } satisfies Record<string, ReactElement>;
 
 export type IconName = keyof typeof paths;

@@ -28,6 +28,8 @@ export type SelectProps = {
   name?: string;
   /** Keeps the label for screen readers only (compact selects inside table rows). */
   labelHidden?: boolean;
+  /** Read before the label by screen readers only: which row of a repeated form the select is in. */
+  labelPrefix?: string;
   className?: string;
   /** Marks the label with an asterisk and the control as aria-required. */
   isRequired?: boolean;
@@ -43,6 +45,7 @@ export function Select({
   isDisabled,
   name,
   labelHidden,
+  labelPrefix,
   className,
   isRequired,
 }: SelectProps) {
@@ -59,6 +62,8 @@ export function Select({
       isRequired={isRequired}
     >
       <Label className={cx(labelHidden ? visuallyHidden : fieldStyles.label, isRequired && fieldStyles.requiredLabel)} data-required={isRequired || undefined}>
+        {labelPrefix && <span className={visuallyHidden}>{labelPrefix}</span>}
+        {labelPrefix && ' '}
         {label}
       </Label>
       <AriaButton className={styles.trigger}>

@@ -16,6 +16,8 @@ export type TextFieldProps = Omit<AriaTextFieldProps, 'children' | 'className'> 
   label: string;
   /** Keeps the label for screen readers only, where a placeholder already says what to type. */
   labelHidden?: boolean;
+  /** Read before the label by screen readers only: which row of a repeated form the field is in. */
+  labelPrefix?: string;
   description?: string;
   /** The message to show under the field; its presence marks the field invalid. */
   errorMessage?: string | undefined;
@@ -28,6 +30,7 @@ export type TextFieldProps = Omit<AriaTextFieldProps, 'children' | 'className'> 
 export function TextField({
   label,
   labelHidden,
+  labelPrefix,
   description,
   errorMessage,
   placeholder,
@@ -45,6 +48,8 @@ export function TextField({
       className={cx(fieldStyles.field, className)}
     >
       <Label className={cx(labelHidden ? visuallyHidden : fieldStyles.label, props.isRequired && fieldStyles.requiredLabel)} data-required={props.isRequired || undefined}>
+        {labelPrefix && <span className={visuallyHidden}>{labelPrefix}</span>}
+        {labelPrefix && ' '}
         {label}
       </Label>
       {multiline ? (
