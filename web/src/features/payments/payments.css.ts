@@ -27,7 +27,8 @@ export const muted = style({ color: vars.color.textMuted });
 
 export const reference = style({ display: 'block', maxWidth: '16rem', overflowWrap: 'anywhere' });
 
-export const statusSelect = style({ width: '8.5rem', flexShrink: 0 });
+// Wide enough for the longest status, 'Completed', with the chevron beside it.
+export const statusSelect = style({ width: '9.75rem', flexShrink: 0 });
 
 // A compact trigger inside the row.
 globalStyle(`${statusSelect} button`, { minHeight: '2rem', paddingTop: vars.space['1'], paddingBottom: vars.space['1'], fontSize: vars.fontSize.sm });
