@@ -7,6 +7,7 @@ import { Icon } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import * as styles from './assistant.css';
+import { MessageText } from './MessageText';
 import { ASSISTANT_NAME, useAssistantChat, type Ask } from './useAssistantChat';
 
 /** The floating help chat shown with every signed-in page. `ask` is replaceable for tests. */
@@ -63,7 +64,7 @@ function AssistantPanel({ id, chat, onClose }: AssistantPanelProps) {
       <div ref={listRef} className={styles.messages} role="log" aria-label="Conversation" tabIndex={0}>
         {messages.map((message, index) => (
           <p key={index} className={cx(styles.bubble, styles.bubbleRole[message.role])}>
-            {message.content}
+            {message.role === 'assistant' ? <MessageText text={message.content} /> : message.content}
           </p>
         ))}
         {isPending && (

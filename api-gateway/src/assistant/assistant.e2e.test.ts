@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDrivers } from '@fpa/write-model/testing';
+import { southAfricanDate } from '@fpa/write-model';
+import { makeSaId, registration, startTestApp, type TestApp } from '../testing.ts';
+import { staffToken } from '../role-sessions.testing.ts';
+import { pdf } from '../uploads/test-files.ts';
+import { BLANK_MESSAGE, NOT_SURE, TOO_LONG } from './assistant.ts';
+
+let sequence = 7000;
+const nextSaId = () => makeSaId('800202', String(sequence++).padStart(4, '0'));
+const rand = (n: number) => `R ${n.toLocaleString('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** How-to questions as users phrase them, and the help topic title the answer must quote. */
+const HOW_TO: [string, string][] = [
+  ['how do I add my wife to my policy', 'Add a family member'],
+  ['how do I add my children', 'Add a family member'],
+  ['can I cancel a lapsed policy', 'Change a policy status'],
+  ['how do I reinstate a cancelled policy', 'Change a policy status'],
+  ['what documents do I need for a claim', 'Submit a claim and its four documents'],
+  ['how big can a claim document be', 'Submit a claim and its four documents'],
+  ['how do I register a new member', 'Register a member'],
+  ['how do I upload members from a spreadsheet', 'Bulk upload members from a CSV file'],
+  ['which columns does the csv need', 'Bulk upload members from a CSV file'],
+  ['the bulk upload says row 5 has errors, which line is that', 'Bulk upload members from a CSV file'],
+  ['how do I create a new funeral plan product', 'Create a policy type'],
+  ['what is the maximum waiting period', 'Create a policy type'],
+  ['how do I approve a claim', 'The claim lifecycle'],
+  ['what happens after a claim is approved', 'The claim lifecycle'],
+  ['how do I record a payment for one policy', 'Record an individual payment'],
+  ['how do I record a group payment', 'Record a group payment'],
+  ['how do I set up a group scheme for an employer', 'Group schemes'],
+  ['how much does the premium plan cost', 'Member limit and subscription tiers'],
+  ['what is the free tier limit', 'Member limit and subscription tiers'],
+  ['I forgot my password', 'Reset a password'],
+  ['what can a billing clerk do', 'What each role may do'],
+];
+
+describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
+  let t: TestApp;
+  let admin: string;
+  let other: string;
+  let agent: string;
+  let clerk: string;
+  let companyA: string;
+  /** A fresh administrator of company A: each test asks as its own user so the rate limit stays out of the way. */
+  const adminOfA = () => staffToken(t, companyA, 'administrator');
+  const ask = (token: string | undefined, message: unknown, conversationHistory: unknown[] = []) =>
+    t.request('POST', '/api/ai-assistant', { message, conversationHistory }, token ? { token } : {});
+  const reply = async (token: string, message: string, history: unknown[] = []) => {
+    const answer = await ask(token, message, history);
+    expect(answer.status).toBe(200);
+    return answer.body.response as string;
+  };
+
+  /** Principals with policies (each a member) plus family members, and the statuses given. */
+  async function portfolio(token: string, premium: string, statuses: string[], family: number) {
+    const type = (await t.request('POST', '/api/policy-types', { name: 'Funeral 30k', coverageAmount: '30000', monthlyPremium: premium, waitingPeriod: 0 }, { token })).body;
+    const mains = [];
+    for (const status of statuses) {
+      const saId = nextSaId();
+      const m = (await t.request('POST', '/api/members', {
+        firstName: 'Lerato', lastName: 'Dlamini', saId, phone: '0821234567', address: '5 Main Road', city: 'Durban', province: 'KZN', postalCode: '4001', isMainMember: true, policyTypeId: type.id,
+      }, { token })).body;
+      mains.push({ ...m, saId });
+      if (status !== 'active') expect((await t.request('PATCH', `/api/policies/${m.policyId}`, { status }, { token })).status).toBe(200);
+    }
+    for (let i = 0; i < family; i++) {
+      const f = await t.request('POST', '/api/members', { firstName: 'Kagiso', lastName: 'Dlamini', saId: nextSaId(), isMainMember: false, mainMemberId: mains[0].id, relationship: 'child' }, { token });
+      expect(f.status).toBe(201);
+    }
+    return mains;
+  }
+
+  async function upload(token: string): Promise<string> {
+    const { uploadURL } = (await t.request('POST', '/api/objects/upload', undefined, { token })).body;
+    const response = await t.app.handle(new Request(uploadURL, { method: 'PUT', body: new Uint8Array(pdf()), headers: { 'x-file-name': 'doc.pdf' } }));
+    return (await response.json()).objectPath;
+  }
+
+  async function claim(token: string, policyId: string, deceasedSaId: string) {
+    const answer = await t.request('POST', '/api/claims', {
+      policyId, deceasedFirstName: 'Lerato', deceasedLastName: 'Dlamini', deceasedSaId, deceasedDateOfBirth: '1980-02-02', deceasedDateOfDeath: southAfricanDate(new Date()),
+      causeOfDeath: 'Natural causes', deathCertificateNumber: 'DC 1', claimantFirstName: 'Sizwe', claimantLastName: 'Dlamini', claimantSaId: nextSaId(), claimantPhone: '0821112222',
+      claimantEmail: 'sizwe@example.co.za', claimantAddress: '5 Main Road, Durban', relationshipToDeceased: 'Son', claimAmount: '30000', bankAccountNumber: '1234567890',
+      bankName: 'Capitec', bankBranchCode: '470010', accountHolderName: 'S Dlamini',
+      deceasedIdDocument: await upload(token), claimantIdDocument: await upload(token), deathCertificateDocument: await upload(token), bankLetterDocument: await upload(token),
+    }, { token });
+    expect(answer.status).toBe(201);
+    return answer.body.id as string;
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+    const a = (await t.request('POST', '/api/register', registration())).body;
+    admin = a.token;
+    companyA = a.user.companyId;
+    other = (await t.request('POST', '/api/register', registration())).body.token;
+    agent = await staffToken(t, a.user.companyId, 'agent');
+    clerk = await staffToken(t, a.user.companyId, 'billing_clerk');
+    // Company A: 7 policies (4 active, 2 lapsed, 1 cancelled) and 3 family members = 10 members.
+    const mains = await portfolio(admin, '250.50', ['active', 'active', 'active', 'active', 'lapsed', 'lapsed', 'cancelled'], 3);
+    // Company B: different figures throughout, so a leak would show.
+    await portfolio(other, '99', ['active', 'lapsed', 'lapsed', 'lapsed', 'lapsed'], 0);
+    // Claims of A: 3 submitted, one of them moved to under review, so 3 are waiting and 3 open.
+    const ids = [await claim(admin, mains[0].policyId, mains[0].saId), await claim(admin, mains[1].policyId, mains[1].saId), await claim(admin, mains[2].policyId, mains[2].saId)];
+    expect((await t.request('PATCH', `/api/claims/${ids[0]}`, { status: 'under_review' }, { token: admin })).status).toBe(200);
+    for (const amount of ['150.50', '199.50']) {
+      const paid = await t.request('POST', '/api/payments', { policyId: mains[3].policyId, amount, paymentDate: southAfricanDate(new Date()), paymentMethod: 'eft' }, { token: admin });
+      expect(paid.status).toBe(201);
+    }
+  });
+  afterAll(async () => t?.close());
+
+  it.each(HOW_TO)('answers "%s" with the help topic "%s" and its route', async (question, title) => {
+    const response = await reply(await adminOfA(), question);
+    expect(response).toContain(title);
+    expect(response).toMatch(/ — on \/[a-z-]*:\n1\. /);
+  });
+
+  const FIGURES: [string, string[]][] = [
+    ['how many active policies do we have', ['4 active policies', '/policies']],
+    ['How many policies do we have?', ['7 policies in total', '4 active, 2 lapsed and 1 cancelled']],
+    ['policies that lapsed this month', ['2 lapsed policies']],
+    ['how many cancelled policies are there', ['1 cancelled policy']],
+    ['how many members do we have', ['10 members', 'Dashboard']],
+    ['how many members can I still add', ['290 members', '10 of 300', 'Free Tier']],
+    ['members left on my plan', ['290 members']],
+    ['claims waiting for review', ['3 claims are waiting for review', '2 submitted and 1 under review', '/claims']],
+    ['how many open claims do we have', ['3 open claims']],
+    ['what is our monthly revenue', [rand(4 * 250.5), '4 active policies', 'Monthly Revenue']],
+    ['how much premium was collected this month', [rand(350), '2 completed payments', '/payments']],
+  ];
+
+  it.each(FIGURES)('answers "%s" from the caller\'s read models', async (question, expected) => {
+    const response = await reply(await adminOfA(), question);
+    for (const part of expected) expect(response).toContain(part);
+  });
+
+  it('answers a follow-up from the conversation history', async () => {
+    const admin = await adminOfA();
+    const first = 'how many active policies do we have';
+    const history = [{ role: 'user', content: first }, { role: 'assistant', content: await reply(admin, first) }];
+    expect(await reply(admin, 'and the lapsed ones?', history)).toContain('2 lapsed policies');
+    expect(await reply(admin, 'what about cancelled?', history)).toContain('1 cancelled policy');
+    const claims = [{ role: 'user', content: 'how many claims do we have' }, { role: 'assistant', content: '...' }];
+    expect(await reply(admin, 'and the open ones?', claims)).toContain('3 open claims');
+  });
+
+  it('says it does not know, with the nearest topics, instead of inventing an answer', async () => {
+    const admin = await adminOfA();
+    for (const question of ['what is the weather in Durban', 'who won the rugby world cup']) {
+      const response = await reply(admin, question);
+      expect(response).toContain(NOT_SURE);
+      expect(response.match(/^- .+ \(\/[a-z-]*\)$/gm)?.length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it("keeps to the caller's company: B's figures never appear for A", async () => {
+    expect(await reply(other, 'how many lapsed policies do we have')).toContain('4 lapsed policies');
+    expect(await reply(other, 'how many members do we have')).toContain('5 members');
+    expect(await reply(other, 'how many open claims')).toContain('0 open claims');
+    const a = await reply(admin, 'how many lapsed policies do we have');
+    expect(a).toContain('2 lapsed policies');
+    expect(a).not.toContain('4 lapsed');
+  });
+
+  it("respects the caller's role with a polite refusal", async () => {
+    for (const [token, question, role] of [[agent, 'what is our monthly revenue', 'agent'], [agent, 'how many members can I still add', 'agent'], [clerk, 'how many members do we have', 'billing clerk']] as const) {
+      const response = await reply(token, question);
+      expect(response).toContain(`not available to your role (${role})`);
+      expect(response).not.toMatch(/\b10 members|R 1/);
+    }
+    // Billing clerks see the Monthly Revenue card and the payments, so they may ask for them.
+    expect(await reply(clerk, 'premiums collected this month')).toContain(rand(350));
+    expect(await reply(agent, 'how do I reset my password')).toContain('Reset a password');
+  });
+
+  it('refuses the signed-out, blank and over-long questions', async () => {
+    const admin = await adminOfA();
+    expect((await ask(undefined, 'how many members')).status).toBe(401);
+    for (const blank of ['', '   \n\t', undefined, 42]) {
+      const answer = await ask(admin, blank);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(BLANK_MESSAGE);
+    }
+    const long = await ask(admin, 'x'.repeat(2001));
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe(TOO_LONG);
+    expect((await t.request('POST', '/api/ai-assistant', { message: 'hi', conversationHistory: 'no' }, { token: admin })).status).toBe(400);
+  });
+
+  it('limits each user to 30 questions a minute (429), without slowing anyone else', async () => {
+    const busy = await staffToken(t, companyA, 'policy_admin');
+    for (let i = 0; i < 30; i++) expect((await ask(busy, 'how do I add a member')).status).toBe(200);
+    const limited = await ask(busy, 'how do I add a member');
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('RATE_LIMITED');
+    expect((await ask(await adminOfA(), 'how do I add a member')).status).toBe(200);
+  });
+});

@@ -1,0 +1,87 @@
+import { claimCounts, dashboardStats, findSubscription, policyCounts, premiumsCollected } from '@fpa/projections';
+import type { RequestContext, SessionUser } from '../context.ts';
+import { POLICY, type Access, type Operation } from '../auth/policy.ts';
+import { refusal, type Intent } from './intents.ts';
+
+/** Whether the caller's role covers an operation: the same table the gateway enforces, asked without throwing. */
+export function may(user: SessionUser, operation: Operation): boolean {
+  const access = POLICY[operation] as Access;
+  if (access === 'public' || access === 'signed-in') return true;
+  if (access === 'company') return user.companyId !== null;
+  return access.includes(user.role);
+}
+
+const rand = (amount: string) =>
+  `R ${Number(amount).toLocaleString('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Which operation guards each figure, and how to name it in a refusal. */
+const GUARD: Record<Intent['subject'], { operation: Operation; what: string; agentsToo?: false }> = {
+  policies: { operation: 'policies.read', what: 'the policy counts' },
+  members: { operation: 'members.read', what: 'the member count' },
+  // The sidebar's usage panel, which agents do not see (spec part 1 §2, §6).
+  membersLeft: { operation: 'subscription.read', what: 'the plan usage', agentsToo: false },
+  claims: { operation: 'claims.read', what: 'the claim counts' },
+  revenue: { operation: 'dashboard.read', what: 'company revenue' },
+  premiums: { operation: 'payments.read', what: 'the premiums collected' },
+};
+
+/**
+ * The answer to a figure question, from the read models of the caller's own company only (the
+ * company id comes from the session). A role that may not see the figure gets a polite refusal.
+ */
+export async function answerFigure(ctx: RequestContext, user: SessionUser, intent: Intent): Promise<string> {
+  const guard = GUARD[intent.subject];
+  const companyId = user.companyId;
+  if (!companyId || !may(user, guard.operation) || (guard.agentsToo === false && user.role === 'agent')) {
+    return refusal(user.role, guard.what);
+  }
+  const sql = ctx.services.sql;
+  switch (intent.subject) {
+    case 'policies': {
+      const c = await policyCounts(sql, companyId);
+      const source = 'from the count cards on the Policies page (/policies)';
+      if (intent.status === 'all') {
+        return `You have ${plural(c.total, 'policy', 'policies')} in total: ${c.active} active, ${c.lapsed} lapsed and ${c.cancelled} cancelled (${source}).`;
+      }
+      const n = c[intent.status];
+      const note = intent.status === 'lapsed' ? ' This is the current number of lapsed policies, not only those that lapsed this month.' : '';
+      return `You have ${plural(n, `${intent.status} policy`, `${intent.status} policies`)} out of ${c.total} (${source}).${note}`;
+    }
+    case 'members': {
+      const s = await dashboardStats(sql, companyId, new Date());
+      return `Your company has ${plural(s.totalMembers, 'member', 'members')} in total, main and family members together (from the Total Members card on the Dashboard (/); the list is on /members).`;
+    }
+    case 'membersLeft': {
+      const sub = await findSubscription(sql, companyId);
+      const limit = sub?.memberLimit ?? 300;
+      const count = sub?.currentMemberCount ?? 0;
+      const left = Math.max(0, limit - count);
+      const tier = !sub || sub.tier === 'free' ? 'Free Tier' : `Tier ${sub.tier}`;
+      const more = left === 0 ? ' Your plan is full: upgrade on /subscription to add more.' : '';
+      return `You can still add ${plural(left, 'member', 'members')} on your plan: ${count} of ${limit} members used on the ${tier} (from your subscription, shown in the sidebar and on /subscription).${more}`;
+    }
+    case 'claims': {
+      const c = await claimCounts(sql, companyId);
+      const source = 'from the count cards on the Claims page (/claims)';
+      if (intent.kind === 'review') {
+        const waiting = c.submitted + c.underReview;
+        return `${plural(waiting, 'claim is', 'claims are')} waiting for review: ${c.submitted} submitted and ${c.underReview} under review (${source}).`;
+      }
+      if (intent.kind === 'open') {
+        return `You have ${plural(c.active, 'open claim', 'open claims')} (neither rejected nor paid) out of ${c.total} (${source}).`;
+      }
+      return `You have ${plural(c.total, 'claim', 'claims')} in total: ${c.submitted} submitted, ${c.underReview} under review, ${c.sentToUnderwriter} with the underwriter, ${c.approved} approved, ${c.rejected} rejected and ${c.paid} paid (${source}).`;
+    }
+    case 'revenue': {
+      const s = await dashboardStats(sql, companyId, new Date());
+      return `Your monthly revenue is ${rand(s.monthlyRevenue)}: the monthly premiums of your ${plural(s.activePolicies, 'active policy', 'active policies')} (from the Monthly Revenue card on the Dashboard (/)).`;
+    }
+    case 'premiums': {
+      const [month] = await premiumsCollected(sql, companyId, { months: 1 });
+      const amount = month?.amount ?? '0.00';
+      const count = month?.paymentCount ?? 0;
+      return `Premiums collected this month (${month?.month ?? 'this month'}): ${rand(amount)} from ${plural(count, 'completed payment', 'completed payments')} (from the completed payments on the Payments page (/payments)).`;
+    }
+  }
+}

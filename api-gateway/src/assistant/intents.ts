@@ -1,0 +1,92 @@
+import type { Role } from '@fpa/write-model/validation';
+
+/**
+ * Questions about the caller's own figures, recognised by explicit keyword sets. Deliberately
+ * simple: a reader can see why a question matched, and a how-to question ("how do I cancel a
+ * lapsed policy") never turns into a number because it lacks a quantity cue.
+ */
+export type Subject = 'policies' | 'members' | 'membersLeft' | 'claims' | 'revenue' | 'premiums';
+export type PolicyStatusWord = 'active' | 'lapsed' | 'cancelled' | 'all';
+export type ClaimKind = 'review' | 'open' | 'all';
+export type Intent =
+  | { subject: 'policies'; status: PolicyStatusWord }
+  | { subject: 'claims'; kind: ClaimKind }
+  | { subject: 'members' | 'membersLeft' | 'revenue' | 'premiums' };
+
+export type ChatMessage = { role: 'user' | 'assistant'; content: string };
+
+const QUANTITY = /\b(how many|how much|number of|count of|total|what(?:'s| is| are) (?:our|my|the)|do we have|have we|so far|this month)\b/;
+const LEFT = /\b(left|remaining|still add|more members|add more|spare|room for|until (?:the|my|our) limit|members can i)\b/;
+const REVENUE = /\b(revenue|income|turnover|earnings?|mrr)\b/;
+const PREMIUMS_COLLECTED = /\b(premiums?|payments?|money)\b.*\b(collected|received|came in|come in|paid in|taken in)\b|\bcollect(?:ed)?\b.*\bpremiums?\b/;
+const POLICIES = /\bpolic(?:y|ies)\b/;
+const MEMBERS = /\b(members?|clients?|customers?|people)\b/;
+const CLAIMS = /\bclaims?\b/;
+const LAPSED = /\blaps(?:e|ed|es|ing)\b/;
+const CANCELLED = /\bcancel(?:l?ed|lations?)?\b/;
+const ACTIVE = /\b(active|in force|live)\b/;
+const REVIEW = /\b(review|waiting|pending|new|submitted|to (?:be )?(?:checked|processed|decided))\b/;
+const OPEN = /\b(open|outstanding|unresolved|in progress|not (?:yet )?paid)\b/;
+const FOLLOW_UP = /^(and|what about|how about|or|also|plus)\b/;
+
+function normalize(text: string): string {
+  return text.toLowerCase().replace(/[’`]/g, "'").replace(/[?!.,;:]/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+function policyStatus(text: string): PolicyStatusWord | null {
+  if (LAPSED.test(text)) return 'lapsed';
+  if (CANCELLED.test(text)) return 'cancelled';
+  if (ACTIVE.test(text)) return 'active';
+  return null;
+}
+
+function claimKind(text: string): ClaimKind | null {
+  if (OPEN.test(text)) return 'open';
+  if (REVIEW.test(text)) return 'review';
+  return null;
+}
+
+/** The intent of one message on its own, or null when it is not a question about figures. */
+export function detectIntent(message: string): Intent | null {
+  const text = normalize(message);
+  if (REVENUE.test(text)) return { subject: 'revenue' };
+  if (PREMIUMS_COLLECTED.test(text)) return { subject: 'premiums' };
+  const quantity = QUANTITY.test(text);
+  // "policies that lapsed" and "claims waiting for review" ask for a figure without saying "how many".
+  if (CLAIMS.test(text) && (quantity || claimKind(text))) return { subject: 'claims', kind: claimKind(text) ?? 'all' };
+  if (POLICIES.test(text) && (quantity || /\b(that|which) (?:have )?(?:lapsed|were cancelled)\b/.test(text))) {
+    return { subject: 'policies', status: policyStatus(text) ?? 'all' };
+  }
+  if (MEMBERS.test(text) && LEFT.test(text) && (quantity || /\b(plan|limit|tier|subscription)\b/.test(text))) return { subject: 'membersLeft' };
+  if (MEMBERS.test(text) && quantity) return { subject: 'members' };
+  return null;
+}
+
+/**
+ * A short follow-up ("and the lapsed ones?") borrows its subject from the last figure question in
+ * the conversation; its own words supply the new status or kind.
+ */
+export function detectFollowUp(message: string, history: readonly ChatMessage[]): Intent | null {
+  const text = normalize(message);
+  if (!FOLLOW_UP.test(text) && text.split(' ').length > 5) return null;
+  const previous = [...history].reverse().find((m) => m.role === 'user' && detectIntent(m.content));
+  const earlier = previous ? detectIntent(previous.content) : null;
+  if (!earlier) return null;
+  if (earlier.subject === 'policies') {
+    const status = policyStatus(text) ?? (/\b(all|total|every)\b/.test(text) ? 'all' : null);
+    return status ? { subject: 'policies', status } : null;
+  }
+  if (earlier.subject === 'claims') {
+    const kind = claimKind(text) ?? (/\b(all|total|every)\b/.test(text) ? 'all' : null);
+    return kind ? { subject: 'claims', kind } : null;
+  }
+  // Other subjects have no variants; "and the claims?" after a members question is a new subject.
+  const fresh = detectIntent(`how many ${text}`);
+  return fresh;
+}
+
+/** Words for a refusal, kept polite: the caller asked a fair question their role does not cover. */
+export function refusal(role: Role, what: string): string {
+  const who = role.replace(/_/g, ' ');
+  return `Sorry, ${what} is not available to your role (${who}). An administrator of your company can see it on the Dashboard (/). See "What each role may do" (/role-management) for what your role covers.`;
+}
