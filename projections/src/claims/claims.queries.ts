@@ -1,13 +1,11 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import type { ClaimStatus, Role } from '@fpa/write-model/validation';
 import {
-  decodeCursor,
   normalizeSearch,
   pageSize,
+  pagedList,
   parameters,
   prefixPattern,
-  sortKeyColumns,
-  toPage,
   type Connection,
   type PageArgs,
 } from '../portfolio/portfolio.paging.ts';
@@ -106,31 +104,22 @@ export async function listClaims(
   const where = [`c.company_id = ${p.add(companyId)}`];
   if (args.status) where.push(`c.status = ${p.add(args.status)}`);
   if (search) where.push(searchCondition(p.add(prefixPattern(search))));
-  const filter = where.join(' and ');
-  const filterValues = [...p.values];
-  if (args.after) {
-    const key = decodeCursor(args.after);
-    where.push(`(c.created_at, c.position) < (${p.add(key.createdAt)}::timestamptz, ${p.add(key.position)}::bigint)`);
-  }
-  const rows = await sql.query<ClaimRow & { _cursorTime: string; _cursorPosition: number }>(
-    `select ${COLUMNS}, ${sortKeyColumns('c')} ${FROM}
-      where ${where.join(' and ')}
-      order by c.created_at desc, c.position desc
-      limit ${p.add(first + 1)}`,
-    p.values,
-  );
-  let totalCount: number;
-  if (search) {
-    const [row] = await sql.query<{ count: number }>(
-      `select count(*)::int as count from claims c where ${filter}`,
-      filterValues,
-    );
-    totalCount = row?.count ?? 0;
-  } else {
-    const counts = await claimCounts(sql, companyId);
-    totalCount = args.status ? counts[COUNT_KEY[args.status]] : counts.total;
-  }
-  return { ...toPage(rows, first), totalCount };
+  const status = args.status;
+  return pagedList<ClaimRow>(sql, {
+    alias: 'c',
+    columns: COLUMNS,
+    from: FROM,
+    countFrom: 'claims c',
+    where,
+    params: p,
+    first,
+    after: args.after,
+    countFiltered: !!search,
+    counted: async () => {
+      const counts = await claimCounts(sql, companyId);
+      return status ? counts[COUNT_KEY[status]] : counts.total;
+    },
+  });
 }
 
 /** The whole list, newest first: the REST route answers it in one piece, as the spec's client expects. */

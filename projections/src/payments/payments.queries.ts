@@ -1,13 +1,11 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import type { PaymentStatus } from '@fpa/write-model/validation';
 import {
-  decodeCursor,
   normalizeSearch,
   pageSize,
+  pagedList,
   parameters,
   prefixPattern,
-  sortKeyColumns,
-  toPage,
   type Connection,
   type PageArgs,
 } from '../portfolio/portfolio.paging.ts';
@@ -86,29 +84,23 @@ export async function listPayments(sql: SqlExecutor, companyId: string, args: Pa
   if (args.policyId) where.push(`p.policy_id = ${p.add(args.policyId)}::uuid`);
   if (args.groupSchemeId) where.push(`p.group_scheme_id = ${p.add(args.groupSchemeId)}::uuid`);
   if (search) where.push(searchCondition(p.add(prefixPattern(search))));
-  const filter = where.join(' and ');
-  const filterValues = [...p.values];
-  if (args.after) {
-    const key = decodeCursor(args.after);
-    where.push(`(p.created_at, p.position) < (${p.add(key.createdAt)}::timestamptz, ${p.add(key.position)}::bigint)`);
-  }
-  const rows = await sql.query<PaymentRow & { _cursorTime: string; _cursorPosition: number }>(
-    `select ${COLUMNS}, ${sortKeyColumns('p')} ${FROM}
-      where ${where.join(' and ')}
-      order by p.created_at desc, p.position desc
-      limit ${p.add(first + 1)}`,
-    p.values,
-  );
-  let totalCount: number;
-  if (search || args.policyId || args.groupSchemeId) {
+  const status = args.status;
+  return pagedList<PaymentRow>(sql, {
+    alias: 'p',
+    columns: COLUMNS,
+    from: FROM,
+    countFrom: 'payments p',
+    where,
+    params: p,
+    first,
+    after: args.after,
     // Narrowed to one policy, one scheme or a prefix: counted over the matching index range only.
-    const [row] = await sql.query<{ count: number }>(`select count(*)::int as count from payments p where ${filter}`, filterValues);
-    totalCount = row?.count ?? 0;
-  } else {
-    const counts = await paymentCounts(sql, companyId);
-    totalCount = args.status ? counts[args.status] : counts.total;
-  }
-  return { ...toPage(rows, first), totalCount };
+    countFiltered: !!(search || args.policyId || args.groupSchemeId),
+    counted: async () => {
+      const counts = await paymentCounts(sql, companyId);
+      return status ? counts[status] : counts.total;
+    },
+  });
 }
 
 export type PaymentCounts = Record<PaymentStatus | 'total', number> & { completedAmount: string };

@@ -1,13 +1,11 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import type { IdentifierType, Relationship } from '@fpa/write-model/validation';
 import {
-  decodeCursor,
   normalizeSearch,
   pageSize,
+  pagedList,
   parameters,
   prefixPattern,
-  sortKeyColumns,
-  toPage,
   type Connection,
   type PageArgs,
 } from './portfolio.paging.ts';
@@ -82,28 +80,18 @@ export async function listMembers(
   const where = [`m.company_id = ${p.add(companyId)}`];
   if (args.mainOnly) where.push('m.is_main_member');
   if (search) where.push(searchCondition(p.add(prefixPattern(search))));
-  const filterValues = [...p.values];
-  const filter = where.join(' and ');
-  if (args.after) {
-    const key = decodeCursor(args.after);
-    where.push(`(m.created_at, m.position) < (${p.add(key.createdAt)}::timestamptz, ${p.add(key.position)}::bigint)`);
-  }
-  const rows = await sql.query<MemberRow & { _cursorTime: string; _cursorPosition: number }>(
-    `select ${COLUMNS}, ${sortKeyColumns('m')} ${FROM}
-      where ${where.join(' and ')}
-      order by m.created_at desc, m.position desc
-      limit ${p.add(first + 1)}`,
-    p.values,
-  );
-  const totalCount = search
-    ? await countMatching(sql, filter, filterValues)
-    : await countFromStats(sql, companyId, args.mainOnly ? 'main_members' : 'total_members');
-  return { ...toPage(rows, first), totalCount };
-}
-
-async function countMatching(sql: SqlExecutor, filter: string, values: unknown[]): Promise<number> {
-  const [row] = await sql.query<{ count: number }>(`select count(*)::int as count from members m where ${filter}`, values);
-  return row?.count ?? 0;
+  return pagedList<MemberRow>(sql, {
+    alias: 'm',
+    columns: COLUMNS,
+    from: FROM,
+    countFrom: 'members m',
+    where,
+    params: p,
+    first,
+    after: args.after,
+    countFiltered: !!search,
+    counted: () => countFromStats(sql, companyId, args.mainOnly ? 'main_members' : 'total_members'),
+  });
 }
 
 async function countFromStats(sql: SqlExecutor, companyId: string, column: 'main_members' | 'total_members') {

@@ -1,13 +1,11 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import type { PolicyStatus } from '@fpa/write-model/validation';
 import {
-  decodeCursor,
   normalizeSearch,
   pageSize,
+  pagedList,
   parameters,
   prefixPattern,
-  sortKeyColumns,
-  toPage,
   type Connection,
   type PageArgs,
 } from './portfolio.paging.ts';
@@ -83,31 +81,21 @@ export async function listPolicies(
   const first = pageSize(args.first);
   const search = normalizeSearch(args.search);
   const { p, where } = filterOf(companyId, search, args.status);
-  const filter = where.join(' and ');
-  const filterValues = [...p.values];
-  if (args.after) {
-    const key = decodeCursor(args.after);
-    where.push(`(p.created_at, p.position) < (${p.add(key.createdAt)}::timestamptz, ${p.add(key.position)}::bigint)`);
-  }
-  const rows = await sql.query<PolicyRow & { _cursorTime: string; _cursorPosition: number }>(
-    `select ${COLUMNS}, ${sortKeyColumns('p')} ${FROM}
-      where ${where.join(' and ')}
-      order by p.created_at desc, p.position desc
-      limit ${p.add(first + 1)}`,
-    p.values,
-  );
-  let totalCount: number;
-  if (search) {
-    const [row] = await sql.query<{ count: number }>(
-      `select count(*)::int as count from policies p where ${filter}`,
-      filterValues,
-    );
-    totalCount = row?.count ?? 0;
-  } else {
-    const counts = await policyCounts(sql, companyId);
-    totalCount = args.status ? counts[args.status] : counts.total;
-  }
-  return { ...toPage(rows, first), totalCount };
+  return pagedList<PolicyRow>(sql, {
+    alias: 'p',
+    columns: COLUMNS,
+    from: FROM,
+    countFrom: 'policies p',
+    where,
+    params: p,
+    first,
+    after: args.after,
+    countFiltered: !!search,
+    counted: async () => {
+      const counts = await policyCounts(sql, companyId);
+      return args.status ? counts[args.status] : counts.total;
+    },
+  });
 }
 
 /** The whole list, newest first: the REST route answers it in one piece. */

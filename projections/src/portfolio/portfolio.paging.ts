@@ -1,4 +1,5 @@
 import { ValidationError } from '@fpa/write-model';
+import type { SqlExecutor } from '@fpa/write-model/event-store';
 
 /** Shared by the list queries: page sizes, opaque cursors, search patterns, calendar months. */
 
@@ -101,4 +102,50 @@ export function monthStart(instant: Date, monthsBefore = 0): string {
   const local = new Date(instant.getTime() + SAST_OFFSET_MS);
   const first = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - monthsBefore, 1));
   return first.toISOString().slice(0, 10);
+}
+
+/** One cursor-paged list: its filter, then the page and the total the list queries share. */
+export type PagedListQuery = {
+  /** The alias of the table whose (created_at, position) orders the list. */
+  alias: string;
+  columns: string;
+  /** The FROM clause (with its joins) of the page. */
+  from: string;
+  /** The table and alias a filtered count scans: 'members m'. */
+  countFrom: string;
+  /** The filter's conditions, their values already added to params. */
+  where: string[];
+  params: ReturnType<typeof parameters>;
+  first: number;
+  after?: string | null;
+  /** true: count(*) over the filter; false: the maintained counter `counted` reads. */
+  countFiltered: boolean;
+  counted: () => Promise<number>;
+};
+
+/** Newest first, keyset-paged after the cursor; limit first + 1 tells whether another page follows. */
+export async function pagedList<T>(sql: SqlExecutor, q: PagedListQuery): Promise<Connection<T>> {
+  const { alias: a, params: p, first } = q;
+  const where = [...q.where];
+  const filter = where.join(' and ');
+  const filterValues = [...p.values];
+  if (q.after) {
+    const key = decodeCursor(q.after);
+    where.push(`(${a}.created_at, ${a}.position) < (${p.add(key.createdAt)}::timestamptz, ${p.add(key.position)}::bigint)`);
+  }
+  const rows = await sql.query<T & WithSortKey>(
+    `select ${q.columns}, ${sortKeyColumns(a)} ${q.from}
+      where ${where.join(' and ')}
+      order by ${a}.created_at desc, ${a}.position desc
+      limit ${p.add(first + 1)}`,
+    p.values,
+  );
+  let totalCount: number;
+  if (q.countFiltered) {
+    const [row] = await sql.query<{ count: number }>(`select count(*)::int as count from ${q.countFrom} where ${filter}`, filterValues);
+    totalCount = row?.count ?? 0;
+  } else {
+    totalCount = await q.counted();
+  }
+  return { ...toPage(rows, first), totalCount };
 }
