@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField, type TextFieldProps } from '../../ui/TextField';
 import { FileUpload } from '../documents/FileUpload';
-import { ClaimPolicyPicker } from './ClaimPolicyPicker';
+import { PolicyPicker } from '../policies/PolicyPicker';
 import {
   CLAIM_FIELD_LABELS as LABELS,
   DOCUMENT_FIELDS,
@@ -77,7 +77,8 @@ export function ClaimForm({ onClose }: ClaimFormProps) {
       <form id={CLAIM_FORM_ID} ref={formRef} className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label="New claim">
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>Policy</legend>
-          <ClaimPolicyPicker
+          <PolicyPicker
+            activeOnly
             label={LABELS.policyId}
             value={values.policyId}
             onChange={(id) => {

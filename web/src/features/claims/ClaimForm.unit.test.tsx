@@ -32,7 +32,7 @@ function openClaims(submit: (variables: Record<string, unknown>) => GraphQLAnswe
     sessionHandler(testUser(), (name, variables) => {
       if (name === 'Claims') return claimsAnswer([claimRow()]);
       if (name === 'ClaimCounts') return countsAnswer();
-      if (name === 'ClaimPolicies') {
+      if (name === 'PolicyPicker') {
         policySearches.push(variables);
         return activePoliciesAnswer;
       }
@@ -168,7 +168,7 @@ describe('new claim form', { timeout: 30_000 }, () => {
     const picker = within(form).getByRole('combobox', { name: 'Policy' });
     act(() => picker.focus());
     fireEvent.change(picker, { target: { value: 'Ayanda' } });
-    await waitFor(() => expect(policySearches).toContainEqual({ search: 'Ayanda', first: 20 }));
+    await waitFor(() => expect(policySearches).toContainEqual({ search: 'Ayanda', first: 20, status: 'active' }));
     fireEvent.click(await screen.findByRole('option', { name: 'POL-000002 — Ayanda Zulu' }));
     fillDetails(form);
     await uploadAll(form);

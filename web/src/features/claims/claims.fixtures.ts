@@ -114,8 +114,8 @@ export const activePoliciesAnswer = {
     policies: {
       __typename: 'PolicyConnection',
       nodes: [
-        { __typename: 'Policy', id: 'p1', policyNumber: 'POL-000001', memberName: 'Sipho Dlamini', coverageAmount: '50000' },
-        { __typename: 'Policy', id: 'p2', policyNumber: 'POL-000002', memberName: 'Ayanda Zulu', coverageAmount: '30000' },
+        { __typename: 'Policy', id: 'p1', policyNumber: 'POL-000001', memberName: 'Sipho Dlamini', status: 'active' },
+        { __typename: 'Policy', id: 'p2', policyNumber: 'POL-000002', memberName: 'Ayanda Zulu', status: 'active' },
       ],
       totalCount: 2,
     },

@@ -83,20 +83,6 @@ export const ClaimDetailsQuery = graphql(
   [ClaimRowFields, DocumentFields],
 );
 
-/** The claim form's policy picker: active policies only, searched on the server. */
-export const ClaimPoliciesQuery = graphql(`
-  query ClaimPolicies($search: String, $first: Int) {
-    policies(status: active, search: $search, first: $first) {
-      nodes {
-        id
-        policyNumber
-        memberName
-        coverageAmount
-      }
-      totalCount
-    }
-  }
-`);
 
 export const SubmitClaimMutation = graphql(
   `
@@ -125,7 +111,6 @@ export type ClaimStatus = ClaimRow['status'];
 export type ClaimFlags = ClaimRow['flags'];
 export type ClaimDetails = NonNullable<ResultOf<typeof ClaimDetailsQuery>['claim']>;
 export type ClaimHistoryEntry = ClaimDetails['history'][number];
-export type ClaimPolicyOption = ResultOf<typeof ClaimPoliciesQuery>['policies']['nodes'][number];
 export type SubmitClaimInput = VariablesOf<typeof SubmitClaimMutation>['input'];
 
 export const CLAIMS_PAGE_SIZE = 50;
@@ -136,5 +121,3 @@ export const CLAIMS_PAGE_SIZE = 50;
  */
 export const CLAIMS_CONTEXT = { additionalTypenames: ['Claim', 'Document'] };
 
-/** Active policies change with policy and member changes. */
-export const CLAIM_POLICIES_CONTEXT = { additionalTypenames: ['Policy', 'Member'] };

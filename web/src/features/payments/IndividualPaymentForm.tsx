@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { PAYMENT_METHOD_OPTIONS, todayIso } from './paymentLabels';
-import { PaymentPolicyPicker } from './PaymentPolicyPicker';
+import { PolicyPicker } from '../policies/PolicyPicker';
 import { PAYMENTS_CONTEXT, RecordPaymentMutation, type RecordPaymentInput } from './payments.operations';
 import * as styles from './payments.css';
 
@@ -71,7 +71,7 @@ export function IndividualPaymentForm() {
     <form ref={formRef} className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Individual payment">
       <div className={styles.fields}>
         <div className={styles.fullRow}>
-          <PaymentPolicyPicker value={values.policyId} onChange={(id) => setField('policyId', id)} errorMessage={errors.policyId} />
+          <PolicyPicker label="Policy" value={values.policyId} onChange={(id) => setField('policyId', id)} errorMessage={errors.policyId} />
         </div>
         <TextField label="Amount (R)" isRequired inputMode="decimal" placeholder="e.g. 150.00" autoComplete="off" {...form.field('amount')} />
         <TextField label="Payment date" isRequired type="date" {...form.field('paymentDate')} />

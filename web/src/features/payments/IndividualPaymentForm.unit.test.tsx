@@ -15,7 +15,7 @@ function openPayments(record: (variables: Record<string, unknown>) => GraphQLAns
         listCalls.push(variables);
         return paymentsAnswer([paymentRow()]);
       }
-      if (name === 'PaymentPolicies') return policiesAnswer;
+      if (name === 'PolicyPicker') return policiesAnswer;
       if (name === 'PaymentSchemes') return { data: { groupSchemes: [] } };
       if (name === 'RecordPayment') return recordSpy(variables);
       return { data: null };

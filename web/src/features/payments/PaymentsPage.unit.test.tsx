@@ -60,7 +60,7 @@ function openPayments({ group, change }: Handlers = {}) {
           ),
         );
       }
-      if (name === 'PaymentPolicies') return policiesAnswer;
+      if (name === 'PolicyPicker') return policiesAnswer;
       if (name === 'PaymentSchemes') return { data: { groupSchemes: SCHEMES } };
       if (name === 'RecordGroupPayment') return groupSpy(variables);
       if (name === 'ChangePaymentStatus') return changeSpy(variables);

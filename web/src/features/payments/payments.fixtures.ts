@@ -34,8 +34,8 @@ export const policiesAnswer = {
     policies: {
       __typename: 'PolicyConnection',
       nodes: [
-        { __typename: 'Policy', id: 'p1', policyNumber: 'POL-000001', memberName: 'Sipho Dlamini', status: 'active', monthlyPremium: '150' },
-        { __typename: 'Policy', id: 'p2', policyNumber: 'POL-000002', memberName: 'Ayanda Zulu', status: 'lapsed', monthlyPremium: '99' },
+        { __typename: 'Policy', id: 'p1', policyNumber: 'POL-000001', memberName: 'Sipho Dlamini', status: 'active' },
+        { __typename: 'Policy', id: 'p2', policyNumber: 'POL-000002', memberName: 'Ayanda Zulu', status: 'lapsed' },
       ],
       totalCount: 2,
     },

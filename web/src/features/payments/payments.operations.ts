@@ -35,22 +35,6 @@ export const PaymentsQuery = graphql(
   [PaymentRowFields],
 );
 
-/** The individual form's policy picker: the company's policies, searched on the server. */
-export const PaymentPoliciesQuery = graphql(`
-  query PaymentPolicies($search: String, $first: Int) {
-    policies(search: $search, first: $first) {
-      nodes {
-        id
-        policyNumber
-        memberName
-        status
-        monthlyPremium
-      }
-      totalCount
-    }
-  }
-`);
-
 /** The group tab's choice: the schemes with their member counts (only active ones can be paid for). */
 export const PaymentSchemesQuery = graphql(`
   query PaymentSchemes {
@@ -107,7 +91,6 @@ export const RecordGroupPaymentMutation = graphql(
 
 export type PaymentRow = ResultOf<typeof PaymentRowFields>;
 export type PaymentStatus = PaymentRow['status'];
-export type PaymentPolicyOption = ResultOf<typeof PaymentPoliciesQuery>['policies']['nodes'][number];
 export type PaymentScheme = ResultOf<typeof PaymentSchemesQuery>['groupSchemes'][number];
 export type RecordPaymentInput = VariablesOf<typeof RecordPaymentMutation>['input'];
 export type RecordGroupPaymentInput = VariablesOf<typeof RecordGroupPaymentMutation>['input'];
@@ -118,6 +101,5 @@ export const PAYMENTS_PAGE_SIZE = 50;
 /** An empty list holds no Payment, so it names the type to be refreshed after a payment is recorded. */
 export const PAYMENTS_CONTEXT = { additionalTypenames: ['Payment'] };
 
-/** Policies come and go with members; a scheme's member count changes with its members. */
-export const PAYMENT_POLICIES_CONTEXT = { additionalTypenames: ['Policy', 'Member'] };
+/** A scheme's member count changes with its members. */
 export const PAYMENT_SCHEMES_CONTEXT = { additionalTypenames: ['GroupScheme', 'SchemeMember'] };
