@@ -1,64 +1,9 @@
 import { CLAIM_DOCUMENTS, type ClaimInput } from '@fpa/write-model/validation';
 import type { SubmitClaimInput } from './claims.operations';
 
-/** Every field of the claim form as its input holds it (spec part 2 §3 Claim submission). */
-export type ClaimFormValues = {
-  policyId: string;
-  policyNumber: string;
-  deceasedFirstName: string;
-  deceasedLastName: string;
-  deceasedSaId: string;
-  deceasedDateOfBirth: string;
-  deceasedDateOfDeath: string;
-  causeOfDeath: string;
-  deathCertificateNumber: string;
-  claimantFirstName: string;
-  claimantLastName: string;
-  claimantSaId: string;
-  claimantPhone: string;
-  claimantEmail: string;
-  claimantAddress: string;
-  relationshipToDeceased: string;
-  claimAmount: string;
-  bankAccountNumber: string;
-  bankName: string;
-  bankBranchCode: string;
-  accountHolderName: string;
-  additionalNotes: string;
-  deceasedIdDocument: string;
-  claimantIdDocument: string;
-  deathCertificateDocument: string;
-  bankLetterDocument: string;
-};
+/** Every field of the claim form (spec part 2 §3 Claim submission) as its input holds it: text. */
+export type ClaimFormValues = Record<keyof ClaimInput, string>;
 
-export const EMPTY_CLAIM_FORM: ClaimFormValues = {
-  policyId: '',
-  policyNumber: '',
-  deceasedFirstName: '',
-  deceasedLastName: '',
-  deceasedSaId: '',
-  deceasedDateOfBirth: '',
-  deceasedDateOfDeath: '',
-  causeOfDeath: '',
-  deathCertificateNumber: '',
-  claimantFirstName: '',
-  claimantLastName: '',
-  claimantSaId: '',
-  claimantPhone: '',
-  claimantEmail: '',
-  claimantAddress: '',
-  relationshipToDeceased: '',
-  claimAmount: '',
-  bankAccountNumber: '',
-  bankName: '',
-  bankBranchCode: '',
-  accountHolderName: '',
-  additionalNotes: '',
-  deceasedIdDocument: '',
-  claimantIdDocument: '',
-  deathCertificateDocument: '',
-  bankLetterDocument: '',
-};
 
 export type ClaimTextField = Exclude<keyof ClaimFormValues, 'policyId' | DocumentField>;
 export type DocumentField = (typeof CLAIM_DOCUMENTS)[number]['field'];
@@ -95,6 +40,9 @@ export const CLAIM_FIELD_LABELS: Record<keyof ClaimFormValues, string> = {
   deathCertificateDocument: 'Death certificate',
   bankLetterDocument: 'Bank letter',
 };
+
+/** A blank form: every field of the labels table, empty. */
+export const EMPTY_CLAIM_FORM = Object.fromEntries(Object.keys(CLAIM_FIELD_LABELS).map((field) => [field, ''])) as ClaimFormValues;
 
 export const DOCUMENT_FIELDS: readonly DocumentField[] = CLAIM_DOCUMENTS.map((d) => d.field);
 
