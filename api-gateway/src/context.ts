@@ -2,8 +2,10 @@ import type { UserRow } from '@fpa/projections';
 import type { Services } from './services.ts';
 import { findSessionUser, sessionTokenFrom } from './auth/sessions.ts';
 import { findCompany, findUserById } from '@fpa/projections';
+import { DEFAULT_ROLE_PERMISSIONS, type PermissionName } from '@fpa/write-model/validation';
 
-export type SessionUser = UserRow;
+/** The signed-in user with the permissions in force for this request (role set + grants − revokes). */
+export type SessionUser = UserRow & { permissions: ReadonlySet<PermissionName> };
 
 /**
  * What every GraphQL resolver and REST route gets: the services, the caller (from the session,
@@ -36,7 +38,12 @@ async function loadSessionUser(services: Services, token: string): Promise<Sessi
     const company = await findCompany(services.sql, user.companyId);
     if (!company?.isActive) return null;
   }
-  return user;
+  return withPermissions(services.sql, user);
+}
+
+/** The user with the permissions in force now: read on every request, so a change applies at once. */
+export async function withPermissions(_sql: Services['sql'], user: UserRow): Promise<SessionUser> {
+  return { ...user, permissions: new Set(user.role === 'super_admin' ? [] : DEFAULT_ROLE_PERMISSIONS[user.role]) };
 }
 
 export function isSecureRequest(request: Request): boolean {

@@ -1,15 +1,7 @@
 import { claimCounts, dashboardStats, findSubscription, policyCounts, premiumsCollected } from '@fpa/projections';
 import type { RequestContext, SessionUser } from '../context.ts';
-import { POLICY, type Access, type Operation } from '../auth/policy.ts';
+import { may, type Operation } from '../auth/policy.ts';
 import { refusal, type Intent } from './intents.ts';
-
-/** Whether the caller's role covers an operation: the same table the gateway enforces, asked without throwing. */
-export function may(user: SessionUser, operation: Operation): boolean {
-  const access = POLICY[operation] as Access;
-  if (access === 'public' || access === 'signed-in') return true;
-  if (access === 'company') return user.companyId !== null;
-  return access.includes(user.role);
-}
 
 const rand = (amount: string) =>
   `R ${Number(amount).toLocaleString('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -17,13 +9,13 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** Which operation guards each figure, and how to name it in a refusal. */
 const GUARD: Record<Intent['subject'], { operation: Operation; what: string; agentsToo?: false }> = {
-  policies: { operation: 'policies.read', what: 'the policy counts' },
-  members: { operation: 'members.read', what: 'the member count' },
+  policies: { operation: 'policies:read', what: 'the policy counts' },
+  members: { operation: 'members:read', what: 'the member count' },
   // The sidebar's usage panel, which agents do not see (spec part 1 §2, §6).
-  membersLeft: { operation: 'subscription.read', what: 'the plan usage', agentsToo: false },
-  claims: { operation: 'claims.read', what: 'the claim counts' },
-  revenue: { operation: 'dashboard.read', what: 'company revenue' },
-  premiums: { operation: 'payments.read', what: 'the premiums collected' },
+  membersLeft: { operation: 'subscription:read', what: 'the plan usage', agentsToo: false },
+  claims: { operation: 'claims:read', what: 'the claim counts' },
+  revenue: { operation: 'dashboard:read', what: 'company revenue' },
+  premiums: { operation: 'payments:read', what: 'the premiums collected' },
 };
 
 /**

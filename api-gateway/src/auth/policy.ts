@@ -1,66 +1,59 @@
 import { DomainError } from '@fpa/write-model';
-import type { Role } from '@fpa/write-model/validation';
+import { isPermissionName, type PermissionName } from '@fpa/write-model/validation';
 import type { SessionUser } from '../context.ts';
 
 /**
- * Who may do what, in one table (spec part 1 §6 and part 2 §6). Every GraphQL field and REST route
- * names its operation here; later issues add rows rather than scattering role checks.
- *  - 'public': anyone, signed in or not
- *  - 'signed-in': any signed-in user
- *  - 'company': a signed-in user who belongs to a company (not the platform's super admin)
- *  - a list of roles
+ * Who may do what, in one place. Every GraphQL field and REST route names an operation:
+ *  - a permission ('members:create'): a signed-in company user whose effective permissions
+ *    (role set + grants − revokes, loaded with the session) include it;
+ *  - one of the access levels below for what is not a company permission.
  */
-export type Access = 'public' | 'signed-in' | 'company' | readonly Role[];
+export type Access =
+  /** anyone, signed in or not */
+  | 'public'
+  /** any signed-in user */
+  | 'signed-in'
+  /** the platform operator (super_admin) */
+  | 'platform';
 
-export const POLICY = {
+export const ACCESS = {
   'auth.register': 'public',
   'auth.login': 'public',
   'auth.logout': 'public',
   'auth.requestPasswordReset': 'public',
   'auth.resetPassword': 'public',
   'auth.me': 'signed-in',
-  'company.read': 'company',
-  'subscription.read': 'company',
   'assistant.ask': 'signed-in',
-  'dashboard.read': ['administrator', 'policy_admin', 'claim_admin', 'billing_clerk'],
-  'policyTypes.read': ['administrator', 'policy_admin'],
-  'policyTypes.write': ['administrator', 'policy_admin'],
-  'members.read': ['administrator', 'policy_admin'],
-  'members.write': ['administrator', 'policy_admin'],
-  // Claims staff pick the policy of a claim and billing clerks the policy of a payment.
-  'policies.read': ['administrator', 'policy_admin', 'claim_admin', 'billing_clerk'],
-  'policies.changeStatus': ['administrator', 'policy_admin'],
-  // Uploads feed the claim form's four documents, so the claim roles ask for upload URLs.
-  'objects.upload': ['administrator', 'claim_admin'],
-  // super_admin may open any company's document (support); the others only their company's.
-  'documents.read': ['super_admin', 'administrator', 'claim_admin', 'policy_admin'],
-  'documents.review': ['administrator', 'claim_admin'],
-  'claims.read': ['administrator', 'claim_admin'],
-  'claims.write': ['administrator', 'claim_admin'],
-  // Recording a group payment is a payments.write; billing clerks read schemes to pick one on the payments page.
-  'payments.read': ['administrator', 'billing_clerk'],
-  'payments.write': ['administrator', 'billing_clerk'],
-  'groupSchemes.read': ['administrator', 'policy_admin', 'billing_clerk'],
-  'groupSchemes.write': ['administrator', 'policy_admin'],
+  // The upload PUT carries its own signed, single-use token (issued under documents:upload).
+  'objects.receive': 'public',
 } as const satisfies Record<string, Access>;
 
-export type Operation = keyof typeof POLICY;
+export type Operation = keyof typeof ACCESS | PermissionName;
+
+/** Permissions the platform operator holds over every company (support: opening a claim's document). */
+const PLATFORM_ALSO: ReadonlySet<PermissionName> = new Set(['documents:read']);
 
 export const NOT_SIGNED_IN = 'You are not signed in. Please sign in to continue.';
 export const NOT_ALLOWED = "You don't have permission to do this.";
 
+/** Whether the caller may perform the operation, asked without throwing. */
+export function may(user: SessionUser | null, operation: Operation): boolean {
+  if (!isPermissionName(operation)) {
+    const access: Access = ACCESS[operation];
+    if (access === 'public') return true;
+    if (!user) return false;
+    return access === 'signed-in' || user.role === 'super_admin';
+  }
+  if (!user) return false;
+  if (user.role === 'super_admin') return PLATFORM_ALSO.has(operation);
+  return user.companyId !== null && user.permissions.has(operation);
+}
+
 /** Throws unless the caller may perform the operation; returns the signed-in user when there is one. */
 export function authorize(user: SessionUser | null, operation: Operation): SessionUser | null {
-  const access = POLICY[operation] as Access;
-  if (access === 'public') return user;
+  if (may(user, operation)) return user;
   if (!user) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN);
-  if (access === 'signed-in') return user;
-  if (access === 'company') {
-    if (!user.companyId) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
-    return user;
-  }
-  if (!access.includes(user.role)) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
-  return user;
+  throw new DomainError('FORBIDDEN', NOT_ALLOWED);
 }
 
 /** For operations that need a signed-in user with a company: the narrowed user. */

@@ -11,22 +11,25 @@ import {
 } from '@fpa/write-model';
 import { loginSchema, requestResetSchema } from '@fpa/write-model/validation';
 import { findCompany, findUserById, findUsersByEmail, type UserRow } from '@fpa/projections';
-import { isSecureRequest, type RequestContext } from '../context.ts';
+import { isSecureRequest, withPermissions, type RequestContext, type SessionUser } from '../context.ts';
 import { authorize } from '../auth/policy.ts';
 import { assertLoginAllowed, recordLoginAttempt } from '../auth/rate-limit.ts';
 import { clearedSessionCookie, createSession, revokeSession, sessionCookie } from '../auth/sessions.ts';
 import { commandFor, readYourWrites } from './consistency.ts';
 
-export type PublicUser = Pick<UserRow, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'role' | 'companyId'>;
+export type PublicUser = Pick<UserRow, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'role' | 'companyId'> & {
+  /** The effective permissions, so the client shows only what the server will allow. */
+  permissions: string[];
+};
 export type AuthAnswer = { token: string; user: PublicUser };
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const COMPANY_SUSPENDED = 'Your company account has been suspended. Please contact support.';
 export const RESET_REQUESTED = 'If the email exists, a reset link has been sent.';
 
-export function publicUser(user: UserRow): PublicUser {
+export function publicUser(user: SessionUser): PublicUser {
   const { id, username, email, firstName, lastName, role, companyId } = user;
-  return { id, username, email, firstName, lastName, role, companyId };
+  return { id, username, email, firstName, lastName, role, companyId, permissions: [...user.permissions].sort() };
 }
 
 async function startSession(ctx: RequestContext, user: UserRow): Promise<AuthAnswer> {
@@ -36,8 +39,8 @@ async function startSession(ctx: RequestContext, user: UserRow): Promise<AuthAns
   });
   ctx.setCookies.push(sessionCookie(token, expiresAt, isSecureRequest(ctx.request)));
   ctx.sessionToken = token;
-  ctx.user = user;
-  return { token, user: publicUser(user) };
+  ctx.user = await withPermissions(ctx.services.sql, user);
+  return { token, user: publicUser(ctx.user) };
 }
 
 export async function register(ctx: RequestContext, input: unknown): Promise<AuthAnswer> {

@@ -33,36 +33,36 @@ async function claimOrMissing(ctx: RequestContext, companyId: string, id: string
 }
 
 export function claims(ctx: RequestContext, args: ClaimListArgs) {
-  return listClaims(ctx.services.sql, caller(ctx, 'claims.read').companyId, args);
+  return listClaims(ctx.services.sql, caller(ctx, 'claims:read').companyId, args);
 }
 
 export function allClaims(ctx: RequestContext) {
-  return listAllClaims(ctx.services.sql, caller(ctx, 'claims.read').companyId);
+  return listAllClaims(ctx.services.sql, caller(ctx, 'claims:read').companyId);
 }
 
 export function claim(ctx: RequestContext, id: string) {
-  return findClaim(ctx.services.sql, caller(ctx, 'claims.read').companyId, id);
+  return findClaim(ctx.services.sql, caller(ctx, 'claims:read').companyId, id);
 }
 
 export function claimCounts(ctx: RequestContext) {
-  return claimCountsQuery(ctx.services.sql, caller(ctx, 'claims.read').companyId);
+  return claimCountsQuery(ctx.services.sql, caller(ctx, 'claims:read').companyId);
 }
 
 /** A claim's documents, for a claim row that was read without them. */
 export function documentsOfClaim(ctx: RequestContext, claimId: string) {
-  return claimDocuments(ctx.services.sql, caller(ctx, 'claims.read').companyId, claimId);
+  return claimDocuments(ctx.services.sql, caller(ctx, 'claims:read').companyId, claimId);
 }
 
 /** POST /api/claims and /api/claims/by-policy-number: the same command, the policy given either way. */
 export async function submitClaim(ctx: RequestContext, input: unknown): Promise<ClaimDetail> {
-  const { companyId, command } = caller(ctx, 'claims.write');
+  const { companyId, command } = caller(ctx, 'claims:create');
   const result = await submitClaimCommand(ctx.services.store, ctx.services.sql, input, command);
   await readYourWrites(ctx, result.append.checkpoint);
   return claimOrMissing(ctx, companyId, result.claimId);
 }
 
 export async function changeClaimStatus(ctx: RequestContext, id: string, input: unknown): Promise<ClaimDetail> {
-  const { companyId, command } = caller(ctx, 'claims.write');
+  const { companyId, command } = caller(ctx, 'claims:update_status');
   const { append } = await changeClaimStatusCommand(ctx.services.store, id, input, command);
   await readYourWrites(ctx, append.checkpoint);
   return claimOrMissing(ctx, companyId, id);
@@ -70,12 +70,12 @@ export async function changeClaimStatus(ctx: RequestContext, id: string, input: 
 
 /** The caller's company's documents; the platform's super admin sees every company's. */
 export function documents(ctx: RequestContext, args: DocumentListArgs) {
-  const user = authorize(ctx.user, 'documents.read')!;
+  const user = authorize(ctx.user, 'documents:read')!;
   return listDocuments(ctx.services.sql, user.role === 'super_admin' ? null : user.companyId, args);
 }
 
 export async function reviewDocument(ctx: RequestContext, id: string, input: unknown): Promise<DocumentRow> {
-  const { companyId, command } = caller(ctx, 'documents.review');
+  const { companyId, command } = caller(ctx, 'documents:review');
   const { append } = await reviewClaimDocument(ctx.services.store, ctx.services.sql, id, input, command);
   await readYourWrites(ctx, append.checkpoint);
   const row = await findDocument(ctx.services.sql, companyId, id);

@@ -29,49 +29,49 @@ export type SchemeMembersAnswer = { scheme: GroupSchemeRow; mainMembersAdded: nu
 export type RemoveSchemeMemberAnswer = { scheme: GroupSchemeRow; removedMemberId: string; familyMembersRemoved: number };
 
 export function groupSchemes(ctx: RequestContext): Promise<GroupSchemeRow[]> {
-  return listGroupSchemes(ctx.services.sql, caller(ctx, 'groupSchemes.read').companyId);
+  return listGroupSchemes(ctx.services.sql, caller(ctx, 'group_schemes:read').companyId);
 }
 
 /** Null when unknown: GraphQL answers null and the page shows Scheme Not Found. */
 export function groupScheme(ctx: RequestContext, id: string): Promise<GroupSchemeRow | null> {
-  return findGroupScheme(ctx.services.sql, caller(ctx, 'groupSchemes.read').companyId, id);
+  return findGroupScheme(ctx.services.sql, caller(ctx, 'group_schemes:read').companyId, id);
 }
 
 /** GET /api/group-schemes/{id}: 404 when unknown. */
 export function requireGroupScheme(ctx: RequestContext, id: string): Promise<GroupSchemeRow> {
-  return schemeOrMissing(ctx, caller(ctx, 'groupSchemes.read').companyId, id);
+  return schemeOrMissing(ctx, caller(ctx, 'group_schemes:read').companyId, id);
 }
 
 /** Main members with their family nested; 404 for an unknown scheme rather than an empty list. */
 export async function schemeMembers(ctx: RequestContext, schemeId: string): Promise<SchemeMemberNode[]> {
-  const { companyId } = caller(ctx, 'groupSchemes.read');
+  const { companyId } = caller(ctx, 'group_schemes:read');
   await schemeOrMissing(ctx, companyId, schemeId);
   return listSchemeMembers(ctx.services.sql, companyId, schemeId);
 }
 
 export async function createGroupScheme(ctx: RequestContext, input: unknown): Promise<SchemeMembersAnswer> {
-  const { companyId, command } = caller(ctx, 'groupSchemes.write');
+  const { companyId, command } = caller(ctx, 'group_schemes:create');
   const { append, schemeId, ...counts } = await createGroupSchemeCommand(ctx.services.store, ctx.services.sql, input, command);
   await readYourWrites(ctx, append.checkpoint);
   return { scheme: await schemeOrMissing(ctx, companyId, schemeId), ...counts };
 }
 
 export async function updateGroupScheme(ctx: RequestContext, id: string, input: unknown): Promise<GroupSchemeRow> {
-  const { companyId, command } = caller(ctx, 'groupSchemes.write');
+  const { companyId, command } = caller(ctx, 'group_schemes:update');
   const { append } = await updateGroupSchemeCommand(ctx.services.store, id, input, command);
   await readYourWrites(ctx, append.checkpoint);
   return schemeOrMissing(ctx, companyId, id);
 }
 
 export async function addSchemeMembers(ctx: RequestContext, schemeId: string, input: unknown): Promise<SchemeMembersAnswer> {
-  const { companyId, command } = caller(ctx, 'groupSchemes.write');
+  const { companyId, command } = caller(ctx, 'group_schemes:update');
   const { append, schemeId: _id, ...counts } = await addSchemeMembersCommand(ctx.services.store, ctx.services.sql, schemeId, input, command);
   await readYourWrites(ctx, append.checkpoint);
   return { scheme: await schemeOrMissing(ctx, companyId, schemeId), ...counts };
 }
 
 export async function removeSchemeMember(ctx: RequestContext, schemeId: string, memberId: string): Promise<RemoveSchemeMemberAnswer> {
-  const { companyId, command } = caller(ctx, 'groupSchemes.write');
+  const { companyId, command } = caller(ctx, 'group_schemes:delete');
   const { append, schemeId: _id, ...removed } = await removeSchemeMemberCommand(ctx.services.store, schemeId, memberId, command);
   await readYourWrites(ctx, append.checkpoint);
   return { scheme: await schemeOrMissing(ctx, companyId, schemeId), ...removed };

@@ -32,18 +32,18 @@ async function paymentOrMissing(ctx: RequestContext, companyId: string, id: stri
 }
 
 export function payments(ctx: RequestContext, args: PaymentListArgs) {
-  return listPayments(ctx.services.sql, caller(ctx, 'payments.read').companyId, args);
+  return listPayments(ctx.services.sql, caller(ctx, 'payments:read').companyId, args);
 }
 
 export async function recordPayment(ctx: RequestContext, input: unknown): Promise<PaymentRow> {
-  const { companyId, command } = caller(ctx, 'payments.write');
+  const { companyId, command } = caller(ctx, 'payments:create');
   const { paymentId, append } = await recordPaymentCommand(ctx.services.store, input, command);
   await readYourWrites(ctx, append.checkpoint);
   return paymentOrMissing(ctx, companyId, paymentId);
 }
 
 export async function changePaymentStatus(ctx: RequestContext, id: string, input: unknown): Promise<PaymentRow> {
-  const { companyId, command } = caller(ctx, 'payments.write');
+  const { companyId, command } = caller(ctx, 'payments:update_status');
   const { append } = await changePaymentStatusCommand(ctx.services.store, id, input, command);
   await readYourWrites(ctx, append.checkpoint);
   return paymentOrMissing(ctx, companyId, id);
@@ -63,19 +63,19 @@ export type GroupPaymentAnswer = {
 
 /** POST /api/group-schemes/{id}/payments: the total (spec §7) and the payments it recorded, one per group policy. */
 export async function recordGroupPayment(ctx: RequestContext, schemeId: string, input: unknown): Promise<GroupPaymentAnswer> {
-  const { companyId, command } = caller(ctx, 'payments.write');
+  const { companyId, command } = caller(ctx, 'payments:create');
   const { append, paymentIds: _ids, companyId: _company, ...run } = await recordGroupPaymentCommand(ctx.services.store, schemeId, input, command);
   await readYourWrites(ctx, append.checkpoint);
   return { ...run, payments: await paymentsOfGroupPayment(ctx.services.sql, companyId, run.groupPaymentId) };
 }
 
 export function premiumsCollected(ctx: RequestContext, months?: number) {
-  const { companyId } = caller(ctx, 'payments.read');
+  const { companyId } = caller(ctx, 'payments:read');
   return premiumsCollectedQuery(ctx.services.sql, companyId, months === undefined ? {} : { months });
 }
 
 /** Months in arrears are counted to today in South Africa. */
 export function policyArrears(ctx: RequestContext, args: Omit<ArrearsArgs, 'today'>) {
-  const { companyId } = caller(ctx, 'payments.read');
+  const { companyId } = caller(ctx, 'payments:read');
   return policyArrearsQuery(ctx.services.sql, companyId, { ...args, today: southAfricanDate(new Date()) });
 }

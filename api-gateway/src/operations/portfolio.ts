@@ -44,18 +44,18 @@ async function found<T>(row: Promise<T | null>, message: string): Promise<T> {
 // Policy types
 
 export function policyTypes(ctx: RequestContext): Promise<PolicyTypeRow[]> {
-  return listPolicyTypes(ctx.services.sql, caller(ctx, 'policyTypes.read').companyId);
+  return listPolicyTypes(ctx.services.sql, caller(ctx, 'policy_types:read').companyId);
 }
 
 export async function createPolicyType(ctx: RequestContext, input: unknown): Promise<PolicyTypeRow> {
-  const { companyId, command } = caller(ctx, 'policyTypes.write');
+  const { companyId, command } = caller(ctx, 'policy_types:create');
   const { events, append } = await createPolicyTypeCommand(ctx.services.store, input, command);
   await readYourWrites(ctx, append.checkpoint);
   return found(findPolicyType(ctx.services.sql, companyId, events[0]!.data.policyTypeId), 'Policy type not found');
 }
 
 export async function updatePolicyType(ctx: RequestContext, id: string, input: unknown): Promise<PolicyTypeRow> {
-  const { companyId, command } = caller(ctx, 'policyTypes.write');
+  const { companyId, command } = caller(ctx, 'policy_types:update');
   const { append } = await updatePolicyTypeCommand(ctx.services.store, id, input, command);
   await readYourWrites(ctx, append.checkpoint);
   return found(findPolicyType(ctx.services.sql, companyId, id), 'Policy type not found');
@@ -64,46 +64,46 @@ export async function updatePolicyType(ctx: RequestContext, id: string, input: u
 // Members
 
 export function allMembers(ctx: RequestContext): Promise<MemberRow[]> {
-  return listAllMembers(ctx.services.sql, caller(ctx, 'members.read').companyId);
+  return listAllMembers(ctx.services.sql, caller(ctx, 'members:read').companyId);
 }
 
 export function members(ctx: RequestContext, args: Parameters<typeof listMembers>[2]) {
-  return listMembers(ctx.services.sql, caller(ctx, 'members.read').companyId, args);
+  return listMembers(ctx.services.sql, caller(ctx, 'members:read').companyId, args);
 }
 
 export function member(ctx: RequestContext, id: string): Promise<MemberRow | null> {
-  return findMember(ctx.services.sql, caller(ctx, 'members.read').companyId, id);
+  return findMember(ctx.services.sql, caller(ctx, 'members:read').companyId, id);
 }
 
 export async function canAddMember(ctx: RequestContext): Promise<{ canAdd: boolean; reason: string | null }> {
-  const { companyId } = caller(ctx, 'members.read');
+  const { companyId } = caller(ctx, 'members:read');
   const { canAdd, reason } = await canAddMembers(ctx.services.sql, companyId);
   return { canAdd, reason };
 }
 
 export async function registerMember(ctx: RequestContext, input: unknown): Promise<MemberRow> {
-  const { companyId, command } = caller(ctx, 'members.write');
+  const { companyId, command } = caller(ctx, 'members:create');
   const result = await registerMemberCommand(ctx.services.store, ctx.services.sql, input, command);
   await readYourWrites(ctx, result.append.checkpoint);
   return found(findMember(ctx.services.sql, companyId, result.memberId), 'Member not found');
 }
 
 export async function updateMember(ctx: RequestContext, id: string, input: unknown): Promise<MemberRow> {
-  const { companyId, command } = caller(ctx, 'members.write');
+  const { companyId, command } = caller(ctx, 'members:update');
   const { append } = await updateMemberCommand(ctx.services.store, id, input, command);
   await readYourWrites(ctx, append.checkpoint);
   return found(findMember(ctx.services.sql, companyId, id), 'Member not found');
 }
 
 export async function deleteMember(ctx: RequestContext, id: string): Promise<{ ok: true; id: string }> {
-  const { command } = caller(ctx, 'members.write');
+  const { command } = caller(ctx, 'members:delete');
   const { append } = await deleteMemberCommand(ctx.services.store, id, command);
   await readYourWrites(ctx, append.checkpoint);
   return { ok: true, id };
 }
 
 export async function importMembers(ctx: RequestContext, input: unknown): Promise<ImportChunkResult> {
-  const { command } = caller(ctx, 'members.write');
+  const { command } = caller(ctx, 'members:import');
   const { result, checkpoint } = await importMembersCommand(ctx.services.store, ctx.services.sql, input, command);
   if (checkpoint) await readYourWrites(ctx, checkpoint);
   return result;
@@ -112,19 +112,19 @@ export async function importMembers(ctx: RequestContext, input: unknown): Promis
 // Policies
 
 export function allPolicies(ctx: RequestContext): Promise<PolicyRow[]> {
-  return listAllPolicies(ctx.services.sql, caller(ctx, 'policies.read').companyId);
+  return listAllPolicies(ctx.services.sql, caller(ctx, 'policies:read').companyId);
 }
 
 export function policies(ctx: RequestContext, args: Parameters<typeof listPolicies>[2]) {
-  return listPolicies(ctx.services.sql, caller(ctx, 'policies.read').companyId, args);
+  return listPolicies(ctx.services.sql, caller(ctx, 'policies:read').companyId, args);
 }
 
 export function policyCounts(ctx: RequestContext, search: string | undefined) {
-  return policyCountsQuery(ctx.services.sql, caller(ctx, 'policies.read').companyId, search ? { search } : {});
+  return policyCountsQuery(ctx.services.sql, caller(ctx, 'policies:read').companyId, search ? { search } : {});
 }
 
 export async function changePolicyStatus(ctx: RequestContext, id: string, input: { status?: unknown; note?: unknown }): Promise<PolicyRow> {
-  const { companyId, command } = caller(ctx, 'policies.changeStatus');
+  const { companyId, command } = caller(ctx, 'policies:update_status');
   const { append } = await changePolicyStatusCommand(ctx.services.store, id, input, command);
   await readYourWrites(ctx, append.checkpoint);
   return found(findPolicy(ctx.services.sql, companyId, id), 'Policy not found');
@@ -133,7 +133,7 @@ export async function changePolicyStatus(ctx: RequestContext, id: string, input:
 // Dashboard
 
 export function dashboardStats(ctx: RequestContext) {
-  return dashboardStatsQuery(ctx.services.sql, caller(ctx, 'dashboard.read').companyId, new Date());
+  return dashboardStatsQuery(ctx.services.sql, caller(ctx, 'dashboard:read').companyId, new Date());
 }
 
 export type { PolicyStatus };

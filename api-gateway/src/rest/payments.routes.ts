@@ -28,7 +28,7 @@ async function paymentList(ctx: RequestContext, { query }: RouteInput): Promise<
 
 /** Spec part 2 §7 Payments (the group payment route lives with the group schemes' table). */
 export const paymentRoutes: Route[] = [
-  { method: 'GET', path: '/api/payments', handler: paymentList },
-  { method: 'POST', path: '/api/payments', status: 201, handler: (ctx, { body }) => payments.recordPayment(ctx, body) },
-  { method: 'PATCH', path: '/api/payments/:id', handler: (ctx, { params, body }) => payments.changePaymentStatus(ctx, params.id!, body) },
+  { method: 'GET', path: '/api/payments', operation: 'payments:read', handler: paymentList },
+  { method: 'POST', path: '/api/payments', operation: 'payments:create', status: 201, handler: (ctx, { body }) => payments.recordPayment(ctx, body) },
+  { method: 'PATCH', path: '/api/payments/:id', operation: 'payments:update_status', handler: (ctx, { params, body }) => payments.changePaymentStatus(ctx, params.id!, body) },
 ];

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../context.ts';
 import { jsonError, toErrorAnswer } from '../errors.ts';
+import { authorize, type Operation } from '../auth/policy.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteInput = { params: Record<string, string>; body: unknown; query: URLSearchParams };
@@ -7,6 +8,11 @@ export type Route = {
   method: Method;
   /** '/api/members/:id' style; a ':name' segment matches one path segment. */
   path: string;
+  /**
+   * What the caller must be allowed (auth/policy.ts), checked before the body is read: a caller
+   * without it gets 401/403 whatever they send. Handlers scope further (own company, own record).
+   */
+  operation: Operation;
   /** Status of a successful answer (default 200). */
   status?: number;
   /**
@@ -47,6 +53,12 @@ export function createRestRouter(routes: readonly Route[]) {
       const answer = jsonError(405, `Method ${request.method} is not allowed on ${url.pathname}`, 'METHOD_NOT_ALLOWED');
       answer.headers.set('allow', allowed);
       return answer;
+    }
+    try {
+      authorize(ctx.user, found.route.operation);
+    } catch (error) {
+      const { status, body: errorBody } = toErrorAnswer(error, ctx.services.logger);
+      return Response.json(errorBody, { status });
     }
     let body: unknown = undefined;
     const text = found.route.rawBody || request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();

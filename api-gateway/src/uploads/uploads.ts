@@ -21,7 +21,7 @@ export const DOCUMENT_NOT_FOUND = 'Document not found';
  * send the file without anything else.
  */
 export async function requestUploadURL(ctx: RequestContext): Promise<{ uploadURL: string }> {
-  const user = requireCompanyUser(ctx.user, 'objects.upload');
+  const user = requireCompanyUser(ctx.user, 'documents:upload');
   const slot = await createUploadSlot(ctx.services.sql, { companyId: user.companyId, userId: user.id });
   const origin = new URL(ctx.request.url);
   if (isSecureRequest(ctx.request)) origin.protocol = 'https:'; // behind a TLS-terminating proxy
@@ -60,7 +60,7 @@ export async function receiveUpload(ctx: RequestContext, id: string, token: stri
  * Another company's document answers exactly like an unknown one, so ids reveal nothing.
  */
 export async function serveDocument(ctx: RequestContext, id: string, disposition: 'inline' | 'attachment'): Promise<Response> {
-  const user = authorize(ctx.user, 'documents.read')!;
+  const user = authorize(ctx.user, 'documents:read')!;
   const object = await findStoredObject(ctx.services.sql, id);
   const visible = object?.status === 'stored' && (user.role === 'super_admin' || object.companyId === user.companyId);
   if (!object || !visible || !object.storageKey) throw new NotFoundError(DOCUMENT_NOT_FOUND);

@@ -28,3 +28,4 @@ export * from './group-schemes.ts';
 export * from './settings.ts';
 export * from './admin.ts';
 export * from './onboarding.ts';
+export * from './permissions.ts';
