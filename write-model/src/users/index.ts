@@ -3,3 +3,4 @@ export * from './users.state.ts';
 export * from './users.decider.ts';
 export * from './commands/reset-password.ts';
 export * from './commands/register-super-admin.ts';
+export * from './commands/create-user.ts';
