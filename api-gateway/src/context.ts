@@ -1,8 +1,8 @@
 import type { UserRow } from '@fpa/projections';
 import type { Services } from './services.ts';
 import { findSessionUser, sessionTokenFrom } from './auth/sessions.ts';
-import { findCompany, findUserById } from '@fpa/projections';
-import { DEFAULT_ROLE_PERMISSIONS, type PermissionName } from '@fpa/write-model/validation';
+import { effectivePermissionNames, findCompany, findUserById } from '@fpa/projections';
+import { isPermissionName, type PermissionName } from '@fpa/write-model/validation';
 
 /** The signed-in user with the permissions in force for this request (role set + grants − revokes). */
 export type SessionUser = UserRow & { permissions: ReadonlySet<PermissionName> };
@@ -42,8 +42,10 @@ async function loadSessionUser(services: Services, token: string): Promise<Sessi
 }
 
 /** The user with the permissions in force now: read on every request, so a change applies at once. */
-export async function withPermissions(_sql: Services['sql'], user: UserRow): Promise<SessionUser> {
-  return { ...user, permissions: new Set(user.role === 'super_admin' ? [] : DEFAULT_ROLE_PERMISSIONS[user.role]) };
+export async function withPermissions(sql: Services['sql'], user: UserRow): Promise<SessionUser> {
+  if (!user.companyId) return { ...user, permissions: new Set() };
+  const names = await effectivePermissionNames(sql, user.companyId, user.id, user.role);
+  return { ...user, permissions: new Set(names.filter(isPermissionName)) };
 }
 
 export function isSecureRequest(request: Request): boolean {

@@ -4,8 +4,9 @@ import type { Projector } from '../engine/types.ts';
 /** Every user account of the platform, one row each, in the clear while the person's key exists. */
 export const usersListProjection: Projector = {
   name: 'users_list',
-  version: 1,
-  handles: ['UserRegistered'],
+  // 2: role changes.
+  version: 2,
+  handles: ['UserRegistered', 'UserRoleChanged'],
   tables: ['user_accounts'],
   async init(tx) {
     await tx.exec(`
@@ -34,6 +35,9 @@ export const usersListProjection: Projector = {
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) on conflict (id) do nothing`,
         [d.userId, d.companyId, d.username, d.email, d.firstName, d.lastName, d.role, d.phone, event.recordedAt],
       );
+    } else if (event.type === 'UserRoleChanged') {
+      const d = event.data as Record<string, string>;
+      await tx.query(`update user_accounts set role = $2, updated_at = $3 where id = $1`, [d.userId, d.to, event.recordedAt]);
     }
   },
 };

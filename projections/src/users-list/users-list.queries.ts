@@ -28,3 +28,10 @@ export async function findUsersByEmail(sql: SqlExecutor, email: string): Promise
     email.trim(),
   ]);
 }
+
+/** A company's staff accounts, by name. */
+export async function companyUsers(sql: SqlExecutor, companyId: string): Promise<UserRow[]> {
+  return sql.query<UserRow>(`select ${COLUMNS} from user_accounts where company_id = $1 order by first_name, last_name, username`, [
+    companyId,
+  ]);
+}

@@ -26,6 +26,6 @@ export function RoleGate({ entry, children }: { entry: NavPath; children: ReactN
   const { user } = useAuth();
   // RequireAuth sits above every RoleGate, so a missing user only happens in isolation (tests).
   if (!user) return null;
-  if (!canOpen(user.role, entry)) return <AccessDenied text={navEntry(entry).deniedText ?? DEFAULT_DENIED_TEXT} />;
+  if (!canOpen(user, entry)) return <AccessDenied text={navEntry(entry).deniedText ?? DEFAULT_DENIED_TEXT} />;
   return children;
 }

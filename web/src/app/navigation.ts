@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@fpa/write-model/validation';
+import { DEFAULT_ROLE_PERMISSIONS, ROLES, type PermissionName, type Role } from '@fpa/write-model/validation';
 import type { IconName } from '../ui/Icon';
 
 const NON_AGENTS = ROLES.filter((role) => role !== 'agent');
@@ -7,8 +7,10 @@ export type NavEntry = {
   path: string;
   label: string;
   icon: IconName;
-  /** Who sees the link, and (unless openToAll) who may open the page. */
+  /** Who sees the link with the default permissions (the spec's sidebar table). */
   roles: readonly Role[];
+  /** What the page needs; a company user without it neither sees the link nor opens the page. */
+  permission?: PermissionName;
   /** The page opens for every signed-in role even though only `roles` see the link. */
   openToAll?: true;
   /** What a role outside `roles` reads on the page (spec part 2 §2). */
@@ -23,7 +25,7 @@ export const DEFAULT_DENIED_TEXT = "You don't have permission to access this pag
  */
 export const NAVIGATION = [
   // Agents land on their own dashboard at /, so / opens for everyone; only the link is hidden.
-  { path: '/', label: 'Dashboard', icon: 'grid', roles: NON_AGENTS, openToAll: true },
+  { path: '/', label: 'Dashboard', icon: 'grid', roles: NON_AGENTS, permission: 'dashboard:read', openToAll: true },
   {
     path: '/super-admin',
     label: 'Super Admin',
@@ -31,32 +33,46 @@ export const NAVIGATION = [
     roles: ['super_admin'],
     deniedText: 'Super admin access required to view this page.',
   },
-  { path: '/policy-types', label: 'Policy Types', icon: 'layers', roles: ['administrator', 'policy_admin'] },
-  { path: '/members', label: 'Members', icon: 'users', roles: ['administrator', 'policy_admin'] },
-  { path: '/policies', label: 'Policies', icon: 'file', roles: ['administrator', 'policy_admin'] },
-  { path: '/claims', label: 'Claims', icon: 'clipboard', roles: ['administrator', 'claim_admin'] },
-  { path: '/payments', label: 'Payments', icon: 'card', roles: ['administrator', 'billing_clerk'] },
-  { path: '/onboarding', label: 'Client Onboarding', icon: 'userPlus', roles: ['agent'] },
-  { path: '/new-sales', label: 'New Sales', icon: 'trendingUp', roles: ['administrator', 'policy_admin'] },
-  { path: '/agents', label: 'Agents', icon: 'briefcase', roles: ['administrator', 'agent'] },
-  { path: '/group-schemes', label: 'Group Schemes', icon: 'building', roles: ['administrator', 'policy_admin'] },
+  { path: '/policy-types', label: 'Policy Types', icon: 'layers', roles: ['administrator', 'policy_admin'], permission: 'policy_types:read' },
+  { path: '/members', label: 'Members', icon: 'users', roles: ['administrator', 'policy_admin'], permission: 'members:read' },
+  { path: '/policies', label: 'Policies', icon: 'file', roles: ['administrator', 'policy_admin'], permission: 'policies:read' },
+  { path: '/claims', label: 'Claims', icon: 'clipboard', roles: ['administrator', 'claim_admin'], permission: 'claims:read' },
+  { path: '/payments', label: 'Payments', icon: 'card', roles: ['administrator', 'billing_clerk'], permission: 'payments:read' },
+  { path: '/onboarding', label: 'Client Onboarding', icon: 'userPlus', roles: ['agent'], permission: 'onboarding:create' },
+  { path: '/new-sales', label: 'New Sales', icon: 'trendingUp', roles: ['administrator', 'policy_admin'], permission: 'sales:read' },
+  { path: '/agents', label: 'Agents', icon: 'briefcase', roles: ['administrator', 'agent'], permission: 'agents:read' },
+  { path: '/group-schemes', label: 'Group Schemes', icon: 'building', roles: ['administrator', 'policy_admin'], permission: 'group_schemes:read' },
   {
     path: '/documents',
     label: 'Documents',
     icon: 'folder',
     roles: ['super_admin', 'administrator', 'claim_admin', 'policy_admin'],
+    permission: 'documents:read',
   },
-  { path: '/reports', label: 'Reports', icon: 'chart', roles: ['administrator', 'policy_admin'] },
-  { path: '/role-management', label: 'Role Management', icon: 'key', roles: ['administrator'] },
-  { path: '/settings', label: 'Settings', icon: 'gear', roles: NON_AGENTS },
-  { path: '/subscription', label: 'Subscription', icon: 'star', roles: NON_AGENTS },
+  { path: '/reports', label: 'Reports', icon: 'chart', roles: ['administrator', 'policy_admin'], permission: 'reports:read' },
+  { path: '/role-management', label: 'Role Management', icon: 'key', roles: ['administrator'], permission: 'roles:read' },
+  { path: '/settings', label: 'Settings', icon: 'gear', roles: NON_AGENTS, permission: 'company:read' },
+  { path: '/subscription', label: 'Subscription', icon: 'star', roles: NON_AGENTS, permission: 'subscription:read' },
 ] as const satisfies readonly NavEntry[];
 
 export type NavPath = (typeof NAVIGATION)[number]['path'];
 
-/** The links a role sees, in menu order. */
-export function navigationFor(role: Role): NavEntry[] {
-  return NAVIGATION.filter((entry: NavEntry) => entry.roles.includes(role));
+/** Who is looking: the role and the effective permissions the server sent with the session. */
+export type Viewer = { role: Role; permissions: readonly string[] };
+
+/**
+ * The sidebar table decides for the default permissions; changes to a user's permissions move the
+ * links: a revoked permission hides its page, one granted beyond the role's defaults shows it.
+ */
+function sees(viewer: Viewer, entry: NavEntry): boolean {
+  if (viewer.role === 'super_admin' || !entry.permission) return entry.roles.includes(viewer.role);
+  if (!viewer.permissions.includes(entry.permission)) return false;
+  return entry.roles.includes(viewer.role) || !DEFAULT_ROLE_PERMISSIONS[viewer.role].includes(entry.permission);
+}
+
+/** The links a user sees, in menu order. */
+export function navigationFor(viewer: Viewer): NavEntry[] {
+  return NAVIGATION.filter((entry: NavEntry) => sees(viewer, entry));
 }
 
 export function navEntry(path: NavPath): NavEntry {
@@ -65,10 +81,10 @@ export function navEntry(path: NavPath): NavEntry {
   return entry;
 }
 
-/** Whether a role may open the page behind a menu entry (sub-pages use their parent's entry). */
-export function canOpen(role: Role, path: NavPath): boolean {
+/** Whether a user may open the page behind a menu entry (sub-pages use their parent's entry). */
+export function canOpen(viewer: Viewer, path: NavPath): boolean {
   const entry = navEntry(path);
-  return entry.openToAll === true || entry.roles.includes(role);
+  return entry.openToAll === true || sees(viewer, entry);
 }
 
 /** Whether the usage panel, Settings and Subscription are shown: never for agents (spec §6). */

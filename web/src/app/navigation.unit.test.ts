@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@fpa/write-model/validation';
+import { DEFAULT_ROLE_PERMISSIONS, ROLES, type Role } from '@fpa/write-model/validation';
 import { describe, expect, it } from 'vitest';
 import { canOpen, DEFAULT_DENIED_TEXT, navEntry, navigationFor, NAVIGATION } from './navigation';
 
@@ -38,13 +38,15 @@ const EXPECTED: Record<Role, string[]> = {
   agent: ['/onboarding', '/agents'],
 };
 
+const withDefaults = (role: Role) => ({ role, permissions: role === 'super_admin' ? [] : [...DEFAULT_ROLE_PERMISSIONS[role]] });
+
 describe('navigation table', () => {
   it.each(ROLES)('%s sees exactly its entries', (role) => {
-    expect(navigationFor(role).map((entry) => entry.path)).toEqual(EXPECTED[role]);
+    expect(navigationFor(withDefaults(role)).map((entry) => entry.path)).toEqual(EXPECTED[role]);
   });
 
   it('agents see no Dashboard, Settings or Subscription link', () => {
-    const labels = navigationFor('agent').map((entry) => entry.label);
+    const labels = navigationFor(withDefaults('agent')).map((entry) => entry.label);
     expect(labels).not.toContain('Dashboard');
     expect(labels).not.toContain('Settings');
     expect(labels).not.toContain('Subscription');
@@ -54,13 +56,24 @@ describe('navigation table', () => {
     for (const role of ROLES) {
       for (const entry of NAVIGATION) {
         const expected = entry.path === '/' || EXPECTED[role].includes(entry.path);
-        expect(canOpen(role, entry.path), `${role} → ${entry.path}`).toBe(expected);
+        expect(canOpen(withDefaults(role), entry.path), `${role} → ${entry.path}`).toBe(expected);
       }
     }
   });
 
   it('agents still open / (their own dashboard)', () => {
-    expect(canOpen('agent', '/')).toBe(true);
+    expect(canOpen(withDefaults('agent'), '/')).toBe(true);
+  });
+
+  it('a revoked permission hides its page; one granted beyond the role shows it', () => {
+    const clerk = withDefaults('policy_admin');
+    const revoked = { ...clerk, permissions: clerk.permissions.filter((p) => p !== 'members:read') };
+    expect(navigationFor(revoked).map((e) => e.path)).not.toContain('/members');
+    expect(canOpen(revoked, '/members')).toBe(false);
+    const billing = withDefaults('billing_clerk');
+    const granted = { ...billing, permissions: [...billing.permissions, 'reports:read'] };
+    expect(navigationFor(granted).map((e) => e.path)).toContain('/reports');
+    expect(canOpen(granted, '/reports')).toBe(true);
   });
 
   it('uses the spec texts for Access Denied', () => {

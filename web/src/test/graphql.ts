@@ -1,3 +1,4 @@
+import { DEFAULT_ROLE_PERMISSIONS, type Role } from '@fpa/write-model/validation';
 import { Client, cacheExchange, fetchExchange } from 'urql';
 
 export type GraphQLAnswer = { data?: unknown; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
@@ -22,17 +23,22 @@ export function createTestClient(handler: GraphQLHandler): Client {
   });
 }
 
-export const testUser = (overrides: Record<string, unknown> = {}) => ({
-  __typename: 'User',
-  id: 'u1',
-  username: 'thandi',
-  email: 'thandi@example.co.za',
-  firstName: 'Thandi',
-  lastName: 'Nkosi',
-  role: 'administrator',
-  companyId: 'c1',
-  ...overrides,
-});
+/** A session user; its permissions are its role's defaults unless the overrides say otherwise. */
+export const testUser = (overrides: Record<string, unknown> = {}) => {
+  const role = (overrides.role ?? 'administrator') as Role;
+  return {
+    __typename: 'User',
+    id: 'u1',
+    username: 'thandi',
+    email: 'thandi@example.co.za',
+    firstName: 'Thandi',
+    lastName: 'Nkosi',
+    role,
+    companyId: 'c1',
+    permissions: role === 'super_admin' ? [] : [...DEFAULT_ROLE_PERMISSIONS[role]],
+    ...overrides,
+  };
+};
 
 /** A handler for a signed-in session (or signed out with user null), answering the shell's queries. */
 export function sessionHandler(user: ReturnType<typeof testUser> | null, extra: GraphQLHandler = () => ({ data: null })): GraphQLHandler {

@@ -53,6 +53,19 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   }
 }
 
+/**
+ * handleCommand for commands whose repetition is not an error ('set this role to these permissions'):
+ * when the decision is no events, nothing is appended and the answer's append is null.
+ */
+export async function handleIdempotentCommand<Command, State, Event extends DomainEvent>(
+  store: EventStore,
+  args: Parameters<typeof handleCommand<Command, State, Event>>[1],
+): Promise<{ events: Event[]; append: AppendResult | null }> {
+  const { state } = await loadState(store, args.streamId, args.decider);
+  if (args.decider.decide(args.command, state, args.ctx).length === 0) return { events: [], append: null };
+  return handleCommand(store, args);
+}
+
 export function asDomainEvent<Event extends DomainEvent>(recorded: RecordedEvent): Event {
   return { type: recorded.type, data: recorded.data } as Event;
 }

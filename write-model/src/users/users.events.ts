@@ -20,7 +20,13 @@ export type UserRegistered = {
 /** The password was replaced through a single-use reset link. Never carries the password or its hash. */
 export type UserPasswordReset = { type: 'UserPasswordReset'; data: { userId: string } };
 
-export type UserEvent = UserRegistered | UserPasswordReset;
+/** A company administrator changed the user's role (never to or from super_admin). */
+export type UserRoleChanged = {
+  type: 'UserRoleChanged';
+  data: { userId: string; companyId: string; from: Role; to: Role };
+};
+
+export type UserEvent = UserRegistered | UserPasswordReset | UserRoleChanged;
 
 export const userStreamId = (userId: string) => `user-${userId}`;
 export const userSubjectId = (userId: string) => `user:${userId}`;
@@ -32,6 +38,7 @@ export function userPii(event: UserEvent): PiiMarking[] | undefined {
         { subjectId: userSubjectId(event.data.userId), fields: ['email', 'firstName', 'lastName', 'saId', 'phone'] },
       ];
     case 'UserPasswordReset':
+    case 'UserRoleChanged':
       return undefined;
   }
 }

@@ -20,6 +20,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       };
     case 'UserPasswordReset':
       return state;
+    case 'UserRoleChanged':
+      return state.status === 'none' ? state : { ...state, role: event.data.to };
     default:
       return assertNever(event);
   }

@@ -10,6 +10,7 @@ export const SessionUserFields = graphql(`
     lastName
     role
     companyId
+    permissions
   }
 `);
 

@@ -58,7 +58,7 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
       </div>
       <nav className={styles.nav} aria-label="Main">
         <ul className={styles.navList}>
-          {navigationFor(user.role).map((entry) => (
+          {navigationFor(user).map((entry) => (
             <li key={entry.path}>
               <NavLink
                 to={entry.path}

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDrivers } from '@fpa/write-model/testing';
+import { COMPANY_ROLES, DEFAULT_ROLE_PERMISSIONS, isPermissionName, type CompanyRole } from '@fpa/write-model/validation';
+import { ACCESS } from './auth/policy.ts';
+import { routes } from './rest/index.ts';
+import { registration, startTestApp, type TestApp } from './testing.ts';
+
+/**
+ * Every role × every /api route, generated from the route table: a route added later is covered
+ * without anyone remembering to list it. Ids are unknown UUIDs and bodies empty, so an allowed call
+ * ends in 400/404 (or succeeds harmlessly) — but never 401/403; a refused one is always 403.
+ */
+const expected = (operation: string, role: CompanyRole) =>
+  isPermissionName(operation) ? DEFAULT_ROLE_PERMISSIONS[role].includes(operation) : ACCESS[operation as keyof typeof ACCESS] !== 'platform';
+
+const concretePath = (path: string) => path.replace(/:[A-Za-z]+/g, () => randomUUID());
+const notPublic = routes.filter((route) => ACCESS[route.operation as keyof typeof ACCESS] !== 'public');
+
+describe.each(testDrivers())('the role matrix on $name', (driver) => {
+  let t: TestApp;
+  const tokens = new Map<CompanyRole, string>();
+
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+    const admin = (await t.request('POST', '/api/register', registration())).body;
+    tokens.set('administrator', admin.token);
+    for (const role of COMPANY_ROLES.filter((r) => r !== 'administrator')) {
+      const user = { username: `matrix.${role}`, password: 'Str0ngPass!', email: `${role}@example.co.za`, firstName: 'Matrix', lastName: role, role };
+      expect((await t.request('POST', '/api/users', user, { token: admin.token })).status).toBe(201);
+      tokens.set(role, (await t.request('POST', '/api/login', { username: user.username, password: user.password })).body.token);
+    }
+  });
+  afterAll(async () => t?.close());
+
+  it('covers every route of the table', () => {
+    expect(notPublic.length).toBeGreaterThan(40);
+  });
+
+  it.each(COMPANY_ROLES)('%s gets 403 exactly where its default permissions say so', async (role) => {
+    const mismatches: string[] = [];
+    for (const route of notPublic) {
+      const path = concretePath(route.path);
+      const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
+      const answer = await t.request(route.method, path, body, { token: tokens.get(role)! });
+      const refused = answer.status === 401 || answer.status === 403;
+      if (refused === expected(route.operation, role)) mismatches.push(`${route.method} ${route.path} (${route.operation}) → ${answer.status}`);
+      if (answer.status >= 500) mismatches.push(`${route.method} ${route.path} → ${answer.status}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('a signed-out visitor gets 401 on every route that is not public', async () => {
+    const wrong: string[] = [];
+    for (const route of notPublic) {
+      const answer = await t.request(route.method, concretePath(route.path), route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+      if (answer.status !== 401) wrong.push(`${route.method} ${route.path} → ${answer.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,126 @@
+import type { Permission } from '@fpa/write-model/validation';
+import { builder } from '../builder.ts';
+import * as access from '../operations/access.ts';
+import { RoleEnum } from './auth.ts';
+
+const PermissionType = builder.objectRef<Permission>('Permission').implement({
+  description: "A resource × action right, e.g. 'members:create'. Its id is its name.",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    resource: t.exposeString('resource', { description: 'The category the role screens group by.' }),
+    action: t.exposeString('action'),
+    description: t.exposeString('description'),
+  }),
+});
+
+const PermissionGroupType = builder.objectRef<{ resource: string; permissions: Permission[] }>('PermissionGroup').implement({
+  fields: (t) => ({
+    resource: t.exposeString('resource'),
+    permissions: t.field({ type: [PermissionType], resolve: (g) => g.permissions }),
+  }),
+});
+
+const RoleOptionType = builder.objectRef<access.RoleOption>('RoleOption').implement({
+  fields: (t) => ({
+    value: t.field({ type: RoleEnum, resolve: (r) => r.value }),
+    label: t.exposeString('label'),
+    description: t.exposeString('description'),
+    userCount: t.exposeInt('userCount', { description: 'Active users of the company with this role.' }),
+    permissions: t.exposeStringList('permissions', { description: "This company's current set for the role." }),
+  }),
+});
+
+const CompanyUserType = builder.objectRef<access.CompanyUser>('CompanyUser').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    username: t.exposeString('username'),
+    email: t.exposeString('email'),
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName'),
+    role: t.field({ type: RoleEnum, resolve: (u) => u.role }),
+    phone: t.exposeString('phone', { nullable: true }),
+    isActive: t.exposeBoolean('isActive'),
+    createdAt: t.string({ resolve: (u) => u.createdAt.toISOString() }),
+  }),
+});
+
+const PermissionEffectEnum = builder.enumType('PermissionEffect', { values: ['grant', 'revoke'] as const });
+
+const PermissionOverrideType = builder.objectRef<access.UserPermissionsAnswer['userOverrides'][number]>('PermissionOverride').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    effect: t.field({ type: PermissionEffectEnum, resolve: (o) => o.effect }),
+  }),
+});
+
+const UserPermissionsType = builder.objectRef<access.UserPermissionsAnswer>('UserPermissions').implement({
+  description: 'Effective = the role set + grants − revokes.',
+  fields: (t) => ({
+    userId: t.exposeID('userId'),
+    role: t.field({ type: RoleEnum, resolve: (u) => u.role as access.RoleOption['value'] }),
+    effectivePermissions: t.exposeStringList('effectivePermissions'),
+    userOverrides: t.field({ type: [PermissionOverrideType], resolve: (u) => u.userOverrides }),
+  }),
+});
+
+const NewUserInput = builder.inputType('NewUserInput', {
+  fields: (t) => ({
+    username: t.string({ required: true }),
+    password: t.string({ required: true }),
+    email: t.string({ required: true }),
+    firstName: t.string({ required: true }),
+    lastName: t.string({ required: true }),
+    role: t.field({ type: RoleEnum, description: 'Default agent; never super_admin.' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  permissions: t.field({ type: [PermissionType], resolve: (_r, _a, ctx) => access.permissions(ctx).permissions }),
+  permissionGroups: t.field({
+    type: [PermissionGroupType],
+    resolve: (_r, _a, ctx) => Object.entries(access.permissions(ctx).grouped).map(([resource, permissions]) => ({ resource, permissions })),
+  }),
+  roles: t.field({ type: [RoleOptionType], description: 'The company roles (never super_admin).', resolve: (_r, _a, ctx) => access.roles(ctx) }),
+  companyUsers: t.field({ type: [CompanyUserType], resolve: (_r, _a, ctx) => access.companyUsers(ctx) }),
+  userPermissions: t.field({
+    type: UserPermissionsType,
+    args: { userId: t.arg.id({ required: true }) },
+    resolve: (_r, { userId }, ctx) => access.userPermissions(ctx, String(userId)),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createUser: t.field({
+    type: CompanyUserType,
+    args: { input: t.arg({ type: NewUserInput, required: true }) },
+    resolve: (_r, { input }, ctx) => access.createUser(ctx, input),
+  }),
+  changeUserRole: t.field({
+    type: CompanyUserType,
+    description: "Applies to the user's live sessions at once.",
+    args: { userId: t.arg.id({ required: true }), role: t.arg({ type: RoleEnum, required: true }) },
+    resolve: (_r, { userId, role }, ctx) => access.changeUserRole(ctx, String(userId), { role }),
+  }),
+  setRolePermissions: t.field({
+    type: RoleOptionType,
+    description: "Replaces the role's whole set for this company.",
+    args: { role: t.arg({ type: RoleEnum, required: true }), permissionIds: t.arg.idList({ required: true }) },
+    resolve: (_r, { role, permissionIds }, ctx) => access.setRolePermissions(ctx, role, { permissionIds: permissionIds.map(String) }),
+  }),
+  initializeDefaultPermissions: t.field({
+    type: [RoleOptionType],
+    description: 'Every role back to its default set; running it again changes nothing.',
+    resolve: (_r, _a, ctx) => access.initializeDefaultPermissions(ctx),
+  }),
+  grantPermission: t.field({
+    type: UserPermissionsType,
+    args: { userId: t.arg.id({ required: true }), permission: t.arg.string({ required: true }) },
+    resolve: (_r, { userId, permission }, ctx) => access.changeUserPermission(ctx, 'grant', String(userId), permission),
+  }),
+  revokePermission: t.field({
+    type: UserPermissionsType,
+    args: { userId: t.arg.id({ required: true }), permission: t.arg.string({ required: true }) },
+    resolve: (_r, { userId, permission }, ctx) => access.changeUserPermission(ctx, 'revoke', String(userId), permission),
+  }),
+}));

@@ -1,0 +1,59 @@
+import type { RecordedEvent } from '@fpa/write-model/event-store';
+import { COMPANY_ROLES, DEFAULT_ROLE_PERMISSIONS } from '@fpa/write-model/validation';
+import type { Projector } from '../engine/types.ts';
+
+/**
+ * Each company's role sets and per-user overrides: what the gateway reads on every request to know
+ * a user's effective permissions. Sets start as the defaults when the company registers.
+ */
+export const accessProjection: Projector = {
+  name: 'access',
+  version: 1,
+  handles: ['CompanyRegistered', 'RolePermissionsSet', 'UserPermissionGranted', 'UserPermissionRevoked'],
+  tables: ['role_permissions', 'user_permission_overrides'],
+  async init(tx) {
+    await tx.exec(`
+      create table if not exists role_permissions (
+        company_id uuid not null,
+        role text not null,
+        permission text not null,
+        primary key (company_id, role, permission)
+      );
+      create table if not exists user_permission_overrides (
+        company_id uuid not null,
+        user_id uuid not null,
+        permission text not null,
+        effect text not null check (effect in ('grant', 'revoke')),
+        changed_at timestamptz not null,
+        primary key (user_id, permission)
+      );
+    `);
+  },
+  async apply(tx, event: RecordedEvent) {
+    const d = event.data as Record<string, unknown>;
+    switch (event.type) {
+      case 'CompanyRegistered':
+        for (const role of COMPANY_ROLES) await replaceRoleSet(tx, d.companyId as string, role, DEFAULT_ROLE_PERMISSIONS[role]);
+        return;
+      case 'RolePermissionsSet':
+        return replaceRoleSet(tx, d.companyId as string, d.role as string, d.permissions as string[]);
+      case 'UserPermissionGranted':
+      case 'UserPermissionRevoked':
+        await tx.query(
+          `insert into user_permission_overrides (company_id, user_id, permission, effect, changed_at) values ($1, $2, $3, $4, $5)
+           on conflict (user_id, permission) do update set effect = excluded.effect, changed_at = excluded.changed_at`,
+          [d.companyId, d.userId, d.permission, event.type === 'UserPermissionGranted' ? 'grant' : 'revoke', event.recordedAt],
+        );
+        return;
+    }
+  },
+};
+
+async function replaceRoleSet(tx: Parameters<Projector['apply']>[0], companyId: string, role: string, permissions: readonly string[]) {
+  await tx.query(`delete from role_permissions where company_id = $1 and role = $2`, [companyId, role]);
+  if (permissions.length === 0) return;
+  await tx.query(
+    `insert into role_permissions (company_id, role, permission) select $1, $2, unnest($3::text[]) on conflict do nothing`,
+    [companyId, role, permissions],
+  );
+}

@@ -1,0 +1,36 @@
+import type { SqlExecutor } from '@fpa/write-model/event-store';
+
+export type PermissionOverrideRow = { name: string; effect: 'grant' | 'revoke' };
+
+/** Role set + grants − revokes, in one round trip (it runs on every signed-in request). */
+export async function effectivePermissionNames(sql: SqlExecutor, companyId: string, userId: string, role: string): Promise<string[]> {
+  const rows = await sql.query<{ permission: string }>(
+    `select permission from role_permissions r
+      where r.company_id = $1 and r.role = $3
+        and not exists (select 1 from user_permission_overrides o
+                         where o.user_id = $2 and o.permission = r.permission and o.effect = 'revoke')
+     union
+     select permission from user_permission_overrides where user_id = $2 and company_id = $1 and effect = 'grant'
+     order by 1`,
+    [companyId, userId, role],
+  );
+  return rows.map((r) => r.permission);
+}
+
+/** Every role's current set for the company: role → permission names. */
+export async function companyRoleSets(sql: SqlExecutor, companyId: string): Promise<Map<string, string[]>> {
+  const rows = await sql.query<{ role: string; permission: string }>(
+    `select role, permission from role_permissions where company_id = $1 order by role, permission`,
+    [companyId],
+  );
+  const sets = new Map<string, string[]>();
+  for (const row of rows) sets.set(row.role, [...(sets.get(row.role) ?? []), row.permission]);
+  return sets;
+}
+
+export async function userPermissionOverrides(sql: SqlExecutor, companyId: string, userId: string): Promise<PermissionOverrideRow[]> {
+  return sql.query<PermissionOverrideRow>(
+    `select permission as name, effect from user_permission_overrides where company_id = $1 and user_id = $2 order by permission`,
+    [companyId, userId],
+  );
+}
