@@ -14,3 +14,4 @@ export * from './documents/index.ts';
 export * from './claims/index.ts';
 export * from './payments/index.ts';
 export * from './group-schemes/index.ts';
+export * from './agents/index.ts';
