@@ -5,9 +5,10 @@ import { portfolioProjection } from './portfolio/portfolio.projection.ts';
 import { usersListProjection } from './users-list/users-list.projection.ts';
 import { groupSchemesProjection } from './group-schemes/group-schemes.projection.ts';
 import { paymentsProjection } from './payments/payments.projection.ts';
+import { agentsProjection } from './agents/agents.projection.ts';
 
 /** Every projector the product runs. New read models are added here. */
-export const allProjectors: readonly Projector[] = [usersListProjection, companiesProjection, portfolioProjection, claimsProjection, groupSchemesProjection, paymentsProjection];
+export const allProjectors: readonly Projector[] = [usersListProjection, companiesProjection, portfolioProjection, claimsProjection, groupSchemesProjection, paymentsProjection, agentsProjection];
 
 export * from './claims/claims.queries.ts';
 export * from './claims/documents.queries.ts';
@@ -18,3 +19,5 @@ export * from './group-schemes/group-schemes.queries.ts';
 export * from './payments/payments.queries.ts';
 export * from './payments/premiums.queries.ts';
 export * from './payments/arrears.queries.ts';
+export * from './agents/agents.queries.ts';
+export * from './agents/sales.queries.ts';
