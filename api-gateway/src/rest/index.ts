@@ -7,6 +7,7 @@ import { claimRoutes } from './claims.routes.ts';
 import { paymentRoutes } from './payments.routes.ts';
 import { groupSchemeRoutes } from './group-schemes.routes.ts';
 import { assistantRoutes } from '../assistant/assistant.routes.ts';
+import { agentRoutes } from './agents.routes.ts';
 
 /** Every /api route; a later issue adds its context's table here. */
-export const routes: readonly Route[] = [...authRoutes, ...companyRoutes, ...portfolioRoutes, ...uploadRoutes, ...claimRoutes, ...paymentRoutes, ...groupSchemeRoutes, ...assistantRoutes];
+export const routes: readonly Route[] = [...authRoutes, ...companyRoutes, ...portfolioRoutes, ...uploadRoutes, ...claimRoutes, ...paymentRoutes, ...groupSchemeRoutes, ...assistantRoutes, ...agentRoutes];

@@ -10,6 +10,8 @@ import './payments.ts';
 import './payments.fields.ts';
 import './group-schemes.ts';
 import './group-schemes.fields.ts';
+import './agents.ts';
+import './agents.fields.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -82,7 +82,7 @@ export type ActivityRow = { id: string; userId: string; agentId: string | null; 
 /** Newest first; `agentId` narrows to one agent's (an agent's own session). */
 export async function listActivities(sql: SqlExecutor, companyId: string, args: { agentId?: string | null; first?: number } = {}): Promise<ActivityRow[]> {
   if (args.agentId && !isUuid(args.agentId)) return [];
-  const first = Math.max(0, Math.min(args.first ?? 100, 500));
+  const first = Number.isInteger(args.first) ? Math.max(0, Math.min(args.first!, 500)) : 100;
   return sql.query<ActivityRow>(
     `select id, user_id as "userId", agent_id as "agentId", type, description, created_at as "createdAt"
        from agent_activities where company_id = $1 ${args.agentId ? 'and agent_id = $3' : ''}

@@ -5,7 +5,7 @@ import type { MemberEvent } from '../members/members.events.ts';
 import { evolveMember, initialMemberState } from '../members/members.state.ts';
 import type { PolicyEvent, PolicyIssued } from '../policies/policies.events.ts';
 import type { PolicyTypeState } from '../policy-types/policy-types.state.ts';
-import { compareDecimal, type MemberInput, type OnboardingInput } from '../validation/index.ts';
+import { centsToDecimal, compareDecimal, decimalToCents, type MemberInput, type OnboardingInput } from '../validation/index.ts';
 import type { AgentEvent } from './agents.events.ts';
 import type { AgentState } from './agents.state.ts';
 
@@ -66,7 +66,7 @@ export function checkOnboarding(command: Omit<OnboardClient, 'policyNumber' | 'm
     seen.set(row.idNumber, label.replace(/^F/, 'f'));
   });
   if (policyType.status === 'exists' && policyType.companyId === command.companyId && compareDecimal(input.coverageAmount, policyType.coverageAmount) !== 0) {
-    const message = `The ${policyType.name} policy type offers a coverage of R${policyType.coverageAmount}; choose that coverage amount.`;
+    const message = `The ${policyType.name} policy type offers a coverage of R${centsToDecimal(decimalToCents(policyType.coverageAmount))}; choose that coverage amount.`;
     throw new ValidationError(message, [{ path: ['coverageAmount'], message }]);
   }
 }
