@@ -160,6 +160,17 @@ describe.each(testDrivers())('client onboarding, new sales and commissions over 
     expect(await ask('my commission')).toContain(`Your commission this month is ${rand(0)}`);
   });
 
+  it('a retried request with the same Idempotency-Key onboards once and answers the first result', async () => {
+    const body = client({ familyMembers: [] });
+    const headers = { 'idempotency-key': `onboard-${body.idNumber}` };
+    const first = await t.request('POST', '/api/client-onboarding', body, { token: thabo.token, headers });
+    const onboarded = await count(`select count(*)::int as n from es_events where type = 'ClientOnboarded'`);
+    const again = await t.request('POST', '/api/client-onboarding', body, { token: thabo.token, headers });
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.body).toEqual(first.body);
+    expect(await count(`select count(*)::int as n from es_events where type = 'ClientOnboarded'`)).toBe(onboarded);
+  });
+
   it('onboards and lists through GraphQL with the contract’s names', async () => {
     const { familyMembers: _family, ...input } = client();
     const done = await t.graphql(

@@ -4,7 +4,7 @@ import type { AgentDetails, AgentEvent } from './agents.events.ts';
 
 export type AgentState =
   | { status: 'none' }
-  | (AgentDetails & { status: AgentStatus; agentId: string; companyId: string; userId: string | null; clientsOnboarded: number });
+  | (AgentDetails & { status: AgentStatus; agentId: string; companyId: string; userId: string | null });
 
 export type ExistingAgent = Exclude<AgentState, { status: 'none' }>;
 
@@ -14,7 +14,7 @@ export function evolveAgent(state: AgentState, event: AgentEvent): AgentState {
   switch (event.type) {
     case 'AgentRegistered': {
       const { agentId, companyId, userId, status, ...details } = event.data;
-      return { ...details, status, agentId, companyId, userId, clientsOnboarded: 0 };
+      return { ...details, status, agentId, companyId, userId };
     }
     case 'AgentUpdated': {
       if (state.status === 'none') return state;
@@ -24,7 +24,9 @@ export function evolveAgent(state: AgentState, event: AgentEvent): AgentState {
     case 'AgentStatusChanged':
       return state.status === 'none' ? state : { ...state, status: event.data.to };
     case 'ClientOnboarded':
-      return state.status === 'none' ? state : { ...state, clientsOnboarded: state.clientsOnboarded + 1 };
+      // A sale changes nothing the agent's commands decide on; it is appended with the agent's
+      // expected version so that a sale and a deactivation cannot pass each other.
+      return state;
     default:
       return assertNever(event);
   }
