@@ -11,8 +11,11 @@ import { registration, startTestApp, type TestApp } from './testing.ts';
  * without anyone remembering to list it. Ids are unknown UUIDs and bodies empty, so an allowed call
  * ends in 400/404 (or succeeds harmlessly) — but never 401/403; a refused one is always 403.
  */
-const expected = (operation: string, role: CompanyRole) =>
-  isPermissionName(operation) ? DEFAULT_ROLE_PERMISSIONS[role].includes(operation) : ACCESS[operation as keyof typeof ACCESS] !== 'platform';
+const expected = (operation: string, role: CompanyRole) => {
+  if (isPermissionName(operation)) return DEFAULT_ROLE_PERMISSIONS[role].includes(operation);
+  const access: string = ACCESS[operation as keyof typeof ACCESS];
+  return access === 'signed-in';
+};
 
 const concretePath = (path: string) => path.replace(/:[A-Za-z]+/g, () => randomUUID());
 const notPublic = routes.filter((route) => ACCESS[route.operation as keyof typeof ACCESS] !== 'public');

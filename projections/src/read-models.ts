@@ -6,9 +6,19 @@ import { usersListProjection } from './users-list/users-list.projection.ts';
 import { groupSchemesProjection } from './group-schemes/group-schemes.projection.ts';
 import { paymentsProjection } from './payments/payments.projection.ts';
 import { accessProjection } from './access/access.projection.ts';
+import { agentsProjection } from './agents/agents.projection.ts';
 
-/** Every projector the product runs. New read models are added here. */
-export const allProjectors: readonly Projector[] = [usersListProjection, companiesProjection, portfolioProjection, claimsProjection, groupSchemesProjection, paymentsProjection, accessProjection];
+/** Every projector the product runs, one per line. New read models are added here. */
+export const allProjectors: readonly Projector[] = [
+  usersListProjection,
+  companiesProjection,
+  portfolioProjection,
+  claimsProjection,
+  groupSchemesProjection,
+  paymentsProjection,
+  accessProjection,
+  agentsProjection,
+];
 
 export * from './claims/claims.queries.ts';
 export * from './claims/documents.queries.ts';
@@ -20,3 +30,5 @@ export * from './payments/payments.queries.ts';
 export * from './payments/premiums.queries.ts';
 export * from './payments/arrears.queries.ts';
 export * from './access/access.queries.ts';
+export * from './agents/agents.queries.ts';
+export * from './agents/sales.queries.ts';

@@ -15,3 +15,4 @@ export * from './claims/index.ts';
 export * from './payments/index.ts';
 export * from './group-schemes/index.ts';
 export * from './access/index.ts';
+export * from './agents/index.ts';

@@ -33,6 +33,8 @@ const HOW_TO: [string, string][] = [
   ['what is the free tier limit', 'Member limit and subscription tiers'],
   ['I forgot my password', 'Reset a password'],
   ['what can a billing clerk do', 'What each role may do'],
+  ['how do I onboard a new client', 'Onboard a client'],
+  ['what does the onboarding wizard ask about the beneficiary', 'Onboard a client'],
 ];
 
 describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
@@ -173,6 +175,16 @@ describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
     // Billing clerks see the Monthly Revenue card and the payments, so they may ask for them.
     expect(await reply(clerk, 'premiums collected this month')).toContain(rand(350));
     expect(await reply(agent, 'how do I reset my password')).toContain('Reset a password');
+  });
+
+  it("answers an agent's own commission and clients only from the agent record linked to the login", async () => {
+    // Agents' figures are asked about with agents:read; a login without an agent record has none of its own.
+    for (const question of ['what is my commission this month', 'how many clients have I onboarded']) {
+      expect(await reply(agent, question)).toContain('Your login is not linked to an agent record');
+      expect(await reply(await adminOfA(), question)).toContain('/agents');
+    }
+    expect(await reply(clerk, 'my commission')).toContain('not available to your role (billing clerk)');
+    // (The figures of an agent with sales are checked in onboarding.e2e.test.ts.)
   });
 
   it('refuses the signed-out, blank and over-long questions', async () => {

@@ -65,5 +65,5 @@ function howTo(best: HelpHit, hits: HelpHit[]): string {
 /** Never a guess: say so and point at the nearest articles (or the commonest tasks when none is near). */
 function dontKnow(hits: HelpHit[]): string {
   const suggestions = hits.length ? hits.slice(0, 3).map((h) => h.article) : help.articles.filter((a) => ['register-member', 'submit-claim', 'member-limit-tiers'].includes(a.id));
-  return `${NOT_SURE} I can answer questions about using the system and your company's figures (policies, members, claims, revenue, premiums). These help topics may be close:\n${suggestions.map((a) => `- ${topic(a)}`).join('\n')}`;
+  return `${NOT_SURE} I can answer questions about using the system and your company's figures (policies, members, claims, revenue, premiums; for agents, their own commission and clients). These help topics may be close:\n${suggestions.map((a) => `- ${topic(a)}`).join('\n')}`;
 }

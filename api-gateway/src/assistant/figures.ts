@@ -1,4 +1,4 @@
-import { claimCounts, dashboardStats, findSubscription, policyCounts, premiumsCollected } from '@fpa/projections';
+import { claimCounts, dashboardStats, findAgentByUser, findSubscription, newSales, policyCounts, premiumsCollected } from '@fpa/projections';
 import type { RequestContext, SessionUser } from '../context.ts';
 import { may, type Operation } from '../auth/policy.ts';
 import { refusal, type Intent } from './intents.ts';
@@ -16,7 +16,13 @@ const GUARD: Record<Intent['subject'], { operation: Operation; what: string; age
   claims: { operation: 'claims:read', what: 'the claim counts' },
   revenue: { operation: 'dashboard:read', what: 'company revenue' },
   premiums: { operation: 'payments:read', what: 'the premiums collected' },
+  // An agent's own figures: the agent record linked to the asker's login, nobody else's.
+  myCommission: { operation: 'agents:read', what: 'agent commission' },
+  myClients: { operation: 'agents:read', what: "an agent's clients" },
 };
+
+const NO_AGENT_RECORD =
+  "Your login is not linked to an agent record, so you have no sales or commission of your own. The agents' figures are on the Agents page (/agents).";
 
 /**
  * The answer to a figure question, from the read models of the caller's own company only (the
@@ -74,6 +80,17 @@ export async function answerFigure(ctx: RequestContext, user: SessionUser, inten
       const amount = month?.amount ?? '0.00';
       const count = month?.paymentCount ?? 0;
       return `Premiums collected this month (${month?.month ?? 'this month'}): ${rand(amount)} from ${plural(count, 'completed payment', 'completed payments')} (from the completed payments on the Payments page (/payments)).`;
+    }
+    case 'myCommission': {
+      const agent = await findAgentByUser(sql, companyId, user.id, new Date());
+      if (!agent) return NO_AGENT_RECORD;
+      return `Your commission this month is ${rand(agent.commissionThisMonth)}: ${agent.commissionRate}% of each completed premium payment of the policies you sold (${rand(agent.totalCommissions)} to date, the Total Commissions card on your dashboard (/)).`;
+    }
+    case 'myClients': {
+      const agent = await findAgentByUser(sql, companyId, user.id, new Date());
+      if (!agent) return NO_AGENT_RECORD;
+      const sales = await newSales(sql, companyId, { agentId: agent.id });
+      return `You have onboarded ${plural(agent.clientsOnboarded, 'client', 'clients')}: ${plural(sales.totalSales, 'policy', 'policies')} sold, ${sales.activePolicies} of them active, ${rand(sales.monthlyRevenue)} a month in premiums (the Clients Onboarded card on your dashboard (/); onboard the next one on /onboarding).`;
     }
   }
 }

@@ -5,13 +5,13 @@ import type { Role } from '@fpa/write-model/validation';
  * simple: a reader can see why a question matched, and a how-to question ("how do I cancel a
  * lapsed policy") never turns into a number because it lacks a quantity cue.
  */
-export type Subject = 'policies' | 'members' | 'membersLeft' | 'claims' | 'revenue' | 'premiums';
+export type Subject = 'policies' | 'members' | 'membersLeft' | 'claims' | 'revenue' | 'premiums' | 'myCommission' | 'myClients';
 export type PolicyStatusWord = 'active' | 'lapsed' | 'cancelled' | 'all';
 export type ClaimKind = 'review' | 'open' | 'all';
 export type Intent =
   | { subject: 'policies'; status: PolicyStatusWord }
   | { subject: 'claims'; kind: ClaimKind }
-  | { subject: 'members' | 'membersLeft' | 'revenue' | 'premiums' };
+  | { subject: 'members' | 'membersLeft' | 'revenue' | 'premiums' | 'myCommission' | 'myClients' };
 
 export type ChatMessage = { role: 'user' | 'assistant'; content: string };
 
@@ -27,6 +27,9 @@ const CANCELLED = /\bcancel(?:l?ed|lations?)?\b/;
 const ACTIVE = /\b(active|in force|live)\b/;
 const REVIEW = /\b(review|waiting|pending|new|submitted|to (?:be )?(?:checked|processed|decided))\b/;
 const OPEN = /\b(open|outstanding|unresolved|in progress|not (?:yet )?paid)\b/;
+// An agent's own figures: "my commission this month", "how many clients have I onboarded".
+const COMMISSION = /\bcommissions?\b/;
+const MY_CLIENTS = /\b(my (?:clients?|customers?|sales)|(?:clients?|customers?) (?:have |did |do )?i (?:onboarded|onboard|signed(?: up)?|sold|brought in|have)|(?:have|did) i (?:onboarded|onboard|sold|signed up)|i(?:'ve| have) (?:onboarded|sold|signed up))\b/;
 const FOLLOW_UP = /^(and|what about|how about|or|also|plus)\b/;
 
 function normalize(text: string): string {
@@ -49,6 +52,8 @@ function claimKind(text: string): ClaimKind | null {
 /** The intent of one message on its own, or null when it is not a question about figures. */
 export function detectIntent(message: string): Intent | null {
   const text = normalize(message);
+  if (COMMISSION.test(text)) return { subject: 'myCommission' };
+  if (MY_CLIENTS.test(text)) return { subject: 'myClients' };
   if (REVENUE.test(text)) return { subject: 'revenue' };
   if (PREMIUMS_COLLECTED.test(text)) return { subject: 'premiums' };
   const quantity = QUANTITY.test(text);

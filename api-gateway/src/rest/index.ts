@@ -8,6 +8,19 @@ import { paymentRoutes } from './payments.routes.ts';
 import { groupSchemeRoutes } from './group-schemes.routes.ts';
 import { assistantRoutes } from '../assistant/assistant.routes.ts';
 import { accessRoutes } from './access.routes.ts';
+import { agentRoutes } from './agents.routes.ts';
 
-/** Every /api route; a later issue adds its context's table here. */
-export const routes: readonly Route[] = [...authRoutes, ...companyRoutes, ...portfolioRoutes, ...uploadRoutes, ...claimRoutes, ...paymentRoutes, ...groupSchemeRoutes, ...assistantRoutes, ...accessRoutes];
+/** Every /api route, one context's table per line (each route names its operation: auth/policy.ts). */
+export const routes: readonly Route[] = [
+  ...authRoutes,
+  ...companyRoutes,
+  ...portfolioRoutes,
+  ...uploadRoutes,
+  ...claimRoutes,
+  ...paymentRoutes,
+  ...groupSchemeRoutes,
+  ...assistantRoutes,
+  ...accessRoutes,
+  ...agentRoutes,
+];
+

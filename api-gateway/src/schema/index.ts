@@ -11,6 +11,8 @@ import './payments.fields.ts';
 import './group-schemes.ts';
 import './group-schemes.fields.ts';
 import './access.ts';
+import './agents.ts';
+import './agents.fields.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -59,6 +59,33 @@ export type AgentFormValues = z.input<typeof agentSchema>;
 export const agentUpdateSchema = z.object({ ...agentFields, status: z.enum(AGENT_STATUSES).optional() });
 export type AgentUpdateInput = z.output<typeof agentUpdateSchema>;
 
+/** Blank or null means "clear this optional field"; anything else must pass `inner`. */
+const blankToNull = (value: unknown) => (value === null || (typeof value === 'string' && value.trim() === '') ? null : value);
+function clearableOf<T extends z.ZodType>(inner: T) {
+  return z.preprocess(blankToNull, inner.nullable()).optional();
+}
+
+/**
+ * PATCH /api/agents/{id} as the server reads it: every field optional, a field left out stays as it
+ * is, so {status} alone toggles and the edit dialog may send the whole set. An optional field sent
+ * blank or null is cleared. Credentials are not changed here.
+ */
+export const agentPatchSchema = z.object({
+  firstName: agentFields.firstName.optional(),
+  lastName: agentFields.lastName.optional(),
+  email: agentFields.email.optional(),
+  phone: agentFields.phone.optional(),
+  agentId: agentFields.agentId.optional(),
+  commissionRate: agentFields.commissionRate.optional(),
+  salesTarget: agentFields.salesTarget.optional(),
+  idNumber: clearableOf(saIdField(M.idNumber)),
+  supervisorName: clearableOf(z.string().trim()),
+  region: clearableOf(z.string().trim()),
+  notes: clearableOf(z.string().trim()),
+  status: z.enum(AGENT_STATUSES, { error: 'Status must be active, inactive or suspended' }).optional(),
+});
+export type AgentPatchInput = z.output<typeof agentPatchSchema>;
+
 /** PATCH /api/agents/{id} with just a status (activate, deactivate, singly or in bulk). */
 export const agentStatusSchema = z.object({
   status: z.enum(AGENT_STATUSES, { error: 'Status must be active, inactive or suspended' }),

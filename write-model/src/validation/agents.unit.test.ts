@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentSchema, agentStatusSchema, agentUpdateSchema } from './agents.ts';
+import { agentPatchSchema, agentSchema, agentStatusSchema, agentUpdateSchema } from './agents.ts';
 import { BAD_SA_ID, VALID_SA_ID, messagesAt, messagesOf } from './test-support.ts';
 
 const agent = {
@@ -65,5 +65,21 @@ describe('agent updates', () => {
     expect(agentUpdateSchema.parse({ ...fields, status: 'inactive' }).status).toBe('inactive');
     expect(agentStatusSchema.parse({ status: 'active' })).toEqual({ status: 'active' });
     expect(messagesOf(agentStatusSchema, { status: 'retired' })).toEqual(['Status must be active, inactive or suspended']);
+  });
+});
+
+describe('agentPatchSchema (PATCH /api/agents/{id})', () => {
+  it('keeps what is left out, clears blank optional fields, checks what is sent', () => {
+    expect(agentPatchSchema.parse({ status: 'inactive' })).toEqual({ status: 'inactive' });
+    expect(agentPatchSchema.parse({ commissionRate: '10', region: '', notes: null, supervisorName: ' Thabo ' })).toEqual({
+      commissionRate: 10,
+      region: null,
+      notes: null,
+      supervisorName: 'Thabo',
+    });
+    expect(messagesAt(agentPatchSchema, { firstName: '' }, 'firstName')).toEqual(['First name is required']);
+    expect(messagesAt(agentPatchSchema, { idNumber: BAD_SA_ID }, 'idNumber')).toEqual(['Invalid SA ID number']);
+    expect(messagesAt(agentPatchSchema, { commissionRate: 120 }, 'commissionRate')).toEqual(['Commission rate must be between 0 and 100']);
+    expect(agentPatchSchema.parse({ idNumber: '' })).toEqual({ idNumber: null });
   });
 });

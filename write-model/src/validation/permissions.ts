@@ -134,8 +134,9 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<CompanyRole, readonly PermissionNa
     'company:read',
     'subscription:read',
   ],
-  // Agents read their own record, onboard clients (choosing a policy type) and see their company's name.
-  agent: ['agents:read', 'onboarding:create', 'policy_types:read', 'company:read'],
+  // Agents read their own record, onboard clients (choosing a policy type), see their own sales
+  // (spec part 2 §1: "their sales"; the server scopes them to the agent's clients) and their company's name.
+  agent: ['agents:read', 'onboarding:create', 'sales:read', 'policy_types:read', 'company:read'],
 };
 
 export const ROLE_DESCRIPTIONS: Record<CompanyRole, string> = {
@@ -143,5 +144,5 @@ export const ROLE_DESCRIPTIONS: Record<CompanyRole, string> = {
   policy_admin: 'Members, policy types, policies, group schemes, new sales and reports',
   claim_admin: 'Claims and their documents',
   billing_clerk: 'Premium payments and group payments',
-  agent: 'Client onboarding and their own performance',
+  agent: 'Client onboarding, their own performance and their own sales',
 };

@@ -1,0 +1,42 @@
+import type { EventStore, StreamAppend } from '../../event-store/types.ts';
+import type { CommandContext } from '../../command-handling/context.ts';
+import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
+import { appendOptions, requireCompany } from '../../command-handling/handle.ts';
+import { parseInput } from '../../command-handling/parse.ts';
+import { prepareCompanyUser } from '../../users/commands/create-user.ts';
+import { agentSchema } from '../../validation/index.ts';
+import { decideRegisterAgent } from '../agents.decider.ts';
+import { agentPii, agentStreamId } from '../agents.events.ts';
+import { linkAgentUser, reserveAgentCode } from '../agent-links.ts';
+
+/**
+ * POST /api/agents. With a username and password, the agent's login account (role agent) is created
+ * in the same append: a taken Agent ID or username refuses both, and nothing is left behind.
+ */
+export async function registerAgent(store: EventStore, input: unknown, ctx: CommandContext) {
+  const companyId = requireCompany(ctx);
+  const agent = parseInput(agentSchema, input);
+  const agentId = ctx.newId();
+  const login =
+    agent.username && agent.password
+      ? await prepareCompanyUser(
+          { username: agent.username, password: agent.password, email: agent.email, firstName: agent.firstName, lastName: agent.lastName, role: 'agent', phone: agent.phone },
+          ctx,
+        )
+      : null;
+  const events = decideRegisterAgent({ agentId, companyId, input: agent, userId: login?.userId ?? null });
+  const streams: StreamAppend[] = [{ streamId: agentStreamId(agentId), expectedVersion: 'no_stream', events: events.map((e) => toNewEvent(e, agentPii)) }];
+  if (login) streams.push(login.stream);
+  const append = await store.append(
+    streams,
+    appendOptions(ctx, async (tx) => {
+      await reserveAgentCode(tx, companyId, agent.agentId, agentId);
+      if (login) {
+        await login.inTransaction(tx);
+        await linkAgentUser(tx, companyId, login.userId, agentId);
+      }
+    }),
+  );
+  // A retried command id answers with the first attempt's agent.
+  return { agentId: idFromStream(append.streams, agentStreamId('')), append };
+}
