@@ -21,10 +21,10 @@ export function statFigures(stats: DashboardStats | null | undefined): StatFigur
 
 export type AgentFigures = { salesTarget: string; clientsOnboarded: string; totalCommissions: string; rate: string };
 
-/** The agent's three cards; without figures (loading, failed) they read R 0, 0 and R 0 at 0%. */
+/** The agent's three cards; without figures (loading, failed) they read R 0, 0 and R 0 at a rate of 0%. */
 export function agentFigures(figures: AgentDashboardFigures | null | undefined): AgentFigures {
   return {
-    salesTarget: formatRand(randFromNumber(figures?.salesTarget ?? 0)),
+    salesTarget: formatRand(figures ? randFromNumber(figures.salesTarget) : undefined),
     clientsOnboarded: count.format(figures?.clientsOnboarded ?? 0),
     totalCommissions: formatRand(figures?.totalCommissions),
     rate: `Rate: ${formatRate(figures?.commissionRate ?? 0)}`,
