@@ -13,8 +13,8 @@ export type SegmentedControlProps = {
 };
 
 /**
- * One of a few views (grid or table): toggle buttons of which exactly one stays pressed, so each
- * button announces itself as pressed or not rather than as a tab without a panel.
+ * One of a few views (grid or table): toggle buttons of which exactly one stays selected. React
+ * Aria exposes them as a radio group, which is what the choice is (not tabs: there is no panel).
  */
 export function SegmentedControl({ options, value, onChange, ...aria }: SegmentedControlProps) {
   return (
