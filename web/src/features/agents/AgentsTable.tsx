@@ -9,7 +9,7 @@ import { AGENT_STATUS_LABELS, AGENT_STATUS_TONES, agentName, formatRate, randFro
 import type { Agent } from './agents.operations';
 import * as styles from './agents.css';
 
-const COLUMNS = ['Agent', 'Agent ID', 'Contact', 'Region', 'Commission', 'Target', 'Sales This Month', 'Clients', 'Status'] as const;
+const COLUMNS = ['Agent', 'Contact', 'Region', 'Commission', 'Sales / Target', 'Clients', 'Status'] as const;
 
 export type AgentsTableProps = {
   agents: readonly Agent[];
@@ -34,10 +34,10 @@ export function AgentsTable({ agents, controlsFor }: AgentsTableProps) {
               </Cell>
             )}
             <Cell label="Agent" lead>
-              <span className={styles.strong}>{name}</span>
-            </Cell>
-            <Cell label="Agent ID" className={styles.nowrap}>
-              {agent.agentId}
+              <span>
+                <span className={styles.strong}>{name}</span>
+                <span className={styles.secondary}>{agent.agentId}</span>
+              </span>
             </Cell>
             <Cell label="Contact">
               <span>
@@ -49,11 +49,11 @@ export function AgentsTable({ agents, controlsFor }: AgentsTableProps) {
             <Cell label="Commission" className={styles.number}>
               {formatRate(agent.commissionRate)}
             </Cell>
-            <Cell label="Target" className={styles.number}>
-              {formatRand(randFromNumber(agent.salesTarget))}
-            </Cell>
-            <Cell label="Sales This Month" className={styles.number}>
-              {formatRand(agent.salesThisMonth)}
+            <Cell label="Sales / Target" className={styles.number}>
+              <span>
+                {formatRand(agent.salesThisMonth)}
+                <span className={styles.secondary}>of {formatRand(randFromNumber(agent.salesTarget))} this month</span>
+              </span>
             </Cell>
             <Cell label="Clients" className={styles.number}>
               {agent.clientsOnboarded}
