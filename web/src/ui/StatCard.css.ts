@@ -16,6 +16,11 @@ export const grid = style({
   },
 });
 
+/** Three figures: one row of three on a desktop; on a phone the first spans the row, as with five. */
+export const gridThree = style({
+  '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } },
+});
+
 /**
  * Five figures: one row of five on a desktop; on a phone the first (the total) spans the row, so
  * the other four pair up instead of leaving one card alone at the bottom.
@@ -24,7 +29,7 @@ export const gridFive = style({
   '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(5, minmax(0, 1fr))' } },
 });
 
-globalStyle(`${gridFive} > :first-child`, { '@media': { [phone]: { gridColumn: '1 / -1' } } });
+globalStyle(`${gridThree} > :first-child, ${gridFive} > :first-child`, { '@media': { [phone]: { gridColumn: '1 / -1' } } });
 
 export const card = style({
   display: 'flex',
@@ -52,6 +57,8 @@ export const value = style({
   overflowWrap: 'anywhere',
   '@media': { [phone]: { fontSize: vars.fontSize.lg } },
 });
+
+export const detail = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 
 export const icon = style({
   display: 'inline-flex',

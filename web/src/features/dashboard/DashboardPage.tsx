@@ -1,6 +1,6 @@
 import { useAuth } from '../../app/auth/AuthProvider';
-import { PagePlaceholder } from '../../app/PagePlaceholder';
 import { PageHeader } from '../../ui/PageHeader';
+import { AgentDashboard } from './AgentDashboard';
 import { DashboardHeader } from './DashboardHeader';
 import * as styles from './dashboard.css';
 import { StatsCards } from './StatsCards';
@@ -8,17 +8,7 @@ import { StatsCards } from './StatsCards';
 /** / : staff get the company dashboard, agents their own (spec §2 Dashboard). */
 export function DashboardPage() {
   const { user } = useAuth();
-  if (user?.role === 'agent') {
-    return (
-      <PagePlaceholder
-        title={`Welcome, ${user.firstName}`}
-        name="Agent Dashboard"
-        summary="Your sales target, the clients you have onboarded and your total commissions (with your rate) will be shown here."
-      >
-        <DashboardHeader />
-      </PagePlaceholder>
-    );
-  }
+  if (user?.role === 'agent') return <AgentDashboard firstName={user.firstName} />;
   return (
     <div className={styles.page}>
       <DashboardHeader />

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionHandler, testUser } from '../../test/graphql';
 import { renderApp } from '../../test/render';
-import { statFigures } from './stats';
+import { agentFigures, statFigures } from './stats';
 
 // Intl writes en-ZA groups with no-break spaces; the tests compare with ordinary spaces.
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
@@ -70,5 +70,45 @@ describe('/ for staff', () => {
     renderApp('/', sessionHandler(testUser({ role: 'agent' })));
     expect(await screen.findByRole('heading', { name: 'Welcome, Thandi' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Company figures' })).toBeNull();
+  });
+});
+
+describe('/ for agents', () => {
+  it("shows 'Welcome, {first name}' and Sales Target, Clients Onboarded and Total Commissions with the rate", async () => {
+    const seen: string[] = [];
+    renderApp(
+      '/',
+      sessionHandler(testUser({ role: 'agent', firstName: 'Lwazi' }), (name) => {
+        seen.push(name);
+        return name === 'AgentDashboard'
+          ? {
+              data: {
+                agentDashboard: {
+                  __typename: 'AgentDashboard',
+                  salesTarget: 50000,
+                  clientsOnboarded: 12,
+                  totalCommissions: '1234.5',
+                  commissionRate: 7.5,
+                  commissionThisMonth: '300',
+                },
+              },
+            }
+          : { data: null };
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Welcome, Lwazi' })).toBeTruthy();
+    const figures = await screen.findByRole('region', { name: 'Your figures' });
+    await waitFor(() => expect(within(figures).getByText('12')).toBeTruthy());
+    const value = (label: string) => plain(within(figures).getByText(label).nextElementSibling?.textContent);
+    expect(value('Sales Target')).toBe('R 50 000,00');
+    expect(value('Clients Onboarded')).toBe('12');
+    expect(value('Total Commissions')).toBe('R 1 234,50');
+    expect(within(figures).getByText('Rate: 7,5%')).toBeTruthy();
+    // The company figures are not asked for on an agent's dashboard.
+    expect(seen).not.toContain('DashboardStats');
+  });
+
+  it('shows R 0, 0 and R 0 at 0% while the figures cannot be read', () => {
+    expect(agentFigures(undefined)).toEqual({ salesTarget: 'R 0', clientsOnboarded: '0', totalCommissions: 'R 0', rate: 'Rate: 0%' });
   });
 });

@@ -18,3 +18,21 @@ export type DashboardStats = ResultOf<typeof DashboardStatsQuery>['dashboardStat
  * refreshes the dashboard stats), though the answer holds none of those types.
  */
 export const DASHBOARD_STATS_CONTEXT = { additionalTypenames: ['Member', 'Policy', 'Claim'] };
+
+/** The signed-in agent's own figures (spec part 1 §2 Dashboard, agent cards). */
+export const AgentDashboardQuery = graphql(`
+  query AgentDashboard {
+    agentDashboard {
+      salesTarget
+      clientsOnboarded
+      totalCommissions
+      commissionRate
+      commissionThisMonth
+    }
+  }
+`);
+
+export type AgentDashboardFigures = ResultOf<typeof AgentDashboardQuery>['agentDashboard'];
+
+/** Onboarding adds clients and sales; payments earn commission; an administrator may change the rate or target. */
+export const AGENT_DASHBOARD_CONTEXT = { additionalTypenames: ['Agent', 'OnboardClientResult', 'Payment'] };

@@ -1,5 +1,6 @@
 import { formatPercent, formatRand } from '../../app/format';
-import type { DashboardStats } from './dashboard.operations';
+import { formatRate, randFromNumber } from '../agents/agentFigures';
+import type { AgentDashboardFigures, DashboardStats } from './dashboard.operations';
 
 export type StatFigures = { totalMembers: string; activePolicies: string; monthlyRevenue: string; growthRate: string };
 
@@ -15,5 +16,17 @@ export function statFigures(stats: DashboardStats | null | undefined): StatFigur
     activePolicies: count.format(stats?.activePolicies ?? 0),
     monthlyRevenue: formatRand(stats?.monthlyRevenue),
     growthRate: formatPercent(stats?.memberGrowth),
+  };
+}
+
+export type AgentFigures = { salesTarget: string; clientsOnboarded: string; totalCommissions: string; rate: string };
+
+/** The agent's three cards; without figures (loading, failed) they read R 0, 0 and R 0 at a rate of 0%. */
+export function agentFigures(figures: AgentDashboardFigures | null | undefined): AgentFigures {
+  return {
+    salesTarget: formatRand(figures ? randFromNumber(figures.salesTarget) : undefined),
+    clientsOnboarded: count.format(figures?.clientsOnboarded ?? 0),
+    totalCommissions: formatRand(figures?.totalCommissions),
+    rate: `Rate: ${formatRate(figures?.commissionRate ?? 0)}`,
   };
 }

@@ -1,10 +1,176 @@
-import { PagePlaceholder } from '../../app/PagePlaceholder';
+import { fieldErrors, onboardingFormSchema, type OnboardingFamilyMemberInput, type OnboardingFormInput } from '@fpa/write-model/validation';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from 'urql';
+import { errorFieldIssues, serverMessageOr } from '../../app/errors';
+import { focusFirstInvalid, useSchemaForm, type FieldErrors } from '../../app/forms';
+import { useToast } from '../../app/toast';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { PageHeader } from '../../ui/PageHeader';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { POLICY_TYPES_CONTEXT, PolicyTypesQuery } from '../policy-types/policyTypes.operations';
+import { FamilyMemberDialog } from './FamilyMemberDialog';
+import { FamilyMembers } from './FamilyMembers';
+import { ONBOARDING_CONTEXT, OnboardClientMutation } from './onboarding.operations';
+import {
+  EMPTY_ONBOARDING,
+  ONBOARDING_STEPS,
+  onboardClientInput,
+  STEP_SCHEMAS,
+  STEP_TITLES,
+  stepOf,
+  type Step,
+} from './onboardingForm';
+import { AddressStep, NotesField, PersonalInfoStep, PolicyStep } from './OnboardingSteps';
+import * as styles from './onboarding.css';
 
+export const ONBOARDED_MESSAGE = 'Client has been successfully onboarded and policy created!';
+
+const STEPS: readonly Step[] = [1, 2, 3];
+
+/** The earliest step holding one of these fields. */
+function firstStepWith(errors: FieldErrors): Step {
+  return Object.keys(errors).reduce<Step>((earliest, key) => Math.min(earliest, stepOf(key)) as Step, 3);
+}
+
+/**
+ * /onboarding: an agent signs up a client in three steps, the client's member record, family and
+ * policy created in one go (spec part 2 §2 Client Onboarding, §4, §5).
+ */
 export function OnboardingPage() {
+  const { toast } = useToast();
+  const [step, setStep] = useState<Step>(1);
+  const [family, setFamily] = useState<OnboardingFamilyMemberInput[]>([]);
+  const [familyOpen, setFamilyOpen] = useState(false);
+  const form = useSchemaForm<typeof EMPTY_ONBOARDING, OnboardingFormInput>(onboardingFormSchema, EMPTY_ONBOARDING);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [typesResult] = useQuery({ query: PolicyTypesQuery, context: POLICY_TYPES_CONTEXT });
+  const policyTypes = (typesResult.data?.policyTypes ?? []).filter((type) => type.isActive);
+  const [{ fetching: creating }, onboard] = useMutation(OnboardClientMutation);
+
+  // The step's first field takes focus when the step changes, so keyboard users carry on from there.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    formRef.current?.querySelector<HTMLElement>('input, button[aria-haspopup]')?.focus();
+  }, [step]);
+
+  const showErrors = (errors: FieldErrors) => {
+    form.setErrors(errors);
+    focusFirstInvalid(formRef.current);
+  };
+
+  /** Checks only the current step's fields; true when they pass. */
+  const stepIsValid = (): boolean => {
+    const result = STEP_SCHEMAS[step].safeParse(form.values);
+    if (result.success) {
+      form.setErrors({});
+      return true;
+    }
+    showErrors(fieldErrors(result.error));
+    return false;
+  };
+
+  const next = () => {
+    if (stepIsValid() && step < ONBOARDING_STEPS) setStep((step + 1) as Step);
+  };
+
+  const complete = async () => {
+    if (creating || !stepIsValid()) return;
+    // Every step again: a step passed earlier may have been changed since.
+    const whole = onboardingFormSchema.safeParse({ ...form.values, familyMembers: family });
+    if (!whole.success) {
+      const errors = fieldErrors(whole.error);
+      setStep(firstStepWith(errors));
+      showErrors(errors);
+      return;
+    }
+    const result = await onboard({ input: onboardClientInput(whole.data) }, ONBOARDING_CONTEXT);
+    if (result.error) {
+      const issues = errorFieldIssues(result.error);
+      const fieldIssues = Object.fromEntries(Object.entries(issues).filter(([key]) => !key.startsWith('familyMembers')));
+      if (Object.keys(fieldIssues).length > 0) {
+        setStep(firstStepWith(fieldIssues));
+        showErrors(fieldIssues);
+      }
+      toast({ title: 'Error', description: serverMessageOr(result.error, 'Failed to onboard client'), variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Success', description: ONBOARDED_MESSAGE });
+    form.reset();
+    setFamily([]);
+    setStep(1);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    // Enter in a field moves on like Next; only the last step submits.
+    if (step < ONBOARDING_STEPS) next();
+    else void complete();
+  };
+
+  const addFamilyMember = (member: OnboardingFamilyMemberInput) => {
+    setFamily((current) => [...current, member]);
+    setFamilyOpen(false);
+    toast({ title: 'Family Member Added', description: `${member.firstName} ${member.lastName} has been added to the family members list.` });
+  };
+
   return (
-    <PagePlaceholder
-      title="Client Onboarding"
-      summary="A three-step wizard that signs up a client with their address, policy, beneficiary and family members."
-    />
+    <div className={styles.page}>
+      <PageHeader title="Client Onboarding" description="Sign up a client with their address, policy, beneficiary and family in three steps." />
+      <Card className={styles.wizard}>
+        <div className={styles.progressHead}>
+          <p className={styles.stepCount} aria-live="polite">
+            Step {step} of {ONBOARDING_STEPS}
+          </p>
+          <ol className={styles.stepList}>
+            {STEPS.map((n) => (
+              <li key={n} className={n === step ? styles.stepCurrent : n < step ? styles.stepDone : styles.stepTodo} aria-current={n === step ? 'step' : undefined}>
+                <span className={styles.stepNumber} aria-hidden="true">
+                  {n}
+                </span>
+                {STEP_TITLES[n]}
+              </li>
+            ))}
+          </ol>
+          <ProgressBar label="Onboarding progress" value={(step / ONBOARDING_STEPS) * 100} />
+        </div>
+        <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label="Client onboarding">
+          <h2 className={styles.stepTitle}>{STEP_TITLES[step]}</h2>
+          {step === 1 && <PersonalInfoStep form={form} />}
+          {step === 2 && <AddressStep form={form} />}
+          {step === 3 && (
+            <>
+              <PolicyStep form={form} policyTypes={policyTypes} typesLoading={typesResult.fetching && !typesResult.data} />
+              <FamilyMembers
+                members={family}
+                onAddClick={() => setFamilyOpen(true)}
+                onRemove={(index) => setFamily((current) => current.filter((_, i) => i !== index))}
+              />
+              <NotesField form={form} />
+            </>
+          )}
+          <div className={styles.actions}>
+            <Button variant="secondary" onPress={() => setStep((step - 1) as Step)} isDisabled={step === 1 || creating}>
+              Previous
+            </Button>
+            {/* Keyed apart: the press that shows step 3 must not land on a reused button that now submits. */}
+            {step < ONBOARDING_STEPS ? (
+              <Button key="next" onPress={next}>
+                Next
+              </Button>
+            ) : (
+              <Button key="complete" type="submit" isDisabled={creating}>
+                {creating ? 'Creating...' : 'Complete Onboarding'}
+              </Button>
+            )}
+          </div>
+        </form>
+      </Card>
+      {familyOpen && <FamilyMemberDialog onAdd={addFamilyMember} onClose={() => setFamilyOpen(false)} />}
+    </div>
   );
 }
