@@ -5,9 +5,10 @@ import { portfolioProjection } from './portfolio/portfolio.projection.ts';
 import { usersListProjection } from './users-list/users-list.projection.ts';
 import { groupSchemesProjection } from './group-schemes/group-schemes.projection.ts';
 import { paymentsProjection } from './payments/payments.projection.ts';
+import { reportsProjection } from './reports/reports.projection.ts';
 
 /** Every projector the product runs. New read models are added here. */
-export const allProjectors: readonly Projector[] = [usersListProjection, companiesProjection, portfolioProjection, claimsProjection, groupSchemesProjection, paymentsProjection];
+export const allProjectors: readonly Projector[] = [usersListProjection, companiesProjection, portfolioProjection, claimsProjection, groupSchemesProjection, paymentsProjection, reportsProjection];
 
 export * from './claims/claims.queries.ts';
 export * from './claims/documents.queries.ts';
