@@ -6,7 +6,8 @@ import { uploadRoutes } from '../uploads/uploads.routes.ts';
 import { claimRoutes } from './claims.routes.ts';
 import { paymentRoutes } from './payments.routes.ts';
 import { groupSchemeRoutes } from './group-schemes.routes.ts';
+import { reportRoutes } from './reports.routes.ts';
 import { assistantRoutes } from '../assistant/assistant.routes.ts';
 
 /** Every /api route; a later issue adds its context's table here. */
-export const routes: readonly Route[] = [...authRoutes, ...companyRoutes, ...portfolioRoutes, ...uploadRoutes, ...claimRoutes, ...paymentRoutes, ...groupSchemeRoutes, ...assistantRoutes];
+export const routes: readonly Route[] = [...authRoutes, ...companyRoutes, ...portfolioRoutes, ...uploadRoutes, ...claimRoutes, ...paymentRoutes, ...groupSchemeRoutes, ...reportRoutes, ...assistantRoutes];

@@ -10,6 +10,7 @@ import './payments.ts';
 import './payments.fields.ts';
 import './group-schemes.ts';
 import './group-schemes.fields.ts';
+import './reports.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 
