@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cx } from '../../ui/cx';
 import { visuallyHidden } from '../../ui/visuallyHidden.css';
 import * as styles from './reports.css';
 
@@ -7,13 +8,15 @@ export type ChartFigureProps = {
   note: string;
   /** The figures the chart draws, as a table for screen readers (and anyone who wants the numbers). */
   table: { headers: readonly string[]; rows: readonly (readonly string[])[] };
+  /** Across the whole grid (the first, most read chart). */
+  wide?: boolean;
   children: ReactNode;
 };
 
 /** One chart with its caption; the drawing is decorative beside the table of the same figures. */
-export function ChartFigure({ title, note, table, children }: ChartFigureProps) {
+export function ChartFigure({ title, note, table, wide, children }: ChartFigureProps) {
   return (
-    <figure className={styles.chart} aria-label={title}>
+    <figure className={cx(styles.chart, wide && styles.wideChart)} aria-label={title}>
       <figcaption className={styles.chartCaption}>
         <span className={styles.chartTitle}>{title}</span>
         <span className={styles.chartNote}>{note}</span>

@@ -62,6 +62,7 @@ function PremiumsChart({ data }: { data: Charts['premiumsCollected'] }) {
   return (
     <ChartFigure
       title="Premiums collected per month"
+      wide
       note={`Completed payments by payment date, last ${MONTHS} months.`}
       table={{ headers: ['Month', 'Premiums collected', 'Payments'], rows: rows.map((r) => [r.label, formatRand(r.amount), String(r.count)]) }}
     >
@@ -101,12 +102,14 @@ function MemberGrowthChart({ data }: { data: Charts['memberGrowth'] }) {
 
 function StatusPie({ title, note, data }: { title: string; note: string; data: Charts['policiesByStatus'] }) {
   const rows = data.map((f) => ({ ...f, label: statusLabel(f.status) }));
+  const slices = rows.filter((r) => r.count > 0);
   return (
     <ChartFigure title={title} note={note} table={{ headers: ['Status', 'Policies'], rows: rows.map((r) => [r.label, formatCard('count', String(r.count))]) }}>
       <ResponsiveContainer initialDimension={FIRST_SIZE}>
         <PieChart>
-          <Pie data={rows.filter((r) => r.count > 0)} dataKey="count" nameKey="label" innerRadius="55%" outerRadius="85%" isAnimationActive={false}>
-            {rows.filter((r) => r.count > 0).map((r) => (
+          {/* A lone slice is a whole ring: no separating stroke across it. */}
+          <Pie data={slices} dataKey="count" nameKey="label" innerRadius="55%" outerRadius="85%" stroke={slices.length > 1 ? color.surface : 'none'} isAnimationActive={false}>
+            {slices.map((r) => (
               <Cell key={r.status} fill={STATUS_COLOURS[r.status] ?? color.textMuted} />
             ))}
           </Pie>

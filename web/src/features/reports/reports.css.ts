@@ -48,6 +48,8 @@ export const chart = style({
   gap: vars.space['3'],
 });
 
+export const wideChart = style({ gridColumn: '1 / -1' });
+
 export const chartCaption = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'] });
 
 export const chartTitle = style({ fontWeight: vars.fontWeight.semibold });
