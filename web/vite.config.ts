@@ -11,6 +11,8 @@ const vendorGroups = [
   { name: 'vendor-aria', test: /node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@react-types|@internationalized|@swc)[\\/]/ },
   { name: 'vendor-data', test: /node_modules[\\/](urql|@urql|wonka|@0no-co|gql\.tada|graphql|jotai|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
   { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
+  // recharts and what it alone brings (the reports page's charts).
+  { name: 'vendor-charts', test: /node_modules[\\/](recharts|react-is|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]/ },
 ];
 
 export default defineConfig({

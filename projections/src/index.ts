@@ -1,2 +1,6 @@
+export * from './reports/report-source.ts';
+export * from './reports/reports.queries.ts';
+export * from './reports/report.ts';
+export * from './reports/sources/index.ts';
 export * from './engine/index.ts';
 export * from './read-models.ts';

@@ -7,6 +7,7 @@ import { groupSchemesProjection } from './group-schemes/group-schemes.projection
 import { paymentsProjection } from './payments/payments.projection.ts';
 import { accessProjection } from './access/access.projection.ts';
 import { agentsProjection } from './agents/agents.projection.ts';
+import { reportsProjection } from './reports/reports.projection.ts';
 
 /** Every projector the product runs, one per line. New read models are added here. */
 export const allProjectors: readonly Projector[] = [
@@ -18,6 +19,7 @@ export const allProjectors: readonly Projector[] = [
   paymentsProjection,
   accessProjection,
   agentsProjection,
+  reportsProjection,
 ];
 
 export * from './claims/claims.queries.ts';

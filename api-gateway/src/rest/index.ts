@@ -6,6 +6,7 @@ import { uploadRoutes } from '../uploads/uploads.routes.ts';
 import { claimRoutes } from './claims.routes.ts';
 import { paymentRoutes } from './payments.routes.ts';
 import { groupSchemeRoutes } from './group-schemes.routes.ts';
+import { reportRoutes } from './reports.routes.ts';
 import { assistantRoutes } from '../assistant/assistant.routes.ts';
 import { accessRoutes } from './access.routes.ts';
 import { agentRoutes } from './agents.routes.ts';
@@ -22,5 +23,6 @@ export const routes: readonly Route[] = [
   ...assistantRoutes,
   ...accessRoutes,
   ...agentRoutes,
+  ...reportRoutes,
 ];
 

@@ -13,6 +13,7 @@ import './group-schemes.fields.ts';
 import './access.ts';
 import './agents.ts';
 import './agents.fields.ts';
+import './reports.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

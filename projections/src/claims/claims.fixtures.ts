@@ -10,6 +10,7 @@ import type { TestDriver } from '@fpa/write-model/testing';
 import type { ClaimStatus, Role } from '@fpa/write-model/validation';
 import { companiesProjection } from '../companies/companies.projection.ts';
 import { catchUpTo } from '../engine/engine.fixtures.ts';
+import type { Projector } from '../engine/types.ts';
 import { openPortfolioBed } from '../portfolio/portfolio.fixtures.ts';
 import { usersListProjection } from '../users-list/users-list.projection.ts';
 import { claimsProjection } from './claims.projection.ts';
@@ -19,8 +20,8 @@ import { claimsProjection } from './claims.projection.ts';
  * views the queries join), and helpers appending the write model's claim events the way its
  * commands do: the actor in the metadata, personal fields marked so they can be erased.
  */
-export async function openClaimsBed(driver: TestDriver, cleanups: (() => Promise<void>)[]) {
-  const bed = await openPortfolioBed(driver, cleanups, [usersListProjection, companiesProjection, claimsProjection]);
+export async function openClaimsBed(driver: TestDriver, cleanups: (() => Promise<void>)[], also: readonly Projector[] = []) {
+  const bed = await openPortfolioBed(driver, cleanups, [usersListProjection, companiesProjection, claimsProjection, ...also]);
   let head: Checkpoint | null = null;
 
   const append: Append = async (companyId, actorUserId, streamId, events) => {
@@ -60,6 +61,8 @@ export type ClaimInput = {
   policyNumber?: string;
   claimAmount?: string;
   dateOfDeath?: string;
+  /** YYYY-MM-DD; 2025-05-10 by default. */
+  submittedDate?: string;
   withinWaitingPeriod?: boolean;
   exceedsCover?: boolean;
   /** File names; four by default, one per field of the claim form (more cycle through the fields). */
@@ -184,7 +187,7 @@ function claimSubmitted(
         coverageAmount: '50000',
         deceasedOnPolicy: true,
       },
-      submittedDate: '2025-05-10',
+      submittedDate: input.submittedDate ?? '2025-05-10',
     },
     pii: [
       { subjectId: `member:${ids.memberId}`, fields: ['memberName'] },

@@ -59,7 +59,7 @@ describe('routing and guards', () => {
   });
 
   it('a page not built yet says so', async () => {
-    renderApp('/reports', sessionHandler(testUser()));
-    expect(await screen.findByRole('heading', { name: 'Reports — not built yet' })).toBeTruthy();
+    renderApp('/super-admin', sessionHandler(testUser({ role: 'super_admin', companyId: null })));
+    expect(await screen.findByRole('heading', { name: 'Super Admin Dashboard — not built yet' })).toBeTruthy();
   });
 });

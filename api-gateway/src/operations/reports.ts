@@ -1,0 +1,33 @@
+import {
+  reportCharts as reportChartsQuery,
+  reportSources,
+  runReport,
+  type Report,
+  type ReportArgs,
+  type ReportCharts,
+  type ReportSource,
+} from '@fpa/projections';
+import type { RequestContext } from '../context.ts';
+import { requireCompanyUser } from '../auth/policy.ts';
+
+export type ReportTypeInfo = Pick<ReportSource, 'type' | 'label' | 'statuses'>;
+
+function companyOf(ctx: RequestContext): string {
+  return requireCompanyUser(ctx.user, 'reports:read').companyId;
+}
+
+/** The report types this server offers, each with its status filter's choices. */
+export function availableReportTypes(ctx: RequestContext): ReportTypeInfo[] {
+  companyOf(ctx);
+  return reportSources.map(({ type, label, statuses }) => ({ type, label, statuses }));
+}
+
+/** One report of the caller's company: its first rows (all when first is null), row count and cards. */
+export function report(ctx: RequestContext, args: ReportArgs): Promise<Report> {
+  return runReport(ctx.services.sql, companyOf(ctx), args);
+}
+
+/** The charts of the reports page over the last `months` months. */
+export function reportCharts(ctx: RequestContext, months?: number): Promise<ReportCharts> {
+  return reportChartsQuery(ctx.services.sql, companyOf(ctx), months === undefined ? {} : { months });
+}
