@@ -4,8 +4,9 @@ import type { Projector } from '../engine/types.ts';
 /** Every user account of the platform, one row each, in the clear while the person's key exists. */
 export const usersListProjection: Projector = {
   name: 'users_list',
-  version: 1,
-  handles: ['UserRegistered'],
+  // 2: profile changes from Settings.
+  version: 2,
+  handles: ['UserRegistered', 'UserProfileUpdated'],
   tables: ['user_accounts'],
   async init(tx) {
     await tx.exec(`
@@ -33,6 +34,12 @@ export const usersListProjection: Projector = {
         `insert into user_accounts (id, company_id, username, email, first_name, last_name, role, phone, created_at, updated_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) on conflict (id) do nothing`,
         [d.userId, d.companyId, d.username, d.email, d.firstName, d.lastName, d.role, d.phone, event.recordedAt],
+      );
+    } else if (event.type === 'UserProfileUpdated') {
+      const d = event.data as Record<string, string | null>;
+      await tx.query(
+        `update user_accounts set first_name = $2, last_name = $3, email = $4, phone = $5, updated_at = $6 where id = $1`,
+        [d.userId, d.firstName, d.lastName, d.email, d.phone, event.recordedAt],
       );
     }
   },

@@ -20,7 +20,16 @@ export type UserRegistered = {
 /** The password was replaced through a single-use reset link. Never carries the password or its hash. */
 export type UserPasswordReset = { type: 'UserPasswordReset'; data: { userId: string } };
 
-export type UserEvent = UserRegistered | UserPasswordReset;
+/** Settings → user profile saved by the user: the section as it now stands. Personal data, encrypted. */
+export type UserProfileUpdated = {
+  type: 'UserProfileUpdated';
+  data: { userId: string; firstName: string; lastName: string; email: string; phone: string | null };
+};
+
+/** The user changed their own password (knowing the current one). Never carries a password or hash. */
+export type UserPasswordChanged = { type: 'UserPasswordChanged'; data: { userId: string } };
+
+export type UserEvent = UserRegistered | UserPasswordReset | UserProfileUpdated | UserPasswordChanged;
 
 export const userStreamId = (userId: string) => `user-${userId}`;
 export const userSubjectId = (userId: string) => `user:${userId}`;
@@ -31,7 +40,10 @@ export function userPii(event: UserEvent): PiiMarking[] | undefined {
       return [
         { subjectId: userSubjectId(event.data.userId), fields: ['email', 'firstName', 'lastName', 'saId', 'phone'] },
       ];
+    case 'UserProfileUpdated':
+      return [{ subjectId: userSubjectId(event.data.userId), fields: ['email', 'firstName', 'lastName', 'phone'] }];
     case 'UserPasswordReset':
+    case 'UserPasswordChanged':
       return undefined;
   }
 }
