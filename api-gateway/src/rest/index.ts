@@ -1,5 +1,6 @@
 import { authRoutes } from './auth.routes.ts';
 import { companyRoutes } from './company.routes.ts';
+import { subscriptionRoutes } from './subscription.routes.ts';
 import { portfolioRoutes } from './portfolio.routes.ts';
 import type { Route } from './router.ts';
 import { uploadRoutes } from '../uploads/uploads.routes.ts';
@@ -9,4 +10,4 @@ import { groupSchemeRoutes } from './group-schemes.routes.ts';
 import { assistantRoutes } from '../assistant/assistant.routes.ts';
 
 /** Every /api route; a later issue adds its context's table here. */
-export const routes: readonly Route[] = [...authRoutes, ...companyRoutes, ...portfolioRoutes, ...uploadRoutes, ...claimRoutes, ...paymentRoutes, ...groupSchemeRoutes, ...assistantRoutes];
+export const routes: readonly Route[] = [...authRoutes, ...companyRoutes, ...subscriptionRoutes, ...portfolioRoutes, ...uploadRoutes, ...claimRoutes, ...paymentRoutes, ...groupSchemeRoutes, ...assistantRoutes];
