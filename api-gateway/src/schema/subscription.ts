@@ -68,8 +68,16 @@ builder.queryFields((t) => ({
     description: "The company's tier, member limit, member count and billing; null for platform users.",
     resolve: (_root, _args, ctx) => (ctx.user && !ctx.user.companyId ? null : subscriptions.subscription(ctx)),
   }),
-  subscriptionPlans: t.field({ type: [SubscriptionPlanType], resolve: (_root, _args, ctx) => subscriptions.subscriptionPlans(ctx) }),
-  billingHistory: t.field({ type: [SubscriptionPaymentType], resolve: (_root, _args, ctx) => subscriptions.billingHistory(ctx) }),
+  subscriptionPlans: t.field({
+    type: [SubscriptionPlanType],
+    description: 'The plan cards; empty for platform users.',
+    resolve: (_root, _args, ctx) => (ctx.user && !ctx.user.companyId ? [] : subscriptions.subscriptionPlans(ctx)),
+  }),
+  billingHistory: t.field({
+    type: [SubscriptionPaymentType],
+    description: 'Newest first; empty for platform users.',
+    resolve: (_root, _args, ctx) => (ctx.user && !ctx.user.companyId ? [] : subscriptions.billingHistory(ctx)),
+  }),
 }));
 
 builder.mutationFields((t) => ({
