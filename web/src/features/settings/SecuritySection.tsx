@@ -25,7 +25,7 @@ export function SecuritySection() {
       {COMING_SOON.map((item) => (
         <div key={item.title} className={styles.securityItem}>
           <div className={styles.securityText}>
-            <h3>{item.title}</h3>
+            <h3 className={styles.itemTitle}>{item.title}</h3>
             <span className={styles.muted}>{item.text}</span>
           </div>
           <Badge tone="neutral">Coming Soon</Badge>

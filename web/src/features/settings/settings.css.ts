@@ -46,3 +46,5 @@ export const securityText = style({ display: 'flex', flexDirection: 'column', ga
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const subheading = style({ fontSize: vars.fontSize.md, marginTop: vars.space['4'] });
+
+export const itemTitle = style({ fontSize: vars.fontSize.md });

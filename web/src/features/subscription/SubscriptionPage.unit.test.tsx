@@ -16,8 +16,8 @@ const subscription = (overrides: Record<string, unknown> = {}) => ({
   usagePercent: 80, nextBillingDate: null, paymentMethod: null, ...overrides,
 });
 
-function open(options: { permissions?: string[]; sub?: Record<string, unknown>; checkout?: () => GraphQLAnswer } = {}) {
-  const checkout = vi.fn(options.checkout ?? (() => ({ data: { createSubscriptionCheckout: { __typename: 'SubscriptionCheckout', redirectUrl: 'https://pay.example/checkout', checkoutId: 'chk1' } } })));
+function open(options: { permissions?: string[]; sub?: Record<string, unknown>; checkout?: (variables: Record<string, unknown>) => GraphQLAnswer } = {}) {
+  const checkout = vi.fn(options.checkout ?? ((_variables: Record<string, unknown>) => ({ data: { createSubscriptionCheckout: { __typename: 'SubscriptionCheckout', redirectUrl: 'https://pay.example/checkout', checkoutId: 'chk1' } } })));
   renderApp(
     '/subscription',
     sessionHandler(testUser(), (name, variables) => {
