@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { billingConfig, type BillingConfig } from './billing/billing.config.ts';
 
 export type Config = {
   port: number;
@@ -22,6 +23,10 @@ export type Config = {
   readYourWritesTimeoutMs: number;
   /** Where uploaded files go: a folder (default `${DATA_DIR}/objects`) or an S3-compatible bucket. */
   objectStore: ObjectStoreConfig;
+  /** The payment provider of subscription checkouts (billing/billing.config.ts). */
+  billing: BillingConfig;
+  /** Where the Enterprise plan's Contact Sales button writes to (a mailto link); unset: a message instead. */
+  salesEmail: string | null;
 };
 
 export type ObjectStoreConfig =
@@ -84,5 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 1024 * 1024),
     readYourWritesTimeoutMs: Number(env.READ_YOUR_WRITES_TIMEOUT_MS ?? 5000),
     objectStore: objectStoreConfig(env, dataDir),
+    billing: billingConfig(env, isProduction),
+    salesEmail: env.SALES_EMAIL?.trim() || null,
   };
 }

@@ -20,12 +20,26 @@ export type RequestContext = {
   setCookies: string[];
   /** Set when a read-your-writes wait timed out, so the answer can say so. */
   projectionLag: { timedOut: boolean };
+  /**
+   * Sends a request through this server's own HTTP handling, in process (the sandbox payment
+   * gateway posts its notifications to the server's notify endpoint this way).
+   */
+  loopback: (request: Request) => Promise<Response>;
 };
 
-export async function createRequestContext(services: Services, request: Request, ip: string): Promise<RequestContext> {
+const NO_LOOPBACK = async (): Promise<Response> => {
+  throw new Error('No loopback in this context');
+};
+
+export async function createRequestContext(
+  services: Services,
+  request: Request,
+  ip: string,
+  loopback: RequestContext['loopback'] = NO_LOOPBACK,
+): Promise<RequestContext> {
   const sessionToken = sessionTokenFrom(request);
   const user = sessionToken ? await loadSessionUser(services, sessionToken) : null;
-  return { services, request, ip, sessionToken, user, setCookies: [], projectionLag: { timedOut: false } };
+  return { services, request, ip, sessionToken, user, setCookies: [], projectionLag: { timedOut: false }, loopback };
 }
 
 /** A session counts only while it is live, its user active, and its company not suspended. */

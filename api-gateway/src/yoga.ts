@@ -30,14 +30,14 @@ export function createApp(services: Services): App {
   });
   const rest = createRestRouter(routes);
 
-  return {
+  const app: App = {
     async handle(incoming, client = {}) {
       const url = new URL(incoming.url);
       // An upload route streams its body to storage under its own limit; every other body is
       // buffered under MAX_BODY_BYTES before anything reads it.
       const limited = rest.takesRawBody(incoming) ? incoming : await limitBody(incoming, config.maxBodyBytes);
       if (!limited) return jsonError(413, PAYLOAD_TOO_LARGE, 'PAYLOAD_TOO_LARGE');
-      const ctx = await createRequestContext(services, limited, client.ip ?? 'unknown');
+      const ctx = await createRequestContext(services, limited, client.ip ?? 'unknown', (request) => app.handle(request, { ip: 'loopback' }));
       const response = url.pathname.startsWith('/api/') || url.pathname === '/api'
         ? await rest(ctx, limited)
         : await yoga.fetch(limited, ctx);
@@ -46,6 +46,7 @@ export function createApp(services: Services): App {
       return response;
     },
   };
+  return app;
 }
 
 /** Reads the body up to the limit (whatever Content-Length claims); null when it is larger. */

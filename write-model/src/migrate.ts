@@ -3,6 +3,7 @@ import { migrateCompanyTables } from './companies/member-quota.ts';
 import { migrateIdentity } from './identity/identity.schema.ts';
 import { migrateMemberImports } from './members/member-imports.ts';
 import { migrateStoredObjects } from './documents/stored-objects.ts';
+import { migrateSubscriptionCheckouts } from './companies/subscription-checkouts.ts';
 
 /** The write side's plain tables (besides the event store's own): idempotent. */
 export async function migrateWriteModel(sql: SqlExecutor): Promise<void> {
@@ -10,4 +11,5 @@ export async function migrateWriteModel(sql: SqlExecutor): Promise<void> {
   await migrateCompanyTables(sql);
   await migrateMemberImports(sql);
   await migrateStoredObjects(sql);
+  await migrateSubscriptionCheckouts(sql);
 }

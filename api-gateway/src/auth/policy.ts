@@ -24,6 +24,12 @@ export const ACCESS = {
   'auth.resetPassword': 'public',
   'auth.me': 'signed-in',
   'assistant.ask': 'signed-in',
+  // Settings → user profile and password: every signed-in user, their own account only.
+  'profile.update': 'signed-in',
+  // A payment provider's notification: trusted for its signature, never for who sent it.
+  'billing.notify': 'public',
+  // The built-in sandbox gateway's payment page and buttons (signed parameters, like a real gateway).
+  'billing.sandbox': 'public',
   // The upload PUT carries its own signed, single-use token (issued under documents:upload).
   'objects.receive': 'public',
 } as const satisfies Record<string, Access>;

@@ -17,7 +17,7 @@ import { assertLoginAllowed, recordLoginAttempt } from '../auth/rate-limit.ts';
 import { clearedSessionCookie, createSession, revokeSession, sessionCookie } from '../auth/sessions.ts';
 import { commandFor, readYourWrites } from './consistency.ts';
 
-export type PublicUser = Pick<UserRow, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'role' | 'companyId'> & {
+export type PublicUser = Pick<UserRow, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'role' | 'companyId' | 'phone'> & {
   /** The effective permissions, so the client shows only what the server will allow. */
   permissions: string[];
 };
@@ -28,8 +28,8 @@ export const COMPANY_SUSPENDED = 'Your company account has been suspended. Pleas
 export const RESET_REQUESTED = 'If the email exists, a reset link has been sent.';
 
 export function publicUser(user: SessionUser): PublicUser {
-  const { id, username, email, firstName, lastName, role, companyId } = user;
-  return { id, username, email, firstName, lastName, role, companyId, permissions: [...user.permissions].sort() };
+  const { id, username, email, firstName, lastName, role, companyId, phone } = user;
+  return { id, username, email, firstName, lastName, role, companyId, phone, permissions: [...user.permissions].sort() };
 }
 
 async function startSession(ctx: RequestContext, user: UserRow): Promise<AuthAnswer> {

@@ -1,7 +1,8 @@
-import { NotFoundError } from '@fpa/write-model';
-import { findCompany, findSubscription, type CompanyRow, type SubscriptionRow } from '@fpa/projections';
+import { NotFoundError, updateCompanyDetails } from '@fpa/write-model';
+import { findCompany, type CompanyRow } from '@fpa/projections';
 import type { RequestContext } from '../context.ts';
 import { requireCompanyUser } from '../auth/policy.ts';
+import { commandFor, readYourWrites } from './consistency.ts';
 
 /** The caller's own company; the id always comes from the session. */
 export async function company(ctx: RequestContext): Promise<CompanyRow> {
@@ -11,9 +12,12 @@ export async function company(ctx: RequestContext): Promise<CompanyRow> {
   return row;
 }
 
-export async function subscription(ctx: RequestContext): Promise<SubscriptionRow> {
-  const user = requireCompanyUser(ctx.user, 'subscription:read');
-  const row = await findSubscription(ctx.services.sql, user.companyId);
-  if (!row) throw new NotFoundError('Subscription not found');
+/** PUT /api/company: Settings → company information; answers the company as now stored. */
+export async function updateCompany(ctx: RequestContext, input: unknown): Promise<CompanyRow> {
+  const user = requireCompanyUser(ctx.user, 'company:update');
+  const result = await updateCompanyDetails(ctx.services.store, input, commandFor(ctx));
+  if (result.append) await readYourWrites(ctx, result.append.checkpoint);
+  const row = await findCompany(ctx.services.sql, user.companyId);
+  if (!row) throw new NotFoundError('Company not found');
   return row;
 }

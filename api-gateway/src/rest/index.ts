@@ -1,5 +1,6 @@
 import { authRoutes } from './auth.routes.ts';
 import { companyRoutes } from './company.routes.ts';
+import { subscriptionRoutes } from './subscription.routes.ts';
 import { portfolioRoutes } from './portfolio.routes.ts';
 import type { Route } from './router.ts';
 import { uploadRoutes } from '../uploads/uploads.routes.ts';
@@ -15,6 +16,7 @@ import { agentRoutes } from './agents.routes.ts';
 export const routes: readonly Route[] = [
   ...authRoutes,
   ...companyRoutes,
+  ...subscriptionRoutes,
   ...portfolioRoutes,
   ...uploadRoutes,
   ...claimRoutes,

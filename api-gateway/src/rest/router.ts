@@ -20,6 +20,12 @@ export type Route = {
    * neither buffers the body under MAX_BODY_BYTES nor parses it as JSON; `input.body` is undefined.
    */
   rawBody?: boolean;
+  /**
+   * The body is a form (application/x-www-form-urlencoded: a payment provider's notification, a
+   * hosted page's buttons), buffered under MAX_BODY_BYTES like JSON; `input.body` is its
+   * URLSearchParams, in the order sent (signatures depend on it).
+   */
+  form?: boolean;
   /** Answers JSON with `status`; a Response it returns (a file download) is passed on as it is. */
   handler(ctx: RequestContext, input: RouteInput): unknown;
 };
@@ -62,7 +68,9 @@ export function createRestRouter(routes: readonly Route[]) {
     }
     let body: unknown = undefined;
     const text = found.route.rawBody || request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
-    if (text.trim() !== '') {
+    if (found.route.form) {
+      body = new URLSearchParams(text);
+    } else if (text.trim() !== '') {
       try {
         body = JSON.parse(text);
       } catch {

@@ -13,6 +13,7 @@ export const UserType = builder.objectRef<auth.PublicUser>('User').implement({
     lastName: t.exposeString('lastName'),
     role: t.field({ type: RoleEnum, resolve: (user) => user.role }),
     companyId: t.exposeID('companyId', { nullable: true }),
+    phone: t.exposeString('phone', { nullable: true }),
     permissions: t.exposeStringList('permissions', {
       description: "The user's effective permissions (role set + grants − revokes), e.g. 'members:create'.",
     }),

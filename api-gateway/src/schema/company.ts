@@ -1,29 +1,35 @@
-import type { CompanyRow, SubscriptionRow } from '@fpa/projections';
-import { builder } from '../builder.ts';
+import type { CompanyRow } from '@fpa/projections';
+import { builder, withoutNulls } from '../builder.ts';
 import * as companies from '../operations/company.ts';
 
 export const CompanyType = builder.objectRef<CompanyRow>('Company').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     name: t.exposeString('name'),
-    email: t.exposeString('email'),
+    email: t.exposeString('email', { nullable: true }),
     cipNumber: t.exposeString('cipNumber'),
-    phone: t.exposeString('phone'),
+    phone: t.exposeString('phone', { nullable: true }),
     fspNumber: t.exposeString('fspNumber', { nullable: true }),
     address: t.exposeString('address', { nullable: true }),
     city: t.exposeString('city', { nullable: true }),
-    province: t.exposeString('province', { nullable: true }),
+    province: t.exposeString('province', { nullable: true, description: "The province's code (GP, WC, KZN, ...)." }),
     postalCode: t.exposeString('postalCode', { nullable: true }),
     isActive: t.exposeBoolean('isActive'),
     createdAt: t.string({ resolve: (c) => c.createdAt.toISOString() }),
   }),
 });
 
-const CompanySubscriptionType = builder.objectRef<SubscriptionRow>('CompanySubscription').implement({
+const UpdateCompanyInput = builder.inputType('UpdateCompanyInput', {
+  description: 'Settings → company information (spec part 2 §7). Blank optional fields are cleared.',
   fields: (t) => ({
-    tier: t.exposeString('tier'),
-    currentMemberCount: t.exposeInt('currentMemberCount'),
-    memberLimit: t.exposeInt('memberLimit'),
+    name: t.string({ required: true }),
+    cipNumber: t.string({ required: true }),
+    address: t.string(),
+    city: t.string(),
+    province: t.string({ description: 'One of the nine provinces, by code or name.' }),
+    postalCode: t.string(),
+    phone: t.string(),
+    email: t.string(),
   }),
 });
 
@@ -34,10 +40,12 @@ builder.queryFields((t) => ({
     description: "The signed-in user's company; null for platform users (super admin).",
     resolve: (_root, _args, ctx) => (ctx.user && !ctx.user.companyId ? null : companies.company(ctx)),
   }),
-  subscription: t.field({
-    type: CompanySubscriptionType,
-    nullable: true,
-    description: "The company's tier, member limit and current member count; null for platform users.",
-    resolve: (_root, _args, ctx) => (ctx.user && !ctx.user.companyId ? null : companies.subscription(ctx)),
+}));
+
+builder.mutationFields((t) => ({
+  updateCompany: t.field({
+    type: CompanyType,
+    args: { input: t.arg({ type: UpdateCompanyInput, required: true }) },
+    resolve: (_root, { input }, ctx) => companies.updateCompany(ctx, withoutNulls(input)),
   }),
 }));

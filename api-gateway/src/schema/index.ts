@@ -2,6 +2,8 @@ import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphq
 import { builder } from '../builder.ts';
 import './auth.ts';
 import './company.ts';
+import './subscription.ts';
+import './profile.ts';
 import './portfolio.ts';
 import './portfolio.fields.ts';
 import './claims.ts';

@@ -1,21 +1,24 @@
 import type { RecordedEvent } from '@fpa/write-model/event-store';
 import type { Projector } from '../engine/types.ts';
 
-/** Companies (tenants) with their subscription tier and limit. */
+type Data = Record<string, string | number | null>;
+
+/** Companies (tenants) with their details, subscription tier and limit, and the subscription's billing history. */
 export const companiesProjection: Projector = {
   name: 'companies',
   // 2: member_count left for portfolio_stats, which the member events keep current.
-  version: 2,
-  handles: ['CompanyRegistered'],
-  tables: ['companies'],
+  // 3: company details from Settings, tier changes, subscription payments (billing history).
+  version: 3,
+  handles: ['CompanyRegistered', 'CompanyDetailsUpdated', 'SubscriptionTierChanged', 'SubscriptionPaymentReceived', 'SubscriptionPaymentFailed'],
+  tables: ['companies', 'subscription_payments'],
   async init(tx) {
     await tx.exec(`
       create table if not exists companies (
         id uuid primary key,
         name text not null,
-        email text not null,
+        email text,
         cip_number text not null,
-        phone text not null,
+        phone text,
         fsp_number text,
         address text,
         city text,
@@ -27,16 +30,62 @@ export const companiesProjection: Projector = {
         created_at timestamptz not null,
         updated_at timestamptz not null
       );
+      create table if not exists subscription_payments (
+        id uuid primary key,
+        company_id uuid not null,
+        tier text not null,
+        amount numeric(12, 2) not null,
+        status text not null,
+        provider text not null,
+        provider_payment_id text not null,
+        recorded_at timestamptz not null
+      );
+      create index if not exists subscription_payments_company on subscription_payments (company_id, recorded_at desc);
     `);
   },
   async apply(tx, event: RecordedEvent) {
-    if (event.type === 'CompanyRegistered') {
-      const d = event.data as Record<string, string | number | null>;
-      await tx.query(
-        `insert into companies (id, name, email, cip_number, phone, fsp_number, tier, member_limit, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) on conflict (id) do nothing`,
-        [d.companyId, d.name, d.email, d.cipNumber, d.phone, d.fspNumber, d.tier, d.memberLimit, event.recordedAt],
-      );
+    const d = event.data as Data;
+    switch (event.type) {
+      case 'CompanyRegistered':
+        await tx.query(
+          `insert into companies (id, name, email, cip_number, phone, fsp_number, tier, member_limit, created_at, updated_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) on conflict (id) do nothing`,
+          [d.companyId, d.name, d.email, d.cipNumber, d.phone, d.fspNumber, d.tier, d.memberLimit, event.recordedAt],
+        );
+        return;
+      case 'CompanyDetailsUpdated':
+        await tx.query(
+          `update companies set name = $2, cip_number = $3, address = $4, city = $5, province = $6, postal_code = $7,
+                  phone = $8, email = $9, updated_at = $10
+            where id = $1`,
+          [d.companyId, d.name, d.cipNumber, d.address, d.city, d.province, d.postalCode, d.phone, d.email, event.recordedAt],
+        );
+        return;
+      case 'SubscriptionTierChanged':
+        await tx.query(`update companies set tier = $2, member_limit = $3, updated_at = $4 where id = $1`, [
+          d.companyId,
+          d.toTier,
+          d.memberLimit,
+          event.recordedAt,
+        ]);
+        return;
+      case 'SubscriptionPaymentReceived':
+      case 'SubscriptionPaymentFailed':
+        await tx.query(
+          `insert into subscription_payments (id, company_id, tier, amount, status, provider, provider_payment_id, recorded_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (id) do nothing`,
+          [
+            d.paymentId,
+            d.companyId,
+            d.tier,
+            d.amount,
+            event.type === 'SubscriptionPaymentReceived' ? 'paid' : 'failed',
+            d.provider,
+            d.providerPaymentId,
+            event.recordedAt,
+          ],
+        );
+        return;
     }
   },
 };

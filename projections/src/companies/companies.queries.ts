@@ -3,9 +3,9 @@ import type { SqlExecutor } from '@fpa/write-model/event-store';
 export type CompanyRow = {
   id: string;
   name: string;
-  email: string;
+  email: string | null;
   cipNumber: string;
-  phone: string;
+  phone: string | null;
   fspNumber: string | null;
   address: string | null;
   city: string | null;
@@ -36,4 +36,25 @@ export async function findSubscription(sql: SqlExecutor, companyId: string): Pro
     [companyId],
   );
   return rows[0] ?? null;
+}
+
+export type SubscriptionPaymentRow = {
+  id: string;
+  tier: string;
+  /** Rand, two decimals. */
+  amount: string;
+  status: 'paid' | 'failed';
+  provider: string;
+  providerPaymentId: string;
+  recordedAt: Date;
+};
+
+/** The subscription's billing history, newest first: payments the provider confirmed or reported failed. */
+export async function listSubscriptionPayments(sql: SqlExecutor, companyId: string, limit = 100): Promise<SubscriptionPaymentRow[]> {
+  return sql.query<SubscriptionPaymentRow>(
+    `select id, tier, amount::text as amount, status, provider, provider_payment_id as "providerPaymentId", recorded_at as "recordedAt"
+       from subscription_payments where company_id = $1
+      order by recorded_at desc, id limit $2`,
+    [companyId, limit],
+  );
 }

@@ -4,9 +4,9 @@ import type { Projector } from '../engine/types.ts';
 /** Every user account of the platform, one row each, in the clear while the person's key exists. */
 export const usersListProjection: Projector = {
   name: 'users_list',
-  // 2: role changes.
-  version: 2,
-  handles: ['UserRegistered', 'UserRoleChanged'],
+  // 3: role changes and profile changes from Settings.
+  version: 3,
+  handles: ['UserRegistered', 'UserRoleChanged', 'UserProfileUpdated'],
   tables: ['user_accounts'],
   async init(tx) {
     await tx.exec(`
@@ -38,6 +38,12 @@ export const usersListProjection: Projector = {
     } else if (event.type === 'UserRoleChanged') {
       const d = event.data as Record<string, string>;
       await tx.query(`update user_accounts set role = $2, updated_at = $3 where id = $1`, [d.userId, d.to, event.recordedAt]);
+    } else if (event.type === 'UserProfileUpdated') {
+      const d = event.data as Record<string, string | null>;
+      await tx.query(
+        `update user_accounts set first_name = $2, last_name = $3, email = $4, phone = $5, updated_at = $6 where id = $1`,
+        [d.userId, d.firstName, d.lastName, d.email, d.phone, event.recordedAt],
+      );
     }
   },
 };

@@ -91,3 +91,12 @@ export async function allocateNumbers(sql: SqlExecutor, companyId: string, name:
   );
   return rows[0]!.value - count + 1;
 }
+
+/** A tier change: the quota takes the new tier's limit in the append transaction that records it. */
+export async function setMemberLimit(tx: SqlExecutor, companyId: string, memberLimit: number): Promise<void> {
+  await tx.query(
+    `insert into company_quotas (company_id, member_limit) values ($1, $2)
+     on conflict (company_id) do update set member_limit = excluded.member_limit`,
+    [companyId, memberLimit],
+  );
+}

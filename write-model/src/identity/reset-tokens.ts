@@ -43,6 +43,11 @@ export async function consumeResetToken(tx: SqlExecutor, token: string, userId: 
   if (rows.length === 0) throw new DomainError('INVALID_TOKEN', RESET_LINK_INVALID);
 }
 
-export async function revokeSessionsOfUser(tx: SqlExecutor, userId: string): Promise<void> {
-  await tx.query(`update auth_sessions set revoked_at = now() where user_id = $1 and revoked_at is null`, [userId]);
+/** Every live session of the user, except the one whose token hash is `keepTokenHash` (the caller's own). */
+export async function revokeSessionsOfUser(tx: SqlExecutor, userId: string, keepTokenHash: string | null = null): Promise<void> {
+  await tx.query(
+    `update auth_sessions set revoked_at = now()
+      where user_id = $1 and revoked_at is null and ($2::text is null or token_hash <> $2::text)`,
+    [userId, keepTokenHash],
+  );
 }

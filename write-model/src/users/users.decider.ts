@@ -17,7 +17,11 @@ export type RegisterUser = {
   phone: string | null;
 };
 export type ResetPassword = { type: 'ResetPassword'; userId: string };
-export type UserCommand = RegisterUser | ResetPassword;
+export type UpdateProfile = { type: 'UpdateProfile'; userId: string; firstName: string; lastName: string; email: string; phone: string | null };
+export type ChangePassword = { type: 'ChangePassword'; userId: string };
+export type UserCommand = RegisterUser | ResetPassword | UpdateProfile | ChangePassword;
+
+export const USER_NOT_FOUND = 'User not found';
 
 export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
   initialState: initialUserState,
@@ -30,8 +34,20 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
         return [{ type: 'UserRegistered', data }];
       }
       case 'ResetPassword':
-        if (state.status === 'none') throw new DomainError('NOT_FOUND', 'User not found');
+        if (state.status === 'none') throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
         return [{ type: 'UserPasswordReset', data: { userId: command.userId } }];
+      case 'UpdateProfile': {
+        if (state.status === 'none') throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
+        const { type: _type, ...data } = command;
+        const { profile } = state;
+        // Saving the profile as it stands records nothing.
+        const unchanged =
+          profile.firstName === data.firstName && profile.lastName === data.lastName && profile.email === data.email && profile.phone === data.phone;
+        return unchanged ? [] : [{ type: 'UserProfileUpdated', data }];
+      }
+      case 'ChangePassword':
+        if (state.status === 'none') throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
+        return [{ type: 'UserPasswordChanged', data: { userId: command.userId } }];
     }
   },
 };

@@ -26,7 +26,16 @@ export type UserRoleChanged = {
   data: { userId: string; companyId: string; from: Role; to: Role };
 };
 
-export type UserEvent = UserRegistered | UserPasswordReset | UserRoleChanged;
+/** Settings → user profile saved by the user: the section as it now stands. Personal data, encrypted. */
+export type UserProfileUpdated = {
+  type: 'UserProfileUpdated';
+  data: { userId: string; firstName: string; lastName: string; email: string; phone: string | null };
+};
+
+/** The user changed their own password (knowing the current one). Never carries a password or hash. */
+export type UserPasswordChanged = { type: 'UserPasswordChanged'; data: { userId: string } };
+
+export type UserEvent = UserRegistered | UserPasswordReset | UserRoleChanged | UserProfileUpdated | UserPasswordChanged;
 
 export const userStreamId = (userId: string) => `user-${userId}`;
 export const userSubjectId = (userId: string) => `user:${userId}`;
@@ -37,8 +46,11 @@ export function userPii(event: UserEvent): PiiMarking[] | undefined {
       return [
         { subjectId: userSubjectId(event.data.userId), fields: ['email', 'firstName', 'lastName', 'saId', 'phone'] },
       ];
+    case 'UserProfileUpdated':
+      return [{ subjectId: userSubjectId(event.data.userId), fields: ['email', 'firstName', 'lastName', 'phone'] }];
     case 'UserPasswordReset':
     case 'UserRoleChanged':
+    case 'UserPasswordChanged':
       return undefined;
   }
 }

@@ -4,7 +4,14 @@ import type { UserEvent } from './users.events.ts';
 
 export type UserState =
   | { status: 'none' }
-  | { status: 'active'; userId: string; companyId: string | null; role: Role; username: string };
+  | {
+      status: 'active';
+      userId: string;
+      companyId: string | null;
+      role: Role;
+      username: string;
+      profile: { firstName: string; lastName: string; email: string; phone: string | null };
+    };
 
 export const initialUserState: UserState = { status: 'none' };
 
@@ -17,8 +24,15 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         companyId: event.data.companyId,
         role: event.data.role,
         username: event.data.username,
+        profile: { firstName: event.data.firstName, lastName: event.data.lastName, email: event.data.email, phone: event.data.phone },
       };
+    case 'UserProfileUpdated': {
+      if (state.status === 'none') return state;
+      const { userId: _id, ...profile } = event.data;
+      return { ...state, profile };
+    }
     case 'UserPasswordReset':
+    case 'UserPasswordChanged':
       return state;
     case 'UserRoleChanged':
       return state.status === 'none' ? state : { ...state, role: event.data.to };

@@ -14,8 +14,16 @@ export const SETTINGS_MESSAGES = {
 
 const M = SETTINGS_MESSAGES;
 
-/** A province as a code or a name of one of the nine (the select may send either); kept as sent. */
-const province = optionalOf(z.string().refine((v) => resolveProvince(v) !== null, M.province));
+/**
+ * A province as a code or a name of one of the nine (the select may send either), stored as its
+ * code like the members' provinces, so every screen names it the same way.
+ */
+const province = optionalOf(
+  z
+    .string()
+    .refine((v) => resolveProvince(v) !== null, M.province)
+    .transform((v) => resolveProvince(v)!),
+);
 
 /** PUT /api/company: the company information section. */
 export const companySettingsSchema = z.object({
@@ -44,8 +52,14 @@ export type ProfileSettingsFormValues = z.input<typeof profileSettingsSchema>;
 export const SUBSCRIPTION_TIERS = ['free', 'starter', 'enterprise'] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
 
-/** POST /api/subscription/create-checkout and PUT /api/subscription/upgrade: never the free plan. */
+export const PLAN_REQUIRED = 'Please choose a plan';
+export const FREE_PLAN_NOT_CHOOSABLE = 'The free plan cannot be chosen';
+
+/** POST /api/subscription/create-checkout and PUT /api/subscription/upgrade: never the free plan (spec §5). */
 export const checkoutSchema = z.object({
-  tier: z.enum(['starter', 'enterprise'], { error: 'Please choose a paid plan' }),
+  tier: z
+    .enum(SUBSCRIPTION_TIERS, { error: PLAN_REQUIRED })
+    .refine((tier) => tier !== 'free', FREE_PLAN_NOT_CHOOSABLE)
+    .transform((tier) => tier as Exclude<SubscriptionTier, 'free'>),
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;

@@ -14,9 +14,10 @@ const company = {
 };
 
 describe('companySettingsSchema', () => {
-  it('accepts the company section, a province as code or name', () => {
+  it('accepts the company section, a province as code or name, kept as its code', () => {
     expect(companySettingsSchema.parse(company)).toEqual({ ...company, phone: '0315551234' });
-    expect(companySettingsSchema.parse({ ...company, province: 'KwaZulu-Natal' }).province).toBe('KwaZulu-Natal');
+    expect(companySettingsSchema.parse({ ...company, province: 'KwaZulu-Natal' }).province).toBe('KZN');
+    expect(companySettingsSchema.parse({ ...company, province: ' gauteng ' }).province).toBe('GP');
     expect(companySettingsSchema.parse({ ...company, province: '', phone: '', email: '' })).toMatchObject({
       province: undefined,
       phone: undefined,
@@ -50,6 +51,9 @@ describe('profileSettingsSchema', () => {
 describe('checkoutSchema', () => {
   it('never takes the free plan', () => {
     expect(checkoutSchema.parse({ tier: 'starter' })).toEqual({ tier: 'starter' });
-    expect(messagesOf(checkoutSchema, { tier: 'free' })).toEqual(['Please choose a paid plan']);
+    expect(checkoutSchema.parse({ tier: 'enterprise' })).toEqual({ tier: 'enterprise' });
+    expect(messagesOf(checkoutSchema, { tier: 'free' })).toEqual(['The free plan cannot be chosen']);
+    expect(messagesOf(checkoutSchema, { tier: 'gold' })).toEqual(['Please choose a plan']);
+    expect(messagesOf(checkoutSchema, {})).toEqual(['Please choose a plan']);
   });
 });

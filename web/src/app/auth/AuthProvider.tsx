@@ -92,7 +92,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (result.error) toast({ title: 'Logout failed', description: errorMessage(result.error), variant: 'destructive' });
   }, [logoutMutation, resetClient, toast]);
 
-  const user = sessionUser !== undefined ? sessionUser : (me.data?.me ?? null);
+  // The "me" query is refreshed when the user's own record changes (Settings → profile), so once it
+  // answers for the session's user it is the fresher of the two.
+  const fresh = me.data?.me;
+  const user = sessionUser !== undefined ? (sessionUser && fresh?.id === sessionUser.id ? fresh : sessionUser) : (fresh ?? null);
   // Neither data nor error yet means the call is still due or under way.
   const isLoading = sessionUser === undefined && !me.data && !me.error;
 

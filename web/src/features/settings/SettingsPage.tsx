@@ -1,10 +1,30 @@
-import { PagePlaceholder } from '../../app/PagePlaceholder';
+import { useQuery } from 'urql';
+import { errorMessage } from '../../app/errors';
+import { Card } from '../../ui/Card';
+import { PageHeader } from '../../ui/PageHeader';
+import { PageSpinner } from '../../ui/Spinner';
+import { CompanySection } from './CompanySection';
+import { ProfileSection } from './ProfileSection';
+import { SecuritySection } from './SecuritySection';
+import { SettingsQuery } from './settings.operations';
+import * as styles from './settings.css';
 
+/** /settings: company information, the user's profile and security (spec part 2 §2). */
 export function SettingsPage() {
+  const [{ data, error, fetching }] = useQuery({ query: SettingsQuery });
+  const me = data?.me;
   return (
-    <PagePlaceholder
-      title="Settings"
-      summary="Your company's information, your own profile and the security settings of your account."
-    />
+    <div className={styles.page}>
+      <PageHeader title="Settings" description="Your company's information, your own profile and the security of your account." />
+      {fetching && !data && <PageSpinner label="Loading settings" />}
+      {error && !data && (
+        <Card as="div" title="Settings could not be loaded">
+          <p className={styles.muted}>{errorMessage(error)}</p>
+        </Card>
+      )}
+      {data?.company && me && <CompanySection key={data.company.id} company={data.company} canEdit={me.permissions.includes('company:update')} />}
+      {me && <ProfileSection key={me.id} profile={me} />}
+      {me && <SecuritySection />}
+    </div>
   );
 }

@@ -11,6 +11,7 @@ import {
   type PermissionName,
 } from '../../validation/index.ts';
 import { userStreamId } from '../../users/users.events.ts';
+import { USER_NOT_FOUND } from '../../users/users.decider.ts';
 import { evolveUser, initialUserState } from '../../users/users.state.ts';
 import { accessStreamId, type AccessEvent } from '../access.events.ts';
 import { decideAccess, type AccessActor, type AccessCommand } from '../access.decider.ts';
@@ -18,7 +19,6 @@ import { evolveAccess, initialAccessState, type AccessState } from '../access.st
 
 export const UNKNOWN_ROLE = 'Unknown role: choose administrator, policy admin, claim admin, billing clerk or agent';
 export const UNKNOWN_PERMISSION = 'Unknown permission';
-export const USER_NOT_FOUND = 'User not found';
 
 const accessDecider = { initialState: initialAccessState, evolve: evolveAccess };
 

@@ -7,6 +7,7 @@ import { userRoleSchema } from '../../validation/index.ts';
 import { userStreamId, type UserEvent } from '../../users/users.events.ts';
 import { evolveUser, initialUserState, type UserState } from '../../users/users.state.ts';
 import { assertKeepsOwnRights } from '../access.decider.ts';
+import { USER_NOT_FOUND } from '../../users/users.decider.ts';
 import { loadAccess, requireCompanyUserStream } from './change-access.ts';
 
 /**
@@ -26,7 +27,7 @@ export async function changeUserRole(store: EventStore, userId: string, input: u
       initialState: initialUserState,
       evolve: evolveUser,
       decide(command, state) {
-        if (state.status === 'none') throw new DomainError('NOT_FOUND', 'User not found');
+        if (state.status === 'none') throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
         if (state.role === command.role) return [];
         return [{ type: 'UserRoleChanged', data: { userId, companyId, from: state.role, to: command.role } }];
       },
