@@ -84,7 +84,8 @@ export const userName = style({ fontWeight: vars.fontWeight.semibold });
 
 export const secondary = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
-export const roleBadge = style({ justifySelf: 'start', textTransform: 'capitalize' });
+// On a phone the badge sits under the name (column 2), not under the initials where it would widen column 1.
+export const roleBadge = style({ justifySelf: 'start', gridColumn: 2, '@media': { [media.tablet]: { gridColumn: 'auto' } } });
 
 export const rowSelect = style({ gridColumn: '1 / -1', '@media': { [media.tablet]: { gridColumn: 'auto' } } });
 
@@ -94,6 +95,7 @@ export const picker = style({ maxWidth: '28rem' });
 
 export const groups = style({
   display: 'grid',
+  alignItems: 'start',
   gap: vars.space['4'],
   gridTemplateColumns: 'minmax(0, 1fr)',
   '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
@@ -142,16 +144,23 @@ export const userSummary = style({
 
 export const badges = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], margin: 0, padding: 0, listStyle: 'none' });
 
+// Grant and Revoke sit beside the text on a wide screen, under it where the category boxes are narrow.
 export const overrideRow = style({
   display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
   alignItems: 'center',
   gap: vars.space['2'],
+  '@media': { [media.desktop]: { gridTemplateColumns: 'auto minmax(0, 1fr) auto' } },
 });
 
 export const overrideText = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
 
-export const overrideActions = style({ display: 'flex', gap: vars.space['1'] });
+export const overrideActions = style({
+  display: 'flex',
+  gap: vars.space['1'],
+  gridColumn: 2,
+  '@media': { [media.desktop]: { gridColumn: 'auto' } },
+});
 
 export const effect = style({ display: 'inline-flex', borderRadius: vars.radius.full, padding: '2px' });
 
