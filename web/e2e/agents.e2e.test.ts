@@ -152,6 +152,9 @@ describe.skipIf(!browser.available)(`agents, onboarding and new sales in Chromiu
     expect((await download).suggestedFilename()).toMatch(/^new-sales-\d{4}-\d{2}-\d{2}\.csv$/);
 
     await admin.getByRole('link', { name: 'Agents' }).click();
+    // Lists are cached until changed by this session (spec part 1 §9: data never goes stale on its
+    // own); the onboarding happened in the agent's session, so the administrator reloads.
+    await admin.reload();
     await admin.getByRole('radio', { name: 'Table' }).click();
     const agentRow = admin.getByRole('table', { name: 'Agents' }).getByRole('row').filter({ hasText: 'Lwazi Mthembu' });
     await expect.poll(async () => (await agentRow.locator('td[data-label="Clients"]').textContent())?.trim()).toBe('1');
