@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css';
+import { stackedCard } from '../../ui/Card.css';
 import { media } from '../../theme/tokens';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space['5'] });
@@ -22,17 +23,7 @@ export const grid = style({
   gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 19rem), 1fr))',
 });
 
-export const card = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['3'],
-  padding: vars.space['5'],
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.sm,
-  minWidth: 0,
-});
+export const card = stackedCard;
 
 export const cardSelected = style({ borderColor: vars.color.primary, boxShadow: `0 0 0 1px ${vars.color.primary}` });
 
