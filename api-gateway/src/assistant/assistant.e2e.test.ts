@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '@fpa/write-model/testing';
 import { southAfricanDate } from '@fpa/write-model';
-import { makeSaId, registration, startTestApp, type TestApp } from '../testing.ts';
+import { registration, startTestApp, type TestApp } from '../testing.ts';
 import { staffToken } from '../role-sessions.testing.ts';
-import { pdf } from '../uploads/test-files.ts';
 import { agentBody } from '../agents.testing.ts';
 import { BLANK_MESSAGE, NOT_SURE, TOO_LONG } from './assistant.ts';
+import { seedClaim, seedPortfolio, seedSale } from './assistant.seed.testing.ts';
 
-let sequence = 7000;
-const nextSaId = () => makeSaId('800202', String(sequence++).padStart(4, '0'));
 const rand = (n: number) => `R ${n.toLocaleString('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** How-to questions as users phrase them, and the help topic title the answer must quote. */
@@ -73,43 +71,6 @@ describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
     return answer.body.response as string;
   };
 
-  /** Principals with policies (each a member) plus family members, and the statuses given. */
-  async function portfolio(token: string, premium: string, statuses: string[], family: number) {
-    const type = (await t.request('POST', '/api/policy-types', { name: 'Funeral 30k', coverageAmount: '30000', monthlyPremium: premium, waitingPeriod: 0 }, { token })).body;
-    const mains = [];
-    for (const status of statuses) {
-      const saId = nextSaId();
-      const m = (await t.request('POST', '/api/members', {
-        firstName: 'Lerato', lastName: 'Dlamini', saId, phone: '0821234567', address: '5 Main Road', city: 'Durban', province: 'KZN', postalCode: '4001', isMainMember: true, policyTypeId: type.id,
-      }, { token })).body;
-      mains.push({ ...m, saId });
-      if (status !== 'active') expect((await t.request('PATCH', `/api/policies/${m.policyId}`, { status }, { token })).status).toBe(200);
-    }
-    for (let i = 0; i < family; i++) {
-      const f = await t.request('POST', '/api/members', { firstName: 'Kagiso', lastName: 'Dlamini', saId: nextSaId(), isMainMember: false, mainMemberId: mains[0].id, relationship: 'child' }, { token });
-      expect(f.status).toBe(201);
-    }
-    return mains;
-  }
-
-  async function upload(token: string): Promise<string> {
-    const { uploadURL } = (await t.request('POST', '/api/objects/upload', undefined, { token })).body;
-    const response = await t.app.handle(new Request(uploadURL, { method: 'PUT', body: new Uint8Array(pdf()), headers: { 'x-file-name': 'doc.pdf' } }));
-    return (await response.json()).objectPath;
-  }
-
-  async function claim(token: string, policyId: string, deceasedSaId: string) {
-    const answer = await t.request('POST', '/api/claims', {
-      policyId, deceasedFirstName: 'Lerato', deceasedLastName: 'Dlamini', deceasedSaId, deceasedDateOfBirth: '1980-02-02', deceasedDateOfDeath: southAfricanDate(new Date()),
-      causeOfDeath: 'Natural causes', deathCertificateNumber: 'DC 1', claimantFirstName: 'Sizwe', claimantLastName: 'Dlamini', claimantSaId: nextSaId(), claimantPhone: '0821112222',
-      claimantEmail: 'sizwe@example.co.za', claimantAddress: '5 Main Road, Durban', relationshipToDeceased: 'Son', claimAmount: '30000', bankAccountNumber: '1234567890',
-      bankName: 'Capitec', bankBranchCode: '470010', accountHolderName: 'S Dlamini',
-      deceasedIdDocument: await upload(token), claimantIdDocument: await upload(token), deathCertificateDocument: await upload(token), bankLetterDocument: await upload(token),
-    }, { token });
-    expect(answer.status).toBe(201);
-    return answer.body.id as string;
-  }
-
   beforeAll(async () => {
     t = await startTestApp(driver);
     const a = (await t.request('POST', '/api/register', registration())).body;
@@ -119,11 +80,11 @@ describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
     agent = await staffToken(t, a.user.companyId, 'agent');
     clerk = await staffToken(t, a.user.companyId, 'billing_clerk');
     // Company A: 7 policies (4 active, 2 lapsed, 1 cancelled) and 3 family members = 10 members.
-    const mains = await portfolio(admin, '250.50', ['active', 'active', 'active', 'active', 'lapsed', 'lapsed', 'cancelled'], 3);
+    const mains = await seedPortfolio(t, admin, '250.50', ['active', 'active', 'active', 'active', 'lapsed', 'lapsed', 'cancelled'], 3);
     // Company B: different figures throughout, so a leak would show.
-    await portfolio(other, '99', ['active', 'lapsed', 'lapsed', 'lapsed', 'lapsed'], 0);
+    await seedPortfolio(t, other, '99', ['active', 'lapsed', 'lapsed', 'lapsed', 'lapsed'], 0);
     // Claims of A: 3 submitted, one of them moved to under review, so 3 are waiting and 3 open.
-    const ids = [await claim(admin, mains[0].policyId, mains[0].saId), await claim(admin, mains[1].policyId, mains[1].saId), await claim(admin, mains[2].policyId, mains[2].saId)];
+    const ids = [await seedClaim(t, admin, mains[0].policyId, mains[0].saId), await seedClaim(t, admin, mains[1].policyId, mains[1].saId), await seedClaim(t, admin, mains[2].policyId, mains[2].saId)];
     expect((await t.request('PATCH', `/api/claims/${ids[0]}`, { status: 'under_review' }, { token: admin })).status).toBe(200);
     for (const amount of ['150.50', '199.50']) {
       const paid = await t.request('POST', '/api/payments', { policyId: mains[3].policyId, amount, paymentDate: southAfricanDate(new Date()), paymentMethod: 'eft' }, { token: admin });
@@ -138,12 +99,7 @@ describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
     const username = `seller.${Date.now().toString(36)}`;
     expect((await t.request('POST', '/api/agents', agentBody('Thabo', { username, password: 'agent-pass-1' }), { token: other })).status).toBe(201);
     seller = (await t.request('POST', '/api/login', { username, password: 'agent-pass-1' })).body.token;
-    const typeOfB = (await t.request('GET', '/api/policy-types', undefined, { token: seller })).body[0].id;
-    const sold = await t.request('POST', '/api/client-onboarding', {
-      firstName: 'Ayanda', lastName: 'Khumalo', phone: '082 123 4567', idNumber: nextSaId(), address: '14 Mandela Drive', city: 'Pietermaritzburg', province: 'KwaZulu-Natal',
-      postalCode: '3201', policyType: typeOfB, coverageAmount: '30000', beneficiaryName: 'Nandi Khumalo', beneficiaryRelation: 'Spouse', beneficiaryContact: '0829876543', familyMembers: [],
-    }, { token: seller });
-    expect(sold.status).toBe(201);
+    await seedSale(t, seller);
   });
   afterAll(async () => t?.close());
 
