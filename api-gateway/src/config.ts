@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { billingConfig, type BillingConfig } from './billing/billing.config.ts';
+import { assistantModelConfig, type AssistantModelConfig } from './assistant/assistant.config.ts';
 
 export type Config = {
   port: number;
@@ -27,6 +28,8 @@ export type Config = {
   billing: BillingConfig;
   /** Where the Enterprise plan's Contact Sales button writes to (a mailto link); unset: a message instead. */
   salesEmail: string | null;
+  /** The language model the assistant asks first (assistant/assistant.config.ts); null: built-in answers only. */
+  assistantModel: AssistantModelConfig | null;
 };
 
 export type ObjectStoreConfig =
@@ -91,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     objectStore: objectStoreConfig(env, dataDir),
     billing: billingConfig(env, isProduction),
     salesEmail: env.SALES_EMAIL?.trim() || null,
+    assistantModel: assistantModelConfig(env),
   };
 }

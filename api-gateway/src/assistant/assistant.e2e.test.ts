@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '@fpa/write-model/testing';
 import { southAfricanDate } from '@fpa/write-model';
-import { makeSaId, registration, startTestApp, type TestApp } from '../testing.ts';
+import { registration, startTestApp, type TestApp } from '../testing.ts';
 import { staffToken } from '../role-sessions.testing.ts';
-import { pdf } from '../uploads/test-files.ts';
+import { agentBody } from '../agents.testing.ts';
 import { BLANK_MESSAGE, NOT_SURE, TOO_LONG } from './assistant.ts';
+import { seedClaim, seedPortfolio, seedSale } from './assistant.seed.testing.ts';
 
-let sequence = 7000;
-const nextSaId = () => makeSaId('800202', String(sequence++).padStart(4, '0'));
 const rand = (n: number) => `R ${n.toLocaleString('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** How-to questions as users phrase them, and the help topic title the answer must quote. */
@@ -35,6 +34,22 @@ const HOW_TO: [string, string][] = [
   ['what can a billing clerk do', 'What each role may do'],
   ['how do I onboard a new client', 'Onboard a client'],
   ['what does the onboarding wizard ask about the beneficiary', 'Onboard a client'],
+  ['how do I create a login for a new staff member', 'Create a user'],
+  ["how do I change someone's role to claim admin", "Change a user's role"],
+  ['how do I make a colleague an administrator', "Change a user's role"],
+  ['how do I change the permissions of the billing clerk role', "Change a role's permissions"],
+  ['can I give one user access to reports without changing their role', 'Grant or revoke a permission for one user'],
+  ['how do I revoke a permission from one user', 'Grant or revoke a permission for one user'],
+  ['what does initialize default permissions do', 'Initialize default permissions'],
+  ['how do I export a report to csv', 'Reports and exporting a report to CSV'],
+  ['where can I see a chart of member growth', 'Reports and exporting a report to CSV'],
+  ['how do I add a sales agent with a login', 'Add a sales agent'],
+  ['how do I deactivate an agent', 'Activate, deactivate and export agents'],
+  ['can I export the list of agents', 'Activate, deactivate and export agents'],
+  ['where do I see the policies sold by each agent', 'New sales by agents'],
+  ['how do I change the company address', 'Update company information and your profile'],
+  ['how do I change my password', 'Change your password'],
+  ['how do I upgrade to the premium plan', 'Upgrade the subscription'],
 ];
 
 describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
@@ -43,6 +58,8 @@ describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
   let other: string;
   let agent: string;
   let clerk: string;
+  /** An agent of company B with a login, who has sold B one policy. */
+  let seller: string;
   let companyA: string;
   /** A fresh administrator of company A: each test asks as its own user so the rate limit stays out of the way. */
   const adminOfA = () => staffToken(t, companyA, 'administrator');
@@ -54,43 +71,6 @@ describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
     return answer.body.response as string;
   };
 
-  /** Principals with policies (each a member) plus family members, and the statuses given. */
-  async function portfolio(token: string, premium: string, statuses: string[], family: number) {
-    const type = (await t.request('POST', '/api/policy-types', { name: 'Funeral 30k', coverageAmount: '30000', monthlyPremium: premium, waitingPeriod: 0 }, { token })).body;
-    const mains = [];
-    for (const status of statuses) {
-      const saId = nextSaId();
-      const m = (await t.request('POST', '/api/members', {
-        firstName: 'Lerato', lastName: 'Dlamini', saId, phone: '0821234567', address: '5 Main Road', city: 'Durban', province: 'KZN', postalCode: '4001', isMainMember: true, policyTypeId: type.id,
-      }, { token })).body;
-      mains.push({ ...m, saId });
-      if (status !== 'active') expect((await t.request('PATCH', `/api/policies/${m.policyId}`, { status }, { token })).status).toBe(200);
-    }
-    for (let i = 0; i < family; i++) {
-      const f = await t.request('POST', '/api/members', { firstName: 'Kagiso', lastName: 'Dlamini', saId: nextSaId(), isMainMember: false, mainMemberId: mains[0].id, relationship: 'child' }, { token });
-      expect(f.status).toBe(201);
-    }
-    return mains;
-  }
-
-  async function upload(token: string): Promise<string> {
-    const { uploadURL } = (await t.request('POST', '/api/objects/upload', undefined, { token })).body;
-    const response = await t.app.handle(new Request(uploadURL, { method: 'PUT', body: new Uint8Array(pdf()), headers: { 'x-file-name': 'doc.pdf' } }));
-    return (await response.json()).objectPath;
-  }
-
-  async function claim(token: string, policyId: string, deceasedSaId: string) {
-    const answer = await t.request('POST', '/api/claims', {
-      policyId, deceasedFirstName: 'Lerato', deceasedLastName: 'Dlamini', deceasedSaId, deceasedDateOfBirth: '1980-02-02', deceasedDateOfDeath: southAfricanDate(new Date()),
-      causeOfDeath: 'Natural causes', deathCertificateNumber: 'DC 1', claimantFirstName: 'Sizwe', claimantLastName: 'Dlamini', claimantSaId: nextSaId(), claimantPhone: '0821112222',
-      claimantEmail: 'sizwe@example.co.za', claimantAddress: '5 Main Road, Durban', relationshipToDeceased: 'Son', claimAmount: '30000', bankAccountNumber: '1234567890',
-      bankName: 'Capitec', bankBranchCode: '470010', accountHolderName: 'S Dlamini',
-      deceasedIdDocument: await upload(token), claimantIdDocument: await upload(token), deathCertificateDocument: await upload(token), bankLetterDocument: await upload(token),
-    }, { token });
-    expect(answer.status).toBe(201);
-    return answer.body.id as string;
-  }
-
   beforeAll(async () => {
     t = await startTestApp(driver);
     const a = (await t.request('POST', '/api/register', registration())).body;
@@ -100,16 +80,26 @@ describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
     agent = await staffToken(t, a.user.companyId, 'agent');
     clerk = await staffToken(t, a.user.companyId, 'billing_clerk');
     // Company A: 7 policies (4 active, 2 lapsed, 1 cancelled) and 3 family members = 10 members.
-    const mains = await portfolio(admin, '250.50', ['active', 'active', 'active', 'active', 'lapsed', 'lapsed', 'cancelled'], 3);
+    const mains = await seedPortfolio(t, admin, '250.50', ['active', 'active', 'active', 'active', 'lapsed', 'lapsed', 'cancelled'], 3);
     // Company B: different figures throughout, so a leak would show.
-    await portfolio(other, '99', ['active', 'lapsed', 'lapsed', 'lapsed', 'lapsed'], 0);
+    await seedPortfolio(t, other, '99', ['active', 'lapsed', 'lapsed', 'lapsed', 'lapsed'], 0);
     // Claims of A: 3 submitted, one of them moved to under review, so 3 are waiting and 3 open.
-    const ids = [await claim(admin, mains[0].policyId, mains[0].saId), await claim(admin, mains[1].policyId, mains[1].saId), await claim(admin, mains[2].policyId, mains[2].saId)];
+    const ids = [await seedClaim(t, admin, mains[0].policyId, mains[0].saId), await seedClaim(t, admin, mains[1].policyId, mains[1].saId), await seedClaim(t, admin, mains[2].policyId, mains[2].saId)];
     expect((await t.request('PATCH', `/api/claims/${ids[0]}`, { status: 'under_review' }, { token: admin })).status).toBe(200);
     for (const amount of ['150.50', '199.50']) {
       const paid = await t.request('POST', '/api/payments', { policyId: mains[3].policyId, amount, paymentDate: southAfricanDate(new Date()), paymentMethod: 'eft' }, { token: admin });
       expect(paid.status).toBe(201);
     }
+    // Agents: two in A (one deactivated, neither has sold); in B one with a login who sells B a policy.
+    for (const [name, status] of [['Sipho', 'active'], ['Zanele', 'inactive']] as const) {
+      const added = await t.request('POST', '/api/agents', agentBody(name), { token: admin });
+      expect(added.status).toBe(201);
+      if (status === 'inactive') expect((await t.request('PATCH', `/api/agents/${added.body.id}`, { status }, { token: admin })).status).toBe(200);
+    }
+    const username = `seller.${Date.now().toString(36)}`;
+    expect((await t.request('POST', '/api/agents', agentBody('Thabo', { username, password: 'agent-pass-1' }), { token: other })).status).toBe(201);
+    seller = (await t.request('POST', '/api/login', { username, password: 'agent-pass-1' })).body.token;
+    await seedSale(t, seller);
   });
   afterAll(async () => t?.close());
 
@@ -131,6 +121,8 @@ describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
     ['how many open claims do we have', ['3 open claims']],
     ['what is our monthly revenue', [rand(4 * 250.5), '4 active policies', 'Monthly Revenue']],
     ['how much premium was collected this month', [rand(350), '2 completed payments', '/payments']],
+    ['how many agents do we have', ['2 agents: 1 active and 1 inactive', '/agents']],
+    ['how many policies have our agents sold', ['Your agents have sold 0 policies', '/new-sales']],
   ];
 
   it.each(FIGURES)('answers "%s" from the caller\'s read models', async (question, expected) => {
@@ -159,7 +151,8 @@ describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
 
   it("keeps to the caller's company: B's figures never appear for A", async () => {
     expect(await reply(other, 'how many lapsed policies do we have')).toContain('4 lapsed policies');
-    expect(await reply(other, 'how many members do we have')).toContain('5 members');
+    expect(await reply(other, 'how many members do we have')).toContain('6 members');
+    expect(await reply(other, 'how many new sales do we have')).toContain('Your agents have sold 1 policy, 1 of them active');
     expect(await reply(other, 'how many open claims')).toContain('0 open claims');
     const a = await reply(admin, 'how many lapsed policies do we have');
     expect(a).toContain('2 lapsed policies');
@@ -185,6 +178,22 @@ describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
     }
     expect(await reply(clerk, 'my commission')).toContain('not available to your role (billing clerk)');
     // (The figures of an agent with sales are checked in onboarding.e2e.test.ts.)
+    expect(await reply(seller, 'how many sales do we have')).toContain('You have sold 1 policy');
+    expect(await reply(seller, 'how many agents do we have')).toContain('not available to your role (agent)');
+    const policyAdmin = await staffToken(t, companyA, 'policy_admin');
+    expect(await reply(policyAdmin, 'how many agents do we have')).toContain('not available to your role (policy admin)');
+    expect(await reply(policyAdmin, 'how many policies have our agents sold')).toContain('sold 0 policies');
+  });
+
+  it('answers through GraphQL askAssistant with the same rules and the same rate limit as REST', async () => {
+    const token = await staffToken(t, companyA, 'policy_admin');
+    const ASK = 'mutation Ask($message: String!, $history: [ChatMessageInput!]) { askAssistant(message: $message, conversationHistory: $history) { response } }';
+    const history = [{ role: 'user', content: 'how many active policies do we have' }, { role: 'assistant', content: '4 active policies' }];
+    expect((await t.graphql(ASK, { message: 'and the lapsed ones?', history }, token)).body.data.askAssistant.response).toContain('2 lapsed policies');
+    expect((await t.graphql(ASK, { message: '  ' }, token)).body.errors[0]).toMatchObject({ message: BLANK_MESSAGE, extensions: { code: 'VALIDATION_FAILED' } });
+    expect((await t.graphql(ASK, { message: 'hi' })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    for (let i = 0; i < 29; i++) expect((await ask(token, 'how do I add a member')).status).toBe(200);
+    expect((await t.graphql(ASK, { message: 'how do I add a member' }, token)).body.errors[0].extensions.code).toBe('RATE_LIMITED');
   });
 
   it('refuses the signed-out, blank and over-long questions', async () => {

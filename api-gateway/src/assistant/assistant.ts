@@ -1,10 +1,12 @@
 import { DomainError, ValidationError } from '@fpa/write-model';
+import { roleLabel } from '@fpa/write-model/validation';
 import type { RequestContext } from '../context.ts';
 import { authorize } from '../auth/policy.ts';
 import { createHelpIndex, type HelpArticle, type HelpHit } from './help.ts';
 import { detectFollowUp, detectIntent, type ChatMessage } from './intents.ts';
 import { answerFigure } from './figures.ts';
 import { createRateLimiter } from './rate-limit.ts';
+import { askModel } from './model.ts';
 
 export const MAX_MESSAGE_CHARS = 2000;
 /** Only the recent turns matter for a follow-up; older ones are ignored rather than refused. */
@@ -36,12 +38,39 @@ export async function askAssistant(ctx: RequestContext, input: AskInput): Promis
 
   const history = historyOf(input.conversationHistory);
   const intent = detectIntent(message) ?? detectFollowUp(message, history);
-  if (intent) return { response: await answerFigure(ctx, user, intent) };
-
+  // Computed within the caller's company and permissions (a refusal otherwise): all a model may see too.
+  const figure = intent ? await answerFigure(ctx, user, intent) : null;
   const hits = help.search(message);
+  const builtIn = figure ?? fromHelp(hits);
+
+  const model = ctx.services.config.assistantModel;
+  if (!model) return { response: builtIn };
+  const context = { role: roleLabel(user.role), articles: passages(message, hits, history), figures: figure ? [figure] : [] };
+  const answer = await askModel(model, ctx.services.logger, message, history, context);
+  return { response: answer ?? builtIn };
+}
+
+function fromHelp(hits: HelpHit[]): string {
   const best = hits[0];
-  if (best && best.score >= MIN_SCORE) return { response: howTo(best, hits) };
-  return { response: dontKnow(hits) };
+  return best && best.score >= MIN_SCORE ? howTo(best, hits) : dontKnow(hits);
+}
+
+/**
+ * The help articles a model gets: those the question matches; for a short follow-up ("and how do I
+ * export it?") those the question matches together with the previous one; else the nearest topics,
+ * so that it can suggest them as the built-in answer would.
+ */
+function passages(message: string, hits: HelpHit[], history: ChatMessage[]): HelpArticle[] {
+  const relevant = (found: HelpHit[]) => found.filter((h) => h.score >= MIN_SCORE).slice(0, 3);
+  let chosen = relevant(hits);
+  const previous = [...history].reverse().find((m) => m.role === 'user')?.content;
+  if (chosen.length === 0 && previous) chosen = relevant(help.search(`${previous} ${message}`));
+  return chosen.length ? chosen.map((h) => h.article) : nearest(hits);
+}
+
+/** The nearest articles, or the commonest tasks when none is near. */
+function nearest(hits: HelpHit[]): HelpArticle[] {
+  return hits.length ? hits.slice(0, 3).map((h) => h.article) : help.articles.filter((a) => ['register-member', 'submit-claim', 'member-limit-tiers'].includes(a.id));
 }
 
 function historyOf(value: unknown): ChatMessage[] {
@@ -64,6 +93,6 @@ function howTo(best: HelpHit, hits: HelpHit[]): string {
 
 /** Never a guess: say so and point at the nearest articles (or the commonest tasks when none is near). */
 function dontKnow(hits: HelpHit[]): string {
-  const suggestions = hits.length ? hits.slice(0, 3).map((h) => h.article) : help.articles.filter((a) => ['register-member', 'submit-claim', 'member-limit-tiers'].includes(a.id));
+  const suggestions = nearest(hits);
   return `${NOT_SURE} I can answer questions about using the system and your company's figures (policies, members, claims, revenue, premiums; for agents, their own commission and clients). These help topics may be close:\n${suggestions.map((a) => `- ${topic(a)}`).join('\n')}`;
 }

@@ -1,4 +1,4 @@
-import { claimCounts, dashboardStats, findAgentByUser, findSubscription, newSales, policyCounts, premiumsCollected } from '@fpa/projections';
+import { claimCounts, dashboardStats, findAgentByUser, findSubscription, listAgents, newSales, policyCounts, premiumsCollected } from '@fpa/projections';
 import type { RequestContext, SessionUser } from '../context.ts';
 import { may, type Operation } from '../auth/policy.ts';
 import { refusal, type Intent } from './intents.ts';
@@ -19,6 +19,10 @@ const GUARD: Record<Intent['subject'], { operation: Operation; what: string; age
   // An agent's own figures: the agent record linked to the asker's login, nobody else's.
   myCommission: { operation: 'agents:read', what: 'agent commission' },
   myClients: { operation: 'agents:read', what: "an agent's clients" },
+  // Agents read only their own record (spec part 2 §6), so the team's summary is not theirs to see.
+  agents: { operation: 'agents:read', what: 'the agent team summary', agentsToo: false },
+  // An agent's session sees only its own sales, as on the New Sales page.
+  sales: { operation: 'sales:read', what: 'the new sales' },
 };
 
 const NO_AGENT_RECORD =
@@ -91,6 +95,19 @@ export async function answerFigure(ctx: RequestContext, user: SessionUser, inten
       if (!agent) return NO_AGENT_RECORD;
       const sales = await newSales(sql, companyId, { agentId: agent.id });
       return `You have onboarded ${plural(agent.clientsOnboarded, 'client', 'clients')}: ${plural(sales.totalSales, 'policy', 'policies')} sold, ${sales.activePolicies} of them active, ${rand(sales.monthlyRevenue)} a month in premiums (the Clients Onboarded card on your dashboard (/); onboard the next one on /onboarding).`;
+    }
+    case 'agents': {
+      const agents = await listAgents(sql, companyId, { now: new Date() });
+      const active = agents.filter((a) => a.status === 'active').length;
+      const clients = agents.reduce((n, a) => n + a.clientsOnboarded, 0);
+      return `You have ${plural(agents.length, 'agent', 'agents')}: ${active} active and ${agents.length - active} inactive, who have onboarded ${plural(clients, 'client', 'clients')} (from the summary cards on the Agents page (/agents)).`;
+    }
+    case 'sales': {
+      const own = user.role === 'agent' ? await findAgentByUser(sql, companyId, user.id, new Date()) : null;
+      if (user.role === 'agent' && !own) return NO_AGENT_RECORD;
+      const sales = await newSales(sql, companyId, own ? { agentId: own.id } : {});
+      const whose = own ? 'You have sold' : 'Your agents have sold';
+      return `${whose} ${plural(sales.totalSales, 'policy', 'policies')}, ${sales.activePolicies} of them active, worth ${rand(sales.monthlyRevenue)} a month in premiums (from the Total Sales, Active Policies and Monthly Revenue cards on the New Sales page (/new-sales)).`;
     }
   }
 }

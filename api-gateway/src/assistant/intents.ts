@@ -5,16 +5,17 @@ import type { Role } from '@fpa/write-model/validation';
  * simple: a reader can see why a question matched, and a how-to question ("how do I cancel a
  * lapsed policy") never turns into a number because it lacks a quantity cue.
  */
-export type Subject = 'policies' | 'members' | 'membersLeft' | 'claims' | 'revenue' | 'premiums' | 'myCommission' | 'myClients';
+export type Subject = 'policies' | 'members' | 'membersLeft' | 'claims' | 'revenue' | 'premiums' | 'myCommission' | 'myClients' | 'agents' | 'sales';
 export type PolicyStatusWord = 'active' | 'lapsed' | 'cancelled' | 'all';
 export type ClaimKind = 'review' | 'open' | 'all';
 export type Intent =
   | { subject: 'policies'; status: PolicyStatusWord }
   | { subject: 'claims'; kind: ClaimKind }
-  | { subject: 'members' | 'membersLeft' | 'revenue' | 'premiums' | 'myCommission' | 'myClients' };
+  | { subject: 'members' | 'membersLeft' | 'revenue' | 'premiums' | 'myCommission' | 'myClients' | 'agents' | 'sales' };
 
 export type ChatMessage = { role: 'user' | 'assistant'; content: string };
 
+const COUNT = /\b(how many|number of|count of|total|do we have|have we)\b/;
 const QUANTITY = /\b(how many|how much|number of|count of|total|what(?:'s| is| are) (?:our|my|the)|do we have|have we|so far|this month)\b/;
 const LEFT = /\b(left|remaining|still add|more members|add more|spare|room for|until (?:the|my|our) limit|members can i)\b/;
 const REVENUE = /\b(revenue|income|turnover|earnings?|mrr)\b/;
@@ -30,6 +31,9 @@ const OPEN = /\b(open|outstanding|unresolved|in progress|not (?:yet )?paid)\b/;
 // An agent's own figures: "my commission this month", "how many clients have I onboarded".
 const COMMISSION = /\bcommissions?\b/;
 const MY_CLIENTS = /\b(my (?:clients?|customers?|sales)|(?:clients?|customers?) (?:have |did |do )?i (?:onboarded|onboard|signed(?: up)?|sold|brought in|have)|(?:have|did) i (?:onboarded|onboard|sold|signed up)|i(?:'ve| have) (?:onboarded|sold|signed up))\b/;
+// The Agents page's summary and the New Sales page's totals.
+const AGENTS = /\bagents?\b/;
+const SALES = /\b(sales|sold)\b/;
 const FOLLOW_UP = /^(and|what about|how about|or|also|plus)\b/;
 
 function normalize(text: string): string {
@@ -57,6 +61,11 @@ export function detectIntent(message: string): Intent | null {
   if (REVENUE.test(text)) return { subject: 'revenue' };
   if (PREMIUMS_COLLECTED.test(text)) return { subject: 'premiums' };
   const quantity = QUANTITY.test(text);
+  // A count, said plainly: "what is the agents page for" is a how-to question, "how many agents" is not.
+  const count = COUNT.test(text);
+  // "how many policies have our agents sold" is about sales, not the whole portfolio.
+  if (SALES.test(text) && count && !/\btarget/.test(text)) return { subject: 'sales' };
+  if (AGENTS.test(text) && count && !CLAIMS.test(text)) return { subject: 'agents' };
   // "policies that lapsed" and "claims waiting for review" ask for a figure without saying "how many".
   if (CLAIMS.test(text) && (quantity || claimKind(text))) return { subject: 'claims', kind: claimKind(text) ?? 'all' };
   if (POLICIES.test(text) && (quantity || /\b(that|which) (?:have )?(?:lapsed|were cancelled)\b/.test(text))) {
