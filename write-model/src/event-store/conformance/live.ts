@@ -41,13 +41,16 @@ export function liveConformance(_fixture: () => ConformanceFixture, makeStore: M
       try {
         await eventually(() => wakeUps.calls() === 1, 5_000, 'the first wake-up');
         const id = streamId();
+        const burstStarted = performance.now();
         await Promise.all(
           Array.from({ length: 20 }, () => store.append([{ streamId: id, expectedVersion: 'any', events: [event('A')] }], appendOptions())),
         );
         await sleep(300);
-        // Twenty commits (twenty NOTIFYs) and a few polls that saw the head move: fewer calls than signals.
+        // Twenty commits (twenty NOTIFYs) and the polls of the window that saw the head move: never
+        // more calls than signals. The window is measured, so a slow (shared) machine cannot fail it.
+        const polls = Math.ceil((performance.now() - burstStarted) / 50);
         expect(wakeUps.calls()).toBeGreaterThan(1);
-        expect(wakeUps.calls()).toBeLessThan(1 + 20 + 300 / 50);
+        expect(wakeUps.calls()).toBeLessThanOrEqual(1 + 20 + polls);
         wakeUps.unsubscribe();
         const afterUnsubscribe = wakeUps.calls();
         await store.append([{ streamId: id, expectedVersion: 'any', events: [event('B')] }], appendOptions());
