@@ -34,6 +34,9 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // expect.poll waits for a condition; on a loaded shared machine a page can take seconds to
+          // settle, so the wait's upper bound is generous (it returns as soon as the condition holds).
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],
