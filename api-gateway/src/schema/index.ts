@@ -16,6 +16,8 @@ import './access.ts';
 import './agents.ts';
 import './agents.fields.ts';
 import './reports.ts';
+import './audit.ts';
+import './audit.fields.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 
