@@ -32,8 +32,15 @@ function csvCell(value: unknown): string {
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** A change's JSON value as a reader wants it: text without its quotes, anything else as JSON, absent as a dash. */
+function shown(json: string | null): string {
+  if (json === null) return '—';
+  const value: unknown = JSON.parse(json);
+  return typeof value === 'string' ? value : json;
+}
+
 function csvLine(entry: AuditEntry): string {
-  const changes = entry.changes.map((c) => `${c.field}: ${c.before ?? '—'} → ${c.after ?? '—'}`).join('; ');
+  const changes = entry.changes.map((c) => `${c.field}: ${shown(c.before)} → ${shown(c.after)}`).join('; ');
   return [
     entry.position, entry.occurredAt.toISOString(), entry.title, entry.eventType, entry.streamId, entry.version,
     entry.actor.name, entry.actor.role, entry.note, changes,
