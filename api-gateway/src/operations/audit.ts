@@ -118,8 +118,11 @@ export async function companyEventTypes(ctx: RequestContext, companyId?: string 
  */
 export async function verifyEventChains(ctx: RequestContext, companyId?: string | null): Promise<ChainVerification> {
   if (ctx.user?.role === 'super_admin' && !companyId?.trim()) {
-    requireCompanyScope(ctx.user, 'audit:read', 'platform');
-    return verifyChains(ctx.services.sql);
+    const { user } = requireCompanyScope(ctx.user, 'audit:read', 'platform');
+    const result = await verifyChains(ctx.services.sql);
+    const command = commandFor(ctx, { userId: user.id, role: user.role, companyId: null });
+    await recordAuditView(ctx.services.store, { companyId: null, kind: 'verify', query: { ok: String(result.ok) } }, command);
+    return result;
   }
   const scope = await auditScope(ctx, 'audit:read', companyId);
   const result = await verifyChains(ctx.services.sql, { companyId: scope.companyId });

@@ -11,7 +11,8 @@ export type AuditViewKind = 'history' | 'as_of' | 'company_history' | 'verify' |
 export type AuditTrailViewed = {
   type: 'AuditTrailViewed';
   data: {
-    companyId: string;
+    /** Null for the super admin's platform-wide reads (on the platform's audit stream). */
+    companyId: string | null;
     viewerRole: string | null;
     kind: AuditViewKind;
     entity: string | null;
@@ -46,6 +47,8 @@ export type PersonalDataErasureRefused = {
 export type AuditEvent = AuditTrailViewed | PersonalDataExported | PersonalDataErased | PersonalDataErasureRefused;
 
 export const auditStreamId = (companyId: string) => `audit-${companyId}`;
+/** The super admin's reads that concern no one company (verifying every chain). */
+export const PLATFORM_AUDIT_STREAM = 'audit-platform';
 
 /** '8001015009087' → '*********9087': enough to tell requests apart, not enough to identify anyone. */
 export function maskIdentifier(idNumber: string): string {

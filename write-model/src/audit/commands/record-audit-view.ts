@@ -1,10 +1,10 @@
 import type { CommandContext } from '../../command-handling/context.ts';
 import type { EventStore } from '../../event-store/types.ts';
-import { auditStreamId, maskIdentifier, type AuditTrailViewed, type AuditViewKind, type PersonalDataExported } from '../audit.events.ts';
+import { auditStreamId, maskIdentifier, PLATFORM_AUDIT_STREAM, type AuditTrailViewed, type AuditViewKind, type PersonalDataExported } from '../audit.events.ts';
 
 export type RecordAuditView = {
-  /** The company whose trail was read (for the super admin: the company audited, not their own). */
-  companyId: string;
+  /** The company whose trail was read (for the super admin: the company audited, not their own); null: the whole platform. */
+  companyId: string | null;
   kind: AuditViewKind;
   entity?: string | null;
   entityId?: string | null;
@@ -36,7 +36,8 @@ export function decideAuditView(command: RecordAuditView, ctx: CommandContext): 
  */
 export async function recordAuditView(store: EventStore, command: RecordAuditView, ctx: CommandContext) {
   const events = decideAuditView(command, ctx);
-  return store.append([{ streamId: auditStreamId(command.companyId), expectedVersion: 'any', events }], {
+  const streamId = command.companyId ? auditStreamId(command.companyId) : PLATFORM_AUDIT_STREAM;
+  return store.append([{ streamId, expectedVersion: 'any', events }], {
     commandId: ctx.commandId,
     companyId: command.companyId,
     actorUserId: ctx.actor.userId,
