@@ -10,6 +10,7 @@ describe.each(testDrivers())('audit trails over HTTP on $name', (driver) => {
   let a: Awaited<ReturnType<typeof companyWithStaff>>;
   let b: Awaited<ReturnType<typeof companyWithStaff>>;
   let claimId: string;
+  let policyId: string;
   let superToken: string;
 
   beforeAll(async () => {
@@ -19,6 +20,9 @@ describe.each(testDrivers())('audit trails over HTTP on $name', (driver) => {
     const call = caller(t, a.tokens.administrator!);
     const type = await call('POST', '/api/policy-types', { name: 'Basic Cover', coverageAmount: '10000', monthlyPremium: '120', waitingPeriod: 0 });
     const member = await call('POST', '/api/members', { firstName: 'Sipho', lastName: 'Zulu', saId: nextSaId(), phone: '0821234567', address: '3 Church Street', city: 'Durban', province: 'KZN', postalCode: '4001', isMainMember: true, policyTypeId: type.id });
+    policyId = member.policyId;
+    await call('PATCH', `/api/policies/${policyId}`, { status: 'lapsed' });
+    await call('PATCH', `/api/policies/${policyId}`, { status: 'active' });
     claimId = (await submitClaim(t, a.tokens.administrator!, member.policyId, { deceasedSaId: nextSaId(), claimantSaId: nextSaId() })).id;
     await call('PATCH', `/api/claims/${claimId}`, { status: 'under_review', note: 'Checking the death certificate' });
     await caller(t, a.tokens.claim_admin!)('PATCH', `/api/claims/${claimId}`, { status: 'approved', note: 'All documents verified' });
@@ -38,6 +42,12 @@ describe.each(testDrivers())('audit trails over HTTP on $name', (driver) => {
     ]);
     expect(entries[0]!.actor.name).toBe('Thandi Nkosi');
     expect(entries[2]!.changes).toEqual([{ field: 'status', before: '"under_review"', after: '"approved"' }]);
+
+    const policy = await t.request('GET', `/api/audit/policy/${policyId}/events`, undefined, { token: a.tokens.auditor! });
+    expect(policy.body.entries.map((e: { title: string }) => e.title)).toEqual(['Policy issued', 'Policy lapsed', 'Policy reinstated']);
+    const company = await t.request('GET', `/api/audit/company/${a.companyId}/events`, undefined, { token: a.tokens.auditor! });
+    expect(company.body.entries[0]).toMatchObject({ title: 'Company registered', actor: { role: 'administrator' } });
+    expect(company.body.label).toMatch(/^Ubuntu Funeral Cover/);
   });
 
   it('folds the claim to any moment, by global position and by time, through REST and GraphQL', async () => {
