@@ -127,7 +127,7 @@ describe.each(testDrivers())('role and permission management over HTTP on $name'
     expect(catalogue.body.permissions.map((p: { id: string }) => p.id)).toEqual(PERMISSION_NAMES);
     expect(catalogue.body.grouped.claims.map((p: { action: string }) => p.action)).toEqual(['read', 'create', 'update_status']);
     const roles = await t.request('GET', '/api/roles', undefined, { token: admin.token });
-    expect(roles.body.map((r: { value: string }) => r.value)).toEqual(['administrator', 'policy_admin', 'claim_admin', 'billing_clerk', 'agent']);
+    expect(roles.body.map((r: { value: string }) => r.value)).toEqual(['administrator', 'policy_admin', 'claim_admin', 'billing_clerk', 'agent', 'auditor']);
     expect(roles.body[0]).toMatchObject({ label: 'administrator', userCount: 1, description: expect.any(String) });
     const mine = await t.request('GET', `/api/users/${admin.userId}/permissions`, undefined, { token: admin.token });
     expect(mine.body).toMatchObject({ effectivePermissions: [...PERMISSION_NAMES].sort(), userOverrides: [] });

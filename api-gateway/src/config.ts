@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_RETENTION_YEARS } from '@fpa/write-model/validation';
 import { billingConfig, type BillingConfig } from './billing/billing.config.ts';
 import { assistantModelConfig, type AssistantModelConfig } from './assistant/assistant.config.ts';
 
@@ -22,6 +23,8 @@ export type Config = {
   webDist: string;
   maxBodyBytes: number;
   readYourWritesTimeoutMs: number;
+  /** POPIA: years personal data is kept after the last financial event before it may be erased. */
+  retentionYears: number;
   /** Where uploaded files go: a folder (default `${DATA_DIR}/objects`) or an S3-compatible bucket. */
   objectStore: ObjectStoreConfig;
   /** The payment provider of subscription checkouts (billing/billing.config.ts). */
@@ -91,9 +94,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 1024 * 1024),
     readYourWritesTimeoutMs: Number(env.READ_YOUR_WRITES_TIMEOUT_MS ?? 5000),
+    retentionYears: retentionYears(env.POPIA_RETENTION_YEARS),
     objectStore: objectStoreConfig(env, dataDir),
     billing: billingConfig(env, isProduction),
     salesEmail: env.SALES_EMAIL?.trim() || null,
     assistantModel: assistantModelConfig(env),
   };
+}
+
+function retentionYears(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_RETENTION_YEARS;
+  const years = Number(value);
+  if (!Number.isFinite(years) || years < 0) throw new Error(`POPIA_RETENTION_YEARS must be a number of years (0 or more), not "${value}"`);
+  return years;
 }

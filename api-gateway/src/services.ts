@@ -6,6 +6,7 @@ import {
   createSqlClient,
   loadMasterKey,
   type EventStore,
+  type Keyring,
   type SqlClient,
 } from '@fpa/write-model/event-store';
 import { commandContext, ensureSuperAdmin, migrateWriteModel, SYSTEM } from '@fpa/write-model';
@@ -19,6 +20,8 @@ export type Services = {
   logger: Logger;
   sql: SqlClient;
   store: EventStore;
+  /** The personal-data keys: POPIA erasure destroys them. */
+  keyring: Keyring;
   engine: ProjectionEngine;
   mailer: Mailer;
   /** The bytes of uploaded files (local folder or S3-compatible bucket). */
@@ -48,6 +51,7 @@ export async function createServices(config: Config, logger: Logger, options: { 
     logger,
     sql,
     store,
+    keyring,
     engine,
     mailer: createMailer(config, logger),
     objects: createObjectStore(config.objectStore),

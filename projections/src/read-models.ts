@@ -8,6 +8,8 @@ import { paymentsProjection } from './payments/payments.projection.ts';
 import { accessProjection } from './access/access.projection.ts';
 import { agentsProjection } from './agents/agents.projection.ts';
 import { reportsProjection } from './reports/reports.projection.ts';
+import { complianceProjection } from './compliance/compliance.projection.ts';
+import { dataSubjectsProjection } from './compliance/data-subjects.projection.ts';
 
 /** Every projector the product runs, one per line. New read models are added here. */
 export const allProjectors: readonly Projector[] = [
@@ -20,6 +22,8 @@ export const allProjectors: readonly Projector[] = [
   accessProjection,
   agentsProjection,
   reportsProjection,
+  complianceProjection,
+  dataSubjectsProjection,
 ];
 
 export * from './claims/claims.queries.ts';

@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'CONCURRENCY_CONFLICT'
   | 'INVALID_TRANSITION'
   | 'RULE_VIOLATED'
+  /** POPIA: the law requires the personal data to be kept (an open claim, an active policy, the retention period). */
+  | 'LEGAL_HOLD'
   | 'LIMIT_REACHED'
   | 'COMPANY_SUSPENDED'
   | 'INVALID_TOKEN'

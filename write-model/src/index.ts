@@ -16,3 +16,4 @@ export * from './payments/index.ts';
 export * from './group-schemes/index.ts';
 export * from './access/index.ts';
 export * from './agents/index.ts';
+export * from './audit/index.ts';

@@ -1,4 +1,4 @@
-import { DomainError } from '@fpa/write-model';
+import { DomainError, NotFoundError, ValidationError } from '@fpa/write-model';
 import { isPermissionName, type PermissionName } from '@fpa/write-model/validation';
 import type { SessionUser } from '../context.ts';
 
@@ -36,8 +36,12 @@ export const ACCESS = {
 
 export type Operation = keyof typeof ACCESS | PermissionName;
 
-/** Permissions the platform operator holds over every company (support: opening a claim's document). */
-const PLATFORM_ALSO: ReadonlySet<PermissionName> = new Set(['documents:read']);
+/**
+ * Permissions the platform operator holds over every company (support: opening a claim's document;
+ * auditing any company, its POPIA requests included). Those the super admin uses on a company name it
+ * (requireCompanyScope).
+ */
+const PLATFORM_ALSO: ReadonlySet<PermissionName> = new Set(['documents:read', 'audit:read', 'personal_data:manage']);
 
 export const NOT_SIGNED_IN = 'You are not signed in. Please sign in to continue.';
 export const NOT_ALLOWED = "You don't have permission to do this.";
@@ -67,4 +71,27 @@ export function requireCompanyUser(user: SessionUser | null, operation: Operatio
   const allowed = authorize(user, operation);
   if (!allowed?.companyId) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
   return allowed as SessionUser & { companyId: string };
+}
+
+export const COMPANY_ID_REQUIRED = 'Choose the company: companyId is required for the super admin';
+
+/**
+ * The company an operation acts on: a company user's own (a companyId naming another company is
+ * not found), or the one the super admin names — for operations in PLATFORM_ALSO.
+ */
+export function requireCompanyScope(
+  user: SessionUser | null,
+  operation: Operation,
+  companyId: string | null | undefined,
+): { user: SessionUser; companyId: string } {
+  const allowed = authorize(user, operation);
+  if (!allowed) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN);
+  const asked = companyId?.trim() || null;
+  if (allowed.role === 'super_admin') {
+    if (!asked) throw new ValidationError(COMPANY_ID_REQUIRED, [{ path: ['companyId'], message: COMPANY_ID_REQUIRED }]);
+    return { user: allowed, companyId: asked };
+  }
+  if (!allowed.companyId) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
+  if (asked && asked !== allowed.companyId) throw new NotFoundError('Company not found');
+  return { user: allowed, companyId: allowed.companyId };
 }

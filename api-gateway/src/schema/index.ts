@@ -17,6 +17,8 @@ import './agents.ts';
 import './agents.fields.ts';
 import './reports.ts';
 import './assistant.ts';
+import './audit.ts';
+import './audit.fields.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -8,7 +8,8 @@ import type { Projector } from '../engine/types.ts';
  */
 export const accessProjection: Projector = {
   name: 'access',
-  version: 1,
+  // 2: the auditor role and the audit permissions: companies' default sets are replayed with them.
+  version: 2,
   handles: ['CompanyRegistered', 'RolePermissionsSet', 'UserPermissionGranted', 'UserPermissionRevoked'],
   tables: ['role_permissions', 'user_permission_overrides'],
   async init(tx) {

@@ -4,7 +4,7 @@ import { canOpen, DEFAULT_DENIED_TEXT, navEntry, navigationFor, NAVIGATION } fro
 
 // The sidebar table of spec part 1 §2, written out per role, in menu order.
 const EXPECTED: Record<Role, string[]> = {
-  super_admin: ['/', '/super-admin', '/documents', '/settings', '/subscription'],
+  super_admin: ['/', '/super-admin', '/documents', '/audit', '/settings', '/subscription'],
   administrator: [
     '/',
     '/policy-types',
@@ -17,6 +17,7 @@ const EXPECTED: Record<Role, string[]> = {
     '/group-schemes',
     '/documents',
     '/reports',
+    '/audit',
     '/role-management',
     '/settings',
     '/subscription',
@@ -36,6 +37,24 @@ const EXPECTED: Record<Role, string[]> = {
   claim_admin: ['/', '/claims', '/documents', '/settings', '/subscription'],
   billing_clerk: ['/', '/payments', '/settings', '/subscription'],
   agent: ['/onboarding', '/agents'],
+  // Issue 10: every page of the company's data, read only, and the Audit page.
+  auditor: [
+    '/',
+    '/policy-types',
+    '/members',
+    '/policies',
+    '/claims',
+    '/payments',
+    '/new-sales',
+    '/agents',
+    '/group-schemes',
+    '/documents',
+    '/reports',
+    '/audit',
+    '/role-management',
+    '/settings',
+    '/subscription',
+  ],
 };
 
 const withDefaults = (role: Role) => ({ role, permissions: role === 'super_admin' ? [] : [...DEFAULT_ROLE_PERMISSIONS[role]] });

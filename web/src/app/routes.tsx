@@ -80,6 +80,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     entry: '/super-admin',
     Page: lazyPage(() => import('../features/super-admin/SuperAdminPage'), 'SuperAdminPage'),
   },
+  { path: '/audit', entry: '/audit', Page: lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage') },
 ];
 
 /** Lets react-aria links and menu items navigate inside the SPA instead of reloading the page. */

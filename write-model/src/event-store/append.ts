@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ConcurrencyError } from '../errors.ts';
+import { chainHash, previousHashes } from './hash-chain.ts';
 import { encryptFields, subjectsOf } from './pii-fields.ts';
 import type { Keyring } from './pii.ts';
 import type { SqlClient, SqlExecutor } from './sql.ts';
@@ -16,6 +17,8 @@ type EventRow = {
   type: string;
   data: Record<string, unknown>;
   metadata: EventMetadata;
+  /** The hash-chain link (hash-chain.ts). */
+  hash: string;
 };
 
 /**
@@ -48,11 +51,15 @@ export async function appendEvents(
       correlationId: options.correlationId ?? commandId ?? randomUUID(),
       causationId: options.causationId ?? null,
     };
+    // The stream locks are held, so the last stored event of each stream cannot move under us.
+    const tails = streams.map((stream, i) => ({ streamId: stream.streamId, version: (versions[i]?.version ?? 0) - stream.events.length }));
+    const previous = await previousHashes(tx, tails);
     const rows: EventRow[] = streams.flatMap((stream, i) => {
-      const firstVersion = (versions[i]?.version ?? 0) - stream.events.length + 1;
+      const firstVersion = (tails[i]?.version ?? 0) + 1;
+      let link = previous.get(stream.streamId) ?? null;
       return stream.events.map((event, j): EventRow => {
         const pii = markingsOf(event);
-        return {
+        const row = {
           streamId: stream.streamId,
           streamVersion: firstVersion + j,
           eventId: randomUUID(),
@@ -60,6 +67,8 @@ export async function appendEvents(
           data: writeKeys ? encryptFields(event.data, pii, writeKeys.keys) : event.data,
           metadata: { ...base, schemaVersion: event.schemaVersion ?? 1, ...(pii.length > 0 ? { pii } : {}) },
         };
+        link = chainHash(link, row);
+        return { ...row, hash: link };
       });
     });
     const inserted = await insertEvents(tx, rows, options.companyId, commandId, versions);
@@ -174,9 +183,9 @@ async function insertEvents(
   const [row] = await tx.query<{ first_position: number; last_position: number; tx_id: string }>(
     `with now_ as materialized (select date_trunc('milliseconds', clock_timestamp()) as ts),
      inserted as (
-       insert into es_events (stream_id, stream_version, event_id, type, data, metadata, company_id, recorded_at)
+       insert into es_events (stream_id, stream_version, event_id, type, data, metadata, company_id, recorded_at, hash)
        select e.doc->>'streamId', (e.doc->>'streamVersion')::int, (e.doc->>'eventId')::uuid, e.doc->>'type',
-              e.doc->'data', e.doc->'metadata', $2::uuid, now_.ts
+              e.doc->'data', e.doc->'metadata', $2::uuid, now_.ts, e.doc->>'hash'
          from jsonb_array_elements($1::text::jsonb) with ordinality as e(doc, ord) cross join now_
         order by e.ord
        returning global_position

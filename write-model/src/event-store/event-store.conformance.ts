@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { appendConformance } from './conformance/append.ts';
+import { chainConformance } from './conformance/chain.ts';
 import { liveConformance } from './conformance/live.ts';
 import { piiConformance } from './conformance/pii.ts';
 import { readConformance } from './conformance/reads.ts';
@@ -30,5 +31,6 @@ export function eventStoreConformance(name: string, makeStore: MakeStore): void 
     readConformance(shared, makeStore);
     liveConformance(shared, makeStore);
     piiConformance(shared);
+    chainConformance(shared, makeStore);
   });
 }

@@ -9,3 +9,5 @@ export {
   type Keyring,
   type KeyringOptions,
 } from './pii.ts';
+export { canonicalJson, chainHash, migrateHashChain } from './hash-chain.ts';
+export { verifyEventChains, type BrokenLink, type ChainVerification } from './verify-chains.ts';

@@ -1,4 +1,5 @@
 import { appendEvents } from './append.ts';
+import { migrateHashChain } from './hash-chain.ts';
 import { MIGRATION_LOCK, migrateKeyring, type Keyring } from './pii.ts';
 import { headCheckpoint, readAll, readStream } from './reads.ts';
 import type { SqlClient, SqlExecutor } from './sql.ts';
@@ -54,6 +55,8 @@ export async function migrateEventStore(sql: SqlExecutor): Promise<void> {
       metadata jsonb not null,
       company_id uuid,
       recorded_at timestamptz not null default now(),
+      -- The hash-chain link (hash-chain.ts); added by migrateHashChain on databases that predate it.
+      hash text,
       unique (stream_id, stream_version)
     );
     create index if not exists es_events_transaction_position on es_events (transaction_id, global_position);
@@ -66,4 +69,5 @@ export async function migrateEventStore(sql: SqlExecutor): Promise<void> {
     );
   `);
   await migrateKeyring(sql);
+  await migrateHashChain(sql);
 }

@@ -1,0 +1,79 @@
+import { southAfricanDate, ValidationError } from '@fpa/write-model';
+import {
+  claimsAgeing as claimsAgeingQuery,
+  claimsTurnaround as claimsTurnaroundQuery,
+  lapseRatio as lapseRatioQuery,
+  permissionChanges as permissionChangesQuery,
+  personalDataRequests as personalDataRequestsQuery,
+  policiesInWaitingPeriod as waitingPeriodQuery,
+  suspendedCompanies as suspendedCompaniesQuery,
+} from '@fpa/projections';
+import type { RequestContext } from '../context.ts';
+import { authorize } from '../auth/policy.ts';
+import { auditScope, recordView } from './audit.ts';
+
+/*
+ * The compliance reports (audit:read), from the compliance projection. Each report read is an
+ * audit read, recorded like the others.
+ */
+export const COMPLIANCE_REPORTS = [
+  'claims-turnaround',
+  'claims-ageing',
+  'lapse-ratio',
+  'waiting-period',
+  'suspended-companies',
+  'permission-changes',
+  'personal-data-requests',
+] as const;
+export type ComplianceReportName = (typeof COMPLIANCE_REPORTS)[number];
+
+export type ReportArgs = { asOf?: string | null; from?: string | null; to?: string | null };
+
+function moment(value: string | null | undefined, field: string, endOfDay = false): Date | null {
+  if (!value?.trim()) return null;
+  const text = value.trim();
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}+02:00`) : new Date(text);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(date.getTime())) {
+    throw new ValidationError(`${field} must be a date (YYYY-MM-DD) or an ISO date-time`, [{ path: [field], message: `${field} must be a date (YYYY-MM-DD) or an ISO date-time` }]);
+  }
+  return date;
+}
+
+/** One report of the company in scope (the super admin names it; suspended companies: all of them when none is named). */
+export async function complianceReport(ctx: RequestContext, name: ComplianceReportName, args: ReportArgs = {}, companyId?: string | null, record = true) {
+  if (name === 'suspended-companies' && ctx.user?.role === 'super_admin' && !companyId?.trim()) {
+    authorize(ctx.user, 'audit:read');
+    return suspendedCompaniesQuery(ctx.services.sql, null);
+  }
+  const scope = await auditScope(ctx, 'audit:read', companyId);
+  const sql = ctx.services.sql;
+  const result = await run(name);
+  if (record) await recordView(ctx, scope, 'report', { query: { report: name, ...args } });
+  return result;
+
+  function run(report: ComplianceReportName) {
+    switch (report) {
+      case 'claims-turnaround':
+        return claimsTurnaroundQuery(sql, scope.companyId);
+      case 'claims-ageing':
+        return claimsAgeingQuery(sql, scope.companyId, moment(args.asOf, 'asOf', true) ?? new Date());
+      case 'lapse-ratio':
+        return lapseRatioQuery(sql, scope.companyId, new Date());
+      case 'waiting-period':
+        return waitingPeriodQuery(sql, scope.companyId, args.asOf?.trim() ? southAfricanDate(moment(args.asOf, 'asOf')!) : southAfricanDate(new Date()));
+      case 'suspended-companies':
+        return suspendedCompaniesQuery(sql, scope.companyId);
+      case 'permission-changes':
+        return permissionChangesQuery(sql, scope.companyId, { from: moment(args.from, 'from'), to: moment(args.to, 'to', true) });
+      case 'personal-data-requests':
+        return personalDataRequestsQuery(sql, scope.companyId);
+    }
+  }
+}
+
+/** GraphQL's complianceReports: the scope is checked and the read recorded once; fields run their report. */
+export async function complianceReports(ctx: RequestContext, companyId?: string | null) {
+  const scope = await auditScope(ctx, 'audit:read', companyId);
+  await recordView(ctx, scope, 'report', { query: { report: 'compliance' } });
+  return { companyId: ctx.user?.role === 'super_admin' ? scope.companyId : null };
+}

@@ -1,0 +1,10 @@
+export * from './audit.events.ts';
+export * from './titles.ts';
+export * from './changes.ts';
+export { AUDIT_ENTITIES, ENTITY_KINDS, entityOfStream, entityStreamId, isAuditEntity, viewOf, type AuditEntity } from './entities.ts';
+export { actorResolver, SYSTEM_ACTOR, type AuditActor } from './actors.ts';
+export { companyEventTypes, eventsOfSubjects, streamBelongsTo, type EventRef } from './event-index.ts';
+export * from './replay.ts';
+export * from './company-history.ts';
+export * from './commands/record-audit-view.ts';
+export * from './commands/erase-personal-data.ts';

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import type { SqlExecutor } from './sql.ts';
+
+/**
+ * Tamper evidence: every event carries `hash` = SHA-256 of the previous event's hash in the same
+ * stream and this event's canonical content (stream, version, event id, type, data as stored — so
+ * ciphertext for personal fields — and metadata). Editing, inserting or deleting a stored event
+ * breaks the chain from that event on. Erasure destroys keys, never rows, so it breaks nothing.
+ *
+ * The append computes it in JS from the previous hash, read under the stream lock it already holds.
+ */
+export type ChainContent = {
+  streamId: string;
+  streamVersion: number;
+  eventId: string;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+};
+
+/**
+ * JSON with object keys sorted at every level and no whitespace: the same text for a value before
+ * it is stored and after jsonb has reordered its keys. Follows JSON.stringify's rules otherwise
+ * (toJSON, undefined members left out, undefined in arrays as null), since the stored row is that.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return canonicalJson((value as { toJSON(): unknown }).toJSON());
+  }
+  if (Array.isArray(value)) {
+    return `[${value.map((item) => (isSkipped(item) ? 'null' : canonicalJson(item))).join(',')}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .filter((key) => !isSkipped((value as Record<string, unknown>)[key]))
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function isSkipped(value: unknown): boolean {
+  return value === undefined || typeof value === 'function' || typeof value === 'symbol';
+}
+
+/** The chain link of one event; `previous` is null for a stream's first event. */
+export function chainHash(previous: string | null, content: ChainContent): string {
+  const canonical = canonicalJson({
+    streamId: content.streamId,
+    streamVersion: content.streamVersion,
+    eventId: content.eventId,
+    type: content.type,
+    data: content.data,
+    metadata: content.metadata,
+  });
+  return createHash('sha256').update(previous ?? '').update('\n').update(canonical).digest('hex');
+}
+
+/** The stored hashes of the events just before an append's first new versions (streams that already had events). */
+export async function previousHashes(tx: SqlExecutor, tails: { streamId: string; version: number }[]): Promise<Map<string, string | null>> {
+  const wanted = tails.filter((t) => t.version > 0);
+  const found = new Map<string, string | null>();
+  if (wanted.length === 0) return found;
+  const rows = await tx.query<{ stream_id: string; hash: string | null }>(
+    `select e.stream_id, e.hash from es_events e
+       join unnest($1::text[], $2::int[]) as t(stream_id, version) on e.stream_id = t.stream_id and e.stream_version = t.version`,
+    [wanted.map((t) => t.streamId), wanted.map((t) => t.version)],
+  );
+  for (const row of rows) found.set(row.stream_id, row.hash);
+  return found;
+}
+
+type RawRow = {
+  global_position: number;
+  stream_id: string;
+  stream_version: number;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+  hash: string | null;
+  prev_hash?: string | null;
+};
+
+const BACKFILL_BATCH = 1_000;
+
+/**
+ * Upgrades a database whose events predate the chain: adds the column and computes the links of
+ * every event without one, stream by stream in version order. Deterministic, so two processes
+ * starting together write the same values; runs to nothing once done.
+ */
+export async function migrateHashChain(sql: SqlExecutor): Promise<void> {
+  await sql.exec(`alter table es_events add column if not exists hash text;`);
+  for (;;) {
+    const rows = await sql.query<RawRow>(
+      `select e.global_position, e.stream_id, e.stream_version, e.event_id::text as event_id, e.type, e.data, e.metadata,
+              e.hash, p.hash as prev_hash
+         from es_events e
+         left join es_events p on p.stream_id = e.stream_id and p.stream_version = e.stream_version - 1
+        where e.hash is null
+        order by e.stream_id, e.stream_version
+        limit ${BACKFILL_BATCH}`,
+    );
+    if (rows.length === 0) return;
+    const computed = new Map<string, string>();
+    const links = rows.map((row) => {
+      const key = `${row.stream_id}\u0000${row.stream_version - 1}`;
+      const previous = row.stream_version === 1 ? null : (computed.get(key) ?? row.prev_hash ?? null);
+      const hash = chainHash(previous, contentOf(row));
+      computed.set(`${row.stream_id}\u0000${row.stream_version}`, hash);
+      return { p: row.global_position, h: hash };
+    });
+    await sql.query(
+      `update es_events e set hash = x.h
+         from jsonb_to_recordset($1::text::jsonb) as x(p bigint, h text)
+        where e.global_position = x.p and e.hash is null`,
+      [JSON.stringify(links)],
+    );
+  }
+}
+
+export function contentOf(row: Pick<RawRow, 'stream_id' | 'stream_version' | 'event_id' | 'type' | 'data' | 'metadata'>): ChainContent {
+  return {
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    eventId: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+  };
+}
