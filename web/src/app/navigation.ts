@@ -51,6 +51,7 @@ export const NAVIGATION = [
   },
   { path: '/reports', label: 'Reports', icon: 'chart', roles: ['administrator', 'policy_admin'], permission: 'reports:read' },
   { path: '/role-management', label: 'Role Management', icon: 'key', roles: ['administrator'], permission: 'roles:read' },
+  { path: '/audit', label: 'Audit', icon: 'shield', roles: ['super_admin', 'administrator'], permission: 'audit:read' },
   { path: '/settings', label: 'Settings', icon: 'gear', roles: NON_AGENTS, permission: 'company:read' },
   { path: '/subscription', label: 'Subscription', icon: 'star', roles: NON_AGENTS, permission: 'subscription:read' },
 ] as const satisfies readonly NavEntry[];

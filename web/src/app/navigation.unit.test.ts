@@ -4,7 +4,7 @@ import { canOpen, DEFAULT_DENIED_TEXT, navEntry, navigationFor, NAVIGATION } fro
 
 // The sidebar table of spec part 1 §2, written out per role, in menu order.
 const EXPECTED: Record<Role, string[]> = {
-  super_admin: ['/', '/super-admin', '/documents', '/settings', '/subscription'],
+  super_admin: ['/', '/super-admin', '/documents', '/audit', '/settings', '/subscription'],
   administrator: [
     '/',
     '/policy-types',
@@ -18,6 +18,7 @@ const EXPECTED: Record<Role, string[]> = {
     '/documents',
     '/reports',
     '/role-management',
+    '/audit',
     '/settings',
     '/subscription',
   ],

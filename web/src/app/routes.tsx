@@ -75,6 +75,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     Page: lazyPage(() => import('../features/onboarding/OnboardingPage'), 'OnboardingPage'),
   },
   { path: '/new-sales', entry: '/new-sales', Page: lazyPage(() => import('../features/new-sales/NewSalesPage'), 'NewSalesPage') },
+  { path: '/audit', entry: '/audit', Page: lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage') },
   {
     path: '/super-admin',
     entry: '/super-admin',

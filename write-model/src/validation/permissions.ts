@@ -47,6 +47,8 @@ const CATALOGUE = {
   'users:update_role': { resource: 'users', action: 'update_role', description: "Change a user's role" },
   'roles:read': { resource: 'roles', action: 'read', description: 'View roles and permissions' },
   'roles:manage': { resource: 'roles', action: 'manage', description: "Change roles' permissions and grant or revoke per user" },
+  'audit:read': { resource: 'audit', action: 'read', description: 'Read histories, time travel, chain verification and compliance reports' },
+  'personal_data:manage': { resource: 'personal_data', action: 'manage', description: "Export or erase a person's personal data (POPIA)" },
 } as const satisfies Record<string, Entry>;
 
 export type PermissionName = keyof typeof CATALOGUE;
