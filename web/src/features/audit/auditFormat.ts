@@ -28,8 +28,11 @@ function words(segment: string): string {
     .replace(/_/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .trim();
+    .split(/\s+/)
+    .filter(Boolean)
+    // Acronyms (SA, ID) keep their capitals; other words read in lower case.
+    .map((word) => (/^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase()))
+    .join(' ');
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
