@@ -103,6 +103,7 @@ describe('/audit', { timeout: 30_000 }, () => {
     answer = chainsBroken;
     fireEvent.click(screen.getByRole('button', { name: 'Verify event chains' }));
     await waitFor(() => expect(region.textContent).toContain('An event chain is broken.'));
+    expect(region.textContent).toContain('12 streams and 57 events checked');
     const link = within(region).getByLabelText('First broken link');
     expect(within(link).getAllByRole('definition').map((d) => d.textContent)).toEqual(['claim-cl1', '2', '15', 'hash mismatch']);
     expect(called('VerifyEventChains')).toHaveLength(2);

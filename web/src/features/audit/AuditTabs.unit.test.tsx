@@ -16,7 +16,7 @@ class NoResizeObserver {
 }
 
 const companyEvents = [
-  entry({ position: 1, version: 1, eventType: 'CompanyRegistered', title: 'Company registered', streamId: 'company-c1' }),
+  entry({ position: 1, version: 1, eventType: 'CompanyRegistered', title: 'Company registered', streamId: 'company-c1', entity: 'company', entityId: 'c1' }),
   entry({ position: 2, version: 1, eventType: 'ClaimSubmitted', title: 'Claim submitted', streamId: 'claim-cl1' }),
   entry({ position: 3, version: 2, eventType: 'ClaimApproved', title: 'Claim approved', streamId: 'claim-cl1', note: 'All in order' }),
 ];
@@ -91,6 +91,7 @@ describe('/audit tabs', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
     expect(screen.getByText('Showing 3 of 3 events')).toBeTruthy();
     expect(within(table).getAllByRole('row')[3]!.textContent).toContain('All in order');
+    expect(within(table).getByRole('link', { name: 'Timeline of claim cl1 (event 3)' }).getAttribute('href')).toBe('/audit?entity=claim&id=cl1');
     expect(called('CompanyHistory')).toContainEqual({ type: null, actorId: null, from: null, to: null, first: 50, after: 'c2', companyId: null });
 
     await choose(/Event type/, 'ClaimApproved');
@@ -137,9 +138,11 @@ describe('/audit tabs', { timeout: 30_000 }, () => {
 
   it("exports a person's data as JSON, and shows the server's refusal of an erasure", async () => {
     const exported = { idNumber: '8001015009087', subjectIds: ['s1'], generatedAt: '2025-06-04T09:00:00.000Z', json: JSON.stringify({ person: { firstName: 'Sipho' }, policies: [] }) };
-    const erase = vi.fn((): GraphQLAnswer => ({
-      errors: [{ message: 'The person has an active policy (POL-2025-000009)', extensions: { code: 'LEGAL_HOLD' } }],
-    }));
+    const erase = vi
+      .fn((): GraphQLAnswer => ({
+        data: { erasePersonalData: { erased: true, subjectIds: ['s1'], eventsAffected: 7, erasedAt: '2025-06-05T09:00:00.000Z', projectionsRebuilt: ['members', 'policies'] } },
+      }))
+      .mockImplementationOnce(() => ({ errors: [{ message: 'The person has an active policy (POL-2025-000009)', extensions: { code: 'LEGAL_HOLD' } }] }));
     const called = openAudit((name) => {
       if (name === 'DataSubjectExport') return { data: { dataSubjectExport: exported } };
       if (name === 'ErasePersonalData') return erase();
@@ -166,5 +169,14 @@ describe('/audit tabs', { timeout: 30_000 }, () => {
     const toast = within(screen.getByRole('region', { name: 'Notifications' })).getByRole('alert');
     await waitFor(() => expect(toast.textContent).toContain('Erasure refused'));
     expect(toast.textContent).toContain('The person has an active policy (POL-2025-000009)');
+    expect(screen.getByText('The person has an active policy (POL-2025-000009)', { selector: 'p[role=alert]' })).toBeTruthy();
+
+    // Once the hold has ended the same request goes through.
+    fireEvent.click(screen.getByRole('button', { name: 'Erase personal data' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Erase' }));
+    const done = within(screen.getByRole('region', { name: 'Notifications' })).getByRole('status');
+    await waitFor(() => expect(done.textContent).toContain('Personal data erased'));
+    expect(done.textContent).toContain("7 events now read '[erased]'. 2 read models were rebuilt.");
+    expect(screen.queryByText('The person has an active policy (POL-2025-000009)', { selector: 'p[role=alert]' })).toBeNull();
   });
 });

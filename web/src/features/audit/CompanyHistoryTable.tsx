@@ -3,12 +3,14 @@ import { formatDateTime } from '../../app/format';
 import type { useCursorPages } from '../../app/pagination';
 import { Button } from '../../ui/Button';
 import { Cell, DataTable } from '../../ui/DataTable';
-import { actorText, changeText } from './auditFormat';
+import { Link } from '../../ui/Link';
+import { actorText, changeText, ENTITY_LABELS } from './auditFormat';
+import { auditPageHref } from './HistoryPanel';
 import { CompanyHistoryQuery } from './audit.operations';
 import { COMPANY_HISTORY_PAGE_SIZE, companyHistoryVariables, type CompanyHistoryFilter } from './companyHistoryFilters';
 import * as styles from './audit.css';
 
-const COLUMNS = ['Time', 'Event', 'Stream', 'Actor', 'Note', 'Changes'] as const;
+const COLUMNS = ['Time', 'Event', 'Record', 'Actor', 'Note', 'Changes'] as const;
 
 type PageProps = { filter: CompanyHistoryFilter; companyId: string | null; after: string | null };
 
@@ -29,8 +31,15 @@ function HistoryRowsPage({ filter, companyId, after }: PageProps) {
             </span>
           </span>
         </Cell>
-        <Cell label="Stream" className={styles.mono}>
-          {node.streamId} v{node.version}
+        <Cell label="Record">
+          {node.entity && node.entityId ? (
+            <Link href={auditPageHref(node.entity, node.entityId)} aria-label={`Timeline of ${ENTITY_LABELS[node.entity].toLowerCase()} ${node.entityId} (event ${node.position})`}>
+              {ENTITY_LABELS[node.entity]}
+            </Link>
+          ) : null}
+          <span className={styles.monoBlock}>
+            {node.streamId} v{node.version}
+          </span>
         </Cell>
         <Cell label="Actor">{actorText(node.actor)}</Cell>
         <Cell label="Note">{node.note ?? ''}</Cell>

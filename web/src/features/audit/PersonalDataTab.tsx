@@ -86,8 +86,9 @@ export function PersonalDataTab({ companyId }: { companyId: string | null }) {
     }
     setRefusal(null);
     setExported(null);
-    const { eventsAffected } = result.data.erasePersonalData;
-    toast({ title: 'Personal data erased', description: `${eventsAffected} ${eventsAffected === 1 ? 'event now reads' : 'events now read'} '[erased]'.` });
+    const { eventsAffected, projectionsRebuilt } = result.data.erasePersonalData;
+    const rebuilt = projectionsRebuilt.length > 0 ? ` ${projectionsRebuilt.length} read ${projectionsRebuilt.length === 1 ? 'model was' : 'models were'} rebuilt.` : '';
+    toast({ title: 'Personal data erased', description: `${eventsAffected} ${eventsAffected === 1 ? 'event now reads' : 'events now read'} '[erased]'.${rebuilt}` });
   };
 
   return (

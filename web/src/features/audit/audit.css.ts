@@ -18,6 +18,8 @@ export const secondary = style({ display: 'block', color: vars.color.textMuted, 
 
 export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.xs, overflowWrap: 'anywhere' });
 
+export const monoBlock = style([mono, { display: 'block', color: vars.color.textMuted }]);
+
 export const nowrap = style({ whiteSpace: 'nowrap' });
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });

@@ -18,6 +18,8 @@ export function entry(overrides: Partial<AuditEntry> & Pick<AuditEntry, 'positio
     actor: actor('Thandi Nkosi', 'claim_admin'),
     note: null,
     changes: [],
+    entity: 'claim' as const,
+    entityId: 'cl1',
     ...overrides,
   };
 }
@@ -90,12 +92,14 @@ export const chainsOk: ChainVerification = {
   eventsChecked: 340,
   firstBroken: null,
   checkedAt: '2025-06-04T09:00:00.000Z',
+  brokenCount: 0,
 };
 
 export const chainsBroken = {
   ...chainsOk,
   ok: false,
   eventsChecked: 57,
+  brokenCount: 1,
   firstBroken: { __typename: 'BrokenLink' as const, streamId: 'claim-cl1', version: 2, globalPosition: 15, reason: 'hash mismatch' },
 };
 

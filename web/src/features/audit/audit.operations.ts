@@ -23,6 +23,8 @@ export const AuditEntryFields = graphql(`
       before
       after
     }
+    entity
+    entityId
   }
 `);
 
@@ -99,6 +101,7 @@ export const VerifyEventChainsQuery = graphql(`
         reason
       }
       checkedAt
+      brokenCount
     }
   }
 `);
@@ -197,6 +200,7 @@ export const ErasePersonalDataMutation = graphql(`
       subjectIds
       eventsAffected
       erasedAt
+      projectionsRebuilt
     }
   }
 `);
