@@ -20,7 +20,8 @@ export type NavEntry = {
 export const DEFAULT_DENIED_TEXT = "You don't have permission to access this page.";
 
 /**
- * The sidebar table of spec part 1 §2, in its order. It is the one source for the menu and for the
+ * The sidebar table of spec part 1 §2, in its order (issue 10 adds the Audit page, and the auditor,
+ * who reads every page of the company's data and changes nothing). It is the one source for the menu and for the
  * route guard, so what a role sees and what it may open cannot disagree.
  */
 export const NAVIGATION = [
@@ -33,25 +34,31 @@ export const NAVIGATION = [
     roles: ['super_admin'],
     deniedText: 'Super admin access required to view this page.',
   },
-  { path: '/policy-types', label: 'Policy Types', icon: 'layers', roles: ['administrator', 'policy_admin'], permission: 'policy_types:read' },
-  { path: '/members', label: 'Members', icon: 'users', roles: ['administrator', 'policy_admin'], permission: 'members:read' },
-  { path: '/policies', label: 'Policies', icon: 'file', roles: ['administrator', 'policy_admin'], permission: 'policies:read' },
-  { path: '/claims', label: 'Claims', icon: 'clipboard', roles: ['administrator', 'claim_admin'], permission: 'claims:read' },
-  { path: '/payments', label: 'Payments', icon: 'card', roles: ['administrator', 'billing_clerk'], permission: 'payments:read' },
+  { path: '/policy-types', label: 'Policy Types', icon: 'layers', roles: ['administrator', 'policy_admin', 'auditor'], permission: 'policy_types:read' },
+  { path: '/members', label: 'Members', icon: 'users', roles: ['administrator', 'policy_admin', 'auditor'], permission: 'members:read' },
+  { path: '/policies', label: 'Policies', icon: 'file', roles: ['administrator', 'policy_admin', 'auditor'], permission: 'policies:read' },
+  { path: '/claims', label: 'Claims', icon: 'clipboard', roles: ['administrator', 'claim_admin', 'auditor'], permission: 'claims:read' },
+  { path: '/payments', label: 'Payments', icon: 'card', roles: ['administrator', 'billing_clerk', 'auditor'], permission: 'payments:read' },
   { path: '/onboarding', label: 'Client Onboarding', icon: 'userPlus', roles: ['agent'], permission: 'onboarding:create' },
-  { path: '/new-sales', label: 'New Sales', icon: 'trendingUp', roles: ['administrator', 'policy_admin'], permission: 'sales:read' },
-  { path: '/agents', label: 'Agents', icon: 'briefcase', roles: ['administrator', 'agent'], permission: 'agents:read' },
-  { path: '/group-schemes', label: 'Group Schemes', icon: 'building', roles: ['administrator', 'policy_admin'], permission: 'group_schemes:read' },
+  { path: '/new-sales', label: 'New Sales', icon: 'trendingUp', roles: ['administrator', 'policy_admin', 'auditor'], permission: 'sales:read' },
+  { path: '/agents', label: 'Agents', icon: 'briefcase', roles: ['administrator', 'agent', 'auditor'], permission: 'agents:read' },
+  { path: '/group-schemes', label: 'Group Schemes', icon: 'building', roles: ['administrator', 'policy_admin', 'auditor'], permission: 'group_schemes:read' },
   {
     path: '/documents',
     label: 'Documents',
     icon: 'folder',
-    roles: ['super_admin', 'administrator', 'claim_admin', 'policy_admin'],
+    roles: ['super_admin', 'administrator', 'claim_admin', 'policy_admin', 'auditor'],
     permission: 'documents:read',
   },
-  { path: '/reports', label: 'Reports', icon: 'chart', roles: ['administrator', 'policy_admin'], permission: 'reports:read' },
-  { path: '/role-management', label: 'Role Management', icon: 'key', roles: ['administrator'], permission: 'roles:read' },
-  { path: '/audit', label: 'Audit', icon: 'shield', roles: ['super_admin', 'administrator'], permission: 'audit:read' },
+  { path: '/reports', label: 'Reports', icon: 'chart', roles: ['administrator', 'policy_admin', 'auditor'], permission: 'reports:read' },
+  {
+    path: '/audit',
+    label: 'Audit',
+    icon: 'eye',
+    roles: ['super_admin', 'administrator', 'auditor'],
+    permission: 'audit:read',
+  },
+  { path: '/role-management', label: 'Role Management', icon: 'key', roles: ['administrator', 'auditor'], permission: 'roles:read' },
   { path: '/settings', label: 'Settings', icon: 'gear', roles: NON_AGENTS, permission: 'company:read' },
   { path: '/subscription', label: 'Subscription', icon: 'star', roles: NON_AGENTS, permission: 'subscription:read' },
 ] as const satisfies readonly NavEntry[];

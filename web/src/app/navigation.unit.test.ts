@@ -17,8 +17,8 @@ const EXPECTED: Record<Role, string[]> = {
     '/group-schemes',
     '/documents',
     '/reports',
-    '/role-management',
     '/audit',
+    '/role-management',
     '/settings',
     '/subscription',
   ],
@@ -37,6 +37,24 @@ const EXPECTED: Record<Role, string[]> = {
   claim_admin: ['/', '/claims', '/documents', '/settings', '/subscription'],
   billing_clerk: ['/', '/payments', '/settings', '/subscription'],
   agent: ['/onboarding', '/agents'],
+  // Issue 10: every page of the company's data, read only, and the Audit page.
+  auditor: [
+    '/',
+    '/policy-types',
+    '/members',
+    '/policies',
+    '/claims',
+    '/payments',
+    '/new-sales',
+    '/agents',
+    '/group-schemes',
+    '/documents',
+    '/reports',
+    '/audit',
+    '/role-management',
+    '/settings',
+    '/subscription',
+  ],
 };
 
 const withDefaults = (role: Role) => ({ role, permissions: role === 'super_admin' ? [] : [...DEFAULT_ROLE_PERMISSIONS[role]] });

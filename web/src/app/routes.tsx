@@ -75,12 +75,12 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     Page: lazyPage(() => import('../features/onboarding/OnboardingPage'), 'OnboardingPage'),
   },
   { path: '/new-sales', entry: '/new-sales', Page: lazyPage(() => import('../features/new-sales/NewSalesPage'), 'NewSalesPage') },
-  { path: '/audit', entry: '/audit', Page: lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage') },
   {
     path: '/super-admin',
     entry: '/super-admin',
     Page: lazyPage(() => import('../features/super-admin/SuperAdminPage'), 'SuperAdminPage'),
   },
+  { path: '/audit', entry: '/audit', Page: lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage') },
 ];
 
 /** Lets react-aria links and menu items navigate inside the SPA instead of reloading the page. */

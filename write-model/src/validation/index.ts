@@ -29,3 +29,4 @@ export * from './settings.ts';
 export * from './admin.ts';
 export * from './onboarding.ts';
 export * from './permissions.ts';
+export * from './audit.ts';

@@ -47,8 +47,8 @@ const CATALOGUE = {
   'users:update_role': { resource: 'users', action: 'update_role', description: "Change a user's role" },
   'roles:read': { resource: 'roles', action: 'read', description: 'View roles and permissions' },
   'roles:manage': { resource: 'roles', action: 'manage', description: "Change roles' permissions and grant or revoke per user" },
-  'audit:read': { resource: 'audit', action: 'read', description: 'Read histories, time travel, chain verification and compliance reports' },
-  'personal_data:manage': { resource: 'personal_data', action: 'manage', description: "Export or erase a person's personal data (POPIA)" },
+  'audit:read': { resource: 'audit', action: 'read', description: 'Replay histories, see records as at any moment, verify the event chains, compliance reports' },
+  'personal_data:manage': { resource: 'personal_data', action: 'manage', description: "Export a person's data and erase it (POPIA)" },
 } as const satisfies Record<string, Entry>;
 
 export type PermissionName = keyof typeof CATALOGUE;
@@ -139,6 +139,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<CompanyRole, readonly PermissionNa
   // Agents read their own record, onboard clients (choosing a policy type), see their own sales
   // (spec part 2 §1: "their sales"; the server scopes them to the agent's clients) and their company's name.
   agent: ['agents:read', 'onboarding:create', 'sales:read', 'policy_types:read', 'company:read'],
+  // Auditors read everything of the company (every *:read, the audit trail included) and change nothing.
+  auditor: ALL.filter((name) => name.endsWith(':read')),
 };
 
 export const ROLE_DESCRIPTIONS: Record<CompanyRole, string> = {
@@ -147,4 +149,5 @@ export const ROLE_DESCRIPTIONS: Record<CompanyRole, string> = {
   claim_admin: 'Claims and their documents',
   billing_clerk: 'Premium payments and group payments',
   agent: 'Client onboarding, their own performance and their own sales',
+  auditor: "Read-only access to the company's records, histories and compliance reports",
 };

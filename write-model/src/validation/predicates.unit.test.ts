@@ -109,7 +109,7 @@ describe('provinces', () => {
 
 describe('roles and relationships', () => {
   it('labels roles with spaces', () => {
-    expect(ROLES).toEqual(['super_admin', 'administrator', 'policy_admin', 'claim_admin', 'billing_clerk', 'agent']);
+    expect(ROLES).toEqual(['super_admin', 'administrator', 'policy_admin', 'claim_admin', 'billing_clerk', 'agent', 'auditor']);
     expect(roleLabel('billing_clerk')).toBe('billing clerk');
     expect(roleLabel('super_admin')).toBe('super admin');
     expect(isRole('agent')).toBe(true);

@@ -1,9 +1,9 @@
-export const ROLES = ['super_admin', 'administrator', 'policy_admin', 'claim_admin', 'billing_clerk', 'agent'] as const;
+export const ROLES = ['super_admin', 'administrator', 'policy_admin', 'claim_admin', 'billing_clerk', 'agent', 'auditor'] as const;
 
 export type Role = (typeof ROLES)[number];
 
 /** Roles a company administrator may give; super_admin belongs to the platform operator only. */
-export const COMPANY_ROLES = ['administrator', 'policy_admin', 'claim_admin', 'billing_clerk', 'agent'] as const;
+export const COMPANY_ROLES = ['administrator', 'policy_admin', 'claim_admin', 'billing_clerk', 'agent', 'auditor'] as const;
 
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
 

@@ -150,7 +150,7 @@ describe('/audit tabs', { timeout: 30_000 }, () => {
     });
     await openTab('Personal data');
     fireEvent.click(await screen.findByRole('button', { name: 'Export personal data' }));
-    expect(await screen.findByText('Enter an SA ID or passport number')).toBeTruthy();
+    expect(await screen.findByText('Enter the SA ID or passport number of the person')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('SA ID or passport number'), { target: { value: '8001015009087' } });
     fireEvent.click(screen.getByRole('button', { name: 'Export personal data' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Download JSON' }));
@@ -159,7 +159,7 @@ describe('/audit tabs', { timeout: 30_000 }, () => {
     expect(JSON.parse(await downloads[0]!.blob.text())).toEqual({ person: { firstName: 'Sipho' }, policies: [] });
 
     fireEvent.click(screen.getByRole('button', { name: 'Erase personal data' }));
-    expect(await screen.findByText('Give the reason for the erasure')).toBeTruthy();
+    expect(await screen.findByText('A reason for the erasure is required')).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     fireEvent.change(screen.getByLabelText('Reason for erasure'), { target: { value: 'Asked by the person' } });
     fireEvent.click(screen.getByRole('button', { name: 'Erase personal data' }));

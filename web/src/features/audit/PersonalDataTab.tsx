@@ -1,3 +1,4 @@
+import { dataSubjectSchema, erasureSchema } from '@fpa/write-model/validation';
 import { useState } from 'react';
 import { useClient, useMutation } from 'urql';
 import { errorCode, errorMessage } from '../../app/errors';
@@ -53,9 +54,14 @@ export function PersonalDataTab({ companyId }: { companyId: string | null }) {
   const [eraseState, erase] = useMutation(ErasePersonalDataMutation);
   const person = idNumber.trim();
 
+  // The server's own schemas: the same messages here as in its refusals.
+  const issue = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }, field: string) =>
+    result.error?.issues.find((i) => i.path[0] === field)?.message;
+
   const needPerson = () => {
-    setIdError(person ? undefined : 'Enter an SA ID or passport number');
-    return Boolean(person);
+    const message = issue(dataSubjectSchema.safeParse({ idNumber: person }), 'idNumber');
+    setIdError(message);
+    return !message;
   };
 
   const runExport = async () => {
@@ -69,9 +75,9 @@ export function PersonalDataTab({ companyId }: { companyId: string | null }) {
   };
 
   const askToErase = () => {
-    const reasonGiven = reason.trim().length > 0;
-    setReasonError(reasonGiven ? undefined : 'Give the reason for the erasure');
-    if (needPerson() && reasonGiven) setConfirming(true);
+    const reasonMessage = issue(erasureSchema.safeParse({ idNumber: person, reason }), 'reason');
+    setReasonError(reasonMessage);
+    if (needPerson() && !reasonMessage) setConfirming(true);
   };
 
   const runErase = async () => {

@@ -13,6 +13,7 @@ const ROLES = [
   roleOption('claim_admin'),
   roleOption('billing_clerk', { userCount: 1 }),
   roleOption('agent'),
+  roleOption('auditor'),
 ];
 
 type Spy = (variables: Record<string, unknown>) => GraphQLAnswer | Promise<GraphQLAnswer>;
@@ -74,7 +75,7 @@ describe('/role-management: User Management', { timeout: 30_000 }, () => {
     openPage();
     const roles = await screen.findByRole('list', { name: 'Roles' });
     const cards = within(roles).getAllByRole('listitem');
-    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['administrator', 'policy admin', 'claim admin', 'billing clerk', 'agent']);
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['administrator', 'policy admin', 'claim admin', 'billing clerk', 'agent', 'auditor']);
     const clerk = within(roles).getByRole('listitem', { name: 'billing clerk' });
     expect(within(clerk).getByText('Premium payments and group payments')).toBeTruthy();
     expect(within(clerk).getByText('1 user')).toBeTruthy();
@@ -108,7 +109,7 @@ describe('/role-management: User Management', { timeout: 30_000 }, () => {
     const count = (name: string) => calls.filter((c) => c === name).length;
     const before = { users: count('CompanyUsers'), roles: count('Roles') };
     fireEvent.click(within(row).getByRole('button', { name: /Role of Sipho Dlamini/ }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['administrator', 'policy admin', 'claim admin', 'billing clerk', 'agent']);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['administrator', 'policy admin', 'claim admin', 'billing clerk', 'agent', 'auditor']);
     fireEvent.click(screen.getByRole('option', { name: 'claim admin' }));
     await waitFor(() => expect(changeSpy).toHaveBeenCalledWith({ userId: 'u2', role: 'claim_admin' }));
     await toastText('status', 'Role updated');
