@@ -82,4 +82,6 @@ export const changeValues = style({ margin: 0, overflowWrap: 'anywhere' });
 
 export const before = style({ color: vars.color.danger, textDecoration: 'line-through' });
 
+export const removed = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs });
+
 export const after = style({ color: vars.color.success, fontWeight: vars.fontWeight.medium });

@@ -76,6 +76,8 @@ describe('History panel', { timeout: 30_000 }, () => {
     expect(submitted!.textContent).toContain('Precious Mahlangu (administrator)');
     expect(within(submitted!).getByText(/01 Jun 2025/).getAttribute('dateTime')).toBe('2025-06-01T07:30:00.000Z');
     expect(submitted!.textContent).toContain('Deceased › First name');
+    // a field the event brought into being shows its value only
+    expect(within(submitted!).getAllByRole('definition')[0]!.textContent).toBe('set to submitted');
     expect(review!.textContent).toContain('Thandi Nkosi (claim admin)');
     expect(review!.textContent).toContain('“Documents look complete”');
     const change = within(review!).getByRole('definition');

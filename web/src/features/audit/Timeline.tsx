@@ -20,10 +20,25 @@ function Changes({ entry }: { entry: AuditEntry }) {
         <div key={change.field} className={styles.change}>
           <dt className={styles.changeField}>{fieldLabel(change.field)}</dt>
           <dd className={styles.changeValues}>
-            <span className={styles.before}>{changeValueText(change.before)}</span>
-            <span aria-hidden="true"> → </span>
-            <span className={visuallyHidden}> changed to </span>
-            <span className={styles.after}>{changeValueText(change.after)}</span>
+            {change.before == null ? (
+              // A field the event brought into being: only its value.
+              <>
+                <span className={visuallyHidden}>set to </span>
+                <span className={styles.after}>{changeValueText(change.after)}</span>
+              </>
+            ) : change.after == null ? (
+              <>
+                <span className={styles.before}>{changeValueText(change.before)}</span>
+                <span className={styles.removed}> (removed)</span>
+              </>
+            ) : (
+              <>
+                <span className={styles.before}>{changeValueText(change.before)}</span>
+                <span aria-hidden="true"> → </span>
+                <span className={visuallyHidden}> changed to </span>
+                <span className={styles.after}>{changeValueText(change.after)}</span>
+              </>
+            )}
           </dd>
         </div>
       ))}

@@ -92,10 +92,10 @@ export const asOf = style({
 
 export const asOfTitle = style({ fontSize: vars.fontSize.md });
 
-export const stateFields = style({ display: 'grid', gridTemplateColumns: 'minmax(8rem, max-content) minmax(0, 1fr)', gap: `${vars.space['1']} ${vars.space['3']}`, margin: 0, fontSize: vars.fontSize.sm });
+export const stateFields = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)', gap: `${vars.space['1']} ${vars.space['3']}`, margin: 0, fontSize: vars.fontSize.sm });
 
 globalStyle(`${stateFields} > div`, { display: 'contents' });
-globalStyle(`${stateFields} dt`, { color: vars.color.textMuted });
+globalStyle(`${stateFields} dt`, { color: vars.color.textMuted, overflowWrap: 'anywhere' });
 globalStyle(`${stateFields} dd`, { margin: 0, overflowWrap: 'anywhere' });
 
 export const changedField = style({});

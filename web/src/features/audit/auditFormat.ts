@@ -21,7 +21,10 @@ export function actorText(actor: AuditActor): string {
   return actor.role ? `${actor.name} (${roleLabel(actor.role)})` : actor.name;
 }
 
-/** 'claimAmount' → 'Claim amount', 'bank_details' → 'Bank details'. */
+// Abbreviations the product writes in capitals wherever they appear in a field name.
+const ABBREVIATIONS: Record<string, string> = { sa: 'SA', id: 'ID', ids: 'IDs', cipc: 'CIPC', fsp: 'FSP', url: 'URL', sms: 'SMS' };
+
+/** 'claimAmount' → 'Claim amount', 'bank_details' → 'Bank details', 'deceasedSaId' → 'Deceased SA ID'. */
 function words(segment: string): string {
   if (/^\d+$/.test(segment)) return String(Number(segment) + 1);
   const spaced = segment
@@ -31,7 +34,7 @@ function words(segment: string): string {
     .split(/\s+/)
     .filter(Boolean)
     // Acronyms (SA, ID) keep their capitals; other words read in lower case.
-    .map((word) => (/^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase()))
+    .map((word) => ABBREVIATIONS[word.toLowerCase()] ?? (/^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase()))
     .join(' ');
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }

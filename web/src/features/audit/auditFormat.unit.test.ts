@@ -7,8 +7,11 @@ describe('audit formatting', () => {
   it('names fields in words and values as text', () => {
     expect(fieldLabel('bankDetails.accountNumber')).toBe('Bank details › Account number');
     expect(fieldLabel('documents.0.category')).toBe('Documents › 1 › Category');
-    expect(fieldLabel('deceased_sa_id')).toBe('Deceased sa id');
-    expect(fieldLabel('memberSAId')).toBe('Member SA id');
+    expect(fieldLabel('deceased_sa_id')).toBe('Deceased SA ID');
+    expect(fieldLabel('memberSAId')).toBe('Member SA ID');
+    expect(fieldLabel('claimantSaId')).toBe('Claimant SA ID');
+    expect(fieldLabel('idNumber')).toBe('ID number');
+    expect(fieldLabel('identifierType')).toBe('Identifier type');
     expect(changeValueText(null)).toBe('—');
     expect(changeValueText('null')).toBe('empty');
     expect(changeValueText('"approved"')).toBe('approved');
