@@ -81,6 +81,7 @@ const paths = {
   trash: <path d="M4 7h16M9.5 7V4h5v3M6 7l1 13h10l1-13M10 11v5M14 11v5" />,
   arrowLeft: <path d="M19 12H5M11 6l-6 6 6 6" />,
   edit: <path d="M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4" />,
+  clock: <path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3.5 2" />,
 } satisfies Record<string, ReactElement>;
 
 export type IconName = keyof typeof paths;

@@ -7,6 +7,7 @@ import { useToast } from '../../app/toast';
 import { Button } from '../../ui/Button';
 import { Dialog, Modal } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
+import { HistorySection } from '../audit/HistoryDisclosure';
 import { agentName } from './agentFigures';
 import {
   AGENTS_CONTEXT,
@@ -170,6 +171,7 @@ export function AgentDialog({ editing, onClose }: AgentDialogProps) {
             </Button>
           </div>
         </form>
+        {editing && <HistorySection entity="agent" id={editing.id} name={`agent ${agentName(editing)}`} />}
       </Dialog>
     </Modal>
   );

@@ -10,6 +10,7 @@ import { DocumentLinks } from '../documents/DocumentLinks';
 import { CLAIM_STATUS_LABELS, CLAIM_STATUS_TONES, claimFlagNotices } from './claimStatus';
 import { ClaimDetailsQuery, CLAIMS_CONTEXT, type ClaimDetails, type ClaimHistoryEntry, type ClaimRow } from './claims.operations';
 import { ClaimStatusActions } from './ClaimStatusActions';
+import { HistorySection } from '../audit/HistoryDisclosure';
 import * as styles from './claims.css';
 
 const roleText = (role: string | null | undefined) => (role ? role.replace(/_/g, ' ') : '');
@@ -134,6 +135,7 @@ function Details({ claim }: { claim: ClaimDetails }) {
           </ol>
         )}
       </section>
+      <HistorySection entity="claim" id={claim.id} name={`claim ${claim.claimNumber}`} />
     </div>
   );
 }

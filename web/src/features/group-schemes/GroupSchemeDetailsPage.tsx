@@ -11,6 +11,7 @@ import { Link } from '../../ui/Link';
 import { EmptyState, PageHeader } from '../../ui/PageHeader';
 import { PageSpinner } from '../../ui/Spinner';
 import { AddMembersDialog } from './AddMembersDialog';
+import { HistoryButton } from '../audit/HistoryDisclosure';
 import { EditSchemeDialog } from './EditSchemeDialog';
 import { GroupSchemeQuery, SCHEMES_CONTEXT, type GroupScheme } from './groupSchemes.operations';
 import { SchemeStatusBadge } from './SchemeCard';
@@ -102,6 +103,7 @@ export function GroupSchemeDetailsPage() {
         description={`Group scheme · policy numbers begin with ${scheme.policyPrefix}`}
         actions={
           <>
+            <HistoryButton entity="group_scheme" id={scheme.id} name={`scheme ${scheme.name}`} size="md" />
             <Button variant="secondary" onPress={() => setDialog('edit')}>
               <Icon name="edit" size={18} />
               Edit

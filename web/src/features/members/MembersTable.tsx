@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button';
 import { Cell, cellActions, DataTable } from '../../ui/DataTable';
 import { MEMBERS_CONTEXT, MEMBERS_PAGE_SIZE, MembersQuery, type MemberRow } from './members.operations';
 import { identifierText, memberTag, policyNumberText, statusTone } from './memberRow';
+import { HistoryButton } from '../audit/HistoryDisclosure';
 import * as styles from './members.css';
 
 export const MEMBER_COLUMNS = ['Policy Number', 'Main Member', 'ID Number', 'Phone', 'Status', 'Actions'] as const;
@@ -52,6 +53,7 @@ function MemberTableRow({ member, onEdit, onDelete }: { member: MemberRow } & Me
           <Button variant="secondary" size="sm" aria-label={`Delete ${name}`} onPress={() => onDelete(member)}>
             Delete
           </Button>
+          <HistoryButton entity="member" id={member.id} name={name} />
         </span>
       </Cell>
     </tr>

@@ -3,9 +3,10 @@ import { formatDate, formatRand } from '../../app/format';
 import { useCursorPages } from '../../app/pagination';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
-import { Cell, DataTable } from '../../ui/DataTable';
+import { Cell, cellActions, DataTable } from '../../ui/DataTable';
 import { POLICIES_CONTEXT, POLICIES_PAGE_SIZE, PoliciesQuery, type PolicyRow, type PolicyStatus } from './policies.operations';
 import { PolicyStatusControls } from './PolicyStatusControls';
+import { HistoryButton } from '../audit/HistoryDisclosure';
 import { STATUS_LABELS, STATUS_TONES } from './policyStatus';
 import * as styles from './policies.css';
 
@@ -59,7 +60,10 @@ function PolicyTableRow({ policy }: { policy: PolicyRow }) {
         {formatDate(policy.startDate)}
       </Cell>
       <Cell label="Actions">
-        <PolicyStatusControls policy={policy} />
+        <span className={cellActions}>
+          <PolicyStatusControls policy={policy} />
+          <HistoryButton entity="policy" id={policy.id} name={`policy ${policy.policyNumber}`} />
+        </span>
       </Cell>
     </tr>
   );

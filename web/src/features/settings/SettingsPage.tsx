@@ -3,6 +3,7 @@ import { errorMessage } from '../../app/errors';
 import { Card } from '../../ui/Card';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageSpinner } from '../../ui/Spinner';
+import { HistorySection } from '../audit/HistoryDisclosure';
 import { CompanySection } from './CompanySection';
 import { ProfileSection } from './ProfileSection';
 import { SecuritySection } from './SecuritySection';
@@ -23,6 +24,7 @@ export function SettingsPage() {
         </Card>
       )}
       {data?.company && me && <CompanySection key={data.company.id} company={data.company} canEdit={me.permissions.includes('company:update')} />}
+      {data?.company && <HistorySection entity="company" id={data.company.id} name="the company" card />}
       {me && <ProfileSection key={me.id} profile={me} />}
       {me && <SecuritySection />}
     </div>
