@@ -12,6 +12,8 @@ export type ErrorCode =
   | 'INVALID_TRANSITION'
   | 'RULE_VIOLATED'
   | 'LIMIT_REACHED'
+  /** Something others depend on (a plan companies are subscribed to) cannot be removed. */
+  | 'IN_USE'
   | 'COMPANY_SUSPENDED'
   | 'INVALID_TOKEN'
   | 'RATE_LIMITED'

@@ -16,3 +16,5 @@ export * from './payments/index.ts';
 export * from './group-schemes/index.ts';
 export * from './access/index.ts';
 export * from './agents/index.ts';
+export * from './plans/index.ts';
+export * from './system-settings/index.ts';
