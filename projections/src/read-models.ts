@@ -8,6 +8,9 @@ import { paymentsProjection } from './payments/payments.projection.ts';
 import { accessProjection } from './access/access.projection.ts';
 import { agentsProjection } from './agents/agents.projection.ts';
 import { reportsProjection } from './reports/reports.projection.ts';
+import { plansProjection } from './plans/plans.projection.ts';
+import { systemSettingsProjection } from './system-settings/system-settings.projection.ts';
+import { complianceProjection } from './compliance/compliance.projection.ts';
 
 /** Every projector the product runs, one per line. New read models are added here. */
 export const allProjectors: readonly Projector[] = [
@@ -20,6 +23,9 @@ export const allProjectors: readonly Projector[] = [
   accessProjection,
   agentsProjection,
   reportsProjection,
+  plansProjection,
+  systemSettingsProjection,
+  complianceProjection,
 ];
 
 export * from './claims/claims.queries.ts';

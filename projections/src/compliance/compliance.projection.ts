@@ -1,0 +1,201 @@
+import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
+import { COMPANY_ROLES, DEFAULT_ROLE_PERMISSIONS, roleLabel, type CompanyRole } from '@fpa/write-model/validation';
+import type { Projector } from '../engine/types.ts';
+import {
+  CLAIM_OVERDUE_ID,
+  CLAIM_OVERDUE_TITLE,
+  claimOverdueDescription,
+  COMPLIANCE_TABLES,
+  createComplianceTables,
+  insertLog,
+  LOG_TYPES as T,
+  OVERDUE_DAYS,
+  resolveLogs,
+  WAITING_STATUSES,
+} from './compliance.schema.ts';
+
+type Data = Record<string, unknown>;
+const isCompanyRole = (role: string): role is CompanyRole => (COMPANY_ROLES as readonly string[]).includes(role);
+const str = (d: Data, key: string) => String(d[key]);
+
+/**
+ * The platform's compliance log, built from events only, so a rebuild writes the same entries:
+ * every time in an entry is an event's recorded time (or, for an overdue claim, its waiting start
+ * plus 30 days). Overdue claims still waiting are not stored: they are computed when the log is
+ * read (compliance.queries.ts), from the waiting start kept here; when such a claim moves on, its
+ * entry is stored, resolved at the move.
+ */
+export const complianceProjection: Projector = {
+  name: 'compliance',
+  version: 1,
+  handles: [
+    'CompanyRegistered', 'CompanyDetailsUpdated', 'SubscriptionTierChanged', 'CompanySuspended', 'CompanyActivated',
+    'MemberRegistered', 'MemberDeleted', 'ClaimSubmitted', 'ClaimStatusChanged', 'PolicyIssued', 'PolicyStatusChanged',
+    'UserRegistered', 'UserRoleChanged', 'UserPermissionGranted', 'UserPermissionRevoked', 'LoginFailuresRepeated',
+    'UserPasswordReset', 'UserPasswordChanged',
+  ],
+  tables: COMPLIANCE_TABLES,
+  init: createComplianceTables,
+  async apply(tx, event) {
+    const d = event.data;
+    const at = event.recordedAt;
+    const company = `company:${str(d, 'companyId')}`;
+    switch (event.type) {
+      case 'CompanyRegistered':
+        await tx.query(
+          `insert into compliance_companies (company_id, name, member_limit) values ($1, $2, $3) on conflict (company_id) do nothing`,
+          [d.companyId, d.name, d.memberLimit],
+        );
+        return;
+      case 'CompanyDetailsUpdated':
+        await tx.query(`update compliance_companies set name = $2 where company_id = $1`, [d.companyId, d.name]);
+        return;
+      case 'SubscriptionTierChanged':
+        await tx.query(`update compliance_companies set member_limit = $2 where company_id = $1`, [d.companyId, d.memberLimit]);
+        return checkMemberLimit(tx, event, 0);
+      case 'CompanySuspended': {
+        const name = await companyName(tx, str(d, 'companyId'));
+        return insertLog(tx, {
+          id: event.eventId, companyId: str(d, 'companyId'), type: T.companySuspended, severity: 'critical', title: 'Company suspended',
+          description: `${name} was suspended. Reason: ${str(d, 'reason')}`, subject: company, createdAt: at,
+        });
+      }
+      case 'CompanyActivated': {
+        await resolveLogs(tx, T.companySuspended, company, at);
+        const name = await companyName(tx, str(d, 'companyId'));
+        return insertLog(tx, {
+          id: event.eventId, companyId: str(d, 'companyId'), type: T.companyActivated, severity: 'info', title: 'Company activated',
+          description: `${name} was activated again; its users may sign in.`, subject: company, createdAt: at, resolvedAt: at,
+        });
+      }
+      case 'MemberRegistered':
+        return checkMemberLimit(tx, event, 1);
+      case 'MemberDeleted':
+        return checkMemberLimit(tx, event, -1);
+      case 'ClaimSubmitted':
+        await tx.query(
+          `insert into compliance_claims (claim_id, company_id, claim_number, status, waiting_since) values ($1, $2, $3, 'submitted', $4)
+           on conflict (claim_id) do nothing`,
+          [d.claimId, d.companyId, d.claimNumber, at],
+        );
+        return;
+      case 'ClaimStatusChanged':
+        return claimMoved(tx, event);
+      case 'PolicyIssued':
+        await tx.query(`insert into compliance_policies (policy_id, company_id, policy_number) values ($1, $2, $3) on conflict do nothing`, [
+          d.policyId, d.companyId, d.policyNumber,
+        ]);
+        return;
+      case 'PolicyStatusChanged':
+        return policyMoved(tx, event);
+      case 'UserRegistered':
+        await tx.query(`insert into compliance_users (user_id, company_id, username, role) values ($1, $2, $3, $4) on conflict do nothing`, [
+          d.userId, d.companyId ?? null, d.username, d.role,
+        ]);
+        return;
+      case 'UserRoleChanged':
+        await tx.query(`update compliance_users set role = $2 where user_id = $1`, [d.userId, d.to]);
+        return;
+      case 'UserPermissionGranted':
+        return permissionGranted(tx, event);
+      case 'UserPermissionRevoked':
+        return resolveLogs(tx, T.permissionGranted, `user:${str(d, 'userId')}:${str(d, 'permission')}`, at);
+      case 'LoginFailuresRepeated': {
+        const user = await userOf(tx, str(d, 'userId'));
+        return insertLog(tx, {
+          id: event.eventId, companyId: (d.companyId as string | null) ?? user?.companyId ?? null, type: T.repeatedFailedLogins, severity: 'warning',
+          title: 'Repeated failed sign-ins',
+          description: `${str(d, 'failures')} failed sign-in attempts for ${user?.username ?? 'a user'} within ${str(d, 'windowMinutes')} minutes; sign-in was locked for a while.`,
+          subject: `user:${str(d, 'userId')}`, createdAt: at,
+        });
+      }
+      case 'UserPasswordReset':
+      case 'UserPasswordChanged':
+        return resolveLogs(tx, T.repeatedFailedLogins, `user:${str(d, 'userId')}`, at);
+    }
+  },
+};
+
+async function companyName(tx: SqlExecutor, companyId: string): Promise<string> {
+  const [row] = await tx.query<{ name: string }>(`select name from compliance_companies where company_id = $1`, [companyId]);
+  return row?.name ?? 'A company';
+}
+
+async function userOf(tx: SqlExecutor, userId: string) {
+  const [row] = await tx.query<{ username: string; role: string; companyId: string | null }>(
+    `select username, role, company_id as "companyId" from compliance_users where user_id = $1`,
+    [userId],
+  );
+  return row ?? null;
+}
+
+/** Members counted like the quota counts them; an entry opens when the count passes the limit, and resolves when it is back under. */
+async function checkMemberLimit(tx: SqlExecutor, event: RecordedEvent, delta: number): Promise<void> {
+  const companyId = String(event.data.companyId ?? event.metadata.companyId);
+  const [row] = await tx.query<{ name: string; count: number; limit: number; wasOver: boolean }>(
+    `update compliance_companies set member_count = greatest(0, member_count + $2) where company_id = $1
+     returning name, member_count as count, member_limit as limit, over_limit as "wasOver"`,
+    [companyId, delta],
+  );
+  if (!row) return;
+  const over = row.limit !== -1 && row.count > row.limit;
+  if (over === row.wasOver) return;
+  await tx.query(`update compliance_companies set over_limit = $2 where company_id = $1`, [companyId, over]);
+  const subject = `company:${companyId}`;
+  if (!over) return resolveLogs(tx, T.memberLimitExceeded, subject, event.recordedAt);
+  await insertLog(tx, {
+    id: event.eventId, companyId, type: T.memberLimitExceeded, severity: 'critical', title: 'Member limit exceeded',
+    description: `${row.name} has ${row.count} members, more than its plan's limit of ${row.limit}.`, subject, createdAt: event.recordedAt,
+  });
+}
+
+/** Leaving submitted/under_review after more than 30 days stores the overdue entry, resolved now. */
+async function claimMoved(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+  const to = String(event.data.to);
+  const waiting = WAITING_STATUSES.includes(to);
+  const [claim] = await tx.query<{ companyId: string; claimNumber: string; waitingSince: Date | null }>(
+    `select company_id as "companyId", claim_number as "claimNumber", waiting_since as "waitingSince" from compliance_claims where claim_id = $1`,
+    [event.data.claimId],
+  );
+  if (!claim) return;
+  await tx.query(
+    `update compliance_claims set status = $2, waiting_since = case when $3::boolean then coalesce(waiting_since, $4) else null end where claim_id = $1`,
+    [event.data.claimId, to, waiting, event.recordedAt],
+  );
+  if (waiting || !claim.waitingSince) return;
+  const due = new Date(claim.waitingSince.getTime() + OVERDUE_DAYS * 86_400_000);
+  if (event.recordedAt.getTime() <= due.getTime()) return;
+  await tx.query(
+    `insert into compliance_logs (id, company_id, type, severity, title, description, subject, resolved_at, created_at)
+     values (${CLAIM_OVERDUE_ID('$1')}, $2, $3, 'warning', $4, $5, $6, $7, $8) on conflict (id) do nothing`,
+    [event.data.claimId, claim.companyId, T.claimOverdue, CLAIM_OVERDUE_TITLE, claimOverdueDescription(claim.claimNumber, claim.waitingSince), `claim:${String(event.data.claimId)}`, event.recordedAt, due],
+  );
+}
+
+async function policyMoved(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+  const subject = `policy:${String(event.data.policyId)}`;
+  if (event.data.from === 'lapsed') await resolveLogs(tx, T.policyLapsed, subject, event.recordedAt);
+  if (event.data.to !== 'lapsed') return;
+  const [policy] = await tx.query<{ number: string }>(`select policy_number as number from compliance_policies where policy_id = $1`, [event.data.policyId]);
+  await insertLog(tx, {
+    id: event.eventId, companyId: String(event.data.companyId), type: T.policyLapsed, severity: 'warning', title: 'Policy lapsed',
+    description: `Policy ${policy?.number ?? String(event.data.policyId)} lapsed${event.data.note ? `: ${String(event.data.note)}` : '.'}`,
+    subject, createdAt: event.recordedAt,
+  });
+}
+
+/** A grant of a permission the user's role does not have by default (an override worth reviewing); open until revoked. */
+async function permissionGranted(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+  const permission = String(event.data.permission);
+  const user = await userOf(tx, String(event.data.userId));
+  const role = user?.role ?? '';
+  if (isCompanyRole(role) && DEFAULT_ROLE_PERMISSIONS[role].includes(permission as never)) return;
+  const subject = `user:${String(event.data.userId)}:${permission}`;
+  const [open] = await tx.query(`select 1 from compliance_logs where type = $1 and subject = $2 and resolved_at is null`, [T.permissionGranted, subject]);
+  if (open) return;
+  const who = user ? `${user.username} (${roleLabel(role)})` : 'A user';
+  await insertLog(tx, {
+    id: event.eventId, companyId: String(event.data.companyId), type: T.permissionGranted, severity: 'info', title: 'Permission granted beyond role defaults',
+    description: `${who} was granted ${permission}, which the role does not have by default.`, subject, createdAt: event.recordedAt,
+  });
+}

@@ -1,0 +1,47 @@
+import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { CLAIM_OVERDUE_ID, CLAIM_OVERDUE_TITLE, claimOverdueDescription, LOG_TYPES, OVERDUE_DAYS } from './compliance.schema.ts';
+
+export type ComplianceLogRow = {
+  id: string;
+  companyId: string | null;
+  companyName: string | null;
+  type: string;
+  severity: string;
+  title: string;
+  description: string;
+  /** Set once resolved; Open while null. */
+  resolvedAt: Date | null;
+  createdAt: Date;
+};
+
+type Row = Omit<ComplianceLogRow, 'description'> & { description: string | null; claimNumber: string | null; waitingSince: Date | null };
+
+/**
+ * The log, newest first. The stored entries, and the claims still waiting for a decision more than
+ * 30 days at `now` (the caller's clock, passed in so the answer is reproducible): such an entry's
+ * time is its waiting start + 30 days, and its id is the one it keeps when stored at resolution.
+ */
+export async function listComplianceLogs(sql: SqlExecutor, options: { now: Date; limit?: number }): Promise<ComplianceLogRow[]> {
+  const rows = await sql.query<Row>(
+    `with entries as (
+       select id, company_id, type, severity, title, description, resolved_at, created_at,
+              null::text as claim_number, null::timestamptz as waiting_since
+         from compliance_logs
+       union all
+       select ${CLAIM_OVERDUE_ID('claim_id')}, company_id, $3, 'warning', $4, null, null,
+              waiting_since + make_interval(days => $5), claim_number, waiting_since
+         from compliance_claims
+        where waiting_since is not null and waiting_since + make_interval(days => $5) < $1
+     )
+     select e.id, e.company_id as "companyId", c.name as "companyName", e.type, e.severity, e.title, e.description,
+            e.resolved_at as "resolvedAt", e.created_at as "createdAt", e.claim_number as "claimNumber", e.waiting_since as "waitingSince"
+       from entries e left join compliance_companies c on c.company_id = e.company_id
+      order by e.created_at desc, e.id
+      limit $2`,
+    [options.now, options.limit ?? 500, LOG_TYPES.claimOverdue, CLAIM_OVERDUE_TITLE, OVERDUE_DAYS],
+  );
+  return rows.map(({ claimNumber, waitingSince, description, ...row }) => ({
+    ...row,
+    description: description ?? claimOverdueDescription(claimNumber ?? '', waitingSince ?? row.createdAt),
+  }));
+}
