@@ -11,6 +11,7 @@ import { reportRoutes } from './reports.routes.ts';
 import { assistantRoutes } from '../assistant/assistant.routes.ts';
 import { accessRoutes } from './access.routes.ts';
 import { agentRoutes } from './agents.routes.ts';
+import { platformRoutes } from './platform.routes.ts';
 
 /** Every /api route, one context's table per line (each route names its operation: auth/policy.ts). */
 export const routes: readonly Route[] = [
@@ -26,5 +27,6 @@ export const routes: readonly Route[] = [
   ...accessRoutes,
   ...agentRoutes,
   ...reportRoutes,
+  ...platformRoutes,
 ];
 

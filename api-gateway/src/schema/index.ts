@@ -16,6 +16,7 @@ import './access.ts';
 import './agents.ts';
 import './agents.fields.ts';
 import './reports.ts';
+import './platform.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -13,14 +13,18 @@ import { monthStart } from '../portfolio/portfolio.paging.ts';
 
 export type PlatformCompanyRow = CompanyRow & { tier: string; suspensionReason: string | null; suspendedAt: Date | null };
 
+const COMPANY_COLUMNS = `id, name, email, cip_number as "cipNumber", phone, fsp_number as "fspNumber", address, city, province,
+  postal_code as "postalCode", is_active as "isActive", created_at as "createdAt", tier,
+  suspension_reason as "suspensionReason", suspended_at as "suspendedAt"`;
+
 /** Every company, newest first. */
 export async function listPlatformCompanies(sql: SqlExecutor): Promise<PlatformCompanyRow[]> {
-  return sql.query<PlatformCompanyRow>(
-    `select id, name, email, cip_number as "cipNumber", phone, fsp_number as "fspNumber", address, city, province,
-            postal_code as "postalCode", is_active as "isActive", created_at as "createdAt", tier,
-            suspension_reason as "suspensionReason", suspended_at as "suspendedAt"
-       from companies order by created_at desc, id`,
-  );
+  return sql.query<PlatformCompanyRow>(`select ${COMPANY_COLUMNS} from companies order by created_at desc, id`);
+}
+
+export async function findPlatformCompany(sql: SqlExecutor, id: string): Promise<PlatformCompanyRow | null> {
+  const rows = await sql.query<PlatformCompanyRow>(`select ${COMPANY_COLUMNS} from companies where id = $1`, [id]);
+  return rows[0] ?? null;
 }
 
 export type PlatformSubscriptionRow = {
