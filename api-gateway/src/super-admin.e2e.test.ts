@@ -67,6 +67,8 @@ describe.each(testDrivers())('the super admin over HTTP on $name', (driver) => {
 
     const activated = await t.request('POST', `${path}/activate`, undefined, { token: op });
     expect([activated.status, activated.body.isActive]).toEqual([200, true]);
+    // The sessions ended by the suspension stay ended: the users sign in again.
+    expect((await get('/api/company', company.token)).status).toBe(401);
     const back = await t.request('POST', '/api/login', { username: company.username, password: company.password });
     expect(back.status).toBe(200);
     expect((await get('/api/company', back.body.token)).body).toMatchObject({ name: company.name, cipNumber: '2020/123456/07', city: 'Durban' });

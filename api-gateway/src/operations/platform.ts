@@ -10,6 +10,7 @@ import {
   COMPANY_NOT_FOUND,
 } from '@fpa/write-model';
 import {
+  companyUsers,
   findPlan,
   findPlatformCompany,
   findSystemSetting,
@@ -25,6 +26,7 @@ import {
 } from '@fpa/projections';
 import type { RequestContext } from '../context.ts';
 import { requirePlatformOperator, type PlatformOperation } from '../auth/policy.ts';
+import { revokeSessionsOfUsers } from '../auth/sessions.ts';
 import { commandFor, readYourWrites } from './consistency.ts';
 
 /*
@@ -73,11 +75,17 @@ async function companyAnswer(ctx: RequestContext, companyId: string): Promise<Pl
   return company;
 }
 
-/** Its users' sign-in is refused from now on, and their sessions stop working on their next request. */
+/**
+ * Its users' sign-in is refused from now on. Their sessions stop working on their next request (every
+ * request checks the company), and are revoked as well, so that activation later does not bring back
+ * a token the operator meant to end: after activation the users sign in again.
+ */
 export async function suspendCompany(ctx: RequestContext, companyId: string, input: unknown): Promise<PlatformCompanyRow> {
   const command = operator(ctx, 'platform.companies.manage');
   const { append } = await suspendCompanyCommand(ctx.services.store, companyId, input, command);
   await readYourWrites(ctx, append.checkpoint);
+  const users = await companyUsers(ctx.services.sql, companyId);
+  await revokeSessionsOfUsers(ctx.services.sql, users.map((user) => user.id));
   return companyAnswer(ctx, companyId);
 }
 

@@ -39,12 +39,15 @@ export const wide = style({ '@media': { [media.tablet]: { gridColumn: '1 / -1' }
 export const actions = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: vars.space['3'] });
 
 export const plans = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
   display: 'grid',
   gap: vars.space['4'],
   gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 18rem), 1fr))',
 });
 
-export const plan = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'] });
+export const plan = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'], height: '100%' });
 
 export const planHead = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space['2'] });
 
