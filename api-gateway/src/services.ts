@@ -46,6 +46,8 @@ export async function createServices(config: Config, logger: Logger, options: { 
   if (config.superAdmin) {
     const seeded = await ensureSuperAdmin(store, sql, config.superAdmin, commandContext(SYSTEM));
     if (seeded.created) logger.info({ username: config.superAdmin.username }, 'super admin created');
+    // Sign-in reads the users read model: the super admin can sign in as soon as the server answers.
+    if (seeded.append && config.projections === 'on') await engine.waitFor(seeded.append.checkpoint, { timeoutMs: config.readYourWritesTimeoutMs });
   }
   return {
     config,
