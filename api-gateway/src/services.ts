@@ -9,7 +9,7 @@ import {
   type Keyring,
   type SqlClient,
 } from '@fpa/write-model/event-store';
-import { commandContext, ensureSuperAdmin, migrateWriteModel, SYSTEM } from '@fpa/write-model';
+import { commandContext, ensureBuiltInPlans, ensureSuperAdmin, migrateWriteModel, SYSTEM } from '@fpa/write-model';
 import { allProjectors, createProjectionEngine, type ProjectionEngine } from '@fpa/projections';
 import type { Config } from './config.ts';
 import { createMailer, type Mailer } from './auth/mailer.ts';
@@ -42,9 +42,15 @@ export async function createServices(config: Config, logger: Logger, options: { 
   const store = await createPostgresEventStore(sql, { keyring });
   const engine = createProjectionEngine({ sql, store, projectors: allProjectors, logger: logger.child({ part: 'projections' }) });
   if (config.projections === 'on') await engine.start();
+  // The built-in plans are the catalogue's first events, recorded once (the plans are the tiers' source).
+  const plans = await ensureBuiltInPlans(store, commandContext(SYSTEM));
+  if (plans.created) logger.info('built-in subscription plans recorded');
+  if (plans.append && config.projections === 'on') await engine.waitFor(plans.append.checkpoint, { timeoutMs: config.readYourWritesTimeoutMs });
   if (config.superAdmin) {
     const seeded = await ensureSuperAdmin(store, sql, config.superAdmin, commandContext(SYSTEM));
     if (seeded.created) logger.info({ username: config.superAdmin.username }, 'super admin created');
+    // Sign-in reads the users read model: the super admin can sign in as soon as the server answers.
+    if (seeded.append && config.projections === 'on') await engine.waitFor(seeded.append.checkpoint, { timeoutMs: config.readYourWritesTimeoutMs });
   }
   return {
     config,

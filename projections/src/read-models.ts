@@ -8,8 +8,11 @@ import { paymentsProjection } from './payments/payments.projection.ts';
 import { accessProjection } from './access/access.projection.ts';
 import { agentsProjection } from './agents/agents.projection.ts';
 import { reportsProjection } from './reports/reports.projection.ts';
+import { complianceReportsProjection } from './compliance-reports/compliance-reports.projection.ts';
+import { dataSubjectsProjection } from './compliance-reports/data-subjects.projection.ts';
+import { plansProjection } from './plans/plans.projection.ts';
+import { systemSettingsProjection } from './system-settings/system-settings.projection.ts';
 import { complianceProjection } from './compliance/compliance.projection.ts';
-import { dataSubjectsProjection } from './compliance/data-subjects.projection.ts';
 
 /** Every projector the product runs, one per line. New read models are added here. */
 export const allProjectors: readonly Projector[] = [
@@ -22,8 +25,11 @@ export const allProjectors: readonly Projector[] = [
   accessProjection,
   agentsProjection,
   reportsProjection,
-  complianceProjection,
+  complianceReportsProjection,
   dataSubjectsProjection,
+  plansProjection,
+  systemSettingsProjection,
+  complianceProjection,
 ];
 
 export * from './claims/claims.queries.ts';

@@ -14,6 +14,8 @@ export type ErrorCode =
   /** POPIA: the law requires the personal data to be kept (an open claim, an active policy, the retention period). */
   | 'LEGAL_HOLD'
   | 'LIMIT_REACHED'
+  /** Something others depend on (a plan companies are subscribed to) cannot be removed. */
+  | 'IN_USE'
   | 'COMPANY_SUSPENDED'
   | 'INVALID_TOKEN'
   | 'RATE_LIMITED'

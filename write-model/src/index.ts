@@ -17,3 +17,5 @@ export * from './group-schemes/index.ts';
 export * from './access/index.ts';
 export * from './agents/index.ts';
 export * from './audit/index.ts';
+export * from './plans/index.ts';
+export * from './system-settings/index.ts';

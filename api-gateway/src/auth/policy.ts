@@ -32,6 +32,11 @@ export const ACCESS = {
   'billing.sandbox': 'public',
   // The upload PUT carries its own signed, single-use token (issued under documents:upload).
   'objects.receive': 'public',
+  // The super admin dashboard (spec part 2 §2, §7 Super admin): every company, plan and setting.
+  'platform.read': 'platform',
+  'platform.companies.manage': 'platform',
+  'platform.plans.manage': 'platform',
+  'platform.settings.manage': 'platform',
 } as const satisfies Record<string, Access>;
 
 export type Operation = keyof typeof ACCESS | PermissionName;
@@ -41,7 +46,7 @@ export type Operation = keyof typeof ACCESS | PermissionName;
  * auditing any company, its POPIA requests included). Those the super admin uses on a company name it
  * (requireCompanyScope).
  */
-const PLATFORM_ALSO: ReadonlySet<PermissionName> = new Set(['documents:read', 'audit:read', 'personal_data:manage']);
+export const PLATFORM_ALSO: ReadonlySet<PermissionName> = new Set(['documents:read', 'audit:read', 'personal_data:manage']);
 
 export const NOT_SIGNED_IN = 'You are not signed in. Please sign in to continue.';
 export const NOT_ALLOWED = "You don't have permission to do this.";
@@ -65,6 +70,13 @@ export function authorize(user: SessionUser | null, operation: Operation): Sessi
   if (!user) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN);
   throw new DomainError('FORBIDDEN', NOT_ALLOWED);
 }
+
+/** For the platform operator's operations: the signed-in super admin, or a refusal. */
+export function requirePlatformOperator(user: SessionUser | null, operation: PlatformOperation): SessionUser {
+  return authorize(user, operation)!;
+}
+
+export type PlatformOperation = { [K in keyof typeof ACCESS]: (typeof ACCESS)[K] extends 'platform' ? K : never }[keyof typeof ACCESS];
 
 /** For operations that need a signed-in user with a company: the narrowed user. */
 export function requireCompanyUser(user: SessionUser | null, operation: Operation): SessionUser & { companyId: string } {

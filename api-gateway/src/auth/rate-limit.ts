@@ -36,3 +36,13 @@ export async function recordLoginAttempt(sql: SqlExecutor, username: string, ip:
     await sql.query(`delete from auth_login_attempts where username_key = $1 and not succeeded`, [usernameKey(username)]);
   }
 }
+
+/** The username's failures in the window, and the first of them (names the streak). */
+export async function failureStreak(sql: SqlExecutor, username: string): Promise<{ failures: number; firstAttemptId: string | null }> {
+  const [row] = await sql.query<{ failures: number; first: string | null }>(
+    `select count(*)::int as failures, min(id)::text as first from auth_login_attempts
+      where username_key = $1 and not succeeded and attempted_at > now() - make_interval(mins => $2)`,
+    [usernameKey(username), LOGIN_WINDOW_MINUTES],
+  );
+  return { failures: row?.failures ?? 0, firstAttemptId: row?.first ?? null };
+}

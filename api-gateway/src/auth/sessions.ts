@@ -34,6 +34,12 @@ export async function revokeSession(sql: SqlExecutor, token: string): Promise<vo
   ]);
 }
 
+/** Signs the users out everywhere (a suspended company's staff): their tokens never count again. */
+export async function revokeSessionsOfUsers(sql: SqlExecutor, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await sql.query(`update auth_sessions set revoked_at = now() where user_id = any($1::uuid[]) and revoked_at is null`, [userIds]);
+}
+
 /** The token from `Authorization: Bearer …`, else from the httpOnly cookie. */
 export function sessionTokenFrom(request: Request): string | null {
   const header = request.headers.get('authorization');

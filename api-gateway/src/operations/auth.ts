@@ -8,12 +8,13 @@ import {
   verifyPassword,
   VISITOR,
   parseInput,
+  recordLoginFailures,
 } from '@fpa/write-model';
 import { loginSchema, requestResetSchema } from '@fpa/write-model/validation';
 import { findCompany, findUserById, findUsersByEmail, type UserRow } from '@fpa/projections';
 import { isSecureRequest, withPermissions, type RequestContext, type SessionUser } from '../context.ts';
 import { authorize } from '../auth/policy.ts';
-import { assertLoginAllowed, recordLoginAttempt } from '../auth/rate-limit.ts';
+import { assertLoginAllowed, failureStreak, LOGIN_WINDOW_MINUTES, MAX_FAILURES_PER_USERNAME, recordLoginAttempt } from '../auth/rate-limit.ts';
 import { clearedSessionCookie, createSession, revokeSession, sessionCookie } from '../auth/sessions.ts';
 import { commandFor, readYourWrites } from './consistency.ts';
 
@@ -45,7 +46,7 @@ async function startSession(ctx: RequestContext, user: UserRow): Promise<AuthAns
 
 export async function register(ctx: RequestContext, input: unknown): Promise<AuthAnswer> {
   authorize(ctx.user, 'auth.register');
-  const result = await registerCompany(ctx.services.store, input, commandFor(ctx, VISITOR));
+  const result = await registerCompany(ctx.services.store, input, commandFor(ctx, VISITOR), ctx.services.sql);
   await readYourWrites(ctx, result.append.checkpoint);
   const user = await findUserById(ctx.services.sql, result.userId);
   if (!user) throw new Error(`Registered user ${result.userId} is not in the read model yet`);
@@ -61,7 +62,10 @@ export async function login(ctx: RequestContext, input: unknown): Promise<AuthAn
   // Unknown usernames still pay for a hash check, so timing does not tell which usernames exist.
   const valid = await verifyPassword(password, credential?.passwordHash ?? (await dummyPasswordHash()));
   await recordLoginAttempt(sql, username, ctx.ip, Boolean(credential && valid));
-  if (!credential || !valid) throw new DomainError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+  if (!credential || !valid) {
+    if (credential) await noteRepeatedFailures(ctx, credential.userId, username);
+    throw new DomainError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+  }
   const user = await findUserById(sql, credential.userId);
   if (!user || !user.isActive) throw new DomainError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   if (user.companyId) {
@@ -69,6 +73,25 @@ export async function login(ctx: RequestContext, input: unknown): Promise<AuthAn
     if (!company?.isActive) throw new DomainError('COMPANY_SUSPENDED', COMPANY_SUSPENDED);
   }
   return startSession(ctx, user);
+}
+
+/**
+ * When a known user's failures reach the lock-out threshold, LoginFailuresRepeated is recorded for
+ * the compliance log (once per streak). Never in the way of the refusal itself.
+ */
+async function noteRepeatedFailures(ctx: RequestContext, userId: string, username: string): Promise<void> {
+  try {
+    const { failures, firstAttemptId } = await failureStreak(ctx.services.sql, username);
+    if (failures < MAX_FAILURES_PER_USERNAME || !firstAttemptId) return;
+    const { append } = await recordLoginFailures(
+      ctx.services.store,
+      { userId, failures, windowMinutes: LOGIN_WINDOW_MINUTES, streakId: firstAttemptId },
+      commandFor(ctx, VISITOR),
+    );
+    await readYourWrites(ctx, append.checkpoint);
+  } catch (error) {
+    ctx.services.logger.error({ err: error, userId }, 'could not record repeated sign-in failures');
+  }
 }
 
 /** Revokes the session (when there is one) and clears the cookie; never fails for a visitor. */

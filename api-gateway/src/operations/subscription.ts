@@ -9,9 +9,16 @@ import {
   TIERS,
   commandContext,
   SYSTEM,
-  type Tier,
 } from '@fpa/write-model';
-import { findSubscription, listSubscriptionPayments, type SubscriptionPaymentRow, type SubscriptionRow } from '@fpa/projections';
+import { decimalToCents } from '@fpa/write-model/validation';
+import {
+  findPlanOfTier,
+  findSubscription,
+  listPlans,
+  listSubscriptionPayments,
+  type SubscriptionPaymentRow,
+  type SubscriptionRow,
+} from '@fpa/projections';
 import type { RequestContext } from '../context.ts';
 import { requireCompanyUser } from '../auth/policy.ts';
 import { paymentProvider } from '../billing/select-provider.ts';
@@ -36,31 +43,70 @@ export async function subscription(ctx: RequestContext): Promise<SubscriptionAns
   const row = await findSubscription(ctx.services.sql, user.companyId);
   if (!row) throw new NotFoundError('Subscription not found');
   const tier = tierOf(row.tier);
+  const plan = await findPlanOfTier(ctx.services.sql, row.tier);
   const paid = tier.id !== 'free';
   return {
     ...row,
-    planName: tier.name,
-    monthlyPrice: tier.monthlyPrice,
+    planName: plan?.name ?? tier.name,
+    monthlyPrice: tier.contactSales ? null : (plan?.monthlyPrice ?? tier.monthlyPrice),
     nextBillingDate: nextBillingDate(row.tier, southAfricanDate(new Date())),
     paymentMethod: paid ? PAID_PAYMENT_METHOD : null,
     usagePercent: row.memberLimit > 0 ? Math.round((row.currentMemberCount / row.memberLimit) * 100) : 0,
   };
 }
 
-export type PlanAnswer = Tier & { contactEmail: string | null };
+export type PlanAnswer = {
+  /** The tier the plan sells. */
+  id: string;
+  name: string;
+  /** Rand a month; null for a price agreed with sales (enterprise). */
+  monthlyPrice: string | null;
+  memberLimit: number;
+  description: string;
+  features: string[];
+  badge: string | null;
+  checkout: boolean;
+  contactSales: boolean;
+  contactEmail: string | null;
+};
 
-/** The plan cards: the tiers as the write model defines them, and where Contact Sales writes to. */
-export function subscriptionPlans(ctx: RequestContext): PlanAnswer[] {
+const tierRank = (tier: string) => TIERS.findIndex((t) => t.id === tier);
+
+/**
+ * The plan cards: the active plans of the catalogue (the super admin's), each with its tier's
+ * behaviour (free cannot be chosen, Premium is bought online, Enterprise is Contact Sales), in tier
+ * order (the order the checkout ranks them in: an earlier card is a smaller plan).
+ */
+export async function subscriptionPlans(ctx: RequestContext): Promise<PlanAnswer[]> {
   requireCompanyUser(ctx.user, 'subscription:read');
-  return TIERS.map((tier) => ({ ...tier, contactEmail: tier.contactSales ? ctx.services.config.salesEmail : null }));
+  const plans = await listPlans(ctx.services.sql, { activeOnly: true });
+  return plans
+    .filter((plan) => tierRank(plan.tier) >= 0)
+    .sort((a, b) => tierRank(a.tier) - tierRank(b.tier))
+    .map((plan) => {
+      const tier = tierOf(plan.tier);
+      return {
+        id: plan.tier,
+        name: plan.name,
+        monthlyPrice: tier.contactSales ? null : plan.monthlyPrice,
+        memberLimit: plan.memberLimit,
+        description: plan.description ?? '',
+        features: plan.features,
+        badge: tier.badge,
+        checkout: tier.checkout && decimalToCents(plan.monthlyPrice) > 0n,
+        contactSales: tier.contactSales,
+        contactEmail: tier.contactSales ? ctx.services.config.salesEmail : null,
+      };
+    });
 }
 
 export type BillingEntry = SubscriptionPaymentRow & { planName: string; paymentMethod: string };
 
 export async function billingHistory(ctx: RequestContext): Promise<BillingEntry[]> {
   const user = requireCompanyUser(ctx.user, 'subscription:read');
-  const rows = await listSubscriptionPayments(ctx.services.sql, user.companyId);
-  return rows.map((row) => ({ ...row, planName: tierOf(row.tier).name, paymentMethod: PAID_PAYMENT_METHOD }));
+  const [rows, plans] = await Promise.all([listSubscriptionPayments(ctx.services.sql, user.companyId), listPlans(ctx.services.sql)]);
+  const planName = (tier: string) => plans.find((p) => p.tier === tier)?.name ?? tierOf(tier).name;
+  return rows.map((row) => ({ ...row, planName: planName(row.tier), paymentMethod: PAID_PAYMENT_METHOD }));
 }
 
 function origin(ctx: RequestContext): string {

@@ -12,6 +12,7 @@ import { assistantRoutes } from '../assistant/assistant.routes.ts';
 import { accessRoutes } from './access.routes.ts';
 import { agentRoutes } from './agents.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
+import { platformRoutes } from './platform.routes.ts';
 
 /** Every /api route, one context's table per line (each route names its operation: auth/policy.ts). */
 export const routes: readonly Route[] = [
@@ -28,5 +29,6 @@ export const routes: readonly Route[] = [
   ...agentRoutes,
   ...reportRoutes,
   ...auditRoutes,
+  ...platformRoutes,
 ];
 

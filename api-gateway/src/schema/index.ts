@@ -19,6 +19,7 @@ import './reports.ts';
 import './assistant.ts';
 import './audit.ts';
 import './audit.fields.ts';
+import './platform.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -1,7 +1,10 @@
 import { testDrivers } from '@fpa/write-model/testing';
 import {
+  activateCompany,
   commandContext,
+  ensureBuiltInPlans,
   migrateWriteModel,
+  suspendCompany,
   registerCompany,
   settleSubscriptionPayment,
   startSubscriptionCheckout,
@@ -28,6 +31,7 @@ describe.each(testDrivers())('companies and users read models on $name', (driver
   it('follow settings changes, tier changes and subscription payments, each company its own', async () => {
     const bed = await openPortfolioBed(driver, cleanups, [usersListProjection, companiesProjection, portfolioProjection]);
     await migrateWriteModel(bed.sql);
+    await ensureBuiltInPlans(bed.store, commandContext(SYSTEM));
     const project = async (checkpoint: Checkpoint) => {
       const result = await catchUpTo(bed.engine, checkpoint);
       if (result.failed.length > 0) throw new Error(JSON.stringify(result.failed));
@@ -70,8 +74,18 @@ describe.each(testDrivers())('companies and users read models on $name', (driver
     expect(await findSubscription(bed.sql, b.companyId)).toEqual({ tier: 'free', memberLimit: 300, currentMemberCount: 0 });
     expect(await listSubscriptionPayments(bed.sql, b.companyId)).toEqual([]);
 
+    // The platform operator suspends company 2 and activates it again; company 1 stays suspended.
+    const operator = () => commandContext({ userId: null, role: 'super_admin', companyId: null });
+    await suspendCompany(bed.store, b.companyId, { reason: 'Unpaid fees' }, operator());
+    await activateCompany(bed.store, b.companyId, operator());
+    const suspended = await suspendCompany(bed.store, a.companyId, { reason: 'Under investigation' }, operator());
+    await project(suspended.append.checkpoint);
+    expect(await findCompany(bed.sql, a.companyId)).toMatchObject({ isActive: false, name: 'Company One' });
+    expect(await findCompany(bed.sql, b.companyId)).toMatchObject({ isActive: true });
+
     // A rebuild from the log gives the same read model.
     await bed.engine.rebuild('companies');
+    expect(await findCompany(bed.sql, a.companyId)).toMatchObject({ isActive: false });
     expect(await findSubscription(bed.sql, a.companyId)).toEqual({ tier: 'starter', memberLimit: 50_000, currentMemberCount: 0 });
     expect(await listSubscriptionPayments(bed.sql, a.companyId)).toHaveLength(1);
   });

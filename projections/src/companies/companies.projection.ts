@@ -8,8 +8,17 @@ export const companiesProjection: Projector = {
   name: 'companies',
   // 2: member_count left for portfolio_stats, which the member events keep current.
   // 3: company details from Settings, tier changes, subscription payments (billing history).
-  version: 3,
-  handles: ['CompanyRegistered', 'CompanyDetailsUpdated', 'SubscriptionTierChanged', 'SubscriptionPaymentReceived', 'SubscriptionPaymentFailed'],
+  // 4: suspension and activation by the platform operator.
+  version: 4,
+  handles: [
+    'CompanyRegistered',
+    'CompanyDetailsUpdated',
+    'SubscriptionTierChanged',
+    'SubscriptionPaymentReceived',
+    'SubscriptionPaymentFailed',
+    'CompanySuspended',
+    'CompanyActivated',
+  ],
   tables: ['companies', 'subscription_payments'],
   async init(tx) {
     await tx.exec(`
@@ -25,6 +34,8 @@ export const companiesProjection: Projector = {
         province text,
         postal_code text,
         is_active boolean not null default true,
+        suspension_reason text,
+        suspended_at timestamptz,
         tier text not null,
         member_limit integer not null,
         created_at timestamptz not null,
@@ -66,6 +77,19 @@ export const companiesProjection: Projector = {
           d.companyId,
           d.toTier,
           d.memberLimit,
+          event.recordedAt,
+        ]);
+        return;
+      case 'CompanySuspended':
+        await tx.query(`update companies set is_active = false, suspension_reason = $2, suspended_at = $3, updated_at = $3 where id = $1`, [
+          d.companyId,
+          d.reason,
+          event.recordedAt,
+        ]);
+        return;
+      case 'CompanyActivated':
+        await tx.query(`update companies set is_active = true, suspension_reason = null, suspended_at = null, updated_at = $2 where id = $1`, [
+          d.companyId,
           event.recordedAt,
         ]);
         return;

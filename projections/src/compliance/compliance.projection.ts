@@ -1,172 +1,201 @@
 import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
-import { COMPANY_ROLES, DEFAULT_ROLE_PERMISSIONS } from '@fpa/write-model/validation';
+import { COMPANY_ROLES, DEFAULT_ROLE_PERMISSIONS, roleLabel, type CompanyRole } from '@fpa/write-model/validation';
 import type { Projector } from '../engine/types.ts';
+import {
+  CLAIM_OVERDUE_ID,
+  CLAIM_OVERDUE_TITLE,
+  claimOverdueDescription,
+  COMPLIANCE_TABLES,
+  createComplianceTables,
+  insertLog,
+  LOG_TYPES as T,
+  OVERDUE_DAYS,
+  resolveLogs,
+  WAITING_STATUSES,
+} from './compliance.schema.ts';
 
 type Data = Record<string, unknown>;
-const str = (d: Data, key: string) => (typeof d[key] === 'string' ? (d[key] as string) : null);
+const isCompanyRole = (role: string): role is CompanyRole => (COMPANY_ROLES as readonly string[]).includes(role);
+const str = (d: Data, key: string) => String(d[key]);
 
 /**
- * The compliance reports' facts (issue 10): claims with their submitted and paid times, policies
- * with their status changes, companies' suspensions, permission changes and personal-data
- * requests. Times are the events' recorded times. The reports (compliance.queries.ts) aggregate
- * these at query time, so a rebuild from the log gives the same answers as the live tables.
+ * The platform's compliance log, built from events only, so a rebuild writes the same entries:
+ * every time in an entry is an event's recorded time (or, for an overdue claim, its waiting start
+ * plus 30 days). Overdue claims still waiting are not stored: they are computed when the log is
+ * read (compliance.queries.ts), from the waiting start kept here; when such a claim moves on, its
+ * entry is stored, resolved at the move.
  */
 export const complianceProjection: Projector = {
   name: 'compliance',
   version: 1,
   handles: [
-    'ClaimSubmitted', 'ClaimStatusChanged', 'PolicyIssued', 'PolicyStatusChanged',
-    'CompanyRegistered', 'CompanyDetailsUpdated', 'CompanySuspended', 'CompanyActivated', 'CompanyReactivated',
-    'RolePermissionsSet', 'UserPermissionGranted', 'UserPermissionRevoked', 'UserRoleChanged',
-    'PersonalDataExported', 'PersonalDataErased', 'PersonalDataErasureRefused',
+    'CompanyRegistered', 'CompanyDetailsUpdated', 'SubscriptionTierChanged', 'CompanySuspended', 'CompanyActivated',
+    'MemberRegistered', 'MemberDeleted', 'ClaimSubmitted', 'ClaimStatusChanged', 'PolicyIssued', 'PolicyStatusChanged',
+    'UserRegistered', 'UserRoleChanged', 'UserPermissionGranted', 'UserPermissionRevoked', 'LoginFailuresRepeated',
+    'UserPasswordReset', 'UserPasswordChanged',
   ],
-  tables: [
-    'compliance_claims', 'compliance_policies', 'compliance_policy_status', 'compliance_companies',
-    'compliance_role_sets', 'compliance_permission_changes', 'compliance_data_requests',
-  ],
-  async init(tx) {
-    await tx.exec(`
-      create table if not exists compliance_claims (
-        id uuid primary key, company_id uuid not null, claim_number text not null, status text not null,
-        submitted_at timestamptz not null, paid_at timestamptz, closed_at timestamptz);
-      create index if not exists compliance_claims_company on compliance_claims (company_id, status);
-      create table if not exists compliance_policies (
-        id uuid primary key, company_id uuid not null, policy_number text not null, member_id uuid not null,
-        start_date date not null, waiting_period integer not null, status text not null, issued_at timestamptz not null);
-      create index if not exists compliance_policies_company on compliance_policies (company_id, status);
-      create table if not exists compliance_policy_status (
-        position bigint primary key, policy_id uuid not null, company_id uuid not null, at timestamptz not null,
-        from_status text not null, to_status text not null);
-      create index if not exists compliance_policy_status_policy on compliance_policy_status (policy_id, at);
-      create table if not exists compliance_companies (
-        id uuid primary key, name text not null, status text not null, suspended_at timestamptz, reason text);
-      create table if not exists compliance_role_sets (
-        company_id uuid not null, role text not null, permissions text[] not null, primary key (company_id, role));
-      create table if not exists compliance_permission_changes (
-        position bigint primary key, company_id uuid not null, at timestamptz not null, event_type text not null,
-        actor_user_id uuid, target_user_id uuid, target_role text, permission text, detail text not null);
-      create index if not exists compliance_permission_changes_company on compliance_permission_changes (company_id, at);
-      create table if not exists compliance_data_requests (
-        position bigint primary key, company_id uuid not null, at timestamptz not null, kind text not null,
-        subject_reference text not null, actor_user_id uuid, reason text, outcome text not null);
-    `);
-  },
-  async apply(tx, event: RecordedEvent) {
-    const d = event.data as Data;
+  tables: COMPLIANCE_TABLES,
+  init: createComplianceTables,
+  async apply(tx, event) {
+    const d = event.data;
     const at = event.recordedAt;
-    const actor = event.metadata.actorUserId;
+    const company = `company:${str(d, 'companyId')}`;
     switch (event.type) {
+      case 'CompanyRegistered':
+        await tx.query(
+          `insert into compliance_companies (company_id, name, member_limit) values ($1, $2, $3) on conflict (company_id) do nothing`,
+          [d.companyId, d.name, d.memberLimit],
+        );
+        return;
+      case 'CompanyDetailsUpdated':
+        await tx.query(`update compliance_companies set name = $2 where company_id = $1`, [d.companyId, d.name]);
+        return;
+      case 'SubscriptionTierChanged':
+        await tx.query(`update compliance_companies set member_limit = $2 where company_id = $1`, [d.companyId, d.memberLimit]);
+        return checkMemberLimit(tx, event, 0);
+      case 'CompanySuspended': {
+        const name = await companyName(tx, str(d, 'companyId'));
+        return insertLog(tx, {
+          id: event.eventId, companyId: str(d, 'companyId'), type: T.companySuspended, severity: 'critical', title: 'Company suspended',
+          description: `${name} was suspended. Reason: ${str(d, 'reason')}`, subject: company, createdAt: at,
+        });
+      }
+      case 'CompanyActivated': {
+        await resolveLogs(tx, T.companySuspended, company, at);
+        const name = await companyName(tx, str(d, 'companyId'));
+        return insertLog(tx, {
+          id: event.eventId, companyId: str(d, 'companyId'), type: T.companyActivated, severity: 'info', title: 'Company activated',
+          description: `${name} was activated again; its users may sign in.`, subject: company, createdAt: at, resolvedAt: at,
+        });
+      }
+      case 'MemberRegistered':
+        return checkMemberLimit(tx, event, 1);
+      case 'MemberDeleted':
+        return checkMemberLimit(tx, event, -1);
       case 'ClaimSubmitted':
         await tx.query(
-          `insert into compliance_claims (id, company_id, claim_number, status, submitted_at) values ($1, $2, $3, 'submitted', $4)
-           on conflict (id) do nothing`,
+          `insert into compliance_claims (claim_id, company_id, claim_number, status, waiting_since) values ($1, $2, $3, 'submitted', $4)
+           on conflict (claim_id) do nothing`,
           [d.claimId, d.companyId, d.claimNumber, at],
         );
         return;
       case 'ClaimStatusChanged':
-        // Paid and rejected close a claim; paid_at is the (first) payment.
-        await tx.query(
-          `update compliance_claims set status = $2,
-                  paid_at = case when $2 = 'paid' then coalesce(paid_at, $3) else paid_at end,
-                  closed_at = case when $2 in ('paid', 'rejected') then $3 else null end
-            where id = $1`,
-          [d.claimId, d.to, at],
-        );
-        return;
+        return claimMoved(tx, event);
       case 'PolicyIssued':
-        await tx.query(
-          `insert into compliance_policies (id, company_id, policy_number, member_id, start_date, waiting_period, status, issued_at)
-           values ($1, $2, $3, $4, $5, $6, 'active', $7) on conflict (id) do nothing`,
-          [d.policyId, d.companyId, d.policyNumber, d.memberId, d.startDate, d.waitingPeriod, at],
-        );
+        await tx.query(`insert into compliance_policies (policy_id, company_id, policy_number) values ($1, $2, $3) on conflict do nothing`, [
+          d.policyId, d.companyId, d.policyNumber,
+        ]);
         return;
       case 'PolicyStatusChanged':
-        await tx.query(`update compliance_policies set status = $2 where id = $1`, [d.policyId, d.to]);
-        await tx.query(
-          `insert into compliance_policy_status (position, policy_id, company_id, at, from_status, to_status)
-           values ($1, $2, $3, $4, $5, $6) on conflict (position) do nothing`,
-          [event.globalPosition, d.policyId, d.companyId, at, d.from, d.to],
-        );
+        return policyMoved(tx, event);
+      case 'UserRegistered':
+        await tx.query(`insert into compliance_users (user_id, company_id, username, role) values ($1, $2, $3, $4) on conflict do nothing`, [
+          d.userId, d.companyId ?? null, d.username, d.role,
+        ]);
         return;
-      case 'CompanyRegistered':
-        await tx.query(`insert into compliance_companies (id, name, status) values ($1, $2, 'active') on conflict (id) do nothing`, [d.companyId, d.name]);
-        for (const role of COMPANY_ROLES) await putRoleSet(tx, String(d.companyId), role, DEFAULT_ROLE_PERMISSIONS[role]);
-        return;
-      case 'CompanyDetailsUpdated':
-        await tx.query(`update compliance_companies set name = $2 where id = $1`, [d.companyId, d.name]);
-        return;
-      case 'CompanySuspended':
-        await tx.query(`update compliance_companies set status = 'suspended', suspended_at = $2, reason = $3 where id = $1`, [d.companyId, at, str(d, 'reason')]);
-        return;
-      case 'CompanyActivated':
-      case 'CompanyReactivated':
-        await tx.query(`update compliance_companies set status = 'active', suspended_at = null, reason = null where id = $1`, [d.companyId]);
-        return;
-      case 'RolePermissionsSet':
-        return rolePermissionsSet(tx, event, d);
-      case 'UserPermissionGranted':
-      case 'UserPermissionRevoked': {
-        const granted = event.type === 'UserPermissionGranted';
-        await permissionChange(tx, event, {
-          targetUserId: str(d, 'userId'), targetRole: null, permission: str(d, 'permission'),
-          detail: `${granted ? 'granted' : 'revoked'} ${String(d.permission)}`,
-        });
-        return;
-      }
       case 'UserRoleChanged':
-        await permissionChange(tx, event, {
-          targetUserId: str(d, 'userId'), targetRole: str(d, 'to'), permission: null, detail: `role ${String(d.from)} → ${String(d.to)}`,
+        await tx.query(`update compliance_users set role = $2 where user_id = $1`, [d.userId, d.to]);
+        return;
+      case 'UserPermissionGranted':
+        return permissionGranted(tx, event);
+      case 'UserPermissionRevoked':
+        return resolveLogs(tx, T.permissionGranted, `user:${str(d, 'userId')}:${str(d, 'permission')}`, at);
+      case 'LoginFailuresRepeated': {
+        const user = await userOf(tx, str(d, 'userId'));
+        return insertLog(tx, {
+          id: event.eventId, companyId: (d.companyId as string | null) ?? user?.companyId ?? null, type: T.repeatedFailedLogins, severity: 'warning',
+          title: 'Repeated failed sign-ins',
+          description: `${str(d, 'failures')} failed sign-in attempts for ${user?.username ?? 'a user'} within ${str(d, 'windowMinutes')} minutes; sign-in was locked for a while.`,
+          subject: `user:${str(d, 'userId')}`, createdAt: at,
         });
-        return;
-      case 'PersonalDataExported':
-      case 'PersonalDataErased':
-      case 'PersonalDataErasureRefused': {
-        const kind = event.type === 'PersonalDataExported' ? 'export' : event.type === 'PersonalDataErased' ? 'erasure' : 'erasure_refused';
-        const outcome = kind === 'export' ? 'exported' : kind === 'erasure' ? 'erased' : ((d.holds as string[] | undefined) ?? []).join(' ');
-        await tx.query(
-          `insert into compliance_data_requests (position, company_id, at, kind, subject_reference, actor_user_id, reason, outcome)
-           values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (position) do nothing`,
-          [event.globalPosition, d.companyId, at, kind, d.subjectReference, actor, str(d, 'reason'), outcome],
-        );
-        return;
       }
+      case 'UserPasswordReset':
+      case 'UserPasswordChanged':
+        return resolveLogs(tx, T.repeatedFailedLogins, `user:${str(d, 'userId')}`, at);
     }
   },
 };
 
-async function putRoleSet(tx: SqlExecutor, companyId: string, role: string, permissions: readonly string[]): Promise<void> {
+async function companyName(tx: SqlExecutor, companyId: string): Promise<string> {
+  const [row] = await tx.query<{ name: string }>(`select name from compliance_companies where company_id = $1`, [companyId]);
+  return row?.name ?? 'A company';
+}
+
+async function userOf(tx: SqlExecutor, userId: string) {
+  const [row] = await tx.query<{ username: string; role: string; companyId: string | null }>(
+    `select username, role, company_id as "companyId" from compliance_users where user_id = $1`,
+    [userId],
+  );
+  return row ?? null;
+}
+
+/** Members counted like the quota counts them; an entry opens when the count passes the limit, and resolves when it is back under. */
+async function checkMemberLimit(tx: SqlExecutor, event: RecordedEvent, delta: number): Promise<void> {
+  const companyId = String(event.data.companyId ?? event.metadata.companyId);
+  const [row] = await tx.query<{ name: string; count: number; limit: number; wasOver: boolean }>(
+    `update compliance_companies set member_count = greatest(0, member_count + $2) where company_id = $1
+     returning name, member_count as count, member_limit as limit, over_limit as "wasOver"`,
+    [companyId, delta],
+  );
+  if (!row) return;
+  const over = row.limit !== -1 && row.count > row.limit;
+  if (over === row.wasOver) return;
+  await tx.query(`update compliance_companies set over_limit = $2 where company_id = $1`, [companyId, over]);
+  const subject = `company:${companyId}`;
+  if (!over) return resolveLogs(tx, T.memberLimitExceeded, subject, event.recordedAt);
+  await insertLog(tx, {
+    id: event.eventId, companyId, type: T.memberLimitExceeded, severity: 'critical', title: 'Member limit exceeded',
+    description: `${row.name} has ${row.count} members, more than its plan's limit of ${row.limit}.`, subject, createdAt: event.recordedAt,
+  });
+}
+
+/** Leaving submitted/under_review after more than 30 days stores the overdue entry, resolved now. */
+async function claimMoved(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+  const to = String(event.data.to);
+  const waiting = WAITING_STATUSES.includes(to);
+  const [claim] = await tx.query<{ companyId: string; claimNumber: string; waitingSince: Date | null }>(
+    `select company_id as "companyId", claim_number as "claimNumber", waiting_since as "waitingSince" from compliance_claims where claim_id = $1`,
+    [event.data.claimId],
+  );
+  if (!claim) return;
   await tx.query(
-    `insert into compliance_role_sets (company_id, role, permissions) values ($1, $2, $3)
-     on conflict (company_id, role) do update set permissions = excluded.permissions`,
-    [companyId, role, [...permissions].sort()],
+    `update compliance_claims set status = $2, waiting_since = case when $3::boolean then coalesce(waiting_since, $4) else null end where claim_id = $1`,
+    [event.data.claimId, to, waiting, event.recordedAt],
+  );
+  if (waiting || !claim.waitingSince) return;
+  const due = new Date(claim.waitingSince.getTime() + OVERDUE_DAYS * 86_400_000);
+  if (event.recordedAt.getTime() <= due.getTime()) return;
+  await tx.query(
+    `insert into compliance_logs (id, company_id, type, severity, title, description, subject, resolved_at, created_at)
+     values (${CLAIM_OVERDUE_ID('$1')}, $2, $3, 'warning', $4, $5, $6, $7, $8) on conflict (id) do nothing`,
+    [event.data.claimId, claim.companyId, T.claimOverdue, CLAIM_OVERDUE_TITLE, claimOverdueDescription(claim.claimNumber, claim.waitingSince), `claim:${String(event.data.claimId)}`, event.recordedAt, due],
   );
 }
 
-async function rolePermissionsSet(tx: SqlExecutor, event: RecordedEvent, d: Data): Promise<void> {
-  const companyId = String(d.companyId);
-  const role = String(d.role);
-  const next = [...((d.permissions as string[] | undefined) ?? [])].sort();
-  const [row] = await tx.query<{ permissions: string[] }>(`select permissions from compliance_role_sets where company_id = $1 and role = $2`, [companyId, role]);
-  const previous = new Set(row?.permissions ?? []);
-  const added = next.filter((p) => !previous.has(p)).map((p) => `+${p}`);
-  const removed = [...previous].filter((p) => !next.includes(p)).sort().map((p) => `−${p}`);
-  const changes = [...added, ...removed].join(' ') || 'no change';
-  const detail = `${role}: ${d.reason === 'defaults' ? 'defaults restored' : changes}${d.reason === 'defaults' && changes !== 'no change' ? ` (${changes})` : ''}`;
-  await putRoleSet(tx, companyId, role, next);
-  await permissionChange(tx, event, { targetUserId: null, targetRole: role, permission: null, detail });
+async function policyMoved(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+  const subject = `policy:${String(event.data.policyId)}`;
+  if (event.data.from === 'lapsed') await resolveLogs(tx, T.policyLapsed, subject, event.recordedAt);
+  if (event.data.to !== 'lapsed') return;
+  const [policy] = await tx.query<{ number: string }>(`select policy_number as number from compliance_policies where policy_id = $1`, [event.data.policyId]);
+  await insertLog(tx, {
+    id: event.eventId, companyId: String(event.data.companyId), type: T.policyLapsed, severity: 'warning', title: 'Policy lapsed',
+    description: `Policy ${policy?.number ?? String(event.data.policyId)} lapsed${event.data.note ? `: ${String(event.data.note)}` : '.'}`,
+    subject, createdAt: event.recordedAt,
+  });
 }
 
-async function permissionChange(
-  tx: SqlExecutor,
-  event: RecordedEvent,
-  change: { targetUserId: string | null; targetRole: string | null; permission: string | null; detail: string },
-): Promise<void> {
-  await tx.query(
-    `insert into compliance_permission_changes (position, company_id, at, event_type, actor_user_id, target_user_id, target_role, permission, detail)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (position) do nothing`,
-    [
-      event.globalPosition, (event.data as Data).companyId, event.recordedAt, event.type, event.metadata.actorUserId,
-      change.targetUserId, change.targetRole, change.permission, change.detail,
-    ],
-  );
+/** A grant of a permission the user's role does not have by default (an override worth reviewing); open until revoked. */
+async function permissionGranted(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+  const permission = String(event.data.permission);
+  const user = await userOf(tx, String(event.data.userId));
+  const role = user?.role ?? '';
+  if (isCompanyRole(role) && DEFAULT_ROLE_PERMISSIONS[role].includes(permission as never)) return;
+  const subject = `user:${String(event.data.userId)}:${permission}`;
+  const [open] = await tx.query(`select 1 from compliance_logs where type = $1 and subject = $2 and resolved_at is null`, [T.permissionGranted, subject]);
+  if (open) return;
+  const who = user ? `${user.username} (${roleLabel(role)})` : 'A user';
+  await insertLog(tx, {
+    id: event.eventId, companyId: String(event.data.companyId), type: T.permissionGranted, severity: 'info', title: 'Permission granted beyond role defaults',
+    description: `${who} was granted ${permission}, which the role does not have by default.`, subject, createdAt: event.recordedAt,
+  });
 }

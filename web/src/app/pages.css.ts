@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../theme/theme.css';
 
-// Shared page furniture for the app-level pages (404, access denied, placeholders).
+// Shared page furniture for the app-level pages (404, access denied).
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space['5'] });
 
@@ -29,6 +29,3 @@ export const messageTitle = style({ display: 'flex', alignItems: 'center', gap: 
 
 export const warningIcon = style({ color: vars.color.danger, flexShrink: 0 });
 
-export const notice = style({ display: 'flex', flexDirection: 'column', gap: vars.space['2'], maxWidth: '40rem' });
-
-export const noticeTitle = style({ fontSize: vars.fontSize.lg });

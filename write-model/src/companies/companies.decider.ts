@@ -1,6 +1,6 @@
 import { DomainError, NotFoundError } from '../errors.ts';
 import type { CommandContext } from '../command-handling/context.ts';
-import type { CompanySettingsInput } from '../validation/index.ts';
+import type { CompanySettingsInput, SuspensionInput } from '../validation/index.ts';
 import type { CompanyEvent } from './companies.events.ts';
 import type { CompanyDetails, CompanyState } from './companies.state.ts';
 import { tierOf } from './tiers.ts';
@@ -42,6 +42,8 @@ export type SettleSubscriptionPayment = {
   providerPaymentId: string;
   tier: string;
   amount: string;
+  /** The member limit the checkout sold (the tier's plan when it was started); null: the tier's built-in limit. */
+  memberLimit: number | null;
   outcome: 'complete' | 'failed';
 };
 
@@ -69,8 +71,25 @@ export function decideSettleSubscriptionPayment(command: SettleSubscriptionPayme
   if (company.tier !== tier.id) {
     events.push({
       type: 'SubscriptionTierChanged',
-      data: { companyId: company.companyId, fromTier: company.tier, toTier: tier.id, memberLimit: tier.memberLimit, paymentId: command.paymentId, changedAt: at },
+      data: { companyId: company.companyId, fromTier: company.tier, toTier: tier.id, memberLimit: command.memberLimit ?? tier.memberLimit, paymentId: command.paymentId, changedAt: at },
     });
   }
   return events;
+}
+
+export const COMPANY_ALREADY_SUSPENDED = 'This company is already suspended.';
+export const COMPANY_ALREADY_ACTIVE = 'This company is already active.';
+
+/** The platform operator suspends a company, with the reason (spec part 2 §4 Company: Active -> Suspended). */
+export function decideSuspendCompany(input: SuspensionInput, state: CompanyState, ctx: CommandContext): CompanyEvent[] {
+  const company = activeCompany(state);
+  if (company.status === 'suspended') throw new DomainError('INVALID_TRANSITION', COMPANY_ALREADY_SUSPENDED);
+  return [{ type: 'CompanySuspended', data: { companyId: company.companyId, reason: input.reason, suspendedAt: ctx.now.toISOString() } }];
+}
+
+/** Suspended -> Active; no reason asked. */
+export function decideActivateCompany(_input: Record<string, never>, state: CompanyState, ctx: CommandContext): CompanyEvent[] {
+  const company = activeCompany(state);
+  if (company.status === 'active') throw new DomainError('INVALID_TRANSITION', COMPANY_ALREADY_ACTIVE);
+  return [{ type: 'CompanyActivated', data: { companyId: company.companyId, activatedAt: ctx.now.toISOString() } }];
 }

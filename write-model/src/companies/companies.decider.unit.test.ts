@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommandContext } from '../command-handling/context.ts';
 import { scenario } from '../command-handling/given-when-then.ts';
 import { companySettingsSchema } from '../validation/index.ts';
-import { decideSettleSubscriptionPayment, decideUpdateCompanyDetails, type SettleSubscriptionPayment } from './companies.decider.ts';
+import { decideActivateCompany, decideSettleSubscriptionPayment, decideSuspendCompany, decideUpdateCompanyDetails, type SettleSubscriptionPayment } from './companies.decider.ts';
 import type { CompanyEvent, CompanyRegistered } from './companies.events.ts';
 import { evolveCompany, initialCompanyState } from './companies.state.ts';
 import { nextBillingDate, TIERS, tierOf } from './tiers.ts';
@@ -56,7 +56,7 @@ describe('updating the company information', () => {
 
 describe('settling a subscription payment', () => {
   const when = scenario(folder, decideSettleSubscriptionPayment, ctx);
-  const payment: SettleSubscriptionPayment = { paymentId: 'chk1', provider: 'sandbox', providerPaymentId: 'pp1', tier: 'starter', amount: '299.00', outcome: 'complete' };
+  const payment: SettleSubscriptionPayment = { paymentId: 'chk1', provider: 'sandbox', providerPaymentId: 'pp1', tier: 'starter', amount: '299.00', memberLimit: null, outcome: 'complete' };
   const received: CompanyEvent = {
     type: 'SubscriptionPaymentReceived',
     data: { companyId: 'c1', paymentId: 'chk1', provider: 'sandbox', providerPaymentId: 'pp1', tier: 'starter', amount: '299.00', paidAt: '2026-06-15T10:00:00.000Z' },
@@ -70,6 +70,11 @@ describe('settling a subscription payment', () => {
     when.given([registered]).when(payment).then([received, changed]);
     const state = [registered, received, changed].reduce(evolveCompany, initialCompanyState);
     expect(state).toMatchObject({ tier: 'starter', memberLimit: 50_000 });
+  });
+
+  it('given a checkout sold with the plan\'s own member limit, then the company gets that limit', () => {
+    const [, tierChange] = when.given([registered]).when({ ...payment, memberLimit: 60_000 }).decided();
+    expect(tierChange).toMatchObject({ type: 'SubscriptionTierChanged', data: { toTier: 'starter', memberLimit: 60_000 } });
   });
 
   it('given the payment already recorded, when the same checkout is notified again, then nothing is recorded', () => {
@@ -109,5 +114,32 @@ describe('tiers', () => {
     expect(nextBillingDate('starter', '2026-12-31')).toBe('2027-01-01');
     expect(nextBillingDate('enterprise', '2026-01-01')).toBe('2026-02-01');
     expect(nextBillingDate('free', '2026-06-15')).toBeNull();
+  });
+});
+
+describe('suspending and activating a company', () => {
+  const operator: CommandContext = { ...ctx, actor: { userId: 'op', role: 'super_admin', companyId: null } };
+  const suspend = scenario(folder, decideSuspendCompany, operator);
+  const activate = scenario(folder, decideActivateCompany, operator);
+  const suspended: CompanyEvent = { type: 'CompanySuspended', data: { companyId: 'c1', reason: 'Unpaid invoices', suspendedAt: '2026-06-15T10:00:00.000Z' } };
+  const activated: CompanyEvent = { type: 'CompanyActivated', data: { companyId: 'c1', activatedAt: '2026-06-15T10:00:00.000Z' } };
+
+  it('given an active company, when it is suspended with a reason, then CompanySuspended with the reason', () => {
+    suspend.given([registered]).when({ reason: 'Unpaid invoices' }).then([suspended]);
+    expect(evolveCompany(evolveCompany(initialCompanyState, registered), suspended)).toMatchObject({ status: 'suspended', name: 'Ubuntu Funeral Cover' });
+  });
+
+  it('given a suspended company, when it is suspended again, then it is refused', () => {
+    suspend.given([registered, suspended]).when({ reason: 'Again' }).thenThrows('INVALID_TRANSITION', 'This company is already suspended.');
+  });
+
+  it('given a suspended company, when it is activated, then CompanyActivated and it is active again', () => {
+    activate.given([registered, suspended]).when({}).then([activated]);
+    expect([registered, suspended, activated].reduce(evolveCompany, initialCompanyState)).toMatchObject({ status: 'active' });
+  });
+
+  it('given an active company, when it is activated, then it is refused; given none, not found', () => {
+    activate.given([registered]).when({}).thenThrows('INVALID_TRANSITION', 'This company is already active.');
+    suspend.given([]).when({ reason: 'x' }).thenThrows('NOT_FOUND', 'Company not found');
   });
 });

@@ -82,11 +82,28 @@ export type SubscriptionTierChanged = {
   };
 };
 
+/**
+ * The platform operator suspended the company: its users can no longer sign in and their sessions
+ * stop working at once; its data stays as it is. Who did it is the event's actor.
+ */
+export type CompanySuspended = {
+  type: 'CompanySuspended';
+  data: { companyId: string; reason: string; suspendedAt: string };
+};
+
+/** The platform operator lifted a suspension: the company's users may sign in again. */
+export type CompanyActivated = {
+  type: 'CompanyActivated';
+  data: { companyId: string; activatedAt: string };
+};
+
 export type CompanyEvent =
   | CompanyRegistered
   | CompanyDetailsUpdated
   | SubscriptionPaymentReceived
   | SubscriptionPaymentFailed
-  | SubscriptionTierChanged;
+  | SubscriptionTierChanged
+  | CompanySuspended
+  | CompanyActivated;
 
 export const companyStreamId = (companyId: string) => `company-${companyId}`;

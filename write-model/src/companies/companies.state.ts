@@ -53,6 +53,10 @@ export function evolveCompany(state: CompanyState, event: CompanyEvent): Company
     case 'SubscriptionTierChanged':
       if (state.status === 'none') return state;
       return { ...state, tier: event.data.toTier, memberLimit: event.data.memberLimit };
+    case 'CompanySuspended':
+      return state.status === 'none' ? state : { ...state, status: 'suspended' };
+    case 'CompanyActivated':
+      return state.status === 'none' ? state : { ...state, status: 'active' };
     default:
       return assertNever(event);
   }

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../event-store/sql.ts';
 import { DomainError } from '../errors.ts';
-import { FREE_TIER_MEMBER_LIMIT } from './companies.events.ts';
+import { FREE_TIER, FREE_TIER_MEMBER_LIMIT } from './companies.events.ts';
 
 /**
  * The tier's member limit, decided inside the append transaction: the quota row is locked and
@@ -15,12 +15,28 @@ export async function migrateCompanyTables(sql: SqlExecutor): Promise<void> {
       member_limit integer not null,
       members_used integer not null default 0 check (members_used >= 0)
     );
+    -- The tier the company is on, moved in the same transactions as the limit: a plan whose tier a
+    -- company is on cannot be deleted (plans/plan-offers.ts).
+    alter table company_quotas add column if not exists tier text;
+    create index if not exists company_quotas_tier on company_quotas (tier);
     create table if not exists company_counters (
       company_id uuid not null,
       name text not null,
       value bigint not null,
       primary key (company_id, name)
     );
+  `);
+  // Rows made before the tier column: the tier of the company's last tier change, else free.
+  await sql.exec(`
+    do $$ begin
+      if to_regclass('es_events') is not null then
+        update company_quotas q
+           set tier = coalesce((select e.data->>'toTier' from es_events e
+                                 where e.stream_id = 'company-' || q.company_id and e.type = 'SubscriptionTierChanged'
+                                 order by e.stream_version desc limit 1), 'free')
+         where q.tier is null;
+      end if;
+    end $$;
   `);
 }
 
@@ -34,9 +50,10 @@ export function limitReachedReason(limit: number, used: number): string {
 }
 
 export async function createQuota(tx: SqlExecutor, companyId: string, memberLimit: number = FREE_TIER_MEMBER_LIMIT) {
-  await tx.query(`insert into company_quotas (company_id, member_limit) values ($1, $2) on conflict do nothing`, [
+  await tx.query(`insert into company_quotas (company_id, member_limit, tier) values ($1, $2, $3) on conflict do nothing`, [
     companyId,
     memberLimit,
+    FREE_TIER,
   ]);
 }
 
@@ -92,11 +109,17 @@ export async function allocateNumbers(sql: SqlExecutor, companyId: string, name:
   return rows[0]!.value - count + 1;
 }
 
-/** A tier change: the quota takes the new tier's limit in the append transaction that records it. */
-export async function setMemberLimit(tx: SqlExecutor, companyId: string, memberLimit: number): Promise<void> {
+/** A tier change: the quota takes the new tier and its limit in the append transaction that records it. */
+export async function setMemberLimit(tx: SqlExecutor, companyId: string, memberLimit: number, tier: string): Promise<void> {
   await tx.query(
-    `insert into company_quotas (company_id, member_limit) values ($1, $2)
-     on conflict (company_id) do update set member_limit = excluded.member_limit`,
-    [companyId, memberLimit],
+    `insert into company_quotas (company_id, member_limit, tier) values ($1, $2, $3)
+     on conflict (company_id) do update set member_limit = excluded.member_limit, tier = excluded.tier`,
+    [companyId, memberLimit, tier],
   );
+}
+
+/** How many companies are on the tier (write-side: moved with every tier change). */
+export async function companiesOnTier(tx: SqlExecutor, tier: string): Promise<number> {
+  const [row] = await tx.query<{ count: number }>(`select count(*)::int as count from company_quotas where tier = $1`, [tier]);
+  return row?.count ?? 0;
 }

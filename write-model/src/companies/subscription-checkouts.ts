@@ -17,6 +17,8 @@ export type Checkout = {
   tier: string;
   /** Rand, two decimals. */
   amount: string;
+  /** The member limit sold with it (the tier's plan when the checkout started); null on rows made before plans. */
+  memberLimit: number | null;
   provider: string;
   status: CheckoutStatus;
   requestedBy: string | null;
@@ -39,22 +41,23 @@ export async function migrateSubscriptionCheckouts(sql: SqlExecutor): Promise<vo
       created_at timestamptz not null default now(),
       settled_at timestamptz
     );
+    alter table subscription_checkouts add column if not exists member_limit integer;
     create index if not exists subscription_checkouts_company on subscription_checkouts (company_id, created_at);
     create unique index if not exists subscription_checkouts_provider_payment
       on subscription_checkouts (provider, provider_payment_id) where provider_payment_id is not null;
   `);
 }
 
-const COLUMNS = `id, company_id as "companyId", tier, amount, provider, status, requested_by as "requestedBy",
+const COLUMNS = `id, company_id as "companyId", tier, amount, member_limit as "memberLimit", provider, status, requested_by as "requestedBy",
   provider_payment_id as "providerPaymentId", created_at as "createdAt", settled_at as "settledAt"`;
 
 export async function insertCheckout(
   sql: SqlExecutor,
-  checkout: Pick<Checkout, 'id' | 'companyId' | 'tier' | 'amount' | 'provider' | 'requestedBy'>,
+  checkout: Pick<Checkout, 'id' | 'companyId' | 'tier' | 'amount' | 'memberLimit' | 'provider' | 'requestedBy'>,
 ): Promise<void> {
   await sql.query(
-    `insert into subscription_checkouts (id, company_id, tier, amount, provider, requested_by) values ($1, $2, $3, $4, $5, $6)`,
-    [checkout.id, checkout.companyId, checkout.tier, checkout.amount, checkout.provider, checkout.requestedBy],
+    `insert into subscription_checkouts (id, company_id, tier, amount, member_limit, provider, requested_by) values ($1, $2, $3, $4, $5, $6, $7)`,
+    [checkout.id, checkout.companyId, checkout.tier, checkout.amount, checkout.memberLimit, checkout.provider, checkout.requestedBy],
   );
 }
 

@@ -1,7 +1,10 @@
 /*
- * The subscription tiers (spec part 2 §4, §9), defined once: the registration's starting tier, the
- * member limit the quota enforces, the checkout's price, and the plan cards (served to the web by the
- * gateway) all read these. Pure data, no I/O.
+ * The subscription tiers (spec part 2 §4, §9): what each tier *does* (free is where registration
+ * starts and cannot be bought; starter is bought online by card; enterprise is Contact Sales) and
+ * the order the checkout ranks them in. What a tier is *sold for* (its name, monthly price, member
+ * limit, description, features) is the plan catalogue's (plans/): the definitions below are the
+ * built-in plans recorded into it at first start, and the fallback for a tier without a plan.
+ * Pure data, no I/O.
  */
 
 export type TierId = 'free' | 'starter' | 'enterprise';

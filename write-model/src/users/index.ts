@@ -6,3 +6,4 @@ export * from './commands/register-super-admin.ts';
 export * from './commands/create-user.ts';
 export * from './commands/update-profile.ts';
 export * from './commands/change-password.ts';
+export * from './commands/record-login-failures.ts';

@@ -19,7 +19,8 @@ export type RegisterUser = {
 export type ResetPassword = { type: 'ResetPassword'; userId: string };
 export type UpdateProfile = { type: 'UpdateProfile'; userId: string; firstName: string; lastName: string; email: string; phone: string | null };
 export type ChangePassword = { type: 'ChangePassword'; userId: string };
-export type UserCommand = RegisterUser | ResetPassword | UpdateProfile | ChangePassword;
+export type RecordLoginFailures = { type: 'RecordLoginFailures'; userId: string; failures: number; windowMinutes: number };
+export type UserCommand = RegisterUser | ResetPassword | UpdateProfile | ChangePassword | RecordLoginFailures;
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -48,6 +49,14 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
       case 'ChangePassword':
         if (state.status === 'none') throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
         return [{ type: 'UserPasswordChanged', data: { userId: command.userId } }];
+      case 'RecordLoginFailures':
+        if (state.status === 'none') throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
+        return [
+          {
+            type: 'LoginFailuresRepeated',
+            data: { userId: command.userId, companyId: state.companyId, failures: command.failures, windowMinutes: command.windowMinutes },
+          },
+        ];
     }
   },
 };

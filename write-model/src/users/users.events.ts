@@ -35,7 +35,17 @@ export type UserProfileUpdated = {
 /** The user changed their own password (knowing the current one). Never carries a password or hash. */
 export type UserPasswordChanged = { type: 'UserPasswordChanged'; data: { userId: string } };
 
-export type UserEvent = UserRegistered | UserPasswordReset | UserRoleChanged | UserProfileUpdated | UserPasswordChanged;
+/**
+ * Sign-in failed for this user's username `failures` times within `windowMinutes` (the threshold at
+ * which sign-in is locked for a while). The attempts themselves stay in a plain table; this is the
+ * fact worth keeping for the compliance log. Never carries a password or an address.
+ */
+export type LoginFailuresRepeated = {
+  type: 'LoginFailuresRepeated';
+  data: { userId: string; companyId: string | null; failures: number; windowMinutes: number };
+};
+
+export type UserEvent = UserRegistered | UserPasswordReset | UserRoleChanged | UserProfileUpdated | UserPasswordChanged | LoginFailuresRepeated;
 
 export const userStreamId = (userId: string) => `user-${userId}`;
 export const userSubjectId = (userId: string) => `user:${userId}`;
@@ -51,6 +61,7 @@ export function userPii(event: UserEvent): PiiMarking[] | undefined {
     case 'UserPasswordReset':
     case 'UserRoleChanged':
     case 'UserPasswordChanged':
+    case 'LoginFailuresRepeated':
       return undefined;
   }
 }

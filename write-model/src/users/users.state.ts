@@ -33,6 +33,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     }
     case 'UserPasswordReset':
     case 'UserPasswordChanged':
+    case 'LoginFailuresRepeated':
       return state;
     case 'UserRoleChanged':
       return state.status === 'none' ? state : { ...state, role: event.data.to };

@@ -87,7 +87,7 @@ export const planSchema = z.object({
     required: MEMBER_LIMIT,
     integer: MEMBER_LIMIT,
     min: { value: UNLIMITED_MEMBERS, message: MEMBER_LIMIT },
-  }),
+  }).refine((limit) => limit !== 0, MEMBER_LIMIT),
   monthlyPrice: decimalString({ required: MONTHLY_PRICE, negative: MONTHLY_PRICE }),
   features: z
     .array(z.string().trim())

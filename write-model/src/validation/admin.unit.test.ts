@@ -64,6 +64,7 @@ describe('planSchema', () => {
     ['tier', '', 'Tier is required'],
     ['memberLimit', -2, 'Member limit must be -1 for unlimited or positive number'],
     ['memberLimit', 1.5, 'Member limit must be -1 for unlimited or positive number'],
+    ['memberLimit', '0', 'Member limit must be -1 for unlimited or positive number'],
     ['monthlyPrice', '-1', 'Monthly price must be positive'],
     ['monthlyPrice', '', 'Monthly price must be positive'],
     ['sortOrder', 'first', 'Sort order must be a whole number'],

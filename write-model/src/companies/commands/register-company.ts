@@ -1,5 +1,7 @@
 import { DomainError } from '../../errors.ts';
 import type { EventStore } from '../../event-store/types.ts';
+import type { SqlExecutor } from '../../event-store/sql.ts';
+import { findPlanOffer } from '../../plans/plan-offers.ts';
 import type { CommandContext } from '../../command-handling/context.ts';
 import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
 import { parseInput } from '../../command-handling/parse.ts';
@@ -21,6 +23,7 @@ export const CIPC_TAKEN = 'A company with this CIPC number is already registered
 export function decideRegisterCompany(
   command: RegistrationInput,
   ctx: CommandContext,
+  memberLimit: number = FREE_TIER_MEMBER_LIMIT,
 ): { companyId: string; userId: string; company: CompanyEvent[]; user: UserEvent[] } {
   const companyId = ctx.newId();
   const userId = ctx.newId();
@@ -39,7 +42,7 @@ export function decideRegisterCompany(
           fspNumber: command.fspNumber ?? null,
           administratorUserId: userId,
           tier: FREE_TIER,
-          memberLimit: FREE_TIER_MEMBER_LIMIT,
+          memberLimit,
           registeredAt: ctx.now.toISOString(),
         },
       },
@@ -63,10 +66,16 @@ export function decideRegisterCompany(
   };
 }
 
-export async function registerCompany(store: EventStore, input: unknown, ctx: CommandContext) {
+/**
+ * With `sql`, the company starts with the member limit of the free tier's plan (plans/plan-offers.ts);
+ * without it (or without a free plan) with the built-in free limit.
+ */
+export async function registerCompany(store: EventStore, input: unknown, ctx: CommandContext, sql?: SqlExecutor) {
   const command = parseInput(registrationSchema, input);
   const passwordHash = await hashPassword(command.password);
-  const decided = decideRegisterCompany(command, ctx);
+  const freePlan = sql ? await findPlanOffer(sql, FREE_TIER) : null;
+  const memberLimit = freePlan?.memberLimit ?? FREE_TIER_MEMBER_LIMIT;
+  const decided = decideRegisterCompany(command, ctx, memberLimit);
   const append = await store.append(
     [
       {
@@ -91,7 +100,7 @@ export async function registerCompany(store: EventStore, input: unknown, ctx: Co
           { scope: 'company-cipc', key: command.cipNumber, ownerId: decided.companyId },
           new DomainError('ALREADY_EXISTS', CIPC_TAKEN, [{ path: ['cipNumber'], message: CIPC_TAKEN }]),
         );
-        await createQuota(tx, decided.companyId, FREE_TIER_MEMBER_LIMIT);
+        await createQuota(tx, decided.companyId, memberLimit);
       },
     },
   );

@@ -10,6 +10,7 @@ import { companyStreamId } from '../companies.events.ts';
 import { evolveCompany, initialCompanyState } from '../companies.state.ts';
 import { setMemberLimit } from '../member-quota.ts';
 import { findCheckout, settleCheckout } from '../subscription-checkouts.ts';
+import { lockTier } from '../../plans/plan-offers.ts';
 
 export const UNKNOWN_CHECKOUT = 'The notification names no checkout of this payment provider.';
 export const AMOUNT_MISMATCH = 'The notified amount does not match the checkout.';
@@ -62,7 +63,7 @@ export async function settleSubscriptionPayment(
       const streamId = companyStreamId(companyId);
       const { state, version } = await loadState(store, streamId, { initialState: initialCompanyState, evolve: evolveCompany });
       const events = decideSettleSubscriptionPayment(
-        { paymentId: checkout.id, provider: checkout.provider, providerPaymentId: notification.providerPaymentId, tier: checkout.tier, amount: checkout.amount, outcome },
+        { paymentId: checkout.id, provider: checkout.provider, providerPaymentId: notification.providerPaymentId, tier: checkout.tier, amount: checkout.amount, memberLimit: checkout.memberLimit, outcome },
         state,
         command,
       );
@@ -70,10 +71,12 @@ export async function settleSubscriptionPayment(
       const append = await store.append(
         [{ streamId, expectedVersion: expectedVersion(version), events: events.map((e) => toNewEvent(e)) }],
         appendOptions(command, async (tx) => {
+          // Ordered against the tier's plan being deleted, which cancels the tier's stale checkouts.
+          await lockTier(tx, checkout.tier);
           const settled = await settleCheckout(tx, checkout.id, outcome === 'complete' ? 'paid' : 'failed', notification.providerPaymentId);
           if (!settled) throw new AlreadySettled();
           for (const event of events) {
-            if (event.type === 'SubscriptionTierChanged') await setMemberLimit(tx, companyId, event.data.memberLimit);
+            if (event.type === 'SubscriptionTierChanged') await setMemberLimit(tx, companyId, event.data.memberLimit, event.data.toTier);
           }
         }),
       );

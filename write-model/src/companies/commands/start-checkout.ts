@@ -1,10 +1,11 @@
 import type { EventStore } from '../../event-store/types.ts';
-import type { SqlExecutor } from '../../event-store/sql.ts';
+import type { SqlClient } from '../../event-store/sql.ts';
 import type { CommandContext } from '../../command-handling/context.ts';
 import { loadState, requireCompany } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { DomainError, NotFoundError } from '../../errors.ts';
-import { checkoutSchema } from '../../validation/index.ts';
+import { checkoutSchema, decimalToCents } from '../../validation/index.ts';
+import { findPlanOffer, lockTier } from '../../plans/plan-offers.ts';
 import { COMPANY_NOT_FOUND } from '../companies.decider.ts';
 import { companyStreamId } from '../companies.events.ts';
 import { evolveCompany, initialCompanyState } from '../companies.state.ts';
@@ -12,6 +13,10 @@ import { insertCheckout, type Checkout } from '../subscription-checkouts.ts';
 import { alreadyOnPlan, ENTERPRISE_CONTACT_SALES, TIERS, tierOf } from '../tiers.ts';
 
 export const SMALLER_PLAN_REFUSED = 'Moving to a smaller plan is arranged with our sales team; it cannot be done online.';
+
+export function planNotOffered(name: string): string {
+  return `The ${name} is not offered at the moment.`;
+}
 
 const rank = (tier: string) => TIERS.findIndex((t) => t.id === tier);
 
@@ -22,11 +27,13 @@ export type StartedCheckout = Pick<Checkout, 'id' | 'companyId' | 'tier' | 'amou
 
 /**
  * POST /api/subscription/create-checkout: a pending checkout of a plan bought online, to be paid at
- * `provider`. Nothing about the company changes here; only the provider's verified notification does.
+ * `provider`. The price and the member limit are the tier's plan's as the catalogue says now (read
+ * under the tier's lock, so the plan cannot be deleted in between). Nothing about the company
+ * changes here; only the provider's verified notification does.
  */
 export async function startSubscriptionCheckout(
   store: EventStore,
-  sql: SqlExecutor,
+  sql: SqlClient,
   input: unknown,
   ctx: CommandContext,
   provider: string,
@@ -34,12 +41,26 @@ export async function startSubscriptionCheckout(
   const companyId = requireCompany(ctx);
   const { tier: tierId } = parseInput(checkoutSchema, input);
   const tier = tierOf(tierId);
-  if (tier.contactSales || !tier.checkout || tier.monthlyPrice === null) throw new DomainError('RULE_VIOLATED', ENTERPRISE_CONTACT_SALES);
+  if (tier.contactSales || !tier.checkout) throw new DomainError('RULE_VIOLATED', ENTERPRISE_CONTACT_SALES);
   const { state } = await loadState(store, companyStreamId(companyId), { initialState: initialCompanyState, evolve: evolveCompany });
   if (state.status === 'none') throw new NotFoundError(COMPANY_NOT_FOUND);
-  if (state.tier === tier.id) throw new DomainError('RULE_VIOLATED', alreadyOnPlan(tier));
-  if (rank(state.tier) > rank(tier.id)) throw new DomainError('RULE_VIOLATED', SMALLER_PLAN_REFUSED);
-  const checkout = { id: ctx.newId(), companyId, tier: tier.id, amount: tier.monthlyPrice, provider, requestedBy: ctx.actor.userId };
-  await insertCheckout(sql, checkout);
-  return { ...checkout, companyName: state.name, planName: tier.name };
+  return sql.transaction(async (tx) => {
+    await lockTier(tx, tier.id);
+    const offer = await findPlanOffer(tx, tier.id);
+    const planName = offer?.name ?? tier.name;
+    if (state.tier === tier.id) throw new DomainError('RULE_VIOLATED', alreadyOnPlan({ ...tier, name: planName }));
+    if (rank(state.tier) > rank(tier.id)) throw new DomainError('RULE_VIOLATED', SMALLER_PLAN_REFUSED);
+    if (!offer || !offer.isActive || decimalToCents(offer.monthlyPrice) <= 0n) throw new DomainError('RULE_VIOLATED', planNotOffered(planName));
+    const checkout = {
+      id: ctx.newId(),
+      companyId,
+      tier: tier.id,
+      amount: offer.monthlyPrice,
+      memberLimit: offer.memberLimit,
+      provider,
+      requestedBy: ctx.actor.userId,
+    };
+    await insertCheckout(tx, checkout);
+    return { ...checkout, companyName: state.name, planName };
+  });
 }

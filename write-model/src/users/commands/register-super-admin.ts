@@ -1,4 +1,4 @@
-import type { EventStore } from '../../event-store/types.ts';
+import type { AppendResult, EventStore } from '../../event-store/types.ts';
 import type { SqlExecutor } from '../../event-store/sql.ts';
 import type { CommandContext } from '../../command-handling/context.ts';
 import { handleCommand } from '../../command-handling/handle.ts';
@@ -19,9 +19,9 @@ export async function ensureSuperAdmin(
   sql: SqlExecutor,
   seed: SuperAdminSeed,
   ctx: CommandContext,
-): Promise<{ created: boolean; userId: string }> {
+): Promise<{ created: boolean; userId: string; append: AppendResult | null }> {
   const existing = await findCredentialByUsername(sql, seed.username);
-  if (existing) return { created: false, userId: existing.userId };
+  if (existing) return { created: false, userId: existing.userId, append: null };
   const userId = ctx.newId();
   const passwordHash = await hashPassword(seed.password);
   const result = await handleCommand(store, {
@@ -43,5 +43,5 @@ export async function ensureSuperAdmin(
     piiOf: userPii,
     inTransaction: (tx) => insertCredential(tx, { userId, username: seed.username, passwordHash }),
   });
-  return { created: !result.append.duplicate, userId: idFromStream(result.append.streams, userStreamId('')) };
+  return { created: !result.append.duplicate, userId: idFromStream(result.append.streams, userStreamId('')), append: result.append };
 }

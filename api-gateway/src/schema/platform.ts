@@ -1,0 +1,159 @@
+import type { ComplianceLogRow, PlanRow, PlatformCompanyRow, PlatformStats, PlatformSubscriptionRow, SystemSettingRow } from '@fpa/projections';
+import { builder, withoutNulls } from '../builder.ts';
+import * as platform from '../operations/platform.ts';
+
+/* The super admin dashboard (spec part 2 §3, §7 Super admin): the same operations as /api/super-admin. */
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+const PlatformCompanyType = builder.objectRef<PlatformCompanyRow>('PlatformCompany').implement({
+  description: 'A company as the platform operator sees it.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    email: t.exposeString('email', { nullable: true }),
+    cipNumber: t.exposeString('cipNumber'),
+    phone: t.exposeString('phone', { nullable: true }),
+    address: t.exposeString('address', { nullable: true }),
+    city: t.exposeString('city', { nullable: true }),
+    province: t.exposeString('province', { nullable: true }),
+    postalCode: t.exposeString('postalCode', { nullable: true }),
+    isActive: t.exposeBoolean('isActive', { description: 'False while suspended.' }),
+    tier: t.exposeString('tier'),
+    suspensionReason: t.exposeString('suspensionReason', { nullable: true }),
+    suspendedAt: t.string({ nullable: true, resolve: (c) => iso(c.suspendedAt) }),
+    createdAt: t.string({ resolve: (c) => c.createdAt.toISOString() }),
+  }),
+});
+
+const PlatformSubscriptionType = builder.objectRef<PlatformSubscriptionRow>('PlatformSubscription').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    companyId: t.exposeID('companyId'),
+    company: t.exposeString('company', { description: "The company's name." }),
+    tier: t.exposeString('tier'),
+    planName: t.exposeString('planName'),
+    currentMemberCount: t.exposeInt('currentMemberCount'),
+    memberLimit: t.exposeInt('memberLimit', { description: '-1 = unlimited.' }),
+    monthlyPrice: t.exposeString('monthlyPrice', { description: "The tier's plan's price a month, rand." }),
+    isActive: t.exposeBoolean('isActive'),
+    nextBillingDate: t.exposeString('nextBillingDate', { nullable: true }),
+  }),
+});
+
+const PlatformStatsType = builder.objectRef<PlatformStats>('PlatformStats').implement({
+  fields: (t) => ({
+    totalCompanies: t.exposeInt('totalCompanies'),
+    totalMembers: t.exposeInt('totalMembers'),
+    totalRevenue: t.exposeString('totalRevenue', { description: "This month's completed premium payments across every company, rand." }),
+    activeClaims: t.exposeInt('activeClaims'),
+    memberGrowthRate: t.exposeString('memberGrowthRate', { description: "Month over month, e.g. '12.5%'; '0%' without a previous month." }),
+    revenueGrowthRate: t.exposeString('revenueGrowthRate'),
+  }),
+});
+
+const ComplianceLogType = builder.objectRef<ComplianceLogRow>('ComplianceLog').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    companyId: t.exposeID('companyId', { nullable: true }),
+    companyName: t.exposeString('companyName', { nullable: true }),
+    type: t.exposeString('type'),
+    severity: t.exposeString('severity', { description: 'critical, warning or info.' }),
+    title: t.exposeString('title'),
+    description: t.exposeString('description'),
+    resolvedAt: t.string({ nullable: true, description: 'Open while null.', resolve: (l) => iso(l.resolvedAt) }),
+    createdAt: t.string({ resolve: (l) => l.createdAt.toISOString() }),
+  }),
+});
+
+const SystemSettingType = builder.objectRef<SystemSettingRow>('SystemSetting').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    key: t.exposeString('key'),
+    value: t.field({ type: 'JSON', description: 'Text, or the structured value as saved.', resolve: (s) => s.value }),
+    description: t.exposeString('description', { nullable: true }),
+    category: t.exposeString('category'),
+    updatedAt: t.string({ resolve: (s) => s.updatedAt.toISOString() }),
+  }),
+});
+
+const PlanType = builder.objectRef<PlanRow>('Plan').implement({
+  description: 'A subscription plan: what one tier is sold for.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    tier: t.exposeString('tier'),
+    memberLimit: t.exposeInt('memberLimit', { description: '-1 = unlimited.' }),
+    monthlyPrice: t.exposeString('monthlyPrice'),
+    features: t.exposeStringList('features'),
+    description: t.exposeString('description', { nullable: true }),
+    sortOrder: t.exposeInt('sortOrder'),
+    isActive: t.exposeBoolean('isActive'),
+  }),
+});
+
+const SystemSettingInput = builder.inputType('SystemSettingInput', {
+  fields: (t) => ({
+    key: t.string({ required: true }),
+    value: t.field({ type: 'JSON', required: true }),
+    description: t.string(),
+    category: t.string({ description: 'general (default), notifications, integrations or billing.' }),
+  }),
+});
+
+const PlanInput = builder.inputType('PlanInput', {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    tier: t.string({ required: true, description: 'free, starter or enterprise; one plan per tier.' }),
+    memberLimit: t.int({ required: true, description: '-1 for unlimited.' }),
+    monthlyPrice: t.string({ required: true }),
+    features: t.stringList(),
+    description: t.string(),
+    sortOrder: t.int(),
+    isActive: t.boolean(),
+  }),
+});
+
+builder.queryFields((t) => ({
+  platformCompanies: t.field({ type: [PlatformCompanyType], resolve: (_r, _a, ctx) => platform.companies(ctx) }),
+  platformSubscriptions: t.field({ type: [PlatformSubscriptionType], resolve: (_r, _a, ctx) => platform.subscriptions(ctx) }),
+  platformStats: t.field({ type: PlatformStatsType, resolve: (_r, _a, ctx) => platform.stats(ctx) }),
+  complianceLogs: t.field({ type: [ComplianceLogType], description: 'Newest first.', resolve: (_r, _a, ctx) => platform.complianceLogs(ctx) }),
+  systemSettings: t.field({ type: [SystemSettingType], resolve: (_r, _a, ctx) => platform.settings(ctx) }),
+  plans: t.field({ type: [PlanType], resolve: (_r, _a, ctx) => platform.plans(ctx) }),
+}));
+
+builder.mutationFields((t) => ({
+  suspendCompany: t.field({
+    type: PlatformCompanyType,
+    args: { companyId: t.arg.id({ required: true }), reason: t.arg.string() },
+    resolve: (_r, { companyId, reason }, ctx) => platform.suspendCompany(ctx, String(companyId), { reason }),
+  }),
+  activateCompany: t.field({
+    type: PlatformCompanyType,
+    args: { companyId: t.arg.id({ required: true }) },
+    resolve: (_r, { companyId }, ctx) => platform.activateCompany(ctx, String(companyId)),
+  }),
+  saveSystemSetting: t.field({
+    type: SystemSettingType,
+    description: 'Creates the key, or updates it when it exists.',
+    args: { input: t.arg({ type: SystemSettingInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => (await platform.saveSystemSetting(ctx, withoutNulls(input))).setting,
+  }),
+  createPlan: t.field({
+    type: PlanType,
+    args: { input: t.arg({ type: PlanInput, required: true }) },
+    resolve: (_r, { input }, ctx) => platform.createPlan(ctx, withoutNulls(input)),
+  }),
+  updatePlan: t.field({
+    type: PlanType,
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: PlanInput, required: true }) },
+    resolve: (_r, { id, input }, ctx) => platform.updatePlan(ctx, String(id), withoutNulls(input)),
+  }),
+  deletePlan: t.field({
+    type: 'ID',
+    description: "The deleted plan's id. Refused while companies are on its tier.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_r, { id }, ctx) => (await platform.deletePlan(ctx, String(id))).id,
+  }),
+}));

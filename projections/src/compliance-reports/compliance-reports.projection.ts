@@ -1,0 +1,172 @@
+import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
+import { COMPANY_ROLES, DEFAULT_ROLE_PERMISSIONS } from '@fpa/write-model/validation';
+import type { Projector } from '../engine/types.ts';
+
+type Data = Record<string, unknown>;
+const str = (d: Data, key: string) => (typeof d[key] === 'string' ? (d[key] as string) : null);
+
+/**
+ * The compliance reports' facts (issue 10): claims with their submitted and paid times, policies
+ * with their status changes, companies' suspensions, permission changes and personal-data
+ * requests. Times are the events' recorded times. The reports (compliance.queries.ts) aggregate
+ * these at query time, so a rebuild from the log gives the same answers as the live tables.
+ */
+export const complianceReportsProjection: Projector = {
+  name: 'compliance_reports',
+  version: 1,
+  handles: [
+    'ClaimSubmitted', 'ClaimStatusChanged', 'PolicyIssued', 'PolicyStatusChanged',
+    'CompanyRegistered', 'CompanyDetailsUpdated', 'CompanySuspended', 'CompanyActivated', 'CompanyReactivated',
+    'RolePermissionsSet', 'UserPermissionGranted', 'UserPermissionRevoked', 'UserRoleChanged',
+    'PersonalDataExported', 'PersonalDataErased', 'PersonalDataErasureRefused',
+  ],
+  tables: [
+    'audit_claims', 'audit_policies', 'audit_policy_status', 'audit_companies',
+    'audit_role_sets', 'audit_permission_changes', 'audit_data_requests',
+  ],
+  async init(tx) {
+    await tx.exec(`
+      create table if not exists audit_claims (
+        id uuid primary key, company_id uuid not null, claim_number text not null, status text not null,
+        submitted_at timestamptz not null, paid_at timestamptz, closed_at timestamptz);
+      create index if not exists audit_claims_company on audit_claims (company_id, status);
+      create table if not exists audit_policies (
+        id uuid primary key, company_id uuid not null, policy_number text not null, member_id uuid not null,
+        start_date date not null, waiting_period integer not null, status text not null, issued_at timestamptz not null);
+      create index if not exists audit_policies_company on audit_policies (company_id, status);
+      create table if not exists audit_policy_status (
+        position bigint primary key, policy_id uuid not null, company_id uuid not null, at timestamptz not null,
+        from_status text not null, to_status text not null);
+      create index if not exists audit_policy_status_policy on audit_policy_status (policy_id, at);
+      create table if not exists audit_companies (
+        id uuid primary key, name text not null, status text not null, suspended_at timestamptz, reason text);
+      create table if not exists audit_role_sets (
+        company_id uuid not null, role text not null, permissions text[] not null, primary key (company_id, role));
+      create table if not exists audit_permission_changes (
+        position bigint primary key, company_id uuid not null, at timestamptz not null, event_type text not null,
+        actor_user_id uuid, target_user_id uuid, target_role text, permission text, detail text not null);
+      create index if not exists audit_permission_changes_company on audit_permission_changes (company_id, at);
+      create table if not exists audit_data_requests (
+        position bigint primary key, company_id uuid not null, at timestamptz not null, kind text not null,
+        subject_reference text not null, actor_user_id uuid, reason text, outcome text not null);
+    `);
+  },
+  async apply(tx, event: RecordedEvent) {
+    const d = event.data as Data;
+    const at = event.recordedAt;
+    const actor = event.metadata.actorUserId;
+    switch (event.type) {
+      case 'ClaimSubmitted':
+        await tx.query(
+          `insert into audit_claims (id, company_id, claim_number, status, submitted_at) values ($1, $2, $3, 'submitted', $4)
+           on conflict (id) do nothing`,
+          [d.claimId, d.companyId, d.claimNumber, at],
+        );
+        return;
+      case 'ClaimStatusChanged':
+        // Paid and rejected close a claim; paid_at is the (first) payment.
+        await tx.query(
+          `update audit_claims set status = $2,
+                  paid_at = case when $2 = 'paid' then coalesce(paid_at, $3) else paid_at end,
+                  closed_at = case when $2 in ('paid', 'rejected') then $3 else null end
+            where id = $1`,
+          [d.claimId, d.to, at],
+        );
+        return;
+      case 'PolicyIssued':
+        await tx.query(
+          `insert into audit_policies (id, company_id, policy_number, member_id, start_date, waiting_period, status, issued_at)
+           values ($1, $2, $3, $4, $5, $6, 'active', $7) on conflict (id) do nothing`,
+          [d.policyId, d.companyId, d.policyNumber, d.memberId, d.startDate, d.waitingPeriod, at],
+        );
+        return;
+      case 'PolicyStatusChanged':
+        await tx.query(`update audit_policies set status = $2 where id = $1`, [d.policyId, d.to]);
+        await tx.query(
+          `insert into audit_policy_status (position, policy_id, company_id, at, from_status, to_status)
+           values ($1, $2, $3, $4, $5, $6) on conflict (position) do nothing`,
+          [event.globalPosition, d.policyId, d.companyId, at, d.from, d.to],
+        );
+        return;
+      case 'CompanyRegistered':
+        await tx.query(`insert into audit_companies (id, name, status) values ($1, $2, 'active') on conflict (id) do nothing`, [d.companyId, d.name]);
+        for (const role of COMPANY_ROLES) await putRoleSet(tx, String(d.companyId), role, DEFAULT_ROLE_PERMISSIONS[role]);
+        return;
+      case 'CompanyDetailsUpdated':
+        await tx.query(`update audit_companies set name = $2 where id = $1`, [d.companyId, d.name]);
+        return;
+      case 'CompanySuspended':
+        await tx.query(`update audit_companies set status = 'suspended', suspended_at = $2, reason = $3 where id = $1`, [d.companyId, at, str(d, 'reason')]);
+        return;
+      case 'CompanyActivated':
+      case 'CompanyReactivated':
+        await tx.query(`update audit_companies set status = 'active', suspended_at = null, reason = null where id = $1`, [d.companyId]);
+        return;
+      case 'RolePermissionsSet':
+        return rolePermissionsSet(tx, event, d);
+      case 'UserPermissionGranted':
+      case 'UserPermissionRevoked': {
+        const granted = event.type === 'UserPermissionGranted';
+        await permissionChange(tx, event, {
+          targetUserId: str(d, 'userId'), targetRole: null, permission: str(d, 'permission'),
+          detail: `${granted ? 'granted' : 'revoked'} ${String(d.permission)}`,
+        });
+        return;
+      }
+      case 'UserRoleChanged':
+        await permissionChange(tx, event, {
+          targetUserId: str(d, 'userId'), targetRole: str(d, 'to'), permission: null, detail: `role ${String(d.from)} → ${String(d.to)}`,
+        });
+        return;
+      case 'PersonalDataExported':
+      case 'PersonalDataErased':
+      case 'PersonalDataErasureRefused': {
+        const kind = event.type === 'PersonalDataExported' ? 'export' : event.type === 'PersonalDataErased' ? 'erasure' : 'erasure_refused';
+        const outcome = kind === 'export' ? 'exported' : kind === 'erasure' ? 'erased' : ((d.holds as string[] | undefined) ?? []).join(' ');
+        await tx.query(
+          `insert into audit_data_requests (position, company_id, at, kind, subject_reference, actor_user_id, reason, outcome)
+           values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (position) do nothing`,
+          [event.globalPosition, d.companyId, at, kind, d.subjectReference, actor, str(d, 'reason'), outcome],
+        );
+        return;
+      }
+    }
+  },
+};
+
+async function putRoleSet(tx: SqlExecutor, companyId: string, role: string, permissions: readonly string[]): Promise<void> {
+  await tx.query(
+    `insert into audit_role_sets (company_id, role, permissions) values ($1, $2, $3)
+     on conflict (company_id, role) do update set permissions = excluded.permissions`,
+    [companyId, role, [...permissions].sort()],
+  );
+}
+
+async function rolePermissionsSet(tx: SqlExecutor, event: RecordedEvent, d: Data): Promise<void> {
+  const companyId = String(d.companyId);
+  const role = String(d.role);
+  const next = [...((d.permissions as string[] | undefined) ?? [])].sort();
+  const [row] = await tx.query<{ permissions: string[] }>(`select permissions from audit_role_sets where company_id = $1 and role = $2`, [companyId, role]);
+  const previous = new Set(row?.permissions ?? []);
+  const added = next.filter((p) => !previous.has(p)).map((p) => `+${p}`);
+  const removed = [...previous].filter((p) => !next.includes(p)).sort().map((p) => `−${p}`);
+  const changes = [...added, ...removed].join(' ') || 'no change';
+  const detail = `${role}: ${d.reason === 'defaults' ? 'defaults restored' : changes}${d.reason === 'defaults' && changes !== 'no change' ? ` (${changes})` : ''}`;
+  await putRoleSet(tx, companyId, role, next);
+  await permissionChange(tx, event, { targetUserId: null, targetRole: role, permission: null, detail });
+}
+
+async function permissionChange(
+  tx: SqlExecutor,
+  event: RecordedEvent,
+  change: { targetUserId: string | null; targetRole: string | null; permission: string | null; detail: string },
+): Promise<void> {
+  await tx.query(
+    `insert into audit_permission_changes (position, company_id, at, event_type, actor_user_id, target_user_id, target_role, permission, detail)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (position) do nothing`,
+    [
+      event.globalPosition, (event.data as Data).companyId, event.recordedAt, event.type, event.metadata.actorUserId,
+      change.targetUserId, change.targetRole, change.permission, change.detail,
+    ],
+  );
+}

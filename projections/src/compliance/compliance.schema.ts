@@ -1,0 +1,108 @@
+import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { southAfricanDate } from '@fpa/write-model';
+
+/*
+ * The compliance log's tables. compliance_logs holds the entries events produced; the other tables
+ * are what the projector must remember to write them (names, counts, roles, a claim's waiting start).
+ * An entry is Open until resolved_at is set by a later event (the company re-activated, the policy
+ * active again, the permission revoked, the password reset, the members back under the limit).
+ */
+
+export const COMPLIANCE_TABLES = ['compliance_logs', 'compliance_companies', 'compliance_claims', 'compliance_policies', 'compliance_users'] as const;
+
+/** A claim waiting in submitted or under_review longer than this is overdue. */
+export const OVERDUE_DAYS = 30;
+export const WAITING_STATUSES: readonly string[] = ['submitted', 'under_review'];
+
+export type Severity = 'critical' | 'warning' | 'info';
+
+export const LOG_TYPES = {
+  companySuspended: 'company_suspended',
+  companyActivated: 'company_activated',
+  claimOverdue: 'claim_overdue',
+  policyLapsed: 'policy_lapsed',
+  repeatedFailedLogins: 'repeated_failed_logins',
+  permissionGranted: 'permission_granted',
+  memberLimitExceeded: 'member_limit_exceeded',
+} as const;
+
+export const CLAIM_OVERDUE_TITLE = 'Claim pending for over 30 days';
+
+export function claimOverdueDescription(claimNumber: string, waitingSince: Date): string {
+  return `Claim ${claimNumber} has waited more than ${OVERDUE_DAYS} days for a decision (submitted ${southAfricanDate(waitingSince)}).`;
+}
+
+/** The same id for a claim's overdue entry whether it is computed while open or stored once resolved. */
+export const CLAIM_OVERDUE_ID = (claimIdColumn: string) => `md5('claim-overdue:' || ${claimIdColumn}::text)::uuid`;
+
+export async function createComplianceTables(tx: SqlExecutor): Promise<void> {
+  await tx.exec(`
+    create table if not exists compliance_logs (
+      id uuid primary key,
+      company_id uuid,
+      type text not null,
+      severity text not null,
+      title text not null,
+      description text not null,
+      -- What the entry is about (company:<id>, policy:<id>, user:<id>, user:<id>:<permission>): a later
+      -- event resolves the open entry of its type and subject.
+      subject text not null,
+      resolved_at timestamptz,
+      created_at timestamptz not null
+    );
+    create index if not exists compliance_logs_created on compliance_logs (created_at desc);
+    create index if not exists compliance_logs_open on compliance_logs (type, subject) where resolved_at is null;
+    create table if not exists compliance_companies (
+      company_id uuid primary key,
+      name text not null,
+      member_count integer not null default 0,
+      member_limit integer not null,
+      over_limit boolean not null default false
+    );
+    create table if not exists compliance_claims (
+      claim_id uuid primary key,
+      company_id uuid not null,
+      claim_number text not null,
+      status text not null,
+      -- When the claim entered submitted/under_review; null once it left them.
+      waiting_since timestamptz
+    );
+    create index if not exists compliance_claims_waiting on compliance_claims (waiting_since) where waiting_since is not null;
+    create table if not exists compliance_policies (
+      policy_id uuid primary key,
+      company_id uuid not null,
+      policy_number text not null
+    );
+    create table if not exists compliance_users (
+      user_id uuid primary key,
+      company_id uuid,
+      username text not null,
+      role text not null
+    );
+  `);
+}
+
+export type LogEntry = {
+  id: string;
+  companyId: string | null;
+  type: string;
+  severity: Severity;
+  title: string;
+  description: string;
+  subject: string;
+  createdAt: Date | string;
+  resolvedAt?: Date | string | null;
+};
+
+export async function insertLog(tx: SqlExecutor, entry: LogEntry): Promise<void> {
+  await tx.query(
+    `insert into compliance_logs (id, company_id, type, severity, title, description, subject, resolved_at, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (id) do nothing`,
+    [entry.id, entry.companyId, entry.type, entry.severity, entry.title, entry.description, entry.subject, entry.resolvedAt ?? null, entry.createdAt],
+  );
+}
+
+/** Resolves the open entries of this type about this subject. */
+export async function resolveLogs(tx: SqlExecutor, type: string, subject: string, at: Date | string): Promise<void> {
+  await tx.query(`update compliance_logs set resolved_at = $3 where type = $1 and subject = $2 and resolved_at is null`, [type, subject, at]);
+}

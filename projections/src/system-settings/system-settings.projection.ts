@@ -1,0 +1,35 @@
+import type { RecordedEvent } from '@fpa/write-model/event-store';
+import type { Projector } from '../engine/types.ts';
+
+type SettingData = { settingId: string; key: string; value: unknown; description: string | null; category: string };
+
+/** The platform's system settings, one row per key. */
+export const systemSettingsProjection: Projector = {
+  name: 'system_settings',
+  version: 1,
+  handles: ['SystemSettingCreated', 'SystemSettingUpdated'],
+  tables: ['system_settings'],
+  async init(tx) {
+    await tx.exec(`
+      create table if not exists system_settings (
+        id uuid primary key,
+        key text not null unique,
+        value jsonb not null,
+        description text,
+        category text not null,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      );
+    `);
+  },
+  async apply(tx, event: RecordedEvent) {
+    const d = event.data as SettingData;
+    await tx.query(
+      `insert into system_settings (id, key, value, description, category, created_at, updated_at)
+       values ($1, $2, $3::text::jsonb, $4, $5, $6, $6)
+       on conflict (id) do update set key = excluded.key, value = excluded.value, description = excluded.description,
+         category = excluded.category, updated_at = excluded.updated_at`,
+      [d.settingId, d.key, JSON.stringify(d.value), d.description, d.category, event.recordedAt],
+    );
+  },
+};

@@ -1,0 +1,4 @@
+export * from './system-settings.events.ts';
+export * from './system-settings.state.ts';
+export * from './system-settings.decider.ts';
+export * from './commands/save-system-setting.ts';
