@@ -1,13 +1,14 @@
 /**
  * The scale simulation behind the README's "Scaling past one machine" figures.
  *
- *   npx tsx scripts/sim/simulate.ts --companies 1000 --members 1000 [--payments 2] [--generator path] [--out file.json] [--keep]
+ *   npx tsx scripts/sim/simulate.ts --companies 1000 --members 1000 [--payments 2] [--generator path] [--out file.json] [--keep] [--rebuild-each]
  *
  * Creates a database `fpa_sim` on the server in SIM_DATABASE_URL (default the local
  * postgres://postgres@127.0.0.1:5432/postgres), fills it through a generator module (default
  * ./generator.ts; any module exporting `generate(options)` such as the benchmark's), then measures:
  * event-table size, a rebuild of every read model from the log, query latencies of the screens people
  * use most, and the latency of one real command at that size. Drops the database afterwards unless --keep.
+ * --rebuild-each also times each projector's rebuild on its own.
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -57,6 +58,19 @@ try {
   results.generate = { ms: Math.round(generateMs), eventsPerSecond: Math.round(events / (generateMs / 1000)) };
   log(`generated ${events} events in ${Math.round(generateMs / 1000)} s`);
 
+  // --rebuild-each: each projector alone first, to see which one a rebuild waits for.
+  if (process.argv.includes('--rebuild-each')) {
+    const each: Record<string, number> = {};
+    for (const projector of allProjectors) {
+      const t = performance.now();
+      const alone = await createProjectionEngine({ sql, store, projectors: [projector] }).catchUpAll();
+      if (alone.failed.length > 0) throw new Error(`rebuild of ${projector.name} failed: ${JSON.stringify(alone.failed)}`);
+      each[projector.name] = Math.round(performance.now() - t);
+      await sql.exec(`delete from projection_checkpoints where projector = '${projector.name}'`);
+    }
+    results.rebuildEachMs = each;
+    log(`rebuilt each projector alone: ${JSON.stringify(each)}`);
+  }
   // A rebuild: every read model from an empty start, as after an import or a projector version bump.
   const engine = createProjectionEngine({ sql, store, projectors: allProjectors });
   started = performance.now();
