@@ -11,6 +11,8 @@ export type Config = {
   /** PGlite's folder (and the master-key file's) when no DATABASE_URL is set. */
   dataDir: string;
   databaseUrl: string | null;
+  /** KurrentDB / EventStoreDB holds the events instead of PostgreSQL (keys, sessions, read models stay there). */
+  eventStoreUrl: string | null;
   dataKey: string | null;
   /** Base of links sent by e-mail; the request's own origin when unset. */
   publicUrl: string | null;
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     dataDir,
     databaseUrl: env.DATABASE_URL?.trim() || null,
+    eventStoreUrl: env.EVENTSTORE_URL?.trim() || null,
     dataKey: env.DATA_KEY?.trim() || null,
     publicUrl: env.PUBLIC_URL?.trim() || null,
     smtpUrl,

@@ -2,15 +2,15 @@ import { mkdirSync } from 'node:fs';
 import type { Logger } from 'pino';
 import {
   createKeyring,
-  createPostgresEventStore,
   createSqlClient,
   loadMasterKey,
+  openEventStore,
   type EventStore,
   type Keyring,
   type SqlClient,
 } from '@fpa/write-model/event-store';
 import { commandContext, ensureBuiltInPlans, ensureSuperAdmin, migrateWriteModel, SYSTEM } from '@fpa/write-model';
-import { allProjectors, createProjectionEngine, type ProjectionEngine } from '@fpa/projections';
+import { allProjectors, createProjectionEngine, migrateEngineTables, type ProjectionEngine } from '@fpa/projections';
 import type { Config } from './config.ts';
 import { createMailer, type Mailer } from './auth/mailer.ts';
 import { createObjectStore, type ObjectStore } from './uploads/object-store.ts';
@@ -39,9 +39,12 @@ export async function createServices(config: Config, logger: Logger, options: { 
   const sql = options.sql ?? (await createSqlClient({ ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }) }));
   await migrateWriteModel(sql);
   const keyring = await createKeyring(sql, loadMasterKey({ dataKey: config.dataKey ?? undefined, dataDir: config.dataDir }));
-  const store = await createPostgresEventStore(sql, { keyring });
+  const store = await openEventStore(sql, keyring, { eventStoreUrl: config.eventStoreUrl });
   const engine = createProjectionEngine({ sql, store, projectors: allProjectors, logger: logger.child({ part: 'projections' }) });
+  // PROJECTIONS=off: workers run the projectors; this engine only waits on their checkpoints
+  // (read-your-writes), and the checkpoint table must exist even before the first worker starts.
   if (config.projections === 'on') await engine.start();
+  else await migrateEngineTables(sql);
   // The built-in plans are the catalogue's first events, recorded once (the plans are the tiers' source).
   const plans = await ensureBuiltInPlans(store, commandContext(SYSTEM));
   if (plans.created) logger.info('built-in subscription plans recorded');

@@ -5,6 +5,7 @@ import { readStatus } from './status.ts';
 import type { CatchUpResult, ProjectionEngine, ProjectionEngineOptions } from './types.ts';
 import { createProgressBoard, waitForCheckpoint } from './wait.ts';
 import type { StepContext } from './live.ts';
+import { createLeaseManager, type LeaseManager } from './lease.ts';
 
 /**
  * The projection engine: keeps every projector's read model in step with the event log. Embedded in
@@ -20,12 +21,23 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
   const pollIntervalMs = options.pollIntervalMs ?? 15;
   const board = createProgressBoard();
   const ctx: StepContext = { sql, store, batchSize, logger, onCommitted: board.committed };
+  let leases: LeaseManager | null = null;
   const runner = createRunner({
     ctx,
     projectors,
     logger,
     backoff: { initialMs: options.backoff?.initialMs ?? 250, maxMs: options.backoff?.maxMs ?? 30_000 },
+    ...(options.lease ? { canRun: (name: string) => leases?.holds(name) ?? false } : {}),
   });
+  if (options.lease) {
+    leases = createLeaseManager({
+      sql,
+      projectors: projectors.map((p) => p.name),
+      options: options.lease,
+      logger,
+      onAcquired: (name) => runner.kick(name),
+    });
+  }
   let migrated: Promise<void> | null = null;
   let unsubscribe: (() => void) | null = null;
 
@@ -43,6 +55,7 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
       await migrate();
       // Subscribed before catching up, so an append during catch-up is not left for the next one.
       unsubscribe = store.onAppended(() => runner.kickAll());
+      await leases?.start();
       await runner.start();
       logger.info('projection engine started', { projectors: projectors.map((p) => p.name) });
     },
@@ -51,6 +64,7 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
       unsubscribe?.();
       unsubscribe = null;
       await runner.stop();
+      await leases?.stop();
     },
 
     async catchUpAll(): Promise<CatchUpResult> {
@@ -95,6 +109,11 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
       }
       logger.info('projection rebuilt', { projector: name, generation });
     },
+
+    leases: () =>
+      leases
+        ? { owner: options.lease!.owner, held: leases.held(), renewedAt: leases.lastRenewedAt() }
+        : { owner: null, held: projectors.map((p) => p.name), renewedAt: null },
 
     async status() {
       await migrate();

@@ -30,11 +30,13 @@ export type RunnerOptions = {
   projectors: readonly Projector[];
   logger: ProjectionLogger;
   backoff: { initialMs: number; maxMs: number };
+  /** Whether this process may run the projector's live loop now (a lease, when workers share them); default always. */
+  canRun?: (name: string) => boolean;
 };
 
 export type Runner = ReturnType<typeof createRunner>;
 
-export function createRunner({ ctx, projectors, logger, backoff }: RunnerOptions) {
+export function createRunner({ ctx, projectors, logger, backoff, canRun = () => true }: RunnerOptions) {
   const slots = new Map<string, Slot>(
     projectors.map((projector) => [
       projector.name,
@@ -134,6 +136,8 @@ export function createRunner({ ctx, projectors, logger, backoff }: RunnerOptions
     let collisions = 0;
     try {
       while (running) {
+        // Not ours (any more): another worker holds its lease. Kicked again when this one takes it.
+        if (!canRun(slot.projector.name)) return;
         slot.dirty = false;
         let outcome: StepOutcome;
         try {
@@ -184,6 +188,7 @@ export function createRunner({ ctx, projectors, logger, backoff }: RunnerOptions
     kickAll(): void {
       for (const name of slots.keys()) kick(name);
     },
+    kick,
     async stop(): Promise<void> {
       running = false;
       for (const entry of sleeps) {

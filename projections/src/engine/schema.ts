@@ -1,5 +1,6 @@
 import type { SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
 import type { Projector } from './types.ts';
+import { migrateLeaseTables } from './lease.ts';
 
 /**
  * Where read models live. Each projector generation has its own schema, rm_<name>_g<n>, so a
@@ -9,7 +10,7 @@ import type { Projector } from './types.ts';
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
 // rm_ + name + _g + generation must fit PostgreSQL's 63-byte identifiers.
 const MAX_NAME_LENGTH = 48;
-const ENGINE_TABLES = new Set(['projection_checkpoints', 'projection_rebuilds']);
+const ENGINE_TABLES = new Set(['projection_checkpoints', 'projection_rebuilds', 'projection_leases', 'projection_workers']);
 
 export function validateProjectors(projectors: readonly Projector[]): void {
   const names = new Set<string>();
@@ -78,6 +79,7 @@ export async function migrateEngineTables(sql: SqlClient): Promise<void> {
         updated_at timestamptz not null default now()
       );
     `);
+    await migrateLeaseTables(tx);
   });
 }
 

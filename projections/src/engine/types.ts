@@ -1,4 +1,5 @@
 import type { Checkpoint, EventStore, RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
+import type { LeaseOptions } from './lease.ts';
 
 /**
  * A read model. The engine gives `init` and `apply` a transaction whose search_path points at the
@@ -46,6 +47,11 @@ export type ProjectionEngineOptions = {
   pollIntervalMs?: number;
   /** status() counts the events behind a checkpoint up to this many (it reads them through the port). */
   lagCountLimit?: number;
+  /**
+   * Share the projectors with other workers through leases (lease.ts): the live loop runs only the
+   * projectors this engine holds a lease on. Without it (embedded in the gateway) it runs them all.
+   */
+  lease?: LeaseOptions;
 };
 
 export type WaitForOptions = {
@@ -87,4 +93,6 @@ export type ProjectionEngine = {
   /** Builds a new generation from the start of the log and switches to it when caught up. */
   rebuild(name: string): Promise<void>;
   status(): Promise<ProjectorStatus[]>;
+  /** The projectors this engine holds a lease on (all of them when it runs without leases). */
+  leases(): { owner: string | null; held: string[]; renewedAt: number | null };
 };

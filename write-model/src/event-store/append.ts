@@ -84,7 +84,7 @@ function markingsOf(event: NewEvent): PiiMarking[] {
   return event.pii?.filter((marking) => marking.fields.length > 0) ?? [];
 }
 
-function checkRequest(streams: readonly StreamAppend[]): void {
+export function checkRequest(streams: readonly StreamAppend[]): void {
   if (streams.length === 0) throw new Error('An append needs at least one stream');
   const seen = new Set<string>();
   for (const { streamId, expectedVersion, events } of streams) {

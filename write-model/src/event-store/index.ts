@@ -1,6 +1,7 @@
 export * from './types.ts';
 export * from './sql.ts';
 export { createPostgresEventStore, migrateEventStore, type PostgresEventStoreOptions } from './postgres-event-store.ts';
+export { openEventStore, type EventStoreConfig } from './open-event-store.ts';
 export {
   createKeyring,
   loadMasterKey,

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, scryptSync } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DomainError } from '../errors.ts';
@@ -174,9 +174,17 @@ export function loadMasterKey(config: { dataKey?: string; dataDir?: string }): B
   );
 }
 
+/**
+ * Names a master key without revealing it (an HMAC of a fixed label), so an import can check that the
+ * target runs with the key the exported subject keys are wrapped under before it writes anything.
+ */
+export function masterKeyFingerprint(masterKey: Buffer): string {
+  return createHmac('sha256', masterKey).update('fpa/master-key-fingerprint/v1').digest('base64url').slice(0, 22);
+}
+
 // Wrapped key layout: iv (12) | tag (16) | ciphertext (32). The subject id is authenticated, so a
 // wrapped key copied onto another subject's row does not open.
-function wrap(masterKey: Buffer, subjectId: string, key: Buffer): string {
+export function wrap(masterKey: Buffer, subjectId: string, key: Buffer): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', masterKey, iv);
   cipher.setAAD(Buffer.from(`es_subject_keys:${subjectId}`, 'utf8'));
@@ -184,7 +192,7 @@ function wrap(masterKey: Buffer, subjectId: string, key: Buffer): string {
   return Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64');
 }
 
-function unwrap(masterKey: Buffer, subjectId: string, wrapped: string): Buffer {
+export function unwrap(masterKey: Buffer, subjectId: string, wrapped: string): Buffer {
   const bytes = Buffer.from(wrapped, 'base64');
   const decipher = createDecipheriv('aes-256-gcm', masterKey, bytes.subarray(0, 12));
   decipher.setAAD(Buffer.from(`es_subject_keys:${subjectId}`, 'utf8'));

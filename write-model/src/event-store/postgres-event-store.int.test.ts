@@ -4,7 +4,7 @@ import { testDrivers, type TestDriver } from '../testing/databases.ts';
 import { eventStoreConformance, type FixtureVariant } from './event-store.conformance.ts';
 import { createPostgresEventStore, migrateEventStore } from './postgres-event-store.ts';
 import { createKeyring } from './pii.ts';
-import type { SqlClient } from './sql.ts';
+import type { SqlClient, SqlExecutor } from './sql.ts';
 
 /** The same client with LISTEN turned into a no-op: the store must then rely on polling. */
 function withoutNotifications(sql: SqlClient): SqlClient {
@@ -21,6 +21,13 @@ function makeStore(driver: TestDriver) {
       store,
       sql: db.sql,
       keyring,
+      hooksSeeEvents: true,
+      startsEmpty: true,
+      storedEvents: (streamId: string, on: SqlExecutor = db.sql) =>
+        on.query<{ text: string; data: Record<string, unknown> }>(
+          `select e::text as text, e.data from es_events e where stream_id = $1 order by stream_version`,
+          [streamId],
+        ),
       async dispose() {
         await store.close();
         await db.dispose();

@@ -14,7 +14,7 @@ export type WakeUp = {
   close(): Promise<void>;
 };
 
-export function createWakeUp(sql: SqlClient, head: () => Promise<Checkpoint | null>, pollIntervalMs: number): WakeUp {
+export function createWakeUp(sql: Pick<SqlClient, 'listen'>, head: () => Promise<Checkpoint | null>, pollIntervalMs: number): WakeUp {
   const listeners = new Set<() => void>();
   let unlisten: Promise<(() => Promise<void>) | null> | null = null;
   let timer: NodeJS.Timeout | null = null;

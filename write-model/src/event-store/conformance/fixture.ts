@@ -2,11 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { ConcurrencyError } from '../../errors.ts';
 import type { Keyring } from '../pii.ts';
-import type { SqlClient } from '../sql.ts';
+import type { SqlClient, SqlExecutor } from '../sql.ts';
 import { compareCheckpoints, type AppendOptions, type Checkpoint, type EventStore, type NewEvent } from '../types.ts';
 
 /** What the conformance suite needs from an adapter's test: the store, its database, its keyring. */
-export type ConformanceFixture = { store: EventStore; sql: SqlClient; keyring: Keyring; dispose(): Promise<void> };
+export type ConformanceFixture = {
+  store: EventStore;
+  /** The PostgreSQL database beside the store (subject keys, command ids, inTransaction writes). */
+  sql: SqlClient;
+  keyring: Keyring;
+  /** A stream's events as stored, bypassing the port: what someone reading the raw log would see. */
+  storedEvents(streamId: string, db?: SqlExecutor): Promise<{ text: string; data: Record<string, unknown> }[]>;
+  /** True when inTransaction runs after the events are written in the same transaction (PostgreSQL). */
+  hooksSeeEvents: boolean;
+  /** True when a fixture from makeStore() has an empty log (a fresh database). */
+  startsEmpty: boolean;
+  dispose(): Promise<void>;
+};
 
 /** Wiring a few tests ask for: no LISTEN/NOTIFY (to prove the polling fallback), a given poll interval. */
 export type FixtureVariant = { notifications?: boolean; pollIntervalMs?: number };

@@ -121,9 +121,11 @@ export function readConformance(fixture: () => ConformanceFixture, makeStore: Ma
   describe('head checkpoint', () => {
     it('is null for an empty store and follows the appends', async () => {
       const fresh = await makeStore();
+      // A KurrentDB under test is shared by every fixture and cannot be emptied: the head then starts where the log is.
+      const start = fresh.startsEmpty ? null : await fresh.store.headCheckpoint();
       try {
-        expect(await fresh.store.headCheckpoint()).toBeNull();
-        expect(await fresh.store.readAll({ after: null, limit: 10 })).toEqual([]);
+        expect(await fresh.store.headCheckpoint()).toEqual(start);
+        expect(await fresh.store.readAll({ after: start, limit: 10 })).toEqual([]);
         const first = await fresh.store.append([{ streamId: streamId(), expectedVersion: 'any', events: [event('A'), event('B')] }], appendOptions());
         await waitForHead(fresh.store, first.checkpoint);
         expect(await fresh.store.headCheckpoint()).toEqual(first.checkpoint);
@@ -131,7 +133,7 @@ export function readConformance(fixture: () => ConformanceFixture, makeStore: Ma
         await waitForHead(fresh.store, second.checkpoint);
         expect(await fresh.store.headCheckpoint()).toEqual(second.checkpoint);
         expect(compareCheckpoints(first.checkpoint, second.checkpoint)).toBeLessThan(0);
-        const all = await fresh.store.readAll({ after: null, limit: 10 });
+        const all = await fresh.store.readAll({ after: start, limit: 10 });
         expect(checkpointOf(all[all.length - 1]!)).toEqual(second.checkpoint);
         expect(await fresh.store.readAll({ after: second.checkpoint, limit: 10 })).toEqual([]);
       } finally {

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDrivers } from '@fpa/write-model/testing';
+import { allProjectors, createProjectionEngine, type ProjectionEngine } from '@fpa/projections';
+import { registration, startTestApp, type TestApp } from './testing.ts';
+
+/**
+ * The gateway with PROJECTIONS=off runs no projector; a projection worker (here an engine with a
+ * lease on the same database, as `npm run worker -w projections` runs it) does. Commands still
+ * answer after their events are in the read models, by waiting on the checkpoint rows.
+ */
+describe.each(testDrivers())('the gateway with PROJECTIONS=off on $name', (driver) => {
+  let t: TestApp;
+  let worker: ProjectionEngine;
+  const company = { name: 'Sizwe Burial Society', cipNumber: '2016/123456/07', address: '1 Main Road', city: 'Polokwane', province: 'Limpopo', postalCode: '0700', phone: '0152951234', email: 'office@sizwe.co.za' };
+
+  beforeAll(async () => {
+    t = await startTestApp(driver, { projections: 'off', readYourWritesTimeoutMs: 2_000 });
+    worker = createProjectionEngine({
+      sql: t.services.sql,
+      store: t.services.store,
+      projectors: allProjectors,
+      lease: { owner: 'test-worker', ttlMs: 3_000, renewMs: 200 },
+    });
+    await worker.start();
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await t?.close();
+  });
+
+  it('runs no projector itself, and still reads its own writes from what the worker projects', async () => {
+    expect(t.services.engine.leases().renewedAt).toBeNull();
+    const registered = await t.request('POST', '/api/register', registration());
+    expect(registered.status).toBe(201);
+    expect(registered.headers.get('x-projection-lag')).toBeNull();
+    const token = registered.body.token as string;
+
+    const saved = await t.request('PUT', '/api/company', company, { token });
+    expect(saved.status).toBe(200);
+    expect(saved.headers.get('x-projection-lag')).toBeNull();
+    expect((await t.request('GET', '/api/company', undefined, { token })).body).toMatchObject({ name: company.name, city: 'Polokwane' });
+    const [row] = await t.services.sql.query<{ owner: string; n: number }>(
+      `select min(owner) as owner, count(*)::int as n from projection_leases`,
+    );
+    expect(row).toEqual({ owner: 'test-worker', n: allProjectors.length });
+
+    // With the worker gone, nobody moves the checkpoints: the command answers after the bounded wait, saying so.
+    await worker.stop();
+    const unprojected = await t.request('PUT', '/api/company', { ...company, city: 'Tzaneen' }, { token });
+    expect(unprojected.status).toBe(200);
+    expect(unprojected.headers.get('x-projection-lag')).toBe('timeout');
+  });
+});

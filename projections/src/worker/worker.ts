@@ -1,0 +1,85 @@
+import { createServer, type Server } from 'node:http';
+import type { EventStore, SqlClient } from '@fpa/write-model/event-store';
+import { createProjectionEngine, formatProjectionMetrics, type LeaseOptions, type ProjectionEngine, type ProjectionLogger, type Projector } from '../engine/index.ts';
+
+export type WorkerOptions = {
+  sql: SqlClient;
+  store: EventStore;
+  projectors: readonly Projector[];
+  lease: LeaseOptions;
+  logger: ProjectionLogger;
+  /** Serve GET /healthz and /metrics on this port (0: any free port); none when absent. */
+  http?: { port: number; host?: string };
+};
+
+export type Worker = { engine: ProjectionEngine; server: Server | null; close(): Promise<void> };
+
+/**
+ * A projection worker: the engine with leases (it runs the projectors it holds a lease on, and takes
+ * over others' when they stop renewing), and a small HTTP endpoint for health checks and metrics.
+ * Healthy means the last lease renewal succeeded within the ttl: a worker that cannot reach the
+ * database reports itself unhealthy before its leases pass to another.
+ */
+export async function startWorker(options: WorkerOptions): Promise<Worker> {
+  const { lease, logger } = options;
+  const ttlMs = lease.ttlMs ?? 15_000;
+  const engine = createProjectionEngine({ sql: options.sql, store: options.store, projectors: options.projectors, logger, lease });
+  await engine.start();
+  const server = options.http ? await serve(engine, ttlMs, options.http) : null;
+  logger.info('projection worker started', { owner: lease.owner, held: engine.leases().held, port: portOf(server) });
+  return {
+    engine,
+    server,
+    async close() {
+      if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+      await engine.stop();
+    },
+  };
+}
+
+function portOf(server: Server | null): number | null {
+  const address = server?.address();
+  return address && typeof address === 'object' ? address.port : null;
+}
+
+async function serve(engine: ProjectionEngine, ttlMs: number, http: { port: number; host?: string }): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/healthz') {
+      const leases = engine.leases();
+      const healthy = leases.renewedAt !== null && Date.now() - leases.renewedAt < ttlMs;
+      res.statusCode = healthy ? 200 : 503;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ ok: healthy, owner: leases.owner, projectors: leases.held }));
+      return;
+    }
+    if (path === '/metrics') {
+      engine.status().then(
+        (statuses) => {
+          res.setHeader('content-type', 'text/plain; version=0.0.4');
+          res.end(formatProjectionMetrics(statuses));
+        },
+        () => {
+          res.statusCode = 503;
+          res.end('status unavailable\n');
+        },
+      );
+      return;
+    }
+    res.statusCode = 404;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(http.port, http.host ?? '0.0.0.0', resolve));
+  return server;
+}
+
+/** JSON lines on stdout, like the gateway's pino logs. */
+export function jsonLogger(level: 'debug' | 'info' | 'warn' | 'error' | 'silent', base: Record<string, unknown>): ProjectionLogger {
+  const order = ['debug', 'info', 'warn', 'error', 'silent'];
+  const min = order.indexOf(level);
+  const write = (name: string) => (message: string, fields: Record<string, unknown> = {}) => {
+    if (order.indexOf(name) < min) return;
+    process.stdout.write(`${JSON.stringify({ level: name, time: Date.now(), ...base, msg: message, ...fields })}\n`);
+  };
+  return { info: write('info'), warn: write('warn'), error: write('error') };
+}

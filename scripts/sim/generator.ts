@@ -1,0 +1,106 @@
+import {
+  commandContext,
+  createPolicyType,
+  decideRecordPayment,
+  decideRegisterMember,
+  evolvePolicy,
+  evolvePolicyType,
+  formatPolicyNumber,
+  initialPolicyState,
+  initialPolicyTypeState,
+  loadState,
+  memberPii,
+  memberStreamId,
+  parseInput,
+  paymentPii,
+  paymentStreamId,
+  policyStreamId,
+  policyTypeStreamId,
+  registerCompany,
+  toNewEvent,
+  VISITOR,
+} from '@fpa/write-model';
+import type { EventStore, SqlClient, StreamAppend } from '@fpa/write-model/event-store';
+import { luhnCheckDigit, memberSchema, paymentSchema, PAYMENT_METHODS } from '@fpa/write-model/validation';
+
+/**
+ * A data generator for the scale simulation (scripts/sim/simulate.ts takes any module with this
+ * `generate` export, e.g. the benchmark's). Companies and their policy types go through the real
+ * commands; members, policies and payments are decided by the real deciders and appended through the
+ * event-store port in multi-stream batches, so the events are exactly what the commands record. What
+ * it skips is the per-member reservation rows (ID numbers, member limit, policy numbers): plain
+ * tables that no read model or event-table figure depends on.
+ */
+export type GenerateOptions = {
+  store: EventStore;
+  sql: SqlClient;
+  companies: number;
+  membersPerCompany: number;
+  paymentsPerPolicy: number;
+  log(message: string): void;
+};
+
+const FIRST = ['Thandi', 'Sipho', 'Lerato', 'Johan', 'Ayesha', 'Pieter', 'Nomvula', 'Kagiso', 'Zanele', 'Themba', 'Anele', 'Mpho'];
+const LAST = ['Nkosi', 'Dlamini', 'van der Merwe', 'Naidoo', 'Botha', 'Mokoena', 'Khumalo', 'Pillay', 'Mahlangu', 'Smith'];
+const CITIES: [string, string, string][] = [['Durban', 'KZN', '4001'], ['Polokwane', 'LP', '0700'], ['Cape Town', 'WC', '8001'], ['Soweto', 'GP', '1804']];
+const BATCH = 50;
+
+function saId(n: number): string {
+  const year = String(50 + (n % 50)).padStart(2, '0');
+  const month = String(1 + (n % 12)).padStart(2, '0');
+  const day = String(1 + (n % 28)).padStart(2, '0');
+  const first12 = `${year}${month}${day}${String(n % 10_000).padStart(4, '0')}08`;
+  return `${first12}${luhnCheckDigit(first12)}`;
+}
+
+export async function generate(options: GenerateOptions): Promise<void> {
+  const { store, companies, membersPerCompany, paymentsPerPolicy } = options;
+  const months = Array.from({ length: paymentsPerPolicy }, (_, i) => new Date(Date.UTC(2025, i % 12, 1 + (i % 27))).toISOString().slice(0, 10));
+  let serial = 0;
+  for (let c = 0; c < companies; c++) {
+    const tag = `${Date.now().toString(36)}${c}`;
+    const company = await registerCompany(
+      store,
+      {
+        username: `sim${tag}`, password: 'simulation1', email: `admin${tag}@sim.example.co.za`, firstName: 'Sim', lastName: 'Admin',
+        companyName: `Simulated Funeral Cover ${c}`, cipNumber: `2020/${String(100000 + c).padStart(6, '0')}/07`, adminSaId: saId(c),
+        companyEmail: `info${tag}@sim.example.co.za`, companyPhone: '0821234567',
+      },
+      commandContext(VISITOR),
+    );
+    const ctx = () => commandContext({ userId: company.userId, role: 'administrator', companyId: company.companyId });
+    const types = [];
+    for (const [name, cover, premium] of [['Basic Cover', '10000', '120'], ['Family Cover', '30000', '250.50']] as const) {
+      const created = await createPolicyType(store, { name, coverageAmount: cover, monthlyPremium: premium, waitingPeriod: 6 }, ctx());
+      const id = created.events[0]!.data.policyTypeId;
+      types.push({ id, state: (await loadState(store, policyTypeStreamId(id), { initialState: initialPolicyTypeState, evolve: evolvePolicyType })).state });
+    }
+    for (let start = 0; start < membersPerCompany; start += BATCH) {
+      const streams: StreamAppend[] = [];
+      const batchCtx = ctx();
+      for (let m = start; m < Math.min(start + BATCH, membersPerCompany); m++) {
+        serial += 1;
+        const type = types[m % 3 === 0 ? 1 : 0]!;
+        const [city, province, postalCode] = CITIES[m % CITIES.length]!;
+        const input = parseInput(memberSchema, {
+          firstName: FIRST[serial % FIRST.length], lastName: LAST[(serial >> 3) % LAST.length], saId: saId(serial), phone: '0821234567',
+          address: `${1 + (m % 200)} Church Street`, city, province, postalCode, isMainMember: true, policyTypeId: type.id,
+        });
+        const memberId = batchCtx.newId();
+        const policy = { policyId: batchCtx.newId(), policyNumber: formatPolicyNumber(m + 1, batchCtx.now), policyType: type.state, agentId: null };
+        const decided = decideRegisterMember({ memberId, companyId: company.companyId, input, source: 'manual', mainMember: null, policy }, batchCtx);
+        streams.push({ streamId: memberStreamId(memberId), expectedVersion: 'no_stream', events: decided.member.map((e) => toNewEvent(e, memberPii)) });
+        streams.push({ streamId: policyStreamId(policy.policyId), expectedVersion: 'no_stream', events: decided.policy.map((e) => toNewEvent(e)) });
+        const policyState = decided.policy.reduce(evolvePolicy, initialPolicyState);
+        for (const [i, paymentDate] of months.entries()) {
+          const paymentId = batchCtx.newId();
+          const payment = parseInput(paymentSchema, { policyId: policy.policyId, amount: type.state.status === 'none' ? '100' : '120.00', paymentDate, paymentMethod: PAYMENT_METHODS[i % PAYMENT_METHODS.length] });
+          const events = decideRecordPayment({ paymentId, companyId: company.companyId, input: payment, policy: policyState, memberName: `${input.firstName} ${input.lastName}` });
+          streams.push({ streamId: paymentStreamId(paymentId), expectedVersion: 'no_stream', events: events.map((e) => toNewEvent(e, paymentPii)) });
+        }
+      }
+      await store.append(streams, { commandId: batchCtx.commandId, companyId: company.companyId, actorUserId: company.userId });
+    }
+    if ((c + 1) % 10 === 0 || c + 1 === companies) options.log(`generated ${c + 1}/${companies} companies (${serial} members)`);
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The scale simulation behind the README's "Scaling past one machine" figures.
+ *
+ *   npx tsx scripts/sim/simulate.ts --companies 1000 --members 1000 [--payments 2] [--generator path] [--out file.json] [--keep] [--rebuild-each]
+ *
+ * Creates a database `fpa_sim` on the server in SIM_DATABASE_URL (default the local
+ * postgres://postgres@127.0.0.1:5432/postgres), fills it through a generator module (default
+ * ./generator.ts; any module exporting `generate(options)` such as the benchmark's), then measures:
+ * event-table size, a rebuild of every read model from the log, query latencies of the screens people
+ * use most, and the latency of one real command at that size. Drops the database afterwards unless --keep.
+ * --rebuild-each also times each projector's rebuild on its own.
+ */
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import postgres from 'postgres';
+import { commandContext, migrateWriteModel, registerMember } from '@fpa/write-model';
+import { createKeyring, createPostgresClient, createPostgresEventStore, type SqlClient } from '@fpa/write-model/event-store';
+import { allProjectors, createProjectionEngine, dashboardStats, listMembers, listPayments, listPolicies, listPolicyTypes } from '@fpa/projections';
+import { argument } from '../cli-args.ts';
+import type { GenerateOptions } from './generator.ts';
+
+const companies = Number(argument('--companies') ?? 1000);
+const members = Number(argument('--members') ?? 1000);
+const payments = Number(argument('--payments') ?? 2);
+const generatorPath = resolve(argument('--generator') ?? new URL('./generator.ts', import.meta.url).pathname);
+const base = process.env.SIM_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = 'fpa_sim';
+const log = (message: string) => process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+
+const admin = postgres(base, { max: 1, onnotice: () => {} });
+await admin.unsafe(`drop database if exists ${name} with (force)`);
+await admin.unsafe(`create database ${name}`);
+const url = new URL(base);
+url.pathname = `/${name}`;
+const sql = await createPostgresClient({ url: url.toString(), max: 10 });
+const results: Record<string, unknown> = { companies, membersPerCompany: members, paymentsPerPolicy: payments, generator: generatorPath };
+try {
+  await migrateWriteModel(sql);
+  const masterKey = randomBytes(32);
+  const store = await createPostgresEventStore(sql, { keyring: await createKeyring(sql, masterKey) });
+  const { generate } = (await import(pathToFileURL(generatorPath).href)) as { generate(options: GenerateOptions): Promise<void> };
+
+  let started = performance.now();
+  await generate({ store, sql, companies, membersPerCompany: members, paymentsPerPolicy: payments, log });
+  const generateMs = performance.now() - started;
+  await sql.exec('vacuum analyze');
+  results.sizes = (await sql.query(`
+    select (select count(*) from es_events)::bigint as events,
+           (select count(*) from es_streams)::bigint as streams,
+           (select count(*) from es_subject_keys)::bigint as subject_keys,
+           pg_relation_size('es_events') as events_heap_bytes,
+           pg_total_relation_size('es_events') as events_total_bytes,
+           pg_indexes_size('es_events') as events_index_bytes,
+           pg_total_relation_size('es_subject_keys') as keys_bytes`))[0];
+  const events = Number((results.sizes as { events: number }).events);
+  results.generate = { ms: Math.round(generateMs), eventsPerSecond: Math.round(events / (generateMs / 1000)) };
+  log(`generated ${events} events in ${Math.round(generateMs / 1000)} s`);
+
+  // --rebuild-each: each projector alone first, to see which one a rebuild waits for.
+  if (process.argv.includes('--rebuild-each')) {
+    const each: Record<string, number> = {};
+    for (const projector of allProjectors) {
+      const t = performance.now();
+      const alone = await createProjectionEngine({ sql, store, projectors: [projector] }).catchUpAll();
+      if (alone.failed.length > 0) throw new Error(`rebuild of ${projector.name} failed: ${JSON.stringify(alone.failed)}`);
+      each[projector.name] = Math.round(performance.now() - t);
+      await sql.exec(`delete from projection_checkpoints where projector = '${projector.name}'`);
+    }
+    results.rebuildEachMs = each;
+    log(`rebuilt each projector alone: ${JSON.stringify(each)}`);
+  }
+  // A rebuild: every read model from an empty start, as after an import or a projector version bump.
+  const engine = createProjectionEngine({ sql, store, projectors: allProjectors });
+  started = performance.now();
+  const caught = await engine.catchUpAll();
+  const rebuildMs = performance.now() - started;
+  if (caught.failed.length > 0) throw new Error(`rebuild failed: ${JSON.stringify(caught.failed)}`);
+  results.rebuild = { ms: Math.round(rebuildMs), eventsPerSecond: Math.round(events / (rebuildMs / 1000)) };
+  log(`rebuilt ${allProjectors.length} read models in ${Math.round(rebuildMs / 1000)} s`);
+  await sql.exec('vacuum analyze');
+  results.readModelBytes = Number((await sql.query<{ bytes: number }>(`select coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint as bytes
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname like 'rm\\_%' and c.relkind in ('r', 'm')`))[0]!.bytes);
+  results.databaseBytes = Number((await sql.query<{ bytes: number }>(`select pg_database_size(current_database()) as bytes`))[0]!.bytes);
+
+  results.queries = await measureQueries(sql);
+  results.command = await measureCommand(sql, store);
+  process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  const out = argument('--out');
+  if (out) writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  await store.close();
+} finally {
+  await sql.close();
+  if (!process.argv.includes('--keep')) await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.end({ timeout: 5 });
+}
+
+function percentiles(samples: number[]): { p50: number; p95: number; max: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 100) / 100;
+  return { p50: at(0.5), p95: at(0.95), max: at(1) };
+}
+
+async function measureQueries(db: SqlClient) {
+  const sample = await db.query<{ company_id: string }>(`select id as company_id from companies order by random() limit 25`);
+  const queries: Record<string, (companyId: string) => Promise<unknown>> = {
+    dashboard: (c) => dashboardStats(db, c, new Date()),
+    membersFirstPage: (c) => listMembers(db, c, { first: 20 }),
+    membersSearchByName: (c) => listMembers(db, c, { first: 20, search: 'nkosi' }),
+    membersSearchById: (c) => listMembers(db, c, { first: 20, search: '8001' }),
+    policiesFirstPage: (c) => listPolicies(db, c, { first: 20 }),
+    paymentsFirstPage: (c) => listPayments(db, c, { first: 20 }),
+    policyTypes: (c) => listPolicyTypes(db, c),
+  };
+  const out: Record<string, ReturnType<typeof percentiles>> = {};
+  for (const [label, run] of Object.entries(queries)) {
+    const samples: number[] = [];
+    for (const { company_id } of sample) await run(company_id); // warm the cache once per company
+    for (let round = 0; round < 4; round++) {
+      for (const { company_id } of sample) {
+        const t = performance.now();
+        await run(company_id);
+        samples.push(performance.now() - t);
+      }
+    }
+    out[label] = percentiles(samples);
+  }
+  return out;
+}
+
+async function measureCommand(db: SqlClient, store: Awaited<ReturnType<typeof createPostgresEventStore>>) {
+  const [company] = await db.query<{ id: string }>(`select id from companies order by random() limit 1`);
+  const [type] = await db.query<{ id: string }>(`select id from policy_types where company_id = $1 limit 1`, [company!.id]);
+  const [admin] = await db.query<{ user_id: string }>(`select id as user_id from user_accounts where company_id = $1 limit 1`, [company!.id]);
+  const samples: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const ctx = commandContext({ userId: admin!.user_id, role: 'administrator', companyId: company!.id });
+    const t = performance.now();
+    await registerMember(store, db, {
+      firstName: 'Latency', lastName: `Probe${i}`, identifierType: 'passport', passportNumber: `SIMPROBE${i}`, isMainMember: true, policyTypeId: type!.id,
+      phone: '0821234567', address: '1 Main Road', city: 'Durban', province: 'KZN', postalCode: '4001',
+    }, ctx);
+    samples.push(performance.now() - t);
+  }
+  return { registerMember: percentiles(samples) };
+}
