@@ -41,6 +41,8 @@ export type EventLine = {
   metadata: Record<string, unknown>;
   companyId: string | null;
   recordedAt: string;
+  /** The event's hash-chain link as stored (absent from exports made before the chain existed). */
+  hash?: string | null;
 };
 export type Trailer = { kind: 'end'; keys: number; rows: number; events: number };
 export type Line = Header | KeyLine | RowLine | EventLine | Trailer;

@@ -55,10 +55,10 @@ export async function exportEventLog(options: ExportOptions): Promise<ExportSumm
   for (;;) {
     const page = await sql.query<{
       tx: string; position: number; stream_id: string; stream_version: number; event_id: string; type: string;
-      data: Record<string, unknown>; metadata: Record<string, unknown>; company_id: string | null; recorded_at: Date;
+      data: Record<string, unknown>; metadata: Record<string, unknown>; company_id: string | null; recorded_at: Date; hash: string | null;
     }>(
       `select transaction_id::text as tx, global_position as position, stream_id, stream_version, event_id::text as event_id,
-              type, data, metadata, company_id::text as company_id, recorded_at
+              type, data, metadata, company_id::text as company_id, recorded_at, hash
          from es_events where (transaction_id, global_position) > ($1::xid8, $2::bigint)
         order by transaction_id, global_position limit $3`,
       [after[0], after[1], pageSize],
@@ -74,6 +74,7 @@ export async function exportEventLog(options: ExportOptions): Promise<ExportSumm
         metadata: e.metadata,
         companyId: e.company_id,
         recordedAt: e.recorded_at.toISOString(),
+        hash: e.hash,
       });
     }
     summary.events += page.length;

@@ -4,6 +4,7 @@ import { migrateEventStore } from '../event-store/postgres-event-store.ts';
 import { masterKeyFingerprint, unwrap, wrap } from '../event-store/pii.ts';
 import type { SqlClient, SqlExecutor } from '../event-store/sql.ts';
 import { FORMAT, FORMAT_VERSION, isCarriedTable, passphraseKey, type Header, type Line } from './event-log.format.ts';
+import { migrateHashChain } from '../event-store/hash-chain.ts';
 
 export type ImportOptions = {
   /** The target: an empty PostgreSQL event store (its write-model tables migrated by the caller). */
@@ -77,6 +78,8 @@ export async function importEventLog(options: ImportOptions): Promise<ImportSumm
         summary.events += 1;
       }
     }
+    // An export made before the hash chain existed carries no links: compute them as the migration does.
+    await migrateHashChain(tx);
     const streams = await tx.query<{ n: number }>(
       `with s as (insert into es_streams (stream_id, version) select stream_id, max(stream_version) from es_events group by stream_id returning 1)
        select count(*)::int as n from s`,
@@ -138,9 +141,9 @@ async function insertRows(tx: SqlExecutor, table: string, rows: unknown[]): Prom
 
 async function insertEvents(tx: SqlExecutor, events: unknown[]): Promise<void> {
   await tx.query(
-    `insert into es_events (stream_id, stream_version, event_id, type, data, metadata, company_id, recorded_at)
+    `insert into es_events (stream_id, stream_version, event_id, type, data, metadata, company_id, recorded_at, hash)
      select e->>'streamId', (e->>'streamVersion')::int, (e->>'eventId')::uuid, e->>'type', e->'data', e->'metadata',
-            (e->>'companyId')::uuid, (e->>'recordedAt')::timestamptz
+            (e->>'companyId')::uuid, (e->>'recordedAt')::timestamptz, e->>'hash'
        from jsonb_array_elements($1::text::jsonb) with ordinality as x(e, ord)
       order by ord`,
     [JSON.stringify(events)],
