@@ -9,7 +9,7 @@ import { createReadStream } from 'node:fs';
 import { createKeyring, createPostgresEventStore, createSqlClient, loadMasterKey } from '@fpa/write-model/event-store';
 import { importEventLog } from '@fpa/write-model/event-log';
 import { migrateWriteModel } from '@fpa/write-model';
-import { allProjectors, createProjectionEngine } from '@fpa/projections';
+import { allProjectors, catchUpTo, committedHead, createProjectionEngine } from '@fpa/projections';
 import { argument } from './cli-args.ts';
 
 const dataDir = process.env.DATA_DIR ?? './data';
@@ -28,7 +28,8 @@ try {
   process.stderr.write(`imported ${summary.events} events in ${summary.streams} streams, ${summary.keys} subject keys, ${summary.rows} table rows\n`);
   const store = await createPostgresEventStore(sql, { keyring: await createKeyring(sql, masterKey) });
   const started = performance.now();
-  const result = await createProjectionEngine({ sql, store, projectors: allProjectors }).catchUpAll();
+  // Up to the last imported event, not only to the horizon (a long transaction elsewhere can hold it back).
+  const result = await catchUpTo(createProjectionEngine({ sql, store, projectors: allProjectors }), await committedHead(sql), { timeoutMs: 30 * 60_000 });
   await store.close();
   if (result.failed.length > 0) throw new Error(`read models failed to rebuild: ${JSON.stringify(result.failed)}`);
   process.stderr.write(`rebuilt ${result.caughtUp.length} read models in ${Math.round(performance.now() - started)} ms\n`);

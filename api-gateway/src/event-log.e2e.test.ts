@@ -5,7 +5,7 @@ import { createKeyring, createPostgresEventStore, type SqlClient } from '@fpa/wr
 import { exportEventLog, importEventLog } from '@fpa/write-model/event-log';
 import { migrateWriteModel } from '@fpa/write-model';
 import { pgliteDriver, testDrivers, type TestDatabase, type TestDriver } from '@fpa/write-model/testing';
-import { allProjectors, createProjectionEngine } from '@fpa/projections';
+import { allProjectors, catchUpTo, committedHead, createProjectionEngine } from '@fpa/projections';
 import { registration, startTestApp, type TestApp } from './testing.ts';
 import { seedReportsCompany } from './reports.seed.testing.ts';
 
@@ -41,7 +41,7 @@ async function readModels(sql: SqlClient): Promise<Record<string, string[]>> {
 
 async function rebuild(sql: SqlClient, masterKey: Buffer): Promise<void> {
   const store = await createPostgresEventStore(sql, { keyring: await createKeyring(sql, masterKey) });
-  const result = await createProjectionEngine({ sql, store, projectors: allProjectors }).catchUpAll();
+  const result = await catchUpTo(createProjectionEngine({ sql, store, projectors: allProjectors }), await committedHead(sql));
   await store.close();
   expect(result.failed).toEqual([]);
 }

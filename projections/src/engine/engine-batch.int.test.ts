@@ -71,7 +71,7 @@ describe.each(testDrivers())('projectors with applyBatch on $name', (driver) => 
     const projections = engine({ projectors: [batchingProjector(control)], batchSize: 10 });
     const written = await append(store, 'thing-x', ['ok1', 'ok2', 'bad', 'ok3']);
 
-    const result = await catchUpTo(projections, written.checkpoint, 2_000);
+    const result = await catchUpTo(projections, written.checkpoint, { timeoutMs: 2_000 });
 
     expect(result.failed).toHaveLength(1);
     const [status] = await projections.status();

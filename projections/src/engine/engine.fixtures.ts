@@ -55,20 +55,8 @@ export async function runCleanups(cleanups: (() => Promise<void>)[]): Promise<vo
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 }
 
-/**
- * catchUpAll reaches the head as it stands, and on a server the head can lag behind a committed
- * append: the store's horizon is the oldest running transaction of the whole cluster (other test
- * databases included). Tests therefore catch up to a known checkpoint.
- */
-export async function catchUpTo(engine: ProjectionEngine, target: Checkpoint, timeoutMs = 10_000): Promise<CatchUpResult> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const result = await engine.catchUpAll();
-    if (result.failed.length > 0 || Date.now() > deadline) return result;
-    if ((await engine.waitFor(target, { timeoutMs: 0 })).reached) return result;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Tests catch up to a known checkpoint (see catchUpTo); the same function the import uses. */
+export { catchUpTo } from './catch-up-to.ts';
 
 export function append(
   store: EventStore,

@@ -1,3 +1,4 @@
+export { catchUpTo, committedHead } from './catch-up-to.ts';
 export { createProjectionEngine } from './engine.ts';
 export { formatProjectionMetrics } from './metrics.ts';
 export { schemaName, migrateEngineTables } from './schema.ts';
