@@ -35,6 +35,10 @@ export type GenerateOptions = {
   store: EventStore;
   sql: SqlClient;
   companies: number;
+  /** Numbers the companies from here (CIPC numbers and usernames must differ between parallel generators). */
+  firstCompany?: number;
+  /** Members per multi-stream append (default 50). */
+  batch?: number;
   membersPerCompany: number;
   paymentsPerPolicy: number;
   log(message: string): void;
@@ -56,8 +60,10 @@ function saId(n: number): string {
 export async function generate(options: GenerateOptions): Promise<void> {
   const { store, companies, membersPerCompany, paymentsPerPolicy } = options;
   const months = Array.from({ length: paymentsPerPolicy }, (_, i) => new Date(Date.UTC(2025, i % 12, 1 + (i % 27))).toISOString().slice(0, 10));
+  const first = options.firstCompany ?? 0;
+  const batch = options.batch ?? BATCH;
   let serial = 0;
-  for (let c = 0; c < companies; c++) {
+  for (let c = first; c < first + companies; c++) {
     const tag = `${Date.now().toString(36)}${c}`;
     const company = await registerCompany(
       store,
@@ -75,10 +81,10 @@ export async function generate(options: GenerateOptions): Promise<void> {
       const id = created.events[0]!.data.policyTypeId;
       types.push({ id, state: (await loadState(store, policyTypeStreamId(id), { initialState: initialPolicyTypeState, evolve: evolvePolicyType })).state });
     }
-    for (let start = 0; start < membersPerCompany; start += BATCH) {
+    for (let start = 0; start < membersPerCompany; start += batch) {
       const streams: StreamAppend[] = [];
       const batchCtx = ctx();
-      for (let m = start; m < Math.min(start + BATCH, membersPerCompany); m++) {
+      for (let m = start; m < Math.min(start + batch, membersPerCompany); m++) {
         serial += 1;
         const type = types[m % 3 === 0 ? 1 : 0]!;
         const [city, province, postalCode] = CITIES[m % CITIES.length]!;
@@ -101,6 +107,6 @@ export async function generate(options: GenerateOptions): Promise<void> {
       }
       await store.append(streams, { commandId: batchCtx.commandId, companyId: company.companyId, actorUserId: company.userId });
     }
-    if ((c + 1) % 10 === 0 || c + 1 === companies) options.log(`generated ${c + 1}/${companies} companies (${serial} members)`);
+    if ((c + 1 - first) % 10 === 0 || c + 1 === first + companies) options.log(`generated ${c + 1 - first}/${companies} companies from ${first} (${serial} members)`);
   }
 }

@@ -1,14 +1,17 @@
 /**
  * The scale simulation behind the README's "Scaling past one machine" figures.
  *
- *   npx tsx scripts/sim/simulate.ts --companies 1000 --members 1000 [--payments 2] [--generator path] [--out file.json] [--keep] [--rebuild-each]
+ *   npx tsx scripts/sim/simulate.ts --companies 1000 --members 1000 [--payments 2] [--parallel 1] [--batch 50]
+ *     [--generator path] [--out file.json] [--keep] [--rebuild-each]
  *
  * Creates a database `fpa_sim` on the server in SIM_DATABASE_URL (default the local
  * postgres://postgres@127.0.0.1:5432/postgres), fills it through a generator module (default
  * ./generator.ts; any module exporting `generate(options)` such as the benchmark's), then measures:
  * event-table size, a rebuild of every read model from the log, query latencies of the screens people
  * use most, and the latency of one real command at that size. Drops the database afterwards unless --keep.
- * --rebuild-each also times each projector's rebuild on its own.
+ * --rebuild-each also times each projector's rebuild on its own. --parallel N runs N generators at once
+ * (companies split between them), --batch the members per append. --out is rewritten after each phase,
+ * so a run cut short keeps what it measured.
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -17,13 +20,19 @@ import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { commandContext, migrateWriteModel, registerMember } from '@fpa/write-model';
 import { createKeyring, createPostgresClient, createPostgresEventStore, type SqlClient } from '@fpa/write-model/event-store';
-import { allProjectors, createProjectionEngine, dashboardStats, listMembers, listPayments, listPolicies, listPolicyTypes } from '@fpa/projections';
+import { allProjectors, catchUpTo, committedHead, createProjectionEngine, dashboardStats, listMembers, listPayments, listPolicies, listPolicyTypes } from '@fpa/projections';
 import { argument } from '../cli-args.ts';
 import type { GenerateOptions } from './generator.ts';
 
 const companies = Number(argument('--companies') ?? 1000);
 const members = Number(argument('--members') ?? 1000);
 const payments = Number(argument('--payments') ?? 2);
+const parallel = Number(argument('--parallel') ?? 1);
+const batch = Number(argument('--batch') ?? 50);
+const out = argument('--out');
+const save = () => {
+  if (out) writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+};
 const generatorPath = resolve(argument('--generator') ?? new URL('./generator.ts', import.meta.url).pathname);
 const base = process.env.SIM_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = 'fpa_sim';
@@ -35,7 +44,7 @@ await admin.unsafe(`create database ${name}`);
 const url = new URL(base);
 url.pathname = `/${name}`;
 const sql = await createPostgresClient({ url: url.toString(), max: 10 });
-const results: Record<string, unknown> = { companies, membersPerCompany: members, paymentsPerPolicy: payments, generator: generatorPath };
+const results: Record<string, unknown> = { companies, membersPerCompany: members, paymentsPerPolicy: payments, parallel, batch, generator: generatorPath };
 try {
   await migrateWriteModel(sql);
   const masterKey = randomBytes(32);
@@ -43,7 +52,12 @@ try {
   const { generate } = (await import(pathToFileURL(generatorPath).href)) as { generate(options: GenerateOptions): Promise<void> };
 
   let started = performance.now();
-  await generate({ store, sql, companies, membersPerCompany: members, paymentsPerPolicy: payments, log });
+  const share = Math.ceil(companies / parallel);
+  await Promise.all(
+    Array.from({ length: parallel }, (_, i) => ({ firstCompany: i * share, count: Math.max(0, Math.min(share, companies - i * share)) }))
+      .filter((part) => part.count > 0)
+      .map((part) => generate({ store, sql, companies: part.count, firstCompany: part.firstCompany, batch, membersPerCompany: members, paymentsPerPolicy: payments, log })),
+  );
   const generateMs = performance.now() - started;
   await sql.exec('vacuum analyze');
   results.sizes = (await sql.query(`
@@ -57,13 +71,14 @@ try {
   const events = Number((results.sizes as { events: number }).events);
   results.generate = { ms: Math.round(generateMs), eventsPerSecond: Math.round(events / (generateMs / 1000)) };
   log(`generated ${events} events in ${Math.round(generateMs / 1000)} s`);
+  save();
 
   // --rebuild-each: each projector alone first, to see which one a rebuild waits for.
   if (process.argv.includes('--rebuild-each')) {
     const each: Record<string, number> = {};
     for (const projector of allProjectors) {
       const t = performance.now();
-      const alone = await createProjectionEngine({ sql, store, projectors: [projector] }).catchUpAll();
+      const alone = await catchUpTo(createProjectionEngine({ sql, store, projectors: [projector] }), await committedHead(sql), { timeoutMs: 4 * 3600_000 });
       if (alone.failed.length > 0) throw new Error(`rebuild of ${projector.name} failed: ${JSON.stringify(alone.failed)}`);
       each[projector.name] = Math.round(performance.now() - t);
       await sql.exec(`delete from projection_checkpoints where projector = '${projector.name}'`);
@@ -74,11 +89,26 @@ try {
   // A rebuild: every read model from an empty start, as after an import or a projector version bump.
   const engine = createProjectionEngine({ sql, store, projectors: allProjectors });
   started = performance.now();
-  const caught = await engine.catchUpAll();
+  // Progress every minute (events below each projector's checkpoint), so a run cut short still shows its rate.
+  const progress = setInterval(() => {
+    void sql
+      // Positions come from one sequence with no gaps here (nothing rolled back), so a position counts events.
+      .query<{ projector: string; done: number }>(`select projector, coalesce(global_position, 0)::int as done from projection_checkpoints order by 2`)
+      .then((rows) => {
+        const slowest = rows[0];
+        const seconds = (performance.now() - started) / 1000;
+        if (slowest) log(`rebuild: slowest ${slowest.projector} at ${slowest.done}/${events} (${Math.round(slowest.done / seconds)} events/s so far)`);
+        results.rebuildProgress = { seconds: Math.round(seconds), projectors: Object.fromEntries(rows.map((r) => [r.projector, r.done])) };
+        save();
+      }, () => {});
+  }, 60_000);
+  // To the last event, not only to the horizon (another database's long transaction can hold it back).
+  const caught = await catchUpTo(engine, await committedHead(sql), { timeoutMs: 4 * 3600_000 }).finally(() => clearInterval(progress));
   const rebuildMs = performance.now() - started;
   if (caught.failed.length > 0) throw new Error(`rebuild failed: ${JSON.stringify(caught.failed)}`);
   results.rebuild = { ms: Math.round(rebuildMs), eventsPerSecond: Math.round(events / (rebuildMs / 1000)) };
   log(`rebuilt ${allProjectors.length} read models in ${Math.round(rebuildMs / 1000)} s`);
+  save();
   await sql.exec('vacuum analyze');
   results.readModelBytes = Number((await sql.query<{ bytes: number }>(`select coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint as bytes
       from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname like 'rm\\_%' and c.relkind in ('r', 'm')`))[0]!.bytes);
@@ -87,8 +117,7 @@ try {
   results.queries = await measureQueries(sql);
   results.command = await measureCommand(sql, store);
   process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
-  const out = argument('--out');
-  if (out) writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  save();
   await store.close();
 } finally {
   await sql.close();
