@@ -44,7 +44,7 @@ describe(AREA, () => {
       const registered = (await t.request('POST', '/api/register', registration())).body;
       await seedReportsCompany(t, registered.token);
       // Bulk: members, policies and payments decided by the real deciders (the scale simulation's generator).
-      await generate({ store: t.services.store, sql: t.services.sql, companies: 2, membersPerCompany: 120, paymentsPerPolicy: 3, log: () => {} });
+      await generate({ store: t.services.store, sql: t.services.sql, companies: 2, membersPerCompany: 200, paymentsPerPolicy: 3, log: () => {} });
     } finally {
       await t.services.close();
     }

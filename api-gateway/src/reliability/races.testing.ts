@@ -23,7 +23,7 @@ export function memberInput(policyTypeId: string, saId = uniqueSaId()) {
 }
 
 export function staffInput(username = `staff.${randomUUID().slice(0, 12)}`) {
-  return { username, password: 'Str0ngPass!', email: `${randomUUID().slice(0, 12)}@example.co.za`, firstName: 'Lerato', lastName: 'Dlamini', role: 'claims_officer' };
+  return { username, password: 'Str0ngPass!', email: `${randomUUID().slice(0, 12)}@example.co.za`, firstName: 'Lerato', lastName: 'Dlamini', role: 'claim_admin' };
 }
 
 export function asStaff(t: TestApp, token: string) {
