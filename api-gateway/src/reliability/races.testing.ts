@@ -42,14 +42,16 @@ export function asStaff(t: TestApp, token: string) {
   };
   /** A death claim on the policy, moved to under review: ready to be approved or rejected. */
   const claimUnderReview = async (policyId: string, deceasedSaId: string): Promise<string> => {
+    const [deceasedIdDocument, claimantIdDocument, deathCertificateDocument, bankLetterDocument] = await Promise.all([
+      upload(pdf(), 'id.pdf'), upload(png(), 'id.png'), upload(pdf(), 'dc.pdf'), upload(pdf(), 'bank.pdf'),
+    ]);
     const claim = await call('POST', '/api/claims', {
       policyId, deceasedFirstName: 'Sipho', deceasedLastName: 'Dube', deceasedSaId, deceasedDateOfBirth: '1978-08-08',
       deceasedDateOfDeath: southAfricanDate(new Date()), causeOfDeath: 'Natural causes', deathCertificateNumber: 'DC 1',
       claimantFirstName: 'Zanele', claimantLastName: 'Dube', claimantSaId: uniqueSaId(), claimantPhone: '0821112222',
       claimantEmail: 'zanele@example.co.za', claimantAddress: '3 Church Street', relationshipToDeceased: 'Daughter', claimAmount: '15000',
       bankAccountNumber: '1234567890', bankName: 'Capitec', bankBranchCode: '470010', accountHolderName: 'Z Dube',
-      deceasedIdDocument: await upload(pdf(), 'id.pdf'), claimantIdDocument: await upload(png(), 'id.png'),
-      deathCertificateDocument: await upload(pdf(), 'dc.pdf'), bankLetterDocument: await upload(pdf(), 'bank.pdf'),
+      deceasedIdDocument, claimantIdDocument, deathCertificateDocument, bankLetterDocument,
     });
     await call('PATCH', `/api/claims/${claim.id}`, { status: 'under_review' });
     return claim.id as string;
