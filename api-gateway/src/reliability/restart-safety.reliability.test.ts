@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findChunkResult } from '@fpa/write-model';
 import { reliabilityRuns, reportFigures, reportSkipped, serverDriver, type TestDatabase } from '@fpa/write-model/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registration } from '../testing.ts';
@@ -88,7 +89,7 @@ describe(AREA, () => {
 
   it.skipIf(!driver)(`${RUNS} runs: no half member, no duplicate, the file's members exactly${driver ? '' : ` (skipped: ${SKIP_REASON})`}`, async () => {
     const startedAt = Date.now();
-    const stats = { cutOffMidChunk: 0, answeredBeforeKill: 0, resumed: 0, repeatedFresh: 0, chunksSent: 0, rowsChecked: 0 };
+    const stats = { cutOffMidChunk: 0, answeredBeforeKill: 0, killedChunkCommitted: 0, killedChunkRolledBack: 0, resumed: 0, repeatedFresh: 0, chunksSent: 0, rowsChecked: 0 };
     const violations = { wrongMembers: 0, duplicates: 0, halfMembers: 0, quotaMismatch: 0, failedRows: 0, readModelMismatch: 0 };
     let runs = 0;
     for (let run = 0; run < RUNS; run++) {
@@ -126,6 +127,10 @@ describe(AREA, () => {
       await server.kill();
       if ((await inFlight) === 'cut off') stats.cutOffMidChunk += 1;
       else stats.answeredBeforeKill += 1;
+
+      // Where the kill landed: the in-flight chunk's transaction committed before it, or died with it.
+      if (await findChunkResult(db.sql, companyId, importId, killAt)) stats.killedChunkCommitted += 1;
+      else stats.killedChunkRolledBack += 1;
 
       ({ server, call } = await startServer());
       // Resume (same import id from the start) or repeat the whole file as a new import.
