@@ -1,20 +1,40 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: the server packages (unit + integration on PGlite, and on the PostgreSQL server
-// when TEST_DATABASE_URL is set), the web components (jsdom), and the browser tests (headless Chromium).
+// graphql 16 has no "exports" map: Node resolves it to the CommonJS build for the externalized
+// yoga and Pothos, Vite to the ESM build for our code; one module instance is required.
+const oneGraphql = { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] };
+
+// Four projects: the server packages (unit + integration on PGlite, and on the PostgreSQL server
+// when TEST_DATABASE_URL is set), the web components (jsdom), the browser tests (headless Chromium),
+// and the reliability suite (issue #12: long randomized runs that report figures; `npm run
+// test:reliability`, not part of `npm test`).
 export default defineConfig({
   test: {
     projects: [
       {
-        // graphql 16 has no "exports" map: Node resolves it to the CommonJS build for the externalized
-        // yoga and Pothos, Vite to the ESM build for our code; one module instance is required.
-        resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
+        resolve: oneGraphql,
         test: {
           name: 'server',
           include: ['{write-model,projections,api-gateway}/src/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.reliability.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: oneGraphql,
+        test: {
+          name: 'reliability',
+          include: ['{write-model,projections,api-gateway}/src/**/*.reliability.test.ts'],
+          environment: 'node',
+          // A file repeats its scenario tens of times; the runs are counted, never timed.
+          testTimeout: 3_600_000,
+          hookTimeout: 300_000,
+          // One file at a time: the areas start processes and load the database; sharing 2 cores
+          // between them would only make each slower.
+          fileParallelism: false,
+          globalSetup: ['./scripts/reliability/summary.ts'],
         },
       },
       {

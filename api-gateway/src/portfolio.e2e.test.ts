@@ -211,6 +211,24 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
     expect(limited.body.failed[0].errors[0]).toMatch(/^Member limit reached/);
   });
 
+  it('links every family row of a chunk to a main member imported before it, also two under the same one', async () => {
+    // Found by the reliability suite (area 8): the second family row under an already imported main
+    // member reloaded that member and dropped the first row's link, so the main member could be
+    // deleted from under its family.
+    const company = (await t.request('POST', '/api/register', registration())).body;
+    const main = (await t.request('POST', '/api/members', principal(), as(company.token))).body;
+    const row = (firstName: string) => ({
+      firstName, lastName: 'Khumalo', identifierType: 'saId', saId: nextSaId(), phone: '0831234567', address: '5 Main Road',
+      city: 'Durban', province: 'KZN', postalCode: '4001', isMainMember: 'false', mainMemberIdentifier: main.saId, relationship: 'child',
+    });
+    const chunk = { importId: 'family-1', chunkIndex: 0, firstRowNumber: 2, rows: [row('Ayanda'), row('Lindiwe'), row('Sizwe')] };
+    expect((await t.request('POST', '/api/members/import', chunk, as(company.token))).body).toMatchObject({ imported: 3, failed: [] });
+    const links = await t.services.sql.query(`select 1 from es_events where stream_id = $1 and type = 'FamilyMemberAdded'`, [`member-${main.id}`]);
+    expect(links).toHaveLength(3);
+    const refused = await t.request('DELETE', `/api/members/${main.id}`, undefined, as(company.token));
+    expect([refused.status, refused.body.message]).toEqual([422, 'This member has 3 family members covered under them. Delete the family members first.']);
+  });
+
   it('serves the same through GraphQL with search, filters, counts and cursor pages', async () => {
     const company = (await t.request('POST', '/api/register', registration())).body;
     const tk = company.token;

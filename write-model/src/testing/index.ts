@@ -1,1 +1,2 @@
 export * from './databases.ts';
+export * from './reliability.ts';

@@ -106,6 +106,10 @@ async function importOnce(
       if (!main) {
         const loaded = await loadState(store, memberStreamId(row.input.mainMemberId!), memberFold);
         main = loaded.state;
+        // Kept for the chunk's later family rows under the same main member: loading it again would
+        // reset its stream entry and drop the links already added to it (a family member without
+        // its FamilyMemberAdded, so its main member could be deleted from under it).
+        mainStates.set(row.input.mainMemberId!, main);
         streams.set(memberStreamId(row.input.mainMemberId!), { streamId: memberStreamId(row.input.mainMemberId!), expectedVersion: expectedVersion(loaded.version), events: [] });
       }
     }
@@ -127,6 +131,7 @@ async function importOnce(
       if (decided.policy.length > 0) add(policyStreamId(decided.policy[0]!.data.policyId), 'no_stream', decided.policy.map((e) => toNewEvent(e)));
       issued.push(...decided.policy.filter((e): e is PolicyIssued => e.type === 'PolicyIssued'));
       if (row.input.isMainMember) mainStates.set(row.memberId, decided.member.reduce(evolveMember, initialMemberState));
+      else mainStates.set(row.input.mainMemberId!, decided.mainMember.reduce(evolveMember, main!));
       importedKeys.push(row.key);
       importedIds.push(row.memberId);
       available--;
