@@ -21,7 +21,7 @@ export async function send(
   if (options.body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   address++;
-  const request = new Request(`http://localhost${path}`, { method, headers, ...(options.body !== undefined ? { body: options.body } : {}) });
+  const request = new Request(`http://localhost${path}`, { method, headers, ...(options.body !== undefined ? { body: options.body as BodyInit } : {}) });
   const response = await t.app.handle(request, { ip: `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}` });
   const text = await response.text();
   let json: unknown = null;
