@@ -10,6 +10,8 @@ import { findUnsafeText, unsafeTextMessage } from '@fpa/write-model/validation';
  * Limits on what one GraphQL request may ask (GraphQL Armor). The web app's deepest operation nests
  * 4 levels and uses no aliases, so these bounds leave room for fragments and clients while a query
  * of depth 50, 10,000 aliases or a token flood is refused at validation, before any resolver runs.
+ * Aliases of __typename count too (Armor exempts them by default): 10,000 of them cost as much to answer.
+ * Validation errors answer 200 to `accept: application/json` clients (GraphQL over HTTP), 400 otherwise.
  */
 export const GRAPHQL_LIMITS = { depth: 12, aliases: 30, cost: 5000, tokens: 3000 } as const;
 
@@ -43,7 +45,7 @@ export function graphqlGuards(): Plugin[] {
     unsafeTextPlugin,
     maxTokensPlugin({ n: GRAPHQL_LIMITS.tokens, ...limits }) as Plugin,
     maxDepthPlugin({ n: GRAPHQL_LIMITS.depth, ignoreIntrospection: true, flattenFragments: true, ...limits }) as Plugin,
-    maxAliasesPlugin({ n: GRAPHQL_LIMITS.aliases, ...limits }) as Plugin,
+    maxAliasesPlugin({ n: GRAPHQL_LIMITS.aliases, allowList: [], ...limits }) as Plugin,
     costLimitPlugin({ maxCost: GRAPHQL_LIMITS.cost, ...limits }) as Plugin,
   ];
 }
