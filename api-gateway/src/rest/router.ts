@@ -80,7 +80,8 @@ export function createRestRouter(routes: readonly Route[]) {
     }
     // Path, query and body are checked for text PostgreSQL cannot hold before any handler (queries
     // included, which parse no schema) passes them on: a clear 400 instead of a database error.
-    const unsafe = findUnsafeText({ params: found.params, query: url.searchParams, body });
+    // A body's issue path is the field's own, as the command's schema would report it.
+    const unsafe = findUnsafeText(body) ?? findUnsafeText({ params: found.params, query: url.searchParams });
     if (unsafe) return jsonError(400, unsafe.message, 'VALIDATION_FAILED', [unsafe]);
     try {
       const input = { params: found.params, body: found.route.rawBody ? undefined : (body ?? {}), query: url.searchParams };
