@@ -44,6 +44,11 @@ export function claim(ctx: RequestContext, id: string) {
   return findClaim(ctx.services.sql, caller(ctx, 'claims:read').companyId, id);
 }
 
+/** REST: an unknown claim, or another company's, is a 404 (GraphQL answers null instead). */
+export function requireClaim(ctx: RequestContext, id: string) {
+  return claimOrMissing(ctx, caller(ctx, 'claims:read').companyId, id);
+}
+
 export function claimCounts(ctx: RequestContext) {
   return claimCountsQuery(ctx.services.sql, caller(ctx, 'claims:read').companyId);
 }
