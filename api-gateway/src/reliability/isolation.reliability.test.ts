@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getNamedType, getNullableType, isLeafType, isNonNullType, type GraphQLField } from 'graphql';
 import { testDrivers } from '@fpa/write-model/testing';
+import { tenantScoped } from '@fpa/projections';
 import { routes } from '../rest/index.ts';
 import { schema } from '../schema/index.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
@@ -143,5 +144,30 @@ describe.each(testDrivers())('tenant isolation on $name', (driver) => {
     if ((await aEvents()) !== eventsBefore) tally.find('company A changed');
     console.log(tally.summary(`area 4 isolation GraphQL (${driver.name})`, `${fields.length - skipped} fields tried, ${skipped} skipped (required input object)`));
     expect(tally.findings).toEqual([]);
+  });
+
+  it('the second wall: under B’s scope, every read-model table shows none of A’s rows, even asked for them by company_id', async () => {
+    const tables = await t.services.sql.query<{ name: string }>(
+      `select c.relname::text as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'v' and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'company_id')`,
+    );
+    const asB = tenantScoped(t.services.sql, b.companyId);
+    const count = async (sql: typeof asB, table: string, where = '') =>
+      (await sql.query<{ n: number }>(`select count(*)::int as n from public."${table}" ${where}`, where ? [a.companyId] : []))[0]!.n;
+    const breaches: string[] = [];
+    const main = ['members', 'policies', 'claims', 'payments'];
+    for (const { name } of tables) {
+      // No WHERE at all, then A's company asked for by name: neither may show a row of A's.
+      const seen = await asB.query<{ company_id: string }>(`select company_id::text from public."${name}"`);
+      if (seen.some((row) => row.company_id !== b.companyId)) breaches.push(`${name}: rows of another company without a WHERE clause`);
+      if ((await count(asB, name, 'where company_id = $1')) !== 0) breaches.push(`${name}: A's rows when asked for by company_id`);
+    }
+    for (const name of main) {
+      // The wall is not vacuous: A's rows are there for the projector's (owner's) eyes.
+      if ((await count(t.services.sql, name, 'where company_id = $1')) === 0) breaches.push(`${name}: the seed left A no rows, the test proves nothing`);
+    }
+    console.log(`[reliability] area 4 row-level security (${driver.name}): ${tables.length} read-model views with company_id checked under another company's scope, ${breaches.length} breaches`);
+    expect(tables.map((r) => r.name)).toEqual(expect.arrayContaining(main));
+    expect(breaches).toEqual([]);
   });
 });

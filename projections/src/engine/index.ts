@@ -1,6 +1,7 @@
 export { createProjectionEngine } from './engine.ts';
 export { formatProjectionMetrics } from './metrics.ts';
 export { schemaName, migrateEngineTables } from './schema.ts';
+export { tenantScoped, TENANT_ROLE, TENANT_SETTING } from './tenant-wall.ts';
 export type { LeaseOptions } from './lease.ts';
 export type {
   CatchUpResult,
