@@ -5,6 +5,7 @@ import { jsonError, maskGraphQLError } from './errors.ts';
 import { schema } from './schema/index.ts';
 import { createRestRouter } from './rest/router.ts';
 import { routes } from './rest/index.ts';
+import { graphqlGuards } from './graphql-guards.ts';
 
 export type App = {
   /** Fetch-style entry for /graphql and /api/* (tests call it directly). */
@@ -20,6 +21,7 @@ export function createApp(services: Services): App {
     graphqlEndpoint: '/graphql',
     graphiql: !config.isProduction,
     landingPage: false,
+    plugins: graphqlGuards(),
     maskedErrors: { maskError: maskGraphQLError(logger) },
     logging: {
       debug: (...args) => logger.debug(args.map(String).join(' ')),

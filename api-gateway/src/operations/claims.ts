@@ -20,6 +20,7 @@ import {
 import type { RequestContext } from '../context.ts';
 import { authorize, requireCompanyUser, type Operation } from '../auth/policy.ts';
 import { commandFor, readYourWrites } from './consistency.ts';
+import { tenantRead, tenantSql } from './tenant.ts';
 
 function caller(ctx: RequestContext, operation: Operation) {
   const user = requireCompanyUser(ctx.user, operation);
@@ -27,25 +28,30 @@ function caller(ctx: RequestContext, operation: Operation) {
 }
 
 async function claimOrMissing(ctx: RequestContext, companyId: string, id: string): Promise<ClaimDetail> {
-  const claim = await findClaim(ctx.services.sql, companyId, id);
+  const claim = await findClaim(tenantSql(ctx, companyId), companyId, id);
   if (!claim) throw new NotFoundError('Claim not found');
   return claim;
 }
 
 export function claims(ctx: RequestContext, args: ClaimListArgs) {
-  return listClaims(ctx.services.sql, caller(ctx, 'claims:read').companyId, args);
+  return listClaims(...tenantRead(ctx, 'claims:read'), args);
 }
 
 export function allClaims(ctx: RequestContext) {
-  return listAllClaims(ctx.services.sql, caller(ctx, 'claims:read').companyId);
+  return listAllClaims(...tenantRead(ctx, 'claims:read'));
 }
 
 export function claim(ctx: RequestContext, id: string) {
-  return findClaim(ctx.services.sql, caller(ctx, 'claims:read').companyId, id);
+  return findClaim(...tenantRead(ctx, 'claims:read'), id);
+}
+
+/** REST: an unknown claim, or another company's, is a 404 (GraphQL answers null instead). */
+export function requireClaim(ctx: RequestContext, id: string) {
+  return claimOrMissing(ctx, caller(ctx, 'claims:read').companyId, id);
 }
 
 export function claimCounts(ctx: RequestContext) {
-  return claimCountsQuery(ctx.services.sql, caller(ctx, 'claims:read').companyId);
+  return claimCountsQuery(...tenantRead(ctx, 'claims:read'));
 }
 
 /** A claim's documents, for a claim row that was read without them. */
@@ -78,7 +84,7 @@ export async function reviewDocument(ctx: RequestContext, id: string, input: unk
   const { companyId, command } = caller(ctx, 'documents:review');
   const { append } = await reviewClaimDocument(ctx.services.store, ctx.services.sql, id, input, command);
   await readYourWrites(ctx, append.checkpoint);
-  const row = await findDocument(ctx.services.sql, companyId, id);
+  const row = await findDocument(tenantSql(ctx, companyId), companyId, id);
   if (!row) throw new NotFoundError('Document not found');
   return row;
 }

@@ -19,6 +19,7 @@ import {
 import type { RequestContext } from '../context.ts';
 import { requireCompanyUser, type Operation } from '../auth/policy.ts';
 import { commandFor, readYourWrites } from './consistency.ts';
+import { tenantRead, tenantSql } from './tenant.ts';
 
 function caller(ctx: RequestContext, operation: Operation) {
   const user = requireCompanyUser(ctx.user, operation);
@@ -26,13 +27,13 @@ function caller(ctx: RequestContext, operation: Operation) {
 }
 
 async function paymentOrMissing(ctx: RequestContext, companyId: string, id: string): Promise<PaymentRow> {
-  const row = await findPayment(ctx.services.sql, companyId, id);
+  const row = await findPayment(tenantSql(ctx, companyId), companyId, id);
   if (!row) throw new NotFoundError('Payment not found');
   return row;
 }
 
 export function payments(ctx: RequestContext, args: PaymentListArgs) {
-  return listPayments(ctx.services.sql, caller(ctx, 'payments:read').companyId, args);
+  return listPayments(...tenantRead(ctx, 'payments:read'), args);
 }
 
 export async function recordPayment(ctx: RequestContext, input: unknown): Promise<PaymentRow> {
@@ -66,7 +67,7 @@ export async function recordGroupPayment(ctx: RequestContext, schemeId: string, 
   const { companyId, command } = caller(ctx, 'payments:create');
   const { append, paymentIds: _ids, companyId: _company, ...run } = await recordGroupPaymentCommand(ctx.services.store, schemeId, input, command);
   await readYourWrites(ctx, append.checkpoint);
-  return { ...run, payments: await paymentsOfGroupPayment(ctx.services.sql, companyId, run.groupPaymentId) };
+  return { ...run, payments: await paymentsOfGroupPayment(tenantSql(ctx, companyId), companyId, run.groupPaymentId) };
 }
 
 export function premiumsCollected(ctx: RequestContext, months?: number) {

@@ -29,6 +29,7 @@ import type { PolicyStatus } from '@fpa/write-model/validation';
 import type { RequestContext } from '../context.ts';
 import { requireCompanyUser, type Operation } from '../auth/policy.ts';
 import { commandFor, readYourWrites } from './consistency.ts';
+import { tenantRead, tenantSql } from './tenant.ts';
 
 function caller(ctx: RequestContext, operation: Operation) {
   const user = requireCompanyUser(ctx.user, operation);
@@ -44,35 +45,35 @@ async function found<T>(row: Promise<T | null>, message: string): Promise<T> {
 // Policy types
 
 export function policyTypes(ctx: RequestContext): Promise<PolicyTypeRow[]> {
-  return listPolicyTypes(ctx.services.sql, caller(ctx, 'policy_types:read').companyId);
+  return listPolicyTypes(...tenantRead(ctx, 'policy_types:read'));
 }
 
 export async function createPolicyType(ctx: RequestContext, input: unknown): Promise<PolicyTypeRow> {
   const { companyId, command } = caller(ctx, 'policy_types:create');
   const { events, append } = await createPolicyTypeCommand(ctx.services.store, input, command);
   await readYourWrites(ctx, append.checkpoint);
-  return found(findPolicyType(ctx.services.sql, companyId, events[0]!.data.policyTypeId), 'Policy type not found');
+  return found(findPolicyType(tenantSql(ctx, companyId), companyId, events[0]!.data.policyTypeId), 'Policy type not found');
 }
 
 export async function updatePolicyType(ctx: RequestContext, id: string, input: unknown): Promise<PolicyTypeRow> {
   const { companyId, command } = caller(ctx, 'policy_types:update');
   const { append } = await updatePolicyTypeCommand(ctx.services.store, id, input, command);
   await readYourWrites(ctx, append.checkpoint);
-  return found(findPolicyType(ctx.services.sql, companyId, id), 'Policy type not found');
+  return found(findPolicyType(tenantSql(ctx, companyId), companyId, id), 'Policy type not found');
 }
 
 // Members
 
 export function allMembers(ctx: RequestContext): Promise<MemberRow[]> {
-  return listAllMembers(ctx.services.sql, caller(ctx, 'members:read').companyId);
+  return listAllMembers(...tenantRead(ctx, 'members:read'));
 }
 
 export function members(ctx: RequestContext, args: Parameters<typeof listMembers>[2]) {
-  return listMembers(ctx.services.sql, caller(ctx, 'members:read').companyId, args);
+  return listMembers(...tenantRead(ctx, 'members:read'), args);
 }
 
 export function member(ctx: RequestContext, id: string): Promise<MemberRow | null> {
-  return findMember(ctx.services.sql, caller(ctx, 'members:read').companyId, id);
+  return findMember(...tenantRead(ctx, 'members:read'), id);
 }
 
 export async function canAddMember(ctx: RequestContext): Promise<{ canAdd: boolean; reason: string | null }> {
@@ -85,14 +86,14 @@ export async function registerMember(ctx: RequestContext, input: unknown): Promi
   const { companyId, command } = caller(ctx, 'members:create');
   const result = await registerMemberCommand(ctx.services.store, ctx.services.sql, input, command);
   await readYourWrites(ctx, result.append.checkpoint);
-  return found(findMember(ctx.services.sql, companyId, result.memberId), 'Member not found');
+  return found(findMember(tenantSql(ctx, companyId), companyId, result.memberId), 'Member not found');
 }
 
 export async function updateMember(ctx: RequestContext, id: string, input: unknown): Promise<MemberRow> {
   const { companyId, command } = caller(ctx, 'members:update');
   const { append } = await updateMemberCommand(ctx.services.store, id, input, command);
   await readYourWrites(ctx, append.checkpoint);
-  return found(findMember(ctx.services.sql, companyId, id), 'Member not found');
+  return found(findMember(tenantSql(ctx, companyId), companyId, id), 'Member not found');
 }
 
 export async function deleteMember(ctx: RequestContext, id: string): Promise<{ ok: true; id: string }> {
@@ -112,22 +113,22 @@ export async function importMembers(ctx: RequestContext, input: unknown): Promis
 // Policies
 
 export function allPolicies(ctx: RequestContext): Promise<PolicyRow[]> {
-  return listAllPolicies(ctx.services.sql, caller(ctx, 'policies:read').companyId);
+  return listAllPolicies(...tenantRead(ctx, 'policies:read'));
 }
 
 export function policies(ctx: RequestContext, args: Parameters<typeof listPolicies>[2]) {
-  return listPolicies(ctx.services.sql, caller(ctx, 'policies:read').companyId, args);
+  return listPolicies(...tenantRead(ctx, 'policies:read'), args);
 }
 
 export function policyCounts(ctx: RequestContext, search: string | undefined) {
-  return policyCountsQuery(ctx.services.sql, caller(ctx, 'policies:read').companyId, search ? { search } : {});
+  return policyCountsQuery(...tenantRead(ctx, 'policies:read'), search ? { search } : {});
 }
 
 export async function changePolicyStatus(ctx: RequestContext, id: string, input: { status?: unknown; note?: unknown }): Promise<PolicyRow> {
   const { companyId, command } = caller(ctx, 'policies:update_status');
   const { append } = await changePolicyStatusCommand(ctx.services.store, id, input, command);
   await readYourWrites(ctx, append.checkpoint);
-  return found(findPolicy(ctx.services.sql, companyId, id), 'Policy not found');
+  return found(findPolicy(tenantSql(ctx, companyId), companyId, id), 'Policy not found');
 }
 
 // Dashboard

@@ -5,7 +5,7 @@ import type { Route } from './router.ts';
 export const claimRoutes: Route[] = [
   { method: 'GET', path: '/api/claims', operation: 'claims:read', handler: (ctx) => claims.allClaims(ctx) },
   { method: 'GET', path: '/api/claims/counts', operation: 'claims:read', handler: (ctx) => claims.claimCounts(ctx) },
-  { method: 'GET', path: '/api/claims/:id', operation: 'claims:read', handler: (ctx, { params }) => claims.claim(ctx, params.id!) },
+  { method: 'GET', path: '/api/claims/:id', operation: 'claims:read', handler: (ctx, { params }) => claims.requireClaim(ctx, params.id!) },
   { method: 'POST', path: '/api/claims', operation: 'claims:create', status: 201, handler: (ctx, { body }) => claims.submitClaim(ctx, withoutPolicyNumber(body)) },
   { method: 'POST', path: '/api/claims/by-policy-number', operation: 'claims:create', status: 201, handler: (ctx, { body }) => claims.submitClaim(ctx, withoutPolicyId(body)) },
   { method: 'PATCH', path: '/api/claims/:id', operation: 'claims:update_status', handler: (ctx, { params, body }) => claims.changeClaimStatus(ctx, params.id!, body) },

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../context.ts';
 import { jsonError, toErrorAnswer } from '../errors.ts';
 import { authorize, type Operation } from '../auth/policy.ts';
+import { findUnsafeText } from '@fpa/write-model/validation';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteInput = { params: Record<string, string>; body: unknown; query: URLSearchParams };
@@ -77,6 +78,11 @@ export function createRestRouter(routes: readonly Route[]) {
         return jsonError(400, MALFORMED_JSON, 'MALFORMED_JSON');
       }
     }
+    // Path, query and body are checked for text PostgreSQL cannot hold before any handler (queries
+    // included, which parse no schema) passes them on: a clear 400 instead of a database error.
+    // A body's issue path is the field's own, as the command's schema would report it.
+    const unsafe = findUnsafeText(body) ?? findUnsafeText({ params: found.params, query: url.searchParams });
+    if (unsafe) return jsonError(400, unsafe.message, 'VALIDATION_FAILED', [unsafe]);
     try {
       const input = { params: found.params, body: found.route.rawBody ? undefined : (body ?? {}), query: url.searchParams };
       const result = await found.route.handler(ctx, input);

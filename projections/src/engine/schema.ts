@@ -1,6 +1,7 @@
 import type { SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
 import type { Projector } from './types.ts';
 import { migrateLeaseTables } from './lease.ts';
+import { ensureTenantRole, TENANT_ROLE, wallGeneration } from './tenant-wall.ts';
 
 /**
  * Where read models live. Each projector generation has its own schema, rm_<name>_g<n>, so a
@@ -80,6 +81,7 @@ export async function migrateEngineTables(sql: SqlClient): Promise<void> {
       );
     `);
     await migrateLeaseTables(tx);
+    await ensureTenantRole(tx);
   });
 }
 
@@ -97,6 +99,7 @@ export async function createGeneration(tx: SqlExecutor, projector: Projector, ge
   await tx.exec(`create schema "${schemaName(projector.name, generation)}"`);
   await useGeneration(tx, projector.name, generation);
   await projector.init(tx);
+  await wallGeneration(tx, schemaName(projector.name, generation));
 }
 
 /** Runs init again in an existing generation: idempotent DDL may add indexes or columns. */
@@ -104,6 +107,7 @@ export async function initGeneration(tx: SqlExecutor, projector: Projector, gene
   await tx.exec(`create schema if not exists "${schemaName(projector.name, generation)}"`);
   await useGeneration(tx, projector.name, generation);
   await projector.init(tx);
+  await wallGeneration(tx, schemaName(projector.name, generation));
 }
 
 export async function dropGeneration(tx: SqlExecutor, name: string, generation: number): Promise<void> {
@@ -121,7 +125,8 @@ export async function dropAllGenerations(tx: SqlExecutor, name: string): Promise
 
 /**
  * Makes public.<table> a view of the generation's table. Left alone when it already is one with the
- * same columns (a restart), so a start takes no exclusive locks that queries would queue behind;
+ * same columns and security_invoker (so the tenant wall's row-level security applies through it: a
+ * plain view reads as its owner) and TENANT_ROLE may read it (a restart), so a start takes no exclusive locks that queries would queue behind;
  * otherwise recreated rather than replaced, as `create or replace view` refuses changed columns.
  */
 export async function pointViews(tx: SqlExecutor, projector: Projector, generation: number): Promise<void> {
@@ -137,7 +142,9 @@ export async function pointViews(tx: SqlExecutor, projector: Projector, generati
                     where attrelid = c.oid and attnum > 0 and not attisdropped)
                   is not distinct from
                   (select array_agg(attname::text || ':' || atttypid::text order by attnum) from pg_attribute
-                    where attrelid = t.oid and attnum > 0 and not attisdropped) as current
+                    where attrelid = t.oid and attnum > 0 and not attisdropped)
+              and 'security_invoker=true' = any(coalesce(c.reloptions, '{}'))
+              and has_table_privilege('${TENANT_ROLE}', c.oid, 'select') as current
          from pg_class c
          join pg_namespace n on n.oid = c.relnamespace
          cross join (select to_regclass(format('%I.%I', $2::text, $1::text)) as oid) t
@@ -149,7 +156,9 @@ export async function pointViews(tx: SqlExecutor, projector: Projector, generati
     }
     if (existing?.current) continue;
     await tx.exec(
-      `drop view if exists public."${table}"; create view public."${table}" as select * from "${schema}"."${table}"`,
+      `drop view if exists public."${table}";
+       create view public."${table}" with (security_invoker = true) as select * from "${schema}"."${table}";
+       grant select on public."${table}" to ${TENANT_ROLE}`,
     );
   }
 }

@@ -30,3 +30,4 @@ export * from './admin.ts';
 export * from './onboarding.ts';
 export * from './permissions.ts';
 export * from './audit.ts';
+export * from './unsafe-text.ts';

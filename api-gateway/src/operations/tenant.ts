@@ -1,0 +1,19 @@
+import { tenantScoped } from '@fpa/projections';
+import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { requireCompanyUser, type Operation } from '../auth/policy.ts';
+import type { RequestContext } from '../context.ts';
+
+/**
+ * The read-model executor and company for a company user's read: every statement runs behind the
+ * tenant wall (projections/src/engine/tenant-wall.ts), so even a query whose WHERE clause lost its
+ * company sees only the caller's rows. Spread into a query: `listMembers(...tenantRead(ctx, op), args)`.
+ */
+export function tenantRead(ctx: RequestContext, operation: Operation): readonly [SqlExecutor, string] {
+  const { companyId } = requireCompanyUser(ctx.user, operation);
+  return [tenantScoped(ctx.services.sql, companyId), companyId] as const;
+}
+
+/** The same wall for a company already established (a read after the caller's own command). */
+export function tenantSql(ctx: RequestContext, companyId: string): SqlExecutor {
+  return tenantScoped(ctx.services.sql, companyId);
+}

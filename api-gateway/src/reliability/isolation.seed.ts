@@ -1,0 +1,77 @@
+import { agentBody } from '../agents.testing.ts';
+import { companyWithStaff } from '../audit.testing.ts';
+import { seedReportsCompany } from '../reports.seed.testing.ts';
+import { makeSaId, type TestApp } from '../testing.ts';
+
+/*
+ * Test-only: a company with data in every area (members, policies, policy types, claims with
+ * documents, payments, agents, a group scheme with members, staff users, an audit trail), and the
+ * ids and identifying text of each kind, read back through its own administrator's eyes.
+ */
+
+export type Kind = 'member' | 'policy' | 'policyType' | 'claim' | 'document' | 'payment' | 'agent' | 'scheme' | 'schemeMember' | 'user';
+export type SeededCompany = {
+  companyId: string;
+  adminToken: string;
+  ids: Record<Kind, string[]>;
+  saIds: string[];
+  /** Every string that identifies this company's data: an answer to another company containing one leaked it. */
+  secrets: string[];
+};
+
+let sequence = 4100;
+
+export async function seedCompany(t: TestApp): Promise<SeededCompany> {
+  const company = await companyWithStaff(t, ['claim_admin', 'billing_clerk']);
+  const token = company.tokens.administrator!;
+  const get = async (path: string) => {
+    const answer = await t.request('GET', path, undefined, { token });
+    if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
+  await seedReportsCompany(t, token);
+  await t.request('POST', '/api/agents', agentBody('Palesa'), { token });
+  const person = (firstName: string) => ({
+    firstName, lastName: 'Mokoena', saId: makeSaId('820202', String(sequence++)), phone: '071 234 5678', address: '5 Church Street',
+    city: 'Rustenburg', province: 'North West', postalCode: '0299', email: '', coverAmount: '20000', familyMembers: [],
+  });
+  const scheme = (await t.request('POST', '/api/group-schemes', { name: 'Mine Workers', description: 'Shaft 3', mainMembers: [person('Zanele'), person('Sipho')] }, { token })).body.scheme;
+
+  const nodes = (value: any): any[] => (Array.isArray(value) ? value : (value.nodes ?? value.items ?? []));
+  const members = nodes(await get('/api/members'));
+  const ids: Record<Kind, string[]> = {
+    member: members.map((m) => m.id),
+    policy: nodes(await get('/api/policies')).map((p) => p.id),
+    policyType: nodes(await get('/api/policy-types')).map((p) => p.id),
+    claim: nodes(await get('/api/claims')).map((c) => c.id),
+    document: nodes(await get('/api/documents')).map((d) => d.id),
+    payment: nodes(await get('/api/payments')).map((p) => p.id),
+    agent: nodes(await get('/api/agents')).map((a) => a.id),
+    scheme: [scheme.id],
+    schemeMember: nodes(await get(`/api/group-schemes/${scheme.id}/members`)).map((m) => m.id),
+    user: nodes(await get('/api/users')).map((u) => u.id),
+  };
+  for (const [kind, list] of Object.entries(ids)) if (list.length === 0) throw new Error(`the seed made no ${kind}`);
+  const saIds = members.map((m) => m.saId).filter(Boolean);
+  const secrets = [company.companyId, ...Object.values(ids).flat(), ...saIds];
+  return { companyId: company.companyId, adminToken: token, ids, saIds, secrets };
+}
+
+/** One valid-looking body per change route: refused only because the id belongs to someone else. */
+export function changeBody(method: string, path: string, victim: SeededCompany): unknown {
+  if (method === 'GET' || method === 'DELETE') return undefined;
+  if (path.startsWith('/api/members/')) return { firstName: 'Hacked', lastName: 'Member', saId: makeSaId('700101', String(sequence++)), phone: '0821234567', address: '1 Hack Street', city: 'Durban', province: 'KZN', postalCode: '4001', isMainMember: true };
+  if (path.startsWith('/api/policy-types/')) return { name: 'Hacked', coverageAmount: '1000', monthlyPremium: '10', waitingPeriod: 0 };
+  if (path.startsWith('/api/policies/')) return { status: 'cancelled' };
+  if (path.startsWith('/api/claims/')) return { status: 'approved' };
+  if (path.startsWith('/api/documents/')) return { status: 'rejected', notes: 'hacked' };
+  if (path.startsWith('/api/payments/')) return { status: 'refunded' };
+  if (/^\/api\/group-schemes\/[^/]+\/payments$/.test(path)) return { amount: '100', paymentDate: '2026-01-01', paymentMethod: 'eft' };
+  if (/^\/api\/group-schemes\/[^/]+\/members$/.test(path)) return { mainMembers: [{ firstName: 'Hacked', lastName: 'In', saId: makeSaId('700101', String(sequence++)), phone: '0712345678', address: '1 Hack Street', familyMembers: [] }] };
+  if (path.startsWith('/api/group-schemes/')) return { name: 'Hacked', description: 'hacked', status: 'inactive' };
+  if (path.startsWith('/api/agents/')) return { firstName: 'Hacked', commissionRate: 99 };
+  if (/\/role$/.test(path)) return { role: 'auditor' };
+  if (path.startsWith('/api/audit/personal-data/')) return { reason: 'hacked', confirm: true };
+  void victim;
+  return {};
+}
