@@ -11,7 +11,7 @@ export default defineConfig({
         resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
         test: {
           name: 'server',
-          include: ['{write-model,projections,api-gateway}/src/**/*.test.ts'],
+          include: ['{write-model,projections,api-gateway}/src/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

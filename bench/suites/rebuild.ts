@@ -3,6 +3,7 @@ import type { Checkpoint } from '@fpa/write-model/event-store';
 import type { Figure } from '../report.ts';
 import { round } from '../stats.ts';
 import type { SuiteContext } from '../suite.ts';
+import { waitForHorizon } from '../horizon.ts';
 
 const PAGE = 500; // the engine's default batch size
 
@@ -16,6 +17,8 @@ export async function rebuildSuite({ db, log, tenant }: SuiteContext): Promise<F
   const [{ n }] = (await db.sql.query<{ n: number }>(`select count(*)::bigint as n from es_events`)) as [{ n: number }];
   const events = Number(n);
 
+  const waited = await waitForHorizon(db);
+  if (waited > 0) log(`waited ${waited} ms for the transaction horizon to pass the log`);
   let started = performance.now();
   let after: Checkpoint | null = null;
   let read = 0;
@@ -29,6 +32,8 @@ export async function rebuildSuite({ db, log, tenant }: SuiteContext): Promise<F
   const readRate = read / ((performance.now() - started) / 1000);
   log(`read the log: ${read} events at ${Math.round(readRate)} ev/s`);
 
+  if (read !== events) throw new Error(`read ${read} of ${events} events`);
+  await waitForHorizon(db);
   const engine = createProjectionEngine({ sql: db.sql, store: db.store, projectors: allProjectors });
   started = performance.now();
   const outcome = await engine.catchUpAll();
