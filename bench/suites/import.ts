@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CSV_MEMBER_COLUMNS, luhnCheckDigit } from '@fpa/write-model/validation';
+import { startChildGateway } from '../child-gateway.ts';
 import { call } from '../context.ts';
 import type { Figure } from '../report.ts';
 import { round } from '../stats.ts';
@@ -35,13 +36,15 @@ export function membersCsv(rows: number, policyTypeId: string): string {
 
 /**
  * Issue #11 §5: a member CSV through the bulk import (REST /api/members/import, 500 rows a request
- * in file order, as the dialog sends them). Memory is the resident set of this process, which holds
- * the gateway (and the bench): an upper bound of the server's.
+ * in file order, as the dialog sends them). On the PostgreSQL server the import goes to the gateway
+ * started as its own process, and memory is that process's peak resident set (VmHWM). On PGlite the
+ * gateway runs in this process with the embedded database, so the figure is reported without a target.
  */
 export async function importSuite({ db, options, log, tenant, server }: SuiteContext): Promise<Figure[]> {
   const company = await tenant();
-  const { baseUrl } = await server();
   const token = await company.token();
+  const child = db.url ? await startChildGateway(db) : null;
+  const baseUrl = child?.baseUrl ?? (await server()).baseUrl;
   const csv = membersCsv(options.importRows, company.policyTypeIds[0]!);
   const [header, ...lines] = csv.trimEnd().split('\n');
   const columns = header!.split(',');
@@ -63,15 +66,19 @@ export async function importSuite({ db, options, log, tenant, server }: SuiteCon
     }
   } finally {
     clearInterval(sampler);
+    peak = child ? child.peakRssBytes() : Math.max(peak, process.memoryUsage().rss);
+    await child?.stop();
   }
   const seconds = (performance.now() - started) / 1000;
-  peak = Math.max(peak, process.memoryUsage().rss);
   const mb = (bytes: number) => round(bytes / 1024 / 1024, 0);
-  log(`import: ${imported} imported, ${failed} refused in ${round(seconds, 1)} s; rss ${mb(rssBefore)} → peak ${mb(peak)} MB`);
+  const whose = child ? 'the gateway process' : 'this process (gateway + PGlite + bench)';
+  log(`import: ${imported} imported, ${failed} refused in ${round(seconds, 1)} s; peak RSS of ${whose} ${mb(peak)} MB`);
   if (failed > 0) throw new Error(`the import refused ${failed} rows of a valid file`);
   const scaled = options.importRows === 50_000;
   return [
     { suite: 'import', metric: `${imported.toLocaleString('en-US')}-row CSV (${round(imported / seconds, 0)} rows/s)`, value: round(seconds, 1), unit: 's', target: '< 60 s for 50,000', met: scaled && db.driver === 'postgres' ? seconds < 60 : null },
-    { suite: 'import', metric: `peak RSS of the process (before: ${mb(rssBefore)} MB)`, value: mb(peak), unit: 'MB', target: '< 512 MB', met: scaled ? mb(peak) < 512 : null },
+    child
+      ? { suite: 'import', metric: 'peak RSS of the gateway process (VmHWM)', value: mb(peak), unit: 'MB', target: '< 512 MB', met: scaled ? mb(peak) < 512 : null }
+      : { suite: 'import', metric: `peak RSS of ${whose} (before: ${mb(rssBefore)} MB)`, value: mb(peak), unit: 'MB' },
   ];
 }
