@@ -1,6 +1,10 @@
 import {
+  claimPii,
+  claimStreamId,
   commandContext,
   createPolicyType,
+  decideSubmitClaim,
+  formatClaimNumber,
   decideRecordPayment,
   decideRegisterMember,
   evolvePolicy,
@@ -21,7 +25,7 @@ import {
   VISITOR,
 } from '@fpa/write-model';
 import type { EventStore, SqlClient, StreamAppend } from '@fpa/write-model/event-store';
-import { luhnCheckDigit, memberSchema, paymentSchema, PAYMENT_METHODS } from '@fpa/write-model/validation';
+import { claimSchema, luhnCheckDigit, memberSchema, paymentSchema, PAYMENT_METHODS } from '@fpa/write-model/validation';
 
 /**
  * A data generator for the scale simulation (scripts/sim/simulate.ts takes any module with this
@@ -41,6 +45,8 @@ export type GenerateOptions = {
   batch?: number;
   membersPerCompany: number;
   paymentsPerPolicy: number;
+  /** One member in this many has a claim on their policy (0: none). */
+  claimEvery?: number;
   log(message: string): void;
 };
 
@@ -49,7 +55,7 @@ const LAST = ['Nkosi', 'Dlamini', 'van der Merwe', 'Naidoo', 'Botha', 'Mokoena',
 const CITIES: [string, string, string][] = [['Durban', 'KZN', '4001'], ['Polokwane', 'LP', '0700'], ['Cape Town', 'WC', '8001'], ['Soweto', 'GP', '1804']];
 const BATCH = 50;
 
-function saId(n: number): string {
+export function saId(n: number): string {
   const year = String(50 + (n % 50)).padStart(2, '0');
   const month = String(1 + (n % 12)).padStart(2, '0');
   const day = String(1 + (n % 28)).padStart(2, '0');
@@ -57,7 +63,10 @@ function saId(n: number): string {
   return `${first12}${luhnCheckDigit(first12)}`;
 }
 
-export async function generate(options: GenerateOptions): Promise<void> {
+export type GeneratedCompany = { companyId: string; userId: string; username: string; password: string; policyTypeIds: string[]; members: number; claims: number };
+
+export async function generate(options: GenerateOptions): Promise<GeneratedCompany[]> {
+  const generated: GeneratedCompany[] = [];
   const { store, companies, membersPerCompany, paymentsPerPolicy } = options;
   const months = Array.from({ length: paymentsPerPolicy }, (_, i) => new Date(Date.UTC(2025, i % 12, 1 + (i % 27))).toISOString().slice(0, 10));
   const first = options.firstCompany ?? 0;
@@ -74,11 +83,14 @@ export async function generate(options: GenerateOptions): Promise<void> {
       },
       commandContext(VISITOR),
     );
+    const entry: GeneratedCompany = { companyId: company.companyId, userId: company.userId, username: `sim${tag}`, password: 'simulation1', policyTypeIds: [], members: membersPerCompany, claims: 0 };
+    generated.push(entry);
     const ctx = () => commandContext({ userId: company.userId, role: 'administrator', companyId: company.companyId });
     const types = [];
     for (const [name, cover, premium] of [['Basic Cover', '10000', '120'], ['Family Cover', '30000', '250.50']] as const) {
       const created = await createPolicyType(store, { name, coverageAmount: cover, monthlyPremium: premium, waitingPeriod: 6 }, ctx());
       const id = created.events[0]!.data.policyTypeId;
+      entry.policyTypeIds.push(id);
       types.push({ id, state: (await loadState(store, policyTypeStreamId(id), { initialState: initialPolicyTypeState, evolve: evolvePolicyType })).state });
     }
     for (let start = 0; start < membersPerCompany; start += batch) {
@@ -104,9 +116,32 @@ export async function generate(options: GenerateOptions): Promise<void> {
           const events = decideRecordPayment({ paymentId, companyId: company.companyId, input: payment, policy: policyState, memberName: `${input.firstName} ${input.lastName}` });
           streams.push({ streamId: paymentStreamId(paymentId), expectedVersion: 'no_stream', events: events.map((e) => toNewEvent(e, paymentPii)) });
         }
+        if (options.claimEvery && m % options.claimEvery === options.claimEvery - 1) {
+          entry.claims += 1;
+          const claimId = batchCtx.newId();
+          const claim = decideSubmitClaim({
+            claimId, companyId: company.companyId, claimNumber: formatClaimNumber(entry.claims, batchCtx.now), input: claimInput(policy.policyId, input, serial),
+            policy: policyState, memberName: `${input.firstName} ${input.lastName}`, deceasedOnPolicy: true, documents: [],
+            today: batchCtx.now.toISOString().slice(0, 10),
+          });
+          streams.push({ streamId: claimStreamId(claimId), expectedVersion: 'no_stream', events: claim.map((e) => toNewEvent(e, claimPii)) });
+        }
       }
       await store.append(streams, { commandId: batchCtx.commandId, companyId: company.companyId, actorUserId: company.userId });
     }
     if ((c + 1 - first) % 10 === 0 || c + 1 === first + companies) options.log(`generated ${c + 1 - first}/${companies} companies from ${first} (${serial} members)`);
   }
+  return generated;
+}
+
+/** A claim on the member's own death, through the real claim schema (document references are not uploaded objects). */
+function claimInput(policyId: string, member: { firstName: string; lastName: string; saId?: string | null }, n: number) {
+  return parseInput(claimSchema, {
+    policyId, deceasedFirstName: member.firstName, deceasedLastName: member.lastName, deceasedSaId: member.saId, deceasedDateOfBirth: '1960-01-01',
+    deceasedDateOfDeath: new Date().toISOString().slice(0, 10), causeOfDeath: 'Natural causes', deathCertificateNumber: `DC${n}`,
+    claimantFirstName: 'Lindiwe', claimantLastName: member.lastName, claimantSaId: saId(n + 7), claimantPhone: '0821234567',
+    claimantEmail: `claimant${n}@example.co.za`, claimantAddress: '12 Church Street', relationshipToDeceased: 'Child', claimAmount: '10000',
+    bankAccountNumber: '1234567890', bankName: 'Capitec', bankBranchCode: '470010', accountHolderName: 'L Claimant',
+    deceasedIdDocument: 'generated', claimantIdDocument: 'generated', deathCertificateDocument: 'generated', bankLetterDocument: 'generated',
+  });
 }

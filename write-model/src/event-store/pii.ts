@@ -17,6 +17,12 @@ export type Keyring = {
    * Throws SubjectErasedError for a subject whose key was destroyed.
    */
   keysForWrite(tx: SqlExecutor, subjectIds: readonly string[]): Promise<{ keys: Map<string, Buffer>; remember(): void }>;
+  /**
+   * Keys for the one-statement append (append-function.ts): cached or stored keys, and fresh ones
+   * (`fresh`, wrapped) for subjects that have none yet, which the append inserts after its stream
+   * locks; it refuses as stale if one appeared meanwhile. Call `remember()` once it has committed.
+   */
+  keysForAppend(subjectIds: readonly string[]): Promise<{ keys: Map<string, Buffer>; fresh: { s: string; k: string }[]; remember(): void }>;
   /** Keys to open stored events with; null where the key was destroyed (or never existed). */
   keysForRead(subjectIds: readonly string[]): Promise<Map<string, Buffer | null>>;
   /** Erasure: the key is gone for good; the subject's sealed fields read as '[erased]' from now on. */
@@ -107,6 +113,31 @@ export async function createKeyring(sql: SqlExecutor, masterKey: Buffer, options
       }
       for (const [id, key] of learned) keys.set(id, key);
       return { keys, remember: () => learned.forEach((key, id) => cache.set(id, key)) };
+    },
+
+    async keysForAppend(subjectIds) {
+      const keys = new Map<string, Buffer>();
+      const missing: string[] = [];
+      for (const id of new Set(subjectIds)) {
+        const cached = cache.get(id);
+        if (cached === null) throw new SubjectErasedError(id);
+        if (cached) keys.set(id, cached);
+        else missing.push(id);
+      }
+      const learned = new Map<string, Buffer>();
+      const fresh: { s: string; k: string }[] = [];
+      if (missing.length > 0) {
+        const loaded = await load(sql, missing);
+        for (const id of missing.sort()) {
+          const key = loaded.get(id);
+          if (key === null) throw new SubjectErasedError(id);
+          const known = key ?? randomBytes(KEY_BYTES);
+          if (!key) fresh.push({ s: id, k: wrap(masterKey, id, known) });
+          learned.set(id, known);
+          keys.set(id, known);
+        }
+      }
+      return { keys, fresh, remember: () => learned.forEach((key, id) => cache.set(id, key)) };
     },
 
     async keysForRead(subjectIds) {

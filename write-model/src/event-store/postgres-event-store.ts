@@ -1,10 +1,11 @@
-import { appendEvents } from './append.ts';
+import { appendEvents, TailCache } from './append.ts';
+import { APPEND_FUNCTION } from './append-function.ts';
 import { migrateHashChain } from './hash-chain.ts';
 import { MIGRATION_LOCK, migrateKeyring, type Keyring } from './pii.ts';
 import { headCheckpoint, readAll, readStream } from './reads.ts';
 import type { SqlClient, SqlExecutor } from './sql.ts';
 import type { EventStore } from './types.ts';
-import { createWakeUp } from './wake-up.ts';
+import { createAppendNotifier, createWakeUp } from './wake-up.ts';
 
 export type PostgresEventStoreOptions = {
   keyring: Keyring;
@@ -21,9 +22,11 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
   const { keyring } = options;
   const head = () => headCheckpoint(sql);
   const wakeUp = createWakeUp(sql, head, options.pollIntervalMs ?? 500);
+  const tails = new TailCache();
+  const notifier = createAppendNotifier(sql);
   return {
-    append: (streams, appendOptions) => appendEvents(sql, keyring, streams, appendOptions),
-    readStream: (streamId, readOptions) => readStream(sql, keyring, streamId, readOptions),
+    append: (streams, appendOptions) => appendEvents(sql, keyring, streams, appendOptions, tails, notifier),
+    readStream: (streamId, readOptions) => readStream(sql, keyring, streamId, readOptions, (tail) => tails.set(streamId, tail)),
     readAll: (readOptions) => readAll(sql, keyring, readOptions),
     headCheckpoint: head,
     onAppended: (listener) => wakeUp.subscribe(listener),
@@ -70,4 +73,5 @@ export async function migrateEventStore(sql: SqlExecutor): Promise<void> {
   `);
   await migrateKeyring(sql);
   await migrateHashChain(sql);
+  await sql.exec(`${MIGRATION_LOCK}\n${APPEND_FUNCTION}`);
 }

@@ -30,6 +30,7 @@ export async function readStream(
   keyring: Keyring,
   streamId: string,
   options: ReadStreamOptions = {},
+  onTail?: (tail: { version: number; hash: string | null }) => void,
 ): Promise<{ version: number; events: RecordedEvent[] }> {
   const params: unknown[] = [streamId];
   let asOf = '';
@@ -42,12 +43,14 @@ export async function readStream(
     asOf = `and recorded_at <= $2::timestamptz`;
   }
   const fromVersion = options.fromVersion ?? 1;
-  const rows = await sql.query<EventRecordRow>(
-    `select ${COLUMNS} from es_events where stream_id = $1 ${asOf} and stream_version >= $${params.length + 1}
+  const rows = await sql.query<EventRecordRow & { hash: string | null }>(
+    `select ${COLUMNS}, hash from es_events where stream_id = $1 ${asOf} and stream_version >= $${params.length + 1}
       order by stream_version`,
     [...params, fromVersion],
   );
   const last = rows[rows.length - 1];
+  // The stream's tail, for the next append's hash link (append.ts TailCache); not for point-in-time reads.
+  if (last && !options.asOf) onTail?.({ version: last.stream_version, hash: last.hash });
   let version = last ? last.stream_version : 0;
   if (!last && fromVersion > 1) {
     // Nothing at or after fromVersion: the caller still needs the version it would append after.

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import postgres from 'postgres';
+import { migrateWriteModel } from '@fpa/write-model';
+import { createKeyring, createPgliteClient, createPostgresClient, createPostgresEventStore, type EventStore, type SqlClient } from '@fpa/write-model/event-store';
+import { loadConfig } from '../api-gateway/src/config.ts';
+import { createHttpServer } from '../api-gateway/src/http.ts';
+import { createServices, type Services } from '../api-gateway/src/services.ts';
+import { createApp } from '../api-gateway/src/yoga.ts';
+import type { BenchOptions } from './options.ts';
+
+/**
+ * One benchmark database: a fresh database on the server in BENCH_DATABASE_URL (dropped at the end
+ * unless --keep), else PGlite in a temporary folder. The data key is made here so the generator's
+ * store and the gateway's decrypt the same personal fields.
+ */
+export type BenchDatabase = {
+  driver: 'pglite' | 'postgres';
+  /** The server database's URL (null on PGlite): peers (raw table, Emmett) connect to it themselves. */
+  url: string | null;
+  sql: SqlClient;
+  store: EventStore;
+  dataKey: string;
+  dataDir: string;
+  dispose(): Promise<void>;
+};
+
+export async function openBenchDatabase(options: BenchOptions): Promise<BenchDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fpa-bench-'));
+  const masterKey = randomBytes(32);
+  let url: string | null = null;
+  let sql: SqlClient;
+  let drop = async () => {};
+  if (options.databaseUrl) {
+    const name = `fpa_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    const admin = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    await admin.end({ timeout: 5 });
+    const parsed = new URL(options.databaseUrl);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+    sql = await createPostgresClient({ url, max: 40 });
+    drop = async () => {
+      if (options.keep) return;
+      const dropper = postgres(options.databaseUrl!, { max: 1, onnotice: () => {} });
+      await dropper.unsafe(`drop database if exists ${name} with (force)`);
+      await dropper.end({ timeout: 5 });
+    };
+  } else {
+    sql = await createPgliteClient({ dataDir: join(dataDir, 'pglite') });
+  }
+  await migrateWriteModel(sql);
+  const store = await createPostgresEventStore(sql, { keyring: await createKeyring(sql, masterKey) });
+  return {
+    driver: sql.driver,
+    url,
+    sql,
+    store,
+    dataKey: masterKey.toString('base64'),
+    dataDir,
+    async dispose() {
+      await store.close();
+      await sql.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The whole gateway (embedded projections) on the bench database, listening on a loopback port. */
+export type BenchServer = { services: Services; baseUrl: string; close(): Promise<void> };
+
+export async function startBenchServer(db: BenchDatabase): Promise<BenchServer> {
+  const config = {
+    ...loadConfig({ DATA_KEY: db.dataKey, DATA_DIR: db.dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }),
+    readYourWritesTimeoutMs: 30_000,
+  };
+  const services = await createServices(config, pino({ level: 'silent' }), { sql: db.sql });
+  const server = createHttpServer(createApp(services), services);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    services,
+    baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // The services' close would close the shared SQL client: stop the engine only.
+      await services.engine.stop();
+      await services.store.close();
+    },
+  };
+}
+
+/** A JSON request against the started server; throws on a non-2xx answer (the bench measures successes). */
+export async function call(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<any> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}

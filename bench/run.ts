@@ -1,0 +1,74 @@
+/**
+ * `npm run bench` (issue #11): each suite against a baseline measured in the same run, a table on
+ * stdout, JSON and an SVG chart in bench/results/. See the README's Performance section.
+ */
+import { cpus } from 'node:os';
+import { openBenchDatabase } from './context.ts';
+import { parseOptions, type BenchOptions, type SuiteName } from './options.ts';
+import { formatTable, writeResults, type Figure } from './report.ts';
+import { createSuiteContext, type SuiteContext } from './suite.ts';
+import { appendSuite, batchSuite } from './suites/append.ts';
+import { httpSuite } from './suites/http.ts';
+import { importSuite } from './suites/import.ts';
+import { queriesSuite } from './suites/queries.ts';
+import { readYourWritesSuite } from './suites/read-your-writes.ts';
+import { rebuildSuite } from './suites/rebuild.ts';
+import { webSuite } from './suites/web.ts';
+
+/**
+ * The order matters: the rebuild runs before the gateway starts (else its engine would build the read
+ * models first), and the import runs last because it adds members the other suites would then see.
+ */
+const ORDER: [SuiteName, (ctx: SuiteContext) => Promise<Figure[]>][] = [
+  ['rebuild', rebuildSuite],
+  ['append', appendSuite],
+  ['batch', batchSuite],
+  ['queries', queriesSuite],
+  ['read-your-writes', readYourWritesSuite],
+  ['http', httpSuite],
+  ['web', webSuite],
+  ['import', importSuite],
+];
+
+export type BenchRun = { figures: Figure[]; failures: string[]; paths: string[] };
+
+export async function runBench(options: BenchOptions, log: (message: string) => void): Promise<BenchRun> {
+  const startedAt = new Date().toISOString();
+  const db = await openBenchDatabase(options);
+  log(`database: ${db.driver}${db.url ? ` (${new URL(db.url).pathname.slice(1)})` : ''}`);
+  const context = createSuiteContext(db, options, log);
+  const figures: Figure[] = [];
+  const failures: string[] = [];
+  try {
+    for (const [name, suite] of ORDER) {
+      if (!options.only.includes(name)) continue;
+      log(`suite ${name}`);
+      try {
+        figures.push(...(await suite(context)));
+      } catch (error) {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        failures.push(`${name}: ${message}`);
+        log(`suite ${name} FAILED: ${message}`);
+        figures.push({ suite: name, metric: 'failed', value: NaN, unit: '', note: message.split('\n')[0]! });
+      }
+    }
+    const tenant = options.only.some((s) => s !== 'append' && s !== 'batch') ? await context.tenant() : null;
+    const info = {
+      driver: db.driver, startedAt, node: process.version, cpus: cpus().length,
+      options: { ...options, databaseUrl: options.databaseUrl ? '(set)' : null, tenantEvents: tenant?.events ?? null, generateEventsPerSecond: tenant?.generateEventsPerSecond ?? null },
+    };
+    const paths = writeResults(options.outDir, info, figures);
+    return { figures, failures, paths };
+  } finally {
+    await context.close();
+    await db.dispose();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const options = parseOptions(process.argv.slice(2));
+  const log = (message: string) => process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+  const { figures, failures, paths } = await runBench(options, log);
+  process.stdout.write(`\n${formatTable(figures)}\n\n${paths.filter((p) => p.includes('latest')).join('\n')}\n`);
+  process.exit(failures.length > 0 ? 1 : 0);
+}
