@@ -2,7 +2,7 @@
  * The scale simulation behind the README's "Scaling past one machine" figures.
  *
  *   npx tsx scripts/sim/simulate.ts --companies 1000 --members 1000 [--payments 2] [--parallel 1] [--batch 50]
- *     [--generator path] [--out file.json] [--keep] [--rebuild-each]
+ *     [--generator path] [--out file.json] [--keep] [--rebuild-each] [--key-file path] [--generate-only | --reuse]
  *
  * Creates a database `fpa_sim` on the server in SIM_DATABASE_URL (default the local
  * postgres://postgres@127.0.0.1:5432/postgres), fills it through a generator module (default
@@ -11,10 +11,12 @@
  * use most, and the latency of one real command at that size. Drops the database afterwards unless --keep.
  * --rebuild-each also times each projector's rebuild on its own. --parallel N runs N generators at once
  * (companies split between them), --batch the members per append. --out is rewritten after each phase,
- * so a run cut short keeps what it measured.
+ * so a run cut short keeps what it measured. --generate-only fills and keeps the database (its master key
+ * in --key-file, which personal fields need to be read); --reuse then measures that database again from
+ * an empty read side, without generating.
  */
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
@@ -38,23 +40,40 @@ const base = process.env.SIM_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432
 const name = 'fpa_sim';
 const log = (message: string) => process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 
+const reuse = process.argv.includes('--reuse');
+const generateOnly = process.argv.includes('--generate-only');
+const keyFile = argument('--key-file');
+if ((reuse || generateOnly) && !keyFile) throw new Error('--reuse and --generate-only need --key-file');
+const keep = generateOnly || process.argv.includes('--keep');
+
 const admin = postgres(base, { max: 1, onnotice: () => {} });
-await admin.unsafe(`drop database if exists ${name} with (force)`);
-await admin.unsafe(`create database ${name}`);
+if (!reuse) {
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
+}
 const url = new URL(base);
 url.pathname = `/${name}`;
 const sql = await createPostgresClient({ url: url.toString(), max: 10 });
 const results: Record<string, unknown> = { companies, membersPerCompany: members, paymentsPerPolicy: payments, parallel, batch, generator: generatorPath };
 try {
   await migrateWriteModel(sql);
-  const masterKey = randomBytes(32);
+  const masterKey = reuse ? Buffer.from(readFileSync(keyFile!, 'utf8').trim(), 'base64') : randomBytes(32);
+  if (keyFile && !reuse) writeFileSync(keyFile, masterKey.toString('base64'));
   const store = await createPostgresEventStore(sql, { keyring: await createKeyring(sql, masterKey) });
   const { generate } = (await import(pathToFileURL(generatorPath).href)) as { generate(options: GenerateOptions): Promise<void> };
 
   let started = performance.now();
+  if (reuse) {
+    // The read side from empty, as after an import: every projector's schemas and checkpoint dropped.
+    const schemas = await sql.query<{ nspname: string }>(`select nspname from pg_namespace where nspname like 'rm\\_%'`);
+    for (const { nspname } of schemas) await sql.exec(`drop schema "${nspname}" cascade`);
+    await sql.exec(`drop table if exists projection_checkpoints, projection_rebuilds cascade`);
+    const previous = out && existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>) : {};
+    if (previous.generate) results.generate = previous.generate;
+  }
   const share = Math.ceil(companies / parallel);
   await Promise.all(
-    Array.from({ length: parallel }, (_, i) => ({ firstCompany: i * share, count: Math.max(0, Math.min(share, companies - i * share)) }))
+    Array.from({ length: reuse ? 0 : parallel }, (_, i) => ({ firstCompany: i * share, count: Math.max(0, Math.min(share, companies - i * share)) }))
       .filter((part) => part.count > 0)
       .map((part) => generate({ store, sql, companies: part.count, firstCompany: part.firstCompany, batch, membersPerCompany: members, paymentsPerPolicy: payments, log })),
   );
@@ -69,9 +88,10 @@ try {
            pg_indexes_size('es_events') as events_index_bytes,
            pg_total_relation_size('es_subject_keys') as keys_bytes`))[0];
   const events = Number((results.sizes as { events: number }).events);
-  results.generate = { ms: Math.round(generateMs), eventsPerSecond: Math.round(events / (generateMs / 1000)) };
+  if (!reuse) results.generate = { ms: Math.round(generateMs), eventsPerSecond: Math.round(events / (generateMs / 1000)) };
   log(`generated ${events} events in ${Math.round(generateMs / 1000)} s`);
   save();
+  if (generateOnly) process.exit(0);
 
   // --rebuild-each: each projector alone first, to see which one a rebuild waits for.
   if (process.argv.includes('--rebuild-each')) {
@@ -121,7 +141,7 @@ try {
   await store.close();
 } finally {
   await sql.close();
-  if (!process.argv.includes('--keep')) await admin.unsafe(`drop database if exists ${name} with (force)`);
+  if (!keep) await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.end({ timeout: 5 });
 }
 
