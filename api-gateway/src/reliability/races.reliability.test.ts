@@ -51,7 +51,9 @@ describe.each(testDrivers())(`${AREA} on $name`, (driver) => {
     };
 
     const burst = async () => {
-      const registered = (await t.request('POST', '/api/register', registration())).body;
+      const signUp = await t.request('POST', '/api/register', registration());
+      if (signUp.status !== 201) throw new Error(`registering a company: ${signUp.status} ${JSON.stringify(signUp.body)}`);
+      const registered = signUp.body;
       const companyId = registered.user.companyId as string;
       const admin = asStaff(t, registered.token);
       const type = await admin.call('POST', '/api/policy-types', { name: 'Basic Cover', coverageAmount: '10000', monthlyPremium: '120', waitingPeriod: 0 });
