@@ -39,7 +39,8 @@ describe(AREA, () => {
     // The gateway seeds a realistic book (claims, payments in every status, users) on a database
     // that outlives it: the wrapper keeps startTestApp's close from dropping it.
     const keep: TestDriver = { name: base.name, create: async () => ((db = await base.create()), { ...db, dispose: async () => {} }) };
-    const t = await startTestApp(keep, {}, { DATA_KEY: dataKey });
+    // Seeding is not under test here: a generous read-your-writes wait on a loaded shared machine.
+    const t = await startTestApp(keep, { readYourWritesTimeoutMs: 120_000 }, { DATA_KEY: dataKey });
     try {
       const registered = (await t.request('POST', '/api/register', registration())).body;
       await seedReportsCompany(t, registered.token);
