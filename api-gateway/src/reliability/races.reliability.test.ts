@@ -22,7 +22,9 @@ const shuffle = <T,>(items: T[]): T[] => items.map((v) => [Math.random(), v] as 
 describe.each(testDrivers())(`${AREA} on $name`, (driver) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(driver, {}, OPERATOR);
+    // A command whose read-your-writes wait times out answers 404 from the read model (reported
+    // separately); the wait is generous here so the bursts test the invariants, not the machine's load.
+    t = await startTestApp(driver, { readYourWritesTimeoutMs: 60_000 }, OPERATOR);
     // New companies start on the free plan's limit: a small one makes every burst reach it.
     const op = (await t.request('POST', '/api/login', { username: 'platform', password: 'Pl4tform!pass' })).body.token;
     const free = ((await t.request('GET', '/api/super-admin/plans', undefined, { token: op })).body as { id: string; tier: string }[]).find((p) => p.tier === 'free')!;
@@ -51,7 +53,9 @@ describe.each(testDrivers())(`${AREA} on $name`, (driver) => {
     };
 
     const burst = async () => {
-      const registered = (await t.request('POST', '/api/register', registration())).body;
+      const signUp = await t.request('POST', '/api/register', registration());
+      if (signUp.status !== 201) throw new Error(`registering a company: ${signUp.status} ${JSON.stringify(signUp.body)}`);
+      const registered = signUp.body;
       const companyId = registered.user.companyId as string;
       const admin = asStaff(t, registered.token);
       const type = await admin.call('POST', '/api/policy-types', { name: 'Basic Cover', coverageAmount: '10000', monthlyPremium: '120', waitingPeriod: 0 });

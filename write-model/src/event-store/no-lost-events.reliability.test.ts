@@ -54,7 +54,7 @@ describe(AREA, () => {
             streams,
             writers: WRITERS,
             appendsPerWriter: between(3, 12),
-            rollbackRate: Math.random() * 0.3,
+            rollbackRate: 0.1 + Math.random() * 0.2,
             multiStreamRate: Math.random() * 0.5,
             maxDelaySeconds: Math.random() * 0.08,
             tokenPrefix: `run${run}`,

@@ -87,7 +87,38 @@ export async function createPostgresClient(options: PostgresOptions): Promise<Sq
     driver: 'postgres',
     ...executor(sql),
     async transaction(fn) {
-      return (await sql.begin((tx) => fn(executor(tx)))) as Awaited<ReturnType<typeof fn>>;
+      let lost: unknown = null;
+      const guarded = (tx: postgres.TransactionSql): SqlExecutor => {
+        const inner = executor(tx);
+        // Once the connection is gone, nothing more may be written to it (see connectionLost).
+        const check = <T,>(run: () => Promise<T>) => {
+          if (lost) return Promise.reject(lost);
+          return run().catch((error: unknown) => {
+            if (connectionLost(error)) lost = error;
+            throw error;
+          });
+        };
+        return { query: (text, params) => check(() => inner.query(text, params)), exec: (text) => check(() => inner.exec(text)) };
+      };
+      const pending = sql.begin(async (tx) => {
+        try {
+          return await fn(guarded(tx));
+        } catch (error) {
+          // postgres.js 3.4.9 answers a failed transaction with its own ROLLBACK; on a connection
+          // that has closed, that write throws an uncatchable TypeError from a setImmediate
+          // (porsager/postgres#1154, #1208) that takes the process down, and the connection stays
+          // wedged. So when the connection is lost the callback never settles: begin() rejects by
+          // itself (it races the callback against the connection's close) and nothing is written.
+          if (lost || connectionLost(error)) await new Promise<never>(() => {});
+          throw error;
+        }
+      });
+      // begin() rejects when the connection closes even with no query in flight; from then on the
+      // callback's next query must be refused rather than written to the closed connection.
+      pending.catch((error: unknown) => {
+        if (connectionLost(error)) lost ??= error;
+      });
+      return (await pending) as Awaited<ReturnType<typeof fn>>;
     },
     async listen(channel, onNotify) {
       const subscription = await sql.listen(channel, (payload) => onNotify(payload));
@@ -102,4 +133,14 @@ export function createSqlClient(config: { databaseUrl?: string; dataDir?: string
   return config.databaseUrl
     ? createPostgresClient({ url: config.databaseUrl })
     : createPgliteClient(config.dataDir ? { dataDir: config.dataDir } : {});
+}
+
+/**
+ * The connection under a transaction is gone: closed or destroyed (postgres.js codes), or the server
+ * sent a FATAL (e.g. 57P01, terminated by an administrator) after which it always closes the socket.
+ */
+export function connectionLost(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  return ['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONNECTION_ENDED'].includes(String(code)) || severity === 'FATAL' || severity === 'PANIC';
 }
