@@ -35,6 +35,18 @@ export function toErrorAnswer(error: unknown, logger: Logger): { status: number;
   return { status: 500, body: { message: UNEXPECTED_ERROR, code: 'INTERNAL', issues: [] } };
 }
 
+export const SAVED_NOT_VISIBLE_YET = 'Saved. It is not visible yet; refresh in a moment.';
+
+/**
+ * A command that succeeded and then timed out waiting for the read models (read-your-writes) may
+ * fail to read its own answer back: that NOT_FOUND is the lag, not a missing record. It answers 202
+ * with code SAVED_NOT_VISIBLE_YET, so a client neither reports a failure nor retries into a conflict.
+ */
+export function afterLaggingWrite(answer: { status: number; body: ErrorBody }): { status: number; body: ErrorBody } {
+  if (answer.body.code !== 'NOT_FOUND') return answer;
+  return { status: 202, body: { message: SAVED_NOT_VISIBLE_YET, code: 'SAVED_NOT_VISIBLE_YET', issues: [] } };
+}
+
 export function jsonError(status: number, message: string, code: string, issues: Issue[] = []): Response {
   return Response.json({ message, code, issues } satisfies ErrorBody, { status });
 }

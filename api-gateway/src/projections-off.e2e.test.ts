@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '@fpa/write-model/testing';
 import { allProjectors, createProjectionEngine, type ProjectionEngine } from '@fpa/projections';
 import { registration, startTestApp, type TestApp } from './testing.ts';
+import { SAVED_NOT_VISIBLE_YET } from './errors.ts';
 
 /**
  * The gateway with PROJECTIONS=off runs no projector; a projection worker (here an engine with a
@@ -49,5 +50,23 @@ describe.each(testDrivers())('the gateway with PROJECTIONS=off on $name', (drive
     const unprojected = await t.request('PUT', '/api/company', { ...company, city: 'Tzaneen' }, { token });
     expect(unprojected.status).toBe(200);
     expect(unprojected.headers.get('x-projection-lag')).toBe('timeout');
+
+    // A command that creates a record reads it back to answer; unprojected, it is not there yet. The
+    // command succeeded, so the answer says so (202) instead of 404 — over REST and over GraphQL.
+    const type = { name: 'Gold Cover', description: 'Gold', coverageAmount: '20000', monthlyPremium: '150', waitingPeriod: 6 };
+    const created = await t.request('POST', '/api/policy-types', type, { token });
+    expect(created.status).toBe(202);
+    expect(created.body).toMatchObject({ code: 'SAVED_NOT_VISIBLE_YET', message: SAVED_NOT_VISIBLE_YET });
+    const mutation = `mutation($input: PolicyTypeInput!) { createPolicyType(input: $input) { id name } }`;
+    const viaGraphql = await t.request('POST', '/graphql', { query: mutation, variables: { input: { ...type, name: 'Silver Cover' } } }, { token });
+    expect(viaGraphql.body.errors).toMatchObject([{ message: SAVED_NOT_VISIBLE_YET, extensions: { code: 'SAVED_NOT_VISIBLE_YET' } }]);
+    const names = await t.services.sql.query<{ name: string }>(`select data->>'name' as name from es_events where type = 'PolicyTypeCreated' order by global_position`);
+    expect(names.map((r) => r.name)).toEqual(['Gold Cover', 'Silver Cover']);
+    // A record that is truly missing is still a 404, lag or no lag.
+    expect((await t.request('GET', '/api/group-schemes/00000000-0000-4000-8000-000000000000', undefined, { token })).status).toBe(404);
+
+    await worker.start();
+    await expect.poll(async () => (await t.request('GET', '/api/policy-types', undefined, { token })).body.map((p: { name: string }) => p.name).sort(), { timeout: 30_000 })
+      .toEqual(['Gold Cover', 'Silver Cover']);
   });
 });

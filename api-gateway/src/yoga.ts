@@ -6,6 +6,7 @@ import { schema } from './schema/index.ts';
 import { createRestRouter } from './rest/router.ts';
 import { routes } from './rest/index.ts';
 import { graphqlGuards } from './graphql-guards.ts';
+import { laggingWritePlugin } from './graphql-lag.ts';
 
 export type App = {
   /** Fetch-style entry for /graphql and /api/* (tests call it directly). */
@@ -21,7 +22,7 @@ export function createApp(services: Services): App {
     graphqlEndpoint: '/graphql',
     graphiql: !config.isProduction,
     landingPage: false,
-    plugins: graphqlGuards(),
+    plugins: [...graphqlGuards(), laggingWritePlugin()],
     maskedErrors: { maskError: maskGraphQLError(logger) },
     logging: {
       debug: (...args) => logger.debug(args.map(String).join(' ')),

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../context.ts';
-import { jsonError, toErrorAnswer } from '../errors.ts';
+import { afterLaggingWrite, jsonError, toErrorAnswer } from '../errors.ts';
 import { authorize, type Operation } from '../auth/policy.ts';
 import { findUnsafeText } from '@fpa/write-model/validation';
 
@@ -89,7 +89,8 @@ export function createRestRouter(routes: readonly Route[]) {
       if (result instanceof Response) return result;
       return Response.json(result ?? { ok: true }, { status: found.route.status ?? 200 });
     } catch (error) {
-      const { status, body: errorBody } = toErrorAnswer(error, ctx.services.logger);
+      const answer = toErrorAnswer(error, ctx.services.logger);
+      const { status, body: errorBody } = ctx.projectionLag.timedOut ? afterLaggingWrite(answer) : answer;
       return Response.json(errorBody, { status });
     }
   }
