@@ -43,7 +43,7 @@ export async function openBenchDatabase(options: BenchOptions): Promise<BenchDat
     const parsed = new URL(options.databaseUrl);
     parsed.pathname = `/${name}`;
     url = parsed.toString();
-    sql = await createPostgresClient({ url, max: 40 });
+    sql = await createPostgresClient({ url, max: 20 }); // 16 writers and a few; the server is shared
     drop = async () => {
       if (options.keep) return;
       const dropper = postgres(options.databaseUrl!, { max: 1, onnotice: () => {} });
