@@ -79,7 +79,8 @@ export async function startBenchServer(db: BenchDatabase): Promise<BenchServer> 
     ...loadConfig({ DATA_KEY: db.dataKey, DATA_DIR: db.dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }),
     readYourWritesTimeoutMs: 30_000,
   };
-  const services = await createServices(config, pino({ level: 'silent' }), { sql: db.sql });
+  // BENCH_LOG_LEVEL=error shows the gateway's own log (e.g. the cause of a 500) on stderr.
+  const services = await createServices(config, pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' }), { sql: db.sql });
   const server = createHttpServer(createApp(services), services);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
