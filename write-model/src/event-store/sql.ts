@@ -86,8 +86,24 @@ export async function createPostgresClient(options: PostgresOptions): Promise<Sq
   return {
     driver: 'postgres',
     ...executor(sql),
+    // Not sql.begin: postgres 3.4.9 can write BEGIN on a connection busy with pipelined queries without
+    // reserving it (porsager/postgres#823, #1189: UNSAFE_TRANSACTION, or other queries running inside
+    // the transaction). reserve() waits for an idle connection and reserves it before anything is sent.
     async transaction(fn) {
-      return (await sql.begin((tx) => fn(executor(tx)))) as Awaited<ReturnType<typeof fn>>;
+      const reserved = await sql.reserve();
+      try {
+        await reserved.unsafe('begin');
+        try {
+          const result = await fn(executor(reserved));
+          await reserved.unsafe('commit');
+          return result;
+        } catch (error) {
+          await reserved.unsafe('rollback').catch(() => {});
+          throw error;
+        }
+      } finally {
+        reserved.release();
+      }
     },
     async listen(channel, onNotify) {
       const subscription = await sql.listen(channel, (payload) => onNotify(payload));
