@@ -43,7 +43,7 @@ export async function openBenchDatabase(options: BenchOptions): Promise<BenchDat
     const parsed = new URL(options.databaseUrl);
     parsed.pathname = `/${name}`;
     url = parsed.toString();
-    sql = await createPostgresClient({ url, max: 40 });
+    sql = await createPostgresClient({ url, max: 20 }); // 16 writers and a few; the server is shared
     drop = async () => {
       if (options.keep) return;
       const dropper = postgres(options.databaseUrl!, { max: 1, onnotice: () => {} });
@@ -79,7 +79,8 @@ export async function startBenchServer(db: BenchDatabase): Promise<BenchServer> 
     ...loadConfig({ DATA_KEY: db.dataKey, DATA_DIR: db.dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }),
     readYourWritesTimeoutMs: 30_000,
   };
-  const services = await createServices(config, pino({ level: 'silent' }), { sql: db.sql });
+  // BENCH_LOG_LEVEL=error shows the gateway's own log (e.g. the cause of a 500) on stderr.
+  const services = await createServices(config, pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' }), { sql: db.sql });
   const server = createHttpServer(createApp(services), services);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -38,15 +38,18 @@ export async function readYourWritesSuite({ db, options, log, tenant, server }: 
     if (!answer.data?.members.nodes.some((m: { lastName: string }) => m.lastName === lastName)) notVisible += 1;
   };
   const inFlight: Promise<void>[] = [];
+  const failures: unknown[] = [];
   const t0 = performance.now();
   try {
     for (let i = 0; i < options.rywCommands; i++) {
       const due = t0 + (i * 1000) / RATE;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      inFlight.push(one(i));
+      // Caught at once: a failure must not become an unhandled rejection while later commands are still scheduled.
+      inFlight.push(one(i).catch((error: unknown) => void failures.push(error)));
     }
     await Promise.all(inFlight);
+    if (failures.length > 0) throw failures[0];
   } finally {
     engine.waitFor = waitFor;
   }

@@ -35,15 +35,31 @@ export async function rebuildSuite({ db, log, tenant }: SuiteContext): Promise<F
   if (read !== events) throw new Error(`read ${read} of ${events} events`);
   await waitForHorizon(db);
   const engine = createProjectionEngine({ sql: db.sql, store: db.store, projectors: allProjectors });
+  // The projectors run side by side; when each reached the end of the log says which one a rebuild waits for.
+  const [last] = await db.sql.query<{ p: number }>(`select max(global_position) as p from es_events`);
+  const finished = new Map<string, number>();
   started = performance.now();
-  const outcome = await engine.catchUpAll();
+  const watch = setInterval(() => {
+    void db.sql
+      .query<{ projector: string; global_position: number | null }>(`select projector, global_position from projection_checkpoints`)
+      .then((rows) => {
+        for (const row of rows) {
+          if (!finished.has(row.projector) && Number(row.global_position) >= Number(last!.p)) finished.set(row.projector, (performance.now() - started) / 1000);
+        }
+      })
+      .catch(() => {});
+  }, 250);
+  const outcome = await engine.catchUpAll().finally(() => clearInterval(watch));
   const seconds = (performance.now() - started) / 1000;
   if (outcome.failed.length > 0) throw new Error(`rebuild failed: ${JSON.stringify(outcome.failed)}`);
   await engine.stop();
   await db.sql.exec('analyze');
   const rate = events / seconds;
   log(`rebuilt ${allProjectors.length} read models from ${events} events in ${round(seconds, 1)} s (${Math.round(rate)} ev/s)`);
+  const slowest = [...finished].sort((a, b) => b[1] - a[1]).slice(0, 4);
+  log(`rebuild: slowest projectors ${slowest.map(([name, s]) => `${name} ${round(s, 1)} s`).join(', ')}`);
   return [
+    ...slowest.map(([name, s]): Figure => ({ suite: 'rebuild', metric: `projector ${name} reached the end after`, value: round(s, 1), unit: 's' })),
     { suite: 'rebuild', metric: `read the log (${events.toLocaleString('en-US')} events)`, value: round(readRate, 0), unit: 'ev/s' },
     {
       suite: 'rebuild', metric: `${allProjectors.length} read models from empty`, value: round(rate, 0), unit: 'ev/s',

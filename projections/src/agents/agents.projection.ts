@@ -1,4 +1,5 @@
 import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
+import { applyAgentRuns } from './agents.batch.ts';
 import type { Projector } from '../engine/types.ts';
 import { companyOf, required, text } from '../portfolio/event-data.ts';
 import { monthStart } from '../portfolio/portfolio.paging.ts';
@@ -44,6 +45,7 @@ export const agentsProjection: Projector = {
         ]));
     }
   },
+  applyBatch: (tx, events) => applyAgentRuns(tx, events, (t, event) => agentsProjection.apply(t, event)),
 };
 
 const detailValues = (event: RecordedEvent) => [

@@ -2,6 +2,7 @@ import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@fpa/write-model/validation';
 import type { Projector } from '../engine/types.ts';
 import { companyOf, required, text } from '../portfolio/event-data.ts';
+import { applyPaymentRuns } from './payments.batch.ts';
 import { ADD_TO_PAYMENT_STATS, ADD_TO_PREMIUM_MONTHS, createPaymentsTables, PAYMENTS_TABLES } from './payments.schema.ts';
 
 /**
@@ -27,6 +28,7 @@ export const paymentsProjection: Projector = {
         return policyStatusChanged(tx, event);
     }
   },
+  applyBatch: (tx, events) => applyPaymentRuns(tx, events, (t, event) => paymentsProjection.apply(t, event), paymentStatus),
 };
 
 /** One +1 (or −1) per status column, and the completed amount moved with 'completed'. */

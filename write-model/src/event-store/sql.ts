@@ -86,6 +86,10 @@ export async function createPostgresClient(options: PostgresOptions): Promise<Sq
   return {
     driver: 'postgres',
     ...executor(sql),
+    // sql.begin, guarded. The bench found porsager/postgres#823/#1189 (BEGIN written on a connection busy
+    // with pipelined queries) and moved to sql.reserve() with a manual BEGIN; but a reserved connection
+    // that dies takes the process down on the next write (connection-loss.int.test.ts), which begin()'s
+    // close notification lets us avoid. Kept: begin() with the guard; #823 stays open (README).
     async transaction(fn) {
       let lost: unknown = null;
       const guarded = (tx: postgres.TransactionSql): SqlExecutor => {

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { RecordedEvent, SqlClient } from '@fpa/write-model/event-store';
+import { testDrivers, type TestDatabase } from '@fpa/write-model/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { seededRandom } from '../portfolio/portfolio-stream.fixtures.ts';
+import { agentsProjection } from './agents.projection.ts';
+import { AGENTS_TABLES } from './agents.schema.ts';
+
+/**
+ * applyBatch must leave exactly what apply leaves event by event, wherever the engine cuts the log:
+ * agents, policies sold by them or not, payments (group ones too, and one recorded twice) and status
+ * changes, applied one at a time into one schema and in random batches into others; all rows compared.
+ */
+describe.each(testDrivers())('agents applyBatch against apply on $name', (driver) => {
+  let db: TestDatabase | null = null;
+  afterEach(async () => {
+    await db?.dispose();
+    db = null;
+  });
+
+  it.each([1, Date.now() % 1_000_000])('gives the same rows for a random log in random batches (seed %i)', async (seed) => {
+    db = await driver.create();
+    const random = seededRandom(seed);
+    const events = randomLog(random);
+    await build(db.sql, 'cmp_each', async (tx) => {
+      for (const event of events) await agentsProjection.apply(tx, event);
+    });
+    const expected = await rows(db.sql, 'cmp_each');
+    expect(expected.agent_commissions!.length).toBeGreaterThan(20);
+    for (let trial = 0; trial < 2; trial++) {
+      const schema = `cmp_batch_${trial}`;
+      const sizes: number[] = [];
+      for (let start = 0; start < events.length; ) {
+        const size = random() < 0.2 ? 1 : 2 + Math.floor(random() * 120);
+        await build(db.sql, schema, (tx) => agentsProjection.applyBatch!(tx, events.slice(start, start + size)), start > 0);
+        sizes.push(size);
+        start += size;
+      }
+      expect(await rows(db.sql, schema), `seed ${seed}, batch sizes ${sizes.join(',')}`).toEqual(expected);
+    }
+  });
+});
+
+function randomLog(random: () => number): RecordedEvent[] {
+  const companyId = randomUUID();
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const agents: string[] = [];
+  const policies: { policyId: string; agentId: string | null }[] = [];
+  const payments: string[] = [];
+  const events: RecordedEvent[] = [];
+  const push = (type: string, data: Record<string, unknown>) =>
+    events.push({
+      globalPosition: events.length + 1, txId: String(events.length + 1), streamId: `s-${events.length}`, streamVersion: 1, eventId: randomUUID(), type,
+      data: { companyId, ...data },
+      metadata: { companyId, actorUserId: randomUUID(), commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
+      recordedAt: new Date(Date.UTC(2025, 0, 1) + events.length * 3_600_000),
+    } as RecordedEvent);
+  for (let i = 0; i < 400; i++) {
+    const roll = random();
+    if (agents.length < 2 || roll < 0.03) {
+      const agentId = randomUUID();
+      agents.push(agentId);
+      push('AgentRegistered', {
+        agentId, agentCode: `AG${i}`, firstName: 'Sipho', lastName: 'Dlamini', idNumber: null, email: `a${i}@example.co.za`, phone: '0821234567',
+        supervisorName: null, region: 'KZN', commissionRate: pick(['5', '7.5', '10']), salesTarget: '20', notes: null, userId: null, status: 'active',
+      });
+    } else if (policies.length < 3 || roll < 0.15) {
+      const policy = { policyId: randomUUID(), agentId: random() < 0.6 ? pick(agents) : null };
+      policies.push(policy);
+      push('PolicyIssued', {
+        policyId: policy.policyId, agentId: policy.agentId, memberId: randomUUID(), policyNumber: `POL-${i}`, policyTypeId: randomUUID(),
+        coverageAmount: '30000', monthlyPremium: '199.50', startDate: '2025-01-01',
+      });
+    } else if (roll < 0.2 && payments.length > 0) {
+      push('PaymentStatusChanged', { paymentId: pick(payments), to: pick(['completed', 'failed', 'refunded']) });
+    } else {
+      const policy = pick(policies);
+      const paymentId = payments.length > 0 && random() < 0.03 ? pick(payments) : randomUUID();
+      payments.push(paymentId);
+      push('PaymentRecorded', {
+        paymentId, policyId: policy.policyId, amount: `${100 + Math.floor(random() * 400)}.50`, status: pick(['completed', 'pending']),
+        paymentDate: `2025-0${1 + Math.floor(random() * 9)}-15`, groupSchemeId: random() < 0.1 ? randomUUID() : null,
+      });
+    }
+  }
+  return events;
+}
+
+async function build(sql: SqlClient, schema: string, fn: Parameters<SqlClient['transaction']>[0], keep = false) {
+  if (!keep) await sql.exec(`drop schema if exists "${schema}" cascade; create schema "${schema}"`);
+  await sql.transaction(async (tx) => {
+    await tx.exec(`set local search_path to "${schema}", public`);
+    if (!keep) await agentsProjection.init(tx);
+    await fn(tx);
+  });
+}
+
+async function rows(sql: SqlClient, schema: string): Promise<Record<string, Record<string, unknown>[]>> {
+  const out: Record<string, Record<string, unknown>[]> = {};
+  for (const table of AGENTS_TABLES) out[table] = await sql.query(`select * from "${schema}".${table} order by 1, 2`);
+  return out;
+}

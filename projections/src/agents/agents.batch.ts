@@ -1,0 +1,58 @@
+import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
+import { companyOf, required, text } from '../portfolio/event-data.ts';
+
+/**
+ * The agents projector's set-based path: every payment of the log passes through it (a commission
+ * when the policy was sold by an agent), so a run of PaymentRecorded is one statement over the run's
+ * rows as JSON, in log order (the first of a repeated payment id stands, as with apply). Other events
+ * go through apply, in order, so a sale or an agent is in place before the payments that need it.
+ */
+export async function applyAgentRuns(
+  tx: SqlExecutor,
+  events: readonly RecordedEvent[],
+  applyOne: (tx: SqlExecutor, event: RecordedEvent) => Promise<void>,
+): Promise<void> {
+  let start = 0;
+  while (start < events.length) {
+    let end = start;
+    while (end < events.length && events[end]!.type === 'PaymentRecorded') end++;
+    if (end - start > 1) {
+      await paymentsRecorded(tx, events.slice(start, end));
+      start = end;
+    } else {
+      await applyOne(tx, events[start]!);
+      start += 1;
+    }
+  }
+}
+
+async function paymentsRecorded(tx: SqlExecutor, events: readonly RecordedEvent[]): Promise<void> {
+  const rows = events
+    .map((event, ord) => ({ event, ord }))
+    .filter(({ event }) => !text(event, 'groupSchemeId')) // group policies are never written by an agent
+    .map(({ event, ord }) => ({
+      ord,
+      payment_id: required(event, 'paymentId'),
+      policy_id: required(event, 'policyId'),
+      company_id: companyOf(event),
+      amount: required(event, 'amount'),
+      status: required(event, 'status'),
+      payment_date: required(event, 'paymentDate'),
+      position: event.globalPosition,
+      created_at: event.recordedAt.toISOString(),
+    }));
+  if (rows.length === 0) return;
+  await tx.query(
+    `insert into agent_commissions (payment_id, company_id, agent_id, policy_id, amount, commission_rate, commission, status, payment_date,
+                                    position, created_at)
+     select r.payment_id, s.company_id, s.agent_id, s.policy_id, r.amount, a.commission_rate, round(r.amount * a.commission_rate / 100, 2),
+            r.status, r.payment_date, r.position, r.created_at
+       from jsonb_to_recordset($1::text::jsonb) as r(ord int, payment_id uuid, policy_id uuid, company_id uuid, amount numeric, status text,
+                                                      payment_date date, position bigint, created_at timestamptz)
+       join agent_sales s on s.policy_id = r.policy_id and s.company_id = r.company_id
+       join agents a on a.id = s.agent_id
+      order by r.ord
+     on conflict (payment_id) do nothing`,
+    [JSON.stringify(rows)],
+  );
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { RecordedEvent, SqlClient } from '@fpa/write-model/event-store';
+import { testDrivers, type TestDatabase } from '@fpa/write-model/testing';
+import { PAYMENT_STATUSES } from '@fpa/write-model/validation';
+import { afterEach, describe, expect, it } from 'vitest';
+import { seededRandom } from '../portfolio/portfolio-stream.fixtures.ts';
+import { paymentsProjection } from './payments.projection.ts';
+import { PAYMENTS_TABLES } from './payments.schema.ts';
+
+/**
+ * applyBatch must leave exactly what apply leaves event by event, wherever the engine cuts the log.
+ * A random log (two companies, policies issued and suspended, payments in every status and month,
+ * status changes, the same payment recorded twice) is applied one event at a time into one schema and
+ * through applyBatch in random batch sizes into others; every row of every table is compared.
+ */
+describe.each(testDrivers())('payments applyBatch against apply on $name', (driver) => {
+  let db: TestDatabase | null = null;
+  afterEach(async () => {
+    await db?.dispose();
+    db = null;
+  });
+
+  it.each([1, 2, Date.now() % 1_000_000])('gives the same rows for a random log in random batches (seed %i)', async (seed) => {
+    db = await driver.create();
+    const random = seededRandom(seed);
+    const events = randomLog(random);
+    await build(db.sql, 'cmp_each', async (tx) => {
+      for (const event of events) await paymentsProjection.apply(tx, event);
+    });
+    const expected = await rows(db.sql, 'cmp_each');
+    expect(expected.payment_stats!.length).toBe(2);
+    expect(expected.premium_months!.length).toBeGreaterThan(4);
+    expect(expected.policy_arrears!.some((r) => r.last_payment_date !== null)).toBe(true);
+    for (let trial = 0; trial < 2; trial++) {
+      const schema = `cmp_batch_${trial}`;
+      const sizes: number[] = [];
+      for (let start = 0; start < events.length; ) {
+        const size = random() < 0.2 ? 1 : 2 + Math.floor(random() * 120);
+        await build(db.sql, schema, (tx) => paymentsProjection.applyBatch!(tx, events.slice(start, start + size)), start > 0);
+        sizes.push(size);
+        start += size;
+      }
+      expect(await rows(db.sql, schema), `seed ${seed}, batch sizes ${sizes.join(',')}`).toEqual(expected);
+    }
+  });
+});
+
+function randomLog(random: () => number): RecordedEvent[] {
+  const companies = [randomUUID(), randomUUID()];
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const policies: { policyId: string; companyId: string; memberId: string; policyNumber: string }[] = [];
+  const payments: { paymentId: string; companyId: string; status: string }[] = [];
+  const events: RecordedEvent[] = [];
+  const push = (type: string, data: Record<string, unknown>) =>
+    events.push({
+      globalPosition: events.length + 1, txId: String(events.length + 1), streamId: `s-${events.length}`, streamVersion: 1, eventId: randomUUID(), type, data,
+      metadata: { companyId: data.companyId as string, actorUserId: randomUUID(), commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
+      recordedAt: new Date(Date.UTC(2025, 0, 1) + events.length * 60_000),
+    } as RecordedEvent);
+  for (let i = 0; i < 400; i++) {
+    const roll = random();
+    if (policies.length < 3 || roll < 0.08) {
+      const policy = { policyId: randomUUID(), companyId: pick(companies), memberId: randomUUID(), policyNumber: `POL-${i}` };
+      policies.push(policy);
+      push('PolicyIssued', { ...policy, startDate: `2024-0${1 + Math.floor(random() * 9)}-01` });
+    } else if (roll < 0.12) {
+      push('PolicyStatusChanged', { ...pick(policies), to: pick(['active', 'suspended', 'lapsed']) });
+    } else if (roll < 0.2 && payments.length > 0) {
+      const payment = pick(payments);
+      const to = pick(PAYMENT_STATUSES);
+      push('PaymentStatusChanged', { paymentId: payment.paymentId, companyId: payment.companyId, from: payment.status, to });
+      payment.status = to;
+    } else {
+      const policy = pick(policies);
+      // Now and then a payment recorded again (a replayed log): the first one stands.
+      const again = payments.length > 0 && random() < 0.03 ? payments.find((p) => p.companyId === policy.companyId) : undefined;
+      const payment = again ?? { paymentId: randomUUID(), companyId: policy.companyId, status: pick([...PAYMENT_STATUSES, 'completed', 'completed']) };
+      if (!again) payments.push(payment);
+      push('PaymentRecorded', {
+        paymentId: payment.paymentId, companyId: policy.companyId, policyId: policy.policyId, policyNumber: policy.policyNumber, memberId: policy.memberId,
+        memberName: 'Thandi Nkosi', amount: `${100 + Math.floor(random() * 400)}.${random() < 0.5 ? '50' : '00'}`,
+        paymentDate: `2025-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`,
+        paymentMethod: 'debit_order', reference: random() < 0.5 ? `REF${i}` : null, notes: null, status: payment.status,
+      });
+    }
+  }
+  return events;
+}
+
+async function build(sql: SqlClient, schema: string, fn: Parameters<SqlClient['transaction']>[0], keep = false) {
+  if (!keep) await sql.exec(`drop schema if exists "${schema}" cascade; create schema "${schema}"`);
+  await sql.transaction(async (tx) => {
+    await tx.exec(`set local search_path to "${schema}", public`);
+    if (!keep) await paymentsProjection.init(tx);
+    await fn(tx);
+  });
+}
+
+async function rows(sql: SqlClient, schema: string): Promise<Record<string, Record<string, unknown>[]>> {
+  const out: Record<string, Record<string, unknown>[]> = {};
+  for (const table of PAYMENTS_TABLES) {
+    out[table] = await sql.query(`select * from "${schema}".${table} order by 1, 2`);
+  }
+  return out;
+}

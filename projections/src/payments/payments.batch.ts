@@ -1,0 +1,89 @@
+import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
+import { PAYMENT_STATUSES } from '@fpa/write-model/validation';
+import { companyOf, required, text } from '../portfolio/event-data.ts';
+import { ADD_TO_PAYMENT_STATS, ADD_TO_PREMIUM_MONTHS } from './payments.schema.ts';
+
+/**
+ * The payments projector's set-based path. Two years of monthly payments make PaymentRecorded most of
+ * a rebuild's log, in long runs; each maximal run is written by ONE statement (the rows as JSON,
+ * jsonb_to_recordset) that also adds its counters, months and policies' last payments, aggregated per
+ * key first: ON CONFLICT DO UPDATE may touch a row only once per statement, and the sums commute, so
+ * the aggregate equals adding the payments one by one. Everything else goes through apply, in order.
+ * payments-batch.int.test.ts compares both paths on a random stream cut into random batches.
+ */
+export async function applyPaymentRuns(
+  tx: SqlExecutor,
+  events: readonly RecordedEvent[],
+  applyOne: (tx: SqlExecutor, event: RecordedEvent) => Promise<void>,
+  statusOf: (event: RecordedEvent, value: string) => string,
+): Promise<void> {
+  let start = 0;
+  while (start < events.length) {
+    let end = start;
+    while (end < events.length && events[end]!.type === 'PaymentRecorded') end++;
+    if (end - start > 1) {
+      await paymentsRecorded(tx, events.slice(start, end), statusOf);
+      start = end;
+    } else {
+      await applyOne(tx, events[start]!);
+      start += 1;
+    }
+  }
+}
+
+const statusSums = PAYMENT_STATUSES.map((s) => `count(*) filter (where status = '${s}')`).join(', ');
+
+async function paymentsRecorded(tx: SqlExecutor, events: readonly RecordedEvent[], statusOf: (event: RecordedEvent, value: string) => string) {
+  const rows = events.map((event, ord) => ({
+    ord,
+    id: required(event, 'paymentId'),
+    company_id: companyOf(event),
+    policy_id: required(event, 'policyId'),
+    policy_number: required(event, 'policyNumber'),
+    member_id: required(event, 'memberId'),
+    member_name: text(event, 'memberName') ?? '',
+    amount: required(event, 'amount'),
+    payment_date: required(event, 'paymentDate'),
+    payment_method: required(event, 'paymentMethod'),
+    reference: text(event, 'reference'),
+    notes: text(event, 'notes'),
+    status: statusOf(event, required(event, 'status')),
+    group_scheme_id: text(event, 'groupSchemeId'),
+    group_payment_id: text(event, 'groupPaymentId'),
+    recorded_by: event.metadata.actorUserId,
+    position: event.globalPosition,
+    created_at: event.recordedAt.toISOString(),
+  }));
+  await tx.query(
+    `with r as (
+       select * from jsonb_to_recordset($1::text::jsonb) as r(
+         ord int, id uuid, company_id uuid, policy_id uuid, policy_number text, member_id uuid, member_name text, amount numeric,
+         payment_date date, payment_method text, reference text, notes text, status text, group_scheme_id uuid,
+         group_payment_id uuid, recorded_by uuid, position bigint, created_at timestamptz)
+     ), p as (
+       insert into payments (id, company_id, policy_id, policy_number, member_id, member_name, amount, payment_date,
+                             payment_method, reference, notes, status, group_scheme_id, group_payment_id, recorded_by,
+                             position, created_at, updated_at)
+       select id, company_id, policy_id, policy_number, member_id, member_name, amount, payment_date, payment_method, reference,
+              notes, status, group_scheme_id, group_payment_id, recorded_by, position, created_at, created_at
+         from r order by ord
+       on conflict (id) do nothing
+       returning company_id, policy_id, status, amount, payment_date
+     ), m as (
+       insert into premium_months (company_id, month, amount, payment_count)
+       select company_id, date_trunc('month', payment_date)::date, sum(amount), count(*) from p where status = 'completed'
+        group by 1, 2
+       ${ADD_TO_PREMIUM_MONTHS}
+     ), a as (
+       update policy_arrears a
+          set last_payment_date = greatest(a.last_payment_date, x.last),
+              due_since = greatest(a.last_payment_date, x.last)
+         from (select company_id, policy_id, max(payment_date) as last from p where status = 'completed' group by 1, 2) as x
+        where a.policy_id = x.policy_id and a.company_id = x.company_id
+     )
+     insert into payment_stats (company_id, total, ${PAYMENT_STATUSES.join(', ')}, completed_amount)
+     select company_id, count(*), ${statusSums}, coalesce(sum(amount) filter (where status = 'completed'), 0) from p group by company_id
+     ${ADD_TO_PAYMENT_STATS}`,
+    [JSON.stringify(rows)],
+  );
+}
