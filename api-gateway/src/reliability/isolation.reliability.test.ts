@@ -64,7 +64,9 @@ describe.each(testDrivers())('tenant isolation on $name', (driver) => {
   const leaksOf = (text: string, except: string[] = []) => a.secrets.filter((s) => !except.includes(s) && text.includes(s));
 
   beforeAll(async () => {
-    t = await startTestApp(driver);
+    // Seeding two companies through the API is the heaviest setup of the suite: on a loaded shared
+    // server the projections may lag more than the usual 10 s bound, and a seed step would 404.
+    t = await startTestApp(driver, { readYourWritesTimeoutMs: 60_000 });
     a = await seedCompany(t);
     b = await seedCompany(t);
   });
