@@ -1,5 +1,6 @@
 import type { RequestContext } from '../context.ts';
 import { jsonError, toErrorAnswer } from '../errors.ts';
+import { RetryLaterError } from '../auth/rate-limit.ts';
 import { authorize, type Operation } from '../auth/policy.ts';
 import { findUnsafeText } from '@fpa/write-model/validation';
 
@@ -90,7 +91,10 @@ export function createRestRouter(routes: readonly Route[]) {
       return Response.json(result ?? { ok: true }, { status: found.route.status ?? 200 });
     } catch (error) {
       const { status, body: errorBody } = toErrorAnswer(error, ctx.services.logger);
-      return Response.json(errorBody, { status });
+      const answer = Response.json(errorBody, { status });
+      // A slowed sign-in says when to try again (RFC 9110 Retry-After, in seconds).
+      if (error instanceof RetryLaterError) answer.headers.set('retry-after', String(error.retryAfterSeconds));
+      return answer;
     }
   }
 
