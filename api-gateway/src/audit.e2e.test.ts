@@ -146,4 +146,14 @@ describe.each(testDrivers())('audit trails over HTTP on $name', (driver) => {
       firstBroken: { streamId: `claim-${claimId}` },
     });
   });
+
+  it('every compliance report of a company auditor (behind the tenant wall) equals the super admin’s read of that company', async () => {
+    const names = ['claims-turnaround', 'claims-ageing', 'lapse-ratio', 'waiting-period', 'suspended-companies', 'permission-changes', 'personal-data-requests'];
+    for (const name of names) {
+      const own = await t.request('GET', `/api/audit/reports/${name}`, undefined, { token: a.tokens.auditor! });
+      const platform = await t.request('GET', `/api/audit/reports/${name}?companyId=${a.companyId}`, undefined, { token: superToken });
+      expect([name, own.status]).toEqual([name, 200]);
+      expect([name, own.body]).toEqual([name, platform.body]);
+    }
+  });
 });

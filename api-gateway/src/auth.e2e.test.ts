@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '@fpa/write-model/testing';
-import { registration, startTestApp, type TestApp } from './testing.ts';
+import { registration, startTestApp, wrongSignIns, type TestApp } from './testing.ts';
 
 describe.each(testDrivers())('auth and tenancy over HTTP on $name', (driver) => {
   let t: TestApp;
@@ -113,8 +113,8 @@ describe.each(testDrivers())('auth and tenancy over HTTP on $name', (driver) => 
     const missing = await t.request('POST', '/api/login', {});
     expect(missing.status).toBe(400);
     expect(missing.body.issues.map((i: { message: string }) => i.message)).toEqual(['Username is required', 'Password is required']);
-    for (let i = 0; i < 5; i++) {
-      const wrong = await t.request('POST', '/api/login', { username: input.username, password: 'nope' }, { ip: `10.0.0.${i}` });
+    // Each wrong password is checked (401) once the growing delay after the 2nd failure has passed.
+    for (const wrong of await wrongSignIns(t, input.username, 5, { ip: (i) => `10.0.0.${i}` })) {
       expect(wrong.status).toBe(401);
       expect(wrong.body.message).toBe('Invalid username or password');
     }

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { Logger } from 'pino';
 import { DomainError, type ErrorCode, type Issue } from '@fpa/write-model';
+import { RetryLaterError } from './auth/rate-limit.ts';
 
 /** The one place where refusal codes become HTTP statuses. Exhaustive: a new code must be mapped here. */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -60,7 +61,8 @@ export function maskGraphQLError(logger: Logger) {
     const { body } = toErrorAnswer(original, logger);
     return new GraphQLError(body.message, {
       ...(error instanceof GraphQLError ? { path: error.path, nodes: error.nodes } : {}),
-      extensions: { code: body.code, issues: body.issues },
+      // A slowed sign-in says when to try again, as REST's Retry-After header does.
+      extensions: { code: body.code, issues: body.issues, ...(original instanceof RetryLaterError ? { retryAfterSeconds: original.retryAfterSeconds } : {}) },
     });
   };
 }

@@ -26,6 +26,8 @@ export type Services = {
   mailer: Mailer;
   /** The bytes of uploaded files (local folder or S3-compatible bucket). */
   objects: ObjectStore;
+  /** The request clock (sign-in slowing reads it); tests replace it to step past a delay without sleeping. */
+  now: () => Date;
   close(): Promise<void>;
 };
 
@@ -64,6 +66,7 @@ export async function createServices(config: Config, logger: Logger, options: { 
     engine,
     mailer: createMailer(config, logger),
     objects: createObjectStore(config.objectStore),
+    now: () => new Date(),
     async close() {
       await engine.stop();
       await store.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readQuota } from '@fpa/write-model';
 import { testDrivers } from '@fpa/write-model/testing';
-import { registration, startTestApp, type TestApp } from './testing.ts';
+import { registration, startTestApp, wrongSignIns, type TestApp } from './testing.ts';
 import { pressSandboxButton } from './subscription.testing.ts';
 import { seedReportsCompany } from './reports.seed.testing.ts';
 
@@ -149,7 +149,7 @@ describe.each(testDrivers())('the super admin over HTTP on $name', (driver) => {
 
   it('counts the platform and logs repeated failed sign-ins', async () => {
     const company = await register();
-    for (let i = 0; i < 5; i++) await t.request('POST', '/api/login', { username: company.username, password: 'wrong-password' }, { ip: '10.0.0.9' });
+    await wrongSignIns(t, company.username, 5, { ip: '10.0.0.9' });
     expect(await logsOf(company.name)).toEqual([
       expect.objectContaining({ type: 'repeated_failed_logins', severity: 'warning', title: 'Repeated failed sign-ins', resolvedAt: null }),
     ]);

@@ -98,3 +98,27 @@ export function registration(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/**
+ * Signs in `times` times with a wrong password. Sign-in is slowed after the 2nd failure: on a 429
+ * with Retry-After the test clock (services.now) is moved past the delay and the attempt repeated,
+ * never by sleeping. Returns the statuses of the attempts that were checked or locked out.
+ */
+export async function wrongSignIns(t: TestApp, username: string, times: number, options: { ip?: string | ((i: number) => string) } = {}): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  for (let i = 0; i < times; i++) {
+    const ip = typeof options.ip === 'function' ? options.ip(i) : options.ip;
+    for (;;) {
+      const answer = await t.request('POST', '/api/login', { username, password: `wrong-${i}` }, ip ? { ip } : {});
+      const retryAfter = Number(answer.headers.get('retry-after'));
+      if (answer.status !== 429 || !retryAfter) {
+        answers.push(answer);
+        break;
+      }
+      const base = t.services.now().getTime() + retryAfter * 1000;
+      const started = Date.now();
+      t.services.now = () => new Date(base + (Date.now() - started));
+    }
+  }
+  return answers;
+}

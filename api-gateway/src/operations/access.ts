@@ -28,6 +28,7 @@ import {
 import type { RequestContext } from '../context.ts';
 import { requireCompanyUser, type Operation } from '../auth/policy.ts';
 import { commandFor, readYourWrites } from './consistency.ts';
+import { tenantSql } from './tenant.ts';
 
 export type RoleOption = { value: CompanyRole; label: string; description: string; userCount: number; permissions: string[] };
 export type UserPermissionsAnswer = { userId: string; role: string; effectivePermissions: string[]; userOverrides: PermissionOverrideRow[] };
@@ -44,7 +45,7 @@ function companyUser({ companyId: _companyId, ...user }: UserRow): CompanyUser {
 
 /** A user of the caller's company, or 404 (another company's id reads as unknown). */
 async function userOfCompany(ctx: RequestContext, companyId: string, userId: string): Promise<UserRow> {
-  const user = await findUserById(ctx.services.sql, userId).catch(() => null);
+  const user = await findUserById(tenantSql(ctx, companyId), userId).catch(() => null);
   if (!user || user.companyId !== companyId) throw new NotFoundError('User not found');
   return user;
 }
@@ -56,7 +57,7 @@ export function permissions(ctx: RequestContext): { permissions: readonly Permis
 
 export async function roles(ctx: RequestContext): Promise<RoleOption[]> {
   const { companyId } = caller(ctx, 'roles:read');
-  const [sets, users] = await Promise.all([companyRoleSets(ctx.services.sql, companyId), companyUsersQuery(ctx.services.sql, companyId)]);
+  const [sets, users] = await Promise.all([companyRoleSets(tenantSql(ctx, companyId), companyId), companyUsersQuery(tenantSql(ctx, companyId), companyId)]);
   return COMPANY_ROLES.map((role) => ({
     value: role,
     label: roleLabel(role),
@@ -69,19 +70,19 @@ export async function roles(ctx: RequestContext): Promise<RoleOption[]> {
 export async function rolePermissions(ctx: RequestContext, roleName: string): Promise<Permission[]> {
   const { companyId } = caller(ctx, 'roles:read');
   const role = parseRole(roleName);
-  const names = new Set((await companyRoleSets(ctx.services.sql, companyId)).get(role) ?? []);
+  const names = new Set((await companyRoleSets(tenantSql(ctx, companyId), companyId)).get(role) ?? []);
   return PERMISSIONS.filter((p) => names.has(p.name));
 }
 
 export async function companyUsers(ctx: RequestContext): Promise<CompanyUser[]> {
   const { companyId } = caller(ctx, 'users:read');
-  return (await companyUsersQuery(ctx.services.sql, companyId)).map(companyUser);
+  return (await companyUsersQuery(tenantSql(ctx, companyId), companyId)).map(companyUser);
 }
 
 export async function userPermissions(ctx: RequestContext, userId: string): Promise<UserPermissionsAnswer> {
   const { companyId } = caller(ctx, 'roles:read');
   const user = await userOfCompany(ctx, companyId, userId);
-  const { sql } = ctx.services;
+  const sql = tenantSql(ctx, companyId);
   const [effectivePermissions, userOverrides] = await Promise.all([
     effectivePermissionNames(sql, companyId, user.id, user.role),
     userPermissionOverrides(sql, companyId, user.id),

@@ -19,6 +19,7 @@ import { centsToDecimal, decimalToCents } from '@fpa/write-model/validation';
 import type { RequestContext, SessionUser } from '../context.ts';
 import { requireCompanyUser, type Operation } from '../auth/policy.ts';
 import { commandFor, readYourWrites } from './consistency.ts';
+import { tenantSql } from './tenant.ts';
 
 export const AGENT_NOT_FOUND = 'Agent not found';
 
@@ -35,13 +36,13 @@ const seesOwnOnly = (user: SessionUser) => user.role === 'agent';
 
 export function agents(ctx: RequestContext): Promise<AgentRow[]> {
   const { user, companyId } = caller(ctx, 'agents:read');
-  return listAgents(ctx.services.sql, companyId, { now: new Date(), ...(seesOwnOnly(user) ? { userId: user.id } : {}) });
+  return listAgents(tenantSql(ctx, companyId), companyId, { now: new Date(), ...(seesOwnOnly(user) ? { userId: user.id } : {}) });
 }
 
 /** One agent the caller may see; another agent's record reads as missing to an agent's session. */
 export async function agent(ctx: RequestContext, id: string): Promise<AgentRow | null> {
   const { user, companyId } = caller(ctx, 'agents:read');
-  const row = await findAgent(ctx.services.sql, companyId, id, new Date());
+  const row = await findAgent(tenantSql(ctx, companyId), companyId, id, new Date());
   return row && (!seesOwnOnly(user) || row.userId === user.id) ? row : null;
 }
 
@@ -68,14 +69,14 @@ export async function agentMetrics(ctx: RequestContext) {
 
 /** The caller's own agent record (an agent's session), or null. */
 async function ownAgent(ctx: RequestContext, user: SessionUser & { companyId: string }): Promise<AgentRow | null> {
-  return findAgentByUser(ctx.services.sql, user.companyId, user.id, new Date());
+  return findAgentByUser(tenantSql(ctx, user.companyId), user.companyId, user.id, new Date());
 }
 
 export async function activities(ctx: RequestContext, first?: number): Promise<ActivityRow[]> {
   const { user, companyId } = caller(ctx, 'agents:read');
-  if (!seesOwnOnly(user)) return listActivities(ctx.services.sql, companyId, { first });
+  if (!seesOwnOnly(user)) return listActivities(tenantSql(ctx, companyId), companyId, { first });
   const own = await ownAgent(ctx, user);
-  return own ? listActivities(ctx.services.sql, companyId, { agentId: own.id, first }) : [];
+  return own ? listActivities(tenantSql(ctx, companyId), companyId, { agentId: own.id, first }) : [];
 }
 
 export type AgentDashboard = {
@@ -136,9 +137,9 @@ export async function onboardClient(ctx: RequestContext, input: unknown): Promis
 /** GET /api/new-sales: the company's agent sales; an agent's session sees only its own clients. */
 export async function newSales(ctx: RequestContext, args: SalesArgs): Promise<NewSales> {
   const { user, companyId } = caller(ctx, 'sales:read');
-  if (!seesOwnOnly(user)) return newSalesQuery(ctx.services.sql, companyId, args);
+  if (!seesOwnOnly(user)) return newSalesQuery(tenantSql(ctx, companyId), companyId, args);
   const own = await ownAgent(ctx, user);
   if (args.agentId && args.agentId !== own?.id) throw new NotFoundError(AGENT_NOT_FOUND);
   if (!own) return { sales: [], totalSales: 0, monthlyRevenue: '0.00', activePolicies: 0 };
-  return newSalesQuery(ctx.services.sql, companyId, { ...args, agentId: own.id });
+  return newSalesQuery(tenantSql(ctx, companyId), companyId, { ...args, agentId: own.id });
 }

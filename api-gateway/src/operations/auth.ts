@@ -57,13 +57,14 @@ export async function login(ctx: RequestContext, input: unknown): Promise<AuthAn
   authorize(ctx.user, 'auth.login');
   const { username, password } = parseInput(loginSchema, input);
   const { sql } = ctx.services;
-  await assertLoginAllowed(sql, username, ctx.ip);
+  const now = ctx.services.now();
+  await assertLoginAllowed(sql, username, ctx.ip, now);
   const credential = await findCredentialByUsername(sql, username);
   // Unknown usernames still pay for a hash check, so timing does not tell which usernames exist.
   const valid = await verifyPassword(password, credential?.passwordHash ?? (await dummyPasswordHash()));
-  await recordLoginAttempt(sql, username, ctx.ip, Boolean(credential && valid));
+  await recordLoginAttempt(sql, username, ctx.ip, Boolean(credential && valid), now);
   if (!credential || !valid) {
-    if (credential) await noteRepeatedFailures(ctx, credential.userId, username);
+    if (credential) await noteRepeatedFailures(ctx, credential.userId, username, now);
     throw new DomainError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   }
   const user = await findUserById(sql, credential.userId);
@@ -79,9 +80,9 @@ export async function login(ctx: RequestContext, input: unknown): Promise<AuthAn
  * When a known user's failures reach the lock-out threshold, LoginFailuresRepeated is recorded for
  * the compliance log (once per streak). Never in the way of the refusal itself.
  */
-async function noteRepeatedFailures(ctx: RequestContext, userId: string, username: string): Promise<void> {
+async function noteRepeatedFailures(ctx: RequestContext, userId: string, username: string, now: Date): Promise<void> {
   try {
-    const { failures, firstAttemptId } = await failureStreak(ctx.services.sql, username);
+    const { failures, firstAttemptId } = await failureStreak(ctx.services.sql, username, now);
     if (failures < MAX_FAILURES_PER_USERNAME || !firstAttemptId) return;
     const { append } = await recordLoginFailures(
       ctx.services.store,

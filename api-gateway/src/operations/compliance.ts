@@ -11,6 +11,7 @@ import {
 import type { RequestContext } from '../context.ts';
 import { authorize } from '../auth/policy.ts';
 import { auditScope, recordView } from './audit.ts';
+import { tenantSql } from './tenant.ts';
 
 /*
  * The compliance reports (audit:read), from the compliance projection. Each report read is an
@@ -46,7 +47,8 @@ export async function complianceReport(ctx: RequestContext, name: ComplianceRepo
     return suspendedCompaniesQuery(ctx.services.sql, null);
   }
   const scope = await auditScope(ctx, 'audit:read', companyId);
-  const sql = ctx.services.sql;
+  // A company user's own reports run behind the tenant wall; the super admin's platform reads do not.
+  const sql = ctx.user?.role === 'super_admin' ? ctx.services.sql : tenantSql(ctx, scope.companyId);
   const result = await run(name);
   if (record) await recordView(ctx, scope, 'report', { query: { report: name, ...args } });
   return result;

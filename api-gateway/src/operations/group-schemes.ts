@@ -10,6 +10,7 @@ import { findGroupScheme, listGroupSchemes, listSchemeMembers, type GroupSchemeR
 import type { RequestContext } from '../context.ts';
 import { requireCompanyUser, type Operation } from '../auth/policy.ts';
 import { commandFor, readYourWrites } from './consistency.ts';
+import { tenantSql } from './tenant.ts';
 
 function caller(ctx: RequestContext, operation: Operation) {
   const user = requireCompanyUser(ctx.user, operation);
@@ -18,7 +19,7 @@ function caller(ctx: RequestContext, operation: Operation) {
 
 /** Unknown and another company's scheme alike: 404 with the spec's words (the page's Scheme Not Found). */
 async function schemeOrMissing(ctx: RequestContext, companyId: string, id: string): Promise<GroupSchemeRow> {
-  const scheme = await findGroupScheme(ctx.services.sql, companyId, id);
+  const scheme = await findGroupScheme(tenantSql(ctx, companyId), companyId, id);
   if (!scheme) throw new NotFoundError(SCHEME_NOT_FOUND);
   return scheme;
 }
@@ -29,12 +30,14 @@ export type SchemeMembersAnswer = { scheme: GroupSchemeRow; mainMembersAdded: nu
 export type RemoveSchemeMemberAnswer = { scheme: GroupSchemeRow; removedMemberId: string; familyMembersRemoved: number };
 
 export function groupSchemes(ctx: RequestContext): Promise<GroupSchemeRow[]> {
-  return listGroupSchemes(ctx.services.sql, caller(ctx, 'group_schemes:read').companyId);
+  const { companyId } = caller(ctx, 'group_schemes:read');
+  return listGroupSchemes(tenantSql(ctx, companyId), companyId);
 }
 
 /** Null when unknown: GraphQL answers null and the page shows Scheme Not Found. */
 export function groupScheme(ctx: RequestContext, id: string): Promise<GroupSchemeRow | null> {
-  return findGroupScheme(ctx.services.sql, caller(ctx, 'group_schemes:read').companyId, id);
+  const { companyId } = caller(ctx, 'group_schemes:read');
+  return findGroupScheme(tenantSql(ctx, companyId), companyId, id);
 }
 
 /** GET /api/group-schemes/{id}: 404 when unknown. */
@@ -46,7 +49,7 @@ export function requireGroupScheme(ctx: RequestContext, id: string): Promise<Gro
 export async function schemeMembers(ctx: RequestContext, schemeId: string): Promise<SchemeMemberNode[]> {
   const { companyId } = caller(ctx, 'group_schemes:read');
   await schemeOrMissing(ctx, companyId, schemeId);
-  return listSchemeMembers(ctx.services.sql, companyId, schemeId);
+  return listSchemeMembers(tenantSql(ctx, companyId), companyId, schemeId);
 }
 
 export async function createGroupScheme(ctx: RequestContext, input: unknown): Promise<SchemeMembersAnswer> {

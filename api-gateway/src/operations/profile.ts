@@ -26,14 +26,15 @@ export async function updateProfile(ctx: RequestContext, input: unknown): Promis
 export async function changePassword(ctx: RequestContext, input: unknown): Promise<{ ok: true }> {
   const user = authorize(ctx.user, 'profile.update')!;
   const { sql, store } = ctx.services;
-  await assertLoginAllowed(sql, user.username, ctx.ip);
+  const now = ctx.services.now();
+  await assertLoginAllowed(sql, user.username, ctx.ip, now);
   try {
     const result = await changePasswordCommand(store, sql, input, commandFor(ctx), {
       keepSessionTokenHash: ctx.sessionToken ? hashToken(ctx.sessionToken) : null,
     });
     await readYourWrites(ctx, result.append.checkpoint);
   } catch (error) {
-    if (error instanceof WrongCurrentPassword) await recordLoginAttempt(sql, user.username, ctx.ip, false);
+    if (error instanceof WrongCurrentPassword) await recordLoginAttempt(sql, user.username, ctx.ip, false, now);
     throw error;
   }
   return { ok: true };

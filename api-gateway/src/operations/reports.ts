@@ -9,6 +9,7 @@ import {
 } from '@fpa/projections';
 import type { RequestContext } from '../context.ts';
 import { requireCompanyUser } from '../auth/policy.ts';
+import { tenantSql } from './tenant.ts';
 
 export type ReportTypeInfo = Pick<ReportSource, 'type' | 'label' | 'statuses'>;
 
@@ -24,10 +25,12 @@ export function availableReportTypes(ctx: RequestContext): ReportTypeInfo[] {
 
 /** One report of the caller's company: its first rows (all when first is null), row count and cards. */
 export function report(ctx: RequestContext, args: ReportArgs): Promise<Report> {
-  return runReport(ctx.services.sql, companyOf(ctx), args);
+  const companyId = companyOf(ctx);
+  return runReport(tenantSql(ctx, companyId), companyId, args);
 }
 
 /** The charts of the reports page over the last `months` months. */
 export function reportCharts(ctx: RequestContext, months?: number): Promise<ReportCharts> {
-  return reportChartsQuery(ctx.services.sql, companyOf(ctx), months === undefined ? {} : { months });
+  const companyId = companyOf(ctx);
+  return reportChartsQuery(tenantSql(ctx, companyId), companyId, months === undefined ? {} : { months });
 }

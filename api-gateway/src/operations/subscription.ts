@@ -24,6 +24,7 @@ import { requireCompanyUser } from '../auth/policy.ts';
 import { paymentProvider } from '../billing/select-provider.ts';
 import { NOT_CONFIGURED, type ProviderId } from '../billing/provider.ts';
 import { commandFor, readYourWrites } from './consistency.ts';
+import { tenantSql } from './tenant.ts';
 
 /** Spec part 2 §2: paid tiers are paid by card through the provider. */
 export const PAID_PAYMENT_METHOD = 'Credit Card';
@@ -40,7 +41,7 @@ export type SubscriptionAnswer = SubscriptionRow & {
 
 export async function subscription(ctx: RequestContext): Promise<SubscriptionAnswer> {
   const user = requireCompanyUser(ctx.user, 'subscription:read');
-  const row = await findSubscription(ctx.services.sql, user.companyId);
+  const row = await findSubscription(tenantSql(ctx, user.companyId), user.companyId);
   if (!row) throw new NotFoundError('Subscription not found');
   const tier = tierOf(row.tier);
   const plan = await findPlanOfTier(ctx.services.sql, row.tier);
@@ -104,7 +105,7 @@ export type BillingEntry = SubscriptionPaymentRow & { planName: string; paymentM
 
 export async function billingHistory(ctx: RequestContext): Promise<BillingEntry[]> {
   const user = requireCompanyUser(ctx.user, 'subscription:read');
-  const [rows, plans] = await Promise.all([listSubscriptionPayments(ctx.services.sql, user.companyId), listPlans(ctx.services.sql)]);
+  const [rows, plans] = await Promise.all([listSubscriptionPayments(tenantSql(ctx, user.companyId), user.companyId), listPlans(ctx.services.sql)]);
   const planName = (tier: string) => plans.find((p) => p.tier === tier)?.name ?? tierOf(tier).name;
   return rows.map((row) => ({ ...row, planName: planName(row.tier), paymentMethod: PAID_PAYMENT_METHOD }));
 }

@@ -21,25 +21,71 @@ describe.each(testDrivers())('auth under attack on $name', (driver) => {
   });
   afterAll(async () => t?.close());
 
-  it('brute force on one username: refused while guessing, then locked (even for the right password), from any address', async () => {
+  it('brute force on one username: slowed after the 2nd failure (1 s, 2 s, 4 s), then locked (even for the right password), from any address', async () => {
     const account = registration();
     await t.request('POST', '/api/register', account);
-    const tally = new Tally();
-    const answers: number[] = [];
-    for (let attempt = 1; attempt <= 20; attempt++) {
-      // A new address each time: the per-username limit must hold against a distributed guesser.
-      const answer = await send(t, 'POST', '/api/login', { body: JSON.stringify({ username: account.username, password: `guess-${attempt}` }) });
-      tally.count(answer.status);
-      answers.push(answer.status);
+    // A frozen request clock, moved by hand: the delays are read from it, never slept.
+    let clock = Date.now();
+    const realNow = t.services.now;
+    t.services.now = () => new Date(clock);
+    try {
+      const tally = new Tally();
+      const answers: number[] = [];
+      const slowed: number[] = [];
+      for (let attempt = 1; attempt <= 20; attempt++) {
+        // A new address each time: the per-username limit must hold against a distributed guesser.
+        const guess = () => send(t, 'POST', '/api/login', { body: JSON.stringify({ username: account.username, password: `guess-${attempt}` }) });
+        let answer = await guess();
+        tally.count(answer.status);
+        const retryAfter = answer.headers.get('retry-after');
+        if (answer.status === 429 && retryAfter) {
+          slowed.push(Number(retryAfter));
+          expect(answer.json.message).toBe(`Too many sign-in attempts. Try again in ${retryAfter} second${retryAfter === '1' ? '' : 's'}.`);
+          // Still inside the delay a millisecond before it ends: refused again, nothing recorded.
+          clock += Number(retryAfter) * 1000 - 1;
+          expect((await guess()).status).toBe(429);
+          clock += 1;
+          answer = await guess();
+          tally.count(answer.status);
+        }
+        answers.push(answer.status);
+      }
+      const right = await send(t, 'POST', '/api/login', { body: JSON.stringify({ username: account.username, password: account.password }) });
+      tally.count(right.status);
+      const lockedAfter = answers.indexOf(429);
+      console.log(tally.summary(`area 7 brute force (${driver.name})`, `slowed with Retry-After ${slowed.join(' s, ')} s after failures 2–${1 + slowed.length}; locked after ${lockedAfter} wrong passwords for ${LOGIN_WINDOW_MINUTES} minutes; the right password then → ${right.status}`));
+      expect(slowed).toEqual([1, 2, 4]);
+      expect(answers.slice(0, MAX_FAILURES_PER_USERNAME)).toEqual(Array(MAX_FAILURES_PER_USERNAME).fill(401));
+      expect(answers.slice(MAX_FAILURES_PER_USERNAME)).toEqual(Array(20 - MAX_FAILURES_PER_USERNAME).fill(429));
+      expect(right.status).toBe(429);
+      expect(right.headers.get('retry-after')).toBeNull();
+      expect(right.json.message).toMatch(/Too many failed sign-in attempts/);
+    } finally {
+      t.services.now = realNow;
     }
-    const right = await send(t, 'POST', '/api/login', { body: JSON.stringify({ username: account.username, password: account.password }) });
-    tally.count(right.status);
-    const lockedAfter = answers.indexOf(429);
-    console.log(tally.summary(`area 7 brute force (${driver.name})`, `locked after ${lockedAfter} wrong passwords for ${LOGIN_WINDOW_MINUTES} minutes; the right password then → ${right.status}`));
-    expect(answers.slice(0, MAX_FAILURES_PER_USERNAME)).toEqual(Array(MAX_FAILURES_PER_USERNAME).fill(401));
-    expect(answers.slice(MAX_FAILURES_PER_USERNAME)).toEqual(Array(20 - MAX_FAILURES_PER_USERNAME).fill(429));
-    expect(right.status).toBe(429);
-    expect(right.json.message).toMatch(/Too many failed sign-in attempts/);
+  });
+
+  it('a slowed username: the right password inside the delay is refused with Retry-After, after it signs in and clears the streak', async () => {
+    const account = registration();
+    await t.request('POST', '/api/register', account);
+    let clock = Date.now();
+    const realNow = t.services.now;
+    t.services.now = () => new Date(clock);
+    try {
+      const login = (password: string) => send(t, 'POST', '/api/login', { body: JSON.stringify({ username: account.username, password }) });
+      expect((await login('wrong-1')).status).toBe(401);
+      expect((await login('wrong-2')).status).toBe(401);
+      const early = await login(account.password);
+      expect(early.status).toBe(429);
+      expect(early.headers.get('retry-after')).toBe('1');
+      clock += 1000;
+      expect((await login(account.password)).status).toBe(200);
+      // The streak is cleared: the next wrong password is checked at once, not slowed.
+      expect((await login('wrong-3')).status).toBe(401);
+      console.log(`[reliability] area 7 slowing (${driver.name}): right password inside the 1 s delay → 429 Retry-After 1, after it → 200, the next failure → 401 (streak cleared)`);
+    } finally {
+      t.services.now = realNow;
+    }
   });
 
   it(`a reset token works once, and not after ${RESET_TOKEN_TTL_MINUTES} minutes (issued on a clock set back)`, async () => {

@@ -6,7 +6,7 @@ import type { TestApp } from '../testing.ts';
  * type), the event count that tells whether anything changed, and the tally each suite reports.
  */
 
-export type RawAnswer = { status: number; text: string; json: any };
+export type RawAnswer = { status: number; text: string; json: any; headers: Headers };
 
 let address = 0;
 
@@ -30,7 +30,7 @@ export async function send(
   } catch {
     // not JSON
   }
-  return { status: response.status, text, json };
+  return { status: response.status, text, json, headers: response.headers };
 }
 
 /** Every event ever appended: a refused request must leave it where it was. */

@@ -1,3 +1,4 @@
+import { getNamedType, getNullableType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLInputType } from 'graphql';
 import { agentBody } from '../agents.testing.ts';
 import { companyWithStaff } from '../audit.testing.ts';
 import { seedReportsCompany } from '../reports.seed.testing.ts';
@@ -74,4 +75,24 @@ export function changeBody(method: string, path: string, victim: SeededCompany):
   if (path.startsWith('/api/audit/personal-data/')) return { reason: 'hacked', confirm: true };
   void victim;
   return {};
+}
+
+/**
+ * A GraphQL variable value of `type` whose required fields are filled in and whose ID fields all
+ * carry `id` (another company's), so a mutation is refused for the id, not for a missing field.
+ */
+export function sampleInput(type: GraphQLInputType, id: string): unknown {
+  const inner = getNullableType(type);
+  if (isListType(inner)) return [sampleInput(inner.ofType, id)];
+  if (isEnumType(inner)) return inner.getValues()[0]!.name;
+  if (isInputObjectType(inner)) {
+    const fields = Object.values(inner.getFields()).filter((f) => isNonNullType(f.type) || getNamedType(f.type).name === 'ID');
+    return Object.fromEntries(fields.map((f) => [f.name, sampleInput(f.type, id)]));
+  }
+  if (isScalarType(inner)) {
+    if (inner.name === 'ID') return id;
+    if (inner.name === 'Int' || inner.name === 'Float') return 1;
+    if (inner.name === 'Boolean') return true;
+  }
+  return 'Hacked';
 }

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../context.ts';
 import { afterLaggingWrite, jsonError, toErrorAnswer } from '../errors.ts';
+import { RetryLaterError } from '../auth/rate-limit.ts';
 import { authorize, type Operation } from '../auth/policy.ts';
 import { findUnsafeText } from '@fpa/write-model/validation';
 
@@ -91,7 +92,10 @@ export function createRestRouter(routes: readonly Route[]) {
     } catch (error) {
       const answer = toErrorAnswer(error, ctx.services.logger);
       const { status, body: errorBody } = ctx.projectionLag.timedOut ? afterLaggingWrite(answer) : answer;
-      return Response.json(errorBody, { status });
+      const response = Response.json(errorBody, { status });
+      // A slowed sign-in says when to try again (RFC 9110 Retry-After, in seconds).
+      if (error instanceof RetryLaterError) response.headers.set('retry-after', String(error.retryAfterSeconds));
+      return response;
     }
   }
 
