@@ -16,10 +16,17 @@ describe.each(testDrivers())('portfolio applyBatch against apply on $name', (dri
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(() => runCleanups(cleanups));
 
-  it.each([1, 2, Date.now() % 1_000_000])('gives the same rows for a random stream in random batches (seed %i)', async (seed) => {
-    const bed = await openPortfolioBed(driver, cleanups);
-    const head = await appendRandomPortfolio(bed, seed);
-    const events = await readEverything(bed, head);
+  it.each([1, 2, Date.now() % 1_000_000])('gives the same rows for a random stream in random batches (seed %i)', async (first) => {
+    // A random seed can draw a stream without long runs of a bulk type (nothing for applyBatch's
+    // set-based paths to do); such a stream is skipped for the next seed rather than compared.
+    let seed = first;
+    let bed = await openPortfolioBed(driver, cleanups);
+    let events = await readEverything(bed, await appendRandomPortfolio(bed, seed));
+    while (!longRuns(events) && seed < first + 20) {
+      seed += 1;
+      bed = await openPortfolioBed(driver, cleanups);
+      events = await readEverything(bed, await appendRandomPortfolio(bed, seed));
+    }
 
     await build(bed.sql, 'cmp_each', async (tx) => {
       for (const event of events) await portfolioProjection.apply(tx, event);
@@ -77,15 +84,22 @@ async function readEverything(bed: PortfolioBed, head: Checkpoint): Promise<Reco
   }
 }
 
-/** The stream is worth comparing: long runs of each bulk type, and every kind of row and figure. */
-function expectVariety(events: readonly RecordedEvent[], rows: Record<string, unknown[]>) {
+const BULK_TYPES = ['MemberRegistered', 'PolicyIssued', 'PolicyStatusChanged'];
+
+/** Every bulk type comes in a run of more than three somewhere in the stream. */
+function longRuns(events: readonly RecordedEvent[]): boolean {
   const longest = new Map<string, number>();
   let run = 0;
   events.forEach((event, i) => {
     run = i > 0 && events[i - 1]!.type === event.type ? run + 1 : 1;
     longest.set(event.type, Math.max(longest.get(event.type) ?? 0, run));
   });
-  for (const type of ['MemberRegistered', 'PolicyIssued', 'PolicyStatusChanged']) expect(longest.get(type)).toBeGreaterThan(3);
+  return BULK_TYPES.every((type) => (longest.get(type) ?? 0) > 3);
+}
+
+/** The stream is worth comparing: long runs of each bulk type, and every kind of row and figure. */
+function expectVariety(events: readonly RecordedEvent[], rows: Record<string, unknown[]>) {
+  expect(longRuns(events), `runs of more than three of each of ${BULK_TYPES.join(', ')}`).toBe(true);
   const members = rows.members as { first_name: string; is_main_member: boolean }[];
   const policies = rows.policies as { status: string }[];
   expect(members.some((m) => m.first_name === '[erased]')).toBe(true);
