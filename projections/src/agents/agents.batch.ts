@@ -1,4 +1,5 @@
 import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
+import { applyTypeRuns } from '../engine/type-runs.ts';
 import { companyOf, required, text } from '../portfolio/event-data.ts';
 
 /**
@@ -12,18 +13,7 @@ export async function applyAgentRuns(
   events: readonly RecordedEvent[],
   applyOne: (tx: SqlExecutor, event: RecordedEvent) => Promise<void>,
 ): Promise<void> {
-  let start = 0;
-  while (start < events.length) {
-    let end = start;
-    while (end < events.length && events[end]!.type === 'PaymentRecorded') end++;
-    if (end - start > 1) {
-      await paymentsRecorded(tx, events.slice(start, end));
-      start = end;
-    } else {
-      await applyOne(tx, events[start]!);
-      start += 1;
-    }
-  }
+  await applyTypeRuns(tx, events, 'PaymentRecorded', paymentsRecorded, applyOne);
 }
 
 async function paymentsRecorded(tx: SqlExecutor, events: readonly RecordedEvent[]): Promise<void> {

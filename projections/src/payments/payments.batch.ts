@@ -1,4 +1,5 @@
 import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
+import { applyTypeRuns } from '../engine/type-runs.ts';
 import { PAYMENT_STATUSES } from '@fpa/write-model/validation';
 import { companyOf, required, text } from '../portfolio/event-data.ts';
 import { ADD_TO_PAYMENT_STATS, ADD_TO_PREMIUM_MONTHS } from './payments.schema.ts';
@@ -17,18 +18,7 @@ export async function applyPaymentRuns(
   applyOne: (tx: SqlExecutor, event: RecordedEvent) => Promise<void>,
   statusOf: (event: RecordedEvent, value: string) => string,
 ): Promise<void> {
-  let start = 0;
-  while (start < events.length) {
-    let end = start;
-    while (end < events.length && events[end]!.type === 'PaymentRecorded') end++;
-    if (end - start > 1) {
-      await paymentsRecorded(tx, events.slice(start, end), statusOf);
-      start = end;
-    } else {
-      await applyOne(tx, events[start]!);
-      start += 1;
-    }
-  }
+  await applyTypeRuns(tx, events, 'PaymentRecorded', (t, run) => paymentsRecorded(t, run, statusOf), applyOne);
 }
 
 const statusSums = PAYMENT_STATUSES.map((s) => `count(*) filter (where status = '${s}')`).join(', ');
