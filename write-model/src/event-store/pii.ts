@@ -78,16 +78,22 @@ export async function createKeyring(sql: SqlExecutor, masterKey: Buffer, options
     );
   };
 
+  /** The cached keys of these subjects, and the ids still to read or create; an erased one refuses. */
+  const fromCache = (subjectIds: Iterable<string>) => {
+    const keys = new Map<string, Buffer>();
+    const missing: string[] = [];
+    for (const id of new Set(subjectIds)) {
+      const cached = cache.get(id);
+      if (cached === null) throw new SubjectErasedError(id);
+      if (cached) keys.set(id, cached);
+      else missing.push(id);
+    }
+    return { keys, missing };
+  };
+
   return {
     async keysForWrite(tx, subjectIds) {
-      const keys = new Map<string, Buffer>();
-      const missing: string[] = [];
-      for (const id of new Set(subjectIds)) {
-        const cached = cache.get(id);
-        if (cached === null) throw new SubjectErasedError(id);
-        if (cached) keys.set(id, cached);
-        else missing.push(id);
-      }
+      const { keys, missing } = fromCache(subjectIds);
       if (missing.length === 0) return { keys, remember() {} };
       // Sorted, so two appends creating keys for the same people cannot deadlock on each other's rows.
       missing.sort();
@@ -116,14 +122,7 @@ export async function createKeyring(sql: SqlExecutor, masterKey: Buffer, options
     },
 
     async keysForAppend(subjectIds) {
-      const keys = new Map<string, Buffer>();
-      const missing: string[] = [];
-      for (const id of new Set(subjectIds)) {
-        const cached = cache.get(id);
-        if (cached === null) throw new SubjectErasedError(id);
-        if (cached) keys.set(id, cached);
-        else missing.push(id);
-      }
+      const { keys, missing } = fromCache(subjectIds);
       const learned = new Map<string, Buffer>();
       const fresh: { s: string; k: string }[] = [];
       if (missing.length > 0) {
