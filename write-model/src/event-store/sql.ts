@@ -60,20 +60,35 @@ export type PostgresOptions = { url: string; max?: number };
 
 const INT8_OID = 20;
 
-/** A pool of connections to a PostgreSQL server (porsager/postgres). */
+/**
+ * Connections to a PostgreSQL server (porsager/postgres), each its own single-connection client.
+ * A transaction borrows one client for itself; single statements are spread over the clients no
+ * transaction holds (postgres.js pipelines them on the connection).
+ * Why not one postgres.js pool: 3.4.9 sends a transaction's BEGIN as the 100th statement pipelined on
+ * a busy connection without reserving that connection (porsager/postgres#823, PR #1207 still open),
+ * and a socket 'drain' between two statements of a transaction hands its connection back to the pool:
+ * other callers' statements then run inside that transaction, the transaction fails with
+ * UNSAFE_TRANSACTION (a 500 at the bench's 100 registrations/s), or two commit as one. Its queue of
+ * connections also only compacts when it empties, so under steady load every hand-over scans a
+ * growing array (8% of the gateway's CPU in a bench profile). A client with one connection, lent to
+ * one transaction at a time, has none of these (transaction-pool.int.test.ts).
+ */
 export async function createPostgresClient(options: PostgresOptions): Promise<SqlClient> {
-  const sql = postgres(options.url, {
-    max: options.max ?? 10,
-    onnotice: () => {},
-    types: {
-      int8: {
-        to: INT8_OID,
-        from: [INT8_OID],
-        serialize: (value: number | bigint | string) => String(value),
-        parse: (value: string) => Number(value),
+  const connect = () =>
+    postgres(options.url, {
+      max: 1,
+      onnotice: () => {},
+      types: {
+        int8: {
+          to: INT8_OID,
+          from: [INT8_OID],
+          serialize: (value: number | bigint | string) => String(value),
+          parse: (value: string) => Number(value),
+        },
       },
-    },
-  });
+    });
+  const connections = connectionSet(connect, options.max ?? 10);
+  let listener: postgres.Sql | null = null;
   const executor = (q: postgres.Sql | postgres.TransactionSql): SqlExecutor => ({
     async query<T extends Row>(text: string, params: readonly unknown[] = []) {
       const rows = await q.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true });
@@ -85,11 +100,11 @@ export async function createPostgresClient(options: PostgresOptions): Promise<Sq
   });
   return {
     driver: 'postgres',
-    ...executor(sql),
-    // sql.begin, guarded. The bench found porsager/postgres#823/#1189 (BEGIN written on a connection busy
-    // with pipelined queries) and moved to sql.reserve() with a manual BEGIN; but a reserved connection
-    // that dies takes the process down on the next write (connection-loss.int.test.ts), which begin()'s
-    // close notification lets us avoid. Kept: begin() with the guard; #823 stays open (README).
+    query: (text, params) => connections.statement((client) => executor(client).query(text, params)),
+    exec: (text) => connections.statement((client) => executor(client).exec(text)),
+    // begin() on a borrowed client, guarded: sql.reserve() with a manual BEGIN was tried, but a
+    // reserved connection that dies takes the process down on the next write
+    // (connection-loss.int.test.ts), which begin()'s close notification lets us avoid.
     async transaction(fn) {
       let lost: unknown = null;
       const guarded = (tx: postgres.TransactionSql): SqlExecutor => {
@@ -104,31 +119,108 @@ export async function createPostgresClient(options: PostgresOptions): Promise<Sq
         };
         return { query: (text, params) => check(() => inner.query(text, params)), exec: (text) => check(() => inner.exec(text)) };
       };
-      const pending = sql.begin(async (tx) => {
-        try {
-          return await fn(guarded(tx));
-        } catch (error) {
-          // postgres.js 3.4.9 answers a failed transaction with its own ROLLBACK; on a connection
-          // that has closed, that write throws an uncatchable TypeError from a setImmediate
-          // (porsager/postgres#1154, #1208) that takes the process down, and the connection stays
-          // wedged. So when the connection is lost the callback never settles: begin() rejects by
-          // itself (it races the callback against the connection's close) and nothing is written.
-          if (lost || connectionLost(error)) await new Promise<never>(() => {});
-          throw error;
-        }
-      });
       // begin() rejects when the connection closes even with no query in flight; from then on the
-      // callback's next query must be refused rather than written to the closed connection.
-      pending.catch((error: unknown) => {
-        if (connectionLost(error)) lost ??= error;
-      });
+      // callback's next query must be refused rather than written to the connection (which the
+      // client reconnects for its next user), so that is noted before the client is lent again.
+      const pending = connections.borrow((client) =>
+        client
+          .begin(async (tx) => {
+            try {
+              return await fn(guarded(tx));
+            } catch (error) {
+              // postgres.js 3.4.9 answers a failed transaction with its own ROLLBACK; on a connection
+              // that has closed, that write throws an uncatchable TypeError from a setImmediate
+              // (porsager/postgres#1154, #1208) that takes the process down, and the connection stays
+              // wedged. So when the connection is lost the callback never settles: begin() rejects by
+              // itself (it races the callback against the connection's close) and nothing is written.
+              if (lost || connectionLost(error)) await new Promise<never>(() => {});
+              throw error;
+            }
+          })
+          .catch((error: unknown) => {
+            if (connectionLost(error)) lost ??= error;
+            throw error;
+          }),
+      );
       return (await pending) as Awaited<ReturnType<typeof fn>>;
     },
     async listen(channel, onNotify) {
-      const subscription = await sql.listen(channel, (payload) => onNotify(payload));
+      listener ??= connect();
+      const subscription = await listener.listen(channel, (payload) => onNotify(payload));
       return () => subscription.unlisten();
     },
-    close: () => sql.end({ timeout: 5 }),
+    close: async () => {
+      await Promise.all([connections.end(5), listener?.end({ timeout: 5 })]);
+    },
+  };
+}
+
+type Slot = { client: postgres.Sql; inFlight: number; lent: boolean; drained: (() => void) | null };
+
+/**
+ * Up to `size` single-connection clients, made on first need. A transaction borrows a client no
+ * transaction holds (an idle one first), or waits for one, first come first served, and starts once
+ * the statements already sent on it have answered. A single statement goes to the least busy client
+ * no transaction holds, or waits for the next one given back, and goes ahead of the waiting
+ * transactions on it.
+ */
+function connectionSet(make: () => postgres.Sql, size: number) {
+  const slots: Slot[] = [];
+  const borrowers: ((slot: Slot) => void)[] = [];
+  const statements: ((slot: Slot) => void)[] = [];
+
+  const made = (): Slot | null => {
+    if (slots.length >= size) return null;
+    const slot: Slot = { client: make(), inFlight: 0, lent: false, drained: null };
+    slots.push(slot);
+    return slot;
+  };
+  const leastBusy = (): Slot | null => {
+    let best: Slot | null = null;
+    for (const slot of slots) if (!slot.lent && (!best || slot.inFlight < best.inFlight)) best = slot;
+    return best;
+  };
+  const run = async <T,>(slot: Slot, fn: (client: postgres.Sql) => Promise<T>): Promise<T> => {
+    slot.inFlight += 1;
+    try {
+      return await fn(slot.client);
+    } finally {
+      slot.inFlight -= 1;
+      if (slot.inFlight === 0) slot.drained?.();
+    }
+  };
+  const giveBack = (slot: Slot) => {
+    slot.lent = false;
+    for (const start of statements.splice(0)) start(slot);
+    const next = borrowers.shift();
+    if (next) {
+      slot.lent = true;
+      next(slot);
+    }
+  };
+
+  return {
+    statement<T>(fn: (client: postgres.Sql) => Promise<T>): Promise<T> {
+      let slot = leastBusy();
+      if (!slot || slot.inFlight > 0) slot = made() ?? slot;
+      if (slot) return run(slot, fn);
+      return new Promise<Slot>((resolve) => statements.push(resolve)).then((given) => run(given, fn));
+    },
+    async borrow<T>(fn: (client: postgres.Sql) => Promise<T>): Promise<T> {
+      let slot = slots.find((s) => !s.lent && s.inFlight === 0) ?? made() ?? leastBusy();
+      if (slot) slot.lent = true;
+      else slot = await new Promise<Slot>((resolve) => borrowers.push(resolve));
+      // BEGIN must be the only statement on the connection: postgres.js skips the transaction's
+      // bookkeeping for a BEGIN pipelined behind others (begin() then fails reading its connection).
+      if (slot.inFlight > 0) await new Promise<void>((resolve) => (slot.drained = resolve));
+      slot.drained = null;
+      try {
+        return await run(slot, fn);
+      } finally {
+        giveBack(slot);
+      }
+    },
+    end: (timeout: number) => Promise.all(slots.map((slot) => slot.client.end({ timeout }))),
   };
 }
 
