@@ -73,8 +73,23 @@ export async function canAddMembers(sql: SqlExecutor, companyId: string, count =
   return { canAdd, reason: canAdd ? null : limitReachedReason(limit, used), limit, used };
 }
 
-/** Takes `count` places or throws LIMIT_REACHED with the reason; rolls back with the append. */
+/**
+ * Takes `count` places or throws LIMIT_REACHED with the reason; rolls back with the append. The
+ * quota row stays locked until the transaction ends and every registration of the company waits for
+ * it, so callers take places as their last statement and the common case is one statement (a new
+ * company's row is made by it too); a refusal is explained by a second look.
+ */
 export async function takeMemberPlaces(tx: SqlExecutor, companyId: string, count: number): Promise<void> {
+  const taken = await tx.query(
+    `insert into company_quotas (company_id, member_limit, tier, members_used)
+     select $1::uuid, $3::int, $4::text, $2::int where $2::int <= $3::int
+     on conflict (company_id) do update set members_used = company_quotas.members_used + excluded.members_used
+      where company_quotas.member_limit = ${UNLIMITED} or company_quotas.members_used + excluded.members_used <= company_quotas.member_limit
+     returning members_used`,
+    [companyId, count, FREE_TIER_MEMBER_LIMIT, FREE_TIER],
+  );
+  if (taken.length > 0) return;
+  // More places than a new company's tier gives, or a limit reached: the rows as they are decide.
   await createQuota(tx, companyId);
   const rows = await tx.query(
     `update company_quotas set members_used = members_used + $2

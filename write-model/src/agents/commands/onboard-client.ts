@@ -109,8 +109,9 @@ export async function onboardClient(store: EventStore, sql: SqlExecutor, input: 
           const row = onboarding.familyMembers[index]!;
           await reserve(tx, identifierReservation(companyId, member, familyMemberIds[index]!), taken(['familyMembers', index, 'idNumber'], `${familyRowLabel(index, row)}: ${SA_ID_TAKEN}`));
         }
-        await takeMemberPlaces(tx, companyId, 1 + family.length);
         await reservePolicyNumbers(tx, companyId, [policyNumber], [policyId]);
+        // Last: the company's quota row stays locked until the commit (member-quota.ts).
+        await takeMemberPlaces(tx, companyId, 1 + family.length);
       }),
     );
     // A retried command id answers with the first attempt's records.

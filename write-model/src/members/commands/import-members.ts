@@ -153,9 +153,10 @@ async function importOnce(
       if (!(await reserveIdentifiers(tx, `member-identifier:${companyId}`, importedKeys, importedIds))) {
         throw new DomainError('ALREADY_EXISTS', 'An SA ID or passport number of this file was registered meanwhile');
       }
-      await takeMemberPlaces(tx, companyId, importedIds.length);
       await reservePolicyNumbers(tx, companyId, issued.map((p) => p.data.policyNumber), issued.map((p) => p.data.policyId));
       await saveChunkResult(tx, companyId, chunk.importId, chunk.chunkIndex, result);
+      // Last: the company's quota row stays locked until the commit (member-quota.ts).
+      await takeMemberPlaces(tx, companyId, importedIds.length);
     }),
   );
   return { result, checkpoint: append.checkpoint };

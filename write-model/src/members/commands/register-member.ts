@@ -73,8 +73,9 @@ export async function registerParsedMember(
       streams,
       appendOptions(ctx, async (tx) => {
         await reserveIdentifier(tx, companyId, input, memberId);
-        await takeMemberPlaces(tx, companyId, 1);
         if (policy) await reservePolicyNumbers(tx, companyId, [policy.policyNumber], [policy.policyId]);
+        // Last: the company's quota row stays locked until the commit (member-quota.ts).
+        await takeMemberPlaces(tx, companyId, 1);
       }),
     );
     // A retried command id answers with the first attempt's streams.
