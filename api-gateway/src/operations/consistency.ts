@@ -4,13 +4,14 @@ import { commandContext, type Actor, type CommandContext } from '@fpa/write-mode
 import type { RequestContext } from '../context.ts';
 
 /**
- * Read-your-writes: before answering a command, wait (bounded) until the projections have processed
- * its events, so the client's next read sees its own write. A timeout is logged and reported on the
- * answer (header `x-projection-lag: timeout`), never hidden and never an error.
+ * Read-your-writes: before answering a command, wait (bounded) until the projections that handle its
+ * events have processed them, so the client's next read sees its own write (the others cannot have
+ * changed because of it; all of them when the types are not known). A timeout is logged and
+ * reported on the answer (header `x-projection-lag: timeout`), never hidden and never an error.
  */
-export async function readYourWrites(ctx: RequestContext, checkpoint: Checkpoint): Promise<void> {
+export async function readYourWrites(ctx: RequestContext, checkpoint: Checkpoint, eventTypes?: readonly string[]): Promise<void> {
   const { engine, config, logger } = ctx.services;
-  const result = await engine.waitFor(checkpoint, { timeoutMs: config.readYourWritesTimeoutMs });
+  const result = await engine.waitFor(checkpoint, { timeoutMs: config.readYourWritesTimeoutMs, ...(eventTypes ? { types: eventTypes } : {}) });
   if (!result.reached) {
     ctx.projectionLag.timedOut = true;
     logger.warn({ checkpoint, waitedMs: result.waitedMs, lagging: result.lagging }, 'read-your-writes wait timed out');

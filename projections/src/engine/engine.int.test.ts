@@ -7,6 +7,7 @@ import {
   countingProjector,
   flakyProjector,
   gatedProjector,
+  HAPPENED,
   latest,
   OTHER,
   openTestBed,
@@ -81,6 +82,24 @@ describe.each(testDrivers())('projection engine on $name', (driver) => {
     open();
     await catchingUp;
     expect(await projections.waitFor(written.checkpoint, { timeoutMs: 2_000 })).toMatchObject({ reached: true });
+  });
+
+  it('waitFor with the write\'s event types waits only for the projectors handling them', async () => {
+    const { store, engine } = await setup();
+    const control = { failing: true };
+    const projections = engine({ projectors: [flakyProjector(control), otherProjector], backoff: { initialMs: 20, maxMs: 100 } });
+    await projections.start();
+    const stuck = await append(store, 'thing-stuck', ['s']);
+    const other = await append(store, 'other', ['o'], OTHER);
+    expect(stuck.eventTypes).toEqual([HAPPENED]);
+    expect(other.eventTypes).toEqual([OTHER]);
+
+    // test_flaky (HAPPENED) cannot pass the first write; the OTHER write does not concern it.
+    expect(await projections.waitFor(other.checkpoint, { types: other.eventTypes!, timeoutMs: 5_000 })).toMatchObject({ reached: true, lagging: [] });
+    expect(await projections.waitFor(other.checkpoint, { timeoutMs: 300 })).toMatchObject({ reached: false, lagging: ['test_flaky'] });
+    expect(await projections.waitFor(stuck.checkpoint, { types: stuck.eventTypes!, timeoutMs: 300 })).toMatchObject({ reached: false, lagging: ['test_flaky'] });
+    control.failing = false;
+    expect(await projections.waitFor(other.checkpoint, { timeoutMs: 5_000 })).toMatchObject({ reached: true });
   });
 
   it('moves the checkpoint of a projector that handles none of the new events', async () => {

@@ -3,7 +3,7 @@ import { createRunner, defaultLogger } from './runner.ts';
 import { migrateEngineTables, validateProjectors } from './schema.ts';
 import { readStatus } from './status.ts';
 import type { CatchUpResult, ProjectionEngine, ProjectionEngineOptions } from './types.ts';
-import { createProgressBoard, waitForCheckpoint } from './wait.ts';
+import { createProgressBoard, createSharedPoll, waitForCheckpoint } from './wait.ts';
 import type { StepContext } from './live.ts';
 import { createLeaseManager, type LeaseManager } from './lease.ts';
 
@@ -20,6 +20,7 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
   const logger = options.logger ?? defaultLogger();
   const pollIntervalMs = options.pollIntervalMs ?? 15;
   const board = createProgressBoard();
+  const poll = createSharedPoll(sql, projectors);
   const ctx: StepContext = { sql, store, batchSize, logger, onCommitted: board.committed };
   let leases: LeaseManager | null = null;
   const runner = createRunner({
@@ -83,7 +84,7 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
     },
 
     waitFor: (checkpoint, waitOptions) =>
-      waitForCheckpoint({ sql, projectors, board, pollIntervalMs }, checkpoint, waitOptions),
+      waitForCheckpoint({ projectors, board, poll, pollIntervalMs }, checkpoint, waitOptions),
 
     async rebuild(name) {
       const projector = projectors.find((p) => p.name === name);

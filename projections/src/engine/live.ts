@@ -85,6 +85,14 @@ export async function liveStep(ctx: StepContext, projector: Projector): Promise<
   const full = events.length >= ctx.batchSize;
   // A batch that is not full read everything up to head, handled or not: the checkpoint goes there.
   const next: Checkpoint = full ? checkpointOf(events[events.length - 1]!) : head;
+  if (events.length === 0) {
+    // Nothing to apply (the log moved on with events of other types): the compare-and-set alone
+    // moves the checkpoint, one statement instead of a transaction. Whoever holds the lock applying
+    // a batch from the same state has the row locked: this waits, then finds it moved.
+    if (!(await advance(ctx.sql, 'live', projector.name, row, next))) return 'progress';
+    ctx.onCommitted(projector.name, { ...row, checkpoint: next, lastError: null });
+    return 'caught-up';
+  }
   const outcome = await runBatch(ctx, async (tx, mode) => {
     if (!(await tryLock(tx, liveLockKey(projector.name)))) return 'locked';
     if (!(await lockIfUnchanged(tx, 'live', projector.name, row))) return 'moved';

@@ -58,6 +58,11 @@ export type WaitForOptions = {
   timeoutMs?: number;
   /** Only these projectors (default: all of this engine's). */
   projectors?: readonly string[];
+  /**
+   * Only the projectors handling one of these event types (those of the write being waited for): a
+   * read model that handles none of them cannot change because of that write.
+   */
+  types?: readonly string[];
 };
 
 export type WaitForResult = { reached: boolean; waitedMs: number; lagging: string[] };

@@ -42,34 +42,53 @@ function delay(ms: number): { done: Promise<void>; cancel(): void } {
   return { done, cancel: () => clearTimeout(timer) };
 }
 
+/**
+ * The checkpoints of every projector, read from the table; concurrent callers share the read in
+ * flight, so a hundred waiting requests cost one query per poll interval, not a hundred.
+ */
+export function createSharedPoll(sql: SqlExecutor, projectors: readonly Projector[]): () => Promise<Map<string, TrackRow> | null> {
+  const names = projectors.map((p) => p.name);
+  let inFlight: Promise<Map<string, TrackRow> | null> | null = null;
+  return () =>
+    (inFlight ??= readRows(sql, 'live', names)
+      .catch(() => null)
+      .finally(() => {
+        inFlight = null;
+      }));
+}
+
 export type WaitDeps = {
-  sql: SqlExecutor;
   projectors: readonly Projector[];
   board: ProgressBoard;
+  poll: () => Promise<Map<string, TrackRow> | null>;
   pollIntervalMs: number;
 };
 
 export async function waitForCheckpoint(
-  { sql, projectors, board, pollIntervalMs }: WaitDeps,
+  { projectors, board, poll: pollRows, pollIntervalMs }: WaitDeps,
   target: Checkpoint,
   options: WaitForOptions = {},
 ): Promise<WaitForResult> {
   const started = performance.now();
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const selected = options.projectors
+  let selected = options.projectors
     ? options.projectors.map((name) => {
         const projector = projectors.find((p) => p.name === name);
         if (!projector) throw new Error(`waitFor: no projector named "${name}".`);
         return projector;
       })
     : [...projectors];
+  if (options.types) {
+    const types = new Set(options.types);
+    selected = selected.filter((p) => p.handles.some((type) => types.has(type)));
+  }
   const elapsed = () => performance.now() - started;
   let lagging = selected.filter((p) => !reached(board.get(p.name), p, target));
 
   while (lagging.length > 0) {
     // The poll is bounded too: a busy database (PGlite serializes everything) must not stretch the
     // wait much past its timeout. It always gets one interval, so timeoutMs 0 still takes one look.
-    const poll = readRows(sql, 'live', lagging.map((p) => p.name)).catch(() => null);
+    const poll = pollRows();
     const limit = delay(Math.max(timeoutMs - elapsed(), pollIntervalMs));
     const rows = await Promise.race([poll, limit.done.then(() => null)]);
     limit.cancel();

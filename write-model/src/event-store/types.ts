@@ -68,6 +68,11 @@ export type AppendResult = {
   lastPosition: number;
   /** Wait for projections to reach this to read your own write. */
   checkpoint: Checkpoint;
+  /**
+   * The types of the events appended: only read models handling one of them change because of this
+   * append, so only those need to reach the checkpoint. Absent when unknown (a duplicate).
+   */
+  eventTypes?: readonly string[];
 };
 
 export type RecordedEvent = {

@@ -180,7 +180,8 @@ async function positionsOf(client: KurrentDBClient, versions: { streamId: string
   positions.sort((a, b) => (a.commit === b.commit ? Number(a.prepare - b.prepare) : a.commit < b.commit ? -1 : 1));
   const first = toCheckpoint(positions[0]!);
   const last = toCheckpoint(positions[positions.length - 1]!);
-  return { duplicate: false, streams: versions, firstPosition: first.globalPosition, lastPosition: last.globalPosition, checkpoint: last };
+  const eventTypes = [...new Set(streams.flatMap((s) => s.events.map((e) => e.type)))];
+  return { duplicate: false, streams: versions, firstPosition: first.globalPosition, lastPosition: last.globalPosition, checkpoint: last, eventTypes };
 }
 
 /**
