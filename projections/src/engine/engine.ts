@@ -4,7 +4,7 @@ import { migrateEngineTables, validateProjectors } from './schema.ts';
 import { readStatus } from './status.ts';
 import type { CatchUpResult, ProjectionEngine, ProjectionEngineOptions } from './types.ts';
 import { createProgressBoard, createSharedPoll, waitForCheckpoint } from './wait.ts';
-import type { StepContext } from './live.ts';
+import { sharedFresh, type StepContext } from './live.ts';
 import { createLeaseManager, type LeaseManager } from './lease.ts';
 
 /**
@@ -21,7 +21,15 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
   const pollIntervalMs = options.pollIntervalMs ?? 15;
   const board = createProgressBoard();
   const poll = createSharedPoll(sql, projectors);
-  const ctx: StepContext = { sql, store, batchSize, logger, onCommitted: board.committed };
+  const ctx: StepContext = {
+    sql,
+    store,
+    batchSize,
+    logger,
+    onCommitted: board.committed,
+    head: sharedFresh(() => store.headCheckpoint()),
+    known: new Map(),
+  };
   let leases: LeaseManager | null = null;
   const runner = createRunner({
     ctx,

@@ -32,6 +32,14 @@ export type StepContext = {
   logger: ProjectionLogger;
   /** Told after every commit that moved the active generation's checkpoint. */
   onCommitted(name: string, row: TrackRow): void;
+  /** The log's head; concurrent steps share one read (sharedFresh). */
+  head(): Promise<Checkpoint | null>;
+  /**
+   * Each projector's live row as this process last committed or read it: a step starts from it
+   * instead of reading the row again. Safe when stale (another process moved it): the batch's
+   * compare-and-set then fails, the entry is dropped and the next step reads the row.
+   */
+  known: Map<string, TrackRow>;
 };
 
 export type Readiness = 'ready' | 'needs-rebuild' | 'newer';
@@ -72,10 +80,15 @@ export type LiveOutcome = 'progress' | 'caught-up' | 'locked' | 'inactive';
  * the transaction makes the batch apply exactly once whoever else tried it.
  */
 export async function liveStep(ctx: StepContext, projector: Projector): Promise<LiveOutcome> {
-  const row = await readRow(ctx.sql, 'live', projector.name);
+  const cached = ctx.known.get(projector.name);
+  ctx.known.delete(projector.name);
+  const row = cached?.version === projector.version ? cached : await readRow(ctx.sql, 'live', projector.name);
   if (!row || row.version !== projector.version) return 'inactive';
-  const head = await ctx.store.headCheckpoint();
-  if (!head || (row.checkpoint && compareCheckpoints(row.checkpoint, head) >= 0)) return 'caught-up';
+  const head = await ctx.head();
+  if (!head || (row.checkpoint && compareCheckpoints(row.checkpoint, head) >= 0)) {
+    ctx.known.set(projector.name, row);
+    return 'caught-up';
+  }
   const events = await ctx.store.readAll({
     after: row.checkpoint,
     until: head,
@@ -90,7 +103,7 @@ export async function liveStep(ctx: StepContext, projector: Projector): Promise<
     // moves the checkpoint, one statement instead of a transaction. Whoever holds the lock applying
     // a batch from the same state has the row locked: this waits, then finds it moved.
     if (!(await advance(ctx.sql, 'live', projector.name, row, next))) return 'progress';
-    ctx.onCommitted(projector.name, { ...row, checkpoint: next, lastError: null });
+    committed(ctx, projector.name, { ...row, checkpoint: next, lastError: null });
     return 'caught-up';
   }
   const outcome = await runBatch(ctx, async (tx, mode) => {
@@ -103,9 +116,36 @@ export async function liveStep(ctx: StepContext, projector: Projector): Promise<
   });
   if (outcome === 'locked') return 'locked';
   if (outcome === 'committed') {
-    ctx.onCommitted(projector.name, { ...row, checkpoint: next, lastError: null });
+    committed(ctx, projector.name, { ...row, checkpoint: next, lastError: null });
     return full ? 'progress' : 'caught-up';
   }
   // Someone else moved it: read again straight away.
   return 'progress';
+}
+
+function committed(ctx: StepContext, name: string, row: TrackRow): void {
+  ctx.known.set(name, row);
+  ctx.onCommitted(name, row);
+}
+
+/**
+ * fn for everyone who asks at once, and always a call that started after the asker asked (a step
+ * woken by an append must see that append in the head). A call starts on the next microtask and only
+ * after the previous one ended; everyone who asks before it starts shares it.
+ */
+export function sharedFresh<T>(fn: () => Promise<T>): () => Promise<T> {
+  let previous: Promise<unknown> = Promise.resolve();
+  let next: Promise<T> | null = null;
+  const begin = () => {
+    next = null;
+    return fn();
+  };
+  return () => {
+    if (!next) {
+      const call = previous.then(begin, begin);
+      next = call;
+      previous = call.catch(() => undefined);
+    }
+    return next;
+  };
 }

@@ -100,6 +100,7 @@ export async function rebuildStep(ctx: StepContext, projector: Projector): Promi
     return 'switched';
   });
   if (outcome === 'switched') {
+    ctx.known.delete(name);
     ctx.onCommitted(name, { version: projector.version, generation: pending.generation, checkpoint, lastError: null });
   }
   return outcome === 'moved' ? 'progress' : outcome;
