@@ -115,8 +115,8 @@ export async function listClaims(
     first,
     after: args.after,
     countFiltered: !!search,
-    counted: async () => {
-      const counts = await claimCounts(sql, companyId);
+    counted: async (tx) => {
+      const counts = await claimCounts(tx, companyId);
       return status ? counts[COUNT_KEY[status]] : counts.total;
     },
   });

@@ -90,7 +90,7 @@ export async function listMembers(
     first,
     after: args.after,
     countFiltered: !!search,
-    counted: () => countFromStats(sql, companyId, args.mainOnly ? 'main_members' : 'total_members'),
+    counted: (tx) => countFromStats(tx, companyId, args.mainOnly ? 'main_members' : 'total_members'),
   });
 }
 

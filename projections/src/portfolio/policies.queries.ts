@@ -91,8 +91,8 @@ export async function listPolicies(
     first,
     after: args.after,
     countFiltered: !!search,
-    counted: async () => {
-      const counts = await policyCounts(sql, companyId);
+    counted: async (tx) => {
+      const counts = await policyCounts(tx, companyId);
       return args.status ? counts[args.status] : counts.total;
     },
   });

@@ -1,5 +1,6 @@
 import { ValidationError } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { readTogether } from '../engine/tenant-wall.ts';
 
 /** Shared by the list queries: page sizes, opaque cursors, search patterns, calendar months. */
 
@@ -120,10 +121,14 @@ export type PagedListQuery = {
   after?: string | null;
   /** true: count(*) over the filter; false: the maintained counter `counted` reads. */
   countFiltered: boolean;
-  counted: () => Promise<number>;
+  /** Reads the counter through the executor it is given (the page's, so both share one wall). */
+  counted: (sql: SqlExecutor) => Promise<number>;
 };
 
-/** Newest first, keyset-paged after the cursor; limit first + 1 tells whether another page follows. */
+/**
+ * Newest first, keyset-paged after the cursor; limit first + 1 tells whether another page follows.
+ * The page and the total are read together: sent at once, behind one tenant wall (readTogether).
+ */
 export async function pagedList<T>(sql: SqlExecutor, q: PagedListQuery): Promise<Connection<T>> {
   const { alias: a, params: p, first } = q;
   const where = [...q.where];
@@ -133,19 +138,17 @@ export async function pagedList<T>(sql: SqlExecutor, q: PagedListQuery): Promise
     const key = decodeCursor(q.after);
     where.push(`(${a}.created_at, ${a}.position) < (${p.add(key.createdAt)}::timestamptz, ${p.add(key.position)}::bigint)`);
   }
-  const rows = await sql.query<T & WithSortKey>(
-    `select ${q.columns}, ${sortKeyColumns(a)} ${q.from}
+  const page = `select ${q.columns}, ${sortKeyColumns(a)} ${q.from}
       where ${where.join(' and ')}
       order by ${a}.created_at desc, ${a}.position desc
-      limit ${p.add(first + 1)}`,
-    p.values,
+      limit ${p.add(first + 1)}`;
+  const count = async (tx: SqlExecutor): Promise<number> => {
+    if (!q.countFiltered) return q.counted(tx);
+    const [row] = await tx.query<{ count: number }>(`select count(*)::int as count from ${q.countFrom} where ${filter}`, filterValues);
+    return row?.count ?? 0;
+  };
+  const [rows, totalCount] = await readTogether(sql, (tx) =>
+    Promise.all([tx.query<T & WithSortKey>(page, p.values), count(tx)]),
   );
-  let totalCount: number;
-  if (q.countFiltered) {
-    const [row] = await sql.query<{ count: number }>(`select count(*)::int as count from ${q.countFrom} where ${filter}`, filterValues);
-    totalCount = row?.count ?? 0;
-  } else {
-    totalCount = await q.counted();
-  }
   return { ...toPage(rows, first), totalCount };
 }
