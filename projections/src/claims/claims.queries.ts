@@ -114,6 +114,7 @@ export async function listClaims(
     params: p,
     first,
     after: args.after,
+    prefixSearch: !!search,
     countFiltered: !!search,
     counted: async (tx) => {
       const counts = await claimCounts(tx, companyId);

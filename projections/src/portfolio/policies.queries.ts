@@ -90,6 +90,7 @@ export async function listPolicies(
     params: p,
     first,
     after: args.after,
+    prefixSearch: !!search,
     countFiltered: !!search,
     counted: async (tx) => {
       const counts = await policyCounts(tx, companyId);

@@ -119,11 +119,20 @@ export type PagedListQuery = {
   params: ReturnType<typeof parameters>;
   first: number;
   after?: string | null;
+  /** A search's text is among the params: the statements are planned for its value. */
+  prefixSearch: boolean;
   /** true: count(*) over the filter; false: the maintained counter `counted` reads. */
   countFiltered: boolean;
   /** Reads the counter through the executor it is given (the page's, so both share one wall). */
   counted: (sql: SqlExecutor) => Promise<number>;
 };
+
+/**
+ * A search's prefix condition can use its text_pattern_ops index only in a plan made for the text's
+ * value. A prepared statement gets a generic plan after five runs, and that one filters every row of
+ * the company. Set for the rest of the read's transaction (it is sent first, on the same connection).
+ */
+const CUSTOM_PLANS = `select set_config('plan_cache_mode', 'force_custom_plan', true)`;
 
 /**
  * Newest first, keyset-paged after the cursor; limit first + 1 tells whether another page follows.
@@ -147,8 +156,8 @@ export async function pagedList<T>(sql: SqlExecutor, q: PagedListQuery): Promise
     const [row] = await tx.query<{ count: number }>(`select count(*)::int as count from ${q.countFrom} where ${filter}`, filterValues);
     return row?.count ?? 0;
   };
-  const [rows, totalCount] = await readTogether(sql, (tx) =>
-    Promise.all([tx.query<T & WithSortKey>(page, p.values), count(tx)]),
+  const [, rows, totalCount] = await readTogether(sql, (tx) =>
+    Promise.all([q.prefixSearch ? tx.query(CUSTOM_PLANS) : null, tx.query<T & WithSortKey>(page, p.values), count(tx)]),
   );
   return { ...toPage(rows, first), totalCount };
 }
