@@ -42,11 +42,11 @@ export type MemberRow = {
 export type MemberListArgs = PageArgs & { search?: string | null; mainOnly?: boolean | null };
 
 // A family member is covered by its main member's policy, so it shows that policy's number.
-const FROM = `
-  from members m
+const JOINS = `
   left join members main on main.id = m.main_member_id and main.company_id = m.company_id
   left join policies p on p.id = (case when m.is_main_member then m.policy_id else main.policy_id end)
                       and p.company_id = m.company_id`;
+const FROM = `from members m ${JOINS}`;
 
 const COLUMNS = `m.id, m.first_name as "firstName", m.last_name as "lastName", m.identifier_type as "identifierType",
   m.sa_id as "saId", m.passport_number as "passportNumber", m.nationality, m.email, m.phone, m.address, m.city,
@@ -87,6 +87,7 @@ export async function listMembers(
     alias: 'm',
     columns: COLUMNS,
     from: FROM,
+    joinsAfterLimit: JOINS,
     countFrom: 'members m',
     where,
     params: p,

@@ -112,6 +112,12 @@ export type PagedListQuery = {
   columns: string;
   /** The FROM clause (with its joins) of the page. */
   from: string;
+  /**
+   * The joins of `from`, when each is a LEFT JOIN to at most one row (so they neither drop nor repeat
+   * a row): the page is then cut from the filtered table first and joined after, its 21 rows rather
+   * than every match of a search (503 for "Nko" on 5,000 members, 3 ms of the 3.1).
+   */
+  joinsAfterLimit?: string;
   /** The table and alias a filtered count scans: 'members m'. */
   countFrom: string;
   /** The filter's conditions, their values already added to params. */
@@ -147,10 +153,16 @@ export async function pagedList<T>(sql: SqlExecutor, q: PagedListQuery): Promise
     const key = decodeCursor(q.after);
     where.push(`(${a}.created_at, ${a}.position) < (${p.add(key.createdAt)}::timestamptz, ${p.add(key.position)}::bigint)`);
   }
-  const page = `select ${q.columns}, ${sortKeyColumns(a)} ${q.from}
-      where ${where.join(' and ')}
-      order by ${a}.created_at desc, ${a}.position desc
-      limit ${p.add(first + 1)}`;
+  const order = `order by ${a}.created_at desc, ${a}.position desc`;
+  const page = q.joinsAfterLimit === undefined
+    ? `select ${q.columns}, ${sortKeyColumns(a)} ${q.from}
+        where ${where.join(' and ')}
+        ${order}
+        limit ${p.add(first + 1)}`
+    : `select ${q.columns}, ${sortKeyColumns(a)}
+         from (select ${a}.* from ${q.countFrom} where ${where.join(' and ')} ${order} limit ${p.add(first + 1)}) ${a}
+         ${q.joinsAfterLimit}
+        ${order}`;
   const count = async (tx: SqlExecutor): Promise<number> => {
     if (!q.countFiltered) return q.counted(tx);
     const [row] = await tx.query<{ count: number }>(`select count(*)::int as count from ${q.countFrom} where ${filter}`, filterValues);
