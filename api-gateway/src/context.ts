@@ -1,7 +1,7 @@
 import type { UserRow } from '@fpa/projections';
 import type { Services } from './services.ts';
 import { findSessionUser, sessionTokenFrom } from './auth/sessions.ts';
-import { effectivePermissionNames, findCompany, findUserById } from '@fpa/projections';
+import { effectivePermissionNames } from '@fpa/projections';
 import { isPermissionName, type PermissionName } from '@fpa/write-model/validation';
 
 /** The signed-in user with the permissions in force for this request (role set + grants − revokes). */
@@ -42,17 +42,13 @@ export async function createRequestContext(
   return { services, request, ip, sessionToken, user, setCookies: [], projectionLag: { timedOut: false }, loopback };
 }
 
-/** A session counts only while it is live, its user active, and its company not suspended. */
+/** A session counts only while it is live, its user active, and its company not suspended (one statement). */
 async function loadSessionUser(services: Services, token: string): Promise<SessionUser | null> {
-  const userId = await findSessionUser(services.sql, token);
-  if (!userId) return null;
-  const user = await findUserById(services.sql, userId);
-  if (!user || !user.isActive) return null;
-  if (user.companyId) {
-    const company = await findCompany(services.sql, user.companyId);
-    if (!company?.isActive) return null;
-  }
-  return withPermissions(services.sql, user);
+  const found = await findSessionUser(services.sql, token);
+  if (!found) return null;
+  const { permissions, ...user } = found;
+  // A user without a company (the platform's staff) holds no company permissions.
+  return { ...user, permissions: new Set(user.companyId ? permissions.filter(isPermissionName) : []) };
 }
 
 /** The user with the permissions in force now: read on every request, so a change applies at once. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { hashToken } from '@fpa/write-model';
+import { effectivePermissionsSelect, USER_COLUMNS, type UserRow } from '@fpa/projections';
 
 export const SESSION_COOKIE = 'fpa_session';
 export const SESSION_TTL_HOURS = 12;
@@ -20,12 +21,24 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-export async function findSessionUser(sql: SqlExecutor, token: string): Promise<string | null> {
-  const rows = await sql.query<{ user_id: string }>(
-    `select user_id from auth_sessions where token_hash = $1 and revoked_at is null and expires_at > now()`,
+/**
+ * The signed-in user behind a token, with the permissions in force, in one statement (it runs on every
+ * request): none unless the session is live, the user active and the user's company not suspended.
+ * Everything is read now, so a logout, a role or permission change or a suspension applies to the
+ * very next request.
+ */
+export async function findSessionUser(sql: SqlExecutor, token: string): Promise<(UserRow & { permissions: string[] }) | null> {
+  const rows = await sql.query<UserRow & { permissions: string[] }>(
+    `select ${USER_COLUMNS},
+            array(${effectivePermissionsSelect('u.company_id', 'u.id', 'u.role')}) as permissions
+       from user_accounts u
+      where u.id = (select s.user_id from auth_sessions s
+                     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now())
+        and u.is_active
+        and (u.company_id is null or exists (select 1 from companies c where c.id = u.company_id and c.is_active))`,
     [hashToken(token)],
   );
-  return rows[0]?.user_id ?? null;
+  return rows[0] ?? null;
 }
 
 export async function revokeSession(sql: SqlExecutor, token: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getNamedType, isLeafType, isNonNullType, type GraphQLField } from 'graphql';
 import { testDrivers } from '@fpa/write-model/testing';
-import { tenantScoped } from '@fpa/projections';
+import { readTogether, tenantScoped } from '@fpa/projections';
 import { routes } from '../rest/index.ts';
 import { schema } from '../schema/index.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
@@ -158,6 +158,17 @@ describe.each(testDrivers())('tenant isolation on $name', (driver) => {
       const seen = await asB.query<{ company_id: string }>(`select company_id::text from public."${name}"`);
       if (seen.some((row) => row.company_id !== b.companyId)) breaches.push(`${name}: rows of another company without a WHERE clause`);
       if ((await count(asB, name, 'where company_id = $1')) !== 0) breaches.push(`${name}: A's rows when asked for by company_id`);
+    }
+    // Statements read together (a list's page and count) share one walled transaction, sent at once.
+    for (const name of main) {
+      const [rows, [counted]] = await readTogether(asB, (tx) =>
+        Promise.all([
+          tx.query<{ company_id: string }>(`select company_id::text from public."${name}"`),
+          tx.query<{ n: number }>(`select count(*)::int as n from public."${name}" where company_id = $1`, [a.companyId]),
+        ]),
+      );
+      if (rows.some((row) => row.company_id !== b.companyId)) breaches.push(`${name}: rows of another company read together without a WHERE clause`);
+      if (counted!.n !== 0) breaches.push(`${name}: A's rows read together when asked for by company_id`);
     }
     for (const name of main) {
       // The wall is not vacuous: A's rows are there for the projector's (owner's) eyes.

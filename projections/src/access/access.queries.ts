@@ -2,18 +2,23 @@ import type { SqlExecutor } from '@fpa/write-model/event-store';
 
 export type PermissionOverrideRow = { name: string; effect: 'grant' | 'revoke' };
 
-/** Role set + grants − revokes, in one round trip (it runs on every signed-in request). */
-export async function effectivePermissionNames(sql: SqlExecutor, companyId: string, userId: string, role: string): Promise<string[]> {
-  const rows = await sql.query<{ permission: string }>(
-    `select permission from role_permissions r
-      where r.company_id = $1 and r.role = $3
+/**
+ * Role set + grants − revokes of one user, as a select over three SQL expressions (parameters or
+ * columns of an outer query): the session lookup embeds it, so a request reads the set in force now.
+ */
+export function effectivePermissionsSelect(company: string, user: string, role: string): string {
+  return `select permission from role_permissions r
+      where r.company_id = ${company} and r.role = ${role}
         and not exists (select 1 from user_permission_overrides o
-                         where o.user_id = $2 and o.permission = r.permission and o.effect = 'revoke')
+                         where o.user_id = ${user} and o.permission = r.permission and o.effect = 'revoke')
      union
-     select permission from user_permission_overrides where user_id = $2 and company_id = $1 and effect = 'grant'
-     order by 1`,
-    [companyId, userId, role],
-  );
+     select permission from user_permission_overrides where user_id = ${user} and company_id = ${company} and effect = 'grant'
+     order by 1`;
+}
+
+/** Role set + grants − revokes, in one round trip. */
+export async function effectivePermissionNames(sql: SqlExecutor, companyId: string, userId: string, role: string): Promise<string[]> {
+  const rows = await sql.query<{ permission: string }>(effectivePermissionsSelect('$1', '$2', '$3'), [companyId, userId, role]);
   return rows.map((r) => r.permission);
 }
 

@@ -114,9 +114,10 @@ export async function listClaims(
     params: p,
     first,
     after: args.after,
+    prefixSearch: !!search,
     countFiltered: !!search,
-    counted: async () => {
-      const counts = await claimCounts(sql, companyId);
+    counted: async (tx) => {
+      const counts = await claimCounts(tx, companyId);
       return status ? counts[COUNT_KEY[status]] : counts.total;
     },
   });

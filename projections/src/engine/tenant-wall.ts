@@ -65,23 +65,41 @@ export async function wallGeneration(tx: SqlExecutor, schema: string): Promise<v
 }
 
 /**
+ * Enters the wall for the rest of the transaction in one statement: the company, then the role
+ * (set_config('role', …, true) is what SET LOCAL ROLE does). The company is a parameter, not inlined.
+ */
+const ENTER = `select set_config('${TENANT_SETTING}', $1, true), set_config('role', '${TENANT_ROLE}', true)`;
+
+type Walled = <T>(fn: (tx: SqlExecutor) => Promise<T>) => Promise<T>;
+
+/** The executors tenantScoped made, each with its way into one walled transaction (readTogether). */
+const walls = new WeakMap<SqlExecutor, Walled>();
+
+/**
  * An executor whose every statement runs in its own transaction as TENANT_ROLE with the company set:
  * read-model tables show that company's rows only, whatever the statement's WHERE clause says.
+ * The entry is the transaction's opening statement, pipelined with the statement behind it: BEGIN,
+ * then the entry and the statement in one round trip, then COMMIT. If the entry fails, the
+ * transaction is aborted and the statement does not run.
  */
 export function tenantScoped(sql: SqlClient, companyId: string): SqlExecutor {
-  // Inlined into the statement below, so it must be exactly a UUID (it comes from the session).
+  // It comes from the session; anything but a UUID is a bug upstream.
   if (!UUID.test(companyId)) throw new Error(`Not a company id: ${companyId}`);
-  const enter = `select set_config('${TENANT_SETTING}', '${companyId}', true); set local role ${TENANT_ROLE}`;
-  return {
-    query: (text, params) =>
-      sql.transaction(async (tx) => {
-        await tx.exec(enter);
-        return tx.query(text, params);
-      }),
-    exec: (text) =>
-      sql.transaction(async (tx) => {
-        await tx.exec(enter);
-        await tx.exec(text);
-      }),
+  const walled: Walled = (fn) => sql.transaction(fn, { text: ENTER, params: [companyId] });
+  const executor: SqlExecutor = {
+    query: (text, params) => walled((tx) => tx.query(text, params)),
+    exec: (text) => walled((tx) => tx.exec(text)),
   };
+  walls.set(executor, walled);
+  return executor;
+}
+
+/**
+ * Runs fn's statements together: when sql is tenant-scoped, in one walled transaction (a list's
+ * page and its count: one BEGIN, one entry, one COMMIT instead of one each); otherwise on sql as it
+ * is. fn may send its statements at once: a transaction pipelines them on its connection.
+ */
+export function readTogether<T>(sql: SqlExecutor, fn: (sql: SqlExecutor) => Promise<T>): Promise<T> {
+  const walled = walls.get(sql);
+  return walled ? walled(fn) : fn(sql);
 }

@@ -95,9 +95,10 @@ export async function listPayments(sql: SqlExecutor, companyId: string, args: Pa
     first,
     after: args.after,
     // Narrowed to one policy, one scheme or a prefix: counted over the matching index range only.
+    prefixSearch: !!search,
     countFiltered: !!(search || args.policyId || args.groupSchemeId),
-    counted: async () => {
-      const counts = await paymentCounts(sql, companyId);
+    counted: async (tx) => {
+      const counts = await paymentCounts(tx, companyId);
       return status ? counts[status] : counts.total;
     },
   });

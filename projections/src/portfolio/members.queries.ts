@@ -5,7 +5,6 @@ import {
   pageSize,
   pagedList,
   parameters,
-  prefixPattern,
   type Connection,
   type PageArgs,
 } from './portfolio.paging.ts';
@@ -43,11 +42,11 @@ export type MemberRow = {
 export type MemberListArgs = PageArgs & { search?: string | null; mainOnly?: boolean | null };
 
 // A family member is covered by its main member's policy, so it shows that policy's number.
-const FROM = `
-  from members m
+const JOINS = `
   left join members main on main.id = m.main_member_id and main.company_id = m.company_id
   left join policies p on p.id = (case when m.is_main_member then m.policy_id else main.policy_id end)
                       and p.company_id = m.company_id`;
+const FROM = `from members m ${JOINS}`;
 
 const COLUMNS = `m.id, m.first_name as "firstName", m.last_name as "lastName", m.identifier_type as "identifierType",
   m.sa_id as "saId", m.passport_number as "passportNumber", m.nationality, m.email, m.phone, m.address, m.city,
@@ -56,13 +55,16 @@ const COLUMNS = `m.id, m.first_name as "firstName", m.last_name as "lastName", m
   m.relationship, m.other_relationship as "otherRelationship", p.policy_type_id as "policyTypeId",
   p.id as "policyId", p.policy_number as "policyNumber", m.status, m.created_at as "createdAt"`;
 
-/** Each arm matches one index of members (see portfolio.schema.ts); the expressions must stay identical. */
-function searchCondition(pattern: string): string {
-  return `(lower(m.first_name || ' ' || m.last_name) like lower(${pattern})
-        or lower(m.last_name) like lower(${pattern})
-        or m.sa_id like lower(${pattern})
-        or lower(m.passport_number) like lower(${pattern})
-        or lower(m.email) like lower(${pattern}))`;
+/**
+ * Each arm matches one index of members (see portfolio.schema.ts): starts_with() on a stored
+ * lower-cased column, the one form the tenant wall lets PostgreSQL take an index for.
+ */
+function searchCondition(prefix: string): string {
+  return `(starts_with(m.search_full_name, lower(${prefix}))
+        or starts_with(m.search_last_name, lower(${prefix}))
+        or starts_with(m.sa_id, lower(${prefix}))
+        or starts_with(m.search_passport, lower(${prefix}))
+        or starts_with(m.search_email, lower(${prefix})))`;
 }
 
 /**
@@ -79,18 +81,21 @@ export async function listMembers(
   const p = parameters();
   const where = [`m.company_id = ${p.add(companyId)}`];
   if (args.mainOnly) where.push('m.is_main_member');
-  if (search) where.push(searchCondition(p.add(prefixPattern(search))));
+  // starts_with() takes the text as it is: no LIKE pattern, nothing to escape.
+  if (search) where.push(searchCondition(p.add(search)));
   return pagedList<MemberRow>(sql, {
     alias: 'm',
     columns: COLUMNS,
     from: FROM,
+    joinsAfterLimit: JOINS,
     countFrom: 'members m',
     where,
     params: p,
     first,
     after: args.after,
+    prefixSearch: !!search,
     countFiltered: !!search,
-    counted: () => countFromStats(sql, companyId, args.mainOnly ? 'main_members' : 'total_members'),
+    counted: (tx) => countFromStats(tx, companyId, args.mainOnly ? 'main_members' : 'total_members'),
   });
 }
 

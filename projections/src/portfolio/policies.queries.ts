@@ -90,9 +90,10 @@ export async function listPolicies(
     params: p,
     first,
     after: args.after,
+    prefixSearch: !!search,
     countFiltered: !!search,
-    counted: async () => {
-      const counts = await policyCounts(sql, companyId);
+    counted: async (tx) => {
+      const counts = await policyCounts(tx, companyId);
       return args.status ? counts[args.status] : counts.total;
     },
   });

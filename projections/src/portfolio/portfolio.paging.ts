@@ -1,5 +1,6 @@
 import { ValidationError } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { readTogether } from '../engine/tenant-wall.ts';
 
 /** Shared by the list queries: page sizes, opaque cursors, search patterns, calendar months. */
 
@@ -111,6 +112,12 @@ export type PagedListQuery = {
   columns: string;
   /** The FROM clause (with its joins) of the page. */
   from: string;
+  /**
+   * The joins of `from`, when each is a LEFT JOIN to at most one row (so they neither drop nor repeat
+   * a row): the page is then cut from the filtered table first and joined after, its 21 rows rather
+   * than every match of a search (503 for "Nko" on 5,000 members, 3 ms of the 3.1).
+   */
+  joinsAfterLimit?: string;
   /** The table and alias a filtered count scans: 'members m'. */
   countFrom: string;
   /** The filter's conditions, their values already added to params. */
@@ -118,12 +125,25 @@ export type PagedListQuery = {
   params: ReturnType<typeof parameters>;
   first: number;
   after?: string | null;
+  /** A search's text is among the params: the statements are planned for its value. */
+  prefixSearch: boolean;
   /** true: count(*) over the filter; false: the maintained counter `counted` reads. */
   countFiltered: boolean;
-  counted: () => Promise<number>;
+  /** Reads the counter through the executor it is given (the page's, so both share one wall). */
+  counted: (sql: SqlExecutor) => Promise<number>;
 };
 
-/** Newest first, keyset-paged after the cursor; limit first + 1 tells whether another page follows. */
+/**
+ * A search's prefix condition can use its text_pattern_ops index only in a plan made for the text's
+ * value. A prepared statement gets a generic plan after five runs, and that one filters every row of
+ * the company. Set for the rest of the read's transaction (it is sent first, on the same connection).
+ */
+const CUSTOM_PLANS = `select set_config('plan_cache_mode', 'force_custom_plan', true)`;
+
+/**
+ * Newest first, keyset-paged after the cursor; limit first + 1 tells whether another page follows.
+ * The page and the total are read together: sent at once, behind one tenant wall (readTogether).
+ */
 export async function pagedList<T>(sql: SqlExecutor, q: PagedListQuery): Promise<Connection<T>> {
   const { alias: a, params: p, first } = q;
   const where = [...q.where];
@@ -133,19 +153,23 @@ export async function pagedList<T>(sql: SqlExecutor, q: PagedListQuery): Promise
     const key = decodeCursor(q.after);
     where.push(`(${a}.created_at, ${a}.position) < (${p.add(key.createdAt)}::timestamptz, ${p.add(key.position)}::bigint)`);
   }
-  const rows = await sql.query<T & WithSortKey>(
-    `select ${q.columns}, ${sortKeyColumns(a)} ${q.from}
-      where ${where.join(' and ')}
-      order by ${a}.created_at desc, ${a}.position desc
-      limit ${p.add(first + 1)}`,
-    p.values,
+  const order = `order by ${a}.created_at desc, ${a}.position desc`;
+  const page = q.joinsAfterLimit === undefined
+    ? `select ${q.columns}, ${sortKeyColumns(a)} ${q.from}
+        where ${where.join(' and ')}
+        ${order}
+        limit ${p.add(first + 1)}`
+    : `select ${q.columns}, ${sortKeyColumns(a)}
+         from (select ${a}.* from ${q.countFrom} where ${where.join(' and ')} ${order} limit ${p.add(first + 1)}) ${a}
+         ${q.joinsAfterLimit}
+        ${order}`;
+  const count = async (tx: SqlExecutor): Promise<number> => {
+    if (!q.countFiltered) return q.counted(tx);
+    const [row] = await tx.query<{ count: number }>(`select count(*)::int as count from ${q.countFrom} where ${filter}`, filterValues);
+    return row?.count ?? 0;
+  };
+  const [, rows, totalCount] = await readTogether(sql, (tx) =>
+    Promise.all([q.prefixSearch ? tx.query(CUSTOM_PLANS) : null, tx.query<T & WithSortKey>(page, p.values), count(tx)]),
   );
-  let totalCount: number;
-  if (q.countFiltered) {
-    const [row] = await sql.query<{ count: number }>(`select count(*)::int as count from ${q.countFrom} where ${filter}`, filterValues);
-    totalCount = row?.count ?? 0;
-  } else {
-    totalCount = await q.counted();
-  }
   return { ...toPage(rows, first), totalCount };
 }

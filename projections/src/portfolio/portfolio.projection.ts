@@ -12,7 +12,8 @@ import { ADD_TO_STATS, createPortfolioTables, PORTFOLIO_TABLES } from './portfol
  */
 export const portfolioProjection: Projector = {
   name: 'portfolio',
-  version: 1,
+  // 2: members' stored lower-cased search columns (portfolio.schema.ts).
+  version: 2,
   handles: [
     'PolicyTypeCreated',
     'PolicyTypeUpdated',

@@ -6,8 +6,11 @@ import type { SqlExecutor } from '@fpa/write-model/event-store';
  *
  * Sizing: a premium tenant has up to 50,000 members. Every list is paged by keyset over
  * (company_id, created_at, position) — scanned backwards for "newest first" — and every search arm
- * is a prefix match on its own (company_id, expression text_pattern_ops) index, so PostgreSQL can
- * BitmapOr the arms instead of reading a company's whole table. Unfiltered counts come from
+ * is a prefix match on its own (company_id, column text_pattern_ops) index, so PostgreSQL can
+ * BitmapOr the arms instead of reading a company's whole table. Under the tenant wall (row-level
+ * security) PostgreSQL takes an index for a condition only when the condition's functions are
+ * leakproof: lower() and LIKE are not, starts_with() on a plain column is. So a member search arm
+ * is starts_with() on a stored lower-cased column. Unfiltered counts come from
  * portfolio_stats, kept up to date by apply, never counted at query time.
  */
 export const PORTFOLIO_TABLES = ['policy_types', 'members', 'policies', 'portfolio_stats', 'portfolio_member_months'] as const;
@@ -53,6 +56,11 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       relationship text,
       other_relationship text,
       policy_id uuid,
+      -- The search arms' lower-cased forms (see above): kept by PostgreSQL, so no apply writes them.
+      search_full_name text generated always as (lower(first_name || ' ' || last_name)) stored,
+      search_last_name text generated always as (lower(last_name)) stored,
+      search_passport text generated always as (lower(passport_number)) stored,
+      search_email text generated always as (lower(email)) stored,
       source text not null,
       status text not null default 'active',
       position bigint not null,
@@ -62,11 +70,11 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
     create index if not exists members_page on members (company_id, created_at, position);
     create index if not exists members_main_page on members (company_id, created_at, position) where is_main_member;
     -- "first", "first last" and "first la" are all prefixes of the full name.
-    create index if not exists members_full_name on members (company_id, lower(first_name || ' ' || last_name) text_pattern_ops);
-    create index if not exists members_last_name on members (company_id, lower(last_name) text_pattern_ops);
+    create index if not exists members_full_name on members (company_id, search_full_name text_pattern_ops);
+    create index if not exists members_last_name on members (company_id, search_last_name text_pattern_ops);
     create index if not exists members_sa_id on members (company_id, sa_id text_pattern_ops);
-    create index if not exists members_passport on members (company_id, lower(passport_number) text_pattern_ops);
-    create index if not exists members_email on members (company_id, lower(email) text_pattern_ops);
+    create index if not exists members_passport on members (company_id, search_passport text_pattern_ops);
+    create index if not exists members_email on members (company_id, search_email text_pattern_ops);
 
     -- The member's name, phone and identifier are copied in (and kept current by MemberUpdated) so
     -- the policy search is one table's indexes, and the row survives the member's deletion.

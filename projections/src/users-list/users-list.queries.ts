@@ -14,24 +14,25 @@ export type UserRow = {
   createdAt: Date;
 };
 
-const COLUMNS = `id, company_id as "companyId", username, email, first_name as "firstName", last_name as "lastName",
+/** The UserRow columns of user_accounts (unqualified: the table must be the only one with these names in scope). */
+export const USER_COLUMNS = `id, company_id as "companyId", username, email, first_name as "firstName", last_name as "lastName",
   role, phone, is_active as "isActive", created_at as "createdAt"`;
 
 export async function findUserById(sql: SqlExecutor, id: string): Promise<UserRow | null> {
-  const rows = await sql.query<UserRow>(`select ${COLUMNS} from user_accounts where id = $1`, [id]);
+  const rows = await sql.query<UserRow>(`select ${USER_COLUMNS} from user_accounts where id = $1`, [id]);
   return rows[0] ?? null;
 }
 
 /** Reset requests look users up by e-mail; several accounts may share one address. */
 export async function findUsersByEmail(sql: SqlExecutor, email: string): Promise<UserRow[]> {
-  return sql.query<UserRow>(`select ${COLUMNS} from user_accounts where lower(email) = lower($1) and is_active`, [
+  return sql.query<UserRow>(`select ${USER_COLUMNS} from user_accounts where lower(email) = lower($1) and is_active`, [
     email.trim(),
   ]);
 }
 
 /** A company's staff accounts, by name. */
 export async function companyUsers(sql: SqlExecutor, companyId: string): Promise<UserRow[]> {
-  return sql.query<UserRow>(`select ${COLUMNS} from user_accounts where company_id = $1 order by first_name, last_name, username`, [
+  return sql.query<UserRow>(`select ${USER_COLUMNS} from user_accounts where company_id = $1 order by first_name, last_name, username`, [
     companyId,
   ]);
 }

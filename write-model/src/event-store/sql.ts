@@ -16,12 +16,19 @@ export type SqlExecutor = {
   exec(text: string): Promise<void>;
 };
 
+/** One parameterised statement, to be sent later. */
+export type Statement = { text: string; params: readonly unknown[] };
+
 export type SqlDriverName = 'pglite' | 'postgres';
 
 export type SqlClient = SqlExecutor & {
   readonly driver: SqlDriverName;
-  /** Runs fn in one transaction (READ COMMITTED); commits when fn resolves, rolls back when it throws. */
-  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction (READ COMMITTED); commits when fn resolves, rolls back when it throws.
+   * `opening`, when given, is sent before any statement of fn without waiting for its answer (one
+   * round trip less): if it fails, the transaction is aborted and none of fn's statements runs.
+   */
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>, opening?: Statement): Promise<T>;
   /** LISTEN on a channel; resolves to an unlisten function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -45,7 +52,12 @@ export async function createPgliteClient(options: PgliteOptions = {}): Promise<S
   return {
     driver: 'pglite',
     ...executor(db),
-    transaction: (fn) => db.transaction((tx) => fn(executor(tx))),
+    // In process there is no round trip to save: the opening statement is simply awaited first.
+    transaction: (fn, opening) =>
+      db.transaction(async (tx) => {
+        if (opening) await tx.query(opening.text, opening.params as unknown[]);
+        return fn(executor(tx));
+      }),
     async listen(channel, onNotify) {
       const unlisten = await db.listen(channel, onNotify);
       return async () => {
@@ -105,18 +117,18 @@ export async function createPostgresClient(options: PostgresOptions): Promise<Sq
     // begin() on a borrowed client, guarded: sql.reserve() with a manual BEGIN was tried, but a
     // reserved connection that dies takes the process down on the next write
     // (connection-loss.int.test.ts), which begin()'s close notification lets us avoid.
-    async transaction(fn) {
+    async transaction(fn, opening) {
       let lost: unknown = null;
+      // Once the connection is gone, nothing more may be written to it (see connectionLost).
+      const check = <T,>(run: () => Promise<T>) => {
+        if (lost) return Promise.reject(lost);
+        return run().catch((error: unknown) => {
+          if (connectionLost(error)) lost = error;
+          throw error;
+        });
+      };
       const guarded = (tx: postgres.TransactionSql): SqlExecutor => {
         const inner = executor(tx);
-        // Once the connection is gone, nothing more may be written to it (see connectionLost).
-        const check = <T,>(run: () => Promise<T>) => {
-          if (lost) return Promise.reject(lost);
-          return run().catch((error: unknown) => {
-            if (connectionLost(error)) lost = error;
-            throw error;
-          });
-        };
         return { query: (text, params) => check(() => inner.query(text, params)), exec: (text) => check(() => inner.exec(text)) };
       };
       // begin() rejects when the connection closes even with no query in flight; from then on the
@@ -126,7 +138,12 @@ export async function createPostgresClient(options: PostgresOptions): Promise<Sq
         client
           .begin(async (tx) => {
             try {
-              return await fn(guarded(tx));
+              if (!opening) return await fn(guarded(tx));
+              // execute() hands the statement to the connection now, before fn can make another:
+              // postgres.js sends a transaction's statements in that order, pipelined.
+              const opened = check(() => tx.unsafe(opening.text, opening.params as postgres.ParameterOrJSON<never>[], { prepare: true }).execute());
+              const [, result] = await Promise.all([opened, fn(guarded(tx))]);
+              return result;
             } catch (error) {
               // postgres.js 3.4.9 answers a failed transaction with its own ROLLBACK; on a connection
               // that has closed, that write throws an uncatchable TypeError from a setImmediate
