@@ -5,7 +5,6 @@ import { readStatus } from './status.ts';
 import type { CatchUpResult, ProjectionEngine, ProjectionEngineOptions } from './types.ts';
 import { createProgressBoard, waitForCheckpoint } from './wait.ts';
 import type { StepContext } from './live.ts';
-import { createReadAhead } from './read-ahead.ts';
 import { createLeaseManager, type LeaseManager } from './lease.ts';
 
 /**
@@ -21,7 +20,7 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
   const logger = options.logger ?? defaultLogger();
   const pollIntervalMs = options.pollIntervalMs ?? 15;
   const board = createProgressBoard();
-  const ctx: StepContext = { sql, store, batchSize, logger, onCommitted: board.committed, readAhead: createReadAhead(store) };
+  const ctx: StepContext = { sql, store, batchSize, logger, onCommitted: board.committed };
   let leases: LeaseManager | null = null;
   const runner = createRunner({
     ctx,

@@ -23,7 +23,6 @@ import {
   useGeneration,
 } from './schema.ts';
 import type { ProjectionLogger, Projector } from './types.ts';
-import type { ReadAhead } from './read-ahead.ts';
 
 /** What the steps of one projector share. */
 export type StepContext = {
@@ -33,14 +32,7 @@ export type StepContext = {
   logger: ProjectionLogger;
   /** Told after every commit that moved the active generation's checkpoint. */
   onCommitted(name: string, row: TrackRow): void;
-  /** Reads the next batch while one is applied (read-ahead.ts); without it every batch is read when asked for. */
-  readAhead?: ReadAhead;
 };
-
-/** A batch of the projector's events on a track, through the read ahead when there is one. */
-export function readBatch(ctx: StepContext, track: string, options: Parameters<ReadAhead['read']>[1]) {
-  return ctx.readAhead ? ctx.readAhead.read(track, options) : ctx.store.readAll(options);
-}
 
 export type Readiness = 'ready' | 'needs-rebuild' | 'newer';
 
@@ -84,7 +76,7 @@ export async function liveStep(ctx: StepContext, projector: Projector): Promise<
   if (!row || row.version !== projector.version) return 'inactive';
   const head = await ctx.store.headCheckpoint();
   if (!head || (row.checkpoint && compareCheckpoints(row.checkpoint, head) >= 0)) return 'caught-up';
-  const events = await readBatch(ctx, `live:${projector.name}`, {
+  const events = await ctx.store.readAll({
     after: row.checkpoint,
     until: head,
     limit: ctx.batchSize,

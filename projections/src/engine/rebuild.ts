@@ -1,7 +1,7 @@
 import { compareCheckpoints } from '@fpa/write-model/event-store';
 import { advance, checkpointOf, deleteRow, lockIfUnchanged, putRow, readRow } from './checkpoints.ts';
 import { applyAll, CheckpointMoved, runBatch } from './apply.ts';
-import { readBatch, type StepContext } from './live.ts';
+import type { StepContext } from './live.ts';
 import {
   boundLockWaits,
   createGeneration,
@@ -58,7 +58,7 @@ export async function rebuildStep(ctx: StepContext, projector: Projector): Promi
   const head = await ctx.store.headCheckpoint();
   const behind = head !== null && (!pending.checkpoint || compareCheckpoints(pending.checkpoint, head) < 0);
   const events = behind
-    ? await readBatch(ctx, `rebuild:${projector.name}`, {
+    ? await ctx.store.readAll({
         after: pending.checkpoint,
         until: head,
         limit: ctx.batchSize,
