@@ -15,6 +15,7 @@ import { complianceProjection } from './compliance.projection.ts';
  * limits crossed both ways in a run, tier changes, deletions, lapses, claims waiting past 30 days,
  * users and agents with and without an identifier, events recorded twice) is applied one event at a
  * time into one schema and through applyBatch in random batch sizes into others; every row compared.
+ * A fixed tail makes sure every kind of entry occurs whatever the seed.
  */
 const PROJECTORS: readonly Projector[] = [complianceProjection, complianceReportsProjection, dataSubjectsProjection];
 
@@ -86,8 +87,8 @@ const DAY = 86_400_000;
 
 function pusher(events: RecordedEvent[], step: () => number) {
   let at = Date.UTC(2025, 0, 1);
-  return (type: string, data: Record<string, unknown>) => {
-    at += step();
+  return (type: string, data: Record<string, unknown>, after = step()) => {
+    at += after;
     const event = {
       globalPosition: events.length + 1, txId: String(events.length + 1), streamId: `s-${events.length}`, streamVersion: 1, eventId: randomUUID(), type, data,
       metadata: { companyId: (data.companyId as string | undefined) ?? null, actorUserId: randomUUID(), commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
@@ -138,7 +139,7 @@ function randomLog(random: () => number): RecordedEvent[] {
       c.limit = pick([-1, 3, 6, 12]);
       push('SubscriptionTierChanged', { companyId: c.companyId, memberLimit: c.limit, toTier: 'basic' });
     } else if (roll < 0.65 && policies.length > 0) {
-      // Half the time a policy that already moved (so that lapses are also resolved).
+      // Half the time a policy that already moved (a lapse resolved, or a policy moving twice in a batch).
       const moved = policies.filter((p) => p.status !== 'active');
       const policy = moved.length > 0 && random() < 0.5 ? pick(moved) : pick(policies);
       const to = policy.status === 'active' ? pick(['lapsed', 'cancelled', 'lapsed']) : 'active';
@@ -185,6 +186,27 @@ function randomLog(random: () => number): RecordedEvent[] {
       }
     }
   }
+  // Every kind of entry, whatever the seed drew: a lapse left open and one resolved, a limit passed
+  // and one passed and back under it, a claim decided after 31 days, a permission beyond the role.
+  const [open, back] = [randomUUID(), randomUUID()];
+  for (const policyId of [open, back]) {
+    push('PolicyIssued', { companyId: companies[0]!.companyId, policyId, memberId: randomUUID(), policyNumber: `END-${policyId}`, startDate: '2025-02-01', waitingPeriod: 6 });
+    push('PolicyStatusChanged', { companyId: companies[0]!.companyId, policyId, from: 'active', to: 'lapsed', note: null });
+  }
+  push('PolicyStatusChanged', { companyId: companies[0]!.companyId, policyId: back, from: 'lapsed', to: 'active', note: null });
+  for (const resolved of [false, true]) {
+    const companyId = randomUUID();
+    push('CompanyRegistered', { companyId, name: `Small ${String(resolved)}`, memberLimit: 1, tier: 'free' });
+    const members = [randomUUID(), randomUUID()];
+    for (const memberId of members) push('MemberRegistered', { companyId, memberId, policyId: null, firstName: 'E', lastName: 'N', isMainMember: true, saId: saId() });
+    if (resolved) push('MemberDeleted', { companyId, memberId: members[0] });
+  }
+  const claimId = randomUUID();
+  push('ClaimSubmitted', { companyId: companies[0]!.companyId, claimId, claimNumber: 'CLM-END', deceasedSaId: saId(), claimantSaId: saId() });
+  push('ClaimStatusChanged', { companyId: companies[0]!.companyId, claimId, from: 'submitted', to: 'approved', note: null }, 31 * DAY);
+  const userId = randomUUID();
+  push('UserRegistered', { companyId: companies[0]!.companyId, userId, username: 'clerk-end', role: 'billing_clerk', firstName: 'U', lastName: 'E', saId: null });
+  push('UserPermissionGranted', { companyId: companies[0]!.companyId, userId, permission: 'agents:create' });
   return events;
 }
 
