@@ -1,5 +1,6 @@
 /**
  * `npm run bench -- --only=append,rebuild --members=50000 --payments=24 --keep --smoke`
+ * (`--solo`: the rebuild suite also rebuilds each projector alone, one after another, and reports each one's time)
  * BENCH_DATABASE_URL selects the PostgreSQL server (a fresh database is made under it), else PGlite.
  */
 export const SUITES = ['append', 'batch', 'rebuild', 'queries', 'read-your-writes', 'import', 'http', 'web'] as const;
@@ -22,6 +23,8 @@ export type BenchOptions = {
   querySamples: number;
   keep: boolean;
   smoke: boolean;
+  /** Rebuild suite: also time each projector's rebuild alone. */
+  solo: boolean;
   outDir: string;
 };
 
@@ -56,6 +59,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     querySamples: number('samples', 100, 5),
     keep: flags.has('keep'),
     smoke,
+    solo: flags.has('solo'),
     outDir: flags.get('out') ?? new URL('./results/', import.meta.url).pathname,
   };
 }

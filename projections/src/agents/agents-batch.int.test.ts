@@ -39,6 +39,46 @@ describe.each(testDrivers())('agents applyBatch against apply on $name', (driver
       expect(await rows(db.sql, schema), `seed ${seed}, batch sizes ${sizes.join(',')}`).toEqual(expected);
     }
   });
+
+  it('applies a log that goes policy by policy (a sale, then its payments) in one statement per run of payments', async () => {
+    db = await driver.create();
+    const companyId = randomUUID();
+    const agentId = randomUUID();
+    const events: RecordedEvent[] = [];
+    const push = (type: string, data: Record<string, unknown>) =>
+      events.push({
+        globalPosition: events.length + 1, txId: String(events.length + 1), streamId: `s-${events.length}`, streamVersion: 1, eventId: randomUUID(), type,
+        data: { companyId, ...data },
+        metadata: { companyId, actorUserId: randomUUID(), commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
+        recordedAt: new Date(Date.UTC(2025, 0, 1) + events.length * 3_600_000),
+      } as RecordedEvent);
+    push('AgentRegistered', {
+      agentId, agentCode: 'AG1', firstName: 'Sipho', lastName: 'Dlamini', idNumber: null, email: 'a@example.co.za', phone: '0821234567',
+      supervisorName: null, region: 'KZN', commissionRate: '7.5', salesTarget: '20', notes: null, userId: null, status: 'active',
+    });
+    for (let p = 0; p < 30; p++) {
+      const policyId = randomUUID();
+      push('PolicyIssued', {
+        policyId, agentId: p % 3 === 0 ? null : agentId, memberId: randomUUID(), policyNumber: `POL-${p}`, policyTypeId: randomUUID(),
+        coverageAmount: '30000', monthlyPremium: '199.50', startDate: '2025-01-01',
+      });
+      for (let m = 1; m <= 5; m++) {
+        push('PaymentRecorded', { paymentId: randomUUID(), policyId, amount: '199.50', status: m % 4 === 0 ? 'pending' : 'completed', paymentDate: `2025-0${m}-15`, groupSchemeId: null });
+      }
+    }
+    let statements = 0;
+    await build(db.sql, 'counted', (tx) =>
+      agentsProjection.applyBatch!({ exec: (text) => tx.exec(text), query: (text, params) => ((statements += 1), tx.query(text, params)) }, events),
+    );
+    // The agent, each of its 20 sales (a sale without an agent writes nothing), and one statement for all 150 payments.
+    expect(statements).toBe(22);
+    await build(db.sql, 'each', async (tx) => {
+      for (const event of events) await agentsProjection.apply(tx, event);
+    });
+    const each = await rows(db.sql, 'each');
+    expect(each.agent_commissions).toHaveLength(100);
+    expect(await rows(db.sql, 'counted')).toEqual(each);
+  });
 });
 
 function randomLog(random: () => number): RecordedEvent[] {

@@ -1,5 +1,5 @@
 import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
-import { applyTypeRuns } from '../engine/type-runs.ts';
+import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 import { companyOf, required, text } from '../portfolio/event-data.ts';
 
 /**
@@ -13,7 +13,29 @@ export async function applyAgentRuns(
   events: readonly RecordedEvent[],
   applyOne: (tx: SqlExecutor, event: RecordedEvent) => Promise<void>,
 ): Promise<void> {
-  await applyTypeRuns(tx, events, 'PaymentRecorded', paymentsRecorded, applyOne);
+  await applyTypeRuns(tx, inTypeRuns(events, agentKeys), { PaymentRecorded: paymentsRecorded }, applyOne);
+}
+
+/**
+ * What each handler reads or writes: a sale (PolicyIssued, ClientOnboarded, PolicyStatusChanged) its
+ * policy's row, a recorded payment its commission and its policy's sale, a payment's status change
+ * its commission. The agents' own events stay in place (a payment reads the agent's rate in force,
+ * an onboarding the agent's login), so nothing moves across them.
+ */
+function agentKeys(event: RecordedEvent): EventKeys {
+  const d = event.data;
+  switch (event.type) {
+    case 'PaymentRecorded':
+      return [`payment:${String(d.paymentId)}`, `policy:${String(d.policyId)}`];
+    case 'PaymentStatusChanged':
+      return [`payment:${String(d.paymentId)}`];
+    case 'PolicyIssued':
+    case 'PolicyStatusChanged':
+    case 'ClientOnboarded':
+      return [`policy:${String(d.policyId)}`];
+    default:
+      return 'barrier';
+  }
 }
 
 async function paymentsRecorded(tx: SqlExecutor, events: readonly RecordedEvent[]): Promise<void> {

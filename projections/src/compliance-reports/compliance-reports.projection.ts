@@ -1,6 +1,7 @@
 import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
 import { COMPANY_ROLES, DEFAULT_ROLE_PERMISSIONS } from '@fpa/write-model/validation';
 import type { Projector } from '../engine/types.ts';
+import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 
 type Data = Record<string, unknown>;
 const str = (d: Data, key: string) => (typeof d[key] === 'string' ? (d[key] as string) : null);
@@ -132,7 +133,45 @@ export const complianceReportsProjection: Projector = {
       }
     }
   },
+  /** A rebuild is mostly issued policies (between claims): a run of them is one statement; the rest is apply, in order. */
+  applyBatch: (tx, events) =>
+    applyTypeRuns(tx, inTypeRuns(events, auditKeys), { PolicyIssued: policiesIssued }, (t, event) => complianceReportsProjection.apply(t, event)),
 };
+
+/** A policy's and a claim's rows are their own; the companies' and permissions' events stay in place. */
+function auditKeys(event: RecordedEvent): EventKeys {
+  const d = event.data as Data;
+  switch (event.type) {
+    case 'PolicyIssued':
+    case 'PolicyStatusChanged':
+      return [`policy:${String(d.policyId)}`];
+    case 'ClaimSubmitted':
+    case 'ClaimStatusChanged':
+      return [`claim:${String(d.claimId)}`];
+    default:
+      return 'barrier';
+  }
+}
+
+/** The run's policies in log order (the first of a repeated id stands, as with apply). */
+async function policiesIssued(tx: SqlExecutor, run: readonly RecordedEvent[]): Promise<void> {
+  const rows = run.map((event, ord) => {
+    const d = event.data as Data;
+    return {
+      ord, id: d.policyId, company_id: d.companyId, policy_number: d.policyNumber, member_id: d.memberId, start_date: d.startDate,
+      waiting_period: d.waitingPeriod, issued_at: event.recordedAt.toISOString(),
+    };
+  });
+  await tx.query(
+    `insert into audit_policies (id, company_id, policy_number, member_id, start_date, waiting_period, status, issued_at)
+     select id, company_id, policy_number, member_id, start_date, waiting_period, 'active', issued_at
+       from jsonb_to_recordset($1::text::jsonb) as r(ord int, id uuid, company_id uuid, policy_number text, member_id uuid, start_date date,
+                                                      waiting_period integer, issued_at timestamptz)
+      order by ord
+     on conflict (id) do nothing`,
+    [JSON.stringify(rows)],
+  );
+}
 
 async function putRoleSet(tx: SqlExecutor, companyId: string, role: string, permissions: readonly string[]): Promise<void> {
   await tx.query(

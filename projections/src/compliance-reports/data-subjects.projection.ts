@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@fpa/write-model/event-store';
+import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
 import type { Projector } from '../engine/types.ts';
 
 /**
@@ -28,37 +28,103 @@ export const dataSubjectsProjection: Projector = {
     `);
   },
   async apply(tx, event: RecordedEvent) {
-    const d = event.data as Record<string, unknown>;
-    const put = (subjectId: string, identifier: unknown, kind: string, recordId: unknown, label: string) =>
-      tx.query(
-        `insert into data_subjects (subject_id, company_id, identifier_key, kind, record_id, label, position)
-         values ($1, $2, $3, $4, $5, $6, $7)
-         on conflict (subject_id) do update set identifier_key = excluded.identifier_key, label = excluded.label`,
-        [subjectId, d.companyId ?? null, identifierKeyOf(identifier), kind, recordId, label, event.globalPosition],
-      );
-    const name = (first: unknown, last: unknown) => `${String(first ?? '')} ${String(last ?? '')}`.trim();
-    switch (event.type) {
-      case 'MemberRegistered':
-        await put(`member:${String(d.memberId)}`, d.saId ?? d.passportNumber, d.isMainMember ? 'member' : 'family_member', d.memberId, name(d.firstName, d.lastName));
-        return;
-      case 'ClaimSubmitted':
-        await put(`claim-deceased:${String(d.claimId)}`, d.deceasedSaId, 'claim_deceased', d.claimId, `${String(d.claimNumber)}: ${name(d.deceasedFirstName, d.deceasedLastName)}`);
-        await put(`claim-claimant:${String(d.claimId)}`, d.claimantSaId, 'claim_claimant', d.claimId, `${String(d.claimNumber)}: ${name(d.claimantFirstName, d.claimantLastName)}`);
-        return;
-      case 'SchemeMemberAdded':
-        if (d.saId) await put(`scheme-member:${String(d.memberId)}`, d.saId, 'scheme_member', d.memberId, name(d.firstName, d.lastName));
-        return;
-      case 'AgentRegistered':
-      case 'AgentUpdated':
-        if (d.idNumber) await put(`agent:${String(d.agentId)}`, d.idNumber, 'agent', d.agentId, name(d.firstName, d.lastName));
-        else await tx.query(`delete from data_subjects where subject_id = $1`, [`agent:${String(d.agentId)}`]);
-        return;
-      case 'UserRegistered':
-        if (d.saId) await put(`user:${String(d.userId)}`, d.saId, 'user', d.userId, name(d.firstName, d.lastName));
-        return;
+    for (const op of subjectOps(event)) {
+      if (op.kind === 'delete') await tx.query(`delete from data_subjects where subject_id = $1`, [op.subjectId]);
+      else {
+        const r = op.row;
+        await tx.query(
+          `insert into data_subjects (subject_id, company_id, identifier_key, kind, record_id, label, position)
+           values ($1, $2, $3, $4, $5, $6, $7)
+           on conflict (subject_id) do update set identifier_key = excluded.identifier_key, label = excluded.label`,
+          [r.subject_id, r.company_id, r.identifier_key, r.kind, r.record_id, r.label, r.position],
+        );
+      }
     }
   },
+  /**
+   * Every event only puts (or drops) its own subjects' rows, so a batch is its puts in order, one
+   * statement per stretch without a delete or a repeated subject (ON CONFLICT DO UPDATE may touch a
+   * row once per statement); what apply does, put by put.
+   */
+  async applyBatch(tx, events) {
+    let puts: SubjectRow[] = [];
+    const seen = new Set<string>();
+    const flush = async () => {
+      if (puts.length > 0) await putSubjects(tx, puts);
+      puts = [];
+      seen.clear();
+    };
+    for (const event of events) {
+      for (const op of subjectOps(event)) {
+        if (op.kind === 'delete') {
+          await flush();
+          await tx.query(`delete from data_subjects where subject_id = $1`, [op.subjectId]);
+          continue;
+        }
+        if (seen.has(op.row.subject_id)) await flush();
+        seen.add(op.row.subject_id);
+        puts.push(op.row);
+      }
+    }
+    await flush();
+  },
 };
+
+type SubjectRow = {
+  subject_id: string;
+  company_id: unknown;
+  identifier_key: string;
+  kind: string;
+  record_id: unknown;
+  label: string;
+  position: number;
+};
+type SubjectOp = { kind: 'put'; row: SubjectRow } | { kind: 'delete'; subjectId: string };
+
+/** The rows an event puts in place (a new subject, or a new identifier and label for a known one) or drops. */
+function subjectOps(event: RecordedEvent): SubjectOp[] {
+  const d = event.data as Record<string, unknown>;
+  const put = (subjectId: string, identifier: unknown, kind: string, recordId: unknown, label: string): SubjectOp => ({
+    kind: 'put',
+    row: {
+      subject_id: subjectId, company_id: d.companyId ?? null, identifier_key: identifierKeyOf(identifier), kind, record_id: recordId, label,
+      position: event.globalPosition,
+    },
+  });
+  const name = (first: unknown, last: unknown) => `${String(first ?? '')} ${String(last ?? '')}`.trim();
+  switch (event.type) {
+    case 'MemberRegistered':
+      return [put(`member:${String(d.memberId)}`, d.saId ?? d.passportNumber, d.isMainMember ? 'member' : 'family_member', d.memberId, name(d.firstName, d.lastName))];
+    case 'ClaimSubmitted':
+      return [
+        put(`claim-deceased:${String(d.claimId)}`, d.deceasedSaId, 'claim_deceased', d.claimId, `${String(d.claimNumber)}: ${name(d.deceasedFirstName, d.deceasedLastName)}`),
+        put(`claim-claimant:${String(d.claimId)}`, d.claimantSaId, 'claim_claimant', d.claimId, `${String(d.claimNumber)}: ${name(d.claimantFirstName, d.claimantLastName)}`),
+      ];
+    case 'SchemeMemberAdded':
+      return d.saId ? [put(`scheme-member:${String(d.memberId)}`, d.saId, 'scheme_member', d.memberId, name(d.firstName, d.lastName))] : [];
+    case 'AgentRegistered':
+    case 'AgentUpdated':
+      return d.idNumber
+        ? [put(`agent:${String(d.agentId)}`, d.idNumber, 'agent', d.agentId, name(d.firstName, d.lastName))]
+        : [{ kind: 'delete', subjectId: `agent:${String(d.agentId)}` }];
+    case 'UserRegistered':
+      return d.saId ? [put(`user:${String(d.userId)}`, d.saId, 'user', d.userId, name(d.firstName, d.lastName))] : [];
+    default:
+      return [];
+  }
+}
+
+/** Rows with distinct subjects, in one statement (the rows as JSON; both drivers bind a string alike). */
+async function putSubjects(tx: SqlExecutor, rows: readonly SubjectRow[]): Promise<void> {
+  await tx.query(
+    `insert into data_subjects (subject_id, company_id, identifier_key, kind, record_id, label, position)
+     select subject_id, company_id, identifier_key, kind, record_id, label, position
+       from jsonb_to_recordset($1::text::jsonb) as r(subject_id text, company_id uuid, identifier_key text, kind text, record_id uuid,
+                                                      label text, position bigint)
+     on conflict (subject_id) do update set identifier_key = excluded.identifier_key, label = excluded.label`,
+    [JSON.stringify(rows)],
+  );
+}
 
 /** 'sa:<13 digits>' for an SA ID, 'passport:<UPPER>' otherwise; '[erased]' stays as it is (it matches nobody). */
 export function identifierKeyOf(value: unknown): string {

@@ -1,6 +1,7 @@
 import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
 import { COMPANY_ROLES, DEFAULT_ROLE_PERMISSIONS, roleLabel, type CompanyRole } from '@fpa/write-model/validation';
 import type { Projector } from '../engine/types.ts';
+import { applyComplianceRuns } from './compliance.batch.ts';
 import {
   CLAIM_OVERDUE_ID,
   CLAIM_OVERDUE_TITLE,
@@ -114,6 +115,7 @@ export const complianceProjection: Projector = {
         return resolveLogs(tx, T.repeatedFailedLogins, `user:${str(d, 'userId')}`, at);
     }
   },
+  applyBatch: (tx, events) => applyComplianceRuns(tx, events, (t, event) => complianceProjection.apply(t, event)),
 };
 
 async function companyName(tx: SqlExecutor, companyId: string): Promise<string> {

@@ -43,7 +43,40 @@ describe.each(testDrivers())('payments applyBatch against apply on $name', (driv
       expect(await rows(db.sql, schema), `seed ${seed}, batch sizes ${sizes.join(',')}`).toEqual(expected);
     }
   });
+
+  it('applies a log that goes policy by policy (a policy, then its payments) in a statement per type', async () => {
+    db = await driver.create();
+    const companyId = randomUUID();
+    const events: RecordedEvent[] = [];
+    for (let p = 0; p < 30; p++) {
+      const policy = { policyId: randomUUID(), companyId, memberId: randomUUID(), policyNumber: `POL-${p}` };
+      events.push(recorded(events.length, 'PolicyIssued', { ...policy, startDate: '2025-01-01' }));
+      for (let m = 1; m <= 6; m++) {
+        events.push(recorded(events.length, 'PaymentRecorded', {
+          paymentId: randomUUID(), ...policy, memberName: 'Thandi Nkosi', amount: '120.00', paymentDate: `2025-0${m}-0${1 + (p % 9)}`,
+          paymentMethod: 'debit_order', reference: null, notes: null, status: m % 5 === 0 ? 'pending' : 'completed',
+        }));
+      }
+    }
+    let statements = 0;
+    await build(db.sql, 'counted', (tx) =>
+      paymentsProjection.applyBatch!({ exec: (text) => tx.exec(text), query: (text, params) => ((statements += 1), tx.query(text, params)) }, events),
+    );
+    expect(statements).toBe(2);
+    await build(db.sql, 'each', async (tx) => {
+      for (const event of events) await paymentsProjection.apply(tx, event);
+    });
+    expect(await rows(db.sql, 'counted')).toEqual(await rows(db.sql, 'each'));
+  });
 });
+
+function recorded(index: number, type: string, data: Record<string, unknown>): RecordedEvent {
+  return {
+    globalPosition: index + 1, txId: String(index + 1), streamId: `s-${index}`, streamVersion: 1, eventId: randomUUID(), type, data,
+    metadata: { companyId: data.companyId as string, actorUserId: randomUUID(), commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
+    recordedAt: new Date(Date.UTC(2025, 0, 1) + index * 60_000),
+  } as RecordedEvent;
+}
 
 function randomLog(random: () => number): RecordedEvent[] {
   const companies = [randomUUID(), randomUUID()];

@@ -1,5 +1,5 @@
 import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
-import { applyTypeRuns } from '../engine/type-runs.ts';
+import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 import { PAYMENT_STATUSES } from '@fpa/write-model/validation';
 import { companyOf, required, text } from '../portfolio/event-data.ts';
 import { ADD_TO_PAYMENT_STATS, ADD_TO_PREMIUM_MONTHS } from './payments.schema.ts';
@@ -18,7 +18,55 @@ export async function applyPaymentRuns(
   applyOne: (tx: SqlExecutor, event: RecordedEvent) => Promise<void>,
   statusOf: (event: RecordedEvent, value: string) => string,
 ): Promise<void> {
-  await applyTypeRuns(tx, events, 'PaymentRecorded', (t, run) => paymentsRecorded(t, run, statusOf), applyOne);
+  await applyTypeRuns(
+    tx,
+    inTypeRuns(events, paymentKeys),
+    { PaymentRecorded: (t, run) => paymentsRecorded(t, run, statusOf), PolicyIssued: policiesIssued },
+    applyOne,
+  );
+}
+
+/**
+ * What each handler reads or writes besides the counters and months (which add) and a policy's last
+ * payment (which a recorded payment only moves forward, greatest() of the dates): a recorded payment
+ * its row and its policy's arrears row; an issued policy or a policy's status change that row. A
+ * payment's status change reads every payment of its policy again (a policy the event does not name),
+ * so it stays in place. Batches of a log that goes member by member (a policy, then its payments)
+ * become one run of policies and one of payments.
+ */
+function paymentKeys(event: RecordedEvent): EventKeys {
+  const d = event.data;
+  switch (event.type) {
+    case 'PaymentRecorded':
+      return [`payment:${String(d.paymentId)}`, `policy:${String(d.policyId)}`];
+    case 'PolicyIssued':
+    case 'PolicyStatusChanged':
+      return [`policy:${String(d.policyId)}`];
+    default:
+      return 'barrier';
+  }
+}
+
+/** A run of issued policies: their arrears rows, in log order (the first of a repeated policy id stands, as with apply). */
+async function policiesIssued(tx: SqlExecutor, events: readonly RecordedEvent[]): Promise<void> {
+  const rows = events.map((event, ord) => ({
+    ord,
+    policy_id: required(event, 'policyId'),
+    company_id: companyOf(event),
+    policy_number: required(event, 'policyNumber'),
+    member_id: required(event, 'memberId'),
+    start_date: required(event, 'startDate'),
+    position: event.globalPosition,
+  }));
+  await tx.query(
+    `insert into policy_arrears (policy_id, company_id, policy_number, member_id, status, start_date, due_since, position)
+     select policy_id, company_id, policy_number, member_id, 'active', start_date, start_date, position
+       from jsonb_to_recordset($1::text::jsonb) as r(ord int, policy_id uuid, company_id uuid, policy_number text, member_id uuid,
+                                                      start_date date, position bigint)
+      order by ord
+     on conflict (policy_id) do nothing`,
+    [JSON.stringify(rows)],
+  );
 }
 
 const statusSums = PAYMENT_STATUSES.map((s) => `count(*) filter (where status = '${s}')`).join(', ');

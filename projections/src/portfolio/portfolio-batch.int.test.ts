@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Checkpoint, RecordedEvent, SqlClient } from '@fpa/write-model/event-store';
 import { testDrivers } from '@fpa/write-model/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -50,6 +51,42 @@ describe.each(testDrivers())('portfolio applyBatch against apply on $name', (dri
     // And through the engine (one batch of up to 500), whose fallback to apply would fail project().
     await bed.project();
     expect(await portfolioRows(bed.sql), `seed ${seed}, engine`).toEqual(expected);
+  });
+
+  it('applies a log that goes member by member (a registration, its policy, now and then a status change) in a statement per type', async () => {
+    const bed = await openPortfolioBed(driver, cleanups);
+    const companyId = randomUUID();
+    const events: RecordedEvent[] = [];
+    const push = (type: string, data: Record<string, unknown>) =>
+      events.push({
+        globalPosition: events.length + 1, txId: String(events.length + 1), streamId: `s-${events.length}`, streamVersion: 1, eventId: randomUUID(), type,
+        data: { companyId, ...data },
+        metadata: { companyId, actorUserId: randomUUID(), commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
+        recordedAt: new Date(Date.UTC(2025, 0, 28) + events.length * 3_600_000),
+      } as RecordedEvent);
+    const policies: string[] = [];
+    for (let m = 0; m < 40; m++) {
+      const memberId = randomUUID();
+      const policyId = randomUUID();
+      push('MemberRegistered', { memberId, policyId, firstName: `N${m}`, lastName: 'S', saId: `80010150${String(m).padStart(5, '0')}`, phone: '0821234567', isMainMember: true });
+      push('PolicyIssued', {
+        policyId, memberId, policyNumber: `POL-${m}`, policyTypeId: randomUUID(), monthlyPremium: '120.00', coverageAmount: '10000', waitingPeriod: 6,
+        startDate: '2025-02-01', agentId: null,
+      });
+      policies.push(policyId);
+      if (m % 8 === 7) push('PolicyStatusChanged', { policyId: policies[m - 3], from: 'active', to: m % 16 === 7 ? 'lapsed' : 'cancelled', note: null });
+    }
+    let statements = 0;
+    await build(bed.sql, 'counted', (tx) =>
+      portfolioProjection.applyBatch!({ exec: (text) => tx.exec(text), query: (text, params) => ((statements += 1), tx.query(text, params)) }, events),
+    );
+    expect(statements).toBe(3);
+    await build(bed.sql, 'each', async (tx) => {
+      for (const event of events) await portfolioProjection.apply(tx, event);
+    });
+    const each = await portfolioRows(bed.sql, 'each');
+    expect(each.members).toHaveLength(40);
+    expect(await portfolioRows(bed.sql, 'counted')).toEqual(each);
   });
 });
 

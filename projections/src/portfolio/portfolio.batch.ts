@@ -1,4 +1,5 @@
 import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
+import { inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 import { memberRegisteredRow, policyIssuedRow, statusChangedRow } from './event-data.ts';
 import { ADD_TO_STATS } from './portfolio.schema.ts';
 
@@ -16,9 +17,10 @@ import { ADD_TO_STATS } from './portfolio.schema.ts';
  */
 export async function applyRuns(
   tx: SqlExecutor,
-  events: readonly RecordedEvent[],
+  batch: readonly RecordedEvent[],
   applyOne: (tx: SqlExecutor, event: RecordedEvent) => Promise<void>,
 ): Promise<void> {
+  const events = inTypeRuns(batch, portfolioKeys);
   let start = 0;
   while (start < events.length) {
     const bulk = BULK[events[start]!.type];
@@ -36,6 +38,28 @@ export async function applyRuns(
     if (bulk && end - start > 1) await bulk.apply(tx, events.slice(start, end));
     else await applyOne(tx, events[start]!);
     start = end;
+  }
+}
+
+/**
+ * The rows each handler reads or writes besides the counters (portfolio_stats and
+ * portfolio_member_months only ever add): a registration its member and the policy it names (whose
+ * member's name it copies), an issued policy itself and its member (read for the name, pointed at the
+ * policy), a status change its policy. A member's update or deletion and the policy types are kept in
+ * place: an update renames every policy of the member, which a status change of one of them (naming
+ * no member) also writes.
+ */
+function portfolioKeys(event: RecordedEvent): EventKeys {
+  const d = event.data;
+  switch (event.type) {
+    case 'MemberRegistered':
+      return d.policyId ? [`member:${String(d.memberId)}`, `policy:${String(d.policyId)}`] : [`member:${String(d.memberId)}`];
+    case 'PolicyIssued':
+      return [`policy:${String(d.policyId)}`, `member:${String(d.memberId)}`];
+    case 'PolicyStatusChanged':
+      return [`policy:${String(d.policyId)}`];
+    default:
+      return 'barrier';
   }
 }
 

@@ -1,0 +1,85 @@
+import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
+import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
+
+/**
+ * The compliance log's set-based path. A rebuild reads every registration and every issued policy
+ * (a member count per company, and the policy numbers a lapse entry names), member by member; the
+ * batch is reordered into runs of one type (inTypeRuns) and a run of registrations or of policies is
+ * one statement. Everything else goes through apply, in order. compliance-batch.int.test.ts compares
+ * both paths on random logs cut into random batches.
+ */
+export async function applyComplianceRuns(
+  tx: SqlExecutor,
+  events: readonly RecordedEvent[],
+  applyOne: (tx: SqlExecutor, event: RecordedEvent) => Promise<void>,
+): Promise<void> {
+  await applyTypeRuns(
+    tx,
+    inTypeRuns(events, complianceKeys),
+    { MemberRegistered: (t, run) => membersRegistered(t, run, applyOne), PolicyIssued: policiesIssued },
+    applyOne,
+  );
+}
+
+/** A company's member count and limit entry; a policy's number and lapse entries; a claim's row and overdue entry. The rest stays in place. */
+function complianceKeys(event: RecordedEvent): EventKeys {
+  const d = event.data;
+  switch (event.type) {
+    case 'MemberRegistered':
+    case 'MemberDeleted':
+      return [`company:${String(d.companyId ?? event.metadata.companyId)}`];
+    case 'PolicyIssued':
+    case 'PolicyStatusChanged':
+      return [`policy:${String(d.policyId)}`];
+    case 'ClaimSubmitted':
+    case 'ClaimStatusChanged':
+      return [`claim:${String(d.claimId)}`];
+    default:
+      return 'barrier';
+  }
+}
+
+/**
+ * One by one, each registration adds one to its company's count and opens the limit entry when the
+ * count first passes the limit (checkMemberLimit). Over a run the count only rises, so when the
+ * company is over its limit after the first registration and was already marked so, or is still
+ * within it after the last and was not marked, or has no limit and was not marked, nothing but the
+ * count changes: one statement adds each company's registrations. A company for which any of the
+ * run's registrations could open or resolve an entry (or that has no row) gets its registrations one
+ * by one, after the others (companies' rows and entries are their own, so the order between companies
+ * does not matter).
+ */
+async function membersRegistered(
+  tx: SqlExecutor,
+  run: readonly RecordedEvent[],
+  applyOne: (tx: SqlExecutor, event: RecordedEvent) => Promise<void>,
+): Promise<void> {
+  const companyOf = (event: RecordedEvent) => String(event.data.companyId ?? event.metadata.companyId);
+  const counts = new Map<string, number>();
+  for (const event of run) counts.set(companyOf(event), (counts.get(companyOf(event)) ?? 0) + 1);
+  const added = await tx.query<{ company_id: string }>(
+    `update compliance_companies c set member_count = c.member_count + r.n
+       from jsonb_to_recordset($1::text::jsonb) as r(company_id text, n integer)
+      where c.company_id = r.company_id::uuid
+        and (c.member_limit = -1 and not c.over_limit
+             or c.member_limit <> -1 and not c.over_limit and c.member_count + r.n <= c.member_limit
+             or c.member_limit <> -1 and c.over_limit and c.member_count + 1 > c.member_limit)
+      returning r.company_id`,
+    [JSON.stringify([...counts].map(([company_id, n]) => ({ company_id, n })))],
+  );
+  const done = new Set(added.map((row) => row.company_id));
+  for (const event of run) if (!done.has(companyOf(event))) await applyOne(tx, event);
+}
+
+/** The policies' numbers, in log order (the first of a repeated policy id stands, as with apply). */
+async function policiesIssued(tx: SqlExecutor, run: readonly RecordedEvent[]): Promise<void> {
+  const rows = run.map((event, ord) => ({ ord, policy_id: event.data.policyId, company_id: event.data.companyId, policy_number: event.data.policyNumber }));
+  await tx.query(
+    `insert into compliance_policies (policy_id, company_id, policy_number)
+     select policy_id, company_id, policy_number
+       from jsonb_to_recordset($1::text::jsonb) as r(ord int, policy_id uuid, company_id uuid, policy_number text)
+      order by ord
+     on conflict do nothing`,
+    [JSON.stringify(rows)],
+  );
+}
