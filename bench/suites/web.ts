@@ -60,10 +60,13 @@ export async function webSuite({ options, log, tenant, server }: SuiteContext): 
         const value = label?.nextElementSibling?.textContent ?? '';
         return value !== '' && value !== '0';
       }, undefined, { timeout: 60_000 });
-      const timing = await page.evaluate(() => ({
-        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-        now: performance.now(),
-      }));
+      const now = await page.evaluate(() => performance.now());
+      // The paint entry is queued once the frame is presented, which can be just after the figures
+      // are in the DOM: wait for it rather than read too early (NaN in 5 of 5 runs once).
+      const fcp = await page
+        .waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime, undefined, { timeout: 5_000 })
+        .then((handle) => handle.jsonValue() as Promise<number>, () => NaN);
+      const timing = { fcp, now };
       paints.push(timing.fcp);
       ready.push(timing.now);
       await context.close();
