@@ -14,7 +14,8 @@ export const APPEND_STALE = 'ESS01';
  * Order, as in a transaction of separate statements (append.ts explains why): stream locks in
  * ascending key order before any write (so the xid comes after them), the command claim (a duplicate
  * returns the first result), the version checks, the new subjects' keys (a key someone else created
- * meanwhile is stale: our ciphertext used another key), the events, the command's result. The NOTIFY
+ * meanwhile is stale: our ciphertext used another key), the events, the command's result (with the
+ * types appended, in order of first appearance, so a retry answers exactly the same). The NOTIFY
  * comes after the commit, from the client (wake-up.ts createAppendNotifier says why).
  *
  * p_streams: [{ streamId, expected: 'no_stream' | 'any' | 'stream_exists' | '<n>', tail, count }]
@@ -33,6 +34,7 @@ declare
   v_versions jsonb := '[]'::jsonb;
   v_first bigint;
   v_last bigint;
+  v_types jsonb;
   v_result jsonb;
   v_keys int;
   v_inserted int;
@@ -92,11 +94,13 @@ begin
            e.doc->'data', e.doc->'metadata', p_company, now_.ts, e.doc->>'hash'
       from jsonb_array_elements(p_rows::jsonb) with ordinality as e(doc, ord) cross join now_
      order by e.ord
-    returning global_position
+    returning global_position, type
   )
-  select min(global_position), max(global_position) into v_first, v_last from inserted;
+  select min(global_position), max(global_position),
+         (select jsonb_agg(t order by p) from (select type as t, min(global_position) as p from inserted group by type) as kinds)
+    into v_first, v_last, v_types from inserted;
   v_result := jsonb_build_object('duplicate', false, 'streams', v_versions,
-    'firstPosition', v_first, 'lastPosition', v_last,
+    'firstPosition', v_first, 'lastPosition', v_last, 'eventTypes', v_types,
     'checkpoint', jsonb_build_object('txId', pg_current_xact_id()::text, 'globalPosition', v_last));
   if p_command is not null then
     update es_commands set result = v_result where command_id = p_command;

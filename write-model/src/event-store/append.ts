@@ -146,12 +146,7 @@ async function appendOnce(
     writeKeys?.remember();
     if (cache) for (const row of rows) cache.set(row.streamId, { version: row.streamVersion, hash: row.hash }); // the last of each stream wins
   }
-  return {
-    ...result,
-    firstPosition: Number(result.firstPosition),
-    lastPosition: Number(result.lastPosition),
-    ...(result.duplicate ? {} : { eventTypes: [...new Set(rows.map((row) => row.type))] }),
-  };
+  return { ...result, firstPosition: Number(result.firstPosition), lastPosition: Number(result.lastPosition) };
 }
 
 /**
