@@ -104,13 +104,7 @@ async function appendOnce(
   const tails = await readTails(db, streams, cache);
   const subjects = [...new Set(streams.flatMap((s) => s.events.flatMap((e) => subjectsOf(markingsOf(e)))))];
   const writeKeys = subjects.length > 0 ? await keyring.keysForAppend(subjects) : null;
-  const base = {
-    companyId: options.companyId,
-    actorUserId: options.actorUserId,
-    commandId,
-    correlationId: options.correlationId ?? commandId ?? randomUUID(),
-    causationId: options.causationId ?? null,
-  };
+  const metadataOf = metadataFor(options);
   const rows: EventRow[] = streams.flatMap((stream) => {
     const tail = tails.get(stream.streamId) ?? { version: 0, hash: null };
     let link = tail.version > 0 ? tail.hash : null;
@@ -122,7 +116,7 @@ async function appendOnce(
         eventId: randomUUID(),
         type: event.type,
         data: writeKeys ? encryptFields(event.data, pii, writeKeys.keys) : event.data,
-        metadata: { ...base, schemaVersion: event.schemaVersion ?? 1, ...(pii.length > 0 ? { pii } : {}) },
+        metadata: metadataOf(event, pii),
       };
       link = chainHash(link, row);
       return { ...row, hash: link };
@@ -189,8 +183,24 @@ function translated(error: unknown, streams: readonly StreamAppend[]): unknown {
   return new ConcurrencyError(streamId, stream?.expectedVersion, actual);
 }
 
+/**
+ * The metadata of an append's events (both stores write the same): what the append shares, one
+ * correlation id for all of them, and each event's schema version and personal-data markings.
+ */
+export function metadataFor(options: AppendOptions): (event: NewEvent, pii: PiiMarking[]) => EventMetadata {
+  const commandId = options.commandId ?? null;
+  const base = {
+    companyId: options.companyId,
+    actorUserId: options.actorUserId,
+    commandId,
+    correlationId: options.correlationId ?? commandId ?? randomUUID(),
+    causationId: options.causationId ?? null,
+  };
+  return (event, pii) => ({ ...base, schemaVersion: event.schemaVersion ?? 1, ...(pii.length > 0 ? { pii } : {}) });
+}
+
 /** The markings that mark something: a subject with no fields gets no key. */
-function markingsOf(event: NewEvent): PiiMarking[] {
+export function markingsOf(event: NewEvent): PiiMarking[] {
   return event.pii?.filter((marking) => marking.fields.length > 0) ?? [];
 }
 

@@ -10,11 +10,11 @@ import {
   type EventData,
 } from '@kurrent/kurrentdb-client';
 import { ConcurrencyError } from '../../errors.ts';
-import { checkRequest } from '../append.ts';
+import { checkRequest, markingsOf, metadataFor } from '../append.ts';
 import { encryptFields, subjectsOf } from '../pii-fields.ts';
 import { migrateKeyring, type Keyring } from '../pii.ts';
 import type { SqlClient, SqlExecutor } from '../sql.ts';
-import type { AppendOptions, AppendResult, EventMetadata, EventStore, StreamAppend } from '../types.ts';
+import type { AppendOptions, AppendResult, EventStore, StreamAppend } from '../types.ts';
 import { createWakeUp } from '../wake-up.ts';
 import { commandEventId, encodeMetadata, toCheckpoint, toStreamState, versionOf } from './kurrent-mapping.ts';
 import { headCheckpoint, readAll, readStream } from './kurrent-reads.ts';
@@ -111,22 +111,16 @@ async function append(
       }
     }
     await options.inTransaction?.(tx);
-    const subjects = [...new Set(streams.flatMap((s) => s.events.flatMap((e) => subjectsOf(e.pii?.filter((m) => m.fields.length > 0) ?? []))))];
+    const subjects = [...new Set(streams.flatMap((s) => s.events.flatMap((e) => subjectsOf(markingsOf(e)))))];
     const writeKeys = subjects.length > 0 ? await keyring.keysForWrite(tx, subjects) : null;
     if (writeKeys) rememberKeys = writeKeys.remember;
-    const base = {
-      companyId: options.companyId,
-      actorUserId: options.actorUserId,
-      commandId,
-      correlationId: options.correlationId ?? commandId ?? randomUUID(),
-      causationId: options.causationId ?? null,
-    };
+    const metadataOf = metadataFor(options);
     const requests = streams.map((stream) => ({
       streamName: stream.streamId,
       expectedState: toStreamState(stream.expectedVersion),
       events: stream.events.map((event, i): EventData => {
-        const pii = event.pii?.filter((m) => m.fields.length > 0) ?? [];
-        const metadata: EventMetadata = { ...base, schemaVersion: event.schemaVersion ?? 1, ...(pii.length > 0 ? { pii } : {}) };
+        const pii = markingsOf(event);
+        const metadata = metadataOf(event, pii);
         return jsonEvent({
           id: commandId ? commandEventId(commandId, stream.streamId, i) : randomUUID(),
           type: event.type,
