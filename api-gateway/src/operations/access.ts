@@ -93,7 +93,7 @@ export async function userPermissions(ctx: RequestContext, userId: string): Prom
 export async function createUser(ctx: RequestContext, input: unknown): Promise<CompanyUser> {
   const { companyId, command } = caller(ctx, 'users:create');
   const { userId, append } = await createUserCommand(ctx.services.store, input, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return companyUser(await userOfCompany(ctx, companyId, userId));
 }
 
@@ -101,21 +101,21 @@ export async function changeUserRole(ctx: RequestContext, userId: string, input:
   const { companyId, command } = caller(ctx, 'users:update_role');
   await userOfCompany(ctx, companyId, userId);
   const { append } = await changeUserRoleCommand(ctx.services.store, userId, input, command);
-  if (append) await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  if (append) await readYourWrites(ctx, append);
   return companyUser(await userOfCompany(ctx, companyId, userId));
 }
 
 export async function setRolePermissions(ctx: RequestContext, role: string, input: unknown): Promise<RoleOption> {
   const { command } = caller(ctx, 'roles:manage');
   const { append } = await setRolePermissionsCommand(ctx.services.store, role, input, command);
-  if (append) await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  if (append) await readYourWrites(ctx, append);
   return (await roles(ctx)).find((r) => r.value === role)!;
 }
 
 export async function initializeDefaultPermissions(ctx: RequestContext): Promise<RoleOption[]> {
   const { command } = caller(ctx, 'roles:manage');
   const { append } = await initializeCommand(ctx.services.store, command);
-  if (append) await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  if (append) await readYourWrites(ctx, append);
   return roles(ctx);
 }
 
@@ -128,6 +128,6 @@ export async function changeUserPermission(
   const { companyId, command } = caller(ctx, 'roles:manage');
   await userOfCompany(ctx, companyId, userId);
   const { append } = await overridePermission(ctx.services.store, effect, userId, permission, command);
-  if (append) await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  if (append) await readYourWrites(ctx, append);
   return userPermissions(ctx, userId);
 }

@@ -113,14 +113,14 @@ export async function agentDashboard(ctx: RequestContext): Promise<AgentDashboar
 export async function registerAgent(ctx: RequestContext, input: unknown): Promise<AgentRow> {
   const { command } = caller(ctx, 'agents:create');
   const { agentId, append } = await registerAgentCommand(ctx.services.store, input, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return agentOrMissing(ctx, agentId);
 }
 
 export async function updateAgent(ctx: RequestContext, id: string, input: unknown): Promise<AgentRow> {
   const { command } = caller(ctx, 'agents:update');
   const { append } = await updateAgentCommand(ctx.services.store, id, input, command);
-  if (append) await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  if (append) await readYourWrites(ctx, append);
   return agentOrMissing(ctx, id);
 }
 
@@ -130,7 +130,7 @@ export type OnboardClientAnswer = { memberId: string; policyId: string; policyNu
 export async function onboardClient(ctx: RequestContext, input: unknown): Promise<OnboardClientAnswer> {
   const { command } = caller(ctx, 'onboarding:create');
   const { append, ...answer } = await onboardClientCommand(ctx.services.store, ctx.services.sql, input, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return answer;
 }
 

@@ -47,7 +47,7 @@ async function startSession(ctx: RequestContext, user: UserRow): Promise<AuthAns
 export async function register(ctx: RequestContext, input: unknown): Promise<AuthAnswer> {
   authorize(ctx.user, 'auth.register');
   const result = await registerCompany(ctx.services.store, input, commandFor(ctx, VISITOR), ctx.services.sql);
-  await readYourWrites(ctx, result.append.checkpoint, result.append.eventTypes);
+  await readYourWrites(ctx, result.append);
   const user = await findUserById(ctx.services.sql, result.userId);
   if (!user) throw new Error(`Registered user ${result.userId} is not in the read model yet`);
   return startSession(ctx, user);
@@ -89,7 +89,7 @@ async function noteRepeatedFailures(ctx: RequestContext, userId: string, usernam
       { userId, failures, windowMinutes: LOGIN_WINDOW_MINUTES, streakId: firstAttemptId },
       commandFor(ctx, VISITOR),
     );
-    await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+    await readYourWrites(ctx, append);
   } catch (error) {
     ctx.services.logger.error({ err: error, userId }, 'could not record repeated sign-in failures');
   }
@@ -131,6 +131,6 @@ export async function requestPasswordReset(
 export async function resetPassword(ctx: RequestContext, input: unknown): Promise<{ ok: true }> {
   authorize(ctx.user, 'auth.resetPassword');
   const result = await resetPasswordCommand(ctx.services.store, ctx.services.sql, input, commandFor(ctx, VISITOR));
-  await readYourWrites(ctx, result.append.checkpoint, result.append.eventTypes);
+  await readYourWrites(ctx, result.append);
   return { ok: true };
 }

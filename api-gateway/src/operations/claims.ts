@@ -63,14 +63,14 @@ export function documentsOfClaim(ctx: RequestContext, claimId: string) {
 export async function submitClaim(ctx: RequestContext, input: unknown): Promise<ClaimDetail> {
   const { companyId, command } = caller(ctx, 'claims:create');
   const result = await submitClaimCommand(ctx.services.store, ctx.services.sql, input, command);
-  await readYourWrites(ctx, result.append.checkpoint, result.append.eventTypes);
+  await readYourWrites(ctx, result.append);
   return claimOrMissing(ctx, companyId, result.claimId);
 }
 
 export async function changeClaimStatus(ctx: RequestContext, id: string, input: unknown): Promise<ClaimDetail> {
   const { companyId, command } = caller(ctx, 'claims:update_status');
   const { append } = await changeClaimStatusCommand(ctx.services.store, id, input, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return claimOrMissing(ctx, companyId, id);
 }
 
@@ -83,7 +83,7 @@ export function documents(ctx: RequestContext, args: DocumentListArgs) {
 export async function reviewDocument(ctx: RequestContext, id: string, input: unknown): Promise<DocumentRow> {
   const { companyId, command } = caller(ctx, 'documents:review');
   const { append } = await reviewClaimDocument(ctx.services.store, ctx.services.sql, id, input, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   const row = await findDocument(tenantSql(ctx, companyId), companyId, id);
   if (!row) throw new NotFoundError('Document not found');
   return row;

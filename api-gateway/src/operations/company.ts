@@ -16,7 +16,7 @@ export async function company(ctx: RequestContext): Promise<CompanyRow> {
 export async function updateCompany(ctx: RequestContext, input: unknown): Promise<CompanyRow> {
   const user = requireCompanyUser(ctx.user, 'company:update');
   const result = await updateCompanyDetails(ctx.services.store, input, commandFor(ctx));
-  if (result.append) await readYourWrites(ctx, result.append.checkpoint, result.append.eventTypes);
+  if (result.append) await readYourWrites(ctx, result.append);
   const row = await findCompany(ctx.services.sql, user.companyId);
   if (!row) throw new NotFoundError('Company not found');
   return row;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Checkpoint } from '@fpa/write-model/event-store';
+import type { AppendResult } from '@fpa/write-model/event-store';
 import { commandContext, type Actor, type CommandContext } from '@fpa/write-model';
 import type { RequestContext } from '../context.ts';
 
@@ -9,8 +9,9 @@ import type { RequestContext } from '../context.ts';
  * changed because of it; all of them when the types are not known). A timeout is logged and
  * reported on the answer (header `x-projection-lag: timeout`), never hidden and never an error.
  */
-export async function readYourWrites(ctx: RequestContext, checkpoint: Checkpoint, eventTypes?: readonly string[]): Promise<void> {
+export async function readYourWrites(ctx: RequestContext, written: Pick<AppendResult, 'checkpoint' | 'eventTypes'>): Promise<void> {
   const { engine, config, logger } = ctx.services;
+  const { checkpoint, eventTypes } = written;
   const result = await engine.waitFor(checkpoint, { timeoutMs: config.readYourWritesTimeoutMs, ...(eventTypes ? { types: eventTypes } : {}) });
   if (!result.reached) {
     ctx.projectionLag.timedOut = true;

@@ -55,27 +55,27 @@ export async function schemeMembers(ctx: RequestContext, schemeId: string): Prom
 export async function createGroupScheme(ctx: RequestContext, input: unknown): Promise<SchemeMembersAnswer> {
   const { companyId, command } = caller(ctx, 'group_schemes:create');
   const { append, schemeId, ...counts } = await createGroupSchemeCommand(ctx.services.store, ctx.services.sql, input, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return { scheme: await schemeOrMissing(ctx, companyId, schemeId), ...counts };
 }
 
 export async function updateGroupScheme(ctx: RequestContext, id: string, input: unknown): Promise<GroupSchemeRow> {
   const { companyId, command } = caller(ctx, 'group_schemes:update');
   const { append } = await updateGroupSchemeCommand(ctx.services.store, id, input, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return schemeOrMissing(ctx, companyId, id);
 }
 
 export async function addSchemeMembers(ctx: RequestContext, schemeId: string, input: unknown): Promise<SchemeMembersAnswer> {
   const { companyId, command } = caller(ctx, 'group_schemes:update');
   const { append, schemeId: _id, ...counts } = await addSchemeMembersCommand(ctx.services.store, ctx.services.sql, schemeId, input, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return { scheme: await schemeOrMissing(ctx, companyId, schemeId), ...counts };
 }
 
 export async function removeSchemeMember(ctx: RequestContext, schemeId: string, memberId: string): Promise<RemoveSchemeMemberAnswer> {
   const { companyId, command } = caller(ctx, 'group_schemes:delete');
   const { append, schemeId: _id, ...removed } = await removeSchemeMemberCommand(ctx.services.store, schemeId, memberId, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return { scheme: await schemeOrMissing(ctx, companyId, schemeId), ...removed };
 }

@@ -39,14 +39,14 @@ export function payments(ctx: RequestContext, args: PaymentListArgs) {
 export async function recordPayment(ctx: RequestContext, input: unknown): Promise<PaymentRow> {
   const { companyId, command } = caller(ctx, 'payments:create');
   const { paymentId, append } = await recordPaymentCommand(ctx.services.store, input, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return paymentOrMissing(ctx, companyId, paymentId);
 }
 
 export async function changePaymentStatus(ctx: RequestContext, id: string, input: unknown): Promise<PaymentRow> {
   const { companyId, command } = caller(ctx, 'payments:update_status');
   const { append } = await changePaymentStatusCommand(ctx.services.store, id, input, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return paymentOrMissing(ctx, companyId, id);
 }
 
@@ -66,7 +66,7 @@ export type GroupPaymentAnswer = {
 export async function recordGroupPayment(ctx: RequestContext, schemeId: string, input: unknown): Promise<GroupPaymentAnswer> {
   const { companyId, command } = caller(ctx, 'payments:create');
   const { append, paymentIds: _ids, companyId: _company, ...run } = await recordGroupPaymentCommand(ctx.services.store, schemeId, input, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return { ...run, payments: await paymentsOfGroupPayment(tenantSql(ctx, companyId), companyId, run.groupPaymentId) };
 }
 

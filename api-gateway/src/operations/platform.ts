@@ -83,7 +83,7 @@ async function companyAnswer(ctx: RequestContext, companyId: string): Promise<Pl
 export async function suspendCompany(ctx: RequestContext, companyId: string, input: unknown): Promise<PlatformCompanyRow> {
   const command = operator(ctx, 'platform.companies.manage');
   const { append } = await suspendCompanyCommand(ctx.services.store, companyId, input, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   const users = await companyUsers(ctx.services.sql, companyId);
   await revokeSessionsOfUsers(ctx.services.sql, users.map((user) => user.id));
   return companyAnswer(ctx, companyId);
@@ -92,7 +92,7 @@ export async function suspendCompany(ctx: RequestContext, companyId: string, inp
 export async function activateCompany(ctx: RequestContext, companyId: string): Promise<PlatformCompanyRow> {
   const command = operator(ctx, 'platform.companies.manage');
   const { append } = await activateCompanyCommand(ctx.services.store, companyId, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return companyAnswer(ctx, companyId);
 }
 
@@ -102,7 +102,7 @@ export type SavedSetting = { setting: SystemSettingRow; created: boolean };
 export async function saveSystemSetting(ctx: RequestContext, input: unknown): Promise<SavedSetting> {
   const command = operator(ctx, 'platform.settings.manage');
   const { settingId, created, append } = await saveSystemSettingCommand(ctx.services.store, input, command);
-  if (append) await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  if (append) await readYourWrites(ctx, append);
   const setting = await findSystemSetting(ctx.services.sql, settingId);
   if (!setting) throw new Error(`System setting ${settingId} is not in the read model yet`);
   return { setting, created };
@@ -117,14 +117,14 @@ async function planAnswer(ctx: RequestContext, id: string): Promise<PlanRow> {
 export async function createPlan(ctx: RequestContext, input: unknown): Promise<PlanRow> {
   const command = operator(ctx, 'platform.plans.manage');
   const { planId, append } = await createPlanCommand(ctx.services.store, input, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return planAnswer(ctx, planId);
 }
 
 export async function updatePlan(ctx: RequestContext, id: string, input: unknown): Promise<PlanRow> {
   const command = operator(ctx, 'platform.plans.manage');
   const { append } = await updatePlanCommand(ctx.services.store, id, input, command);
-  if (append) await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  if (append) await readYourWrites(ctx, append);
   return planAnswer(ctx, id);
 }
 
@@ -132,6 +132,6 @@ export async function updatePlan(ctx: RequestContext, id: string, input: unknown
 export async function deletePlan(ctx: RequestContext, id: string): Promise<{ ok: true; id: string }> {
   const command = operator(ctx, 'platform.plans.manage');
   const { append } = await deletePlanCommand(ctx.services.store, id, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return { ok: true, id };
 }

@@ -87,6 +87,6 @@ export async function erasePersonalData(ctx: RequestContext, idNumber: string, i
   const types = new Set(refs.map((r) => r.type));
   const rebuilt = allProjectors.filter((p) => p.handles.some((type) => types.has(type))).map((p) => p.name);
   for (const name of rebuilt) await engine.rebuild(name);
-  await readYourWrites(ctx, outcome.append.checkpoint, outcome.append.eventTypes);
+  await readYourWrites(ctx, outcome.append);
   return { erased: true, subjectIds: outcome.subjectIds, eventsAffected: outcome.eventsAffected, erasedAt: outcome.erasedAt, projectionsRebuilt: rebuilt };
 }

@@ -51,14 +51,14 @@ export function policyTypes(ctx: RequestContext): Promise<PolicyTypeRow[]> {
 export async function createPolicyType(ctx: RequestContext, input: unknown): Promise<PolicyTypeRow> {
   const { companyId, command } = caller(ctx, 'policy_types:create');
   const { events, append } = await createPolicyTypeCommand(ctx.services.store, input, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return found(findPolicyType(tenantSql(ctx, companyId), companyId, events[0]!.data.policyTypeId), 'Policy type not found');
 }
 
 export async function updatePolicyType(ctx: RequestContext, id: string, input: unknown): Promise<PolicyTypeRow> {
   const { companyId, command } = caller(ctx, 'policy_types:update');
   const { append } = await updatePolicyTypeCommand(ctx.services.store, id, input, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return found(findPolicyType(tenantSql(ctx, companyId), companyId, id), 'Policy type not found');
 }
 
@@ -85,28 +85,28 @@ export async function canAddMember(ctx: RequestContext): Promise<{ canAdd: boole
 export async function registerMember(ctx: RequestContext, input: unknown): Promise<MemberRow> {
   const { companyId, command } = caller(ctx, 'members:create');
   const result = await registerMemberCommand(ctx.services.store, ctx.services.sql, input, command);
-  await readYourWrites(ctx, result.append.checkpoint, result.append.eventTypes);
+  await readYourWrites(ctx, result.append);
   return found(findMember(tenantSql(ctx, companyId), companyId, result.memberId), 'Member not found');
 }
 
 export async function updateMember(ctx: RequestContext, id: string, input: unknown): Promise<MemberRow> {
   const { companyId, command } = caller(ctx, 'members:update');
   const { append } = await updateMemberCommand(ctx.services.store, id, input, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return found(findMember(tenantSql(ctx, companyId), companyId, id), 'Member not found');
 }
 
 export async function deleteMember(ctx: RequestContext, id: string): Promise<{ ok: true; id: string }> {
   const { command } = caller(ctx, 'members:delete');
   const { append } = await deleteMemberCommand(ctx.services.store, id, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return { ok: true, id };
 }
 
 export async function importMembers(ctx: RequestContext, input: unknown): Promise<ImportChunkResult> {
   const { command } = caller(ctx, 'members:import');
-  const { result, checkpoint } = await importMembersCommand(ctx.services.store, ctx.services.sql, input, command);
-  if (checkpoint) await readYourWrites(ctx, checkpoint);
+  const { result, append } = await importMembersCommand(ctx.services.store, ctx.services.sql, input, command);
+  if (append) await readYourWrites(ctx, append);
   return result;
 }
 
@@ -127,7 +127,7 @@ export function policyCounts(ctx: RequestContext, search: string | undefined) {
 export async function changePolicyStatus(ctx: RequestContext, id: string, input: { status?: unknown; note?: unknown }): Promise<PolicyRow> {
   const { companyId, command } = caller(ctx, 'policies:update_status');
   const { append } = await changePolicyStatusCommand(ctx.services.store, id, input, command);
-  await readYourWrites(ctx, append.checkpoint, append.eventTypes);
+  await readYourWrites(ctx, append);
   return found(findPolicy(tenantSql(ctx, companyId), companyId, id), 'Policy not found');
 }
 

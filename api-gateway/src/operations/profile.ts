@@ -11,7 +11,7 @@ import { commandFor, readYourWrites } from './consistency.ts';
 export async function updateProfile(ctx: RequestContext, input: unknown): Promise<PublicUser> {
   const user = authorize(ctx.user, 'profile.update')!;
   const result = await updateProfileCommand(ctx.services.store, input, commandFor(ctx));
-  if (result.append) await readYourWrites(ctx, result.append.checkpoint, result.append.eventTypes);
+  if (result.append) await readYourWrites(ctx, result.append);
   const row = await findUserById(ctx.services.sql, user.id);
   if (!row) throw new Error(`User ${user.id} is not in the read model`);
   ctx.user = await withPermissions(ctx.services.sql, row);
@@ -32,7 +32,7 @@ export async function changePassword(ctx: RequestContext, input: unknown): Promi
     const result = await changePasswordCommand(store, sql, input, commandFor(ctx), {
       keepSessionTokenHash: ctx.sessionToken ? hashToken(ctx.sessionToken) : null,
     });
-    await readYourWrites(ctx, result.append.checkpoint, result.append.eventTypes);
+    await readYourWrites(ctx, result.append);
   } catch (error) {
     if (error instanceof WrongCurrentPassword) await recordLoginAttempt(sql, user.username, ctx.ip, false, now);
     throw error;

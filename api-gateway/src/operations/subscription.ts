@@ -163,7 +163,7 @@ export async function receiveNotification(ctx: RequestContext, providerId: Provi
     const notification = provider.verifyNotification(form);
     if (notification) {
       const result = await settleSubscriptionPayment(ctx.services.store, ctx.services.sql, notification, commandContext(SYSTEM));
-      if (result.append && result.changed) await readYourWrites(ctx, result.append.checkpoint, result.append.eventTypes);
+      if (result.append && result.changed) await readYourWrites(ctx, result.append);
       changed = result.changed;
     }
   } catch (error) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Checkpoint, EventStore, NewEvent, StreamAppend } from '../../event-store/types.ts';
+import type { AppendResult, EventStore, NewEvent, StreamAppend } from '../../event-store/types.ts';
 import type { SqlExecutor } from '../../event-store/sql.ts';
 import type { CommandContext } from '../../command-handling/context.ts';
 import { toNewEvent } from '../../command-handling/decider.ts';
@@ -39,14 +39,14 @@ export async function importMembers(
   sql: SqlExecutor,
   input: unknown,
   ctx: CommandContext,
-): Promise<{ result: ImportChunkResult; checkpoint: Checkpoint | null }> {
+): Promise<{ result: ImportChunkResult; append: AppendResult | null }> {
   const companyId = requireCompany(ctx);
   const chunk = parseInput(importChunkSchema, input);
   assertChunkShape(chunk);
   const chunkCtx: CommandContext = { ...ctx, commandId: `import:${companyId}:${chunk.importId}:${chunk.chunkIndex}` };
   for (let attempt = 1; ; attempt++) {
     const stored = await findChunkResult(sql, companyId, chunk.importId, chunk.chunkIndex);
-    if (stored) return { result: stored, checkpoint: null };
+    if (stored) return { result: stored, append: null };
     try {
       return await importOnce(store, sql, companyId, chunk, chunkCtx);
     } catch (error) {
@@ -63,7 +63,7 @@ async function importOnce(
   companyId: string,
   chunk: z.output<typeof importChunkSchema>,
   ctx: CommandContext,
-): Promise<{ result: ImportChunkResult; checkpoint: Checkpoint | null }> {
+): Promise<{ result: ImportChunkResult; append: AppendResult | null }> {
   const policyTypes = await loadPolicyTypes(store, companyId, chunk.rows.map((r) => r.policyTypeId));
   const existing = await existingMembers(sql, companyId, chunk.rows);
   const { planned, failed } = planChunk(chunk.rows, chunk.firstRowNumber, {
@@ -146,7 +146,7 @@ async function importOnce(
   // together, so projectors can apply each run with one set-based statement.
   const rank = (s: StreamAppend) => (s.streamId.startsWith(policyStreamId('')) ? 2 : s.events[0]?.type === 'MemberRegistered' ? 0 : 1);
   const nonEmpty = [...streams.values()].filter((s) => s.events.length > 0).sort((a, b) => rank(a) - rank(b));
-  if (nonEmpty.length === 0) return { result, checkpoint: null };
+  if (nonEmpty.length === 0) return { result, append: null };
   const append = await store.append(
     nonEmpty,
     appendOptions(ctx, async (tx) => {
@@ -159,7 +159,7 @@ async function importOnce(
       await takeMemberPlaces(tx, companyId, importedIds.length);
     }),
   );
-  return { result, checkpoint: append.checkpoint };
+  return { result, append };
 }
 
 async function loadPolicyTypes(store: EventStore, companyId: string, ids: (string | undefined)[]) {
