@@ -1,5 +1,6 @@
 import type { RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
 import type { Track } from './checkpoints.ts';
+import { parkKey, recordParked, type ParkList } from './parked.ts';
 import { isLockTimeout } from './schema.ts';
 import type { ProjectionLogger, Projector } from './types.ts';
 
@@ -7,11 +8,14 @@ import type { ProjectionLogger, Projector } from './types.ts';
 export class ProjectionError extends Error {
   readonly projector: string;
   readonly track: Track;
-  constructor(projector: string, track: Track, message: string, cause: unknown) {
+  /** The event apply threw on, when it was one event (the runner may park it). */
+  readonly event: RecordedEvent | null;
+  constructor(projector: string, track: Track, message: string, cause: unknown, event: RecordedEvent | null = null) {
     super(message, { cause });
     this.name = 'ProjectionError';
     this.projector = projector;
     this.track = track;
+    this.event = event;
   }
 }
 
@@ -40,14 +44,32 @@ class BatchFailed extends Error {
 /** 'batch' uses the projector's applyBatch when it has one; 'each' always applies event by event. */
 export type ApplyMode = 'batch' | 'each';
 
-/** The events of one batch, inside the batch transaction (see runBatch for a failing applyBatch). */
+/** Where a batch is applied: the track, its generation, and the events the runner decided to park. */
+export type BatchTarget = { track: Track; generation: number; park?: ParkList | undefined };
+
+/**
+ * The events of one batch, inside the batch transaction (see runBatch for a failing applyBatch).
+ * Events the runner has decided to park are recorded as parked here, in the same transaction, and
+ * not applied.
+ */
 export async function applyAll(
   tx: SqlExecutor,
   projector: Projector,
-  track: Track,
-  events: readonly RecordedEvent[],
+  target: BatchTarget,
+  all: readonly RecordedEvent[],
   mode: ApplyMode,
 ): Promise<void> {
+  const { track, park } = target;
+  let events = all;
+  if (park && park.size > 0) {
+    const kept: RecordedEvent[] = [];
+    for (const event of all) {
+      const parking = park.get(parkKey(track, event.globalPosition));
+      if (parking) await recordParked(tx, projector.name, target.generation, track, event, parking);
+      else kept.push(event);
+    }
+    events = kept;
+  }
   if (events.length === 0) return;
   if (mode === 'batch' && projector.applyBatch) {
     try {
@@ -66,6 +88,7 @@ export async function applyAll(
         track,
         `${event.type} at position ${event.globalPosition} (stream ${event.streamId}): ${messageOf(error)}`,
         error,
+        event,
       );
     }
   }

@@ -135,7 +135,10 @@ export const otherProjector: Projector = {
   },
 };
 
-/** Fails while control.failing is set, like a projector whose database or code is broken for a while. */
+/**
+ * Fails while control.failing is set, like a projector whose database is unreachable for a while (a
+ * connection error's SQLSTATE: retried without end, never parked).
+ */
 export function flakyProjector(control: { failing: boolean }): Projector {
   return {
     name: 'test_flaky',
@@ -146,7 +149,7 @@ export function flakyProjector(control: { failing: boolean }): Projector {
       await tx.exec('create table if not exists test_flaky_rows (event_id text primary key)');
     },
     async apply(tx, event) {
-      if (control.failing) throw new Error('flaky projector is down');
+      if (control.failing) throw Object.assign(new Error('flaky projector is down'), { code: '08006' });
       await tx.query('insert into test_flaky_rows (event_id) values ($1)', [event.eventId]);
     },
   };

@@ -1,4 +1,5 @@
-import { beginRebuild, rebuildStep } from './rebuild.ts';
+import { beginRebuild, type rebuildStep } from './rebuild.ts';
+import { countParked, listParked } from './parked.ts';
 import { createRunner, defaultLogger } from './runner.ts';
 import { migrateEngineTables, validateProjectors } from './schema.ts';
 import { readStatus } from './status.ts';
@@ -36,6 +37,7 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
     projectors,
     logger,
     backoff: { initialMs: options.backoff?.initialMs ?? 250, maxMs: options.backoff?.maxMs ?? 30_000 },
+    park: { attempts: options.park?.attempts ?? 5, initialMs: options.park?.initialMs ?? 100 },
     ...(options.lease ? { canRun: (name: string) => leases?.holds(name) ?? false } : {}),
   });
   if (options.lease) {
@@ -108,10 +110,14 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
       for (;;) {
         let outcome: Awaited<ReturnType<typeof rebuildStep>>;
         try {
-          outcome = await runner.exclusive(name, () => rebuildStep(ctx, projector));
+          outcome = await runner.exclusive(name, () => runner.rebuildOnce(name));
         } catch (error) {
           await runner.report(name, error);
-          throw error;
+          // An event the projector cannot apply is parked in the new generation too, after its tries.
+          const retryInMs = runner.failedOn(name, error);
+          if (retryInMs === null) throw error;
+          if (retryInMs > 0) await runner.sleep(retryInMs);
+          continue;
         }
         if (outcome === 'switched' || outcome === 'none') break;
         if (outcome === 'locked') await new Promise((resolve) => setTimeout(resolve, 50));
@@ -128,6 +134,37 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
       await migrate();
       const lagCountLimit = options.lagCountLimit ?? 10_000;
       return readStatus({ sql, store, projectors, lagCountLimit, localError: runner.lastError });
+    },
+
+    async parked(filter = {}) {
+      await migrate();
+      return listParked(sql, filter);
+    },
+
+    async parkedCount() {
+      await migrate();
+      let total = 0;
+      for (const n of (await countParked(sql)).values()) total += n;
+      return total;
+    },
+
+    async parkedFor(append) {
+      await migrate();
+      return listParked(sql, {
+        positions: { from: append.firstPosition, to: append.lastPosition },
+        streams: append.streams.map((s) => s.streamId),
+      });
+    },
+
+    async retryParked(names) {
+      await migrate();
+      const open = await listParked(sql, names ? { projectors: names } : {});
+      const rebuilt = [...new Set(open.map((row) => row.projector))].filter((name) =>
+        projectors.some((p) => p.name === name),
+      );
+      for (const name of rebuilt) await this.rebuild(name);
+      const still = await listParked(sql, { projectors: rebuilt });
+      return { rebuilt, stillParked: still };
     },
   };
 }

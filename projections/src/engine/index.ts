@@ -4,6 +4,7 @@ export { formatProjectionMetrics } from './metrics.ts';
 export { schemaName, migrateEngineTables } from './schema.ts';
 export { readTogether, tenantScoped, TENANT_ROLE, TENANT_SETTING } from './tenant-wall.ts';
 export type { LeaseOptions } from './lease.ts';
+export { isParkable, type ParkedEvent, type ParkedFilter } from './parked.ts';
 export type {
   CatchUpResult,
   ProjectionEngine,

@@ -22,6 +22,7 @@ import {
   tryLock,
   useGeneration,
 } from './schema.ts';
+import type { ParkList } from './parked.ts';
 import type { ProjectionLogger, Projector } from './types.ts';
 
 /** What the steps of one projector share. */
@@ -79,7 +80,7 @@ export type LiveOutcome = 'progress' | 'caught-up' | 'locked' | 'inactive';
  * own connection, and PGlite's single connection would deadlock otherwise); the compare-and-set in
  * the transaction makes the batch apply exactly once whoever else tried it.
  */
-export async function liveStep(ctx: StepContext, projector: Projector): Promise<LiveOutcome> {
+export async function liveStep(ctx: StepContext, projector: Projector, park?: ParkList): Promise<LiveOutcome> {
   const cached = ctx.known.get(projector.name);
   ctx.known.delete(projector.name);
   const row = cached?.version === projector.version ? cached : await readRow(ctx.sql, 'live', projector.name);
@@ -110,7 +111,7 @@ export async function liveStep(ctx: StepContext, projector: Projector): Promise<
     if (!(await tryLock(tx, liveLockKey(projector.name)))) return 'locked';
     if (!(await lockIfUnchanged(tx, 'live', projector.name, row))) return 'moved';
     await useGeneration(tx, projector.name, row.generation);
-    await applyAll(tx, projector, 'live', events, mode);
+    await applyAll(tx, projector, { track: 'live', generation: row.generation, park }, events, mode);
     if (!(await advance(tx, 'live', projector.name, row, next))) throw new CheckpointMoved();
     return 'committed';
   });

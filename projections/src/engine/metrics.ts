@@ -21,6 +21,11 @@ const METRICS: { name: string; help: string; value(status: ProjectorStatus): num
     value: (s) => (s.lastError ? 1 : 0),
   },
   {
+    name: 'projection_parked_events',
+    help: 'Events the projector could not apply and set aside (open until a rebuild applies them).',
+    value: (s) => s.parked,
+  },
+  {
     name: 'projection_rebuilding',
     help: '1 while a new generation is being built.',
     value: (s) => (s.rebuilding ? 1 : 0),

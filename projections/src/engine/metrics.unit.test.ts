@@ -14,13 +14,14 @@ const status = (overrides: Partial<ProjectorStatus>): ProjectorStatus => ({
   eventsBehindCapped: false,
   lastError: null,
   rebuilding: null,
+  parked: 0,
   ...overrides,
 });
 
 describe('formatProjectionMetrics', () => {
   it('writes one gauge line per projector and metric, with HELP and TYPE once', () => {
     const text = formatProjectionMetrics([
-      status({ eventsBehind: 12, lastError: 'boom' }),
+      status({ eventsBehind: 12, lastError: 'boom', parked: 2 }),
       status({ name: 'claims_list', generation: 3, rebuilding: { generation: 4, checkpoint: null } }),
     ]);
     expect(text).toContain('# TYPE projection_lag_events gauge\n');
@@ -29,6 +30,8 @@ describe('formatProjectionMetrics', () => {
     expect(text).toContain('projection_failing{projector="members_list"} 1\n');
     expect(text).toContain('projection_generation{projector="claims_list"} 3\n');
     expect(text).toContain('projection_rebuilding{projector="claims_list"} 1\n');
+    expect(text).toContain('projection_parked_events{projector="members_list"} 2\n');
+    expect(text).toContain('projection_parked_events{projector="claims_list"} 0\n');
     expect(text.match(/# HELP projection_lag_events/g)).toHaveLength(1);
   });
 });

@@ -13,6 +13,7 @@ import {
   tryLock,
   useGeneration,
 } from './schema.ts';
+import type { ParkList } from './parked.ts';
 import type { Projector } from './types.ts';
 
 /**
@@ -43,7 +44,7 @@ export type RebuildOutcome = 'none' | 'progress' | 'switched' | 'locked';
  * One step of a rebuild, if one is needed: the stored version is older than the code's, or a rebuild
  * row exists. 'none' means nothing to rebuild (also when newer code owns the projector).
  */
-export async function rebuildStep(ctx: StepContext, projector: Projector): Promise<RebuildOutcome> {
+export async function rebuildStep(ctx: StepContext, projector: Projector, park?: ParkList): Promise<RebuildOutcome> {
   const name = projector.name;
   const live = await readRow(ctx.sql, 'live', name);
   const pending = await readRow(ctx.sql, 'rebuild', name);
@@ -72,7 +73,7 @@ export async function rebuildStep(ctx: StepContext, projector: Projector): Promi
       if (!(await tryLock(tx, rebuildLockKey(name)))) return 'locked';
       if (!(await lockIfUnchanged(tx, 'rebuild', name, pending))) return 'moved';
       await useGeneration(tx, name, pending.generation);
-      await applyAll(tx, projector, 'rebuild', events, mode);
+      await applyAll(tx, projector, { track: 'rebuild', generation: pending.generation, park }, events, mode);
       if (!(await advance(tx, 'rebuild', name, pending, next))) throw new CheckpointMoved();
       return 'committed';
     });
@@ -92,7 +93,7 @@ export async function rebuildStep(ctx: StepContext, projector: Projector): Promi
     // waitFor already reported as readable. Catch up to a newer head first.
     if (active?.checkpoint && (!checkpoint || compareCheckpoints(active.checkpoint, checkpoint) > 0)) return 'moved';
     await useGeneration(tx, name, pending.generation);
-    await applyAll(tx, projector, 'rebuild', events, mode);
+    await applyAll(tx, projector, { track: 'rebuild', generation: pending.generation, park }, events, mode);
     await pointViews(tx, projector, pending.generation);
     await putRow(tx, 'live', name, { version: projector.version, generation: pending.generation, checkpoint });
     await deleteRow(tx, 'rebuild', name);

@@ -1,5 +1,6 @@
 import { readRow, recordError } from './checkpoints.ts';
 import { ProjectionError } from './apply.ts';
+import { companyOf, isParkable, parkKey, type ParkList } from './parked.ts';
 import { liveStep, prepareProjector, type Readiness, type StepContext } from './live.ts';
 import { rebuildStep } from './rebuild.ts';
 import type { ProjectionLogger, Projector } from './types.ts';
@@ -23,6 +24,10 @@ type Slot = {
   onSettled: (() => void)[];
   /** Set while failing, so status() can answer without the database, and recovery is logged once. */
   lastError: string | null;
+  /** Failures in a row of one event (key parkKey(track, position)): parked when they reach park.attempts. */
+  failures: Map<string, number>;
+  /** Events the next batch of their track records as parked and skips. */
+  park: ParkList;
 };
 
 export type RunnerOptions = {
@@ -30,13 +35,18 @@ export type RunnerOptions = {
   projectors: readonly Projector[];
   logger: ProjectionLogger;
   backoff: { initialMs: number; maxMs: number };
+  /**
+   * An event apply throws on (with an error that says something about the event, see isParkable) is
+   * tried `attempts` times, `initialMs` doubling in between, then parked for this projector.
+   */
+  park: { attempts: number; initialMs: number };
   /** Whether this process may run the projector's live loop now (a lease, when workers share them); default always. */
   canRun?: (name: string) => boolean;
 };
 
 export type Runner = ReturnType<typeof createRunner>;
 
-export function createRunner({ ctx, projectors, logger, backoff, canRun = () => true }: RunnerOptions) {
+export function createRunner({ ctx, projectors, logger, backoff, park, canRun = () => true }: RunnerOptions) {
   const slots = new Map<string, Slot>(
     projectors.map((projector) => [
       projector.name,
@@ -50,6 +60,8 @@ export function createRunner({ ctx, projectors, logger, backoff, canRun = () => 
         dirty: false,
         onSettled: [],
         lastError: null,
+        failures: new Map(),
+        park: new Map(),
       },
     ]),
   );
@@ -96,12 +108,21 @@ export function createRunner({ ctx, projectors, logger, backoff, canRun = () => 
     return readiness;
   }
 
+  /** A track's step went through: what it was to park is recorded, and its failures are forgotten. */
+  function cleared(slot: Slot, track: 'live' | 'rebuild'): void {
+    for (const map of [slot.park, slot.failures]) {
+      for (const key of map.keys()) if (key.startsWith(`${track}:`)) map.delete(key);
+    }
+  }
+
   async function step(slot: Slot): Promise<StepOutcome> {
     if ((await ensureReady(slot)) === 'newer') return 'caught-up';
-    const live = await liveStep(ctx, slot.projector);
+    const live = await liveStep(ctx, slot.projector, slot.park);
+    cleared(slot, 'live');
     let rebuild: Awaited<ReturnType<typeof rebuildStep>> = 'none';
     if (live === 'inactive' || slot.rebuilding) {
-      rebuild = await rebuildStep(ctx, slot.projector);
+      rebuild = await rebuildStep(ctx, slot.projector, slot.park);
+      cleared(slot, 'rebuild');
       if (rebuild === 'switched' || rebuild === 'none') slot.rebuilding = false;
     }
     if (slot.lastError !== null && live !== 'locked' && rebuild !== 'locked') {
@@ -113,12 +134,53 @@ export function createRunner({ ctx, projectors, logger, backoff, canRun = () => 
     return 'caught-up';
   }
 
+  /**
+   * Counts a failure of one event; answers the delay before the next try, or 0 when the event is now
+   * to be parked (the next batch records it and goes on). Null when the failure cannot be parked.
+   */
+  function failedOn(slot: Slot, error: unknown): number | null {
+    if (!(error instanceof ProjectionError) || !error.event || !isParkable(error.cause)) return null;
+    const key = parkKey(error.track, error.event.globalPosition);
+    const failures = (slot.failures.get(key) ?? 0) + 1;
+    slot.failures.set(key, failures);
+    if (failures < park.attempts) return park.initialMs * 2 ** (failures - 1);
+    const cause = error.cause;
+    slot.park.set(key, {
+      error: error.message,
+      stack: cause instanceof Error ? (cause.stack ?? null) : null,
+      attempts: failures,
+    });
+    slot.failures.delete(key);
+    logger.error('projection parked an event', {
+      projector: slot.projector.name,
+      track: error.track,
+      position: error.event.globalPosition,
+      stream: error.event.streamId,
+      company: companyOf(error.event),
+      eventType: error.event.type,
+      attempts: failures,
+      error: error.message,
+      stack: cause instanceof Error ? cause.stack : undefined,
+    });
+    return 0;
+  }
+
   async function report(slot: Slot, error: unknown): Promise<string> {
     const name = slot.projector.name;
     const track = error instanceof ProjectionError ? error.track : 'live';
     const message = error instanceof Error ? error.message : String(error);
     slot.lastError = message;
-    logger.error('projection failed', { projector: name, track, error: message });
+    const event = error instanceof ProjectionError ? error.event : null;
+    const cause = error instanceof Error ? error.cause : undefined;
+    logger.error('projection failed', {
+      projector: name,
+      track,
+      error: message,
+      ...(event
+        ? { position: event.globalPosition, stream: event.streamId, company: companyOf(event), eventType: event.type }
+        : {}),
+      stack: cause instanceof Error ? cause.stack : error instanceof Error ? error.stack : undefined,
+    });
     try {
       await recordError(ctx.sql, track, name, message);
     } catch (recordFailure) {
@@ -146,6 +208,12 @@ export function createRunner({ ctx, projectors, logger, backoff, canRun = () => 
         } catch (error) {
           await report(slot, error);
           settle(slot);
+          const retryInMs = failedOn(slot, error);
+          if (retryInMs !== null) {
+            // An event that fails by itself: tried a few times, then parked; the projector goes on.
+            if (retryInMs > 0) await sleep(retryInMs);
+            continue;
+          }
           failures += 1;
           await sleep(Math.min(backoff.initialMs * 2 ** (failures - 1), backoff.maxMs));
           continue;
@@ -224,6 +292,16 @@ export function createRunner({ ctx, projectors, logger, backoff, canRun = () => 
       slotOf(name).rebuilding = true;
     },
     report: (name: string, error: unknown) => report(slotOf(name), error),
+    /** One step of the projector's rebuild (in its queue via exclusive), parking what it was told to. */
+    async rebuildOnce(name: string): Promise<Awaited<ReturnType<typeof rebuildStep>>> {
+      const slot = slotOf(name);
+      const outcome = await rebuildStep(ctx, slot.projector, slot.park);
+      cleared(slot, 'rebuild');
+      return outcome;
+    },
+    /** See failedOn: the delay before trying again, 0 to park now, null when the failure is not the event's. */
+    failedOn: (name: string, error: unknown) => failedOn(slotOf(name), error),
+    sleep,
     lastError: (name: string) => slotOf(name).lastError,
     readiness: (name: string) => slotOf(name).readiness,
     has: (name: string) => slots.has(name),

@@ -1,6 +1,7 @@
 import type { SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
 import type { Projector } from './types.ts';
 import { migrateLeaseTables } from './lease.ts';
+import { PARKED_DDL, resolveParked } from './parked.ts';
 import { ensureTenantRole, TENANT_ROLE, wallGeneration } from './tenant-wall.ts';
 
 /**
@@ -11,7 +12,13 @@ import { ensureTenantRole, TENANT_ROLE, wallGeneration } from './tenant-wall.ts'
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
 // rm_ + name + _g + generation must fit PostgreSQL's 63-byte identifiers.
 const MAX_NAME_LENGTH = 48;
-const ENGINE_TABLES = new Set(['projection_checkpoints', 'projection_rebuilds', 'projection_leases', 'projection_workers']);
+const ENGINE_TABLES = new Set([
+  'projection_checkpoints',
+  'projection_rebuilds',
+  'projection_leases',
+  'projection_workers',
+  'projection_parked',
+]);
 
 export function validateProjectors(projectors: readonly Projector[]): void {
   const names = new Set<string>();
@@ -80,6 +87,7 @@ export async function migrateEngineTables(sql: SqlClient): Promise<void> {
         updated_at timestamptz not null default now()
       );
     `);
+    await tx.exec(PARKED_DDL);
     await migrateLeaseTables(tx);
     await ensureTenantRole(tx);
   });
@@ -112,6 +120,8 @@ export async function initGeneration(tx: SqlExecutor, projector: Projector, gene
 
 export async function dropGeneration(tx: SqlExecutor, name: string, generation: number): Promise<void> {
   await tx.exec(`drop schema if exists "${schemaName(name, generation)}" cascade`);
+  // What it parked is answered by the generation replacing it (see parked.ts).
+  await resolveParked(tx, name, generation);
 }
 
 /** Every generation schema of a projector, e.g. when its checkpoint row is gone and nothing in them can be trusted. */
@@ -121,6 +131,7 @@ export async function dropAllGenerations(tx: SqlExecutor, name: string): Promise
     [`^rm_${name}_g[0-9]+$`],
   );
   for (const { schema } of rows) await tx.exec(`drop schema if exists "${schema}" cascade`);
+  await resolveParked(tx, name, null);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { compareCheckpoints, type Checkpoint, type EventStore, type SqlExecutor } from '@fpa/write-model/event-store';
 import { readRows } from './checkpoints.ts';
+import { countParked } from './parked.ts';
 import type { Projector, ProjectorStatus } from './types.ts';
 
 export type StatusDeps = {
@@ -43,6 +44,7 @@ export async function readStatus(deps: StatusDeps): Promise<ProjectorStatus[]> {
   const head = await deps.store.headCheckpoint();
   const live = await readRows(deps.sql, 'live', names);
   const rebuilds = await readRows(deps.sql, 'rebuild', names);
+  const parked = await countParked(deps.sql);
   const statuses: ProjectorStatus[] = [];
   for (const projector of deps.projectors) {
     const row = live.get(projector.name) ?? null;
@@ -62,6 +64,7 @@ export async function readStatus(deps: StatusDeps): Promise<ProjectorStatus[]> {
       eventsBehindCapped: lag.capped,
       lastError: row?.lastError ?? rebuild?.lastError ?? newer ?? deps.localError(projector.name),
       rebuilding: rebuild ? { generation: rebuild.generation, checkpoint: rebuild.checkpoint } : null,
+      parked: parked.get(projector.name) ?? 0,
     });
   }
   return statuses;

@@ -1,5 +1,6 @@
-import type { Checkpoint, EventStore, RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
+import type { AppendResult, Checkpoint, EventStore, RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
 import type { LeaseOptions } from './lease.ts';
+import type { ParkedEvent, ParkedFilter } from './parked.ts';
 
 /**
  * A read model. The engine gives `init` and `apply` a transaction whose search_path points at the
@@ -43,6 +44,12 @@ export type ProjectionEngineOptions = {
   logger?: ProjectionLogger;
   /** Retry delays after a projector fails: doubling from initialMs up to maxMs. */
   backoff?: { initialMs?: number; maxMs?: number };
+  /**
+   * An event a projector cannot apply (an error about the event, not the database's state) is tried
+   * `attempts` times (default 5), `initialMs` (default 100) doubling in between, then parked for that
+   * projector, which goes on (parked.ts).
+   */
+  park?: { attempts?: number; initialMs?: number };
   /** How often waitFor reads the checkpoints table (progress made by other processes). */
   pollIntervalMs?: number;
   /** status() counts the events behind a checkpoint up to this many (it reads them through the port). */
@@ -82,6 +89,8 @@ export type ProjectorStatus = {
   lastError: string | null;
   /** A generation being built by rebuild (the active one keeps serving meanwhile). */
   rebuilding: { generation: number; checkpoint: Checkpoint | null } | null;
+  /** Events this projector could not apply and set aside (open parked rows, see parked.ts). */
+  parked: number;
 };
 
 export type CatchUpResult = { caughtUp: string[]; failed: { name: string; error: string }[] };
@@ -98,6 +107,18 @@ export type ProjectionEngine = {
   /** Builds a new generation from the start of the log and switches to it when caught up. */
   rebuild(name: string): Promise<void>;
   status(): Promise<ProjectorStatus[]>;
+  /** The parked events (open ones unless includeResolved). */
+  parked(filter?: ParkedFilter): Promise<ParkedEvent[]>;
+  /** How many parked events are open, all projectors together. */
+  parkedCount(): Promise<number>;
+  /** The open parked events among one append's events: a command whose own event was parked is told so. */
+  parkedFor(append: Pick<AppendResult, 'firstPosition' | 'lastPosition' | 'streams'>): Promise<ParkedEvent[]>;
+  /**
+   * After a fix: rebuilds every projector (of these names) that has open parked events. The new
+   * generation applies the whole log in order, so the result is what a from-scratch build gives;
+   * events that still fail are parked again, and answered in stillParked.
+   */
+  retryParked(names?: readonly string[]): Promise<{ rebuilt: string[]; stillParked: ParkedEvent[] }>;
   /** The projectors this engine holds a lease on (all of them when it runs without leases). */
   leases(): { owner: string | null; held: string[]; renewedAt: number | null };
 };
