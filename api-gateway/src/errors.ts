@@ -27,10 +27,29 @@ export type ErrorBody = { message: string; code: string; issues: Issue[] };
 
 export const UNEXPECTED_ERROR = 'Something went wrong on our side. Please try again; if it keeps happening, contact support.';
 
+export const WRITE_NOT_SHOWN =
+  'Saved, but it cannot be shown: the system could not take it into its lists. The platform operator has been alerted; it will appear once they have fixed it. Please do not enter it again.';
+
+/**
+ * The command's events are in the log, but a read model parked one of them (it could not apply it):
+ * the write will not become visible by waiting, so the client is told so (a fault on our side, 500).
+ */
+export class WriteNotShownError extends Error {
+  readonly projectors: readonly string[];
+  constructor(projectors: readonly string[]) {
+    super(WRITE_NOT_SHOWN);
+    this.name = 'WriteNotShownError';
+    this.projectors = projectors;
+  }
+}
+
 /** Known refusals keep their words; anything else is logged in full and masked for the client. */
 export function toErrorAnswer(error: unknown, logger: Logger): { status: number; body: ErrorBody } {
   if (error instanceof DomainError) {
     return { status: HTTP_STATUS[error.code], body: { message: error.message, code: error.code, issues: error.issues } };
+  }
+  if (error instanceof WriteNotShownError) {
+    return { status: 500, body: { message: error.message, code: 'WRITE_NOT_SHOWN', issues: [] } };
   }
   logger.error({ err: error }, 'unexpected error');
   return { status: 500, body: { message: UNEXPECTED_ERROR, code: 'INTERNAL', issues: [] } };

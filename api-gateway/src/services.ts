@@ -10,7 +10,13 @@ import {
   type SqlClient,
 } from '@fpa/write-model/event-store';
 import { commandContext, ensureBuiltInPlans, ensureSuperAdmin, migrateWriteModel, SYSTEM } from '@fpa/write-model';
-import { allProjectors, createProjectionEngine, migrateEngineTables, type ProjectionEngine } from '@fpa/projections';
+import {
+  allProjectors,
+  createProjectionEngine,
+  migrateEngineTables,
+  type ProjectionEngine,
+  type ProjectionLogger,
+} from '@fpa/projections';
 import type { Config } from './config.ts';
 import { createMailer, type Mailer } from './auth/mailer.ts';
 import { createObjectStore, type ObjectStore } from './uploads/object-store.ts';
@@ -42,7 +48,7 @@ export async function createServices(config: Config, logger: Logger, options: { 
   await migrateWriteModel(sql);
   const keyring = await createKeyring(sql, loadMasterKey({ dataKey: config.dataKey ?? undefined, dataDir: config.dataDir }));
   const store = await openEventStore(sql, keyring, { eventStoreUrl: config.eventStoreUrl });
-  const engine = createProjectionEngine({ sql, store, projectors: allProjectors, logger: logger.child({ part: 'projections' }) });
+  const engine = createProjectionEngine({ sql, store, projectors: allProjectors, logger: engineLogger(logger.child({ part: 'projections' })) });
   // PROJECTIONS=off: workers run the projectors; this engine only waits on their checkpoints
   // (read-your-writes), and the checkpoint table must exist even before the first worker starts.
   if (config.projections === 'on') await engine.start();
@@ -72,5 +78,18 @@ export async function createServices(config: Config, logger: Logger, options: { 
       await store.close();
       if (!options.sql) await sql.close();
     },
+  };
+}
+
+/**
+ * The engine logs (message, fields); pino takes (fields, message) and would read the fields as format
+ * arguments and drop them (a failure was logged as a bare "projection failed", with no projector,
+ * event or error).
+ */
+export function engineLogger(logger: Logger): ProjectionLogger {
+  return {
+    info: (message, fields) => logger.info(fields ?? {}, message),
+    warn: (message, fields) => logger.warn(fields ?? {}, message),
+    error: (message, fields) => logger.error(fields ?? {}, message),
   };
 }

@@ -2,20 +2,38 @@ import { randomUUID } from 'node:crypto';
 import type { AppendResult } from '@fpa/write-model/event-store';
 import { commandContext, type Actor, type CommandContext } from '@fpa/write-model';
 import type { RequestContext } from '../context.ts';
+import { WriteNotShownError } from '../errors.ts';
 
 /**
  * Read-your-writes: before answering a command, wait (bounded) until the projections that handle its
  * events have processed them, so the client's next read sees its own write (the others cannot have
  * changed because of it; all of them when the types are not known). A timeout is logged and
  * reported on the answer (header `x-projection-lag: timeout`), never hidden and never an error.
+ *
+ * A read model that could not apply the command's own event parks it (after retries that take well
+ * over PARKED_CHECK_AFTER_MS) and goes on: the command then answers that error instead of a 202 that
+ * would never become visible. Only a wait that took that long, timed out, or a repeated command (its
+ * events were appended earlier) can concern a parked event, so a fast command costs no extra read.
  */
-export async function readYourWrites(ctx: RequestContext, written: Pick<AppendResult, 'checkpoint' | 'eventTypes'>): Promise<void> {
+const PARKED_CHECK_AFTER_MS = 50;
+
+export async function readYourWrites(
+  ctx: RequestContext,
+  written: Pick<AppendResult, 'checkpoint' | 'eventTypes' | 'firstPosition' | 'lastPosition' | 'streams' | 'duplicate'>,
+): Promise<void> {
   const { engine, config, logger } = ctx.services;
   const { checkpoint, eventTypes } = written;
   const result = await engine.waitFor(checkpoint, { timeoutMs: config.readYourWritesTimeoutMs, ...(eventTypes ? { types: eventTypes } : {}) });
   if (!result.reached) {
     ctx.projectionLag.timedOut = true;
     logger.warn({ checkpoint, waitedMs: result.waitedMs, lagging: result.lagging }, 'read-your-writes wait timed out');
+  }
+  if (written.streams.length === 0) return;
+  if (result.reached && result.waitedMs < PARKED_CHECK_AFTER_MS && !written.duplicate) return;
+  const parked = await engine.parkedFor(written);
+  if (parked.length > 0) {
+    logger.error({ parked: parked.map(({ stack: _stack, ...row }) => row) }, 'a read model parked this command\'s event');
+    throw new WriteNotShownError([...new Set(parked.map((row) => row.projector))]);
   }
 }
 

@@ -1,5 +1,12 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
-import { CLAIM_OVERDUE_ID, CLAIM_OVERDUE_TITLE, claimOverdueDescription, LOG_TYPES, OVERDUE_DAYS } from './compliance.schema.ts';
+import {
+  CLAIM_OVERDUE_ID,
+  CLAIM_OVERDUE_TITLE,
+  claimOverdueDescription,
+  EVENT_PARKED_TITLE,
+  LOG_TYPES,
+  OVERDUE_DAYS,
+} from './compliance.schema.ts';
 
 export type ComplianceLogRow = {
   id: string;
@@ -17,7 +24,8 @@ export type ComplianceLogRow = {
 type Row = Omit<ComplianceLogRow, 'description'> & { description: string | null; claimNumber: string | null; waitingSince: Date | null };
 
 /**
- * The log, newest first. The stored entries, and the claims still waiting for a decision more than
+ * The log, newest first. The stored entries, the events a read model parked (projection_parked, the
+ * engine's table: open until a rebuild applied them), and the claims still waiting for a decision more than
  * 30 days at `now` (the caller's clock, passed in so the answer is reproducible): such an entry's
  * time is its waiting start + 30 days, and its id is the one it keeps when stored at resolution.
  */
@@ -32,13 +40,23 @@ export async function listComplianceLogs(sql: SqlExecutor, options: { now: Date;
               waiting_since + make_interval(days => $5), claim_number, waiting_since
          from compliance_claims
         where waiting_since is not null and waiting_since + make_interval(days => $5) < $1
+       union all
+       -- Events a read model could not apply (the projection engine parked them): platform faults.
+       select md5('parked:' || projector || ':' || generation || ':' || global_position)::uuid,
+              case when company_id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then company_id::uuid end,
+              $6, 'critical', $7,
+              projector || ' could not apply ' || event_type || ' at position ' || global_position || ' (stream ' || stream_id
+                || ', ' || attempts || ' tries): ' || left(error, 500)
+                || '. The event is kept; after a fix, run: npm run projections -- retry-parked',
+              resolved_at, parked_at, null, null
+         from public.projection_parked
      )
      select e.id, e.company_id as "companyId", c.name as "companyName", e.type, e.severity, e.title, e.description,
             e.resolved_at as "resolvedAt", e.created_at as "createdAt", e.claim_number as "claimNumber", e.waiting_since as "waitingSince"
        from entries e left join compliance_companies c on c.company_id = e.company_id
       order by e.created_at desc, e.id
       limit $2`,
-    [options.now, options.limit ?? 500, LOG_TYPES.claimOverdue, CLAIM_OVERDUE_TITLE, OVERDUE_DAYS],
+    [options.now, options.limit ?? 500, LOG_TYPES.claimOverdue, CLAIM_OVERDUE_TITLE, OVERDUE_DAYS, LOG_TYPES.eventParked, EVENT_PARKED_TITLE],
   );
   return rows.map(({ claimNumber, waitingSince, description, ...row }) => ({
     ...row,

@@ -24,7 +24,10 @@ export const LOG_TYPES = {
   repeatedFailedLogins: 'repeated_failed_logins',
   permissionGranted: 'permission_granted',
   memberLimitExceeded: 'member_limit_exceeded',
+  eventParked: 'event_parked',
 } as const;
+
+export const EVENT_PARKED_TITLE = 'A record could not be shown: an event was set aside';
 
 export const CLAIM_OVERDUE_TITLE = 'Claim pending for over 30 days';
 

@@ -104,7 +104,7 @@ suite(driver ? 'projection workers as processes on the PostgreSQL server' : 'pro
       const [lease] = await db.sql.query<{ owner: string }>(`select owner from projection_leases where projector = 'companies'`);
       const holder = lease!.owner === 'worker-1' ? 0 : 1;
       const survivor = 1 - holder;
-      expect((await health(ports[holder]!)).body).toMatchObject({ ok: true, projectors: ['companies'] });
+      expect((await health(ports[holder]!)).body).toMatchObject({ ok: true, projectors: ['companies'], parked: 0 });
       expect((await health(ports[survivor]!)).body).toMatchObject({ ok: true, projectors: [] });
 
       workers[holder]!.child.kill('SIGKILL');

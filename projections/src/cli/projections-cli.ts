@@ -1,0 +1,83 @@
+import type { EventStore, SqlClient } from '@fpa/write-model/event-store';
+import { createProjectionEngine } from '../engine/engine.ts';
+import type { ParkedEvent } from '../engine/parked.ts';
+import type { ProjectionLogger, Projector } from '../engine/types.ts';
+
+export const USAGE = `Usage: npm run projections -- <command>
+
+  status                  every projector: version, generation, events behind, parked events, last error
+  parked [--all]          the events a read model could not apply and set aside (--all: also those since applied)
+  retry-parked [NAME...]  after a fix: rebuild each projector (of these names) that has parked events; the new
+                          generation applies the whole log in order and replaces the serving one when caught up;
+                          events that still fail are parked again and listed (exit code 1)
+
+Uses DATABASE_URL (a PostgreSQL server; the gateway may keep running) or PGlite in DATA_DIR (default ./data;
+stop the server first), and DATA_KEY or DATA_DIR/master.key to read personal fields.`;
+
+export type CliDeps = {
+  sql: SqlClient;
+  store: EventStore;
+  projectors: readonly Projector[];
+  out: (line: string) => void;
+  logger?: ProjectionLogger;
+};
+
+function describe(row: ParkedEvent): string {
+  const state = row.resolvedAt ? `applied by a later generation ${row.resolvedAt.toISOString()}` : 'OPEN';
+  return [
+    `${row.projector} (generation ${row.generation}, ${row.track}) position ${row.globalPosition}: ${row.eventType}`,
+    `  stream ${row.streamId} v${row.streamVersion}, company ${row.companyId ?? '-'}, event ${row.eventId}`,
+    `  parked ${row.parkedAt.toISOString()} after ${row.attempts} tries, ${state}`,
+    `  ${row.error}`,
+  ].join('\n');
+}
+
+/** Runs one command; answers the exit code (0 done, 1 parked events remain, 2 usage). */
+export async function runProjectionsCli(args: readonly string[], deps: CliDeps): Promise<number> {
+  const [command, ...rest] = args;
+  const quiet: ProjectionLogger = { info: () => {}, warn: () => {}, error: () => {} };
+  const engine = createProjectionEngine({ sql: deps.sql, store: deps.store, projectors: deps.projectors, logger: deps.logger ?? quiet });
+  switch (command) {
+    case 'status': {
+      for (const s of await engine.status()) {
+        deps.out(
+          `${s.name}: version ${s.activeVersion ?? '-'}/${s.version}, generation ${s.generation ?? '-'}, ` +
+            `${s.eventsBehind}${s.eventsBehindCapped ? '+' : ''} behind, ${s.parked} parked` +
+            `${s.rebuilding ? `, rebuilding generation ${s.rebuilding.generation}` : ''}${s.lastError ? `, last error: ${s.lastError}` : ''}`,
+        );
+      }
+      return 0;
+    }
+    case 'parked': {
+      const rows = await engine.parked({ includeResolved: rest.includes('--all') });
+      if (rows.length === 0) deps.out('No parked events.');
+      for (const row of rows) deps.out(describe(row));
+      return 0;
+    }
+    case 'retry-parked': {
+      const unknown = rest.filter((name) => !deps.projectors.some((p) => p.name === name));
+      if (unknown.length > 0) {
+        deps.out(`Unknown projector(s): ${unknown.join(', ')}. Known: ${deps.projectors.map((p) => p.name).join(', ')}.`);
+        return 2;
+      }
+      const open = await engine.parked(rest.length > 0 ? { projectors: rest } : {});
+      if (open.length === 0) {
+        deps.out('No parked events to retry.');
+        return 0;
+      }
+      deps.out(`Rebuilding ${[...new Set(open.map((r) => r.projector))].join(', ')} (${open.length} parked event(s))...`);
+      const { rebuilt, stillParked } = await engine.retryParked(rest.length > 0 ? rest : undefined);
+      deps.out(`Rebuilt: ${rebuilt.join(', ')}.`);
+      if (stillParked.length === 0) {
+        deps.out('Every parked event is applied now.');
+        return 0;
+      }
+      deps.out(`${stillParked.length} event(s) still cannot be applied and are parked again:`);
+      for (const row of stillParked) deps.out(describe(row));
+      return 1;
+    }
+    default:
+      deps.out(USAGE);
+      return 2;
+  }
+}
