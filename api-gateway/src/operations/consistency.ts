@@ -10,13 +10,12 @@ import { WriteNotShownError } from '../errors.ts';
  * changed because of it; all of them when the types are not known). A timeout is logged and
  * reported on the answer (header `x-projection-lag: timeout`), never hidden and never an error.
  *
- * A read model that could not apply the command's own event parks it (after retries that take well
- * over PARKED_CHECK_AFTER_MS) and goes on: the command then answers that error instead of a 202 that
- * would never become visible. Only a wait that took that long, timed out, or a repeated command (its
- * events were appended earlier) can concern a parked event, so a fast command costs no extra read.
+ * A read model that could not apply the command's own event parks it (after tries that take
+ * engine.parkingTakesMs, 1.5 s by default; the workers run the same defaults) and goes on: the command
+ * then answers that error instead of a 202 that would never become visible. Only a wait that took that
+ * long (half of it, for margin), timed out, or a repeated command (its events were appended earlier) can concern a parked event,
+ * so a command answered sooner costs no extra read.
  */
-const PARKED_CHECK_AFTER_MS = 50;
-
 export async function readYourWrites(
   ctx: RequestContext,
   written: Pick<AppendResult, 'checkpoint' | 'eventTypes' | 'firstPosition' | 'lastPosition' | 'streams' | 'duplicate'>,
@@ -29,7 +28,8 @@ export async function readYourWrites(
     logger.warn({ checkpoint, waitedMs: result.waitedMs, lagging: result.lagging }, 'read-your-writes wait timed out');
   }
   if (written.streams.length === 0) return;
-  if (result.reached && result.waitedMs < PARKED_CHECK_AFTER_MS && !written.duplicate) return;
+  // Half of it: the wait starts a moment after the append, the tries may start sooner.
+  if (result.reached && result.waitedMs < engine.parkingTakesMs / 2 && !written.duplicate) return;
   const parked = await engine.parkedFor(written);
   if (parked.length > 0) {
     logger.error({ parked: parked.map(({ stack: _stack, ...row }) => row) }, 'a read model parked this command\'s event');

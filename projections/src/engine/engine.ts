@@ -20,6 +20,7 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error('batchSize must be a positive integer.');
   const logger = options.logger ?? defaultLogger();
   const pollIntervalMs = options.pollIntervalMs ?? 15;
+  const park = { attempts: options.park?.attempts ?? 5, initialMs: options.park?.initialMs ?? 100 };
   const board = createProgressBoard();
   const poll = createSharedPoll(sql, projectors);
   const ctx: StepContext = {
@@ -37,7 +38,7 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
     projectors,
     logger,
     backoff: { initialMs: options.backoff?.initialMs ?? 250, maxMs: options.backoff?.maxMs ?? 30_000 },
-    park: { attempts: options.park?.attempts ?? 5, initialMs: options.park?.initialMs ?? 100 },
+    park,
     ...(options.lease ? { canRun: (name: string) => leases?.holds(name) ?? false } : {}),
   });
   if (options.lease) {
@@ -147,6 +148,9 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
       for (const n of (await countParked(sql)).values()) total += n;
       return total;
     },
+
+    // The pauses between the tries of an event before it is parked (100 + 200 + 400 + 800 ms by default).
+    parkingTakesMs: park.initialMs * (2 ** Math.max(park.attempts - 1, 0) - 1),
 
     async parkedFor(append) {
       await migrate();

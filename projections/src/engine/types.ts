@@ -111,6 +111,11 @@ export type ProjectionEngine = {
   parked(filter?: ParkedFilter): Promise<ParkedEvent[]>;
   /** How many parked events are open, all projectors together. */
   parkedCount(): Promise<number>;
+  /**
+   * At least this long passes between an append and the parking of one of its events (the pauses
+   * between its tries): a read-your-writes wait shorter than that cannot concern a parked event.
+   */
+  parkingTakesMs: number;
   /** The open parked events among one append's events: a command whose own event was parked is told so. */
   parkedFor(append: Pick<AppendResult, 'firstPosition' | 'lastPosition' | 'streams'>): Promise<ParkedEvent[]>;
   /**
