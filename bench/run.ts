@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (issue #11): each suite against a baseline measured in the same run, a table on
- * stdout, JSON and an SVG chart in bench/results/. See the README's Performance section.
+ * stdout, JSON and an SVG chart in bench/results/. See docs/performance.md.
  */
 import { cpus } from 'node:os';
 import { openBenchDatabase } from './context.ts';

@@ -9,7 +9,7 @@ import { loadWorkerConfig } from '../../projections/src/worker/worker.config.ts'
  * docker-compose.yml and the Dockerfiles checked against the code, so they cannot drift: every
  * variable the compose file sets is one the process's config module reads, the values it gives make
  * a valid configuration, each service has a health check, named volumes are declared, and the
- * README documents every variable. `docker compose config` itself runs when a compose binary is here.
+ * docs/configuration.md documents every variable. `docker compose config` itself runs when a compose binary is here.
  */
 const root = new URL('../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
@@ -85,10 +85,10 @@ describe('docker-compose.yml', () => {
     expect(String(worker.healthcheck?.test)).toContain(`:${config.port}/healthz`);
   });
 
-  it('has every variable it sets documented in the README', () => {
-    const readme = read('README.md');
+  it('has every variable it sets documented in docs/configuration.md', () => {
+    const readme = read('docs/configuration.md');
     const keys = new Set(Object.values(compose.services).flatMap((s) => Object.keys(s.environment ?? {})).filter((k) => !k.startsWith('POSTGRES_') && !k.startsWith('KURRENTDB_')));
-    for (const key of keys) expect(readme, `README documents ${key}`).toMatch(new RegExp(`\`${key}\``));
+    for (const key of keys) expect(readme, `docs/configuration.md documents ${key}`).toMatch(new RegExp(`\`${key}\``));
   });
 
   it('builds each process from a multi-stage Dockerfile with production dependencies only, as a non-root user', () => {

@@ -1,5 +1,5 @@
 /**
- * The scale simulation behind the README's "Scaling past one machine" figures.
+ * The scale simulation behind the figures of docs/scaling.md.
  *
  *   npx tsx scripts/sim/simulate.ts --companies 1000 --members 1000 [--payments 2] [--parallel 1] [--batch 50]
  *     [--generator path] [--out file.json] [--keep] [--rebuild-each] [--key-file path] [--generate-only | --reuse]

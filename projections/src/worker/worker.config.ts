@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 
-/** The projection worker's configuration, from the environment (see the README's table). */
+/** The projection worker's configuration, from the environment (see docs/configuration.md). */
 export type WorkerConfig = {
   databaseUrl: string;
   dataKey: string | null;

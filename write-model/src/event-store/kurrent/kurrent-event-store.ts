@@ -40,7 +40,7 @@ export type KurrentEventStoreOptions = {
  * caller's hooks, create keys, encrypt, write to KurrentDB, record the result, commit. Anything that
  * fails before the KurrentDB write rolls back everything. A crash after KurrentDB acknowledged and
  * before PostgreSQL committed leaves events without their hook rows and without the keys they were
- * sealed with (their personal fields then read as erased) — the README states this window.
+ * sealed with (their personal fields then read as erased) — docs/operations.md states this window.
  */
 export async function createKurrentEventStore(options: KurrentEventStoreOptions): Promise<EventStore> {
   const { sql, keyring } = options;
