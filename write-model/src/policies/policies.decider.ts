@@ -1,6 +1,6 @@
 import { DomainError, NotFoundError } from '../errors.ts';
 import type { Decider } from '../command-handling/decider.ts';
-import type { PolicyStatus } from '../validation/index.ts';
+import { canChangePolicyStatus, POLICY_TRANSITIONS, transitionRefusal, type PolicyStatus } from '../validation/index.ts';
 import type { PolicyEvent } from './policies.events.ts';
 import { evolvePolicy, initialPolicyState, type PolicyState } from './policies.state.ts';
 
@@ -17,28 +17,15 @@ export type PolicyCommand = ChangePolicyStatus;
 
 export const POLICY_NOT_FOUND = 'Policy not found';
 
-/**
- * Spec part 1 §4: active ⇄ lapsed, active → cancelled, and a cancelled policy can only be reinstated
- * to active. Everything else is refused.
- */
-export const POLICY_TRANSITIONS: Record<PolicyStatus, readonly PolicyStatus[]> = {
-  active: ['lapsed', 'cancelled'],
-  lapsed: ['active'],
-  cancelled: ['active'],
-};
-
-export function transitionRefusal(from: PolicyStatus, to: PolicyStatus): string {
-  if (from === to) return `The policy is already ${from}.`;
-  if (from === 'lapsed' && to === 'cancelled') return 'A lapsed policy cannot be cancelled; reinstate it to active first.';
-  return `A ${from} policy cannot be changed to ${to}.`;
-}
+// The table lives with the input schemas, where the web reads it too.
+export { POLICY_TRANSITIONS, transitionRefusal };
 
 export const policyDecider: Decider<PolicyCommand, PolicyState, PolicyEvent> = {
   initialState: initialPolicyState,
   evolve: evolvePolicy,
   decide(command, state) {
     if (state.status === 'none' || state.companyId !== command.companyId) throw new NotFoundError(POLICY_NOT_FOUND);
-    if (!POLICY_TRANSITIONS[state.status].includes(command.to)) {
+    if (!canChangePolicyStatus(state.status, command.to)) {
       throw new DomainError('INVALID_TRANSITION', transitionRefusal(state.status, command.to));
     }
     if (command.to === 'active' && command.memberDeleted) {

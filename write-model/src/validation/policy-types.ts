@@ -43,11 +43,3 @@ export const policyTypeSchema = z.object({
 export type PolicyTypeInput = z.output<typeof policyTypeSchema>;
 export type PolicyTypeFormValues = z.input<typeof policyTypeSchema>;
 
-export const POLICY_STATUSES = ['active', 'lapsed', 'cancelled'] as const;
-export type PolicyStatus = (typeof POLICY_STATUSES)[number];
-
-/** PATCH /api/policies/{id}. Which transitions are allowed is the policy aggregate's decision. */
-export const policyStatusSchema = z.object({
-  status: z.enum(POLICY_STATUSES, { error: 'Status must be active, lapsed or cancelled' }),
-});
-export type PolicyStatusInput = z.infer<typeof policyStatusSchema>;

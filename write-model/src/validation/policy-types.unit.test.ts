@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { POLICY_TYPE_DEFAULTS, policyStatusSchema, policyTypeSchema } from './policy-types.ts';
+import { POLICY_TYPE_DEFAULTS, policyTypeSchema } from './policy-types.ts';
+import { policyStatusSchema } from './policy-status.ts';
 import { messagesAt } from './test-support.ts';
 
 const policyType = { name: 'Family Plan', description: '', ...POLICY_TYPE_DEFAULTS };

@@ -1,4 +1,5 @@
 import type { BadgeTone } from '../../ui/Badge';
+import { canChangePolicyStatus } from '@fpa/write-model/validation';
 import type { PolicyStatus } from './policies.operations';
 
 export const STATUS_LABELS: Record<PolicyStatus, string> = { active: 'Active', lapsed: 'Lapsed', cancelled: 'Cancelled' };
@@ -15,9 +16,15 @@ export type StatusControls = {
 };
 
 /**
- * Which controls a policy row offers, from spec §4. The server enforces the same transitions; the
- * page only avoids offering a change it would refuse.
+ * Which controls a policy row offers: the write model's transition table (the server refuses what it
+ * does not allow), shown as spec §4's controls — the select between active and lapsed, Cancel, and
+ * Reinstate for a cancelled policy.
  */
 export function statusControls(status: PolicyStatus): StatusControls {
-  return { switchable: status !== 'cancelled', cancellable: status === 'active', reinstatable: status === 'cancelled' };
+  const can = (to: PolicyStatus) => canChangePolicyStatus(status, to);
+  return {
+    switchable: status !== 'cancelled' && (can('active') || can('lapsed')),
+    cancellable: can('cancelled'),
+    reinstatable: status === 'cancelled' && can('active'),
+  };
 }
