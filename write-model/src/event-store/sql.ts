@@ -34,11 +34,17 @@ export type SqlClient = SqlExecutor & {
   close(): Promise<void>;
 };
 
-export type PgliteOptions = { dataDir?: string };
+export type PgliteOptions = {
+  dataDir?: string;
+  /** In memory, starting from this dump of a data directory (PGlite's dumpDataDir) instead of a new cluster. */
+  loadDataDir?: Blob;
+};
 
 /** PGlite in-process: `dataDir` persists to a folder, none keeps everything in memory. */
 export async function createPgliteClient(options: PgliteOptions = {}): Promise<SqlClient> {
-  const db = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const db = options.dataDir
+    ? new PGlite(options.dataDir)
+    : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await db.waitReady;
   const executor = (q: Pick<PGlite, 'query' | 'exec'>): SqlExecutor => ({
     async query<T extends Row>(text: string, params: readonly unknown[] = []) {
