@@ -1,4 +1,4 @@
-import { assertNever } from '../command-handling/decider.ts';
+import { assertNever, unknownEvent } from '../command-handling/decider.ts';
 import { COMPANY_ROLES, DEFAULT_ROLE_PERMISSIONS, type CompanyRole, type PermissionName } from '../validation/index.ts';
 import type { AccessEvent } from './access.events.ts';
 
@@ -32,7 +32,7 @@ export function evolveAccess(state: AccessState, event: AccessEvent): AccessStat
       return { ...state, overrides };
     }
     default:
-      return assertNever(event);
+      return unknownEvent(event, state);
   }
 }
 

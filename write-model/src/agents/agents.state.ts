@@ -1,4 +1,4 @@
-import { assertNever } from '../command-handling/decider.ts';
+import { assertNever, unknownEvent } from '../command-handling/decider.ts';
 import type { AgentStatus } from '../validation/index.ts';
 import type { AgentDetails, AgentEvent } from './agents.events.ts';
 
@@ -28,6 +28,6 @@ export function evolveAgent(state: AgentState, event: AgentEvent): AgentState {
       // expected version so that a sale and a deactivation cannot pass each other.
       return state;
     default:
-      return assertNever(event);
+      return unknownEvent(event, state);
   }
 }

@@ -1,4 +1,4 @@
-import { assertNever } from '../command-handling/decider.ts';
+import { assertNever, unknownEvent } from '../command-handling/decider.ts';
 import type { ClaimStatus } from '../validation/index.ts';
 import type { ClaimEvent, DocumentStatus } from './claims.events.ts';
 
@@ -25,6 +25,6 @@ export function evolveClaim(state: ClaimState, event: ClaimEvent): ClaimState {
     case 'ClaimDocumentReviewed':
       return state.status === 'none' ? state : { ...state, documents: { ...state.documents, [event.data.documentId]: event.data.to } };
     default:
-      return assertNever(event);
+      return unknownEvent(event, state);
   }
 }

@@ -1,4 +1,4 @@
-import { assertNever } from '../command-handling/decider.ts';
+import { assertNever, unknownEvent } from '../command-handling/decider.ts';
 import type { CompanyEvent } from './companies.events.ts';
 
 export type CompanyDetails = {
@@ -58,6 +58,6 @@ export function evolveCompany(state: CompanyState, event: CompanyEvent): Company
     case 'CompanyActivated':
       return state.status === 'none' ? state : { ...state, status: 'active' };
     default:
-      return assertNever(event);
+      return unknownEvent(event, state);
   }
 }

@@ -1,4 +1,4 @@
-import { assertNever } from '../command-handling/decider.ts';
+import { assertNever, unknownEvent } from '../command-handling/decider.ts';
 import type { SchemeStatus } from '../validation/index.ts';
 import type { GroupSchemeEvent } from './group-schemes.events.ts';
 
@@ -61,7 +61,7 @@ export function evolveGroupScheme(state: GroupSchemeState, event: GroupSchemeEve
     case 'GroupPaymentRecorded':
       return state;
     default:
-      return assertNever(event);
+      return unknownEvent(event, state);
   }
 }
 

@@ -1,4 +1,4 @@
-import { assertNever } from '../command-handling/decider.ts';
+import { assertNever, unknownEvent } from '../command-handling/decider.ts';
 import type { MemberEvent } from './members.events.ts';
 
 export type MemberState =
@@ -54,6 +54,6 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
         ? state
         : { ...state, familyMemberIds: state.familyMemberIds.filter((id) => id !== event.data.familyMemberId) };
     default:
-      return assertNever(event);
+      return unknownEvent(event, state);
   }
 }

@@ -1,4 +1,4 @@
-import { assertNever } from '../command-handling/decider.ts';
+import { assertNever, unknownEvent } from '../command-handling/decider.ts';
 import type { PaymentStatus } from '../validation/index.ts';
 import type { PaymentEvent } from './payments.events.ts';
 
@@ -13,6 +13,6 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
     case 'PaymentStatusChanged':
       return state.status === 'none' ? state : { ...state, status: event.data.to };
     default:
-      return assertNever(event);
+      return unknownEvent(event, state);
   }
 }

@@ -1,4 +1,4 @@
-import { assertNever } from '../command-handling/decider.ts';
+import { assertNever, unknownEvent } from '../command-handling/decider.ts';
 import type { PlanEvent, PlanFields } from './plans.events.ts';
 
 export type Plan = PlanFields & { planId: string };
@@ -24,7 +24,7 @@ export function evolvePlanCatalogue(state: PlanCatalogue, event: PlanEvent): Pla
       plans.delete(event.data.planId);
       break;
     default:
-      return assertNever(event);
+      return unknownEvent(event, state);
   }
   return { written: true, plans };
 }

@@ -1,4 +1,4 @@
-import { assertNever } from '../command-handling/decider.ts';
+import { assertNever, unknownEvent } from '../command-handling/decider.ts';
 import type { PolicyStatus } from '../validation/index.ts';
 import type { PolicyEvent } from './policies.events.ts';
 
@@ -26,6 +26,6 @@ export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyStat
     case 'PolicyStatusChanged':
       return state.status === 'none' ? state : { ...state, status: event.data.to };
     default:
-      return assertNever(event);
+      return unknownEvent(event, state);
   }
 }

@@ -1,4 +1,4 @@
-import { assertNever } from '../command-handling/decider.ts';
+import { assertNever, unknownEvent } from '../command-handling/decider.ts';
 import type { PolicyTypeEvent, PolicyTypeTerms } from './policy-types.events.ts';
 
 export type PolicyTypeState = { status: 'none' } | ({ status: 'exists'; policyTypeId: string; companyId: string } & PolicyTypeTerms);
@@ -13,6 +13,6 @@ export function evolvePolicyType(state: PolicyTypeState, event: PolicyTypeEvent)
       return { status: 'exists', policyTypeId, companyId, ...terms };
     }
     default:
-      return assertNever(event);
+      return unknownEvent(event, state);
   }
 }

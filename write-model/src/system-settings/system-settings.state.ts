@@ -1,4 +1,4 @@
-import { assertNever } from '../command-handling/decider.ts';
+import { assertNever, unknownEvent } from '../command-handling/decider.ts';
 import type { SystemSettingEvent, SystemSettingFields } from './system-settings.events.ts';
 
 export type SystemSetting = SystemSettingFields & { settingId: string };
@@ -16,6 +16,6 @@ export function evolveSystemSettings(state: SystemSettings, event: SystemSetting
       return new Map(state).set(key, { settingId, key, value, description, category });
     }
     default:
-      return assertNever(event);
+      return unknownEvent(event, state);
   }
 }

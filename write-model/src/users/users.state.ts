@@ -1,4 +1,4 @@
-import { assertNever } from '../command-handling/decider.ts';
+import { assertNever, unknownEvent } from '../command-handling/decider.ts';
 import type { Role } from '../validation/index.ts';
 import type { UserEvent } from './users.events.ts';
 
@@ -38,6 +38,6 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserRoleChanged':
       return state.status === 'none' ? state : { ...state, role: event.data.to };
     default:
-      return assertNever(event);
+      return unknownEvent(event, state);
   }
 }
