@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '@fpa/write-model/testing';
-import { southAfricanDate } from '@fpa/write-model';
+import { reserveDeceasedOfExistingClaims, southAfricanDate } from '@fpa/write-model';
 import { makeSaId, registration, startTestApp, type TestApp } from './testing.ts';
 import { pdf, png } from './uploads/test-files.ts';
 
@@ -133,6 +133,22 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
     const afterPaid = await t.request('POST', '/api/claims', await claimInput({ deceasedSaId: person }), { token });
     expect(afterPaid.status).toBe(409);
     expect(afterPaid.body.message).toBe(`A claim for this person already exists: ${again.body.claimNumber}`);
+  });
+
+  it('claims from before the rule take their reservations once, the earliest open one holding it', async () => {
+    const [person, rejectedPerson] = [nextSaId(), nextSaId()];
+    const open = (await t.request('POST', '/api/claims', await claimInput({ deceasedSaId: person }), { token })).body;
+    const rejected = (await t.request('POST', '/api/claims', await claimInput({ deceasedSaId: rejectedPerson }), { token })).body;
+    await t.request('PATCH', `/api/claims/${rejected.id}`, { status: 'under_review' }, { token });
+    await t.request('PATCH', `/api/claims/${rejected.id}`, { status: 'rejected' }, { token });
+    // As a database from before the rule: no reservations, the migration not yet run.
+    await t.services.sql.query(`delete from reservations where scope like 'claim-deceased:%'`);
+    await t.services.sql.query(`delete from write_model_migrations where name = 'claim-deceased-reservations'`);
+    expect(await reserveDeceasedOfExistingClaims(t.services.store, t.services.sql)).toBeGreaterThan(0);
+    expect(await reserveDeceasedOfExistingClaims(t.services.store, t.services.sql)).toBe(0);
+    const refused = await t.request('POST', '/api/claims', await claimInput({ deceasedSaId: person }), { token });
+    expect([refused.status, refused.body.message]).toEqual([409, `A claim for this person already exists: ${open.claimNumber}`]);
+    expect((await t.request('POST', '/api/claims', await claimInput({ deceasedSaId: rejectedPerson }), { token })).status).toBe(201);
   });
 
   it('lets only one of two simultaneous claims for the same person win', async () => {

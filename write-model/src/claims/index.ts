@@ -5,3 +5,4 @@ export * from './commands/submit-claim.ts';
 export * from './commands/change-claim-status.ts';
 export * from './commands/review-document.ts';
 export * from './claim-deceased.ts';
+export * from './claim-deceased-backfill.ts';
