@@ -122,6 +122,9 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
     expect(second.status).toBe(409);
     expect(second.body.message).toBe(`A claim for this person already exists: ${first.body.claimNumber}`);
     expect(second.body.issues).toEqual([{ path: ['deceasedSaId'], message: second.body.message }]);
+    // The refusal took no claim number: the next claim is numbered straight after the first.
+    const next = (await t.request('POST', '/api/claims', await claimInput(), { token })).body.claimNumber as string;
+    expect(Number(next.slice(-6))).toBe(Number(first.body.claimNumber.slice(-6)) + 1);
     const patch = (id: string, status: string) => t.request('PATCH', `/api/claims/${id}`, { status }, { token });
     await patch(first.body.id, 'under_review');
     await patch(first.body.id, 'rejected');

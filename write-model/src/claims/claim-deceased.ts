@@ -36,6 +36,12 @@ export async function reserveDeceased(tx: SqlExecutor, companyId: string, saId: 
   throw new DeceasedAlreadyClaimed(holder?.owner_id ?? '');
 }
 
+/** The claim holding the person now, if any: a first look before a number is taken (the append decides). */
+export async function findDeceasedClaim(sql: SqlExecutor, companyId: string, saId: string): Promise<string | null> {
+  const [row] = await sql.query<{ owner_id: string }>(`select owner_id from reservations where scope = $1 and key = $2`, [claimDeceasedScope(companyId), saId]);
+  return row?.owner_id ?? null;
+}
+
 export async function releaseDeceased(tx: SqlExecutor, companyId: string, claimId: string): Promise<void> {
   await tx.query(`delete from reservations where scope = $1 and owner_id = $2`, [claimDeceasedScope(companyId), claimId]);
 }

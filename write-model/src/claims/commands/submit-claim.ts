@@ -17,7 +17,7 @@ import { claimSchema } from '../../validation/index.ts';
 import { decideSubmitClaim } from '../claims.decider.ts';
 import { CLAIM_DOCUMENT_CATEGORIES, claimPii, claimStreamId, type ClaimDocument, type ClaimDocumentField } from '../claims.events.ts';
 import { evolveClaim, initialClaimState } from '../claims.state.ts';
-import { DeceasedAlreadyClaimed, duplicateClaimMessage, reserveDeceased } from '../claim-deceased.ts';
+import { DeceasedAlreadyClaimed, duplicateClaimMessage, findDeceasedClaim, reserveDeceased } from '../claim-deceased.ts';
 
 const memberFold = { initialState: initialMemberState, evolve: evolveMember };
 
@@ -77,7 +77,10 @@ async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unkno
       documents,
       today: southAfricanDate(ctx.now),
     });
-    // The number is taken only once the claim is known to be acceptable, so refusals leave no gaps.
+    // The number is taken only once the claim is known to be acceptable, so refusals leave no gaps
+    // (a claim for the person made at the same moment is still refused by the append, after it).
+    const holder = await findDeceasedClaim(sql, companyId, claim.deceasedSaId);
+    if (holder) throw new DeceasedAlreadyClaimed(holder);
     const claimNumber = formatClaimNumber(await allocateNumbers(sql, companyId, 'claim'), ctx.now);
     const submitted = events.map((e) => (e.type === 'ClaimSubmitted' ? { ...e, data: { ...e.data, claimNumber } } : e));
     const append = await store.append(
