@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '@fpa/write-model/testing';
-import { southAfricanDate } from '@fpa/write-model';
+import { migrateCompanyTables, southAfricanDate } from '@fpa/write-model';
 import { makeSaId, registration, startTestApp, type TestApp } from './testing.ts';
 import { staffToken } from './role-sessions.testing.ts';
 
@@ -202,5 +202,67 @@ describe.each(testDrivers())('group schemes over HTTP on $name', (driver) => {
     expect(foreign.body.data.groupScheme).toBeNull();
     const foreignMembers = await t.graphql(`query($id: ID!) { schemeMembers(schemeId: $id) { id } }`, { id }, other);
     expect(foreignMembers.body.errors[0]).toMatchObject({ message: NOT_FOUND, extensions: { code: 'NOT_FOUND' } });
+  });
+
+  it('counts scheme members toward the member limit like every other insured person, also under concurrency', async () => {
+    const company = (await t.request('POST', '/api/register', registration())).body;
+    const token = company.token as string;
+    const companyId = company.user.companyId as string;
+    await t.services.sql.query(`update company_quotas set member_limit = members_used + 6 where company_id = $1`, [companyId]);
+    const person = () => ({ firstName: 'Nomsa', lastName: 'Khumalo', saId: nextSaId(), phone: '082 555 1234', address: '12 Vilakazi Street', city: 'Soweto', province: 'GP', postalCode: '1804', isMainMember: true });
+    const canAdd = async () => (await t.request('GET', '/api/members/can-add', undefined, { token })).body;
+    const used = async () => (await t.services.sql.query<{ n: number }>(`select members_used as n from company_quotas where company_id = $1`, [companyId]))[0]!.n;
+
+    const created = await t.request('POST', '/api/group-schemes', { name: 'Bakers', description: '', mainMembers: [main('Zanele', [child('Kabelo')]), main('Sipho')] }, { token });
+    expect(created.status).toBe(201);
+    expect(await used()).toBe(3);
+    expect((await t.request('GET', '/api/subscription', undefined, { token })).body.currentMemberCount).toBe(3);
+    const id = created.body.scheme.id as string;
+    expect((await t.request('POST', `/api/group-schemes/${id}/members`, { mainMembers: [main('Lerato', [child('Naledi')])] }, { token })).status).toBe(201);
+    expect((await t.request('POST', '/api/members', person(), { token })).status).toBe(201);
+    expect(await used()).toBe(6);
+
+    const full = await canAdd();
+    expect(full).toEqual({
+      canAdd: false,
+      reason: 'Member limit reached: your plan allows 6 members and you have 6. Every insured person counts: main members, their family members and group-scheme members. Upgrade your subscription to add more members.',
+    });
+    const refused = await t.request('POST', `/api/group-schemes/${id}/members`, { mainMembers: [main('Thabo')] }, { token });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'LIMIT_REACHED', message: full.reason });
+    const another = await t.request('POST', '/api/group-schemes', { name: 'Miners', description: '', mainMembers: [main('Thabo')] }, { token });
+    expect(another.body).toMatchObject({ code: 'LIMIT_REACHED', message: full.reason });
+    expect((await t.request('POST', '/api/members', person(), { token })).status).toBe(403);
+    expect((await members(id, token)).length).toBe(5);
+
+    // Removing Lerato and her child frees two places.
+    const lerato = (await members(id, token)).find((m) => m.firstName === 'Lerato')!;
+    expect((await t.request('DELETE', `/api/group-schemes/${id}/members/${lerato.id}`, undefined, { token })).body.familyMembersRemoved).toBe(1);
+    expect(await used()).toBe(4);
+    expect((await canAdd()).canAdd).toBe(true);
+
+    // Two places left: scheme additions and registrations at once never overshoot.
+    const answers = await Promise.all([
+      t.request('POST', `/api/group-schemes/${id}/members`, { mainMembers: [main('Ayanda', [child('Bongi')])] }, { token }),
+      t.request('POST', '/api/group-schemes', { name: 'Drivers', description: '', mainMembers: [main('Musa', [child('Lwazi')])] }, { token }),
+      t.request('POST', '/api/members', person(), { token }),
+      t.request('POST', '/api/members', person(), { token }),
+    ]);
+    const taken = [2, 2, 1, 1].reduce((n, places, i) => n + (answers[i]!.status === 201 ? places : 0), 0);
+    expect(answers.every((a) => a.status === 201 || (a.status === 403 && a.body.code === 'LIMIT_REACHED'))).toBe(true);
+    expect(taken).toBeLessThanOrEqual(2);
+    expect(taken).toBeGreaterThanOrEqual(1);
+    expect(await used()).toBe(4 + taken);
+
+    // A database from before this rule: the one-time migration adds the scheme members already there.
+    const inSchemes = async () => (await t.services.sql.query<{ n: number }>(
+      `select coalesce(sum(main_members + family_members), 0)::int as n from group_schemes where company_id = $1`, [companyId]))[0]!.n;
+    const before = await used();
+    await t.services.sql.query(`update company_quotas set members_used = members_used - $2 where company_id = $1`, [companyId, await inSchemes()]);
+    await t.services.sql.query(`delete from write_model_migrations where name = 'scheme-members-in-member-quota'`);
+    await migrateCompanyTables(t.services.sql);
+    expect(await used()).toBe(before);
+    await migrateCompanyTables(t.services.sql);
+    expect(await used()).toBe(before);
   });
 });

@@ -166,7 +166,7 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({ code: 'LIMIT_REACHED', message: canAdd.reason });
     }
-    expect(canAdd.reason).toBe('Member limit reached: your plan allows 10 members and you have 10. Upgrade your subscription to add more members.');
+    expect(canAdd.reason).toBe('Member limit reached: your plan allows 10 members and you have 10. Every insured person counts: main members, their family members and group-scheme members. Upgrade your subscription to add more members.');
     expect((await t.request('GET', '/api/subscription', undefined, as(company.token))).body.currentMemberCount).toBe(10);
   });
 

@@ -9,7 +9,7 @@ import {
   type Keyring,
   type SqlClient,
 } from '@fpa/write-model/event-store';
-import { commandContext, ensureBuiltInPlans, ensureSuperAdmin, migrateWriteModel, SYSTEM } from '@fpa/write-model';
+import { commandContext, ensureBuiltInPlans, ensureSuperAdmin, migrateWriteModel, reserveDeceasedOfExistingClaims, SYSTEM } from '@fpa/write-model';
 import {
   allProjectors,
   createProjectionEngine,
@@ -48,6 +48,9 @@ export async function createServices(config: Config, logger: Logger, options: { 
   await migrateWriteModel(sql);
   const keyring = await createKeyring(sql, loadMasterKey({ dataKey: config.dataKey ?? undefined, dataDir: config.dataDir }));
   const store = await openEventStore(sql, keyring, { eventStoreUrl: config.eventStoreUrl });
+  // Once per database: claims from before the one-claim-per-deceased rule take their reservations.
+  const reserved = await reserveDeceasedOfExistingClaims(store, sql);
+  if (reserved > 0) logger.info({ reserved }, 'existing claims reserved their deceased');
   const engine = createProjectionEngine({ sql, store, projectors: allProjectors, logger: engineLogger(logger.child({ part: 'projections' })) });
   // PROJECTIONS=off: workers run the projectors; this engine only waits on their checkpoints
   // (read-your-writes), and the checkpoint table must exist even before the first worker starts.

@@ -136,7 +136,7 @@ describe.each(testDrivers())('subscription and sandbox checkout over HTTP on $na
 
   it('speaks GraphQL: plans, subscription, checkout and billing history', async () => {
     const { token } = await register();
-    const started = await t.graphql(`mutation { createSubscriptionCheckout(tier: starter) { redirectUrl checkoutId } }`, {}, token);
+    const started = await t.graphql(`mutation { createSubscriptionCheckout(tier: "starter") { redirectUrl checkoutId } }`, {}, token);
     await pressSandboxButton(t, started.body.data.createSubscriptionCheckout.redirectUrl, 'pay');
     const read = await t.graphql(
       `{ subscription { tier memberLimit planName paymentMethod } subscriptionPlans { tier name checkout contactSales } billingHistory { planName amount status } }`,
@@ -146,7 +146,7 @@ describe.each(testDrivers())('subscription and sandbox checkout over HTTP on $na
     expect(read.body.data.subscription).toEqual({ tier: 'starter', memberLimit: 50000, planName: 'Premium Plan', paymentMethod: 'Credit Card' });
     expect(read.body.data.subscriptionPlans.map((p: { tier: string; checkout: boolean }) => [p.tier, p.checkout])).toEqual([['free', false], ['starter', true], ['enterprise', false]]);
     expect(read.body.data.billingHistory).toEqual([{ planName: 'Premium Plan', amount: '299.00', status: 'paid' }]);
-    const free = await t.graphql(`mutation { upgradeSubscription(tier: free) { redirectUrl } }`, {}, token);
+    const free = await t.graphql(`mutation { upgradeSubscription(tier: "free") { redirectUrl } }`, {}, token);
     expect(free.body.errors[0].message).toBe('The free plan cannot be chosen');
   });
 });

@@ -96,8 +96,8 @@ describe.each(testDrivers())('the super admin over HTTP on $name', (driver) => {
     ]);
     const taken = await t.request('POST', '/api/super-admin/plans', { name: 'Second free', tier: 'free', memberLimit: 100, monthlyPrice: '0' }, { token: op });
     expect([taken.status, taken.body.message]).toEqual([409, 'There is already a plan for the free tier']);
-    const gql = await t.graphql('mutation { createPlan(input: { name: "X", tier: "gold", memberLimit: 5, monthlyPrice: "1" }) { id } }', {}, op);
-    expect(gql.body.errors[0].message).toBe('Tier must be free, starter or enterprise');
+    const gql = await t.graphql('mutation { createPlan(input: { name: "X", tier: "gold/*", memberLimit: 5, monthlyPrice: "1" }) { id } }', {}, op);
+    expect(gql.body.errors[0].message).toBe('Tier may use letters, digits, spaces and hyphens (at most 40)');
   });
 
   it('the starter plan drives the checkout: a new price and limit are what is charged and granted; a plan in use cannot be deleted', async () => {
@@ -166,6 +166,46 @@ describe.each(testDrivers())('the super admin over HTTP on $name', (driver) => {
       // Every member was registered this month: no previous month to compare with.
       memberGrowthRate: '0%',
       revenueGrowthRate: '68.4%',
+    });
+  });
+
+  it('creates a plan for a new tier (Basic, 1,000 members, R149): offered, sold by the checkout with its limit, not deletable while in use', async () => {
+    const created = await t.request('POST', '/api/super-admin/plans', { name: 'Basic', tier: 'Basic', memberLimit: 1000, monthlyPrice: '149', features: ['Up to 1,000 members'] }, { token: op });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Basic', tier: 'basic', memberLimit: 1000, monthlyPrice: '149.00', isActive: true });
+    const again = await t.request('POST', '/api/super-admin/plans', { name: 'Basic again', tier: 'basic', memberLimit: 900, monthlyPrice: '99' }, { token: op });
+    expect([again.status, again.body.message]).toEqual([409, 'There is already a plan for the basic tier']);
+
+    // The subscription page offers it between free and the Premium Plan, bought online.
+    const company = await register();
+    const cards = (await get('/api/subscription/plans', company.token)).body as { id: string; checkout: boolean; contactSales: boolean }[];
+    expect(cards.map((c) => c.id)).toEqual(['free', 'basic', 'starter', 'enterprise']);
+    expect(cards[1]).toMatchObject({ id: 'basic', name: 'Basic', monthlyPrice: '149.00', memberLimit: 1000, checkout: true, contactSales: false, badge: null });
+    const gqlCards = await t.graphql('{ subscriptionPlans { tier checkout } }', {}, company.token);
+    expect(gqlCards.body.data.subscriptionPlans).toContainEqual({ tier: 'basic', checkout: true });
+
+    // The checkout sells it (over GraphQL: the tier is a string now), and the company gets its limit.
+    const started = await t.graphql('mutation { createSubscriptionCheckout(tier: "basic") { redirectUrl checkoutId } }', {}, company.token);
+    expect(started.body.errors).toBeUndefined();
+    const { page } = await pressSandboxButton(t, started.body.data.createSubscriptionCheckout.redirectUrl, 'pay');
+    expect(page.body).toContain('R149.00');
+    expect((await get('/api/subscription', company.token)).body).toMatchObject({ tier: 'basic', planName: 'Basic', memberLimit: 1000, monthlyPrice: '149.00', paymentMethod: 'Credit Card' });
+    expect(await readQuota(t.services.sql, company.companyId)).toMatchObject({ limit: 1000 });
+
+    // On Basic: the Premium Plan is an upgrade, Basic itself and the free plan are not offered.
+    const current = await t.request('POST', '/api/subscription/create-checkout', { tier: 'basic' }, { token: company.token });
+    expect([current.status, current.body.message]).toEqual([422, 'Your company is already on the Basic.']);
+    expect((await t.request('POST', '/api/subscription/create-checkout', { tier: 'starter' }, { token: company.token })).status).toBe(200);
+    // A company on the bigger Premium Plan cannot move down to Basic online.
+    const bigger = await register();
+    await pressSandboxButton(t, (await t.request('POST', '/api/subscription/create-checkout', { tier: 'starter' }, { token: bigger.token })).body.redirectUrl, 'pay');
+    const down = await t.request('POST', '/api/subscription/create-checkout', { tier: 'basic' }, { token: bigger.token });
+    expect([down.status, down.body.message]).toEqual([422, 'Moving to a smaller plan is arranged with our sales team; it cannot be done online.']);
+
+    const inUse = await t.request('DELETE', `/api/super-admin/plans/${created.body.id}`, undefined, { token: op });
+    expect([inUse.status, inUse.body.code, inUse.body.message]).toEqual([409, 'IN_USE', "This plan cannot be deleted while companies are subscribed to it: 1 company is on the plan's tier."]);
+    expect((await get('/api/super-admin/subscriptions')).body.find((s: { companyId: string }) => s.companyId === company.companyId)).toMatchObject({
+      tier: 'basic', memberLimit: 1000, monthlyPrice: '149.00',
     });
   });
 });

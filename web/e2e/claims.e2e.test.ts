@@ -59,30 +59,45 @@ describe.skipIf(!browser.available)(`claims and documents in Chromium ${browser.
     await expect.poll(() => page.getByRole('button', { name: /^View claim CLM-\d{4}-\d{6}$/ }).isVisible()).toBe(true);
   });
 
-  it('moves the claim through review and approval to paid', async () => {
-    const claimNumber = (await page.getByRole('button', { name: /^View claim CLM-/ }).textContent())!.match(/CLM-\d{4}-\d{6}/)![0];
-    const move = async (action: string) => {
-      await page.getByRole('button', { name: `Update status of claim ${claimNumber}` }).click();
-      await page.getByRole('menuitem', { name: action }).click();
-      await page.getByRole('alertdialog').getByRole('button', { name: action }).click();
-      await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
-    };
-    await move('Review');
-    await move('Approve');
-    await move('Mark as Paid');
+  const move = async (claimNumber: string, action: string) => {
+    await page.getByRole('button', { name: `Update status of claim ${claimNumber}` }).click();
+    await page.getByRole('menuitem', { name: action }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: action }).click();
+  };
+  const moved = async (claimNumber: string, action: string) => {
+    await move(claimNumber, action);
+    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
+  };
+  let claimNumber: string;
+
+  it('approves the claim; Mark as Paid is refused with the reason while its documents are not verified', async () => {
+    claimNumber = (await page.getByRole('button', { name: /^View claim CLM-/ }).textContent())!.match(/CLM-\d{4}-\d{6}/)![0];
+    await moved(claimNumber, 'Review');
+    await moved(claimNumber, 'Approve');
+    await move(claimNumber, 'Mark as Paid');
+    const reason = 'A claim can only be marked as paid once all four documents are verified; not verified: deceased ID document, claimant ID document, death certificate, bank letter.';
+    await expect.poll(() => page.getByText(reason).first().isVisible()).toBe(true);
+    await screenshot(page, 'claims-paid-refused');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('lists the four documents and verifies them', async () => {
+    await page.getByRole('link', { name: 'Documents' }).click();
+    await expect.poll(() => page.getByRole('article').count()).toBe(4);
+    for (const name of ['Deceased ID document', 'Claimant ID document', 'Death certificate', 'Bank letter']) {
+      await page.getByRole('button', { name: `Verify ${name}.pdf` }).click();
+      await expect.poll(async () => (await page.getByRole('article').filter({ hasText: `${name}.pdf` }).textContent())?.toLowerCase().includes('verified')).toBe(true);
+    }
+    await screenshot(page, 'documents-verified');
+  });
+
+  it('then marks the claim as paid', async () => {
+    await page.getByRole('link', { name: 'Claims' }).click();
+    await moved(claimNumber, 'Mark as Paid');
     await expect.poll(() => page.getByText('No actions available').first().isVisible()).toBe(true);
     await page.getByRole('button', { name: `View claim ${claimNumber}` }).click();
     const details = page.getByRole('dialog', { name: `Claim ${claimNumber}` });
     await expect.poll(() => details.getByRole('link', { name: /^View Death certificate/ }).isVisible()).toBe(true);
     await screenshot(page, 'claims-details-paid');
-  });
-
-  it('lists the four documents and verifies one', async () => {
-    await page.keyboard.press('Escape');
-    await page.getByRole('link', { name: 'Documents' }).click();
-    await expect.poll(() => page.getByRole('article').count()).toBe(4);
-    await page.getByRole('button', { name: 'Verify Death certificate.pdf' }).click();
-    await expect.poll(async () => (await page.getByRole('article').filter({ hasText: 'Death certificate.pdf' }).textContent())?.toLowerCase().includes('verified')).toBe(true);
-    await screenshot(page, 'documents-verified');
   });
 });

@@ -104,4 +104,23 @@ describe.skipIf(!browser.available)(`the super admin dashboard in Chromium ${bro
     expect(await plans.getByRole('listitem', { name: 'Premium Plan' }).textContent()).toMatch(/R\s?299,00/);
     await screenshot(operator, 'super-admin-plans');
   });
+
+  it('creates a plan for a new tier, Basic; the company sees it on its subscription page with an upgrade button', async () => {
+    await operator.getByRole('button', { name: 'Create Plan' }).click();
+    const dialog = operator.getByRole('dialog', { name: 'Create New Plan' });
+    await dialog.getByLabel('Plan Name').fill('Basic');
+    await dialog.getByLabel('Tier', { exact: true }).fill('Basic');
+    await dialog.getByLabel('Member Limit').fill('1000');
+    await dialog.getByLabel('Monthly Price (R)').fill('149');
+    await dialog.getByRole('button', { name: 'Create Plan' }).click();
+    await toast(operator, 'Subscription plan created successfully');
+    const card = operator.getByRole('list', { name: 'Subscription plans' }).getByRole('listitem', { name: 'Basic', exact: true });
+    await poll(() => card.isVisible()).toBe(true);
+    expect(await card.textContent()).toContain('basic');
+    await screenshot(operator, 'super-admin-plan-basic');
+
+    await staff.goto(`${server.url}/subscription`);
+    await poll(() => staff.getByRole('button', { name: 'Upgrade to Basic' }).isVisible()).toBe(true);
+    await screenshot(staff, 'subscription-basic-offered');
+  });
 });

@@ -6,7 +6,7 @@ import {
   southAfricanDate,
   startSubscriptionCheckout,
   tierOf,
-  TIERS,
+  memberLimitRank,
   commandContext,
   SYSTEM,
 } from '@fpa/write-model';
@@ -71,19 +71,17 @@ export type PlanAnswer = {
   contactEmail: string | null;
 };
 
-const tierRank = (tier: string) => TIERS.findIndex((t) => t.id === tier);
-
 /**
  * The plan cards: the active plans of the catalogue (the super admin's), each with its tier's
- * behaviour (free cannot be chosen, Premium is bought online, Enterprise is Contact Sales), in tier
- * order (the order the checkout ranks them in: an earlier card is a smaller plan).
+ * behaviour (free cannot be chosen, Premium and the tiers the super admin made are bought online,
+ * Enterprise is Contact Sales), smallest first by member limit (unlimited last), as the checkout ranks
+ * them: an earlier card is a smaller plan. Equal limits keep the plans' sort order.
  */
 export async function subscriptionPlans(ctx: RequestContext): Promise<PlanAnswer[]> {
   requireCompanyUser(ctx.user, 'subscription:read');
   const plans = await listPlans(ctx.services.sql, { activeOnly: true });
   return plans
-    .filter((plan) => tierRank(plan.tier) >= 0)
-    .sort((a, b) => tierRank(a.tier) - tierRank(b.tier))
+    .sort((a, b) => memberLimitRank(a.memberLimit) - memberLimitRank(b.memberLimit) || a.sortOrder - b.sortOrder)
     .map((plan) => {
       const tier = tierOf(plan.tier);
       return {

@@ -1,5 +1,37 @@
 import * as claims from '../operations/claims.ts';
-import type { Route } from './router.ts';
+import { ValidationError } from '@fpa/write-model';
+import { DOCUMENT_LIST_LIMIT } from '@fpa/projections';
+import type { RequestContext } from '../context.ts';
+import type { Route, RouteInput } from './router.ts';
+
+/**
+ * GET /api/documents answers a JSON array, like every list of the spec's route table (the spec's client
+ * reads one). Paging: ?limit= (1 to 500, default 500) and ?offset= (default 0), newest first; when more
+ * documents match, the answer carries x-next-offset (the offset of the next page). GraphQL's
+ * `documents` keeps {nodes, truncated}.
+ */
+async function documentList(ctx: RequestContext, { query }: RouteInput): Promise<Response> {
+  const limit = whole(query.get('limit'), 'limit', 1, DOCUMENT_LIST_LIMIT) ?? DOCUMENT_LIST_LIMIT;
+  const offset = whole(query.get('offset'), 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0;
+  const list = await claims.documents(ctx, {
+    search: query.get('search'),
+    category: query.get('category') as never,
+    status: query.get('status') as never,
+    limit,
+    offset,
+  });
+  return Response.json(list.nodes, { headers: list.truncated ? { 'x-next-offset': String(offset + limit) } : {} });
+}
+
+function whole(value: string | null, name: string, min: number, max: number): number | null {
+  if (value === null || value === '') return null;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    const message = `${name} must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}`;
+    throw new ValidationError(message, [{ path: [name], message }]);
+  }
+  return n;
+}
 
 /** Spec part 2 §7 Claims and Documents (view/download live with the uploads). */
 export const claimRoutes: Route[] = [
@@ -9,16 +41,7 @@ export const claimRoutes: Route[] = [
   { method: 'POST', path: '/api/claims', operation: 'claims:create', status: 201, handler: (ctx, { body }) => claims.submitClaim(ctx, withoutPolicyNumber(body)) },
   { method: 'POST', path: '/api/claims/by-policy-number', operation: 'claims:create', status: 201, handler: (ctx, { body }) => claims.submitClaim(ctx, withoutPolicyId(body)) },
   { method: 'PATCH', path: '/api/claims/:id', operation: 'claims:update_status', handler: (ctx, { params, body }) => claims.changeClaimStatus(ctx, params.id!, body) },
-  {
-    method: 'GET',
-    path: '/api/documents', operation: 'documents:read',
-    handler: (ctx, { query }) =>
-      claims.documents(ctx, {
-        search: query.get('search'),
-        category: query.get('category') as never,
-        status: query.get('status') as never,
-      }),
-  },
+  { method: 'GET', path: '/api/documents', operation: 'documents:read', handler: documentList },
   { method: 'PATCH', path: '/api/documents/:id', operation: 'documents:review', handler: (ctx, { params, body }) => claims.reviewDocument(ctx, params.id!, body) },
 ];
 

@@ -1,8 +1,9 @@
-import { SUBSCRIPTION_TIERS } from '@fpa/write-model/validation';
 import { builder } from '../builder.ts';
 import * as subscriptions from '../operations/subscription.ts';
 
-const SubscriptionTierEnum = builder.enumType('SubscriptionTier', { values: SUBSCRIPTION_TIERS, description: 'free, starter (Premium Plan), enterprise.' });
+// A tier is a string, not an enum: free, starter and enterprise are built in, and the super admin
+// makes others by creating their plans (e.g. 'basic').
+const TIER_ARG = "The plan's tier: starter, or a tier the super admin made (free cannot be chosen).";
 
 const CompanySubscriptionType = builder.objectRef<subscriptions.SubscriptionAnswer>('CompanySubscription').implement({
   fields: (t) => ({
@@ -83,12 +84,12 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createSubscriptionCheckout: t.field({
     type: CheckoutType,
-    args: { tier: t.arg({ type: SubscriptionTierEnum, required: true }) },
+    args: { tier: t.arg.string({ required: true, description: TIER_ARG }) },
     resolve: (_root, { tier }, ctx) => subscriptions.createCheckout(ctx, { tier }),
   }),
   upgradeSubscription: t.field({
     type: UpgradeType,
-    args: { tier: t.arg({ type: SubscriptionTierEnum, required: true }) },
+    args: { tier: t.arg.string({ required: true, description: TIER_ARG }) },
     resolve: (_root, { tier }, ctx) => subscriptions.upgrade(ctx, { tier }),
   }),
 }));

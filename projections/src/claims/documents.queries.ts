@@ -42,9 +42,12 @@ export type DocumentListArgs = {
   search?: string | null;
   category?: DocumentCategory | null;
   status?: DocumentStatus | null;
+  /** At most DOCUMENT_LIST_LIMIT (the default); skipping `offset` rows (REST paging). */
+  limit?: number | null;
+  offset?: number | null;
 };
 
-/** Newest first, at most DOCUMENT_LIST_LIMIT; truncated says more matched (narrow the search). */
+/** Newest first, at most DOCUMENT_LIST_LIMIT; truncated says more matched (narrow the search or page on). */
 export type DocumentList = { nodes: DocumentRow[]; truncated: boolean };
 
 export const DOCUMENT_LIST_LIMIT = 500;
@@ -88,11 +91,12 @@ export async function listDocuments(
               or lower(d.claim_number) like lower(${pattern})
               or lower(d.member_name) like lower(${pattern}))`);
   }
+  const limit = Math.min(args.limit ?? DOCUMENT_LIST_LIMIT, DOCUMENT_LIST_LIMIT);
   const rows = await sql.query<DocumentRow>(
-    `select ${COLUMNS} ${FROM} where ${where.join(' and ')} ${ORDER} limit ${p.add(DOCUMENT_LIST_LIMIT + 1)}`,
+    `select ${COLUMNS} ${FROM} where ${where.join(' and ')} ${ORDER} limit ${p.add(limit + 1)} offset ${p.add(args.offset ?? 0)}`,
     p.values,
   );
-  return { nodes: rows.slice(0, DOCUMENT_LIST_LIMIT), truncated: rows.length > DOCUMENT_LIST_LIMIT };
+  return { nodes: rows.slice(0, limit), truncated: rows.length > limit };
 }
 
 /** One document, for View and Download: null when it is another company's (companyId null: any company). */

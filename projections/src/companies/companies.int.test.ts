@@ -1,4 +1,6 @@
 import { testDrivers } from '@fpa/write-model/testing';
+// The subscription's member count adds the group schemes' members (companies.queries.ts).
+import { groupSchemesProjection } from '../group-schemes/group-schemes.projection.ts';
 import {
   activateCompany,
   commandContext,
@@ -29,7 +31,7 @@ describe.each(testDrivers())('companies and users read models on $name', (driver
   afterEach(() => runCleanups(cleanups));
 
   it('follow settings changes, tier changes and subscription payments, each company its own', async () => {
-    const bed = await openPortfolioBed(driver, cleanups, [usersListProjection, companiesProjection, portfolioProjection]);
+    const bed = await openPortfolioBed(driver, cleanups, [usersListProjection, companiesProjection, portfolioProjection, groupSchemesProjection]);
     await migrateWriteModel(bed.sql);
     await ensureBuiltInPlans(bed.store, commandContext(SYSTEM));
     const project = async (checkpoint: Checkpoint) => {

@@ -27,10 +27,16 @@ export async function findCompany(sql: SqlExecutor, companyId: string): Promise<
   return rows[0] ?? null;
 }
 
-/** The member count is the portfolio projector's (members now, deleted ones gone). */
+/**
+ * Insured people toward the member limit, as the write side counts them (companies/member-quota.ts):
+ * the portfolio projector's members (deleted ones gone) and the group schemes' members.
+ */
+export const INSURED_PEOPLE_SQL = `(coalesce(s.total_members, 0)
+  + coalesce((select sum(g.main_members + g.family_members) from group_schemes g where g.company_id = c.id), 0))::int`;
+
 export async function findSubscription(sql: SqlExecutor, companyId: string): Promise<SubscriptionRow | null> {
   const rows = await sql.query<SubscriptionRow>(
-    `select c.tier, c.member_limit as "memberLimit", coalesce(s.total_members, 0) as "currentMemberCount"
+    `select c.tier, c.member_limit as "memberLimit", ${INSURED_PEOPLE_SQL} as "currentMemberCount"
        from companies c left join portfolio_stats s on s.company_id = c.id
       where c.id = $1`,
     [companyId],

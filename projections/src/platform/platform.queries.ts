@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { nextBillingDate, southAfricanDate, tierOf } from '@fpa/write-model';
 import { activeClaims } from '../claims/claims.queries.ts';
-import type { CompanyRow } from '../companies/companies.queries.ts';
+import { INSURED_PEOPLE_SQL, type CompanyRow } from '../companies/companies.queries.ts';
 import { premiumsCollected } from '../payments/premiums.queries.ts';
 import { memberGrowthPercent } from '../portfolio/portfolio.queries.ts';
 import { monthStart } from '../portfolio/portfolio.paging.ts';
@@ -46,7 +46,7 @@ export type PlatformSubscriptionRow = {
 export async function listPlatformSubscriptions(sql: SqlExecutor, now: Date): Promise<PlatformSubscriptionRow[]> {
   const rows = await sql.query<Omit<PlatformSubscriptionRow, 'nextBillingDate' | 'planName' | 'monthlyPrice'> & { planName: string | null; monthlyPrice: string | null }>(
     `select c.id, c.id as "companyId", c.name as company, c.tier, p.name as "planName",
-            coalesce(s.total_members, 0) as "currentMemberCount", c.member_limit as "memberLimit",
+            ${INSURED_PEOPLE_SQL} as "currentMemberCount", c.member_limit as "memberLimit",
             p.monthly_price::text as "monthlyPrice", c.is_active as "isActive"
        from companies c
        left join portfolio_stats s on s.company_id = c.id

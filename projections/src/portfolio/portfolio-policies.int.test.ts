@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { testDrivers } from '@fpa/write-model/testing';
+// The subscription's member count adds the group schemes' members (companies.queries.ts).
+import { groupSchemesProjection } from '../group-schemes/group-schemes.projection.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { companiesProjection } from '../companies/companies.projection.ts';
 import { findSubscription } from '../companies/companies.queries.ts';
@@ -205,7 +207,7 @@ describe.each(testDrivers())('portfolio policies and figures on $name', (driver)
   });
 
   it("gives the subscription the company's current member count", async () => {
-    const bed = await openPortfolioBed(driver, cleanups, [companiesProjection, portfolioProjection]);
+    const bed = await openPortfolioBed(driver, cleanups, [companiesProjection, portfolioProjection, groupSchemesProjection]);
     const t = bed.tenant();
     await bed.append(t.companyId, [
       {

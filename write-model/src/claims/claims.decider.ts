@@ -1,7 +1,7 @@
 import { DomainError, NotFoundError, ValidationError } from '../errors.ts';
 import type { PolicyState } from '../policies/policies.state.ts';
 import type { ClaimInput, ClaimStatus } from '../validation/index.ts';
-import { compareDecimal } from '../validation/index.ts';
+import { CLAIM_DOCUMENTS, centsToDecimal, compareDecimal, decimalToCents } from '../validation/index.ts';
 import type { ClaimDocument, ClaimEvent, ClaimFlags, DocumentStatus } from './claims.events.ts';
 import type { ClaimState } from './claims.state.ts';
 
@@ -125,11 +125,41 @@ function assertOwn(state: ClaimState, companyId: string): asserts state is Exclu
   if (state.status === 'none' || state.companyId !== companyId) throw new NotFoundError(CLAIM_NOT_FOUND);
 }
 
+const DOCUMENT_LABEL: Record<string, string> = {
+  deceasedIdDocument: 'deceased ID document',
+  claimantIdDocument: 'claimant ID document',
+  deathCertificateDocument: 'death certificate',
+  bankLetterDocument: 'bank letter',
+};
+
+/** An amount as the web shows it: R20,000.50. */
+function rand(amount: string): string {
+  const [whole, cents] = centsToDecimal(decimalToCents(amount)).split('.') as [string, string];
+  return `R${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+}
+
+/** Why a claim may not be paid out yet, in words; null when it may. */
+export function paymentRefusal(state: Exclude<ClaimState, { status: 'none' }>): string | null {
+  const unverified = CLAIM_DOCUMENTS.map((d) => d.field).flatMap((field) => {
+    const ids = Object.keys(state.documentFields).filter((id) => state.documentFields[id] === field);
+    return ids.length > 0 && ids.every((id) => state.documents[id] === 'verified') ? [] : [DOCUMENT_LABEL[field]!];
+  });
+  if (unverified.length > 0) {
+    return `A claim can only be marked as paid once all four documents are verified; not verified: ${unverified.join(', ')}.`;
+  }
+  if (compareDecimal(state.claimAmount, state.coverageAmount) > 0) {
+    return `The amount to pay (${rand(state.claimAmount)}) exceeds the deceased's cover on the policy (${rand(state.coverageAmount)}).`;
+  }
+  return null;
+}
+
 export function decideChangeClaimStatus(state: ClaimState, command: { companyId: string; to: ClaimStatus; note: string | null }): ClaimEvent[] {
   assertOwn(state, command.companyId);
   if (!CLAIM_TRANSITIONS[state.status].includes(command.to)) {
     throw new DomainError('INVALID_TRANSITION', claimTransitionRefusal(state.status, command.to));
   }
+  const refusal = command.to === 'paid' ? paymentRefusal(state) : null;
+  if (refusal) throw new DomainError('RULE_VIOLATED', refusal);
   return [{ type: 'ClaimStatusChanged', data: { claimId: state.claimId, companyId: state.companyId, from: state.status, to: command.to, note: command.note } }];
 }
 

@@ -62,6 +62,18 @@ describe('submitting a claim', () => {
   });
 });
 
+const fourDocuments: ClaimDocument[] = (['deceasedIdDocument', 'claimantIdDocument', 'deathCertificateDocument', 'bankLetterDocument'] as const).map(
+  (field, i) => ({ documentId: `doc${i + 1}`, field, category: 'other', originalName: `${field}.pdf`, contentType: 'application/pdf', size: 10, sha256: 'a' }),
+);
+const reviewed = (documentId: string, to: 'verified' | 'rejected' = 'verified', from: 'pending' | 'verified' | 'rejected' = 'pending'): ClaimEvent => ({
+  type: 'ClaimDocumentReviewed', data: { claimId: 'k1', companyId: 'c1', documentId, from, to, note: null },
+});
+/** A claim within the cover with its four documents verified: nothing stands between approval and payment. */
+const payable: ClaimEvent[] = [
+  ...submit({ documents: fourDocuments, input: { ...input, claimAmount: '20000.00' } }),
+  ...fourDocuments.map((d) => reviewed(d.documentId)),
+];
+
 describe('the claim lifecycle', () => {
   const change = scenario(
     { initialState: initialClaimState, evolve: evolveClaim },
@@ -78,7 +90,7 @@ describe('the claim lifecycle', () => {
   };
   const historyTo = (status: ClaimStatus): ClaimEvent[] => {
     let from: ClaimStatus = 'submitted';
-    return [submitted, ...path[status].map((to) => {
+    return [...payable, ...path[status].map((to) => {
       const event: ClaimEvent = { type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from, to, note: null } };
       from = to;
       return event;
@@ -115,6 +127,48 @@ describe('the claim lifecycle', () => {
   it('given no claim, or another company’s, then NOT_FOUND', () => {
     change.given([]).when({ companyId: 'c1', to: 'under_review', note: null }).thenThrows('NOT_FOUND', 'Claim not found');
     change.given([submitted]).when({ companyId: 'c2', to: 'under_review', note: null }).thenThrows('NOT_FOUND', 'Claim not found');
+  });
+});
+
+describe('marking a claim as paid', () => {
+  const change = scenario(
+    { initialState: initialClaimState, evolve: evolveClaim },
+    (command: { companyId: string; to: ClaimStatus; note: string | null }, state) => decideChangeClaimStatus(state, command),
+    ctx,
+  );
+  const approved = (events: ClaimEvent[]): ClaimEvent[] => [
+    ...events,
+    { type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from: 'submitted', to: 'under_review', note: null } },
+    { type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from: 'under_review', to: 'approved', note: null } },
+  ];
+  const pay = { companyId: 'c1', to: 'paid' as const, note: null };
+  const within = submit({ documents: fourDocuments, input: { ...input, claimAmount: '20000.00' } });
+
+  it('given an approved claim within the cover whose four documents are verified, when paid, then ClaimStatusChanged', () => {
+    change.given(approved(payable)).when(pay).then([{ type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from: 'approved', to: 'paid', note: null } }]);
+  });
+
+  it('given documents not yet verified (pending or rejected), when paid, then refused naming them', () => {
+    change.given(approved(within)).when(pay).thenThrows(
+      'RULE_VIOLATED',
+      'A claim can only be marked as paid once all four documents are verified; not verified: deceased ID document, claimant ID document, death certificate, bank letter.',
+    );
+    change.given(approved([...within, reviewed('doc1'), reviewed('doc2'), reviewed('doc3'), reviewed('doc4', 'rejected')])).when(pay).thenThrows(
+      'RULE_VIOLATED',
+      'A claim can only be marked as paid once all four documents are verified; not verified: bank letter.',
+    );
+    change.given(approved([...payable, reviewed('doc3', 'rejected', 'verified')])).when(pay).thenThrows(
+      'RULE_VIOLATED',
+      'A claim can only be marked as paid once all four documents are verified; not verified: death certificate.',
+    );
+  });
+
+  it('given an amount above the cover of the deceased on the policy, when paid, then refused', () => {
+    const above = [...submit({ documents: fourDocuments }), ...fourDocuments.map((d) => reviewed(d.documentId))];
+    change.given(approved(above)).when(pay).thenThrows(
+      'RULE_VIOLATED',
+      "The amount to pay (R20,000.01) exceeds the deceased's cover on the policy (R20,000.00).",
+    );
   });
 });
 

@@ -106,7 +106,8 @@ describe('tiers', () => {
       ['starter', 'Premium Plan', '299.00', 50_000, true, 'Most Popular', false],
       ['enterprise', 'Enterprise', null, -1, false, null, true],
     ]);
-    expect(tierOf('platinum')).toMatchObject({ name: 'platinum', checkout: false });
+    // A tier the super admin made with its plan is bought online like starter (at its plan's price).
+    expect(tierOf('platinum')).toMatchObject({ name: 'platinum', checkout: true, contactSales: false });
   });
 
   it('bill paid tiers on the 1st of next month, across the year end; free never bills', () => {

@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '../event-store/sql.ts';
 import { DomainError } from '../errors.ts';
+import { MEMBER_LIMIT_COUNTS } from '../validation/members.ts';
 import { FREE_TIER, FREE_TIER_MEMBER_LIMIT } from './companies.events.ts';
 
 /**
@@ -38,6 +39,23 @@ export async function migrateCompanyTables(sql: SqlExecutor): Promise<void> {
       end if;
     end $$;
   `);
+  // Group-scheme members count toward the limit like every other insured person; before they did not.
+  // Once per database (the marker row, taken first, makes a concurrent second start skip it): the
+  // scheme members present now are added to the places used.
+  await sql.exec(`
+    create table if not exists write_model_migrations (name text primary key, applied_at timestamptz not null default now());
+    do $$ declare taken int; begin
+      insert into write_model_migrations (name) values ('scheme-members-in-member-quota') on conflict do nothing;
+      get diagnostics taken = row_count;
+      if taken = 1 and to_regclass('es_events') is not null then
+        update company_quotas q set members_used = q.members_used + s.present
+          from (select company_id, sum(case when type = 'SchemeMemberAdded' then 1 else -1 end)::int as present
+                  from es_events where type in ('SchemeMemberAdded', 'SchemeMemberRemoved') and company_id is not null
+                 group by company_id) s
+         where s.company_id = q.company_id and s.present > 0;
+      end if;
+    end $$;
+  `);
 }
 
 export const UNLIMITED = -1;
@@ -45,7 +63,7 @@ export const UNLIMITED = -1;
 export function limitReachedReason(limit: number, used: number): string {
   return (
     `Member limit reached: your plan allows ${limit.toLocaleString('en-ZA')} members and you have ` +
-    `${used.toLocaleString('en-ZA')}. Upgrade your subscription to add more members.`
+    `${used.toLocaleString('en-ZA')}. ${MEMBER_LIMIT_COUNTS} Upgrade your subscription to add more members.`
   );
 }
 

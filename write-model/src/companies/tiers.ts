@@ -69,7 +69,11 @@ export function isTierId(value: unknown): value is TierId {
   return typeof value === 'string' && TIERS.some((t) => t.id === value);
 }
 
-/** The tier's definition; an unknown id (an older or hand-made tier) reads as its own name, no checkout. */
+/**
+ * The tier's definition. A tier that is not built in is one the super admin made by creating its plan
+ * (plans/): it is bought online by card like starter, at its plan's price and member limit (the checkout
+ * reads them from the plan offers; the values here are only the fallback of a tier without a plan).
+ */
 export function tierOf(id: string): Tier {
   return (
     TIERS.find((t) => t.id === id) ?? {
@@ -80,10 +84,15 @@ export function tierOf(id: string): Tier {
       description: '',
       features: [],
       badge: null,
-      checkout: false,
+      checkout: true,
       contactSales: false,
     }
   );
+}
+
+/** -1 (unlimited) ranks above every number: for comparing plans by the members they allow. */
+export function memberLimitRank(limit: number): number {
+  return limit === UNLIMITED_MEMBERS ? Number.POSITIVE_INFINITY : limit;
 }
 
 export function isPaidTier(id: string): boolean {

@@ -1,12 +1,11 @@
 import type { CommandContext } from '../command-handling/context.ts';
-import { DomainError, NotFoundError, ValidationError } from '../errors.ts';
-import { isTierId, TIERS } from '../companies/tiers.ts';
+import { DomainError, NotFoundError } from '../errors.ts';
+import { TIERS } from '../companies/tiers.ts';
 import { centsToDecimal, decimalToCents, type PlanInput } from '../validation/index.ts';
 import type { PlanEvent, PlanFields } from './plans.events.ts';
 import { planOfTier, type PlanCatalogue } from './plans.state.ts';
 
 export const PLAN_NOT_FOUND = 'Subscription plan not found';
-export const UNKNOWN_TIER = 'Tier must be free, starter or enterprise';
 
 export function tierTaken(tier: string): string {
   return `There is already a plan for the ${tier} tier`;
@@ -26,9 +25,11 @@ export function planFieldsOf(input: PlanInput): PlanFields {
   };
 }
 
-/** A plan sells one of the tiers, and each tier is sold by one plan at most. */
+/**
+ * A plan sells one tier, and each tier is sold by one plan at most. Plans are data: a plan for a tier
+ * that is not built in (free, starter, enterprise) makes that tier, sold online at the plan's price.
+ */
 function checkTier(state: PlanCatalogue, tier: string, planId: string | null): void {
-  if (!isTierId(tier)) throw new ValidationError(UNKNOWN_TIER, [{ path: ['tier'], message: UNKNOWN_TIER }]);
   const holder = planOfTier(state, tier);
   if (holder && holder.planId !== planId) {
     throw new DomainError('ALREADY_EXISTS', tierTaken(tier), [{ path: ['tier'], message: tierTaken(tier) }]);

@@ -55,8 +55,12 @@ describe('creating, updating and deleting plans', () => {
     scenario(folder, decideCreatePlan, ctx).given(seeded()).when(input).thenThrows('ALREADY_EXISTS', 'There is already a plan for the starter tier');
   });
 
-  it('refuses a tier that is not one of the three', () => {
-    scenario(folder, decideCreatePlan, ctx).given([]).when({ ...input, tier: 'platinum' }).thenThrows('VALIDATION_FAILED', 'Tier must be free, starter or enterprise');
+  it('given the built-in plans, when a plan for a new tier is created, then PlanCreated: plans are data', () => {
+    const basic = planSchema.parse({ name: 'Basic', tier: ' Basic ', memberLimit: 1000, monthlyPrice: '149' });
+    const [event] = scenario(folder, decideCreatePlan, ctx).given(seeded()).when(basic).decided();
+    expect(event).toMatchObject({ type: 'PlanCreated', data: { name: 'Basic', tier: 'basic', memberLimit: 1000, monthlyPrice: '149.00' } });
+    scenario(folder, decideCreatePlan, ctx).given([...seeded(), event!]).when({ ...basic, name: 'Basic 2' }).thenThrows('ALREADY_EXISTS', 'There is already a plan for the basic tier');
+    expect(planSchema.safeParse({ ...basic, tier: 'gold/*' }).error?.issues[0]?.message).toBe('Tier may use letters, digits, spaces and hyphens (at most 40)');
   });
 
   it('given the starter plan, when its price and limit change, then PlanUpdated; unchanged, nothing', () => {

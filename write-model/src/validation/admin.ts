@@ -76,13 +76,29 @@ export const PLAN_DEFAULTS = { memberLimit: 300, monthlyPrice: '0', sortOrder: 0
 export const UNLIMITED_MEMBERS = -1;
 
 const MEMBER_LIMIT = 'Member limit must be -1 for unlimited or positive number';
+export const TIER_FORMAT = 'Tier may use letters, digits, spaces and hyphens (at most 40)';
+
+/**
+ * A tier's id as plans, companies and checkouts carry it: 'Basic' and ' basic ' are the tier 'basic'.
+ * free, starter and enterprise are built in (companies/tiers.ts); any other name is a tier the
+ * super admin made by creating its plan.
+ */
+export function tierKey(value: string): string {
+  return value.trim().toLowerCase().replace(/\s+/g, '-');
+}
+
+export function tierField(required: string) {
+  return requiredText(required)
+    .transform(tierKey)
+    .refine((tier) => /^[a-z0-9][a-z0-9-]{0,39}$/.test(tier), TIER_FORMAT);
+}
 const MONTHLY_PRICE = 'Monthly price must be positive';
 const SORT_ORDER = 'Sort order must be a whole number';
 
 /** POST and PUT /api/super-admin/plans. */
 export const planSchema = z.object({
   name: requiredText('Plan name is required'),
-  tier: requiredText('Tier is required'),
+  tier: tierField('Tier is required'),
   memberLimit: numberField({
     required: MEMBER_LIMIT,
     integer: MEMBER_LIMIT,

@@ -162,3 +162,6 @@ export const editMemberSchema = z.object({
 });
 export type EditMemberInput = z.output<typeof editMemberSchema>;
 export type EditMemberFormValues = z.input<typeof editMemberSchema>;
+
+/** What counts toward the plan's member limit, said wherever the limit is (the refusal, can-add, the limit dialog). */
+export const MEMBER_LIMIT_COUNTS = 'Every insured person counts: main members, their family members and group-scheme members.';

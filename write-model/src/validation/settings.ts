@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cipcField } from './auth.ts';
 import { emailField, optionalEmailField, optionalOf, optionalSaPhoneField, optionalText, requiredText } from './fields.ts';
 import { resolveProvince } from './provinces.ts';
+import { tierField } from './admin.ts';
 
 export const SETTINGS_MESSAGES = {
   companyName: 'Company name is required',
@@ -49,6 +50,7 @@ export const profileSettingsSchema = z.object({
 export type ProfileSettingsInput = z.output<typeof profileSettingsSchema>;
 export type ProfileSettingsFormValues = z.input<typeof profileSettingsSchema>;
 
+/** The built-in tiers; the super admin may add others by creating their plans (plans/). */
 export const SUBSCRIPTION_TIERS = ['free', 'starter', 'enterprise'] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
 
@@ -57,9 +59,6 @@ export const FREE_PLAN_NOT_CHOOSABLE = 'The free plan cannot be chosen';
 
 /** POST /api/subscription/create-checkout and PUT /api/subscription/upgrade: never the free plan (spec §5). */
 export const checkoutSchema = z.object({
-  tier: z
-    .enum(SUBSCRIPTION_TIERS, { error: PLAN_REQUIRED })
-    .refine((tier) => tier !== 'free', FREE_PLAN_NOT_CHOOSABLE)
-    .transform((tier) => tier as Exclude<SubscriptionTier, 'free'>),
+  tier: tierField(PLAN_REQUIRED).refine((tier) => tier !== 'free', FREE_PLAN_NOT_CHOOSABLE),
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;

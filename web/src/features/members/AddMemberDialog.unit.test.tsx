@@ -169,6 +169,8 @@ describe('add member dialog', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add Member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Member Limit Reached' });
     expect(dialog.textContent).toContain('Free tier limit of 300 members reached');
+    // Group-scheme members count too: a company full of scheme members must not wonder why.
+    expect(dialog.textContent).toContain('Every insured person counts: main members, their family members and group-scheme members.');
     expect(screen.queryByRole('dialog', { name: 'Add Member' })).toBeNull();
   });
 

@@ -1,3 +1,4 @@
+import { MEMBER_LIMIT_COUNTS } from '@fpa/write-model/validation';
 import { Dialog, Modal } from '../../ui/Dialog';
 import { Button } from '../../ui/Button';
 import { Link } from '../../ui/Link';
@@ -10,6 +11,7 @@ export function MemberLimitDialog({ reason, onClose }: { reason: string; onClose
       <Dialog title="Member Limit Reached">
         <div className={styles.form}>
           <p>{reason}</p>
+          {!reason.includes(MEMBER_LIMIT_COUNTS) && <p>{MEMBER_LIMIT_COUNTS}</p>}
           <p>
             To add more members, upgrade your plan on the <Link href="/subscription">Subscription</Link> page.
           </p>

@@ -24,7 +24,7 @@ export function SubscriptionPage() {
 
   const checkout = async (plan: SubscriptionPlan) => {
     setPending(plan.tier);
-    const result = await createCheckout({ tier: plan.tier as 'starter' });
+    const result = await createCheckout({ tier: plan.tier });
     const url = result.data?.createSubscriptionCheckout.redirectUrl;
     if (result.error || !url) {
       setPending(null);

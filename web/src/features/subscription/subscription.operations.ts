@@ -65,7 +65,7 @@ export const PaymentResultQuery = graphql(
 );
 
 export const CreateCheckoutMutation = graphql(`
-  mutation CreateSubscriptionCheckout($tier: SubscriptionTier!) {
+  mutation CreateSubscriptionCheckout($tier: String!) {
     createSubscriptionCheckout(tier: $tier) {
       redirectUrl
       checkoutId

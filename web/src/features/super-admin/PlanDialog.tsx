@@ -7,16 +7,12 @@ import { useToast } from '../../app/toast';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { Dialog, Modal } from '../../ui/Dialog';
-import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { CreatePlanMutation, PLAN_CHANGE_CONTEXT, UpdatePlanMutation, type Plan } from './superAdmin.operations';
 import * as styles from './superAdmin.css';
 
-export const TIER_OPTIONS = [
-  { id: 'free', label: 'free' },
-  { id: 'starter', label: 'starter' },
-  { id: 'enterprise', label: 'enterprise' },
-];
+/** Plans are data: a plan for a tier that is not built in makes that tier (sold online at its price). */
+export const TIER_HINT = 'free, starter and enterprise are built in; another name (e.g. Basic) makes a new tier sold online.';
 
 type PlanFormValues = { name: string; tier: string; memberLimit: string; monthlyPrice: string; description: string; sortOrder: string };
 
@@ -82,15 +78,7 @@ export function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () =
         <form ref={formRef} className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label={plan ? 'Edit plan' : 'Create new plan'}>
           <div className={styles.fields}>
             <TextField label="Plan Name" isRequired autoFocus autoComplete="off" {...form.field('name')} />
-            <Select
-              label="Tier"
-              isRequired
-              placeholder="Choose a tier"
-              options={TIER_OPTIONS}
-              value={form.values.tier || null}
-              onChange={(tier) => form.setField('tier', tier ?? '')}
-              errorMessage={form.errors.tier}
-            />
+            <TextField label="Tier" isRequired autoComplete="off" description={TIER_HINT} {...form.field('tier')} />
             <TextField label="Member Limit" isRequired inputMode="numeric" placeholder="-1 for unlimited" {...form.field('memberLimit')} />
             <TextField label="Monthly Price (R)" isRequired inputMode="decimal" {...form.field('monthlyPrice')} />
             <TextField label="Description" multiline rows={2} className={styles.wide} {...form.field('description')} />

@@ -42,15 +42,15 @@ describe('/super-admin: Subscription Plans', { timeout: 30_000 }, () => {
     }
     expect(spy('CreatePlan')).not.toHaveBeenCalled();
 
-    fireEvent.change(field(dialog, /Plan Name/), { target: { value: 'Gold' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: /Tier/ }));
-    fireEvent.click(await screen.findByRole('option', { name: 'enterprise' }));
-    fireEvent.change(field(dialog, /Member Limit/), { target: { value: '-1' } });
-    fireEvent.change(field(dialog, /Monthly Price/), { target: { value: '999.99' } });
+    // A new tier: plans are data, the tier is typed (and kept as its lower-case id).
+    fireEvent.change(field(dialog, /Plan Name/), { target: { value: 'Basic' } });
+    fireEvent.change(field(dialog, /^Tier/), { target: { value: 'Basic' } });
+    fireEvent.change(field(dialog, /Member Limit/), { target: { value: '1000' } });
+    fireEvent.change(field(dialog, /Monthly Price/), { target: { value: '149' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Plan' }));
     await toastText('status', 'Subscription plan created successfully');
     expect(spy('CreatePlan')).toHaveBeenCalledWith({
-      input: { name: 'Gold', tier: 'enterprise', memberLimit: -1, monthlyPrice: '999.99', features: [], sortOrder: 0, isActive: true },
+      input: { name: 'Basic', tier: 'basic', memberLimit: 1000, monthlyPrice: '149', features: [], sortOrder: 0, isActive: true },
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create New Plan' })).toBeNull());
   });

@@ -5,6 +5,7 @@ import type { Keyring } from '../../event-store/pii.ts';
 import type { SqlExecutor } from '../../event-store/sql.ts';
 import type { EventStore } from '../../event-store/types.ts';
 import { erasureSchema } from '../../validation/audit.ts';
+import { releaseDeceasedOfSubjects } from '../../claims/claim-deceased.ts';
 import { auditStreamId, maskIdentifier, type PersonalDataErased, type PersonalDataErasureRefused } from '../audit.events.ts';
 
 /** What the read models know about the person (gathered before deciding; projections/compliance/person.queries.ts). */
@@ -98,4 +99,6 @@ async function destroyKeys(tx: SqlExecutor, companyId: string, subjectIds: strin
   if (memberIds.length > 0) {
     await tx.query(`delete from reservations where scope = $1 and owner_id = any($2::text[])`, [`member-identifier:${companyId}`, memberIds]);
   }
+  // And of a deceased person whose claims are kept (paid): their SA ID leaves the claim reservations too.
+  await releaseDeceasedOfSubjects(tx, companyId, subjectIds);
 }

@@ -4,6 +4,7 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
+import { DomainError } from '../../errors.ts';
 import { allocateNumbers } from '../../companies/member-quota.ts';
 import { attachObjects, resolveObjectReference } from '../../documents/index.ts';
 import { memberStreamId } from '../../members/members.events.ts';
@@ -15,6 +16,8 @@ import { findPolicyIdByNumber } from '../../policies/policy-numbers.ts';
 import { claimSchema } from '../../validation/index.ts';
 import { decideSubmitClaim } from '../claims.decider.ts';
 import { CLAIM_DOCUMENT_CATEGORIES, claimPii, claimStreamId, type ClaimDocument, type ClaimDocumentField } from '../claims.events.ts';
+import { evolveClaim, initialClaimState } from '../claims.state.ts';
+import { DeceasedAlreadyClaimed, duplicateClaimMessage, findDeceasedClaim, reserveDeceased } from '../claim-deceased.ts';
 
 const memberFold = { initialState: initialMemberState, evolve: evolveMember };
 
@@ -25,9 +28,21 @@ export function formatClaimNumber(sequence: number, now: Date): string {
 /**
  * POST /api/claims (policyId) and /api/claims/by-policy-number (policyNumber): a death claim with its
  * four documents. The documents must be files this company uploaded and not yet attached to another
- * claim; they are attached in the claim's append transaction.
+ * claim; they are attached in the claim's append transaction. The deceased (SA ID) is reserved in it too:
+ * a second claim for the same person is refused while one is open or paid (claim-deceased.ts).
  */
 export async function submitClaim(store: EventStore, sql: SqlExecutor, input: unknown, ctx: CommandContext) {
+  try {
+    return await submitClaimOnce(store, sql, input, ctx);
+  } catch (error) {
+    if (!(error instanceof DeceasedAlreadyClaimed)) throw error;
+    const existing = (await loadState(store, claimStreamId(error.existingClaimId), { initialState: initialClaimState, evolve: evolveClaim })).state;
+    const message = duplicateClaimMessage(existing.status === 'none' ? 'another claim' : existing.claimNumber);
+    throw new DomainError('ALREADY_EXISTS', message, [{ path: ['deceasedSaId'], message }]);
+  }
+}
+
+async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unknown, ctx: CommandContext) {
   const companyId = requireCompany(ctx);
   const claim = parseInput(claimSchema, input);
   const documents: ClaimDocument[] = [];
@@ -62,12 +77,18 @@ export async function submitClaim(store: EventStore, sql: SqlExecutor, input: un
       documents,
       today: southAfricanDate(ctx.now),
     });
-    // The number is taken only once the claim is known to be acceptable, so refusals leave no gaps.
+    // The number is taken only once the claim is known to be acceptable, so refusals leave no gaps
+    // (a claim for the person made at the same moment is still refused by the append, after it).
+    const holder = await findDeceasedClaim(sql, companyId, claim.deceasedSaId);
+    if (holder) throw new DeceasedAlreadyClaimed(holder);
     const claimNumber = formatClaimNumber(await allocateNumbers(sql, companyId, 'claim'), ctx.now);
     const submitted = events.map((e) => (e.type === 'ClaimSubmitted' ? { ...e, data: { ...e.data, claimNumber } } : e));
     const append = await store.append(
       [{ streamId: claimStreamId(claimId), expectedVersion: 'no_stream', events: submitted.map((e) => toNewEvent(e, claimPii)) }],
-      appendOptions(ctx, (tx) => attachObjects(tx, companyId, documents.map((d) => d.documentId), claimId)),
+      appendOptions(ctx, async (tx) => {
+        await reserveDeceased(tx, companyId, claim.deceasedSaId, claimId);
+        await attachObjects(tx, companyId, documents.map((d) => d.documentId), claimId);
+      }),
     );
     const stream = append.streams[0]!.streamId;
     return { claimId: stream.slice(claimStreamId('').length), claimNumber, append };

@@ -10,15 +10,14 @@ import { COMPANY_NOT_FOUND } from '../companies.decider.ts';
 import { companyStreamId } from '../companies.events.ts';
 import { evolveCompany, initialCompanyState } from '../companies.state.ts';
 import { insertCheckout, type Checkout } from '../subscription-checkouts.ts';
-import { alreadyOnPlan, ENTERPRISE_CONTACT_SALES, TIERS, tierOf } from '../tiers.ts';
+import { readQuota } from '../member-quota.ts';
+import { alreadyOnPlan, ENTERPRISE_CONTACT_SALES, memberLimitRank, tierOf } from '../tiers.ts';
 
 export const SMALLER_PLAN_REFUSED = 'Moving to a smaller plan is arranged with our sales team; it cannot be done online.';
 
 export function planNotOffered(name: string): string {
   return `The ${name} is not offered at the moment.`;
 }
-
-const rank = (tier: string) => TIERS.findIndex((t) => t.id === tier);
 
 export type StartedCheckout = Pick<Checkout, 'id' | 'companyId' | 'tier' | 'amount' | 'provider'> & {
   companyName: string;
@@ -28,8 +27,9 @@ export type StartedCheckout = Pick<Checkout, 'id' | 'companyId' | 'tier' | 'amou
 /**
  * POST /api/subscription/create-checkout: a pending checkout of a plan bought online, to be paid at
  * `provider`. The price and the member limit are the tier's plan's as the catalogue says now (read
- * under the tier's lock, so the plan cannot be deleted in between). Nothing about the company
- * changes here; only the provider's verified notification does.
+ * under the tier's lock, so the plan cannot be deleted in between). A smaller plan is one that allows
+ * fewer members than the company's limit now (plans are data: a new tier ranks by its limit). Nothing
+ * about the company changes here; only the provider's verified notification does.
  */
 export async function startSubscriptionCheckout(
   store: EventStore,
@@ -49,8 +49,9 @@ export async function startSubscriptionCheckout(
     const offer = await findPlanOffer(tx, tier.id);
     const planName = offer?.name ?? tier.name;
     if (state.tier === tier.id) throw new DomainError('RULE_VIOLATED', alreadyOnPlan({ ...tier, name: planName }));
-    if (rank(state.tier) > rank(tier.id)) throw new DomainError('RULE_VIOLATED', SMALLER_PLAN_REFUSED);
     if (!offer || !offer.isActive || decimalToCents(offer.monthlyPrice) <= 0n) throw new DomainError('RULE_VIOLATED', planNotOffered(planName));
+    const { limit } = await readQuota(tx, companyId);
+    if (memberLimitRank(offer.memberLimit) < memberLimitRank(limit)) throw new DomainError('RULE_VIOLATED', SMALLER_PLAN_REFUSED);
     const checkout = {
       id: ctx.newId(),
       companyId,

@@ -4,6 +4,7 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, expectedVersion, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
+import { takeMemberPlaces } from '../../companies/member-quota.ts';
 import { groupSchemeMembersSchema } from '../../validation/index.ts';
 import { assertOwnScheme, checkNewMembers, decideAddSchemeMembers } from '../group-schemes.decider.ts';
 import { groupSchemeStreamId, groupSchemePii } from '../group-schemes.events.ts';
@@ -15,7 +16,8 @@ const schemeFold = { initialState: initialGroupSchemeState, evolve: evolveGroupS
 
 /**
  * POST /api/group-schemes/{id}/members {mainMembers}: appended against the scheme's version, so two
- * additions of the same SA ID at once cannot both pass the uniqueness check.
+ * additions of the same SA ID at once cannot both pass the uniqueness check. Every person added (main
+ * and family) takes a place of the company's member limit in the same transaction.
  */
 export async function addSchemeMembers(store: EventStore, sql: SqlExecutor, schemeId: string, input: unknown, ctx: CommandContext) {
   const companyId = requireCompany(ctx);
@@ -34,7 +36,11 @@ export async function addSchemeMembers(store: EventStore, sql: SqlExecutor, sche
     const events = decideAddSchemeMembers(state, { companyId, members: { mainMembers: parsed.mainMembers, positions, policies } }, ctx);
     const append = await store.append(
       [{ streamId, expectedVersion: expectedVersion(version), events: events.map((e) => toNewEvent(e, groupSchemePii)) }],
-      appendOptions(ctx, (tx) => reserveGroupPolicyNumbers(tx, companyId, numbers, policies.map((p) => p.policyId))),
+      appendOptions(ctx, async (tx) => {
+        await reserveGroupPolicyNumbers(tx, companyId, numbers, policies.map((p) => p.policyId));
+        // Scheme members are insured people: they take places of the member limit (last: it locks the quota row).
+        await takeMemberPlaces(tx, companyId, events.filter((e) => e.type === 'SchemeMemberAdded').length);
+      }),
     );
     return {
       schemeId,

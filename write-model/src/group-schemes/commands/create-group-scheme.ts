@@ -4,6 +4,7 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
+import { takeMemberPlaces } from '../../companies/member-quota.ts';
 import { groupSchemeSchema } from '../../validation/index.ts';
 import { checkNewMembers, decideCreateGroupScheme } from '../group-schemes.decider.ts';
 import { groupSchemeStreamId, groupSchemePii } from '../group-schemes.events.ts';
@@ -12,7 +13,8 @@ import { droppedSchemeRows, keptRowPositions } from '../scheme-rows.ts';
 
 /**
  * POST /api/group-schemes {name, description, mainMembers}: the scheme and its first members in one
- * append. Incomplete rows are dropped by the schema; the answer says how many.
+ * append. Incomplete rows are dropped by the schema; the answer says how many. Its members take places
+ * of the company's member limit in the same transaction.
  */
 export async function createGroupScheme(store: EventStore, sql: SqlExecutor, input: unknown, ctx: CommandContext) {
   const companyId = requireCompany(ctx);
@@ -30,7 +32,11 @@ export async function createGroupScheme(store: EventStore, sql: SqlExecutor, inp
     );
     const append = await store.append(
       [{ streamId: groupSchemeStreamId(schemeId), expectedVersion: 'no_stream', events: events.map((e) => toNewEvent(e, groupSchemePii)) }],
-      appendOptions(ctx, (tx) => reserveGroupPolicyNumbers(tx, companyId, numbers, policies.map((p) => p.policyId))),
+      appendOptions(ctx, async (tx) => {
+        await reserveGroupPolicyNumbers(tx, companyId, numbers, policies.map((p) => p.policyId));
+        // Scheme members are insured people: they take places of the member limit (last: it locks the quota row).
+        await takeMemberPlaces(tx, companyId, events.filter((e) => e.type === 'SchemeMemberAdded').length);
+      }),
     );
     return {
       // A retried command id answers with the first attempt's stream.

@@ -1,6 +1,7 @@
 import type { EventStore } from '../../event-store/types.ts';
 import type { CommandContext } from '../../command-handling/context.ts';
 import { handleCommand, requireCompany } from '../../command-handling/handle.ts';
+import { releaseMemberPlaces } from '../../companies/member-quota.ts';
 import { decideRemoveSchemeMember } from '../group-schemes.decider.ts';
 import { groupSchemeStreamId, type GroupSchemeEvent } from '../group-schemes.events.ts';
 import { evolveGroupScheme, initialGroupSchemeState, type GroupSchemeState } from '../group-schemes.state.ts';
@@ -16,6 +17,8 @@ export async function removeSchemeMember(store: EventStore, schemeId: string, me
     decider: { initialState: initialGroupSchemeState, evolve: evolveGroupScheme, decide: (command, state) => decideRemoveSchemeMember(state, command) },
     command: { companyId, memberId },
     ctx,
+    // Their places of the member limit are free again, in the same transaction.
+    inTransaction: (tx, removed) => releaseMemberPlaces(tx, companyId, removed.length),
   });
   return { schemeId, removedMemberId: memberId, familyMembersRemoved: events.length - 1, append };
 }
