@@ -14,8 +14,13 @@ export type Config = {
   /** KurrentDB / EventStoreDB holds the events instead of PostgreSQL (keys, sessions, read models stay there). */
   eventStoreUrl: string | null;
   dataKey: string | null;
-  /** Base of links sent by e-mail; the request's own origin when unset. */
+  /** PUBLIC_URL as configured: where users reach this server (null when unset). */
   publicUrl: string | null;
+  /**
+   * The base of links sent by e-mail (password reset): PUBLIC_URL, else http://localhost:PORT.
+   * Never the request's Host header, which anyone can set.
+   */
+  linkBase: string;
   smtpUrl: string | null;
   mailFrom: string;
   superAdmin: { username: string; password: string; email: string } | null;
@@ -79,8 +84,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null;
   const dataDir = resolve(env.DATA_DIR ?? './data');
+  const port = Number(env.PORT ?? 3000);
+  const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '') || null;
   return {
-    port: Number(env.PORT ?? 3000),
+    port,
     host: env.HOST ?? '0.0.0.0',
     nodeEnv,
     isProduction,
@@ -88,7 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL?.trim() || null,
     eventStoreUrl: env.EVENTSTORE_URL?.trim() || null,
     dataKey: env.DATA_KEY?.trim() || null,
-    publicUrl: env.PUBLIC_URL?.trim() || null,
+    publicUrl,
+    linkBase: publicUrl ?? `http://localhost:${port}`,
     smtpUrl,
     mailFrom: env.MAIL_FROM ?? 'Funeral Policy Admin <no-reply@localhost>',
     superAdmin,

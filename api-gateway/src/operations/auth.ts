@@ -15,6 +15,7 @@ import { findCompany, findUserById, findUsersByEmail, type UserRow } from '@fpa/
 import { isSecureRequest, withPermissions, type RequestContext, type SessionUser } from '../context.ts';
 import { authorize } from '../auth/policy.ts';
 import { assertLoginAllowed, failureStreak, LOGIN_WINDOW_MINUTES, MAX_FAILURES_PER_USERNAME, recordLoginAttempt } from '../auth/rate-limit.ts';
+import { admitResetRequest } from '../auth/reset-limit.ts';
 import { clearedSessionCookie, createSession, revokeSession, sessionCookie } from '../auth/sessions.ts';
 import { commandFor, readYourWrites } from './consistency.ts';
 
@@ -109,23 +110,26 @@ export function me(ctx: RequestContext): PublicUser {
   return publicUser(user!);
 }
 
-export async function requestPasswordReset(
-  ctx: RequestContext,
-  input: unknown,
-): Promise<{ ok: true; message: string; resetLink?: string }> {
+/**
+ * Issues a reset link for every account with this e-mail and hands it to the mailer (SMTP, or the
+ * server log when no mail server is configured). The answer never carries the link or the token, in
+ * any mode, and is the same for known and unknown addresses. The link's base is PUBLIC_URL (or
+ * http://localhost:PORT), never the request's Host header: a forged Host must not put an attacker's
+ * site in a real user's reset e-mail.
+ */
+export async function requestPasswordReset(ctx: RequestContext, input: unknown): Promise<{ ok: true; message: string }> {
   authorize(ctx.user, 'auth.requestPasswordReset');
   const { email } = parseInput(requestResetSchema, input);
   const { sql, config, mailer } = ctx.services;
-  const base = config.publicUrl ?? new URL(ctx.request.url).origin;
-  let devLink: string | undefined;
-  for (const user of await findUsersByEmail(sql, email)) {
-    const token = await issueResetToken(sql, user.id);
-    const link = `${base}/auth?action=reset&token=${encodeURIComponent(token)}`;
-    const emailed = await mailer.sendPasswordReset(user.email, link, user.username);
-    if (!emailed && !config.isProduction) devLink ??= link;
+  const { send } = await admitResetRequest(sql, email, ctx.ip, ctx.services.now());
+  if (send) {
+    for (const user of await findUsersByEmail(sql, email)) {
+      const token = await issueResetToken(sql, user.id);
+      const link = `${config.linkBase}/auth?action=reset&token=${encodeURIComponent(token)}`;
+      await mailer.sendPasswordReset(user.email, link, user.username);
+    }
   }
-  // The same answer whether or not the address is known; only development adds the link.
-  return devLink ? { ok: true, message: RESET_REQUESTED, resetLink: devLink } : { ok: true, message: RESET_REQUESTED };
+  return { ok: true, message: RESET_REQUESTED };
 }
 
 export async function resetPassword(ctx: RequestContext, input: unknown): Promise<{ ok: true }> {
