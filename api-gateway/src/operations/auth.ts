@@ -14,7 +14,7 @@ import { loginSchema, requestResetSchema } from '@fpa/write-model/validation';
 import { findCompany, findUserById, findUsersByEmail, type UserRow } from '@fpa/projections';
 import { isSecureRequest, withPermissions, type RequestContext, type SessionUser } from '../context.ts';
 import { authorize } from '../auth/policy.ts';
-import { assertLoginAllowed, failureStreak, LOGIN_WINDOW_MINUTES, MAX_FAILURES_PER_USERNAME, recordLoginAttempt } from '../auth/rate-limit.ts';
+import { assertLoginAllowed, failureStreak, LOGIN_WINDOW_MINUTES, recordLoginAttempt, REPORT_AFTER_FAILURES } from '../auth/rate-limit.ts';
 import { admitResetRequest } from '../auth/reset-limit.ts';
 import { clearedSessionCookie, createSession, revokeSession, sessionCookie } from '../auth/sessions.ts';
 import { commandFor, readYourWrites } from './consistency.ts';
@@ -78,13 +78,13 @@ export async function login(ctx: RequestContext, input: unknown): Promise<AuthAn
 }
 
 /**
- * When a known user's failures reach the lock-out threshold, LoginFailuresRepeated is recorded for
+ * When a known user's failures (from any address) reach REPORT_AFTER_FAILURES, LoginFailuresRepeated is recorded for
  * the compliance log (once per streak). Never in the way of the refusal itself.
  */
 async function noteRepeatedFailures(ctx: RequestContext, userId: string, username: string, now: Date): Promise<void> {
   try {
     const { failures, firstAttemptId } = await failureStreak(ctx.services.sql, username, now);
-    if (failures < MAX_FAILURES_PER_USERNAME || !firstAttemptId) return;
+    if (failures < REPORT_AFTER_FAILURES || !firstAttemptId) return;
     const { append } = await recordLoginFailures(
       ctx.services.store,
       { userId, failures, windowMinutes: LOGIN_WINDOW_MINUTES, streakId: firstAttemptId },
