@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseCorsOrigins } from './cross-site.ts';
 import { DEFAULT_RETENTION_YEARS } from '@fpa/write-model/validation';
 import { billingConfig, type BillingConfig } from './billing/billing.config.ts';
 import { assistantModelConfig, type AssistantModelConfig } from './assistant/assistant.config.ts';
@@ -21,6 +22,11 @@ export type Config = {
    * Never the request's Host header, which anyone can set.
    */
   linkBase: string;
+  /**
+   * CORS_ORIGINS (comma-separated): other origins whose pages may call this API with the user's
+   * cookie. Empty by default: same-origin only.
+   */
+  corsOrigins: string[];
   smtpUrl: string | null;
   mailFrom: string;
   superAdmin: { username: string; password: string; email: string } | null;
@@ -97,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataKey: env.DATA_KEY?.trim() || null,
     publicUrl,
     linkBase: publicUrl ?? `http://localhost:${port}`,
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     smtpUrl,
     mailFrom: env.MAIL_FROM ?? 'Funeral Policy Admin <no-reply@localhost>',
     superAdmin,
