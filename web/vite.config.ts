@@ -23,7 +23,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps by default: `npm start` builds and serves this folder, and the maps are the
+    // application's source. WEB_SOURCEMAP=on makes them (e.g. to upload to an error tracker).
+    sourcemap: process.env.WEB_SOURCEMAP === 'on',
     rolldownOptions: { output: { codeSplitting: { groups: vendorGroups } } },
   },
   test: {

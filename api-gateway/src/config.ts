@@ -27,6 +27,11 @@ export type Config = {
    * cookie. Empty by default: same-origin only.
    */
   corsOrigins: string[];
+  /**
+   * GraphQL introspection and field suggestions: on in development; in production only with
+   * GRAPHQL_INTROSPECTION=on (the web app needs neither: its types come from schema.graphql).
+   */
+  graphqlIntrospection: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   superAdmin: { username: string; password: string; email: string } | null;
@@ -77,10 +82,9 @@ function objectStoreConfig(env: NodeJS.ProcessEnv, dataDir: string): ObjectStore
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const isProduction = nodeEnv === 'production';
+  // Without SMTP_URL (production too: `npm ci && npm start` must work with no configuration) reset
+  // links go to the server log, and the server says so at start.
   const smtpUrl = env.SMTP_URL?.trim() || null;
-  if (isProduction && !smtpUrl) {
-    throw new Error('NODE_ENV=production needs SMTP_URL: password-reset links are sent by e-mail in production.');
-  }
   const superAdmin =
     env.SUPER_ADMIN_USERNAME && env.SUPER_ADMIN_PASSWORD
       ? {
@@ -104,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     linkBase: publicUrl ?? `http://localhost:${port}`,
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    graphqlIntrospection: env.GRAPHQL_INTROSPECTION?.trim() ? env.GRAPHQL_INTROSPECTION.trim().toLowerCase() === 'on' : !isProduction,
     smtpUrl,
     mailFrom: env.MAIL_FROM ?? 'Funeral Policy Admin <no-reply@localhost>',
     superAdmin,

@@ -8,6 +8,7 @@ import { crossSitePolicy, isJsonContentType, JSON_REQUIRED } from './cross-site.
 import { routes } from './rest/index.ts';
 import { graphqlGuards } from './graphql-guards.ts';
 import { laggingWritePlugin } from './graphql-lag.ts';
+import { schemaPrivacyPlugin } from './graphql-privacy.ts';
 
 export type App = {
   /** Fetch-style entry for /graphql and /api/* (tests call it directly). */
@@ -25,7 +26,7 @@ export function createApp(services: Services): App {
     landingPage: false,
     // CORS is decided once for /graphql and /api (cross-site.ts); yoga's default reflects any origin.
     cors: false,
-    plugins: [...graphqlGuards(), laggingWritePlugin()],
+    plugins: [...graphqlGuards(), laggingWritePlugin(), schemaPrivacyPlugin({ introspection: config.graphqlIntrospection })],
     // isDev false: yoga would otherwise copy the parser's own error (originalError) into the answer.
     maskedErrors: { maskError: maskGraphQLError(logger), isDev: false },
     logging: {
