@@ -51,6 +51,10 @@ describe('production mode (NODE_ENV=production)', () => {
     expect(gql.body).toEqual({ errors: [{ message: MALFORMED_JSON, extensions: { code: 'MALFORMED_JSON' } }] });
     const rest = await t.request('POST', '/api/login', '{"username": ');
     expect(rest.body.message).toBe(MALFORMED_JSON);
+    // GET's variables are JSON too: a 400 with the same message, not a masked 500.
+    const get = await t.request('GET', `/graphql?query=${encodeURIComponent('{ me { id } }')}&variables=%7Bbad`);
+    expect(get.status).toBe(400);
+    expect(get.body.errors[0].message).toBe(MALFORMED_JSON);
   });
 
   it('says at start what is not configured: e-mail, payments, SMS, PUBLIC_URL', () => {

@@ -73,6 +73,20 @@ export function createApp(services: Services): App {
  * answered with a fixed message, not the parser's (which quotes the body and names the parser).
  */
 async function invalidGraphQLBody(request: Request): Promise<Response | null> {
+  if (request.method === 'GET') {
+    // A GET carries its variables and extensions as JSON in the query string: the same rule.
+    const params = new URL(request.url).searchParams;
+    for (const name of ['variables', 'extensions']) {
+      const value = params.get(name);
+      if (value === null) continue;
+      try {
+        JSON.parse(value);
+      } catch {
+        return Response.json({ errors: [{ message: MALFORMED_JSON, extensions: { code: 'MALFORMED_JSON' } }] }, { status: 400 });
+      }
+    }
+    return null;
+  }
   if (request.method !== 'POST') return null;
   if (!isJsonContentType(request.headers.get('content-type'))) {
     return Response.json({ errors: [{ message: JSON_REQUIRED, extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } }] }, { status: 415 });
