@@ -111,3 +111,21 @@ describe.each(testDrivers())('password reset hardening on $name', (driver) => {
     expect((await t.request('POST', '/api/auth/request-reset', { email: 'probe-more@example.com' }, { ip: '10.3.0.2' })).status).toBe(200);
   });
 });
+
+describe('password reset when the mail server fails', () => {
+  it('answers exactly as for an unknown address (no 500 that would tell a known one)', async () => {
+    const { pgliteDriver } = await import('@fpa/write-model/testing');
+    const t = await startTestApp(pgliteDriver);
+    try {
+      t.services.mailer = { sendPasswordReset: () => Promise.reject(new Error('SMTP 421 try later')) };
+      const input = registration();
+      await t.request('POST', '/api/register', input);
+      const known = await t.request('POST', '/api/auth/request-reset', { email: input.email }, { ip: '10.4.0.1' });
+      const unknown = await t.request('POST', '/api/auth/request-reset', { email: 'nobody-here@example.com' }, { ip: '10.4.0.1' });
+      expect(known.status).toBe(200);
+      expect(known.body).toEqual(unknown.body);
+    } finally {
+      await t.close();
+    }
+  });
+});

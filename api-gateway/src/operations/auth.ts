@@ -126,7 +126,11 @@ export async function requestPasswordReset(ctx: RequestContext, input: unknown):
     for (const user of await findUsersByEmail(sql, email)) {
       const token = await issueResetToken(sql, user.id);
       const link = `${config.linkBase}/auth?action=reset&token=${encodeURIComponent(token)}`;
-      await mailer.sendPasswordReset(user.email, link, user.username);
+      // Not awaited: a slow or failing mail server must neither delay nor change the answer, which
+      // would tell a known address from an unknown one. A failure is logged for the operator.
+      mailer.sendPasswordReset(user.email, link, user.username).catch((err: unknown) => {
+        ctx.services.logger.error({ err, userId: user.id }, 'could not send the password reset e-mail');
+      });
     }
   }
   return { ok: true, message: RESET_REQUESTED };
