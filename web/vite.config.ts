@@ -19,11 +19,16 @@ export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
   server: {
     port: 5173,
-    proxy: { '/api': gateway, '/graphql': gateway },
+    // The Host header is passed on as the browser sent it (changeOrigin false; the string shorthand
+    // would rewrite it), so the gateway sees the page's own origin and its cross-site check
+    // (api-gateway/src/cross-site.ts) accepts the page's cookie requests even without Sec-Fetch-Site.
+    proxy: { '/api': { target: gateway, changeOrigin: false }, '/graphql': { target: gateway, changeOrigin: false } },
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps by default: `npm start` builds and serves this folder, and the maps are the
+    // application's source. WEB_SOURCEMAP=on makes them (e.g. to upload to an error tracker).
+    sourcemap: process.env.WEB_SOURCEMAP === 'on',
     rolldownOptions: { output: { codeSplitting: { groups: vendorGroups } } },
   },
   test: {

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '@fpa/write-model/testing';
-import { registration, startTestApp, wrongSignIns, type TestApp } from './testing.ts';
+import { MAX_FAILURES_PER_USERNAME, MAX_FAILURES_PER_USERNAME_AND_ADDRESS } from './auth/rate-limit.ts';
+import { captureMail, lastResetToken, registration, startTestApp, wrongSignIns, type SentReset, type TestApp } from './testing.ts';
 
 describe.each(testDrivers())('auth and tenancy over HTTP on $name', (driver) => {
   let t: TestApp;
+  let mail: SentReset[];
   beforeAll(async () => {
     t = await startTestApp(driver);
+    mail = captureMail(t);
   });
   afterAll(async () => t?.close());
 
@@ -107,20 +110,54 @@ describe.each(testDrivers())('auth and tenancy over HTTP on $name', (driver) => 
     expect((await t.request('GET', '/api/user')).body.code).toBe('UNAUTHENTICATED');
   });
 
-  it('refuses wrong passwords and slows brute force per username', async () => {
+  it('refuses wrong passwords and slows and limits brute force per username and address', async () => {
     const input = registration();
     await t.request('POST', '/api/register', input);
     const missing = await t.request('POST', '/api/login', {});
     expect(missing.status).toBe(400);
     expect(missing.body.issues.map((i: { message: string }) => i.message)).toEqual(['Username is required', 'Password is required']);
     // Each wrong password is checked (401) once the growing delay after the 2nd failure has passed.
-    for (const wrong of await wrongSignIns(t, input.username, 5, { ip: (i) => `10.0.0.${i}` })) {
+    const attacker = '10.0.0.66';
+    for (const wrong of await wrongSignIns(t, input.username, MAX_FAILURES_PER_USERNAME_AND_ADDRESS, { ip: attacker })) {
       expect(wrong.status).toBe(401);
       expect(wrong.body.message).toBe('Invalid username or password');
     }
-    const locked = await t.request('POST', '/api/login', { username: input.username, password: input.password });
+    // The attacker's address is locked for this username, even for the right password …
+    const locked = await t.request('POST', '/api/login', { username: input.username, password: input.password }, { ip: attacker });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/Too many failed sign-in attempts/);
+    // … but the user signing in from their own address is not locked out by a stranger,
+    const own = await t.request('POST', '/api/login', { username: input.username, password: input.password }, { ip: '10.0.0.7' });
+    expect(own.status).toBe(200);
+    // and their sign-in does not lift the limit on the attacker's address.
+    expect((await t.request('POST', '/api/login', { username: input.username, password: 'guess' }, { ip: attacker })).status).toBe(429);
+  });
+
+  it('limits a distributed guesser without locking the user out of an address they have used', async () => {
+    const input = registration();
+    await t.request('POST', '/api/register', input);
+    const home = '10.9.0.1';
+    expect((await t.request('POST', '/api/login', { username: input.username, password: input.password }, { ip: home })).status).toBe(200);
+    // One wrong password from each of many addresses: none is slowed, but the username is under attack.
+    for (const wrong of await wrongSignIns(t, input.username, MAX_FAILURES_PER_USERNAME, { ip: (i) => `10.8.${i}.1` })) {
+      expect(wrong.status).toBe(401);
+    }
+    const fresh = await t.request('POST', '/api/login', { username: input.username, password: input.password }, { ip: '10.8.200.1' });
+    expect(fresh.status).toBe(429);
+    const known = await t.request('POST', '/api/login', { username: input.username, password: input.password }, { ip: home });
+    expect(known.status).toBe(200);
+  });
+
+  it('a stranger cannot lock the super admin out either', async () => {
+    const admin = { username: `root${Date.now()}`, password: 'R00t-Passw0rd!' };
+    const app = await startTestApp(driver, {}, { SUPER_ADMIN_USERNAME: admin.username, SUPER_ADMIN_PASSWORD: admin.password });
+    try {
+      await wrongSignIns(app, admin.username, MAX_FAILURES_PER_USERNAME_AND_ADDRESS + 3, { ip: '10.7.0.1' });
+      expect((await app.request('POST', '/api/login', admin, { ip: '10.7.0.1' })).status).toBe(429);
+      expect((await app.request('POST', '/api/login', admin, { ip: '10.7.0.2' })).status).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 
   it('resets a forgotten password with a single-use link that expires after 30 minutes', async () => {
@@ -132,8 +169,9 @@ describe.each(testDrivers())('auth and tenancy over HTTP on $name', (driver) => 
     expect((await t.request('POST', '/api/auth/request-reset', { email: 'bad' })).body.message).toBe('Invalid email address');
 
     const requested = await t.request('POST', '/api/auth/request-reset', { email: input.email.toUpperCase() });
-    expect(requested.body.message).toBe(unknown.body.message);
-    const link = new URL(requested.body.resetLink);
+    expect(requested.body).toEqual(unknown.body);
+    const link = new URL(mail.at(-1)!.link);
+    expect(mail.at(-1)!.to).toBe(input.email);
     expect(link.pathname).toBe('/auth');
     expect(link.searchParams.get('action')).toBe('reset');
     const token = link.searchParams.get('token')!;
@@ -157,8 +195,8 @@ describe.each(testDrivers())('auth and tenancy over HTTP on $name', (driver) => 
     ]);
     expect(events).toHaveLength(1);
 
-    const second = await t.request('POST', '/api/auth/request-reset', { email: input.email });
-    const expired = new URL(second.body.resetLink).searchParams.get('token')!;
+    await t.request('POST', '/api/auth/request-reset', { email: input.email });
+    const expired = lastResetToken(mail, input.email);
     await t.services.sql.query(`update auth_reset_tokens set expires_at = now() - interval '1 second' where used_at is null`);
     const late = await t.request('POST', '/api/auth/reset-password', { token: expired, newPassword: 'N3w-Passw0rd!2' });
     expect(late.status).toBe(400);

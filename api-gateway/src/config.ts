@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseCorsOrigins } from './cross-site.ts';
 import { DEFAULT_RETENTION_YEARS } from '@fpa/write-model/validation';
 import { billingConfig, type BillingConfig } from './billing/billing.config.ts';
 import { assistantModelConfig, type AssistantModelConfig } from './assistant/assistant.config.ts';
@@ -14,8 +15,23 @@ export type Config = {
   /** KurrentDB / EventStoreDB holds the events instead of PostgreSQL (keys, sessions, read models stay there). */
   eventStoreUrl: string | null;
   dataKey: string | null;
-  /** Base of links sent by e-mail; the request's own origin when unset. */
+  /** PUBLIC_URL as configured: where users reach this server (null when unset). */
   publicUrl: string | null;
+  /**
+   * The base of links sent by e-mail (password reset): PUBLIC_URL, else http://localhost:PORT.
+   * Never the request's Host header, which anyone can set.
+   */
+  linkBase: string;
+  /**
+   * CORS_ORIGINS (comma-separated): other origins whose pages may call this API with the user's
+   * cookie. Empty by default: same-origin only.
+   */
+  corsOrigins: string[];
+  /**
+   * GraphQL introspection and field suggestions: on in development; in production only with
+   * GRAPHQL_INTROSPECTION=on (the web app needs neither: its types come from schema.graphql).
+   */
+  graphqlIntrospection: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   superAdmin: { username: string; password: string; email: string } | null;
@@ -66,10 +82,9 @@ function objectStoreConfig(env: NodeJS.ProcessEnv, dataDir: string): ObjectStore
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const isProduction = nodeEnv === 'production';
+  // Without SMTP_URL (production too: `npm ci && npm start` must work with no configuration) reset
+  // links go to the server log, and the server says so at start.
   const smtpUrl = env.SMTP_URL?.trim() || null;
-  if (isProduction && !smtpUrl) {
-    throw new Error('NODE_ENV=production needs SMTP_URL: password-reset links are sent by e-mail in production.');
-  }
   const superAdmin =
     env.SUPER_ADMIN_USERNAME && env.SUPER_ADMIN_PASSWORD
       ? {
@@ -79,8 +94,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null;
   const dataDir = resolve(env.DATA_DIR ?? './data');
+  const port = Number(env.PORT ?? 3000);
+  const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '') || null;
   return {
-    port: Number(env.PORT ?? 3000),
+    port,
     host: env.HOST ?? '0.0.0.0',
     nodeEnv,
     isProduction,
@@ -88,7 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL?.trim() || null,
     eventStoreUrl: env.EVENTSTORE_URL?.trim() || null,
     dataKey: env.DATA_KEY?.trim() || null,
-    publicUrl: env.PUBLIC_URL?.trim() || null,
+    publicUrl,
+    linkBase: publicUrl ?? `http://localhost:${port}`,
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    graphqlIntrospection: env.GRAPHQL_INTROSPECTION?.trim() ? env.GRAPHQL_INTROSPECTION.trim().toLowerCase() === 'on' : !isProduction,
     smtpUrl,
     mailFrom: env.MAIL_FROM ?? 'Funeral Policy Admin <no-reply@localhost>',
     superAdmin,

@@ -14,6 +14,10 @@ const SECURITY_HEADERS: Record<string, string> = {
     "connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'",
 };
 
+/** The methods the API answers; anything else (TRACE, CONNECT, PROPFIND …) is a 405 before any handler. */
+const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const PAGE_METHODS = ['GET', 'HEAD'];
+
 /**
  * The process's HTTP server: /graphql and /api/* go to the app; everything else is the built web
  * app, with index.html for client-side routes (history fallback).
@@ -42,7 +46,22 @@ export function createHttpServer(app: App, services: Services): Server {
     });
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     const path = (req.url ?? '/').split('?')[0]!;
-    if (path === '/graphql' || path === '/api' || path.startsWith('/api/') || path === '/healthz') {
+    const isApi = path === '/graphql' || path === '/api' || path.startsWith('/api/');
+    const allowed = isApi ? API_METHODS : PAGE_METHODS;
+    if (!allowed.includes(req.method ?? '')) {
+      // Before the fetch adapter: it cannot even build a Request for TRACE (a 500 with a stack).
+      methodNotAllowed(res, req.method ?? '', path, allowed);
+      return;
+    }
+    // The built app's source maps are the application's source: not served in production, whatever
+    // the build left in web/dist (npm run build makes none unless WEB_SOURCEMAP=on).
+    if (!isApi && services.config.isProduction && path.endsWith('.map')) {
+      res.statusCode = 404;
+      res.setHeader('content-type', 'text/plain; charset=utf-8');
+      res.end('Not found');
+      return;
+    }
+    if (isApi || path === '/healthz') {
       if (path === '/healthz') {
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ ok: true }));
@@ -59,6 +78,13 @@ export function createHttpServer(app: App, services: Services): Server {
     }
     assets(req, res);
   });
+}
+
+function methodNotAllowed(res: ServerResponse, method: string, path: string, allowed: readonly string[]) {
+  res.statusCode = 405;
+  res.setHeader('allow', allowed.join(', '));
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify({ message: `Method ${method} is not allowed on ${path}`, code: 'METHOD_NOT_ALLOWED', issues: [] }));
 }
 
 function immutableAssets(res: ServerResponse, path: string) {

@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { createServices } from './services.ts';
 import { createApp } from './yoga.ts';
 import { createHttpServer } from './http.ts';
+import { startupReport } from './startup.ts';
 
 const config = loadConfig();
 const logger = pino({ level: config.logLevel, base: { service: 'api-gateway' } });
@@ -10,14 +11,19 @@ const services = await createServices(config, logger);
 const server = createHttpServer(createApp(services), services);
 
 server.listen(config.port, config.host, () => {
+  const report = startupReport(config);
   logger.info(
     {
-      url: `http://localhost:${config.port}`,
+      mode: report.mode,
+      url: report.url,
+      publicUrl: report.publicUrl,
       database: config.databaseUrl ? 'postgresql server (DATABASE_URL)' : `pglite in ${config.dataDir}`,
       projections: config.projections,
     },
-    'server started',
+    `server started in ${report.mode} mode`,
   );
+  for (const line of report.notConfigured) logger.warn(`not configured: ${line}`);
+  if (report.relaxed.length > 0) logger.warn(`${report.mode} mode: ${report.relaxed.join(', ')} enabled; set NODE_ENV=production (npm start does) to turn them off`);
 });
 
 let stopping = false;

@@ -65,6 +65,30 @@ export async function startTestApp(driver: TestDriver, overrides: Partial<Config
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
+export type SentReset = { to: string; link: string; username: string };
+
+/**
+ * Replaces the app's mailer with one that keeps what it would have sent: the reset link reaches a
+ * test the way it reaches a user, never through the HTTP answer.
+ */
+export function captureMail(t: TestApp): SentReset[] {
+  const sent: SentReset[] = [];
+  t.services.mailer = {
+    async sendPasswordReset(to, link, username) {
+      sent.push({ to, link, username });
+      return true;
+    },
+  };
+  return sent;
+}
+
+/** The token of the last reset link e-mailed to `to`. */
+export function lastResetToken(sent: readonly SentReset[], to: string): string {
+  const mail = sent.filter((m) => m.to.toLowerCase() === to.toLowerCase()).at(-1);
+  if (!mail) throw new Error(`no reset link was sent to ${to}`);
+  return new URL(mail.link).searchParams.get('token')!;
+}
+
 /** A valid SA ID: a real date of birth, and the Luhn check digit computed, not hard-coded. */
 export function makeSaId(dateOfBirth = '850615', sequence = '5009', citizen = '0', race = '8'): string {
   const first12 = `${dateOfBirth}${sequence}${citizen}${race}`;

@@ -3,10 +3,12 @@ import type { Services } from './services.ts';
 import { createRequestContext, type RequestContext } from './context.ts';
 import { jsonError, maskGraphQLError } from './errors.ts';
 import { schema } from './schema/index.ts';
-import { createRestRouter } from './rest/router.ts';
+import { createRestRouter, MALFORMED_JSON } from './rest/router.ts';
+import { crossSitePolicy, isJsonContentType, JSON_REQUIRED } from './cross-site.ts';
 import { routes } from './rest/index.ts';
 import { graphqlGuards } from './graphql-guards.ts';
 import { laggingWritePlugin } from './graphql-lag.ts';
+import { schemaPrivacyPlugin } from './graphql-privacy.ts';
 
 export type App = {
   /** Fetch-style entry for /graphql and /api/* (tests call it directly). */
@@ -22,8 +24,11 @@ export function createApp(services: Services): App {
     graphqlEndpoint: '/graphql',
     graphiql: !config.isProduction,
     landingPage: false,
-    plugins: [...graphqlGuards(), laggingWritePlugin()],
-    maskedErrors: { maskError: maskGraphQLError(logger) },
+    // CORS is decided once for /graphql and /api (cross-site.ts); yoga's default reflects any origin.
+    cors: false,
+    plugins: [...graphqlGuards(), laggingWritePlugin(), schemaPrivacyPlugin({ introspection: config.graphqlIntrospection })],
+    // isDev false: yoga would otherwise copy the parser's own error (originalError) into the answer.
+    maskedErrors: { maskError: maskGraphQLError(logger), isDev: false },
     logging: {
       debug: (...args) => logger.debug(args.map(String).join(' ')),
       info: (...args) => logger.info(args.map(String).join(' ')),
@@ -32,24 +37,66 @@ export function createApp(services: Services): App {
     },
   });
   const rest = createRestRouter(routes);
+  const crossSite = crossSitePolicy(config);
 
   const app: App = {
     async handle(incoming, client = {}) {
-      const url = new URL(incoming.url);
-      // An upload route streams its body to storage under its own limit; every other body is
-      // buffered under MAX_BODY_BYTES before anything reads it.
-      const limited = rest.takesRawBody(incoming) ? incoming : await limitBody(incoming, config.maxBodyBytes);
-      if (!limited) return jsonError(413, PAYLOAD_TOO_LARGE, 'PAYLOAD_TOO_LARGE');
-      const ctx = await createRequestContext(services, limited, client.ip ?? 'unknown', (request) => app.handle(request, { ip: 'loopback' }));
-      const response = url.pathname.startsWith('/api/') || url.pathname === '/api'
-        ? await rest(ctx, limited)
-        : await yoga.fetch(limited, ctx);
-      for (const cookie of ctx.setCookies) response.headers.append('set-cookie', cookie);
-      if (ctx.projectionLag.timedOut) response.headers.set('x-projection-lag', 'timeout');
-      return response;
+      return crossSite.decorate(incoming, await answer(incoming, client));
     },
   };
+
+  async function answer(incoming: Request, client: { ip?: string }): Promise<Response> {
+    const url = new URL(incoming.url);
+    const refused = crossSite.check(incoming);
+    if (refused) return refused;
+    const isRest = url.pathname.startsWith('/api/') || url.pathname === '/api';
+    // An upload route streams its body to storage under its own limit; every other body is
+    // buffered under MAX_BODY_BYTES before anything reads it.
+    const limited = rest.takesRawBody(incoming) ? incoming : await limitBody(incoming, config.maxBodyBytes);
+    if (!limited) return jsonError(413, PAYLOAD_TOO_LARGE, 'PAYLOAD_TOO_LARGE');
+    if (!isRest) {
+      const invalid = await invalidGraphQLBody(limited);
+      if (invalid) return invalid;
+    }
+    const ctx = await createRequestContext(services, limited, client.ip ?? 'unknown', (request) => app.handle(request, { ip: 'loopback' }));
+    const response = isRest ? await rest(ctx, limited) : await yoga.fetch(limited, ctx);
+    for (const cookie of ctx.setCookies) response.headers.append('set-cookie', cookie);
+    if (ctx.projectionLag.timedOut) response.headers.set('x-projection-lag', 'timeout');
+    return response;
+  }
   return app;
+}
+
+/**
+ * A GraphQL POST carries JSON only: yoga also reads forms and multipart bodies, which a page on
+ * another site can send without a CORS preflight. Its JSON must parse, and a body that does not is
+ * answered with a fixed message, not the parser's (which quotes the body and names the parser).
+ */
+async function invalidGraphQLBody(request: Request): Promise<Response | null> {
+  if (request.method === 'GET') {
+    // A GET carries its variables and extensions as JSON in the query string: the same rule.
+    const params = new URL(request.url).searchParams;
+    for (const name of ['variables', 'extensions']) {
+      const value = params.get(name);
+      if (value === null) continue;
+      try {
+        JSON.parse(value);
+      } catch {
+        return Response.json({ errors: [{ message: MALFORMED_JSON, extensions: { code: 'MALFORMED_JSON' } }] }, { status: 400 });
+      }
+    }
+    return null;
+  }
+  if (request.method !== 'POST') return null;
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    return Response.json({ errors: [{ message: JSON_REQUIRED, extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } }] }, { status: 415 });
+  }
+  try {
+    JSON.parse(await request.clone().text());
+    return null;
+  } catch {
+    return Response.json({ errors: [{ message: MALFORMED_JSON, extensions: { code: 'MALFORMED_JSON' } }] }, { status: 400 });
+  }
 }
 
 /** Reads the body up to the limit (whatever Content-Length claims); null when it is larger. */

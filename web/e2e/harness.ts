@@ -45,6 +45,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Reset links are built from PUBLIC_URL only (never the Host header).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATA_KEY: randomBytes(32).toString('base64'),
       LOG_LEVEL: 'info',

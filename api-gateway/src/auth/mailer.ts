@@ -12,8 +12,9 @@ export function createMailer(config: Config, logger: Logger): Mailer {
   return {
     async sendPasswordReset(to, link, username) {
       if (!transport) {
-        // Development: no mail server; the link goes to the server log instead.
-        logger.info({ username, resetLink: link }, 'password reset link (development: not e-mailed)');
+        // No mail server configured: the link goes to the server log (the operator's eyes only), never
+        // to the caller.
+        logger.warn({ username, resetLink: link }, 'password reset link (SMTP_URL not set: not e-mailed)');
         return false;
       }
       await transport.sendMail({

@@ -14,7 +14,8 @@ import { loginSchema, requestResetSchema } from '@fpa/write-model/validation';
 import { findCompany, findUserById, findUsersByEmail, type UserRow } from '@fpa/projections';
 import { isSecureRequest, withPermissions, type RequestContext, type SessionUser } from '../context.ts';
 import { authorize } from '../auth/policy.ts';
-import { assertLoginAllowed, failureStreak, LOGIN_WINDOW_MINUTES, MAX_FAILURES_PER_USERNAME, recordLoginAttempt } from '../auth/rate-limit.ts';
+import { assertLoginAllowed, failureStreak, LOGIN_WINDOW_MINUTES, recordLoginAttempt, REPORT_AFTER_FAILURES } from '../auth/rate-limit.ts';
+import { admitResetRequest } from '../auth/reset-limit.ts';
 import { clearedSessionCookie, createSession, revokeSession, sessionCookie } from '../auth/sessions.ts';
 import { commandFor, readYourWrites } from './consistency.ts';
 
@@ -77,13 +78,13 @@ export async function login(ctx: RequestContext, input: unknown): Promise<AuthAn
 }
 
 /**
- * When a known user's failures reach the lock-out threshold, LoginFailuresRepeated is recorded for
+ * When a known user's failures (from any address) reach REPORT_AFTER_FAILURES, LoginFailuresRepeated is recorded for
  * the compliance log (once per streak). Never in the way of the refusal itself.
  */
 async function noteRepeatedFailures(ctx: RequestContext, userId: string, username: string, now: Date): Promise<void> {
   try {
     const { failures, firstAttemptId } = await failureStreak(ctx.services.sql, username, now);
-    if (failures < MAX_FAILURES_PER_USERNAME || !firstAttemptId) return;
+    if (failures < REPORT_AFTER_FAILURES || !firstAttemptId) return;
     const { append } = await recordLoginFailures(
       ctx.services.store,
       { userId, failures, windowMinutes: LOGIN_WINDOW_MINUTES, streakId: firstAttemptId },
@@ -109,23 +110,30 @@ export function me(ctx: RequestContext): PublicUser {
   return publicUser(user!);
 }
 
-export async function requestPasswordReset(
-  ctx: RequestContext,
-  input: unknown,
-): Promise<{ ok: true; message: string; resetLink?: string }> {
+/**
+ * Issues a reset link for every account with this e-mail and hands it to the mailer (SMTP, or the
+ * server log when no mail server is configured). The answer never carries the link or the token, in
+ * any mode, and is the same for known and unknown addresses. The link's base is PUBLIC_URL (or
+ * http://localhost:PORT), never the request's Host header: a forged Host must not put an attacker's
+ * site in a real user's reset e-mail.
+ */
+export async function requestPasswordReset(ctx: RequestContext, input: unknown): Promise<{ ok: true; message: string }> {
   authorize(ctx.user, 'auth.requestPasswordReset');
   const { email } = parseInput(requestResetSchema, input);
   const { sql, config, mailer } = ctx.services;
-  const base = config.publicUrl ?? new URL(ctx.request.url).origin;
-  let devLink: string | undefined;
-  for (const user of await findUsersByEmail(sql, email)) {
-    const token = await issueResetToken(sql, user.id);
-    const link = `${base}/auth?action=reset&token=${encodeURIComponent(token)}`;
-    const emailed = await mailer.sendPasswordReset(user.email, link, user.username);
-    if (!emailed && !config.isProduction) devLink ??= link;
+  const { send } = await admitResetRequest(sql, email, ctx.ip, ctx.services.now());
+  if (send) {
+    for (const user of await findUsersByEmail(sql, email)) {
+      const token = await issueResetToken(sql, user.id);
+      const link = `${config.linkBase}/auth?action=reset&token=${encodeURIComponent(token)}`;
+      // Not awaited: a slow or failing mail server must neither delay nor change the answer, which
+      // would tell a known address from an unknown one. A failure is logged for the operator.
+      mailer.sendPasswordReset(user.email, link, user.username).catch((err: unknown) => {
+        ctx.services.logger.error({ err, userId: user.id }, 'could not send the password reset e-mail');
+      });
+    }
   }
-  // The same answer whether or not the address is known; only development adds the link.
-  return devLink ? { ok: true, message: RESET_REQUESTED, resetLink: devLink } : { ok: true, message: RESET_REQUESTED };
+  return { ok: true, message: RESET_REQUESTED };
 }
 
 export async function resetPassword(ctx: RequestContext, input: unknown): Promise<{ ok: true }> {

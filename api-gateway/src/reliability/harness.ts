@@ -15,14 +15,14 @@ export async function send(
   t: TestApp,
   method: string,
   path: string,
-  options: { body?: string | Uint8Array; contentType?: string; token?: string | undefined; headers?: Record<string, string> } = {},
+  options: { body?: string | Uint8Array; contentType?: string; token?: string | undefined; headers?: Record<string, string>; ip?: string } = {},
 ): Promise<RawAnswer> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   address++;
   const request = new Request(`http://localhost${path}`, { method, headers, ...(options.body !== undefined ? { body: options.body as BodyInit } : {}) });
-  const response = await t.app.handle(request, { ip: `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}` });
+  const response = await t.app.handle(request, { ip: options.ip ?? `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}` });
   const text = await response.text();
   let json: unknown = null;
   try {

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@fpa/write-model';
+import { csvSafeCell } from '@fpa/write-model/validation';
 import * as audit from '../operations/audit.ts';
 import { complianceReport, type ComplianceReportName } from '../operations/compliance.ts';
 import * as popia from '../operations/popia.ts';
@@ -27,8 +28,9 @@ function historyArgs(query: URLSearchParams): audit.CompanyHistoryInput {
 
 const CSV_LIMIT = 10_000;
 
-function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
+/** A cell neutralised against formula injection (csvSafeCell), then quoted when it needs it. */
+function csvCell(value: string | number | null | undefined): string {
+  const text = String(csvSafeCell(value));
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -3,6 +3,7 @@ import { afterLaggingWrite, jsonError, toErrorAnswer } from '../errors.ts';
 import { RetryLaterError } from '../auth/rate-limit.ts';
 import { authorize, type Operation } from '../auth/policy.ts';
 import { findUnsafeText } from '@fpa/write-model/validation';
+import { isJsonContentType, JSON_REQUIRED } from '../cross-site.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteInput = { params: Record<string, string>; body: unknown; query: URLSearchParams };
@@ -70,6 +71,11 @@ export function createRestRouter(routes: readonly Route[]) {
     }
     let body: unknown = undefined;
     const text = found.route.rawBody || request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
+    // A body is JSON, said so by its Content-Type: a form or text/plain body is what a page on
+    // another site can send without a CORS preflight (cross-site.ts). Form routes read forms.
+    if (!found.route.form && text.trim() !== '' && !isJsonContentType(request.headers.get('content-type'))) {
+      return jsonError(415, JSON_REQUIRED, 'UNSUPPORTED_MEDIA_TYPE');
+    }
     if (found.route.form) {
       body = new URLSearchParams(text);
     } else if (text.trim() !== '') {

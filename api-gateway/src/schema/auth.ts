@@ -33,10 +33,6 @@ const RequestPasswordResetPayload = builder
     fields: (t) => ({
       ok: t.exposeBoolean('ok'),
       message: t.exposeString('message'),
-      resetLink: t.exposeString('resetLink', {
-        nullable: true,
-        description: 'Only outside production: the reset link that would have been e-mailed.',
-      }),
     }),
   });
 

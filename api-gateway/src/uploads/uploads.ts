@@ -2,10 +2,12 @@ import {
   beginUpload,
   completeUpload,
   createUploadSlot,
+  DomainError,
   failUpload,
   findStoredObject,
   NotFoundError,
 } from '@fpa/write-model';
+import { findCompany } from '@fpa/projections';
 import { isSecureRequest, type RequestContext } from '../context.ts';
 import { authorize, requireCompanyUser } from '../auth/policy.ts';
 import { contentDisposition, MAX_UPLOAD_BYTES, originalFileName } from './file-types.ts';
@@ -14,6 +16,7 @@ import { receiveFile } from './receive.ts';
 export type UploadAnswer = { objectPath: string; size: number; contentType: string; originalName: string };
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
+export const UPLOADS_SUSPENDED = 'Your company account has been suspended, so files cannot be uploaded. Please contact support.';
 
 /**
  * Spec part 2 §7: `POST /api/objects/upload` answers `{uploadURL}`, an absolute, single-use URL on
@@ -22,7 +25,7 @@ export const DOCUMENT_NOT_FOUND = 'Document not found';
  */
 export async function requestUploadURL(ctx: RequestContext): Promise<{ uploadURL: string }> {
   const user = requireCompanyUser(ctx.user, 'documents:upload');
-  const slot = await createUploadSlot(ctx.services.sql, { companyId: user.companyId, userId: user.id });
+  const slot = await createUploadSlot(ctx.services.sql, { companyId: user.companyId, userId: user.id, now: ctx.services.now() });
   const origin = new URL(ctx.request.url);
   if (isSecureRequest(ctx.request)) origin.protocol = 'https:'; // behind a TLS-terminating proxy
   const base = (ctx.services.config.publicUrl ?? origin.origin).replace(/\/+$/, '');
@@ -37,6 +40,12 @@ export async function requestUploadURL(ctx: RequestContext): Promise<{ uploadURL
 export async function receiveUpload(ctx: RequestContext, id: string, token: string | null): Promise<UploadAnswer> {
   const { sql, objects, logger } = ctx.services;
   const slot = await beginUpload(sql, id, token ?? '');
+  // A URL issued before the company was suspended carries no session, so the company is checked here.
+  const company = await findCompany(sql, slot.companyId);
+  if (!company?.isActive) {
+    await failUpload(sql, slot.id);
+    throw new DomainError('COMPANY_SUSPENDED', UPLOADS_SUSPENDED);
+  }
   const storageKey = `${slot.companyId}/${slot.id}`;
   const originalName = originalFileName(ctx.request.headers.get('x-file-name'));
   let reachedStore = false;

@@ -1,3 +1,4 @@
+import { csvSafeCell } from '@fpa/write-model/validation';
 import Papa from 'papaparse';
 
 /** Today as the user's calendar shows it (YYYY-MM-DD): file names say the day the user sees. */
@@ -6,9 +7,12 @@ export function localIsoDate(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** A CSV text with a header row of `columns`, each row's values in the same order (papaparse quotes what needs it). */
+/**
+ * A CSV text with a header row of `columns`, each row's values in the same order (papaparse quotes
+ * what needs it); every cell neutralised against formula injection (csvSafeCell).
+ */
 export function toCsv<Column extends string>(columns: readonly Column[], rows: ReadonlyArray<Record<Column, string | number>>): string {
-  return Papa.unparse({ fields: [...columns], data: rows.map((row) => columns.map((column) => row[column])) });
+  return Papa.unparse({ fields: [...columns], data: rows.map((row) => columns.map((column) => csvSafeCell(row[column]))) });
 }
 
 /** Hands a text to the browser as a file download. */

@@ -32,6 +32,10 @@ export type StoredObject = {
 };
 
 export const UPLOAD_URL_TTL_MINUTES = 15;
+/** Issued, unused, unexpired upload URLs one user may hold at once (each reserves a row until it expires). */
+export const MAX_OUTSTANDING_UPLOAD_URLS = 50;
+export const TOO_MANY_UPLOAD_URLS =
+  `You have ${MAX_OUTSTANDING_UPLOAD_URLS} upload links waiting to be used. Upload those files, or wait up to ${UPLOAD_URL_TTL_MINUTES} minutes for the unused links to expire, then try again.`;
 export const UPLOAD_LINK_INVALID = 'This upload link is invalid, has expired or was already used. Please upload the file again.';
 export const DOCUMENT_NOT_FOUND = 'The uploaded document could not be found. Please upload the file again.';
 export const DOCUMENT_NOT_STORED = 'The document upload did not finish. Please upload the file again.';
@@ -58,6 +62,7 @@ export async function migrateStoredObjects(sql: SqlExecutor): Promise<void> {
     );
     create index if not exists stored_objects_claim on stored_objects (claim_id) where claim_id is not null;
     create index if not exists stored_objects_company on stored_objects (company_id, created_at);
+    create index if not exists stored_objects_pending on stored_objects (created_by, expires_at) where status = 'pending';
   `);
 }
 
@@ -113,18 +118,27 @@ function toObject(row: Row): StoredObject {
   };
 }
 
-/** A random 256-bit token for one upload; only its hash is kept, so the table leaks no usable URL. */
+/**
+ * A random 256-bit token for one upload; only its hash is kept, so the table leaks no usable URL.
+ * Refused (429) while the user holds MAX_OUTSTANDING_UPLOAD_URLS issued, unused, unexpired URLs:
+ * one statement counts and inserts, so a loop of requests cannot fill the table.
+ */
 export async function createUploadSlot(
   sql: SqlExecutor,
   input: { companyId: string; userId: string; now?: Date },
 ): Promise<{ id: string; token: string; expiresAt: Date }> {
   const id = randomUUID();
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date((input.now ?? new Date()).getTime() + UPLOAD_URL_TTL_MINUTES * 60_000);
-  await sql.query(
-    `insert into stored_objects (id, company_id, created_by, token_hash, expires_at) values ($1, $2, $3, $4, $5)`,
-    [id, input.companyId, input.userId, hashToken(token), expiresAt],
+  const now = input.now ?? new Date();
+  const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_MINUTES * 60_000);
+  const rows = await sql.query(
+    `insert into stored_objects (id, company_id, created_by, token_hash, expires_at)
+     select $1, $2, $3, $4, $5
+      where (select count(*) from stored_objects where created_by = $3 and status = 'pending' and expires_at > $6) < $7
+     returning id`,
+    [id, input.companyId, input.userId, hashToken(token), expiresAt, now, MAX_OUTSTANDING_UPLOAD_URLS],
   );
+  if (rows.length === 0) throw new DomainError('RATE_LIMITED', TOO_MANY_UPLOAD_URLS);
   return { id, token, expiresAt };
 }
 

@@ -48,10 +48,10 @@ export type Trailer = { kind: 'end'; keys: number; rows: number; events: number 
 export type Line = Header | KeyLine | RowLine | EventLine | Trailer;
 
 /**
- * Plain tables not carried: sessions, reset links and login attempts are short-lived (people sign in
+ * Plain tables not carried: sessions, reset links, reset requests and login attempts are short-lived (people sign in
  * again after a move); es_* and projection_* are handled on their own or rebuilt.
  */
-export const NOT_EXPORTED = new Set(['auth_sessions', 'auth_reset_tokens', 'auth_login_attempts']);
+export const NOT_EXPORTED = new Set(['auth_sessions', 'auth_reset_tokens', 'auth_reset_requests', 'auth_login_attempts']);
 export const isCarriedTable = (name: string): boolean =>
   !NOT_EXPORTED.has(name) && !name.startsWith('es_') && !name.startsWith('projection_');
 

@@ -31,6 +31,14 @@ export async function migrateIdentity(sql: SqlExecutor): Promise<void> {
       expires_at timestamptz not null,
       used_at timestamptz
     );
+    create table if not exists auth_reset_requests (
+      id bigint generated always as identity primary key,
+      email_key text not null,
+      ip text not null,
+      requested_at timestamptz not null
+    );
+    create index if not exists auth_reset_requests_email on auth_reset_requests (email_key, requested_at);
+    create index if not exists auth_reset_requests_ip on auth_reset_requests (ip, requested_at);
     create table if not exists auth_login_attempts (
       id bigint generated always as identity primary key,
       username_key text not null,

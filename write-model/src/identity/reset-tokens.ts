@@ -32,7 +32,8 @@ export async function findResetTokenUser(sql: SqlExecutor, token: string): Promi
 
 /**
  * Marks the token used inside the password-change transaction: of two concurrent uses only one
- * finds it unused, so a link works exactly once.
+ * finds it unused, so a link works exactly once. Every other outstanding token of the user is voided
+ * with it: an older link still sitting in a mailbox must not reset the new password.
  */
 export async function consumeResetToken(tx: SqlExecutor, token: string, userId: string): Promise<void> {
   const rows = await tx.query(
@@ -41,6 +42,7 @@ export async function consumeResetToken(tx: SqlExecutor, token: string, userId: 
     [hashToken(token), userId],
   );
   if (rows.length === 0) throw new DomainError('INVALID_TOKEN', RESET_LINK_INVALID);
+  await tx.query(`update auth_reset_tokens set used_at = now() where user_id = $1 and used_at is null`, [userId]);
 }
 
 /** Every live session of the user, except the one whose token hash is `keepTokenHash` (the caller's own). */

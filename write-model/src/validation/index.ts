@@ -32,3 +32,4 @@ export * from './onboarding.ts';
 export * from './permissions.ts';
 export * from './audit.ts';
 export * from './unsafe-text.ts';
+export * from './csv-cell.ts';

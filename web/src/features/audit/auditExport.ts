@@ -1,4 +1,4 @@
-import { roleLabel } from '@fpa/write-model/validation';
+import { csvSafeCell, roleLabel } from '@fpa/write-model/validation';
 import Papa from 'papaparse';
 import { localIsoDate } from '../../app/download';
 import { formatDateTime } from '../../app/format';
@@ -8,7 +8,7 @@ import type { AuditEntry, AuditHistory } from './audit.operations';
 
 export const TRAIL_COLUMNS = ['Position', 'Time', 'Event', 'Title', 'Actor', 'Role', 'Note', 'Changes'] as const;
 
-/** One line per event, oldest first; the time as recorded (ISO, UTC) so a spreadsheet can sort it. */
+/** One line per event, oldest first; the time as recorded (ISO, UTC) so a spreadsheet can sort it; formulas neutralised (csvSafeCell). */
 export function trailCsv(entries: readonly AuditEntry[]): string {
   return Papa.unparse({
     fields: [...TRAIL_COLUMNS],
@@ -21,7 +21,7 @@ export function trailCsv(entries: readonly AuditEntry[]): string {
       entry.actor.role ? roleLabel(entry.actor.role) : '',
       entry.note ?? '',
       entry.changes.map(changeText).join('; '),
-    ]),
+    ].map(csvSafeCell)),
   });
 }
 

@@ -5,12 +5,11 @@ import { useSchemaForm } from '../../app/forms';
 import { useToast } from '../../app/toast';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
-import { linkStyle } from '../../ui/Link';
 import { TextField } from '../../ui/TextField';
 import * as styles from './auth.css';
 import { RequestPasswordResetMutation } from './reset.operations';
 
-export type ResetSent = { email: string; resetLink: string | null };
+export type ResetSent = { email: string };
 
 const INITIAL = { email: '' };
 
@@ -30,7 +29,7 @@ export function ResetRequestForm({ onSent, onBack }: { onSent: (sent: ResetSent)
       return;
     }
     toast({ title: 'Reset link sent', description: 'If the email exists, a reset link has been sent.' });
-    onSent({ email: input.email, resetLink: result.data.requestPasswordReset.resetLink ?? null });
+    onSent({ email: input.email });
   };
 
   return (
@@ -62,15 +61,6 @@ export function CheckEmail({ sent, onBack }: { sent: ResetSent; onBack: () => vo
         If an account exists for {sent.email}, we've sent it a link to reset your password. The link expires in 30
         minutes.
       </p>
-      {sent.resetLink && (
-        <div className={styles.devAid}>
-          <span className={styles.devAidLabel}>Development aid</span>
-          <span>This server does not send e-mail, so it returned the reset link here instead:</span>
-          <a className={linkStyle} href={sent.resetLink}>
-            {sent.resetLink}
-          </a>
-        </div>
-      )}
       <Button fullWidth onPress={onBack}>
         Back to Login
       </Button>

@@ -174,17 +174,3 @@ export const statusIcon = style({
   color: vars.color.primary,
   marginBottom: vars.space['3'],
 });
-
-export const devAid = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['1'],
-  padding: vars.space['3'],
-  marginBottom: vars.space['4'],
-  borderRadius: vars.radius.md,
-  border: `1px dashed ${vars.color.warning}`,
-  background: vars.color.warningSoft,
-  fontSize: vars.fontSize.sm,
-});
-
-export const devAidLabel = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.warning });

@@ -4,7 +4,6 @@ export const RequestPasswordResetMutation = graphql(`
   mutation RequestPasswordReset($input: RequestPasswordResetInput!) {
     requestPasswordReset(input: $input) {
       ok
-      resetLink
     }
   }
 `);

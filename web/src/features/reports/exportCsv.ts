@@ -1,9 +1,10 @@
+import { csvSafeCell } from '@fpa/write-model/validation';
 import Papa from 'papaparse';
 import type { Report } from './reports.operations';
 
-/** The report as CSV: the columns' headings, then one line per row with the values as stored. */
+/** The report as CSV: the columns' headings, then one line per row with the values as stored (formulas neutralised: csvSafeCell). */
 export function reportCsv(report: Pick<Report, 'columns' | 'rows'>): string {
-  return Papa.unparse({ fields: report.columns.map((c) => c.label), data: report.rows.map((r) => r.cells.map((v) => v ?? '')) });
+  return Papa.unparse({ fields: report.columns.map((c) => c.label), data: report.rows.map((r) => r.cells.map((v) => csvSafeCell(v))) });
 }
 
 /** '<type>-report-<YYYY-MM-DD>.csv', dated today where the user is. */
