@@ -60,8 +60,8 @@ function fakeStore(): EventStore {
 /** es_events' company column: the claim stream is COMPANY's, nothing else is anyone's. */
 const fakeSql = { query: async (_text: string, params: unknown[]) => (params[0] === `claim-${CLAIM}` && params[1] === COMPANY ? [{}] : []) } as unknown as SqlExecutor;
 
-// Hand-computed: the decider's state (status, number, document statuses) over the submission's data.
-const base = { ...submitted, status: 'submitted', documents: { [DOC]: 'pending' } };
+// Hand-computed: the decider's state (status, number, document statuses and which document each is) over the submission's data.
+const base = { ...submitted, status: 'submitted', documents: { [DOC]: 'pending' }, documentFields: { [DOC]: 'deceasedIdDocument' } };
 const afterReview = { ...base, documents: { [DOC]: 'verified' } };
 
 describe('replaying a claim', () => {

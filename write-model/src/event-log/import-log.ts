@@ -43,6 +43,10 @@ export async function importEventLog(options: ImportOptions): Promise<ImportSumm
   if (Number(existing?.n ?? 0) > 0) throw new Error('The target already holds events or keys: import only into an empty database.');
 
   return sql.transaction(async (tx) => {
+    // The one-time data migrations the target marked done while migrating its empty tables describe no
+    // data: the source's markers arrive with the source's rows, and a migration the source never ran
+    // runs on the imported data at the next start.
+    await tx.exec(`delete from write_model_migrations`);
     const summary: ImportSummary = { keys: 0, rows: 0, events: 0, streams: 0 };
     let pending: { kind: string; table?: string; items: unknown[] } = { kind: '', items: [] };
     const flush = async () => {
