@@ -74,6 +74,22 @@ describe.each(testDrivers())('payments over HTTP on $name', (driver) => {
     expect(await countRecorded()).toBe(before);
   });
 
+  it('refuses payment dates PostgreSQL cannot hold or that cannot be meant (year 0000, 30 February, years ahead) with a 400 naming paymentDate', async () => {
+    const before = await countRecorded();
+    const nextYear = `${Number(today().slice(0, 4)) + 2}${today().slice(4)}`;
+    for (const [paymentDate, message] of [
+      ['0000-01-01', 'Payment date cannot be before 1900-01-01'],
+      ['1899-12-31', 'Payment date cannot be before 1900-01-01'],
+      ['2026-02-30', 'Payment date must be a valid date'],
+      ['9999-12-31', expect.stringMatching(/^Payment date cannot be more than a year ahead \(after \d{4}-\d{2}-\d{2}\)$/)],
+      [nextYear, expect.stringMatching(/^Payment date cannot be more than a year ahead/)],
+    ] as const) {
+      const refused = await pay(clerk, valid({ paymentDate }));
+      expect([refused.status, refused.body.message, refused.body.issues[0]?.path]).toEqual([400, message, ['paymentDate']]);
+    }
+    expect(await countRecorded()).toBe(before);
+  });
+
   it('sets any status from any other, refuses the same status, and hides other companies’ payments', async () => {
     const { id } = (await pay(clerk, valid())).body;
     for (const status of ['refunded', 'pending', 'failed', 'completed']) {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { compareDecimal, decimalToCents, isDecimalString } from './decimal.ts';
-import { isIsoDate } from './dates.ts';
 import { isValidEmail } from './email.ts';
 import { isValidSaId } from './sa-id.ts';
 import { isValidSaPhone, normalizeSaPhone } from './phone.ts';
@@ -85,17 +84,6 @@ export function saPhoneField(messages: SaPhoneMessages) {
 /** An optional South African phone number: blank is fine, anything else must be valid. */
 export function optionalSaPhoneField(invalid: string) {
   return optionalOf(saPhoneField({ invalid }));
-}
-
-/** A calendar date written YYYY-MM-DD, as date inputs give it. */
-export function isoDateField(messages: { required: string; invalid?: string }) {
-  return z
-    .string({ error: messages.required })
-    .trim()
-    .superRefine((value, ctx) => {
-      if (value === '') ctx.addIssue({ code: 'custom', message: messages.required });
-      else if (!isIsoDate(value)) ctx.addIssue({ code: 'custom', message: messages.invalid ?? messages.required });
-    });
 }
 
 export type DecimalMessages = {

@@ -1,4 +1,4 @@
-import { isIsoDate } from './dates.ts';
+import { birthDateRange, dateProblem, southAfricanDate } from './dates.ts';
 import { isValidEmail } from './email.ts';
 import { DEFAULT_NATIONALITY, type IdentifierType } from './members.ts';
 import { PASSPORT_MIN_LENGTH } from './passport.ts';
@@ -61,6 +61,8 @@ export function csvIdentifierType(row: CsvMemberRow): IdentifierType {
 export type CsvRowContext = {
   /** The company's policy type ids; when given, a row naming another id is refused. */
   policyTypeIds?: Iterable<string>;
+  /** Today in South Africa (YYYY-MM-DD): no one is born after it. Defaults to the clock's. */
+  today?: string;
 };
 
 /**
@@ -100,9 +102,13 @@ export function validateCsvMemberRow(row: CsvMemberRow, context: CsvRowContext =
 
   if (text(row, 'phone') && !isValidSaPhone(text(row, 'phone'))) errors.push('Invalid South African phone number');
   if (text(row, 'email') && !isValidEmail(text(row, 'email'))) errors.push('Invalid email format');
-  if (text(row, 'dateOfBirth') && !isIsoDate(text(row, 'dateOfBirth'))) {
-    errors.push('Date of birth must be a valid date (YYYY-MM-DD)');
-  }
+  const dateOfBirthProblem = text(row, 'dateOfBirth')
+    ? dateProblem(text(row, 'dateOfBirth'), birthDateRange(context.today ?? southAfricanDate(new Date())))
+    : null;
+  // The same words as the member form's date of birth (birthDateField).
+  if (dateOfBirthProblem === 'invalid') errors.push('Date of birth must be a valid date (YYYY-MM-DD)');
+  else if (dateOfBirthProblem === 'tooEarly') errors.push('Date of birth cannot be before 1900-01-01');
+  else if (dateOfBirthProblem === 'tooLate') errors.push('Date of birth cannot be in the future');
 
   if (!isMain) {
     if (!text(row, 'mainMemberIdentifier')) errors.push('Main member identifier required for family members');

@@ -11,7 +11,7 @@ import { policyStreamId, type PolicyIssued } from '../../policies/policies.event
 import { reservePolicyNumbers } from '../../policies/policy-numbers.ts';
 import { evolvePolicyType, initialPolicyTypeState, type PolicyTypeState } from '../../policy-types/policy-types.state.ts';
 import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
-import { decideRegisterMember } from '../members.decider.ts';
+import { decideRegisterMember, southAfricanDate } from '../members.decider.ts';
 import { memberPii, memberStreamId } from '../members.events.ts';
 import { evolveMember, initialMemberState, type MemberState } from '../members.state.ts';
 import { findChunkResult, reserveIdentifiers, saveChunkResult, type ImportChunkResult, type ImportRowFailure } from '../member-imports.ts';
@@ -70,6 +70,7 @@ async function importOnce(
     policyTypeIds: new Set([...policyTypes.keys()]),
     existing,
     newId: ctx.newId,
+    today: southAfricanDate(ctx.now),
   });
 
   const quota = await readQuota(sql, companyId);
