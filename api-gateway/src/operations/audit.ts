@@ -61,7 +61,7 @@ export async function history(ctx: RequestContext, entity: string, id: string, c
 export async function entityAsOf(ctx: RequestContext, entity: string, id: string, asOf: string | null | undefined, companyId?: string | null): Promise<EntityAsOf> {
   const scope = await auditScope(ctx, 'audit:read', companyId);
   const kind = parseEntity(entity);
-  const moment = asOf?.trim() || new Date().toISOString();
+  const moment = asOf?.trim() || ctx.services.now().toISOString();
   const found = await entityAsOfQuery(ctx.services.store, ctx.services.sql, { entity: kind, id, companyId: scope.companyId, asOf: moment });
   await recordView(ctx, scope, 'as_of', { entity: kind, entityId: id, query: { asOf: moment } });
   return found;

@@ -58,11 +58,11 @@ export async function complianceReport(ctx: RequestContext, name: ComplianceRepo
       case 'claims-turnaround':
         return claimsTurnaroundQuery(sql, scope.companyId);
       case 'claims-ageing':
-        return claimsAgeingQuery(sql, scope.companyId, moment(args.asOf, 'asOf', true) ?? new Date());
+        return claimsAgeingQuery(sql, scope.companyId, moment(args.asOf, 'asOf', true) ?? ctx.services.now());
       case 'lapse-ratio':
-        return lapseRatioQuery(sql, scope.companyId, new Date());
+        return lapseRatioQuery(sql, scope.companyId, ctx.services.now());
       case 'waiting-period':
-        return waitingPeriodQuery(sql, scope.companyId, args.asOf?.trim() ? southAfricanDate(moment(args.asOf, 'asOf')!) : southAfricanDate(new Date()));
+        return waitingPeriodQuery(sql, scope.companyId, args.asOf?.trim() ? southAfricanDate(moment(args.asOf, 'asOf')!) : southAfricanDate(ctx.services.now()));
       case 'suspended-companies':
         return suspendedCompaniesQuery(sql, scope.companyId);
       case 'permission-changes':

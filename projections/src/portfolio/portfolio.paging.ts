@@ -1,5 +1,6 @@
 import { ValidationError } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { southAfricanDate } from '@fpa/write-model/validation';
 import { readTogether } from '../engine/tenant-wall.ts';
 
 /** Shared by the list queries: page sizes, opaque cursors, search patterns, calendar months. */
@@ -95,13 +96,10 @@ export function parameters() {
   };
 }
 
-/** South Africa keeps UTC+2 all year (no daylight saving), so a fixed offset is exact. */
-const SAST_OFFSET_MS = 2 * 60 * 60 * 1000;
-
 /** First day (YYYY-MM-DD) of the South African calendar month of an instant, or of a month before it. */
 export function monthStart(instant: Date, monthsBefore = 0): string {
-  const local = new Date(instant.getTime() + SAST_OFFSET_MS);
-  const first = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - monthsBefore, 1));
+  const [year, month] = southAfricanDate(instant).split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(year, month - 1 - monthsBefore, 1));
   return first.toISOString().slice(0, 10);
 }
 
