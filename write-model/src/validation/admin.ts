@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INTEGER } from './decimal.ts';
 import { decimalString, emailField, minText, numberField, optionalNumberField, optionalText, requiredText } from './fields.ts';
 import { COMPANY_ROLES } from './roles.ts';
 
@@ -78,6 +79,10 @@ export const UNLIMITED_MEMBERS = -1;
 const MEMBER_LIMIT = 'Member limit must be -1 for unlimited or positive number';
 const MONTHLY_PRICE = 'Monthly price must be positive';
 const SORT_ORDER = 'Sort order must be a whole number';
+/** Both live in integer columns; the bounds are far past any plan a platform sells. */
+export const PLAN_LIMITS = { maxMemberLimit: 10_000_000, maxSortOrder: 1_000_000 } as const;
+const MEMBER_LIMIT_MAX = `Member limit cannot be more than ${PLAN_LIMITS.maxMemberLimit}`;
+const SORT_ORDER_RANGE = `Sort order must be between -${PLAN_LIMITS.maxSortOrder} and ${PLAN_LIMITS.maxSortOrder}`;
 
 /** POST and PUT /api/super-admin/plans. */
 export const planSchema = z.object({
@@ -87,6 +92,7 @@ export const planSchema = z.object({
     required: MEMBER_LIMIT,
     integer: MEMBER_LIMIT,
     min: { value: UNLIMITED_MEMBERS, message: MEMBER_LIMIT },
+    max: { value: PLAN_LIMITS.maxMemberLimit, message: MEMBER_LIMIT_MAX },
   }).refine((limit) => limit !== 0, MEMBER_LIMIT),
   monthlyPrice: decimalString({ required: MONTHLY_PRICE, negative: MONTHLY_PRICE }),
   features: z
@@ -94,7 +100,12 @@ export const planSchema = z.object({
     .nullish()
     .transform((list) => (list ?? []).filter((f) => f !== '')),
   description: optionalText(),
-  sortOrder: optionalNumberField({ invalid: SORT_ORDER, integer: SORT_ORDER }).transform(
+  sortOrder: optionalNumberField({
+    invalid: SORT_ORDER,
+    integer: SORT_ORDER,
+    min: { value: -PLAN_LIMITS.maxSortOrder, message: SORT_ORDER_RANGE },
+    max: { value: PLAN_LIMITS.maxSortOrder, message: SORT_ORDER_RANGE },
+  }).transform(
     (v) => v ?? PLAN_DEFAULTS.sortOrder,
   ),
   isActive: z.boolean().default(PLAN_DEFAULTS.isActive),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compareDecimal, decimalToCents, isDecimalString } from './decimal.ts';
+import { compareDecimal, decimalToCents, isDecimalString, MAX_AMOUNT, MAX_AMOUNT_MESSAGE } from './decimal.ts';
 import { isValidEmail } from './email.ts';
 import { isValidSaId } from './sa-id.ts';
 import { isValidSaPhone, normalizeSaPhone } from './phone.ts';
@@ -96,6 +96,8 @@ export type DecimalMessages = {
   min?: { value: string; message: string };
   /** Must be more than zero. */
   positive?: string;
+  /** At most this amount (a decimal string); MAX_AMOUNT unless a field says otherwise. */
+  max?: { value: string; message: string };
 };
 
 const DEFAULT_INVALID_AMOUNT = 'Enter an amount in rand, e.g. 1500 or 1500.50';
@@ -118,6 +120,8 @@ export function decimalString(messages: DecimalMessages) {
       }
       if (messages.min && compareDecimal(value, messages.min.value) < 0) return fail(messages.min.message);
       if (messages.positive && decimalToCents(value) === 0n) return fail(messages.positive);
+      const max = messages.max ?? { value: MAX_AMOUNT, message: MAX_AMOUNT_MESSAGE };
+      if (compareDecimal(value, max.value) > 0) return fail(max.message);
     });
 }
 

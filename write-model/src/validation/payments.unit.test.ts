@@ -24,6 +24,13 @@ describe('paymentSchema', () => {
     ['paymentDate', '', 'Payment date is required'],
     ['paymentMethod', '', 'Payment method is required'],
     ['paymentMethod', 'mobile_money', 'Payment method is required'],
+    // numeric(17,2) and its numeric(20,2) sums: amounts stop just under R1 billion; JSON numbers too.
+    ['amount', 1e20, 'Enter an amount in rand, e.g. 1500 or 1500.50'],
+    ['amount', '1000000000', 'Amount cannot be more than 999999999.99'],
+    ['amount', '999999999999999.99', 'Amount cannot be more than 999999999.99'],
+    ['amount', '-1', 'Enter an amount in rand, e.g. 1500 or 1500.50'],
+    ['amount', 'NaN', 'Enter an amount in rand, e.g. 1500 or 1500.50'],
+    ['amount', 'Infinity', 'Enter an amount in rand, e.g. 1500 or 1500.50'],
     ['paymentDate', '0000-01-01', 'Payment date cannot be before 1900-01-01'],
     ['paymentDate', '1899-12-31', 'Payment date cannot be before 1900-01-01'],
     ['paymentDate', '2026-02-30', 'Payment date must be a valid date'],
@@ -32,6 +39,10 @@ describe('paymentSchema', () => {
   ])('%s = %j says %s', (field, value, message) => {
     expect(messagesAt(paymentSchema, { ...payment, [field]: value }, field)).toEqual([message]);
   });
+});
+
+it('takes the largest amount, 999999999.99', () => {
+  expect(paymentSchema.parse({ ...payment, amount: '999999999.99' }).amount).toBe('999999999.99');
 });
 
 describe('groupPaymentSchema', () => {
