@@ -5,13 +5,13 @@ import { makeSaId, registration, startTestApp, type TestApp } from '../testing.t
 import { pdf } from '../uploads/test-files.ts';
 import { agentBody } from '../agents.testing.ts';
 import { eventCount, isClearRefusal, send, Tally } from './harness.ts';
-import { EDGE_AUDIT_QUERIES, EDGE_DATES, EDGE_NUMBERS, EDGE_TEXTS, FAR_FUTURE_PAYMENT, FUTURE_DAY, type EdgeValue } from './edge-values.ts';
+import { EDGE_AUDIT_QUERIES, EDGE_DATES, EDGE_NAMES, EDGE_NUMBERS, EDGE_TEXTS, FAR_FUTURE_PAYMENT, FUTURE_DAY, type EdgeValue } from './edge-values.ts';
 
 /**
  * Area 6, values at the edges of the columns: every route family that takes a date, an amount, a
  * count or text gets a valid body with one field at a time set to a value its column (or its
  * meaning) cannot take: year 0000, 9999-12-31, 30 February, a future birth, a payment years ahead,
- * 1e20, -1, "NaN", Infinity, 2147483648, 20,001 characters. Each must be a 400 naming the field
+ * 1e20, -1, "NaN", Infinity, 2147483648, names past an index entry, 20,001 characters. Each must be a 400 naming the field
  * that changes nothing; none a 5xx. Then the audit reads with cursors past bigint and dates in
  * year 0000. Last, the database and the read models still answer: nothing reached the log that a
  * projector could not apply.
@@ -88,15 +88,15 @@ describe.each(testDrivers())('values at the edges of the columns on $name', (dri
         body: () => ({ amountPerMember: '100', paymentMethod: 'cash', paymentDate: '2025-03-01' }),
         fields: [['paymentDate', [...dates, FAR_FUTURE_PAYMENT()]], ['amountPerMember', EDGE_NUMBERS]] },
       { route: 'member', method: 'POST', path: '/api/members', token: asAdmin, body: memberBody,
-        fields: [['dateOfBirth', [...dates, FUTURE_DAY()]], ['firstName', EDGE_TEXTS], ['address', EDGE_TEXTS]] },
+        fields: [['dateOfBirth', [...dates, FUTURE_DAY()]], ['firstName', EDGE_NAMES], ['lastName', EDGE_NAMES], ['address', EDGE_TEXTS]] },
       { route: 'member edit', method: 'PUT', path: `/api/members/${memberId}`, token: asAdmin,
         body: () => ({ firstName: 'Sipho', lastName: 'Dube', phone: '0821234567', address: '3 Church Street', city: 'Durban', province: 'KZN', postalCode: '4001' }),
-        fields: [['dateOfBirth', [...dates, FUTURE_DAY()]], ['lastName', EDGE_TEXTS]] },
+        fields: [['dateOfBirth', [...dates, FUTURE_DAY()]], ['lastName', EDGE_NAMES]] },
       { route: 'claim', method: 'POST', path: '/api/claims', token: asAdmin, body: claimBody,
-        fields: [['deceasedDateOfBirth', [...dates, FUTURE_DAY()]], ['deceasedDateOfDeath', [...dates, FUTURE_DAY()]], ['claimAmount', EDGE_NUMBERS], ['causeOfDeath', EDGE_TEXTS]] },
+        fields: [['deceasedDateOfBirth', [...dates, FUTURE_DAY()]], ['deceasedDateOfDeath', [...dates, FUTURE_DAY()]], ['claimAmount', EDGE_NUMBERS], ['deceasedLastName', EDGE_NAMES], ['claimantFirstName', EDGE_NAMES], ['causeOfDeath', EDGE_TEXTS]] },
       { route: 'policy type', method: 'POST', path: '/api/policy-types', token: asAdmin,
         body: () => ({ name: `Plan ${sequence++}`, coverageAmount: '10000', monthlyPremium: '120', waitingPeriod: 6 }),
-        fields: [['coverageAmount', EDGE_NUMBERS], ['monthlyPremium', EDGE_NUMBERS], ['waitingPeriod', EDGE_NUMBERS], ['name', EDGE_TEXTS]] },
+        fields: [['coverageAmount', EDGE_NUMBERS], ['monthlyPremium', EDGE_NUMBERS], ['waitingPeriod', EDGE_NUMBERS], ['name', EDGE_NAMES]] },
       { route: 'agent', method: 'POST', path: '/api/agents', token: asAdmin, body: () => agentBody('Edge'),
         fields: [['commissionRate', EDGE_NUMBERS], ['salesTarget', EDGE_NUMBERS], ['notes', EDGE_TEXTS]] },
       { route: 'plan', method: 'POST', path: '/api/super-admin/plans', token: () => operator,

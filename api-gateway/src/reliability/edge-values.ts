@@ -43,6 +43,18 @@ export const EDGE_NUMBERS: EdgeValue[] = [
 /** Text past the general limit (every column is text: no varchar(n) to overflow). */
 export const EDGE_TEXTS: EdgeValue[] = [{ name: '20,001 characters', json: quoted('x'.repeat(20_001)) }];
 
+/**
+ * Names and identifiers sit in indexed text columns, where a btree entry holds at most 2,704 bytes:
+ * 9,600 characters that do not compress made the members projector fail ("index row requires 9632
+ * bytes"). They stop at 100 characters.
+ */
+const incompressible = (length: number) => Array.from({ length }, (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789'[(i * 7919 + ((i * i) % 31)) % 36]).join('');
+export const EDGE_NAMES: EdgeValue[] = [
+  { name: '101 characters', json: quoted('N'.repeat(101)) },
+  { name: '9,600 characters that do not compress', json: quoted(incompressible(9_600)) },
+  ...EDGE_TEXTS,
+];
+
 /** Query parameters of the audit reads at the edges of bigint and of the date range. */
 export const EDGE_AUDIT_QUERIES: { name: string; path: (claimId: string) => string; field: string }[] = [
   { name: 'cursor past bigint', path: () => '/api/audit/company/events?after=99999999999999999999', field: 'after' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_INTEGER } from './decimal.ts';
-import { decimalString, emailField, minText, numberField, optionalNumberField, optionalText, requiredText } from './fields.ts';
+import { decimalString, emailField, minText, NAME_MAX_LENGTH, nameTooLong, numberField, optionalNumberField, optionalText, requiredText } from './fields.ts';
 import { COMPANY_ROLES } from './roles.ts';
 
 /*
@@ -9,7 +9,7 @@ import { COMPANY_ROLES } from './roles.ts';
 
 /** POST /api/users: a staff account created by the company's administrator. */
 export const newUserSchema = z.object({
-  username: minText(3, 'Username must be at least 3 characters'),
+  username: minText(3, 'Username must be at least 3 characters').max(NAME_MAX_LENGTH, nameTooLong('Username')),
   password: z.string({ error: 'Password must be at least 8 characters' }).min(8, 'Password must be at least 8 characters'),
   email: emailField('Invalid email address'),
   firstName: requiredText('First name is required'),

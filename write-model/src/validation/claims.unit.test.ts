@@ -61,6 +61,8 @@ describe('claimSchema', () => {
     ['deceasedDateOfDeath', '1979-12-31', 'Date of death cannot be before the date of birth'],
     ['deceasedDateOfDeath', '2025-02-30', 'Date of death must be a valid date'],
     ['deceasedDateOfDeath', '2026-06-16', 'Date of death cannot be in the future'],
+    ['deceasedLastName', 'N'.repeat(101), "Deceased's last name must be at most 100 characters"],
+    ['claimantFirstName', 'N'.repeat(101), "Claimant's first name must be at most 100 characters"],
     ['deceasedDateOfDeath', '9999-12-31', 'Date of death cannot be in the future'],
     ['deceasedDateOfBirth', '0000-01-01', "Deceased's date of birth cannot be before 1900-01-01"],
     ['deceasedDateOfBirth', '2026-06-16', "Deceased's date of birth cannot be in the future"],

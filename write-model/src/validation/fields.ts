@@ -9,6 +9,14 @@ import { isValidSaPhone, normalizeSaPhone } from './phone.ts';
  * clear sentence per field and the server's first message is the one that matters.
  */
 
+/**
+ * Names, usernames and identifiers land in indexed text columns (members_full_name, the claims' name
+ * indexes, policy_types_name, the username key): a btree entry holds at most 2,704 bytes, so these
+ * are kept far below the general 20,000-character text limit that an index would refuse.
+ */
+export const NAME_MAX_LENGTH = 100;
+export const nameTooLong = (label: string) => `${label} must be at most ${NAME_MAX_LENGTH} characters`;
+
 /** A required, trimmed string: missing, non-string and blank all say `message`. */
 export function requiredText(message: string) {
   return z.string({ error: message }).trim().min(1, message);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { compareDecimal, isDecimalString, MAX_AMOUNT } from './decimal.ts';
 import { isValidEmail } from './email.ts';
-import { requiredText } from './fields.ts';
+import { NAME_MAX_LENGTH, nameTooLong, requiredText } from './fields.ts';
 import { isValidSaPhone, normalizeSaPhone } from './phone.ts';
 import { isRelationship, type Relationship } from './relationships.ts';
 import { isValidSaId } from './sa-id.ts';
@@ -77,6 +77,8 @@ const mainMembers = z
     rows.forEach((row, i) => {
       if (!isCompleteMainMember(row)) return;
       complete++;
+      if (row.firstName.length > NAME_MAX_LENGTH) fail([i, 'firstName'], nameTooLong('First name'));
+      if (row.lastName.length > NAME_MAX_LENGTH) fail([i, 'lastName'], nameTooLong('Last name'));
       if (!isValidSaId(row.saId)) fail([i, 'saId'], M.saId);
       if (!isValidSaPhone(row.phone)) fail([i, 'phone'], M.phone);
       if (row.email && !isValidEmail(row.email)) fail([i, 'email'], M.email);
@@ -86,6 +88,8 @@ const mainMembers = z
         if (isBlankFamilyRow(member)) return;
         const at = (field: string) => [i, 'familyMembers', j, field];
         if (!member.firstName || !member.lastName) fail(at(member.firstName ? 'lastName' : 'firstName'), M.familyName);
+        if (member.firstName.length > NAME_MAX_LENGTH) fail(at('firstName'), nameTooLong('First name'));
+        if (member.lastName.length > NAME_MAX_LENGTH) fail(at('lastName'), nameTooLong('Last name'));
         if (member.saId && !isValidSaId(member.saId)) fail(at('saId'), M.saId);
         if (!isRelationship(member.relationship)) fail(at('relationship'), M.relationship);
         const cover = member.coverAmount ? coverAmountProblem(member.coverAmount) : null;

@@ -62,6 +62,11 @@ describe('CSV member rows', () => {
     expect(validateCsvMemberRow({ ...main, dateOfBirth: '2026-02-30' }, { today })).toEqual(['Date of birth must be a valid date (YYYY-MM-DD)']);
   });
 
+  it('keeps names and passport numbers short enough for their indexed columns', () => {
+    expect(validateCsvMemberRow({ ...main, firstName: 'N'.repeat(101) })).toEqual(['First name must be at most 100 characters']);
+    expect(validateCsvMemberRow({ ...main, lastName: 'N'.repeat(101) })).toEqual(['Last name must be at most 100 characters']);
+  });
+
   it('lists every missing main-member field with the spec words', () => {
     expect(validateCsvMemberRow({ isMainMember: 'true' })).toEqual([
       'First name is required',

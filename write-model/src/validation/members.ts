@@ -7,6 +7,8 @@ import {
   nullableText,
   optionalEmailField,
   saPhoneField,
+  NAME_MAX_LENGTH,
+  nameTooLong,
 } from './fields.ts';
 import { isValidPassport } from './passport.ts';
 import { isValidSaPhone, normalizeSaPhone } from './phone.ts';
@@ -56,8 +58,8 @@ const contactText = z
 
 const memberFields = (today: string) =>
   z.object({
-    firstName: minText(2, MEMBER_MESSAGES.firstName),
-    lastName: minText(2, MEMBER_MESSAGES.lastName),
+    firstName: minText(2, MEMBER_MESSAGES.firstName).max(NAME_MAX_LENGTH, nameTooLong('First name')),
+    lastName: minText(2, MEMBER_MESSAGES.lastName).max(NAME_MAX_LENGTH, nameTooLong('Last name')),
     /** Which identifier the form chose; absent (API clients) means "whichever is given". */
     identifierType: z.enum(IDENTIFIER_TYPES, { error: MEMBER_MESSAGES.identifier }).optional(),
     saId: nullableText(),
@@ -150,8 +152,8 @@ export function memberPolicyChoiceError(choice: {
 /** PUT /api/members/{id}: the main member's personal, contact and address fields. */
 export const editMemberSchemaOn = (today: string) =>
   z.object({
-    firstName: minText(2, MEMBER_MESSAGES.firstName),
-    lastName: minText(2, MEMBER_MESSAGES.lastName),
+    firstName: minText(2, MEMBER_MESSAGES.firstName).max(NAME_MAX_LENGTH, nameTooLong('First name')),
+    lastName: minText(2, MEMBER_MESSAGES.lastName).max(NAME_MAX_LENGTH, nameTooLong('Last name')),
     email: optionalEmailField(MEMBER_MESSAGES.email).transform((v) => v ?? null),
     phone: saPhoneField({
       required: 'Phone number must be at least 10 digits',

@@ -125,6 +125,13 @@ describe('memberSchema', () => {
     expect(messagesAt(memberSchema, { ...principal, dateOfBirth: '0000-01-01' }, 'dateOfBirth')).toEqual(['Date of birth cannot be before 1900-01-01']);
     expect(messagesAt(editMemberSchema, { dateOfBirth: '9999-12-31' }, 'dateOfBirth')).toEqual(['Date of birth cannot be in the future']);
   });
+
+  it('keeps names and passport numbers short enough for their indexed columns', () => {
+    expect(memberSchema.parse({ ...principal, firstName: 'N'.repeat(100) }).firstName).toHaveLength(100);
+    expect(messagesAt(memberSchema, { ...principal, firstName: 'N'.repeat(101) }, 'firstName')).toEqual(['First name must be at most 100 characters']);
+    expect(messagesAt(editMemberSchema, { lastName: 'N'.repeat(9_600) }, 'lastName')).toEqual(['Last name must be at most 100 characters']);
+    expect(messagesAt(memberSchema, { ...principal, identifierType: 'passport', passportNumber: 'A'.repeat(21) }, 'passportNumber')).toEqual([MEMBER_MESSAGES.identifier]);
+  });
 });
 
 describe('memberPolicyChoiceError', () => {
