@@ -129,7 +129,7 @@ describe.each(testDrivers())('values at the edges of the columns on $name', (dri
     expect(tally.findings).toEqual([]);
   });
 
-  it('audit reads with cursors past bigint and dates in year 0000: a 400 naming the parameter, nothing recorded', async () => {
+  it('audit reads and lists with cursors past bigint and dates in year 0000: a 400 naming the parameter, nothing recorded', async () => {
     const tally = new Tally();
     for (const query of EDGE_AUDIT_QUERIES) {
       const before = await eventCount(t);

@@ -55,7 +55,9 @@ export const EDGE_NAMES: EdgeValue[] = [
   ...EDGE_TEXTS,
 ];
 
-/** Query parameters of the audit reads at the edges of bigint and of the date range. */
+const madeUpCursor = (time: string, position: number) => Buffer.from(JSON.stringify([time, position]), 'utf8').toString('base64url');
+
+/** Query parameters of the audit reads and the lists at the edges of bigint and of the date range. */
 export const EDGE_AUDIT_QUERIES: { name: string; path: (claimId: string) => string; field: string }[] = [
   { name: 'cursor past bigint', path: () => '/api/audit/company/events?after=99999999999999999999', field: 'after' },
   { name: 'cursor not a number', path: () => '/api/audit/company/events?after=abc', field: 'after' },
@@ -70,4 +72,7 @@ export const EDGE_AUDIT_QUERIES: { name: string; path: (claimId: string) => stri
   { name: 'report asOf year 0000', path: () => '/api/audit/reports/claims-ageing?asOf=0000-01-01', field: 'asOf' },
   { name: 'report asOf 9999-12-31', path: () => '/api/audit/reports/waiting-period?asOf=9999-12-31', field: 'asOf' },
   { name: 'report from year 0000', path: () => '/api/audit/reports/permission-changes?from=0000-01-01', field: 'from' },
+  // A list cursor is opaque, but a client can make one up: its time goes to a timestamptz parameter.
+  { name: 'payments cursor in year 0000', path: () => `/api/payments?after=${madeUpCursor('0000-01-01T00:00:00.000000Z', 1)}`, field: 'after' },
+  { name: 'payments cursor past exact integers', path: () => `/api/payments?after=${madeUpCursor('2025-03-05T10:00:00.000000Z', 1e20)}`, field: 'after' },
 ];

@@ -1,6 +1,6 @@
 import { ValidationError } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
-import { southAfricanDate } from '@fpa/write-model/validation';
+import { dateProblem, QUERY_DATE_RANGE, southAfricanDate } from '@fpa/write-model/validation';
 import { readTogether } from '../engine/tenant-wall.ts';
 
 /** Shared by the list queries: page sizes, opaque cursors, search patterns, calendar months. */
@@ -34,7 +34,9 @@ export function decodeCursor(cursor: string): SortKey {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (Array.isArray(parsed) && parsed.length === 2) {
       const [createdAt, position] = parsed as [unknown, unknown];
-      if (typeof createdAt === 'string' && CURSOR_TIME.test(createdAt) && Number.isSafeInteger(position)) {
+      // The time goes to a timestamptz parameter: a made-up year 0000 or 30 February would be PostgreSQL's error (a 500), not ours.
+      const realTime = typeof createdAt === 'string' && CURSOR_TIME.test(createdAt) && dateProblem(createdAt.slice(0, 10), QUERY_DATE_RANGE) === null;
+      if (realTime && Number.isSafeInteger(position) && (position as number) >= 0) {
         return { createdAt, position: position as number };
       }
     }
