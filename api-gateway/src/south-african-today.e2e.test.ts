@@ -76,4 +76,10 @@ describe.each(testDrivers())('today at 00:30 South African time on $name', (driv
     expect([tooFar.status, tooFar.body.message]).toEqual([400, 'Payment date cannot be more than a year ahead (after 2026-03-05)']);
     expect(UTC_TODAY < SA_TODAY).toBe(true);
   });
+
+  it("windows the report charts on the request clock's South African month", async () => {
+    const charts = await t.request('GET', '/api/reports/charts?months=1', undefined, { token });
+    expect(charts.status).toBe(200);
+    expect(charts.body.premiumsCollected).toEqual([expect.objectContaining({ month: expect.stringMatching(/^2025-03/), count: 1 })]);
+  });
 });
