@@ -47,6 +47,8 @@ export type GenerateOptions = {
   paymentsPerPolicy: number;
   /** One member in this many has a claim on their policy (0: none). */
   claimEvery?: number;
+  /** The clock the commands read (default the wall clock); the claims' and payments' "today" is its South African date. */
+  now?: () => Date;
   log(message: string): void;
 };
 
@@ -71,6 +73,7 @@ export async function generate(options: GenerateOptions): Promise<GeneratedCompa
   const months = Array.from({ length: paymentsPerPolicy }, (_, i) => new Date(Date.UTC(2025, i % 12, 1 + (i % 27))).toISOString().slice(0, 10));
   const first = options.firstCompany ?? 0;
   const batch = options.batch ?? BATCH;
+  const now = options.now ?? (() => new Date());
   let serial = 0;
   for (let c = first; c < first + companies; c++) {
     const tag = `${Date.now().toString(36)}${c}`;
@@ -81,11 +84,11 @@ export async function generate(options: GenerateOptions): Promise<GeneratedCompa
         companyName: `Simulated Funeral Cover ${c}`, cipNumber: `2020/${String(100000 + c).padStart(6, '0')}/07`, adminSaId: saId(c),
         companyEmail: `info${tag}@sim.example.co.za`, companyPhone: '0821234567',
       },
-      commandContext(VISITOR),
+      commandContext(VISITOR, undefined, now()),
     );
     const entry: GeneratedCompany = { companyId: company.companyId, userId: company.userId, username: `sim${tag}`, password: 'simulation1', policyTypeIds: [], members: membersPerCompany, claims: 0 };
     generated.push(entry);
-    const ctx = () => commandContext({ userId: company.userId, role: 'administrator', companyId: company.companyId });
+    const ctx = () => commandContext({ userId: company.userId, role: 'administrator', companyId: company.companyId }, undefined, now());
     const types = [];
     for (const [name, cover, premium] of [['Basic Cover', '10000', '120'], ['Family Cover', '30000', '250.50']] as const) {
       const created = await createPolicyType(store, { name, coverageAmount: cover, monthlyPremium: premium, waitingPeriod: 6 }, ctx());
