@@ -141,7 +141,7 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
     expect((await t.request('POST', '/api/members', principal({ saId: member.saId }), as(token))).status).toBe(201);
   });
 
-  it('refuses a date of birth in year 0000, in the future or that does not exist with a 400 naming dateOfBirth, appending nothing', async () => {
+  it('refuses a date of birth in year 0000, in the future or that does not exist, amounts and counts past their columns and names past their index, with a 400 naming the field, appending nothing', async () => {
     const count = async () => (await t.services.sql.query<{ n: number }>('select count(*)::int as n from es_events'))[0]!.n;
     const main = (await t.request('POST', '/api/members', principal(), as(token))).body;
     const edit = { firstName: 'Nomsa', lastName: 'Khumalo', phone: '0825551234', address: '12 Vilakazi Street', city: 'Soweto', province: 'GP', postalCode: '1804' };
@@ -158,6 +158,18 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
         expect([refused.status, refused.body.message, refused.body.issues[0]?.path]).toEqual([400, message, ['dateOfBirth']]);
       }
     }
+    // Amounts past numeric(17,2)'s sums, counts past their bounds, names past an index entry: also 400s naming the field.
+    for (const [field, value, message] of [
+      ['coverageAmount', '1000000000', 'Amount cannot be more than 999999999.99'],
+      ['monthlyPremium', 1e20, 'Enter an amount in rand, e.g. 1500 or 1500.50'],
+      ['waitingPeriod', 2147483648, 'Waiting period cannot exceed 24 months'],
+      ['name', 'N'.repeat(101), 'Policy name must be at most 100 characters'],
+    ] as const) {
+      const refused = await t.request('POST', '/api/policy-types', { ...funeralPlan, name: 'Edge plan', [field]: value }, as(token));
+      expect([refused.status, refused.body.message, refused.body.issues[0]?.path]).toEqual([400, message, [field]]);
+    }
+    const long = await t.request('POST', '/api/members', principal({ firstName: 'N'.repeat(101) }), as(token));
+    expect([long.status, long.body.message, long.body.issues[0]?.path]).toEqual([400, 'First name must be at most 100 characters', ['firstName']]);
     expect(await count()).toBe(before);
   });
 
