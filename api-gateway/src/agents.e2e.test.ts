@@ -70,6 +70,13 @@ describe.each(testDrivers())('agents over HTTP on $name', (driver) => {
       expect.arrayContaining(['First name is required', 'Valid email is required', 'Commission rate must be between 0 and 100', 'Username must be at least 3 characters', 'Password must be at least 8 characters']),
     );
     expect(first.agentId).toBe('ag-777');
+    // A sales target read back as numeric(20,2) must fit it: refused at the edge, nothing appended.
+    const before = await countEvents('AgentRegistered');
+    for (const salesTarget of [1e20, 'NaN', 'Infinity']) {
+      const refused = await post(admin, agentBody('Huge', { salesTarget }));
+      expect([refused.status, refused.body.issues[0]?.path]).toEqual([400, ['salesTarget']]);
+    }
+    expect(await countEvents('AgentRegistered')).toBe(before);
   });
 
   it('PATCH edits fields or toggles {status} alone; a changed code frees the old one; another company’s agent is 404', async () => {

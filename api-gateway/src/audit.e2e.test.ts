@@ -69,6 +69,34 @@ describe.each(testDrivers())('audit trails over HTTP on $name', (driver) => {
     expect(gql.body.data.history.entries).toHaveLength(3);
   });
 
+  it('answers bad query parameters with a 400 naming them (past bigint, year 0000, not a number), over REST and GraphQL, recording no read', async () => {
+    const auditor = a.tokens.auditor!;
+    const views = async () => (await t.services.sql.query<{ n: number }>(`select count(*)::int as n from es_events where type = 'AuditTrailViewed'`))[0]!.n;
+    const before = await views();
+    for (const [path, field] of [
+      ['/api/audit/company/events?after=99999999999999999999', 'after'],
+      ['/api/audit/company/events?after=abc', 'after'],
+      ['/api/audit/company/events?first=abc', 'first'],
+      ['/api/audit/company/events?first=NaN', 'first'],
+      ['/api/audit/company/events?from=0000-01-01', 'from'],
+      ['/api/audit/company/events?to=9999-12-31', 'to'],
+      ['/api/audit/company/events?from=2026-02-30', 'from'],
+      ['/api/audit/company/events.csv?from=0000-01-01', 'from'],
+      [`/api/audit/claim/${claimId}?asOf=0000-01-01`, 'asOf'],
+      [`/api/audit/claim/${claimId}?asOf=99999999999999999999`, 'asOf'],
+      ['/api/audit/reports/claims-ageing?asOf=0000-01-01', 'asOf'],
+      ['/api/audit/reports/waiting-period?asOf=9999-12-31', 'asOf'],
+      ['/api/audit/reports/permission-changes?from=0000-01-01', 'from'],
+    ] as const) {
+      const answer = await t.request('GET', path, undefined, { token: auditor });
+      expect([path, answer.status, answer.body.issues?.[0]?.path]).toEqual([path, 400, [field]]);
+      expect(answer.body.message).toMatch(new RegExp(`^${field} must be`));
+    }
+    const gql = await t.graphql('{ companyHistory(from: "0000-01-01", after: "99999999999999999999") { totalCount } }', {}, auditor);
+    expect(gql.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
+    expect(await views()).toBe(before);
+  });
+
   it('refuses roles without audit:read (403) and another company\'s records (404)', async () => {
     expect((await t.request('GET', `/api/audit/claim/${claimId}/events`, undefined, { token: a.tokens.claim_admin! })).status).toBe(403);
     const gql = await t.graphql(`query($id: ID!) { history(entity: claim, id: $id) { label } }`, { id: claimId }, a.tokens.claim_admin);

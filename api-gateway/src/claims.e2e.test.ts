@@ -180,6 +180,17 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
     expect(future.body.message).toBe('Date of death cannot be in the future');
     const early = await t.request('POST', '/api/claims', await claimInput({ deceasedDateOfDeath: addDays(today(), -3) }), { token });
     expect(early.body.message).toMatch(/^Date of death cannot be before the policy start date/);
+    // Dates PostgreSQL cannot hold or that cannot be true: a 400 naming the field, nothing appended.
+    for (const [field, value, message] of [
+      ['deceasedDateOfBirth', '0000-01-01', "Deceased's date of birth cannot be before 1900-01-01"],
+      ['deceasedDateOfBirth', addDays(today(), 1), "Deceased's date of birth cannot be in the future"],
+      ['deceasedDateOfBirth', '2026-02-30', "Deceased's date of birth must be a valid date"],
+      ['deceasedDateOfDeath', '9999-12-31', 'Date of death cannot be in the future'],
+      ['deceasedDateOfDeath', '0000-01-01', 'Date of death cannot be before 1900-01-01'],
+    ] as const) {
+      const refused = await t.request('POST', '/api/claims', await claimInput({ [field]: value }), { token });
+      expect([refused.status, refused.body.message, refused.body.issues[0]?.path]).toEqual([400, message, [field]]);
+    }
     const badId = await t.request('POST', '/api/claims', await claimInput({ claimantSaId: '7005055000000' }), { token });
     expect(badId.body.message).toBe('Invalid SA ID number for the claimant');
     const zero = await t.request('POST', '/api/claims', await claimInput({ claimAmount: '0' }), { token });

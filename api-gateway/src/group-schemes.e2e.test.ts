@@ -111,6 +111,11 @@ describe.each(testDrivers())('group schemes over HTTP on $name', (driver) => {
       expect.arrayContaining(['Amount per member is required', 'Payment method is required', 'Payment date is required']),
     );
     expect((await groupPay(id, { amountPerMember: '100', paymentMethod: 'bank_transfer', paymentDate: today() })).body.message).toBe('Payment method is required');
+    for (const [paymentDate, message] of [['0000-01-01', 'Payment date cannot be before 1900-01-01'], ['2026-02-30', 'Payment date must be a valid date']]) {
+      const refused = await groupPay(id, { amountPerMember: '100', paymentMethod: 'cash', paymentDate });
+      expect([refused.status, refused.body.message, refused.body.issues[0]?.path]).toEqual([400, message, ['paymentDate']]);
+    }
+    expect((await t.request('GET', `/api/payments?groupSchemeId=${id}`, undefined, { token: clerk })).body).toHaveLength(6);
     await t.request('PUT', `/api/group-schemes/${id}`, { name: 'Burial Society', description: '', status: 'inactive' }, { token: admin });
     const inactive = await groupPay(id, { amountPerMember: '100', paymentMethod: 'cash', paymentDate: today() });
     expect([inactive.status, inactive.body.message]).toEqual([422, 'This scheme is inactive. Set it to active before recording a group payment.']);

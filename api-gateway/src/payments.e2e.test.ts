@@ -74,6 +74,38 @@ describe.each(testDrivers())('payments over HTTP on $name', (driver) => {
     expect(await countRecorded()).toBe(before);
   });
 
+  it('refuses payment dates PostgreSQL cannot hold or that cannot be meant (year 0000, 30 February, years ahead) with a 400 naming paymentDate', async () => {
+    const before = await countRecorded();
+    const nextYear = `${Number(today().slice(0, 4)) + 2}${today().slice(4)}`;
+    for (const [paymentDate, message] of [
+      ['0000-01-01', 'Payment date cannot be before 1900-01-01'],
+      ['1899-12-31', 'Payment date cannot be before 1900-01-01'],
+      ['2026-02-30', 'Payment date must be a valid date'],
+      ['9999-12-31', expect.stringMatching(/^Payment date cannot be more than a year ahead \(after \d{4}-\d{2}-\d{2}\)$/)],
+      [nextYear, expect.stringMatching(/^Payment date cannot be more than a year ahead/)],
+    ] as const) {
+      const refused = await pay(clerk, valid({ paymentDate }));
+      expect([refused.status, refused.body.message, refused.body.issues[0]?.path]).toEqual([400, message, ['paymentDate']]);
+    }
+    expect(await countRecorded()).toBe(before);
+  });
+
+  it('refuses amounts the numeric(17,2) column and its sums cannot hold (1e20, a billion, NaN) with a 400 naming amount', async () => {
+    const before = await countRecorded();
+    for (const [amount, message] of [
+      [1e20, 'Enter an amount in rand, e.g. 1500 or 1500.50'],
+      ['1000000000', 'Amount cannot be more than 999999999.99'],
+      ['999999999999999.99', 'Amount cannot be more than 999999999.99'],
+      ['NaN', 'Enter an amount in rand, e.g. 1500 or 1500.50'],
+      ['-1', 'Enter an amount in rand, e.g. 1500 or 1500.50'],
+    ] as const) {
+      const refused = await pay(clerk, valid({ amount }));
+      expect([refused.status, refused.body.message, refused.body.issues[0]?.path]).toEqual([400, message, ['amount']]);
+    }
+    expect(await countRecorded()).toBe(before);
+    expect((await pay(clerk, valid({ amount: '999999999.99' }))).status).toBe(201);
+  });
+
   it('sets any status from any other, refuses the same status, and hides other companies’ payments', async () => {
     const { id } = (await pay(clerk, valid())).body;
     for (const status of ['refunded', 'pending', 'failed', 'completed']) {

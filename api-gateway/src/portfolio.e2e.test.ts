@@ -141,6 +141,38 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
     expect((await t.request('POST', '/api/members', principal({ saId: member.saId }), as(token))).status).toBe(201);
   });
 
+  it('refuses a date of birth in year 0000, in the future or that does not exist, amounts and counts past their columns and names past their index, with a 400 naming the field, appending nothing', async () => {
+    const count = async () => (await t.services.sql.query<{ n: number }>('select count(*)::int as n from es_events'))[0]!.n;
+    const main = (await t.request('POST', '/api/members', principal(), as(token))).body;
+    const edit = { firstName: 'Nomsa', lastName: 'Khumalo', phone: '0825551234', address: '12 Vilakazi Street', city: 'Soweto', province: 'GP', postalCode: '1804' };
+    const before = await count();
+    for (const [dateOfBirth, message] of [
+      ['0000-01-01', 'Date of birth cannot be before 1900-01-01'],
+      ['9999-12-31', 'Date of birth cannot be in the future'],
+      ['2026-02-30', 'Date of birth must be a valid date (YYYY-MM-DD)'],
+    ] as const) {
+      for (const refused of [
+        await t.request('POST', '/api/members', principal({ dateOfBirth }), as(token)),
+        await t.request('PUT', `/api/members/${main.id}`, { ...edit, dateOfBirth }, as(token)),
+      ]) {
+        expect([refused.status, refused.body.message, refused.body.issues[0]?.path]).toEqual([400, message, ['dateOfBirth']]);
+      }
+    }
+    // Amounts past numeric(17,2)'s sums, counts past their bounds, names past an index entry: also 400s naming the field.
+    for (const [field, value, message] of [
+      ['coverageAmount', '1000000000', 'Amount cannot be more than 999999999.99'],
+      ['monthlyPremium', 1e20, 'Enter an amount in rand, e.g. 1500 or 1500.50'],
+      ['waitingPeriod', 2147483648, 'Waiting period cannot exceed 24 months'],
+      ['name', 'N'.repeat(101), 'Policy name must be at most 100 characters'],
+    ] as const) {
+      const refused = await t.request('POST', '/api/policy-types', { ...funeralPlan, name: 'Edge plan', [field]: value }, as(token));
+      expect([refused.status, refused.body.message, refused.body.issues[0]?.path]).toEqual([400, message, [field]]);
+    }
+    const long = await t.request('POST', '/api/members', principal({ firstName: 'N'.repeat(101) }), as(token));
+    expect([long.status, long.body.message, long.body.issues[0]?.path]).toEqual([400, 'First name must be at most 100 characters', ['firstName']]);
+    expect(await count()).toBe(before);
+  });
+
   it('edits main members only', async () => {
     const main = (await t.request('POST', '/api/members', principal(), as(token))).body;
     const edit = { firstName: 'Nomvula', lastName: 'Khumalo', email: '', phone: '0825551234', address: '14 Vilakazi Street', city: 'Soweto', province: 'GP', postalCode: '1804' };

@@ -94,6 +94,16 @@ describe.each(testDrivers())('the super admin over HTTP on $name', (driver) => {
       'Member limit must be -1 for unlimited or positive number',
       'Monthly price must be positive',
     ]);
+    // Numbers the integer and numeric(12,2) columns would refuse: a 400 naming the field, never a 500.
+    for (const [field, value, message] of [
+      ['memberLimit', 2147483648, 'Member limit cannot be more than 10000000'],
+      ['sortOrder', 2147483648, 'Sort order must be between -1000000 and 1000000'],
+      ['monthlyPrice', '10000000000', 'Amount cannot be more than 999999999.99'],
+      ['monthlyPrice', 1e20, 'Enter an amount in rand, e.g. 1500 or 1500.50'],
+    ] as const) {
+      const refused = await t.request('POST', '/api/super-admin/plans', { name: 'Huge', tier: 'starter', memberLimit: 5, monthlyPrice: '1', [field]: value }, { token: op });
+      expect([refused.status, refused.body.message, refused.body.issues[0]?.path]).toEqual([400, message, [field]]);
+    }
     const taken = await t.request('POST', '/api/super-admin/plans', { name: 'Second free', tier: 'free', memberLimit: 100, monthlyPrice: '0' }, { token: op });
     expect([taken.status, taken.body.message]).toEqual([409, 'There is already a plan for the free tier']);
     const gql = await t.graphql('mutation { createPlan(input: { name: "X", tier: "gold/*", memberLimit: 5, monthlyPrice: "1" }) { id } }', {}, op);

@@ -25,7 +25,7 @@ import {
   VISITOR,
 } from '@fpa/write-model';
 import type { EventStore, SqlClient, StreamAppend } from '@fpa/write-model/event-store';
-import { claimSchema, luhnCheckDigit, memberSchema, paymentSchema, PAYMENT_METHODS } from '@fpa/write-model/validation';
+import { claimSchemaOn, luhnCheckDigit, memberSchemaOn, paymentSchemaOn, PAYMENT_METHODS, southAfricanDate } from '@fpa/write-model/validation';
 
 /**
  * A data generator for the scale simulation (scripts/sim/simulate.ts takes any module with this
@@ -47,6 +47,8 @@ export type GenerateOptions = {
   paymentsPerPolicy: number;
   /** One member in this many has a claim on their policy (0: none). */
   claimEvery?: number;
+  /** The clock the commands read (default the wall clock); the claims' and payments' "today" is its South African date. */
+  now?: () => Date;
   log(message: string): void;
 };
 
@@ -71,6 +73,7 @@ export async function generate(options: GenerateOptions): Promise<GeneratedCompa
   const months = Array.from({ length: paymentsPerPolicy }, (_, i) => new Date(Date.UTC(2025, i % 12, 1 + (i % 27))).toISOString().slice(0, 10));
   const first = options.firstCompany ?? 0;
   const batch = options.batch ?? BATCH;
+  const now = options.now ?? (() => new Date());
   let serial = 0;
   for (let c = first; c < first + companies; c++) {
     const tag = `${Date.now().toString(36)}${c}`;
@@ -81,11 +84,11 @@ export async function generate(options: GenerateOptions): Promise<GeneratedCompa
         companyName: `Simulated Funeral Cover ${c}`, cipNumber: `2020/${String(100000 + c).padStart(6, '0')}/07`, adminSaId: saId(c),
         companyEmail: `info${tag}@sim.example.co.za`, companyPhone: '0821234567',
       },
-      commandContext(VISITOR),
+      commandContext(VISITOR, undefined, now()),
     );
     const entry: GeneratedCompany = { companyId: company.companyId, userId: company.userId, username: `sim${tag}`, password: 'simulation1', policyTypeIds: [], members: membersPerCompany, claims: 0 };
     generated.push(entry);
-    const ctx = () => commandContext({ userId: company.userId, role: 'administrator', companyId: company.companyId });
+    const ctx = () => commandContext({ userId: company.userId, role: 'administrator', companyId: company.companyId }, undefined, now());
     const types = [];
     for (const [name, cover, premium] of [['Basic Cover', '10000', '120'], ['Family Cover', '30000', '250.50']] as const) {
       const created = await createPolicyType(store, { name, coverageAmount: cover, monthlyPremium: premium, waitingPeriod: 6 }, ctx());
@@ -96,11 +99,13 @@ export async function generate(options: GenerateOptions): Promise<GeneratedCompa
     for (let start = 0; start < membersPerCompany; start += batch) {
       const streams: StreamAppend[] = [];
       const batchCtx = ctx();
+      // The product's today (South African): a UTC date would date a death before the policy it claims on between 00:00 and 02:00.
+      const today = southAfricanDate(batchCtx.now);
       for (let m = start; m < Math.min(start + batch, membersPerCompany); m++) {
         serial += 1;
         const type = types[m % 3 === 0 ? 1 : 0]!;
         const [city, province, postalCode] = CITIES[m % CITIES.length]!;
-        const input = parseInput(memberSchema, {
+        const input = parseInput(memberSchemaOn(today), {
           firstName: FIRST[serial % FIRST.length], lastName: LAST[(serial >> 3) % LAST.length], saId: saId(serial), phone: '0821234567',
           address: `${1 + (m % 200)} Church Street`, city, province, postalCode, isMainMember: true, policyTypeId: type.id,
         });
@@ -112,7 +117,7 @@ export async function generate(options: GenerateOptions): Promise<GeneratedCompa
         const policyState = decided.policy.reduce(evolvePolicy, initialPolicyState);
         for (const [i, paymentDate] of months.entries()) {
           const paymentId = batchCtx.newId();
-          const payment = parseInput(paymentSchema, { policyId: policy.policyId, amount: type.state.status === 'none' ? '100' : '120.00', paymentDate, paymentMethod: PAYMENT_METHODS[i % PAYMENT_METHODS.length] });
+          const payment = parseInput(paymentSchemaOn(today), { policyId: policy.policyId, amount: type.state.status === 'none' ? '100' : '120.00', paymentDate, paymentMethod: PAYMENT_METHODS[i % PAYMENT_METHODS.length] });
           const events = decideRecordPayment({ paymentId, companyId: company.companyId, input: payment, policy: policyState, memberName: `${input.firstName} ${input.lastName}` });
           streams.push({ streamId: paymentStreamId(paymentId), expectedVersion: 'no_stream', events: events.map((e) => toNewEvent(e, paymentPii)) });
         }
@@ -120,9 +125,9 @@ export async function generate(options: GenerateOptions): Promise<GeneratedCompa
           entry.claims += 1;
           const claimId = batchCtx.newId();
           const claim = decideSubmitClaim({
-            claimId, companyId: company.companyId, claimNumber: formatClaimNumber(entry.claims, batchCtx.now), input: claimInput(policy.policyId, input, serial),
+            claimId, companyId: company.companyId, claimNumber: formatClaimNumber(entry.claims, batchCtx.now), input: claimInput(policy.policyId, input, serial, today),
             policy: policyState, memberName: `${input.firstName} ${input.lastName}`, deceasedOnPolicy: true, documents: [],
-            today: batchCtx.now.toISOString().slice(0, 10),
+            today,
           });
           streams.push({ streamId: claimStreamId(claimId), expectedVersion: 'no_stream', events: claim.map((e) => toNewEvent(e, claimPii)) });
         }
@@ -135,10 +140,10 @@ export async function generate(options: GenerateOptions): Promise<GeneratedCompa
 }
 
 /** A claim on the member's own death, through the real claim schema (document references are not uploaded objects). */
-function claimInput(policyId: string, member: { firstName: string; lastName: string; saId?: string | null }, n: number) {
-  return parseInput(claimSchema, {
+function claimInput(policyId: string, member: { firstName: string; lastName: string; saId?: string | null }, n: number, today: string) {
+  return parseInput(claimSchemaOn(today), {
     policyId, deceasedFirstName: member.firstName, deceasedLastName: member.lastName, deceasedSaId: member.saId, deceasedDateOfBirth: '1960-01-01',
-    deceasedDateOfDeath: new Date().toISOString().slice(0, 10), causeOfDeath: 'Natural causes', deathCertificateNumber: `DC${n}`,
+    deceasedDateOfDeath: today, causeOfDeath: 'Natural causes', deathCertificateNumber: `DC${n}`,
     claimantFirstName: 'Lindiwe', claimantLastName: member.lastName, claimantSaId: saId(n + 7), claimantPhone: '0821234567',
     claimantEmail: `claimant${n}@example.co.za`, claimantAddress: '12 Church Street', relationshipToDeceased: 'Child', claimAmount: '10000',
     bankAccountNumber: '1234567890', bankName: 'Capitec', bankBranchCode: '470010', accountHolderName: 'L Claimant',

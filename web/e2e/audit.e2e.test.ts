@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { southAfricanDate } from '@fpa/write-model/validation';
 import type { Browser, Page } from 'playwright-core';
 import { api, browserAvailability, launchBrowser, registerAndSignIn, saId, screenshot, startServer, type RunningServer } from './harness.ts';
 
@@ -39,7 +40,7 @@ describe.skipIf(!browser.available)(`audit history and time travel in Chromium $
       firstName: 'Sibusiso', lastName: 'Khoza', saId: deceasedId, phone: '0835557788', address: '12 Voortrekker Road', city: 'Polokwane',
       province: 'LP', postalCode: '0699', isMainMember: true, policyTypeId: type.id,
     });
-    const today = new Date(Date.now() + 2 * 3600_000).toISOString().slice(0, 10);
+    const today = southAfricanDate(new Date());
     claim = await api<{ id: string; claimNumber: string }>(server, token, 'POST', '/api/claims/by-policy-number', {
       policyNumber: member.policyNumber,
       deceasedFirstName: 'Sibusiso', deceasedLastName: 'Khoza', deceasedSaId: deceasedId, deceasedDateOfBirth: '1962-05-05',

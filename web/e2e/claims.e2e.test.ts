@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { southAfricanDate } from '@fpa/write-model/validation';
 import type { Browser, Page } from 'playwright-core';
 import { api, browserAvailability, launchBrowser, registerAndSignIn, saId, screenshot, startServer, type RunningServer } from './harness.ts';
 
@@ -38,7 +39,7 @@ describe.skipIf(!browser.available)(`claims and documents in Chromium ${browser.
     await page.getByRole('button', { name: 'New Claim' }).click();
     const form = page.getByRole('form', { name: 'New claim' });
     await form.getByLabel('Policy number', { exact: true }).fill(policyNumber);
-    const today = new Date(Date.now() + 2 * 3600_000).toISOString().slice(0, 10);
+    const today = southAfricanDate(new Date());
     const fields: [string, string][] = [
       ['Deceased first name', 'Jabulani'], ['Deceased last name', 'Ngcobo'], ['Deceased SA ID number', deceasedId],
       ['Date of birth', '1960-01-01'], ['Date of death', today], ['Cause of death', 'Heart failure'],

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { southAfricanDate } from '@fpa/write-model/validation';
 import type { Browser, Page } from 'playwright-core';
 import { api, browserAvailability, launchBrowser, registerAndSignIn, saId, screenshot, startServer, type RunningServer } from './harness.ts';
 
@@ -8,9 +9,9 @@ const browser = browserAvailability();
 
 /** Today and the 15th of last month in South Africa (UTC+2), as YYYY-MM-DD. */
 function dates() {
-  const now = new Date(Date.now() + 2 * 3600_000);
-  const today = now.toISOString().slice(0, 10);
-  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15)).toISOString().slice(0, 10);
+  const today = southAfricanDate(new Date());
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const lastMonth = new Date(Date.UTC(year, month - 2, 15)).toISOString().slice(0, 10);
   return { today, lastMonth };
 }
 

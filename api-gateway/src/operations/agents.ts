@@ -36,13 +36,13 @@ const seesOwnOnly = (user: SessionUser) => user.role === 'agent';
 
 export function agents(ctx: RequestContext): Promise<AgentRow[]> {
   const { user, companyId } = caller(ctx, 'agents:read');
-  return listAgents(tenantSql(ctx, companyId), companyId, { now: new Date(), ...(seesOwnOnly(user) ? { userId: user.id } : {}) });
+  return listAgents(tenantSql(ctx, companyId), companyId, { now: ctx.services.now(), ...(seesOwnOnly(user) ? { userId: user.id } : {}) });
 }
 
 /** One agent the caller may see; another agent's record reads as missing to an agent's session. */
 export async function agent(ctx: RequestContext, id: string): Promise<AgentRow | null> {
   const { user, companyId } = caller(ctx, 'agents:read');
-  const row = await findAgent(tenantSql(ctx, companyId), companyId, id, new Date());
+  const row = await findAgent(tenantSql(ctx, companyId), companyId, id, ctx.services.now());
   return row && (!seesOwnOnly(user) || row.userId === user.id) ? row : null;
 }
 
@@ -69,7 +69,7 @@ export async function agentMetrics(ctx: RequestContext) {
 
 /** The caller's own agent record (an agent's session), or null. */
 async function ownAgent(ctx: RequestContext, user: SessionUser & { companyId: string }): Promise<AgentRow | null> {
-  return findAgentByUser(tenantSql(ctx, user.companyId), user.companyId, user.id, new Date());
+  return findAgentByUser(tenantSql(ctx, user.companyId), user.companyId, user.id, ctx.services.now());
 }
 
 export async function activities(ctx: RequestContext, first?: number): Promise<ActivityRow[]> {

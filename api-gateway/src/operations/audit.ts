@@ -5,6 +5,7 @@ import {
   entityHistory,
   isAuditEntity,
   NotFoundError,
+  parseInput,
   recordAuditView,
   ValidationError,
   AUDIT_ENTITIES,
@@ -15,6 +16,7 @@ import {
   type EntityHistory,
 } from '@fpa/write-model';
 import { verifyEventChains as verifyChains, type ChainVerification } from '@fpa/write-model/event-store';
+import { companyHistoryQuerySchema, entityAsOfQuerySchema } from '@fpa/write-model/validation';
 import { findCompany } from '@fpa/projections';
 import type { RequestContext } from '../context.ts';
 import { requireCompanyScope, type Operation } from '../auth/policy.ts';
@@ -61,7 +63,8 @@ export async function history(ctx: RequestContext, entity: string, id: string, c
 export async function entityAsOf(ctx: RequestContext, entity: string, id: string, asOf: string | null | undefined, companyId?: string | null): Promise<EntityAsOf> {
   const scope = await auditScope(ctx, 'audit:read', companyId);
   const kind = parseEntity(entity);
-  const moment = asOf?.trim() || new Date().toISOString();
+  if (asOf?.trim()) parseInput(entityAsOfQuerySchema, { asOf });
+  const moment = asOf?.trim() || ctx.services.now().toISOString();
   const found = await entityAsOfQuery(ctx.services.store, ctx.services.sql, { entity: kind, id, companyId: scope.companyId, asOf: moment });
   await recordView(ctx, scope, 'as_of', { entity: kind, entityId: id, query: { asOf: moment } });
   return found;
@@ -72,35 +75,25 @@ export type CompanyHistoryInput = {
   actorId?: string | null;
   from?: string | null;
   to?: string | null;
-  first?: number | null;
+  /** A number (GraphQL) or the query string's text (REST); checked by companyHistoryQuerySchema. */
+  first?: number | string | null;
   after?: string | null;
   companyId?: string | null;
 };
 
-function time(value: string | null | undefined, field: 'from' | 'to'): Date | null {
-  if (!value?.trim()) return null;
-  const trimmed = value.trim();
-  // A bare date covers its whole South African day.
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(trimmed)
-    ? new Date(`${trimmed}T${field === 'from' ? '00:00:00.000' : '23:59:59.999'}+02:00`)
-    : new Date(trimmed);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(trimmed) || Number.isNaN(date.getTime())) {
-    throw new ValidationError(`${field} must be a date (YYYY-MM-DD) or an ISO date-time`, [{ path: [field], message: `${field} must be a date (YYYY-MM-DD) or an ISO date-time` }]);
-  }
-  return date;
-}
-
 export async function companyHistory(ctx: RequestContext, input: CompanyHistoryInput): Promise<CompanyHistoryPage> {
   const scope = await auditScope(ctx, 'audit:read', input.companyId);
+  // A bare date covers its whole South African day; bad values are a 400 naming the parameter.
+  const query = parseInput(companyHistoryQuerySchema, { from: input.from, to: input.to, first: input.first, after: input.after });
   if (input.actorId && !UUID.test(input.actorId)) return { entries: [], totalCount: 0, hasNextPage: false, endCursor: null };
   const page = await companyHistoryQuery(ctx.services.store, ctx.services.sql, {
     companyId: scope.companyId,
     type: input.type?.trim() || null,
     actorId: input.actorId ?? null,
-    from: time(input.from, 'from'),
-    to: time(input.to, 'to'),
-    first: input.first ?? 50,
-    after: input.after ?? null,
+    from: query.from,
+    to: query.to,
+    first: query.first ?? 50,
+    after: query.after,
   });
   const { companyId: _c, first, ...filters } = input;
   await recordView(ctx, scope, 'company_history', { query: { ...filters, first: first == null ? null : String(first) } });

@@ -1,4 +1,5 @@
-import { southAfricanDate, ValidationError } from '@fpa/write-model';
+import { parseInput, southAfricanDate } from '@fpa/write-model';
+import { complianceReportQuerySchema } from '@fpa/write-model/validation';
 import {
   claimsAgeing as claimsAgeingQuery,
   claimsTurnaround as claimsTurnaroundQuery,
@@ -30,15 +31,6 @@ export type ComplianceReportName = (typeof COMPLIANCE_REPORTS)[number];
 
 export type ReportArgs = { asOf?: string | null; from?: string | null; to?: string | null };
 
-function moment(value: string | null | undefined, field: string, endOfDay = false): Date | null {
-  if (!value?.trim()) return null;
-  const text = value.trim();
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}+02:00`) : new Date(text);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(date.getTime())) {
-    throw new ValidationError(`${field} must be a date (YYYY-MM-DD) or an ISO date-time`, [{ path: [field], message: `${field} must be a date (YYYY-MM-DD) or an ISO date-time` }]);
-  }
-  return date;
-}
 
 /** One report of the company in scope (the super admin names it; suspended companies: all of them when none is named). */
 export async function complianceReport(ctx: RequestContext, name: ComplianceReportName, args: ReportArgs = {}, companyId?: string | null, record = true) {
@@ -47,6 +39,8 @@ export async function complianceReport(ctx: RequestContext, name: ComplianceRepo
     return suspendedCompaniesQuery(ctx.services.sql, null);
   }
   const scope = await auditScope(ctx, 'audit:read', companyId);
+  // Bounded dates (no year 0000, nothing PostgreSQL would refuse): a 400 naming the parameter.
+  const query = parseInput(complianceReportQuerySchema, { asOf: args.asOf, from: args.from, to: args.to });
   // A company user's own reports run behind the tenant wall; the super admin's platform reads do not.
   const sql = ctx.user?.role === 'super_admin' ? ctx.services.sql : tenantSql(ctx, scope.companyId);
   const result = await run(name);
@@ -58,15 +52,15 @@ export async function complianceReport(ctx: RequestContext, name: ComplianceRepo
       case 'claims-turnaround':
         return claimsTurnaroundQuery(sql, scope.companyId);
       case 'claims-ageing':
-        return claimsAgeingQuery(sql, scope.companyId, moment(args.asOf, 'asOf', true) ?? new Date());
+        return claimsAgeingQuery(sql, scope.companyId, query.asOf ?? ctx.services.now());
       case 'lapse-ratio':
-        return lapseRatioQuery(sql, scope.companyId, new Date());
+        return lapseRatioQuery(sql, scope.companyId, ctx.services.now());
       case 'waiting-period':
-        return waitingPeriodQuery(sql, scope.companyId, args.asOf?.trim() ? southAfricanDate(moment(args.asOf, 'asOf')!) : southAfricanDate(new Date()));
+        return waitingPeriodQuery(sql, scope.companyId, southAfricanDate(query.asOf ?? ctx.services.now()));
       case 'suspended-companies':
         return suspendedCompaniesQuery(sql, scope.companyId);
       case 'permission-changes':
-        return permissionChangesQuery(sql, scope.companyId, { from: moment(args.from, 'from'), to: moment(args.to, 'to', true) });
+        return permissionChangesQuery(sql, scope.companyId, { from: query.from, to: query.to });
       case 'personal-data-requests':
         return personalDataRequestsQuery(sql, scope.companyId);
     }

@@ -37,7 +37,11 @@ export async function readYourWrites(
   }
 }
 
-/** The command id: the client's Idempotency-Key when it sent one (a retry then appends once). */
+/**
+ * The command id: the client's Idempotency-Key when it sent one (a retry then appends once). The
+ * command's now is the request clock (services.now), so "today" in every decider is the South African
+ * date of that one clock, which tests step.
+ */
 export function commandFor(ctx: RequestContext, actor?: Actor): CommandContext {
   const key = ctx.request.headers.get('idempotency-key')?.trim();
   const who: Actor = actor ?? {
@@ -45,5 +49,5 @@ export function commandFor(ctx: RequestContext, actor?: Actor): CommandContext {
     role: ctx.user?.role ?? null,
     companyId: ctx.user?.companyId ?? null,
   };
-  return commandContext(who, key ? `${who.userId ?? 'visitor'}:${key}` : randomUUID());
+  return commandContext(who, key ? `${who.userId ?? 'visitor'}:${key}` : randomUUID(), ctx.services.now());
 }

@@ -78,5 +78,5 @@ export function premiumsCollected(ctx: RequestContext, months?: number) {
 /** Months in arrears are counted to today in South Africa. */
 export function policyArrears(ctx: RequestContext, args: Omit<ArrearsArgs, 'today'>) {
   const { companyId } = caller(ctx, 'payments:read');
-  return policyArrearsQuery(ctx.services.sql, companyId, { ...args, today: southAfricanDate(new Date()) });
+  return policyArrearsQuery(ctx.services.sql, companyId, { ...args, today: southAfricanDate(ctx.services.now()) });
 }

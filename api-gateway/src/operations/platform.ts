@@ -46,17 +46,17 @@ export function companies(ctx: RequestContext): Promise<PlatformCompanyRow[]> {
 
 export function subscriptions(ctx: RequestContext) {
   operator(ctx, 'platform.read');
-  return listPlatformSubscriptions(ctx.services.sql, new Date());
+  return listPlatformSubscriptions(ctx.services.sql, ctx.services.now());
 }
 
 export function stats(ctx: RequestContext) {
   operator(ctx, 'platform.read');
-  return platformStats(ctx.services.sql, new Date());
+  return platformStats(ctx.services.sql, ctx.services.now());
 }
 
 export function complianceLogs(ctx: RequestContext) {
   operator(ctx, 'platform.read');
-  return listComplianceLogs(ctx.services.sql, { now: new Date() });
+  return listComplianceLogs(ctx.services.sql, { now: ctx.services.now() });
 }
 
 export function settings(ctx: RequestContext): Promise<SystemSettingRow[]> {

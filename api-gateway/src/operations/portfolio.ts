@@ -134,7 +134,7 @@ export async function changePolicyStatus(ctx: RequestContext, id: string, input:
 // Dashboard
 
 export function dashboardStats(ctx: RequestContext) {
-  return dashboardStatsQuery(ctx.services.sql, caller(ctx, 'dashboard:read').companyId, new Date());
+  return dashboardStatsQuery(ctx.services.sql, caller(ctx, 'dashboard:read').companyId, ctx.services.now());
 }
 
 export type { PolicyStatus };

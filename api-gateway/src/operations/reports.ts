@@ -32,5 +32,6 @@ export function report(ctx: RequestContext, args: ReportArgs): Promise<Report> {
 /** The charts of the reports page over the last `months` months. */
 export function reportCharts(ctx: RequestContext, months?: number): Promise<ReportCharts> {
   const companyId = companyOf(ctx);
-  return reportChartsQuery(tenantSql(ctx, companyId), companyId, months === undefined ? {} : { months });
+  // The window's months are South African months of the request clock.
+  return reportChartsQuery(tenantSql(ctx, companyId), companyId, { now: ctx.services.now(), ...(months === undefined ? {} : { months }) });
 }

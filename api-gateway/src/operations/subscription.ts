@@ -50,7 +50,7 @@ export async function subscription(ctx: RequestContext): Promise<SubscriptionAns
     ...row,
     planName: plan?.name ?? tier.name,
     monthlyPrice: tier.contactSales ? null : (plan?.monthlyPrice ?? tier.monthlyPrice),
-    nextBillingDate: nextBillingDate(row.tier, southAfricanDate(new Date())),
+    nextBillingDate: nextBillingDate(row.tier, southAfricanDate(ctx.services.now())),
     paymentMethod: paid ? PAID_PAYMENT_METHOD : null,
     usagePercent: row.memberLimit > 0 ? Math.round((row.currentMemberCount / row.memberLimit) * 100) : 0,
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readQuota } from '@fpa/write-model';
+import { readQuota, southAfricanDate } from '@fpa/write-model';
 import { reliabilityRuns, reportFigures, testDrivers } from '@fpa/write-model/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registration, startTestApp, type Answer, type TestApp } from '../testing.ts';
@@ -76,7 +76,7 @@ describe.each(testDrivers())(`${AREA} on $name`, (driver) => {
       const username = `racer.${randomUUID().slice(0, 12)}`;
       const sameUser = Array.from({ length: between(2, 4) }, () => staffInput(username));
       const key = { 'idempotency-key': `pay-${randomUUID()}` };
-      const payment = { policyId: holder.policyId, amount: '120', paymentDate: new Date().toISOString().slice(0, 10), paymentMethod: 'eft' };
+      const payment = { policyId: holder.policyId, amount: '120', paymentDate: southAfricanDate(new Date()), paymentMethod: 'eft' };
       const retries = between(2, 4);
       type Job = { kind: 'member' | 'same-id' | 'user' | 'approve' | 'reject' | 'retry'; run: () => Promise<Answer> };
       const jobs: Job[] = shuffle([

@@ -14,13 +14,12 @@ import type { Route, RouteInput } from './router.ts';
 const companyOf = (query: URLSearchParams) => query.get('companyId');
 
 function historyArgs(query: URLSearchParams): audit.CompanyHistoryInput {
-  const first = query.get('first');
   return {
     type: query.get('type'),
     actorId: query.get('actorId'),
     from: query.get('from'),
     to: query.get('to'),
-    first: first === null ? null : Number(first),
+    first: query.get('first'),
     after: query.get('after'),
     companyId: companyOf(query),
   };

@@ -1,5 +1,5 @@
 import { ERASED, type RecordedEvent, type SqlExecutor } from '@fpa/write-model/event-store';
-import { CLAIM_STATUSES, isIsoDate, isoDateOf, type ClaimStatus } from '@fpa/write-model/validation';
+import { CLAIM_STATUSES, isIsoDate, southAfricanDate, type ClaimStatus } from '@fpa/write-model/validation';
 import type { Projector } from '../engine/types.ts';
 import { companyOf, required, text } from '../portfolio/event-data.ts';
 import { ADD_TO_CLAIM_STATS, CLAIMS_TABLES, createClaimsTables } from './claims.schema.ts';
@@ -73,7 +73,7 @@ async function claimSubmitted(tx: SqlExecutor, event: RecordedEvent): Promise<vo
       fullName(text(event, 'claimantFirstName'), text(event, 'claimantLastName')),
       required(event, 'claimAmount'),
       dateOrNull(text(event, 'deceasedDateOfDeath')),
-      dateOrNull(text(event, 'submittedDate')) ?? isoDateOf(event.recordedAt),
+      dateOrNull(text(event, 'submittedDate')) ?? southAfricanDate(event.recordedAt),
       flags.withinWaitingPeriod === true,
       dateOrNull(stringOrNull(flags.waitingPeriodEndsOn)),
       flags.exceedsCover === true,

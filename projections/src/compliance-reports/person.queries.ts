@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { southAfricanDate } from '@fpa/write-model/validation';
 import { identifierKeyOf } from './data-subjects.projection.ts';
 
 /*
@@ -66,7 +67,7 @@ export async function findPersonFile(sql: SqlExecutor, companyId: string, idNumb
   );
   const claimPaid = claims
     .filter((c) => c.status === 'paid')
-    .map((c) => new Date(c.updated_at.getTime() + 2 * 3600_000).toISOString().slice(0, 10));
+    .map((c) => southAfricanDate(c.updated_at));
   const last = [paid?.last ?? null, ...claimPaid].filter((d): d is string => d !== null).sort().pop() ?? null;
   const staff = await sql.query<{ kind: 'agent' | 'user'; record_id: string; label: string }>(
     `select 'agent' as kind, id::text as record_id, first_name || ' ' || last_name || ' (' || agent_code || ')' as label

@@ -1,5 +1,6 @@
 import { ValidationError } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { dateProblem, QUERY_DATE_RANGE, southAfricanDate } from '@fpa/write-model/validation';
 import { readTogether } from '../engine/tenant-wall.ts';
 
 /** Shared by the list queries: page sizes, opaque cursors, search patterns, calendar months. */
@@ -33,7 +34,9 @@ export function decodeCursor(cursor: string): SortKey {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (Array.isArray(parsed) && parsed.length === 2) {
       const [createdAt, position] = parsed as [unknown, unknown];
-      if (typeof createdAt === 'string' && CURSOR_TIME.test(createdAt) && Number.isSafeInteger(position)) {
+      // The time goes to a timestamptz parameter: a made-up year 0000 or 30 February would be PostgreSQL's error (a 500), not ours.
+      const realTime = typeof createdAt === 'string' && CURSOR_TIME.test(createdAt) && dateProblem(createdAt.slice(0, 10), QUERY_DATE_RANGE) === null;
+      if (realTime && Number.isSafeInteger(position) && (position as number) >= 0) {
         return { createdAt, position: position as number };
       }
     }
@@ -95,13 +98,10 @@ export function parameters() {
   };
 }
 
-/** South Africa keeps UTC+2 all year (no daylight saving), so a fixed offset is exact. */
-const SAST_OFFSET_MS = 2 * 60 * 60 * 1000;
-
 /** First day (YYYY-MM-DD) of the South African calendar month of an instant, or of a month before it. */
 export function monthStart(instant: Date, monthsBefore = 0): string {
-  const local = new Date(instant.getTime() + SAST_OFFSET_MS);
-  const first = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - monthsBefore, 1));
+  const [year, month] = southAfricanDate(instant).split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(year, month - 1 - monthsBefore, 1));
   return first.toISOString().slice(0, 10);
 }
 

@@ -1,4 +1,4 @@
-import { fieldErrors, type IssueSource } from '@fpa/write-model/validation';
+import { fieldErrors, southAfricanDate, type IssueSource } from '@fpa/write-model/validation';
 import { useCallback, useState } from 'react';
 
 /**
@@ -8,6 +8,14 @@ import { useCallback, useState } from 'react';
 export type ParseSchema<Output> = {
   safeParse: (input: unknown) => { success: true; data: Output } | { success: false; error: IssueSource };
 };
+
+/**
+ * A shared schema bounded by "today" (dates of birth, death, payment), built at each parse with the
+ * South African date, the server's today: a form left open over midnight checks against the new day.
+ */
+export function onToday<Output>(schemaOn: (today: string) => ParseSchema<Output>, clock: () => Date = () => new Date()): ParseSchema<Output> {
+  return { safeParse: (input) => schemaOn(southAfricanDate(clock())).safeParse(input) };
+}
 
 export type FieldErrors = Record<string, string>;
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { scenario, outcome } from '../command-handling/given-when-then.ts';
 import type { CommandContext } from '../command-handling/context.ts';
-import { claimSchema, CLAIM_STATUSES, luhnCheckDigit, type ClaimStatus } from '../validation/index.ts';
+import { claimSchemaOn, CLAIM_STATUSES, luhnCheckDigit, type ClaimStatus } from '../validation/index.ts';
 import type { PolicyState } from '../policies/policies.state.ts';
 import { addMonths, CLAIM_TRANSITIONS, claimTransitionRefusal, decideChangeClaimStatus, decideReviewDocument, decideSubmitClaim } from './claims.decider.ts';
 import type { ClaimDocument, ClaimEvent } from './claims.events.ts';
 import { evolveClaim, initialClaimState } from './claims.state.ts';
+const claimSchema = claimSchemaOn('2026-06-15');
 
 const ctx: CommandContext = { now: new Date('2026-06-15T10:00:00Z'), newId: () => 'x', actor: { userId: 'u1', role: 'claim_admin', companyId: 'c1' }, commandId: 'cmd' };
 const saId = (prefix12: string) => `${prefix12}${luhnCheckDigit(prefix12)}`;

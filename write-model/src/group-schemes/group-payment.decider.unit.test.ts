@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { scenario } from '../command-handling/given-when-then.ts';
-import { groupPaymentSchema } from '../validation/index.ts';
+import { groupPaymentSchemaOn } from '../validation/index.ts';
 import { decideRecordGroupPayment, SCHEME_EMPTY, SCHEME_INACTIVE, type RecordGroupPayment } from './group-payment.decider.ts';
 import { SCHEME_NOT_FOUND } from './group-schemes.decider.ts';
 import type { GroupSchemeEvent } from './group-schemes.events.ts';
 import { evolveGroupScheme, initialGroupSchemeState } from './group-schemes.state.ts';
 import { countingContext, created, threeFamilies } from './group-schemes.fixtures.ts';
+const groupPaymentSchema = groupPaymentSchemaOn('2026-06-15');
 
 const pay = (amountPerMember: string, companyId = 'c1'): RecordGroupPayment => ({
   companyId,

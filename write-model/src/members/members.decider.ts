@@ -1,6 +1,7 @@
 import { DomainError, NotFoundError, ValidationError } from '../errors.ts';
 import type { CommandContext } from '../command-handling/context.ts';
 import type { EditMemberInput, MemberInput } from '../validation/index.ts';
+import { southAfricanDate } from '../validation/dates.ts';
 import type { PolicyEvent } from '../policies/policies.events.ts';
 import type { PolicyState } from '../policies/policies.state.ts';
 import type { PolicyTypeState } from '../policy-types/policy-types.state.ts';
@@ -25,10 +26,8 @@ export type RegisterMember = {
   policy: { policyId: string; policyNumber: string; policyType: PolicyTypeState; agentId: string | null } | null;
 };
 
-/** The calendar date in South Africa (UTC+2, no daylight saving) of an instant. */
-export function southAfricanDate(instant: Date): string {
-  return new Date(instant.getTime() + 2 * 3600_000).toISOString().slice(0, 10);
-}
+// The product's one "today" lives with the other date rules; re-exported where callers found it.
+export { southAfricanDate };
 
 /**
  * Registers a principal (optionally with a policy) or a family member under an existing principal.

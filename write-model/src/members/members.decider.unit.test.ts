@@ -7,7 +7,7 @@ import { POLICY_TRANSITIONS } from '../policies/policies.decider.ts';
 import { evolvePolicy, initialPolicyState, type PolicyState } from '../policies/policies.state.ts';
 import type { PolicyTypeEvent } from '../policy-types/policy-types.events.ts';
 import { evolvePolicyType, initialPolicyTypeState } from '../policy-types/policy-types.state.ts';
-import { editMemberSchema, luhnCheckDigit, memberSchema, type EditMemberFormValues, type MemberFormValues } from '../validation/index.ts';
+import { editMemberSchemaOn, luhnCheckDigit, memberSchemaOn, type EditMemberFormValues, type MemberFormValues } from '../validation/index.ts';
 import {
   ACTIVE_POLICY_BLOCKS_DELETE,
   MAIN_MEMBER_NOT_FOUND,
@@ -22,6 +22,8 @@ import {
 } from './members.decider.ts';
 import type { MemberEvent, MemberRegistered } from './members.events.ts';
 import { evolveMember, initialMemberState, type MemberState } from './members.state.ts';
+const editMemberSchema = editMemberSchemaOn('2026-04-01');
+const memberSchema = memberSchemaOn('2026-04-01');
 
 const ctx: CommandContext = {
   now: new Date('2026-03-31T23:30:00Z'), // already 2026-04-01 01:30 in South Africa

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { CommandContext } from '../command-handling/context.ts';
 import { outcome, scenario } from '../command-handling/given-when-then.ts';
 import type { PolicyState } from '../policies/policies.state.ts';
-import { PAYMENT_STATUSES, paymentSchema, type PaymentStatus } from '../validation/index.ts';
+import { PAYMENT_STATUSES, paymentSchemaOn, type PaymentStatus } from '../validation/index.ts';
 import { decideChangePaymentStatus, decideRecordPayment, PAYMENT_NOT_FOUND, POLICY_NOT_FOUND_FOR_PAYMENT } from './payments.decider.ts';
 import { paymentPii, type PaymentEvent, type PaymentRecorded } from './payments.events.ts';
 import { evolvePayment, initialPaymentState } from './payments.state.ts';
+const paymentSchema = paymentSchemaOn('2026-06-15');
 
 const ctx: CommandContext = { now: new Date('2026-06-15T10:00:00Z'), newId: () => 'x', actor: { userId: 'u1', role: 'billing_clerk', companyId: 'c1' }, commandId: 'cmd' };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { decimalString, emailField, minText, numberField, optionalNumberField, optionalText, requiredText } from './fields.ts';
+import { MAX_INTEGER } from './decimal.ts';
+import { decimalString, emailField, minText, NAME_MAX_LENGTH, nameTooLong, numberField, optionalNumberField, optionalText, requiredText } from './fields.ts';
 import { COMPANY_ROLES } from './roles.ts';
 
 /*
@@ -8,7 +9,7 @@ import { COMPANY_ROLES } from './roles.ts';
 
 /** POST /api/users: a staff account created by the company's administrator. */
 export const newUserSchema = z.object({
-  username: minText(3, 'Username must be at least 3 characters'),
+  username: minText(3, 'Username must be at least 3 characters').max(NAME_MAX_LENGTH, nameTooLong('Username')),
   password: z.string({ error: 'Password must be at least 8 characters' }).min(8, 'Password must be at least 8 characters'),
   email: emailField('Invalid email address'),
   firstName: requiredText('First name is required'),
@@ -94,6 +95,10 @@ export function tierField(required: string) {
 }
 const MONTHLY_PRICE = 'Monthly price must be positive';
 const SORT_ORDER = 'Sort order must be a whole number';
+/** Both live in integer columns; the bounds are far past any plan a platform sells. */
+export const PLAN_LIMITS = { maxMemberLimit: 10_000_000, maxSortOrder: 1_000_000 } as const;
+const MEMBER_LIMIT_MAX = `Member limit cannot be more than ${PLAN_LIMITS.maxMemberLimit}`;
+const SORT_ORDER_RANGE = `Sort order must be between -${PLAN_LIMITS.maxSortOrder} and ${PLAN_LIMITS.maxSortOrder}`;
 
 /** POST and PUT /api/super-admin/plans. */
 export const planSchema = z.object({
@@ -103,6 +108,7 @@ export const planSchema = z.object({
     required: MEMBER_LIMIT,
     integer: MEMBER_LIMIT,
     min: { value: UNLIMITED_MEMBERS, message: MEMBER_LIMIT },
+    max: { value: PLAN_LIMITS.maxMemberLimit, message: MEMBER_LIMIT_MAX },
   }).refine((limit) => limit !== 0, MEMBER_LIMIT),
   monthlyPrice: decimalString({ required: MONTHLY_PRICE, negative: MONTHLY_PRICE }),
   features: z
@@ -110,7 +116,12 @@ export const planSchema = z.object({
     .nullish()
     .transform((list) => (list ?? []).filter((f) => f !== '')),
   description: optionalText(),
-  sortOrder: optionalNumberField({ invalid: SORT_ORDER, integer: SORT_ORDER }).transform(
+  sortOrder: optionalNumberField({
+    invalid: SORT_ORDER,
+    integer: SORT_ORDER,
+    min: { value: -PLAN_LIMITS.maxSortOrder, message: SORT_ORDER_RANGE },
+    max: { value: PLAN_LIMITS.maxSortOrder, message: SORT_ORDER_RANGE },
+  }).transform(
     (v) => v ?? PLAN_DEFAULTS.sortOrder,
   ),
   isActive: z.boolean().default(PLAN_DEFAULTS.isActive),

@@ -68,6 +68,15 @@ describe('planSchema', () => {
     ['monthlyPrice', '-1', 'Monthly price must be positive'],
     ['monthlyPrice', '', 'Monthly price must be positive'],
     ['sortOrder', 'first', 'Sort order must be a whole number'],
+    // Integer columns (member_limit, sort_order) and numeric(12,2) (monthly_price) refuse these.
+    ['memberLimit', 2147483648, 'Member limit cannot be more than 10000000'],
+    ['memberLimit', 1e20, 'Member limit cannot be more than 10000000'],
+    ['memberLimit', 'NaN', 'Member limit must be -1 for unlimited or positive number'],
+    ['memberLimit', 'Infinity', 'Member limit must be -1 for unlimited or positive number'],
+    ['sortOrder', 2147483648, 'Sort order must be between -1000000 and 1000000'],
+    ['sortOrder', -2147483649, 'Sort order must be between -1000000 and 1000000'],
+    ['monthlyPrice', 1e20, 'Enter an amount in rand, e.g. 1500 or 1500.50'],
+    ['monthlyPrice', '10000000000', 'Amount cannot be more than 999999999.99'],
   ])('%s = %j says %s', (field, value, message) => {
     expect(messagesAt(planSchema, { ...plan, [field]: value }, field)).toEqual([message]);
   });

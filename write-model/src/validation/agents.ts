@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_AMOUNT } from './decimal.ts';
 import { emailField, numberField, optionalOf, optionalText, requiredText, saIdField, saPhoneField } from './fields.ts';
 
 export const AGENT_STATUSES = ['active', 'inactive', 'suspended'] as const;
@@ -27,7 +28,12 @@ const agentFields = {
     min: { value: 0, message: M.commissionRateRange },
     max: { value: 100, message: M.commissionRateRange },
   }),
-  salesTarget: numberField({ required: 'Sales target is required', min: { value: 0, message: M.salesTargetNegative } }),
+  // Read back as numeric(20,2): bounded like every amount, so the agents list cannot overflow.
+  salesTarget: numberField({
+    required: 'Sales target is required',
+    min: { value: 0, message: M.salesTargetNegative },
+    max: { value: Number(MAX_AMOUNT), message: 'Sales target cannot be more than 999999999.99' },
+  }),
   idNumber: optionalOf(saIdField(M.idNumber)),
   supervisorName: optionalText(),
   region: optionalText(),

@@ -43,6 +43,10 @@ describe('agentSchema', () => {
     ['commissionRate', '101', 'Commission rate must be between 0 and 100'],
     ['salesTarget', '', 'Sales target is required'],
     ['salesTarget', -1, 'Sales target cannot be negative'],
+    // Read back as numeric(20,2): 1e20 would overflow the agents list.
+    ['salesTarget', 1e20, 'Sales target cannot be more than 999999999.99'],
+    ['salesTarget', 'NaN', 'Sales target is required'],
+    ['salesTarget', 'Infinity', 'Sales target is required'],
     ['idNumber', BAD_SA_ID, 'Invalid SA ID number'],
   ])('%s = %j says %s', (field, value, message) => {
     expect(messagesAt(agentSchema, { ...agent, [field]: value }, field)).toEqual([message]);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidCipc } from './cipc.ts';
-import { emailField, minText, optionalText, requiredText, saIdField, saPhoneField } from './fields.ts';
+import { emailField, minText, NAME_MAX_LENGTH, nameTooLong, optionalText, requiredText, saIdField, saPhoneField } from './fields.ts';
 import { SA_PHONE_EXAMPLES } from './phone.ts';
 
 /*
@@ -23,7 +23,7 @@ export function cipcField() {
 }
 
 export const registrationSchema = z.object({
-  username: minText(3, 'Username must be at least 3 characters'),
+  username: minText(3, 'Username must be at least 3 characters').max(NAME_MAX_LENGTH, nameTooLong('Username')),
   password: z.string({ error: 'Password must be at least 6 characters' }).min(6, 'Password must be at least 6 characters'),
   email: emailField('Valid email is required'),
   firstName: requiredText('First name is required'),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { claimSchema, claimStatusSchema } from './claims.ts';
+import { claimSchemaOn, claimStatusSchema } from './claims.ts';
 import { BAD_SA_ID, OTHER_SA_ID, VALID_SA_ID, messagesAt, messagesOf } from './test-support.ts';
+const claimSchema = claimSchemaOn('2026-06-15');
 
 const claim = {
   policyId: 'policy-1',
@@ -59,6 +60,13 @@ describe('claimSchema', () => {
     ['bankAccountNumber', '6201-2345', 'Bank account number must contain digits only'],
     ['deceasedDateOfDeath', '1979-12-31', 'Date of death cannot be before the date of birth'],
     ['deceasedDateOfDeath', '2025-02-30', 'Date of death must be a valid date'],
+    ['deceasedDateOfDeath', '2026-06-16', 'Date of death cannot be in the future'],
+    ['deceasedLastName', 'N'.repeat(101), "Deceased's last name must be at most 100 characters"],
+    ['claimantFirstName', 'N'.repeat(101), "Claimant's first name must be at most 100 characters"],
+    ['deceasedDateOfDeath', '9999-12-31', 'Date of death cannot be in the future'],
+    ['deceasedDateOfBirth', '0000-01-01', "Deceased's date of birth cannot be before 1900-01-01"],
+    ['deceasedDateOfBirth', '2026-06-16', "Deceased's date of birth cannot be in the future"],
+    ['deceasedDateOfBirth', '2026-02-30', "Deceased's date of birth must be a valid date"],
     ['causeOfDeath', '', 'Cause of death is required'],
     ['deceasedIdDocument', '', 'Deceased ID document is required'],
     ['claimantIdDocument', '', 'Claimant ID document is required'],

@@ -20,10 +20,70 @@ export function isIsoDate(value: string): boolean {
   return day >= 1 && day <= daysInMonth(year, month);
 }
 
+/** South Africa keeps UTC+2 all year (no daylight saving), so its calendar day is a fixed UTC span. */
+const SOUTH_AFRICA_OFFSET_MS = 2 * 3600_000;
+
 /**
- * The calendar date of an instant as YYYY-MM-DD, in UTC so that server and browser agree; callers
- * pass the instant (ctx.now on the server) rather than the helpers reading the clock themselves.
+ * The calendar date in South Africa (YYYY-MM-DD) of an instant: the product's one "today". Between
+ * 00:00 and 02:00 there the UTC date is still yesterday, so nothing may take "today" from
+ * toISOString(). Callers pass the instant (ctx.now on the server, the test clock in tests) rather
+ * than this reading the clock itself.
  */
-export function isoDateOf(instant: Date): string {
-  return instant.toISOString().slice(0, 10);
+export function southAfricanDate(instant: Date): string {
+  return new Date(instant.getTime() + SOUTH_AFRICA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The first and last instants of a South African calendar day. */
+export function startOfSouthAfricanDay(isoDate: string): Date {
+  return new Date(`${isoDate}T00:00:00.000+02:00`);
+}
+export function endOfSouthAfricanDay(isoDate: string): Date {
+  return new Date(`${isoDate}T23:59:59.999+02:00`);
+}
+
+/** An ISO date plus whole years; 29 February falls on the 28th in a year without it. */
+export function addYears(isoDate: string, years: number): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  const year = y + years;
+  const day = Math.min(d, daysInMonth(year, m));
+  return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/*
+ * The ranges a date may fall in, by what it means. Every bound is a date PostgreSQL's date and
+ * timestamptz hold comfortably (they refuse year 0000), and each says what a funeral-insurance
+ * administration can have: nobody insured was born before 1900, nothing is paid before 1900 or
+ * recorded more than a year ahead (a post-dated debit order, not a typo'd 2206), nobody is born
+ * or dies tomorrow. "today" is always the South African date of the injected clock (southAfricanDate).
+ */
+
+/** No date the product stores or searches lies before this. */
+export const EARLIEST_DATE = '1900-01-01';
+/** Search filters (audit, reports) may look ahead, but not past what a date column means. */
+export const LATEST_QUERY_DATE = '2999-12-31';
+/** How far ahead a payment may be dated. */
+export const PAYMENT_DATE_MAX_YEARS_AHEAD = 1;
+
+export type DateRange = { earliest: string; latest: string };
+
+/** Dates of birth: 1900-01-01 to today. */
+export const birthDateRange = (today: string): DateRange => ({ earliest: EARLIEST_DATE, latest: today });
+/** Dates of death: 1900-01-01 to today. */
+export const deathDateRange = (today: string): DateRange => ({ earliest: EARLIEST_DATE, latest: today });
+/** Payment dates (individual and group): 1900-01-01 to a year after today. */
+export const paymentDateRange = (today: string): DateRange => ({
+  earliest: EARLIEST_DATE,
+  latest: addYears(today, PAYMENT_DATE_MAX_YEARS_AHEAD),
+});
+/** Dates in search filters: 1900-01-01 to 2999-12-31 (no "today" needed: a filter may look ahead). */
+export const QUERY_DATE_RANGE: DateRange = { earliest: EARLIEST_DATE, latest: LATEST_QUERY_DATE };
+
+export type DateProblem = 'invalid' | 'tooEarly' | 'tooLate';
+
+/** What is wrong with a date for a range, or null: not a real YYYY-MM-DD date, before or after it. */
+export function dateProblem(value: string, range: DateRange): DateProblem | null {
+  if (!isIsoDate(value)) return 'invalid';
+  if (value < range.earliest) return 'tooEarly';
+  if (value > range.latest) return 'tooLate';
+  return null;
 }

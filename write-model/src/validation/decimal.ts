@@ -4,6 +4,18 @@
  */
 const DECIMAL = /^(\d{1,15})(?:\.(\d{1,2}))?$/;
 
+/**
+ * The largest amount any field takes: just under R1 billion. Read models keep single amounts in
+ * numeric(17,2) (plan prices in numeric(12,2)) and sums of them in numeric(20,2); with every amount
+ * below 10^9, a sum of up to 10^9 of them still fits, so no projector meets a numeric overflow. No
+ * funeral premium, cover, claim or payment comes near it.
+ */
+export const MAX_AMOUNT = '999999999.99';
+export const MAX_AMOUNT_MESSAGE = 'Amount cannot be more than 999999999.99';
+
+/** The largest value of a PostgreSQL integer column (int4). */
+export const MAX_INTEGER = 2_147_483_647;
+
 /** Digits with up to 2 decimals, no sign, no grouping ('1500', '1500.5', '0.99'). */
 export function isDecimalString(value: string): boolean {
   return typeof value === 'string' && DECIMAL.test(value);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { compareDecimal, decimalToCents, isDecimalString } from './decimal.ts';
-import { isIsoDate } from './dates.ts';
+import { compareDecimal, decimalToCents, isDecimalString, MAX_AMOUNT, MAX_AMOUNT_MESSAGE } from './decimal.ts';
 import { isValidEmail } from './email.ts';
 import { isValidSaId } from './sa-id.ts';
 import { isValidSaPhone, normalizeSaPhone } from './phone.ts';
@@ -9,6 +8,14 @@ import { isValidSaPhone, normalizeSaPhone } from './phone.ts';
  * Field builders shared by the schemas. Each field reports at most one message, so a form shows one
  * clear sentence per field and the server's first message is the one that matters.
  */
+
+/**
+ * Names, usernames and identifiers land in indexed text columns (members_full_name, the claims' name
+ * indexes, policy_types_name, the username key): a btree entry holds at most 2,704 bytes, so these
+ * are kept far below the general 20,000-character text limit that an index would refuse.
+ */
+export const NAME_MAX_LENGTH = 100;
+export const nameTooLong = (label: string) => `${label} must be at most ${NAME_MAX_LENGTH} characters`;
 
 /** A required, trimmed string: missing, non-string and blank all say `message`. */
 export function requiredText(message: string) {
@@ -87,17 +94,6 @@ export function optionalSaPhoneField(invalid: string) {
   return optionalOf(saPhoneField({ invalid }));
 }
 
-/** A calendar date written YYYY-MM-DD, as date inputs give it. */
-export function isoDateField(messages: { required: string; invalid?: string }) {
-  return z
-    .string({ error: messages.required })
-    .trim()
-    .superRefine((value, ctx) => {
-      if (value === '') ctx.addIssue({ code: 'custom', message: messages.required });
-      else if (!isIsoDate(value)) ctx.addIssue({ code: 'custom', message: messages.invalid ?? messages.required });
-    });
-}
-
 export type DecimalMessages = {
   required: string;
   /** Not an amount at all ('abc', '1,000', '1.234'). */
@@ -108,6 +104,8 @@ export type DecimalMessages = {
   min?: { value: string; message: string };
   /** Must be more than zero. */
   positive?: string;
+  /** At most this amount (a decimal string); MAX_AMOUNT unless a field says otherwise. */
+  max?: { value: string; message: string };
 };
 
 const DEFAULT_INVALID_AMOUNT = 'Enter an amount in rand, e.g. 1500 or 1500.50';
@@ -130,6 +128,8 @@ export function decimalString(messages: DecimalMessages) {
       }
       if (messages.min && compareDecimal(value, messages.min.value) < 0) return fail(messages.min.message);
       if (messages.positive && decimalToCents(value) === 0n) return fail(messages.positive);
+      const max = messages.max ?? { value: MAX_AMOUNT, message: MAX_AMOUNT_MESSAGE };
+      if (compareDecimal(value, max.value) > 0) return fail(max.message);
     });
 }
 

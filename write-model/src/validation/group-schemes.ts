@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isDecimalString } from './decimal.ts';
+import { compareDecimal, isDecimalString, MAX_AMOUNT } from './decimal.ts';
 import { isValidEmail } from './email.ts';
-import { requiredText } from './fields.ts';
+import { NAME_MAX_LENGTH, nameTooLong, requiredText } from './fields.ts';
 import { isValidSaPhone, normalizeSaPhone } from './phone.ts';
 import { isRelationship, type Relationship } from './relationships.ts';
 import { isValidSaId } from './sa-id.ts';
@@ -16,11 +16,16 @@ export const GROUP_SCHEME_MESSAGES = {
   phone: 'Invalid South African phone number',
   email: 'Invalid email address',
   coverAmount: 'Cover amount must be an amount like 15000 or 15000.50',
+  coverAmountMax: 'Cover amount cannot be more than 999999999.99',
   relationship: 'Relationship is required',
   familyName: 'First and last name are required',
 } as const;
 
 const M = GROUP_SCHEME_MESSAGES;
+
+/** A cover amount's problem, as the other amounts: a decimal string no larger than MAX_AMOUNT (numeric(17,2) and its sums). */
+const coverAmountProblem = (value: string) =>
+  !isDecimalString(value) ? M.coverAmount : compareDecimal(value, MAX_AMOUNT) > 0 ? M.coverAmountMax : null;
 
 // Rows arrive as the form holds them: every field a string, possibly blank. Text is trimmed here.
 const cell = z
@@ -72,17 +77,23 @@ const mainMembers = z
     rows.forEach((row, i) => {
       if (!isCompleteMainMember(row)) return;
       complete++;
+      if (row.firstName.length > NAME_MAX_LENGTH) fail([i, 'firstName'], nameTooLong('First name'));
+      if (row.lastName.length > NAME_MAX_LENGTH) fail([i, 'lastName'], nameTooLong('Last name'));
       if (!isValidSaId(row.saId)) fail([i, 'saId'], M.saId);
       if (!isValidSaPhone(row.phone)) fail([i, 'phone'], M.phone);
       if (row.email && !isValidEmail(row.email)) fail([i, 'email'], M.email);
-      if (row.coverAmount && !isDecimalString(row.coverAmount)) fail([i, 'coverAmount'], M.coverAmount);
+      const rowCover = row.coverAmount ? coverAmountProblem(row.coverAmount) : null;
+      if (rowCover) fail([i, 'coverAmount'], rowCover);
       row.familyMembers.forEach((member, j) => {
         if (isBlankFamilyRow(member)) return;
         const at = (field: string) => [i, 'familyMembers', j, field];
         if (!member.firstName || !member.lastName) fail(at(member.firstName ? 'lastName' : 'firstName'), M.familyName);
+        if (member.firstName.length > NAME_MAX_LENGTH) fail(at('firstName'), nameTooLong('First name'));
+        if (member.lastName.length > NAME_MAX_LENGTH) fail(at('lastName'), nameTooLong('Last name'));
         if (member.saId && !isValidSaId(member.saId)) fail(at('saId'), M.saId);
         if (!isRelationship(member.relationship)) fail(at('relationship'), M.relationship);
-        if (member.coverAmount && !isDecimalString(member.coverAmount)) fail(at('coverAmount'), M.coverAmount);
+        const cover = member.coverAmount ? coverAmountProblem(member.coverAmount) : null;
+        if (cover) fail(at('coverAmount'), cover);
       });
     });
     if (complete === 0) ctx.addIssue({ code: 'custom', path: [], message: M.mainMembers });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupSchemeMembersSchema, groupSchemeSchema, groupSchemeUpdateSchema } from './group-schemes.ts';
+import { GROUP_SCHEME_MESSAGES, groupSchemeMembersSchema, groupSchemeSchema, groupSchemeUpdateSchema } from './group-schemes.ts';
 import { BAD_SA_ID, OTHER_SA_ID, VALID_SA_ID, messagesAt, messagesOf } from './test-support.ts';
 
 const blankMain = {
@@ -47,6 +47,8 @@ describe('groupSchemeSchema', () => {
     expect(messagesAt(groupSchemeSchema, input, 'mainMembers.1.phone')).toEqual(['Invalid South African phone number']);
     expect(messagesAt(groupSchemeSchema, input, 'mainMembers.1.email')).toEqual(['Invalid email address']);
     expect(messagesAt(groupSchemeSchema, input, 'mainMembers.1.coverAmount')).toHaveLength(1);
+    const huge = { name: 'X', mainMembers: [{ ...main, coverAmount: '999999999999999' }] };
+    expect(messagesAt(groupSchemeSchema, huge, 'mainMembers.0.coverAmount')).toEqual([GROUP_SCHEME_MESSAGES.coverAmountMax]);
     const family = { ...main, familyMembers: [{ firstName: 'Kabelo', lastName: '', saId: '', relationship: 'cousin', coverAmount: '' }] };
     const withFamily = { name: 'X', mainMembers: [family] };
     expect(messagesAt(groupSchemeSchema, withFamily, 'mainMembers.0.familyMembers.0.relationship')).toEqual(['Relationship is required']);

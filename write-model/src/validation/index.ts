@@ -15,6 +15,7 @@ export * from './roles.ts';
 export * from './relationships.ts';
 
 export * from './fields.ts';
+export * from './date-fields.ts';
 export * from './issues.ts';
 
 export * from './auth.ts';

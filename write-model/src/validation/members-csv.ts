@@ -1,7 +1,8 @@
-import { isIsoDate } from './dates.ts';
+import { birthDateRange, dateProblem, southAfricanDate } from './dates.ts';
 import { isValidEmail } from './email.ts';
 import { DEFAULT_NATIONALITY, type IdentifierType } from './members.ts';
-import { PASSPORT_MIN_LENGTH } from './passport.ts';
+import { NAME_MAX_LENGTH, nameTooLong } from './fields.ts';
+import { PASSPORT_MAX_LENGTH, PASSPORT_MIN_LENGTH } from './passport.ts';
 import { isValidSaPhone, normalizeSaPhone } from './phone.ts';
 import { isRelationship, type Relationship } from './relationships.ts';
 import { isValidSaId } from './sa-id.ts';
@@ -61,6 +62,8 @@ export function csvIdentifierType(row: CsvMemberRow): IdentifierType {
 export type CsvRowContext = {
   /** The company's policy type ids; when given, a row naming another id is refused. */
   policyTypeIds?: Iterable<string>;
+  /** Today in South Africa (YYYY-MM-DD): no one is born after it. Defaults to the clock's. */
+  today?: string;
 };
 
 /**
@@ -74,8 +77,10 @@ export function validateCsvMemberRow(row: CsvMemberRow, context: CsvRowContext =
 
   if (!text(row, 'firstName')) errors.push('First name is required');
   else if (text(row, 'firstName').length < 2) errors.push('First name must be at least 2 characters');
+  else if (text(row, 'firstName').length > NAME_MAX_LENGTH) errors.push(nameTooLong('First name'));
   if (!text(row, 'lastName')) errors.push('Last name is required');
   else if (text(row, 'lastName').length < 2) errors.push('Last name must be at least 2 characters');
+  else if (text(row, 'lastName').length > NAME_MAX_LENGTH) errors.push(nameTooLong('Last name'));
 
   if (isMain) {
     if (!text(row, 'phone')) errors.push('Phone number is required');
@@ -95,14 +100,19 @@ export function validateCsvMemberRow(row: CsvMemberRow, context: CsvRowContext =
     const passport = text(row, 'passportNumber');
     if (!passport) errors.push('Passport number is required');
     else if (passport.length < PASSPORT_MIN_LENGTH) errors.push('Passport number must be at least 6 characters');
+    else if (passport.length > PASSPORT_MAX_LENGTH) errors.push(`Passport number must be at most ${PASSPORT_MAX_LENGTH} characters`);
     else if (!/^[A-Za-z0-9]+$/.test(passport)) errors.push('Passport number may contain only letters and digits');
   }
 
   if (text(row, 'phone') && !isValidSaPhone(text(row, 'phone'))) errors.push('Invalid South African phone number');
   if (text(row, 'email') && !isValidEmail(text(row, 'email'))) errors.push('Invalid email format');
-  if (text(row, 'dateOfBirth') && !isIsoDate(text(row, 'dateOfBirth'))) {
-    errors.push('Date of birth must be a valid date (YYYY-MM-DD)');
-  }
+  const dateOfBirthProblem = text(row, 'dateOfBirth')
+    ? dateProblem(text(row, 'dateOfBirth'), birthDateRange(context.today ?? southAfricanDate(new Date())))
+    : null;
+  // The same words as the member form's date of birth (birthDateField).
+  if (dateOfBirthProblem === 'invalid') errors.push('Date of birth must be a valid date (YYYY-MM-DD)');
+  else if (dateOfBirthProblem === 'tooEarly') errors.push('Date of birth cannot be before 1900-01-01');
+  else if (dateOfBirthProblem === 'tooLate') errors.push('Date of birth cannot be in the future');
 
   if (!isMain) {
     if (!text(row, 'mainMemberIdentifier')) errors.push('Main member identifier required for family members');

@@ -7,8 +7,9 @@ import {
   validateCsvMemberRow,
   type CsvMemberRow,
 } from './members-csv.ts';
-import { memberSchema } from './members.ts';
+import { memberSchemaOn } from './members.ts';
 import { BAD_SA_ID, OTHER_SA_ID, VALID_SA_ID } from './test-support.ts';
+const memberSchema = memberSchemaOn('2026-06-15');
 
 const main: CsvMemberRow = {
   firstName: 'Sipho',
@@ -51,6 +52,19 @@ describe('CSV member rows', () => {
   it('passes good main and family rows', () => {
     expect(validateCsvMemberRow(main, { policyTypeIds: ['pt-1'] })).toEqual([]);
     expect(validateCsvMemberRow(child)).toEqual([]);
+  });
+
+  it('refuses a date of birth outside 1900-01-01 to today (South African) in the form\'s words', () => {
+    const today = '2026-06-15';
+    expect(validateCsvMemberRow({ ...main, dateOfBirth: '2026-06-15' }, { today })).toEqual([]);
+    expect(validateCsvMemberRow({ ...main, dateOfBirth: '2026-06-16' }, { today })).toEqual(['Date of birth cannot be in the future']);
+    expect(validateCsvMemberRow({ ...main, dateOfBirth: '0000-01-01' }, { today })).toEqual(['Date of birth cannot be before 1900-01-01']);
+    expect(validateCsvMemberRow({ ...main, dateOfBirth: '2026-02-30' }, { today })).toEqual(['Date of birth must be a valid date (YYYY-MM-DD)']);
+  });
+
+  it('keeps names and passport numbers short enough for their indexed columns', () => {
+    expect(validateCsvMemberRow({ ...main, firstName: 'N'.repeat(101) })).toEqual(['First name must be at most 100 characters']);
+    expect(validateCsvMemberRow({ ...main, lastName: 'N'.repeat(101) })).toEqual(['Last name must be at most 100 characters']);
   });
 
   it('lists every missing main-member field with the spec words', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from './dates.ts';
+import { birthDateField } from './date-fields.ts';
 import {
   minText,
   nullableChoiceField,
@@ -7,6 +7,8 @@ import {
   nullableText,
   optionalEmailField,
   saPhoneField,
+  NAME_MAX_LENGTH,
+  nameTooLong,
 } from './fields.ts';
 import { isValidPassport } from './passport.ts';
 import { isValidSaPhone, normalizeSaPhone } from './phone.ts';
@@ -37,7 +39,8 @@ export const MEMBER_MESSAGES = {
 /** Minimum lengths of a main member's contact and address fields (spaces in the phone ignored). */
 export const MAIN_MEMBER_MINIMUMS = { phone: 10, address: 5, city: 2, province: 2, postalCode: 4 } as const;
 
-const dateOfBirth = nullableOf(z.string().refine(isIsoDate, MEMBER_MESSAGES.dateOfBirth));
+/** Optional; when given, a real date from 1900-01-01 to today (South African). */
+const dateOfBirth = (today: string) => nullableOf(birthDateField(today, 'Date of birth', { invalid: MEMBER_MESSAGES.dateOfBirth }));
 
 const nationality = z
   .string()
@@ -53,29 +56,30 @@ const contactText = z
   .nullish()
   .transform((v) => v ?? '');
 
-const memberFields = z.object({
-  firstName: minText(2, MEMBER_MESSAGES.firstName),
-  lastName: minText(2, MEMBER_MESSAGES.lastName),
-  /** Which identifier the form chose; absent (API clients) means "whichever is given". */
-  identifierType: z.enum(IDENTIFIER_TYPES, { error: MEMBER_MESSAGES.identifier }).optional(),
-  saId: nullableText(),
-  passportNumber: nullableText(),
-  nationality,
-  email: optionalEmailField(MEMBER_MESSAGES.email).transform((v) => v ?? null),
-  phone: contactText,
-  address: contactText,
-  city: contactText,
-  province: contactText,
-  postalCode: contactText,
-  dateOfBirth,
-  isMainMember: z.boolean({ error: 'Choose a principal or a family member' }).default(true),
-  mainMemberId: nullableText(),
-  relationship: nullableChoiceField(RELATIONSHIPS, MEMBER_MESSAGES.relationship),
-  otherRelationship: nullableText(),
-  policyTypeId: nullableText(),
-});
+const memberFields = (today: string) =>
+  z.object({
+    firstName: minText(2, MEMBER_MESSAGES.firstName).max(NAME_MAX_LENGTH, nameTooLong('First name')),
+    lastName: minText(2, MEMBER_MESSAGES.lastName).max(NAME_MAX_LENGTH, nameTooLong('Last name')),
+    /** Which identifier the form chose; absent (API clients) means "whichever is given". */
+    identifierType: z.enum(IDENTIFIER_TYPES, { error: MEMBER_MESSAGES.identifier }).optional(),
+    saId: nullableText(),
+    passportNumber: nullableText(),
+    nationality,
+    email: optionalEmailField(MEMBER_MESSAGES.email).transform((v) => v ?? null),
+    phone: contactText,
+    address: contactText,
+    city: contactText,
+    province: contactText,
+    postalCode: contactText,
+    dateOfBirth: dateOfBirth(today),
+    isMainMember: z.boolean({ error: 'Choose a principal or a family member' }).default(true),
+    mainMemberId: nullableText(),
+    relationship: nullableChoiceField(RELATIONSHIPS, MEMBER_MESSAGES.relationship),
+    otherRelationship: nullableText(),
+    policyTypeId: nullableText(),
+  });
 
-type MemberFields = z.output<typeof memberFields>;
+type MemberFields = z.output<ReturnType<typeof memberFields>>;
 
 function identifierIsValid(m: MemberFields): { ok: boolean; path: 'saId' | 'passportNumber' } {
   if (m.identifierType === 'passport') return { ok: !!m.passportNumber && isValidPassport(m.passportNumber), path: 'passportNumber' };
@@ -98,37 +102,38 @@ export function missingMainMemberContact(m: Pick<MemberFields, 'phone' | 'addres
  * A new member (POST /api/members). Cross-field rules: a valid SA ID or passport; main members need
  * contact and address; family members need their main member and relationship; 'other' needs words.
  * The output drops what does not apply (the identifier not chosen, a main member's relationship), so
- * stale input from a toggled form is never stored.
+ * stale input from a toggled form is never stored. `today` (South African) bounds the date of birth.
  */
-export const memberSchema = memberFields
-  .superRefine((m, ctx) => {
-    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    const identifier = identifierIsValid(m);
-    if (!identifier.ok) fail(identifier.path, MEMBER_MESSAGES.identifier);
-    if (m.isMainMember) {
-      for (const field of missingMainMemberContact(m)) fail(field, MEMBER_MESSAGES.mainMemberContact);
-    } else {
-      if (!m.mainMemberId) fail('mainMemberId', MEMBER_MESSAGES.familyMember);
-      if (!m.relationship) fail('relationship', MEMBER_MESSAGES.familyMember);
-      if (m.relationship === 'other' && !m.otherRelationship) fail('otherRelationship', MEMBER_MESSAGES.otherRelationship);
-      if (m.phone && !isValidSaPhone(m.phone)) fail('phone', MEMBER_MESSAGES.phone);
-    }
-  })
-  .transform((m) => {
-    const usesPassport = identifierIsValid(m).path === 'passportNumber';
-    return {
-      ...m,
-      identifierType: (usesPassport ? 'passport' : 'saId') as IdentifierType,
-      saId: usesPassport ? null : m.saId,
-      passportNumber: usesPassport ? m.passportNumber : null,
-      phone: normalizeSaPhone(m.phone),
-      mainMemberId: m.isMainMember ? null : m.mainMemberId,
-      relationship: m.isMainMember ? null : m.relationship,
-      otherRelationship: !m.isMainMember && m.relationship === 'other' ? m.otherRelationship : null,
-    };
-  });
-export type MemberInput = z.output<typeof memberSchema>;
-export type MemberFormValues = z.input<typeof memberSchema>;
+export const memberSchemaOn = (today: string) =>
+  memberFields(today)
+    .superRefine((m, ctx) => {
+      const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      const identifier = identifierIsValid(m);
+      if (!identifier.ok) fail(identifier.path, MEMBER_MESSAGES.identifier);
+      if (m.isMainMember) {
+        for (const field of missingMainMemberContact(m)) fail(field, MEMBER_MESSAGES.mainMemberContact);
+      } else {
+        if (!m.mainMemberId) fail('mainMemberId', MEMBER_MESSAGES.familyMember);
+        if (!m.relationship) fail('relationship', MEMBER_MESSAGES.familyMember);
+        if (m.relationship === 'other' && !m.otherRelationship) fail('otherRelationship', MEMBER_MESSAGES.otherRelationship);
+        if (m.phone && !isValidSaPhone(m.phone)) fail('phone', MEMBER_MESSAGES.phone);
+      }
+    })
+    .transform((m) => {
+      const usesPassport = identifierIsValid(m).path === 'passportNumber';
+      return {
+        ...m,
+        identifierType: (usesPassport ? 'passport' : 'saId') as IdentifierType,
+        saId: usesPassport ? null : m.saId,
+        passportNumber: usesPassport ? m.passportNumber : null,
+        phone: normalizeSaPhone(m.phone),
+        mainMemberId: m.isMainMember ? null : m.mainMemberId,
+        relationship: m.isMainMember ? null : m.relationship,
+        otherRelationship: !m.isMainMember && m.relationship === 'other' ? m.otherRelationship : null,
+      };
+    });
+export type MemberInput = z.output<ReturnType<typeof memberSchemaOn>>;
+export type MemberFormValues = z.input<ReturnType<typeof memberSchemaOn>>;
 
 /**
  * The form's second step: a principal, when policy types exist, must pick one or choose to go on
@@ -145,23 +150,24 @@ export function memberPolicyChoiceError(choice: {
 }
 
 /** PUT /api/members/{id}: the main member's personal, contact and address fields. */
-export const editMemberSchema = z.object({
-  firstName: minText(2, MEMBER_MESSAGES.firstName),
-  lastName: minText(2, MEMBER_MESSAGES.lastName),
-  email: optionalEmailField(MEMBER_MESSAGES.email).transform((v) => v ?? null),
-  phone: saPhoneField({
-    required: 'Phone number must be at least 10 digits',
-    tooShort: 'Phone number must be at least 10 digits',
-    invalid: MEMBER_MESSAGES.phone,
-  }),
-  address: minText(5, 'Address must be at least 5 characters'),
-  city: minText(2, 'City must be at least 2 characters'),
-  province: minText(2, 'Province is required'),
-  postalCode: minText(4, 'Postal code must be at least 4 characters'),
-  dateOfBirth,
-});
-export type EditMemberInput = z.output<typeof editMemberSchema>;
-export type EditMemberFormValues = z.input<typeof editMemberSchema>;
+export const editMemberSchemaOn = (today: string) =>
+  z.object({
+    firstName: minText(2, MEMBER_MESSAGES.firstName).max(NAME_MAX_LENGTH, nameTooLong('First name')),
+    lastName: minText(2, MEMBER_MESSAGES.lastName).max(NAME_MAX_LENGTH, nameTooLong('Last name')),
+    email: optionalEmailField(MEMBER_MESSAGES.email).transform((v) => v ?? null),
+    phone: saPhoneField({
+      required: 'Phone number must be at least 10 digits',
+      tooShort: 'Phone number must be at least 10 digits',
+      invalid: MEMBER_MESSAGES.phone,
+    }),
+    address: minText(5, 'Address must be at least 5 characters'),
+    city: minText(2, 'City must be at least 2 characters'),
+    province: minText(2, 'Province is required'),
+    postalCode: minText(4, 'Postal code must be at least 4 characters'),
+    dateOfBirth: dateOfBirth(today),
+  });
+export type EditMemberInput = z.output<ReturnType<typeof editMemberSchemaOn>>;
+export type EditMemberFormValues = z.input<ReturnType<typeof editMemberSchemaOn>>;
 
 /** What counts toward the plan's member limit, said wherever the limit is (the refusal, can-add, the limit dialog). */
 export const MEMBER_LIMIT_COUNTS = 'Every insured person counts: main members, their family members and group-scheme members.';

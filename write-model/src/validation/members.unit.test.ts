@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MEMBER_MESSAGES, editMemberSchema, memberPolicyChoiceError, memberSchema } from './members.ts';
+import { MEMBER_MESSAGES, editMemberSchemaOn, memberPolicyChoiceError, memberSchemaOn } from './members.ts';
 import { BAD_SA_ID, VALID_SA_ID, messagesAt, messagesOf } from './test-support.ts';
+const editMemberSchema = editMemberSchemaOn('2026-06-15');
+const memberSchema = memberSchemaOn('2026-06-15');
 
 const principal = {
   firstName: 'Sipho',
@@ -118,6 +120,17 @@ describe('memberSchema', () => {
     expect(messagesAt(memberSchema, { ...principal, dateOfBirth: '1980-02-30' }, 'dateOfBirth')).toEqual([
       MEMBER_MESSAGES.dateOfBirth,
     ]);
+    expect(memberSchema.parse({ ...principal, dateOfBirth: '2026-06-15' }).dateOfBirth).toBe('2026-06-15');
+    expect(messagesAt(memberSchema, { ...principal, dateOfBirth: '2026-06-16' }, 'dateOfBirth')).toEqual(['Date of birth cannot be in the future']);
+    expect(messagesAt(memberSchema, { ...principal, dateOfBirth: '0000-01-01' }, 'dateOfBirth')).toEqual(['Date of birth cannot be before 1900-01-01']);
+    expect(messagesAt(editMemberSchema, { dateOfBirth: '9999-12-31' }, 'dateOfBirth')).toEqual(['Date of birth cannot be in the future']);
+  });
+
+  it('keeps names and passport numbers short enough for their indexed columns', () => {
+    expect(memberSchema.parse({ ...principal, firstName: 'N'.repeat(100) }).firstName).toHaveLength(100);
+    expect(messagesAt(memberSchema, { ...principal, firstName: 'N'.repeat(101) }, 'firstName')).toEqual(['First name must be at most 100 characters']);
+    expect(messagesAt(editMemberSchema, { lastName: 'N'.repeat(9_600) }, 'lastName')).toEqual(['Last name must be at most 100 characters']);
+    expect(messagesAt(memberSchema, { ...principal, identifierType: 'passport', passportNumber: 'A'.repeat(21) }, 'passportNumber')).toEqual([MEMBER_MESSAGES.identifier]);
   });
 });
 

@@ -3,6 +3,8 @@ import { isDecimalString } from './decimal.ts';
 import {
   decimalString,
   minText,
+  NAME_MAX_LENGTH,
+  nameTooLong,
   optionalEmailField,
   optionalOf,
   optionalText,
@@ -44,16 +46,16 @@ export function stripIncome(value: string): string {
 
 /** A family member added through the dialog. The ID must be a real SA ID, not just 13 characters. */
 export const onboardingFamilyMemberSchema = z.object({
-  firstName: requiredText(M.firstName),
-  lastName: requiredText(M.lastName),
+  firstName: requiredText(M.firstName).max(NAME_MAX_LENGTH, nameTooLong('First name')),
+  lastName: requiredText(M.lastName).max(NAME_MAX_LENGTH, nameTooLong('Last name')),
   idNumber: saIdField(M.idNumber),
   relationship: z.enum(RELATIONSHIPS, { error: M.relationship }),
 });
 export type OnboardingFamilyMemberInput = z.output<typeof onboardingFamilyMemberSchema>;
 
 const step1 = {
-  firstName: requiredText(M.firstName),
-  lastName: requiredText(M.lastName),
+  firstName: requiredText(M.firstName).max(NAME_MAX_LENGTH, nameTooLong('First name')),
+  lastName: requiredText(M.lastName).max(NAME_MAX_LENGTH, nameTooLong('Last name')),
   email: optionalEmailField(M.email),
   phone: saPhoneField({ invalid: M.phone }),
   idNumber: saIdField(M.idNumber),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { decimalString, isoDateField, optionalText, requiredText } from './fields.ts';
+import { paymentDateField } from './date-fields.ts';
+import { decimalString, optionalText, requiredText } from './fields.ts';
 
 export const PAYMENT_METHODS = ['bank_transfer', 'debit_order', 'cash', 'credit_card', 'eft'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -12,27 +13,36 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 const AMOUNT_POSITIVE = 'Amount must be greater than 0';
 
-/** POST /api/payments: one premium payment against one policy. */
-export const paymentSchema = z.object({
-  policyId: requiredText('Policy selection is required'),
-  amount: decimalString({ required: 'Amount is required', positive: AMOUNT_POSITIVE }),
-  paymentDate: isoDateField({ required: 'Payment date is required', invalid: 'Payment date must be a valid date' }),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method is required' }),
-  reference: optionalText(),
-  notes: optionalText(),
-});
-export type PaymentInput = z.output<typeof paymentSchema>;
-export type PaymentFormValues = z.input<typeof paymentSchema>;
+const paymentDate = (today: string) => paymentDateField(today, { invalid: 'Payment date must be a valid date' });
+
+/**
+ * POST /api/payments: one premium payment against one policy. `today` is the South African date the
+ * payment date is bounded by (southAfricanDate of ctx.now; of the browser's clock in the form).
+ */
+export function paymentSchemaOn(today: string) {
+  return z.object({
+    policyId: requiredText('Policy selection is required'),
+    amount: decimalString({ required: 'Amount is required', positive: AMOUNT_POSITIVE }),
+    paymentDate: paymentDate(today),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method is required' }),
+    reference: optionalText(),
+    notes: optionalText(),
+  });
+}
+export type PaymentInput = z.output<ReturnType<typeof paymentSchemaOn>>;
+export type PaymentFormValues = z.input<ReturnType<typeof paymentSchemaOn>>;
 
 /** POST /api/group-schemes/{id}/payments: the same amount for every member of the scheme. */
-export const groupPaymentSchema = z.object({
-  amountPerMember: decimalString({ required: 'Amount per member is required', positive: AMOUNT_POSITIVE }),
-  paymentMethod: z.enum(GROUP_PAYMENT_METHODS, { error: 'Payment method is required' }),
-  paymentDate: isoDateField({ required: 'Payment date is required', invalid: 'Payment date must be a valid date' }),
-  reference: optionalText(),
-});
-export type GroupPaymentInput = z.output<typeof groupPaymentSchema>;
-export type GroupPaymentFormValues = z.input<typeof groupPaymentSchema>;
+export function groupPaymentSchemaOn(today: string) {
+  return z.object({
+    amountPerMember: decimalString({ required: 'Amount per member is required', positive: AMOUNT_POSITIVE }),
+    paymentMethod: z.enum(GROUP_PAYMENT_METHODS, { error: 'Payment method is required' }),
+    paymentDate: paymentDate(today),
+    reference: optionalText(),
+  });
+}
+export type GroupPaymentInput = z.output<ReturnType<typeof groupPaymentSchemaOn>>;
+export type GroupPaymentFormValues = z.input<ReturnType<typeof groupPaymentSchemaOn>>;
 
 /** PATCH /api/payments/{id}: any status may follow any other. */
 export const paymentStatusSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString, numberField, optionalText, requiredText } from './fields.ts';
+import { decimalString, NAME_MAX_LENGTH, nameTooLong, numberField, optionalText, requiredText } from './fields.ts';
 
 /** The add dialog's starting values. */
 export const POLICY_TYPE_DEFAULTS = { coverageAmount: '50000', monthlyPremium: '299', waitingPeriod: 6 } as const;
@@ -20,7 +20,7 @@ const M = POLICY_TYPE_MESSAGES;
 
 /** POST and PUT /api/policy-types. A blank amount reads as "below the minimum", as the form showed it. */
 export const policyTypeSchema = z.object({
-  name: requiredText(M.name),
+  name: requiredText(M.name).max(NAME_MAX_LENGTH, nameTooLong('Policy name')),
   description: optionalText(),
   coverageAmount: decimalString({
     required: M.coverageAmount,

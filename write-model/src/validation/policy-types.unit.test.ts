@@ -25,6 +25,7 @@ describe('policyTypeSchema', () => {
 
   it.each([
     ['name', ' ', 'Policy name is required'],
+    ['name', 'N'.repeat(101), 'Policy name must be at most 100 characters'],
     ['coverageAmount', '999.99', 'Coverage amount must be at least R1,000'],
     ['coverageAmount', '', 'Coverage amount must be at least R1,000'],
     ['coverageAmount', '-5000', 'Coverage amount must be at least R1,000'],

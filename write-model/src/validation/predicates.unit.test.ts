@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidCipc } from './cipc.ts';
-import { daysInMonth, isIsoDate, isoDateOf } from './dates.ts';
+import { addYears, dateProblem, daysInMonth, isIsoDate, paymentDateRange, southAfricanDate } from './dates.ts';
 import { centsToDecimal, compareDecimal, decimalToCents, isDecimalString } from './decimal.ts';
 import { isValidEmail } from './email.ts';
 import { isValidPassport } from './passport.ts';
@@ -87,7 +87,28 @@ describe('dates', () => {
     expect(isIsoDate('2024-1-01')).toBe(false);
     expect(daysInMonth(1900, 2)).toBe(28);
     expect(daysInMonth(2000, 2)).toBe(29);
-    expect(isoDateOf(new Date('2025-03-04T23:30:00Z'))).toBe('2025-03-04');
+  });
+
+  it("takes today from South Africa's clock: 00:30 there is 22:30 UTC the day before", () => {
+    expect(southAfricanDate(new Date('2025-03-04T22:30:00Z'))).toBe('2025-03-05');
+    expect(southAfricanDate(new Date('2025-03-04T21:59:59.999Z'))).toBe('2025-03-04');
+    expect(southAfricanDate(new Date('2025-12-31T22:00:00Z'))).toBe('2026-01-01');
+  });
+
+  it('adds years, a 29 February falling on the 28th', () => {
+    expect(addYears('2024-02-29', 1)).toBe('2025-02-28');
+    expect(addYears('2025-06-15', 1)).toBe('2026-06-15');
+  });
+
+  it('says what is wrong with a date for its range', () => {
+    const range = paymentDateRange('2026-06-15');
+    expect(dateProblem('2026-06-15', range)).toBeNull();
+    expect(dateProblem('2027-06-15', range)).toBeNull();
+    expect(dateProblem('2027-06-16', range)).toBe('tooLate');
+    expect(dateProblem('1899-12-31', range)).toBe('tooEarly');
+    expect(dateProblem('0000-01-01', range)).toBe('tooEarly');
+    expect(dateProblem('2026-02-30', range)).toBe('invalid');
+    expect(dateProblem('9999-12-31', range)).toBe('tooLate');
   });
 });
 

@@ -1,4 +1,4 @@
-import { daysInMonth, isoDateOf } from './dates.ts';
+import { daysInMonth, southAfricanDate } from './dates.ts';
 import { passesLuhn } from './luhn.ts';
 
 /** Web inputs cap SA ID fields at this many characters. */
@@ -31,7 +31,7 @@ export function saIdDateOfBirth(id: string, today: Date = new Date()): string | 
   const mmdd = `${id.slice(2, 4)}-${id.slice(4, 6)}`;
   const in2000s = `20${id.slice(0, 2)}-${mmdd}`;
   // ISO dates compare correctly as strings.
-  return in2000s > isoDateOf(today) ? `19${id.slice(0, 2)}-${mmdd}` : in2000s;
+  return in2000s > southAfricanDate(today) ? `19${id.slice(0, 2)}-${mmdd}` : in2000s;
 }
 
 export type SaIdGender = 'male' | 'female';

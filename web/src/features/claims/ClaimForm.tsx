@@ -1,8 +1,8 @@
-import { claimSchema } from '@fpa/write-model/validation';
+import { claimSchemaOn } from '@fpa/write-model/validation';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { errorFieldIssues, serverMessageOr } from '../../app/errors';
-import { useSchemaForm } from '../../app/forms';
+import { onToday, useSchemaForm } from '../../app/forms';
 import { useToast } from '../../app/toast';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -19,6 +19,8 @@ import {
 } from './claimForm';
 import { CLAIMS_CONTEXT, SubmitClaimMutation } from './claims.operations';
 import * as styles from './claims.css';
+
+const claimSchema = onToday(claimSchemaOn);
 
 export const CLAIM_FORM_ID = 'new-claim-form';
 

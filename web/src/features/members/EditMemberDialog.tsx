@@ -1,8 +1,8 @@
-import { editMemberSchema, resolveProvince } from '@fpa/write-model/validation';
+import { editMemberSchemaOn, resolveProvince } from '@fpa/write-model/validation';
 import { useMemo, useRef, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { errorFieldIssues, serverMessageOr } from '../../app/errors';
-import { focusFirstInvalid, useSchemaForm } from '../../app/forms';
+import { focusFirstInvalid, onToday, useSchemaForm } from '../../app/forms';
 import { useToast } from '../../app/toast';
 import { Button } from '../../ui/Button';
 import { Dialog, Modal } from '../../ui/Dialog';
@@ -11,6 +11,8 @@ import { TextField } from '../../ui/TextField';
 import { PROVINCE_OPTIONS } from './MemberDetailsStep';
 import { UpdateMemberMutation, type MemberRow } from './members.operations';
 import * as styles from './members.css';
+
+const editMemberSchema = onToday(editMemberSchemaOn);
 
 function editValues(member: MemberRow) {
   return {

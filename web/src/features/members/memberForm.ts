@@ -1,11 +1,11 @@
 import {
   DEFAULT_NATIONALITY,
   memberPolicyChoiceError,
-  memberSchema,
+  memberSchemaOn,
   RELATIONSHIPS,
   type MemberInput,
 } from '@fpa/write-model/validation';
-import type { ParseSchema } from '../../app/forms';
+import { onToday, type ParseSchema } from '../../app/forms';
 import type { RegisterMemberInput } from './members.operations';
 
 /** Every field of step 1 as the inputs hold it (text), plus the two choices. */
@@ -55,6 +55,7 @@ export const DETAIL_FIELDS = Object.keys(EMPTY_MEMBER_FORM) as (keyof MemberForm
 export const RELATIONSHIP_OPTIONS = RELATIONSHIPS.map((id) => ({ id, label: id.charAt(0).toUpperCase() + id.slice(1) }));
 
 /** The shared member schema over the form's text values (the kind becomes isMainMember). */
+const memberSchema = onToday(memberSchemaOn);
 export const memberDetailsSchema: ParseSchema<MemberInput> = {
   safeParse: (values) => {
     const { memberKind, ...fields } = values as MemberFormValues;

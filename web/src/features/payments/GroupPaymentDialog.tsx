@@ -1,9 +1,9 @@
-import { groupPaymentSchema, type GroupPaymentInput } from '@fpa/write-model/validation';
+import { groupPaymentSchemaOn, type GroupPaymentInput } from '@fpa/write-model/validation';
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { errorFieldIssues, serverMessageOr } from '../../app/errors';
 import { formatRand } from '../../app/format';
-import { focusFirstInvalid, useSchemaForm } from '../../app/forms';
+import { focusFirstInvalid, onToday, useSchemaForm } from '../../app/forms';
 import { useToast } from '../../app/toast';
 import { Button } from '../../ui/Button';
 import { Dialog, Modal } from '../../ui/Dialog';
@@ -12,6 +12,8 @@ import { TextField } from '../../ui/TextField';
 import { GROUP_PAYMENT_METHOD_OPTIONS, groupPaymentTotal, todayIso } from './paymentLabels';
 import { PAYMENTS_CONTEXT, RecordGroupPaymentMutation, type PaymentScheme, type RecordGroupPaymentInput } from './payments.operations';
 import * as styles from './payments.css';
+
+const groupPaymentSchema = onToday(groupPaymentSchemaOn);
 
 type GroupPaymentFormValues = { amountPerMember: string; paymentMethod: string; paymentDate: string; reference: string };
 

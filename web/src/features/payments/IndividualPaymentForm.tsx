@@ -1,9 +1,9 @@
-import { paymentSchema, type PaymentInput } from '@fpa/write-model/validation';
+import { paymentSchemaOn, type PaymentInput } from '@fpa/write-model/validation';
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { errorFieldIssues, serverMessageOr } from '../../app/errors';
 import { formatRand } from '../../app/format';
-import { focusFirstInvalid, useSchemaForm } from '../../app/forms';
+import { focusFirstInvalid, onToday, useSchemaForm } from '../../app/forms';
 import { useToast } from '../../app/toast';
 import { Button } from '../../ui/Button';
 import { Select } from '../../ui/Select';
@@ -12,6 +12,8 @@ import { PAYMENT_METHOD_OPTIONS, todayIso } from './paymentLabels';
 import { PolicyPicker } from '../policies/PolicyPicker';
 import { PAYMENTS_CONTEXT, RecordPaymentMutation, type RecordPaymentInput } from './payments.operations';
 import * as styles from './payments.css';
+
+const paymentSchema = onToday(paymentSchemaOn);
 
 export type PaymentFormValues = {
   policyId: string;

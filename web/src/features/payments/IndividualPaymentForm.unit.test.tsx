@@ -82,6 +82,22 @@ describe('Record Payment: individual payment (spec part 2 §5)', { timeout: 30_0
     expect(recordSpy).not.toHaveBeenCalled();
   });
 
+  // A date input cannot even hold year 0000 or 30 February (the browser empties it); these it can.
+  it('refuses the dates the server refuses, in its words: before 1900, more than a year after the South African today', async () => {
+    const { recordSpy } = openPayments();
+    const form = await openForm();
+    const [year, monthDay] = [Number(todayIso().slice(0, 4)), todayIso().slice(4)];
+    for (const [date, message] of [
+      ['1899-12-31', 'Payment date cannot be before 1900-01-01'],
+      [`${year + 2}${monthDay}`, /^Payment date cannot be more than a year ahead/],
+    ] as const) {
+      type(form, 'Payment date', date);
+      fireEvent.click(within(form).getByRole('button', { name: 'Save Payment' }));
+      expect(await within(form).findByText(message)).toBeTruthy();
+    }
+    expect(recordSpy).not.toHaveBeenCalled();
+  });
+
   it('records the payment with blank optionals as null, toasts, resets and refreshes the list', async () => {
     const { recordSpy, listCalls } = openPayments();
     const form = await openForm();

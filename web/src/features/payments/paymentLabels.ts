@@ -3,6 +3,7 @@ import {
   decimalToCents,
   GROUP_PAYMENT_METHODS,
   isDecimalString,
+  southAfricanDate,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   type GroupPaymentMethod,
@@ -48,12 +49,11 @@ export const PAYMENT_STATUS_TONES: Record<PaymentStatus, BadgeTone> = {
 export const PAYMENT_STATUS_OPTIONS = PAYMENT_STATUSES.map((id) => ({ id, label: PAYMENT_STATUS_LABELS[id] }));
 
 /**
- * Today's date as the user's calendar shows it (YYYY-MM-DD), the forms' default payment date. Not
- * toISOString: between midnight and 02:00 in South Africa that would still be yesterday in UTC.
+ * Today in South Africa (YYYY-MM-DD), the forms' default payment date: the server's today, whatever
+ * the browser's time zone. Not toISOString: between midnight and 02:00 there that is still yesterday.
  */
 export function todayIso(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return southAfricanDate(now);
 }
 
 /**

@@ -13,7 +13,7 @@ import { policyStreamId, type PolicyEvent } from '../../policies/policies.events
 import { reservePolicyNumbers } from '../../policies/policy-numbers.ts';
 import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
 import { evolvePolicyType, initialPolicyTypeState } from '../../policy-types/policy-types.state.ts';
-import { memberSchema, onboardingSchema, resolveProvince, type MemberInput, type OnboardingInput } from '../../validation/index.ts';
+import { memberSchemaOn, onboardingSchema, southAfricanDate, resolveProvince, type MemberInput, type OnboardingInput } from '../../validation/index.ts';
 import { agentPii, agentStreamId } from '../agents.events.ts';
 import { evolveAgent, initialAgentState } from '../agents.state.ts';
 import { findAgentIdByUser } from '../agent-links.ts';
@@ -33,9 +33,9 @@ export function parseOnboarding(input: unknown): OnboardingInput {
 }
 
 /** The client as the member form would register a principal: the same contact and address rules. */
-function principalInput(input: OnboardingInput): MemberInput {
+function principalInput(input: OnboardingInput, today: string): MemberInput {
   return renamePaths(() => {
-    const parsed = memberSchema.safeParse({
+    const parsed = memberSchemaOn(today).safeParse({
       firstName: input.firstName, lastName: input.lastName, identifierType: 'saId', saId: input.idNumber, email: input.email ?? null,
       phone: input.phone, address: input.address, city: input.city, province: resolveProvince(input.province) ?? input.province,
       postalCode: input.postalCode, dateOfBirth: null, isMainMember: true, policyTypeId: input.policyType,
@@ -79,7 +79,7 @@ async function chooseAgent(store: EventStore, sql: SqlExecutor, companyId: strin
 export async function onboardClient(store: EventStore, sql: SqlExecutor, input: unknown, ctx: CommandContext) {
   const companyId = requireCompany(ctx);
   const onboarding = parseOnboarding(input);
-  const principal = principalInput(onboarding);
+  const principal = principalInput(onboarding, southAfricanDate(ctx.now));
   return withConflictRetry(async () => {
     const agent = await chooseAgent(store, sql, companyId, ctx.actor, onboarding.agentId);
     const { state: policyType } = UUID.test(onboarding.policyType)

@@ -6,6 +6,7 @@ import type { SqlExecutor } from '../../event-store/sql.ts';
 import type { EventStore } from '../../event-store/types.ts';
 import { erasureSchema } from '../../validation/audit.ts';
 import { releaseDeceasedOfSubjects } from '../../claims/claim-deceased.ts';
+import { addYears, southAfricanDate } from '../../validation/dates.ts';
 import { auditStreamId, maskIdentifier, type PersonalDataErased, type PersonalDataErasureRefused } from '../audit.events.ts';
 
 /** What the read models know about the person (gathered before deciding; projections/compliance/person.queries.ts). */
@@ -31,9 +32,7 @@ export const NO_PERSONAL_DATA = 'No personal data is held for this ID or passpor
 
 /** The end of the retention period: `years` after the last financial event (YYYY-MM-DD). */
 export function retentionEnds(lastFinancialEvent: string, years: number): string {
-  const date = new Date(`${lastFinancialEvent}T00:00:00Z`);
-  date.setUTCFullYear(date.getUTCFullYear() + years);
-  return date.toISOString().slice(0, 10);
+  return addYears(lastFinancialEvent, years);
 }
 
 /** Every reason the law requires the data to be kept, in words ([] = erasure may go ahead). */
@@ -53,7 +52,8 @@ export function decideErasure(command: ErasePersonalData, ctx: CommandContext): 
   const { idNumber, reason } = parseInput(erasureSchema, command.input);
   if (command.facts.subjects.length === 0) throw new NotFoundError(NO_PERSONAL_DATA);
   const subjectReference = maskIdentifier(idNumber);
-  const today = ctx.now.toISOString().slice(0, 10);
+  // South African: the retention period ends at midnight there, not two hours later at UTC midnight.
+  const today = southAfricanDate(ctx.now);
   const holds = legalHolds(command.facts, today, command.retentionYears);
   if (holds.length > 0) {
     return [{ type: 'PersonalDataErasureRefused', data: { companyId: command.companyId, subjectReference, reason, holds } }];

@@ -19,6 +19,14 @@ const erase = (facts: PersonFacts, retentionYears = 5) =>
   outcome(() => decideErasure({ companyId: COMPANY, input: { idNumber: '8001015009087', reason: 'Asked by the person' }, facts, retentionYears, eventsAffected: 7 }, ctx));
 
 describe('ErasePersonalData', () => {
+  it("ends the retention period on the South African date: at 00:30 there (22:30 UTC the day before) the last day has passed", () => {
+    const lastDay = { ...person, lastFinancialEvent: '2020-06-02' }; // retention ends 2025-06-02
+    const at = (iso: string) => commandContext({ userId: 'admin', role: 'administrator', companyId: COMPANY }, 'cmd', new Date(iso));
+    const decide = (iso: string) => decideErasure({ companyId: COMPANY, input: { idNumber: '8001015009087', reason: 'Asked by the person' }, facts: lastDay, retentionYears: 5, eventsAffected: 7 }, at(iso));
+    expect(decide('2025-06-01T21:59:00Z')[0].type).toBe('PersonalDataErasureRefused');
+    expect(decide('2025-06-01T22:30:00Z')[0].type).toBe('PersonalDataErased');
+  });
+
   it('erases when no legal hold applies: every key of the person, the identifier masked', () => {
     erase(person).then([
       {

@@ -13,7 +13,7 @@ import { southAfricanDate } from '../../members/members.decider.ts';
 import { policyStreamId } from '../../policies/policies.events.ts';
 import { evolvePolicy, initialPolicyState } from '../../policies/policies.state.ts';
 import { findPolicyIdByNumber } from '../../policies/policy-numbers.ts';
-import { claimSchema } from '../../validation/index.ts';
+import { claimSchemaOn } from '../../validation/index.ts';
 import { decideSubmitClaim } from '../claims.decider.ts';
 import { CLAIM_DOCUMENT_CATEGORIES, claimPii, claimStreamId, type ClaimDocument, type ClaimDocumentField } from '../claims.events.ts';
 import { evolveClaim, initialClaimState } from '../claims.state.ts';
@@ -44,7 +44,7 @@ export async function submitClaim(store: EventStore, sql: SqlExecutor, input: un
 
 async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unknown, ctx: CommandContext) {
   const companyId = requireCompany(ctx);
-  const claim = parseInput(claimSchema, input);
+  const claim = parseInput(claimSchemaOn(southAfricanDate(ctx.now)), input);
   const documents: ClaimDocument[] = [];
   for (const field of Object.keys(CLAIM_DOCUMENT_CATEGORIES) as ClaimDocumentField[]) {
     const stored = await resolveObjectReference(sql, companyId, claim[field], field);

@@ -4,7 +4,7 @@ import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, expectedVersion, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { paymentPii, paymentStreamId } from '../../payments/payments.events.ts';
-import { groupPaymentSchema } from '../../validation/index.ts';
+import { groupPaymentSchemaOn, southAfricanDate } from '../../validation/index.ts';
 import { assertOwnScheme } from '../group-schemes.decider.ts';
 import { decideRecordGroupPayment } from '../group-payment.decider.ts';
 import { groupSchemeStreamId, type GroupPaymentRecorded } from '../group-schemes.events.ts';
@@ -20,7 +20,7 @@ export async function recordGroupPayment(store: EventStore, schemeId: string, in
   const companyId = requireCompany(ctx);
   const streamId = groupSchemeStreamId(schemeId);
   assertOwnScheme((await loadState(store, streamId, schemeFold)).state, companyId);
-  const parsed = parseInput(groupPaymentSchema, input);
+  const parsed = parseInput(groupPaymentSchemaOn(southAfricanDate(ctx.now)), input);
   return withConflictRetry(async () => {
     const { state, version } = await loadState(store, streamId, schemeFold);
     const decided = decideRecordGroupPayment(state, { companyId, groupPaymentId: ctx.newId(), input: parsed }, ctx);

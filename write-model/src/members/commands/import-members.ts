@@ -5,13 +5,14 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, expectedVersion, loadState, requireCompany } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
+import { MAX_INTEGER } from '../../validation/decimal.ts';
 import { ConcurrencyError, DomainError, isDomainError } from '../../errors.ts';
 import { allocateNumbers, limitReachedReason, readQuota, takeMemberPlaces, UNLIMITED } from '../../companies/member-quota.ts';
 import { policyStreamId, type PolicyIssued } from '../../policies/policies.events.ts';
 import { reservePolicyNumbers } from '../../policies/policy-numbers.ts';
 import { evolvePolicyType, initialPolicyTypeState, type PolicyTypeState } from '../../policy-types/policy-types.state.ts';
 import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
-import { decideRegisterMember } from '../members.decider.ts';
+import { decideRegisterMember, southAfricanDate } from '../members.decider.ts';
 import { memberPii, memberStreamId } from '../members.events.ts';
 import { evolveMember, initialMemberState, type MemberState } from '../members.state.ts';
 import { findChunkResult, reserveIdentifiers, saveChunkResult, type ImportChunkResult, type ImportRowFailure } from '../member-imports.ts';
@@ -20,8 +21,9 @@ import { formatPolicyNumber } from './register-member.ts';
 
 const importChunkSchema = z.object({
   importId: z.string({ error: 'importId is required' }).trim().min(1, 'importId is required').max(100),
-  chunkIndex: z.number({ error: 'chunkIndex must be a whole number' }).int().min(0),
-  firstRowNumber: z.number({ error: 'firstRowNumber must be a whole number' }).int().min(2),
+  // chunk_index is an integer column: a larger number would be refused by PostgreSQL, not by us.
+  chunkIndex: z.number({ error: 'chunkIndex must be a whole number' }).int().min(0).max(MAX_INTEGER, `chunkIndex cannot be more than ${MAX_INTEGER}`),
+  firstRowNumber: z.number({ error: 'firstRowNumber must be a whole number' }).int().min(2).max(MAX_INTEGER, `firstRowNumber cannot be more than ${MAX_INTEGER}`),
   rows: z.array(z.record(z.string(), z.string().nullish().transform((v) => v ?? undefined)), { error: 'rows must be a list of CSV rows' }),
 });
 
@@ -70,6 +72,7 @@ async function importOnce(
     policyTypeIds: new Set([...policyTypes.keys()]),
     existing,
     newId: ctx.newId,
+    today: southAfricanDate(ctx.now),
   });
 
   const quota = await readQuota(sql, companyId);

@@ -3,7 +3,7 @@ import { ValidationError } from '../../errors.ts';
 import {
   csvRowToMemberInput,
   isValidSaId,
-  memberSchema,
+  memberSchemaOn,
   validateCsvMemberRow,
   type CsvMemberRow,
   type MemberInput,
@@ -41,16 +41,17 @@ export function rowKey(row: CsvMemberRow): string {
 export function planChunk(
   rows: readonly CsvMemberRow[],
   firstRowNumber: number,
-  context: { policyTypeIds: ReadonlySet<string>; existing: ReadonlyMap<string, string>; newId: CommandContext['newId'] },
+  context: { policyTypeIds: ReadonlySet<string>; existing: ReadonlyMap<string, string>; newId: CommandContext['newId']; today: string },
 ): { planned: PlannedRow[]; failed: ImportRowFailure[] } {
   const planned: PlannedRow[] = [];
   const failed: ImportRowFailure[] = [];
   const seen = new Set<string>();
   const mainsInChunk = new Map<string, string>();
+  const memberSchema = memberSchemaOn(context.today);
   rows.forEach((row, index) => {
     const rowNumber = firstRowNumber + index;
     const fail = (errors: string[]) => failed.push({ rowNumber, errors });
-    const errors = validateCsvMemberRow(row, { policyTypeIds: context.policyTypeIds });
+    const errors = validateCsvMemberRow(row, { policyTypeIds: context.policyTypeIds, today: context.today });
     if (errors.length > 0) return fail(errors);
     const key = rowKey(row);
     if (seen.has(key)) return fail([`${key.startsWith('sa:') ? 'This SA ID' : 'This passport number'} appears more than once in the file`]);

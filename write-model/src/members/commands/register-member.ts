@@ -8,7 +8,7 @@ import { allocateNumbers, takeMemberPlaces } from '../../companies/member-quota.
 import { policyStreamId } from '../../policies/policies.events.ts';
 import { evolvePolicyType, initialPolicyTypeState } from '../../policy-types/policy-types.state.ts';
 import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
-import { memberSchema, type MemberInput } from '../../validation/index.ts';
+import { memberSchemaOn, type MemberInput } from '../../validation/index.ts';
 import { decideRegisterMember, southAfricanDate } from '../members.decider.ts';
 import { memberPii, memberStreamId, type MemberSource } from '../members.events.ts';
 import { evolveMember, initialMemberState } from '../members.state.ts';
@@ -28,7 +28,7 @@ export type RegisterMemberOptions = { source?: MemberSource; agentId?: string | 
  */
 export async function registerMember(store: EventStore, sql: SqlExecutor, input: unknown, ctx: CommandContext, options: RegisterMemberOptions = {}) {
   const companyId = requireCompany(ctx);
-  const parsed = parseInput(memberSchema, input);
+  const parsed = parseInput(memberSchemaOn(southAfricanDate(ctx.now)), input);
   return registerParsedMember(store, sql, companyId, parsed, ctx, options);
 }
 

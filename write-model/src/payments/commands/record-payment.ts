@@ -7,7 +7,7 @@ import { memberStreamId } from '../../members/members.events.ts';
 import { evolveMember, initialMemberState } from '../../members/members.state.ts';
 import { policyStreamId } from '../../policies/policies.events.ts';
 import { evolvePolicy, initialPolicyState } from '../../policies/policies.state.ts';
-import { paymentSchema } from '../../validation/index.ts';
+import { paymentSchemaOn, southAfricanDate } from '../../validation/index.ts';
 import { decideRecordPayment } from '../payments.decider.ts';
 import { paymentPii, paymentStreamId } from '../payments.events.ts';
 
@@ -17,7 +17,7 @@ import { paymentPii, paymentStreamId } from '../payments.events.ts';
  */
 export async function recordPayment(store: EventStore, input: unknown, ctx: CommandContext) {
   const companyId = requireCompany(ctx);
-  const payment = parseInput(paymentSchema, input);
+  const payment = parseInput(paymentSchemaOn(southAfricanDate(ctx.now)), input);
   return withConflictRetry(async () => {
     // A group policy or a made-up id names no policy stream: the decider refuses it as unknown.
     const { state: policy } = await loadState(store, policyStreamId(payment.policyId), { initialState: initialPolicyState, evolve: evolvePolicy });
