@@ -39,7 +39,8 @@ export async function requestUploadURL(ctx: RequestContext): Promise<{ uploadURL
  */
 export async function receiveUpload(ctx: RequestContext, id: string, token: string | null): Promise<UploadAnswer> {
   const { sql, objects, logger } = ctx.services;
-  const slot = await beginUpload(sql, id, token ?? '');
+  // Issued and checked on the same request clock (services.now).
+  const slot = await beginUpload(sql, id, token ?? '', ctx.services.now());
   // A URL issued before the company was suspended carries no session, so the company is checked here.
   const company = await findCompany(sql, slot.companyId);
   if (!company?.isActive) {
