@@ -1,8 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 
-/** Spec part 2 §9: one file of at most 10 MB (10,485,760 bytes) per document. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const FILE_TOO_LARGE = 'File too large - File size must be less than 10MB';
+/** The limit and its words live with the write model's validation (one home; the web reads them too). */
+export { FILE_TOO_LARGE, UPLOAD_MAX_BYTES as MAX_UPLOAD_BYTES } from '@fpa/write-model/validation';
 export const UNSUPPORTED_FILE_TYPE =
   'This type of file cannot be uploaded. Please upload an image (PNG, JPEG, GIF or WebP), a PDF, or a Word document (DOC or DOCX).';
 

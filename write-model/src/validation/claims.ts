@@ -15,8 +15,6 @@ import {
 export const CLAIM_STATUSES = ['submitted', 'under_review', 'approved', 'rejected', 'sent_to_underwriter', 'paid'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
-/** Each claim document: one file of at most 10 MB. */
-export const CLAIM_DOCUMENT_MAX_BYTES = 10_485_760;
 
 export const CLAIM_DOCUMENTS = [
   { field: 'deceasedIdDocument', message: 'Deceased ID document is required' },

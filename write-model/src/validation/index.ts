@@ -24,6 +24,7 @@ export * from './members-csv.ts';
 export * from './policy-types.ts';
 export * from './policy-status.ts';
 export * from './claims.ts';
+export * from './uploads.ts';
 export * from './payments.ts';
 export * from './agents.ts';
 export * from './group-schemes.ts';

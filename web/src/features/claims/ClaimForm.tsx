@@ -1,4 +1,4 @@
-import { claimSchemaOn } from '@fpa/write-model/validation';
+import { claimSchemaOn, UPLOAD_MAX_LABEL } from '@fpa/write-model/validation';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { errorFieldIssues, serverMessageOr } from '../../app/errors';
@@ -138,7 +138,7 @@ export function ClaimForm({ onClose }: ClaimFormProps) {
 
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>Supporting Documents</legend>
-          <p className={styles.fullRowNote}>Each document: one image, PDF, DOC or DOCX file of at most 10 MB.</p>
+          <p className={styles.fullRowNote}>Each document: one image, PDF, DOC or DOCX file of at most {UPLOAD_MAX_LABEL}.</p>
           {DOCUMENT_FIELDS.map((field) => (
             <div key={field} data-upload-invalid={errors[field] ? 'true' : undefined}>
               <FileUpload

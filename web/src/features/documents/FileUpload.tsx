@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
+import { UPLOAD_MAX_LABEL } from '@fpa/write-model/validation';
 import { formatFileSize } from '../../app/format';
 import { useToast } from '../../app/toast';
 import { Button } from '../../ui/Button';
@@ -29,7 +30,7 @@ export type FileUploadProps = {
   upload?: (file: File, signal: AbortSignal) => Promise<UploadedFile>;
 };
 
-const HINT = 'Image, PDF, DOC or DOCX, up to 10 MB';
+const HINT = `Image, PDF, DOC or DOCX, up to ${UPLOAD_MAX_LABEL}`;
 
 function statusText(state: UploadState): string {
   switch (state.status) {

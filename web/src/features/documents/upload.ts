@@ -1,4 +1,4 @@
-import { CLAIM_DOCUMENT_MAX_BYTES } from '@fpa/write-model/validation';
+import { FILE_TOO_LARGE_DESCRIPTION, FILE_TOO_LARGE_TITLE, UPLOAD_MAX_BYTES } from '@fpa/write-model/validation';
 import { authHeaders } from '../../app/authToken';
 
 /** What the widget accepts (spec part 1 §9): images, PDF, DOC, DOCX. The server checks the content too. */
@@ -12,11 +12,11 @@ export const ACCEPTED_FILE_TYPES = [
   '.docx',
 ];
 
-export const MAX_UPLOAD_BYTES = CLAIM_DOCUMENT_MAX_BYTES;
+export const MAX_UPLOAD_BYTES = UPLOAD_MAX_BYTES;
 
 /** The toasts of spec part 1 §8, title and description. */
 export const UPLOAD_MESSAGES = {
-  tooLarge: { title: 'File too large', description: 'File size must be less than 10MB' },
+  tooLarge: { title: FILE_TOO_LARGE_TITLE, description: FILE_TOO_LARGE_DESCRIPTION },
   failed: { title: 'Upload failed', description: 'There was an error uploading your file' },
 } as const;
 
