@@ -73,7 +73,7 @@ describe(AREA, () => {
     const port = await freePort();
     const server = startProcess(MAIN, { DATABASE_URL: db.url!, DATA_KEY: dataKey, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
     servers.push(server);
-    await server.logged('server started', 120_000);
+    await server.logged(/^server started/, 120_000);
     const call = async (method: string, path: string, body?: unknown, token?: string) => {
       const response = await fetch(`http://127.0.0.1:${port}${path}`, {
         method,
