@@ -8,4 +8,5 @@ export * from './commands/update-company-details.ts';
 export * from './commands/start-checkout.ts';
 export * from './commands/settle-subscription-payment.ts';
 export * from './member-quota.ts';
+export * from './company-numbers.ts';
 export * from './commands/suspend-company.ts';

@@ -2,6 +2,7 @@ import type { SqlExecutor } from '../event-store/sql.ts';
 import { DomainError } from '../errors.ts';
 import { MEMBER_LIMIT_COUNTS } from '../validation/members.ts';
 import { FREE_TIER, FREE_TIER_MEMBER_LIMIT } from './companies.events.ts';
+import { migrateCompanyNumbers } from './company-numbers.ts';
 
 /**
  * The tier's member limit, decided inside the append transaction: the quota row is locked and
@@ -10,6 +11,7 @@ import { FREE_TIER, FREE_TIER_MEMBER_LIMIT } from './companies.events.ts';
  * tier changes), kept beside the reservations.
  */
 export async function migrateCompanyTables(sql: SqlExecutor): Promise<void> {
+  await migrateCompanyNumbers(sql);
   await sql.exec(`
     create table if not exists company_quotas (
       company_id uuid primary key,
@@ -20,12 +22,6 @@ export async function migrateCompanyTables(sql: SqlExecutor): Promise<void> {
     -- company is on cannot be deleted (plans/plan-offers.ts).
     alter table company_quotas add column if not exists tier text;
     create index if not exists company_quotas_tier on company_quotas (tier);
-    create table if not exists company_counters (
-      company_id uuid not null,
-      name text not null,
-      value bigint not null,
-      primary key (company_id, name)
-    );
   `);
   // Rows made before the tier column: the tier of the company's last tier change, else free.
   await sql.exec(`
@@ -126,20 +122,6 @@ export async function releaseMemberPlaces(tx: SqlExecutor, companyId: string, co
     companyId,
     count,
   ]);
-}
-
-/**
- * Allocates `count` consecutive numbers of a per-company sequence (policy numbers, claim numbers).
- * Taken in its own statement before the append: a failed append leaves a gap, never a duplicate.
- */
-export async function allocateNumbers(sql: SqlExecutor, companyId: string, name: string, count = 1): Promise<number> {
-  const rows = await sql.query<{ value: number }>(
-    `insert into company_counters (company_id, name, value) values ($1, $2, $3)
-     on conflict (company_id, name) do update set value = company_counters.value + $3
-     returning value`,
-    [companyId, name, count],
-  );
-  return rows[0]!.value - count + 1;
 }
 
 /** A tier change: the quota takes the new tier and its limit in the append transaction that records it. */

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../event-store/sql.ts';
 import { DomainError } from '../errors.ts';
-import { allocateNumbers } from '../companies/member-quota.ts';
+import { allocateNumbers } from '../companies/company-numbers.ts';
 
 const scope = (companyId: string) => `group-policy-number:${companyId}`;
 

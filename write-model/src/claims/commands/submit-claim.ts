@@ -5,7 +5,7 @@ import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { DomainError } from '../../errors.ts';
-import { allocateNumbers } from '../../companies/member-quota.ts';
+import { allocateNumbers } from '../../companies/company-numbers.ts';
 import { attachObjects, resolveObjectReference } from '../../documents/index.ts';
 import { memberStreamId } from '../../members/members.events.ts';
 import { evolveMember, initialMemberState, type MemberState } from '../../members/members.state.ts';
