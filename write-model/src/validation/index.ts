@@ -31,7 +31,8 @@ export * from './group-schemes.ts';
 export * from './settings.ts';
 export * from './admin.ts';
 export * from './onboarding.ts';
-export * from './permissions.ts';
+// The permission catalogue and role defaults live with access; the web reads them from here.
+export * from '../access/permissions.ts';
 export * from './audit.ts';
 export * from './unsafe-text.ts';
 export * from './csv-cell.ts';

@@ -1,6 +1,8 @@
-import type { CompanyRole } from './roles.ts';
+import type { CompanyRole } from '../validation/roles.ts';
 
 /*
+ * The permission catalogue and each role's defaults: the access context's rules, kept pure (no SQL, no
+ * events) so that the web reads the same tables through write-model/validation, which re-exports them.
  * The permission catalogue: resource × action. A permission's id is its name ('members:create'), so
  * ids stay stable across databases and read the same in logs, events and the role screens.
  */
