@@ -63,8 +63,15 @@ export function createHttpServer(app: App, services: Services): Server {
     }
     if (isApi || path === '/healthz') {
       if (path === '/healthz') {
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ ok: true }));
+        // Events a read model parked do not make the server unhealthy (it goes on); they are counted
+        // for the alert, null when the database cannot say.
+        void services.engine.parkedCount().then(
+          (parked) => parked,
+          () => null,
+        ).then((parked) => {
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify({ ok: true, parked }));
+        });
         return;
       }
       void adapter.requestListener(req, res);

@@ -155,6 +155,11 @@ describe('npm start with no configuration', () => {
     expect(wrongRoute.headers.allow).toBe('GET');
   });
 
+  it('answers /healthz with the count of parked events (issue #27)', async () => {
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect([health.status, await health.json()]).toEqual([200, { ok: true, parked: 0 }]);
+  });
+
   it('serves no source maps, and no introspection', async () => {
     const base = `http://127.0.0.1:${port}`;
     expect((await fetch(`${base}/assets/app.js`)).status).toBe(200);
