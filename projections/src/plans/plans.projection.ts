@@ -1,20 +1,8 @@
-import type { RecordedEvent } from '@fpa/write-model/event-store';
-import type { Projector } from '../engine/types.ts';
-
-type PlanData = {
-  planId: string;
-  name: string;
-  tier: string;
-  memberLimit: number;
-  monthlyPrice: string;
-  features: string[];
-  description: string | null;
-  sortOrder: number;
-  isActive: boolean;
-};
+import type { PlanEvent } from '@fpa/write-model';
+import { projectorOf } from '../engine/typed.ts';
 
 /** The subscription plans (the platform's catalogue): the super admin's cards and the companies' plan cards. */
-export const plansProjection: Projector = {
+export const plansProjection = projectorOf<PlanEvent>()({
   name: 'plans',
   version: 1,
   handles: ['PlanCreated', 'PlanUpdated', 'PlanDeleted'],
@@ -37,11 +25,11 @@ export const plansProjection: Projector = {
       create index if not exists plans_tier on plans (tier);
     `);
   },
-  async apply(tx, event: RecordedEvent) {
-    const d = event.data as PlanData;
+  async apply(tx, event) {
     switch (event.type) {
       case 'PlanCreated':
-      case 'PlanUpdated':
+      case 'PlanUpdated': {
+        const d = event.data;
         await tx.query(
           `insert into plans (id, name, tier, member_limit, monthly_price, features, description, sort_order, is_active, created_at, updated_at)
            values ($1, $2, $3, $4, $5, $6::text::jsonb, $7, $8, $9, $10, $10)
@@ -51,9 +39,10 @@ export const plansProjection: Projector = {
           [d.planId, d.name, d.tier, d.memberLimit, d.monthlyPrice, JSON.stringify(d.features), d.description, d.sortOrder, d.isActive, event.recordedAt],
         );
         return;
+      }
       case 'PlanDeleted':
-        await tx.query(`delete from plans where id = $1`, [d.planId]);
+        await tx.query(`delete from plans where id = $1`, [event.data.planId]);
         return;
     }
   },
-};
+});

@@ -1,10 +1,8 @@
-import type { RecordedEvent } from '@fpa/write-model/event-store';
-import type { Projector } from '../engine/types.ts';
-
-type SettingData = { settingId: string; key: string; value: unknown; description: string | null; category: string };
+import type { SystemSettingEvent } from '@fpa/write-model';
+import { projectorOf } from '../engine/typed.ts';
 
 /** The platform's system settings, one row per key. */
-export const systemSettingsProjection: Projector = {
+export const systemSettingsProjection = projectorOf<SystemSettingEvent>()({
   name: 'system_settings',
   version: 1,
   handles: ['SystemSettingCreated', 'SystemSettingUpdated'],
@@ -22,8 +20,8 @@ export const systemSettingsProjection: Projector = {
       );
     `);
   },
-  async apply(tx, event: RecordedEvent) {
-    const d = event.data as SettingData;
+  async apply(tx, event) {
+    const d = event.data;
     await tx.query(
       `insert into system_settings (id, key, value, description, category, created_at, updated_at)
        values ($1, $2, $3::text::jsonb, $4, $5, $6, $6)
@@ -32,4 +30,4 @@ export const systemSettingsProjection: Projector = {
       [d.settingId, d.key, JSON.stringify(d.value), d.description, d.category, event.recordedAt],
     );
   },
-};
+});
