@@ -1,12 +1,13 @@
-import type { RecordedEvent } from '@fpa/write-model/event-store';
+import type { AccessEvent, CompanyEvent } from '@fpa/write-model';
+import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { COMPANY_ROLES, DEFAULT_ROLE_PERMISSIONS } from '@fpa/write-model/validation';
-import type { Projector } from '../engine/types.ts';
+import { projectorOf } from '../engine/typed.ts';
 
 /**
  * Each company's role sets and per-user overrides: what the gateway reads on every request to know
  * a user's effective permissions. Sets start as the defaults when the company registers.
  */
-export const accessProjection: Projector = {
+export const accessProjection = projectorOf<CompanyEvent | AccessEvent>()({
   name: 'access',
   // 2: the auditor role and the audit permissions: companies' default sets are replayed with them.
   version: 2,
@@ -30,27 +31,28 @@ export const accessProjection: Projector = {
       );
     `);
   },
-  async apply(tx, event: RecordedEvent) {
-    const d = event.data as Record<string, unknown>;
+  async apply(tx, event) {
     switch (event.type) {
       case 'CompanyRegistered':
-        for (const role of COMPANY_ROLES) await replaceRoleSet(tx, d.companyId as string, role, DEFAULT_ROLE_PERMISSIONS[role]);
+        for (const role of COMPANY_ROLES) await replaceRoleSet(tx, event.data.companyId, role, DEFAULT_ROLE_PERMISSIONS[role]);
         return;
       case 'RolePermissionsSet':
-        return replaceRoleSet(tx, d.companyId as string, d.role as string, d.permissions as string[]);
+        return replaceRoleSet(tx, event.data.companyId, event.data.role, event.data.permissions);
       case 'UserPermissionGranted':
-      case 'UserPermissionRevoked':
+      case 'UserPermissionRevoked': {
+        const d = event.data;
         await tx.query(
           `insert into user_permission_overrides (company_id, user_id, permission, effect, changed_at) values ($1, $2, $3, $4, $5)
            on conflict (user_id, permission) do update set effect = excluded.effect, changed_at = excluded.changed_at`,
           [d.companyId, d.userId, d.permission, event.type === 'UserPermissionGranted' ? 'grant' : 'revoke', event.recordedAt],
         );
         return;
+      }
     }
   },
-};
+});
 
-async function replaceRoleSet(tx: Parameters<Projector['apply']>[0], companyId: string, role: string, permissions: readonly string[]) {
+async function replaceRoleSet(tx: SqlExecutor, companyId: string, role: string, permissions: readonly string[]) {
   await tx.query(`delete from role_permissions where company_id = $1 and role = $2`, [companyId, role]);
   if (permissions.length === 0) return;
   await tx.query(

@@ -1,8 +1,8 @@
-import type { RecordedEvent } from '@fpa/write-model/event-store';
-import type { Projector } from '../engine/types.ts';
+import type { UserEvent } from '@fpa/write-model';
+import { projectorOf } from '../engine/typed.ts';
 
 /** Every user account of the platform, one row each, in the clear while the person's key exists. */
-export const usersListProjection: Projector = {
+export const usersListProjection = projectorOf<UserEvent>()({
   name: 'users_list',
   // 3: role changes and profile changes from Settings.
   version: 3,
@@ -27,23 +27,23 @@ export const usersListProjection: Projector = {
       create index if not exists user_accounts_email on user_accounts (lower(email));
     `);
   },
-  async apply(tx, event: RecordedEvent) {
+  async apply(tx, event) {
     if (event.type === 'UserRegistered') {
-      const d = event.data as Record<string, string | null>;
+      const d = event.data;
       await tx.query(
         `insert into user_accounts (id, company_id, username, email, first_name, last_name, role, phone, created_at, updated_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) on conflict (id) do nothing`,
         [d.userId, d.companyId, d.username, d.email, d.firstName, d.lastName, d.role, d.phone, event.recordedAt],
       );
     } else if (event.type === 'UserRoleChanged') {
-      const d = event.data as Record<string, string>;
+      const d = event.data;
       await tx.query(`update user_accounts set role = $2, updated_at = $3 where id = $1`, [d.userId, d.to, event.recordedAt]);
     } else if (event.type === 'UserProfileUpdated') {
-      const d = event.data as Record<string, string | null>;
+      const d = event.data;
       await tx.query(
         `update user_accounts set first_name = $2, last_name = $3, email = $4, phone = $5, updated_at = $6 where id = $1`,
         [d.userId, d.firstName, d.lastName, d.email, d.phone, event.recordedAt],
       );
     }
   },
-};
+});
