@@ -1,10 +1,8 @@
-import type { RecordedEvent } from '@fpa/write-model/event-store';
-import type { Projector } from '../engine/types.ts';
-
-type Data = Record<string, string | number | null>;
+import type { CompanyEvent } from '@fpa/write-model';
+import { projectorOf } from '../engine/typed.ts';
 
 /** Companies (tenants) with their details, subscription tier and limit, and the subscription's billing history. */
-export const companiesProjection: Projector = {
+export const companiesProjection = projectorOf<CompanyEvent>()({
   name: 'companies',
   // 2: member_count left for portfolio_stats, which the member events keep current.
   // 3: company details from Settings, tier changes, subscription payments (billing history).
@@ -54,17 +52,19 @@ export const companiesProjection: Projector = {
       create index if not exists subscription_payments_company on subscription_payments (company_id, recorded_at desc);
     `);
   },
-  async apply(tx, event: RecordedEvent) {
-    const d = event.data as Data;
+  async apply(tx, event) {
     switch (event.type) {
-      case 'CompanyRegistered':
+      case 'CompanyRegistered': {
+        const d = event.data;
         await tx.query(
           `insert into companies (id, name, email, cip_number, phone, fsp_number, tier, member_limit, created_at, updated_at)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) on conflict (id) do nothing`,
           [d.companyId, d.name, d.email, d.cipNumber, d.phone, d.fspNumber, d.tier, d.memberLimit, event.recordedAt],
         );
         return;
-      case 'CompanyDetailsUpdated':
+      }
+      case 'CompanyDetailsUpdated': {
+        const d = event.data;
         await tx.query(
           `update companies set name = $2, cip_number = $3, address = $4, city = $5, province = $6, postal_code = $7,
                   phone = $8, email = $9, updated_at = $10
@@ -72,7 +72,9 @@ export const companiesProjection: Projector = {
           [d.companyId, d.name, d.cipNumber, d.address, d.city, d.province, d.postalCode, d.phone, d.email, event.recordedAt],
         );
         return;
-      case 'SubscriptionTierChanged':
+      }
+      case 'SubscriptionTierChanged': {
+        const d = event.data;
         await tx.query(`update companies set tier = $2, member_limit = $3, updated_at = $4 where id = $1`, [
           d.companyId,
           d.toTier,
@@ -80,21 +82,27 @@ export const companiesProjection: Projector = {
           event.recordedAt,
         ]);
         return;
-      case 'CompanySuspended':
+      }
+      case 'CompanySuspended': {
+        const d = event.data;
         await tx.query(`update companies set is_active = false, suspension_reason = $2, suspended_at = $3, updated_at = $3 where id = $1`, [
           d.companyId,
           d.reason,
           event.recordedAt,
         ]);
         return;
-      case 'CompanyActivated':
+      }
+      case 'CompanyActivated': {
+        const d = event.data;
         await tx.query(`update companies set is_active = true, suspension_reason = null, suspended_at = null, updated_at = $2 where id = $1`, [
           d.companyId,
           event.recordedAt,
         ]);
         return;
+      }
       case 'SubscriptionPaymentReceived':
-      case 'SubscriptionPaymentFailed':
+      case 'SubscriptionPaymentFailed': {
+        const d = event.data;
         await tx.query(
           `insert into subscription_payments (id, company_id, tier, amount, status, provider, provider_payment_id, recorded_at)
            values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (id) do nothing`,
@@ -110,6 +118,7 @@ export const companiesProjection: Projector = {
           ],
         );
         return;
+      }
     }
   },
-};
+});
