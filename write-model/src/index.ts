@@ -13,6 +13,7 @@ export * from './policies/index.ts';
 export * from './documents/index.ts';
 export * from './claims/index.ts';
 export * from './payments/index.ts';
+export * from './billing/index.ts';
 export * from './group-schemes/index.ts';
 export * from './access/index.ts';
 export * from './agents/index.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppendResult, Checkpoint, NewEvent } from '@fpa/write-model/event-store';
+import { seededRandom } from '@fpa/write-model/testing';
 import { POLICY_STATUSES } from '@fpa/write-model/validation';
 import type { MemberInput, PolicyTypeFixture, PortfolioBed, Tenant } from './portfolio.fixtures.ts';
 
@@ -66,16 +67,7 @@ export function memberStreams(companyId: string, input: MemberInput, policyNumbe
  * rows recorded at one instant across month ends, and erased people.
  */
 
-/** mulberry32: small and seedable, so a failing stream is replayed from the seed in the message. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 type Company = { tenant: Tenant; types: PolicyTypeFixture[]; mains: string[]; members: string[]; policies: string[] };
 

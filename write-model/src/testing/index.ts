@@ -1,2 +1,3 @@
 export * from './databases.ts';
 export * from './reliability.ts';
+export * from './random.ts';

@@ -1,0 +1,153 @@
+import { centsToDecimal, decimalToCents } from '../validation/decimal.ts';
+import { daysInMonth } from '../validation/dates.ts';
+
+/**
+ * A policy's premium ledger (issue #20), as of a South African date: which monthly premiums have
+ * fallen due, what each received, the paid-up-to date, the balance and the months in arrears. Pure:
+ * the daily run, the policy statement and the arrears list all read the book through this one function.
+ *
+ * The rules:
+ * - An active policy owes its monthly premium for each calendar month from its start (inception) date,
+ *   due on the policy's debit day (1–31, default the 1st); a day past a month's end is that month's last
+ *   day. The first month's premium is due on the debit day of the start month, or on the start date
+ *   itself when that day has already passed (cover starts with the first premium).
+ * - No premium falls due after the policy ended (cancelled, lapsed, or its main member died): periods
+ *   due after `endDate` are not owed.
+ * - Payments are allocated to the oldest unpaid month first; a partial payment leaves the rest of that
+ *   month due. Money paid beyond what has fallen due pays the next months in advance (up to
+ *   MAX_MONTHS_AHEAD); anything past that is credit.
+ * - The paid-up-to date is the last day covered by fully paid months: the day before the due date of the
+ *   first month not fully paid (null while the first month is unpaid).
+ */
+export type LedgerTerms = {
+  /** YYYY-MM-DD: the policy's start (inception) date. */
+  startDate: string;
+  /** Rand, a decimal string ('120', '120.50'). */
+  monthlyPremium: string;
+  /** 1–31; default 1. */
+  debitDay?: number;
+  /** YYYY-MM-DD: the policy ended (cancelled, lapsed, main member died); nothing falls due after it. */
+  endDate?: string | null;
+};
+
+export type LedgerPayment = { date: string; amount: string };
+
+export type PeriodState = 'paid' | 'partial' | 'unpaid' | 'paid_in_advance';
+
+export type LedgerPeriod = {
+  /** YYYY-MM */
+  period: string;
+  dueDate: string;
+  amountDue: string;
+  amountPaid: string;
+  state: PeriodState;
+};
+
+export type Ledger = {
+  periods: LedgerPeriod[];
+  /** The last day covered by fully paid months; null while the first month is unpaid. */
+  paidUpTo: string | null;
+  /** What has fallen due and is unpaid (rand). */
+  balance: string;
+  /** Months fallen due and not fully paid. */
+  monthsInArrears: number;
+  /** The oldest month fallen due and not fully paid: its due date starts the grace period. */
+  oldestUnpaidDueDate: string | null;
+  /** Money paid beyond MAX_MONTHS_AHEAD months in advance. */
+  credit: string;
+};
+
+/** How far ahead money paid in advance is spread over months; the rest is credit. */
+export const MAX_MONTHS_AHEAD = 24;
+
+type Month = { year: number; month: number };
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const monthOf = (isoDate: string): Month => ({ year: Number(isoDate.slice(0, 4)), month: Number(isoDate.slice(5, 7)) });
+const nextMonth = ({ year, month }: Month): Month => (month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 });
+const periodName = ({ year, month }: Month) => `${pad(year, 4)}-${pad(month)}`;
+
+/** The debit day of a month; a day past the month's end is its last day. */
+export function dueDateIn(month: Month, debitDay: number): string {
+  const day = Math.min(debitDay, daysInMonth(month.year, month.month));
+  return `${periodName(month)}-${pad(day)}`;
+}
+
+/** The day before an ISO date. */
+export function dayBefore(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The due date of the n-th month (0 = the start month) of a policy. */
+function dueDateOf(terms: Required<Pick<LedgerTerms, 'startDate' | 'debitDay'>>, n: number): { period: string; dueDate: string } {
+  let month = monthOf(terms.startDate);
+  for (let i = 0; i < n; i++) month = nextMonth(month);
+  const onDebitDay = dueDateIn(month, terms.debitDay);
+  // The first premium is due at the start when the start month's debit day has passed.
+  const dueDate = n === 0 && onDebitDay < terms.startDate ? terms.startDate : onDebitDay;
+  return { period: periodName(month), dueDate };
+}
+
+export function premiumLedger(terms: LedgerTerms, payments: readonly LedgerPayment[], asOf: string): Ledger {
+  const debitDay = terms.debitDay ?? 1;
+  if (!Number.isInteger(debitDay) || debitDay < 1 || debitDay > 31) throw new RangeError(`Debit day must be 1 to 31: ${debitDay}`);
+  const premium = decimalToCents(terms.monthlyPremium);
+  const schedule = { startDate: terms.startDate, debitDay };
+  const ended = (dueDate: string) => terms.endDate != null && dueDate > terms.endDate;
+
+  // Money received by asOf (a payment dated later has not arrived yet).
+  let pool = payments.filter((p) => p.date <= asOf).reduce((sum, p) => sum + decimalToCents(p.amount), 0n);
+
+  const periods: LedgerPeriod[] = [];
+  let paidUpTo: string | null = null;
+  let firstUnpaidSeen = false;
+  let balance = 0n;
+  let monthsInArrears = 0;
+  let oldestUnpaidDueDate: string | null = null;
+  const dueCount = monthsDueBy(schedule, asOf);
+  for (let n = 0; ; n++) {
+    const { period, dueDate } = dueDateOf(schedule, n);
+    if (ended(dueDate)) break;
+    const fallenDue = dueDate <= asOf;
+    if (!fallenDue) {
+      // Months ahead are shown only as far as money paid in advance reaches.
+      if (pool <= 0n || premium === 0n || n >= dueCount + MAX_MONTHS_AHEAD) break;
+    }
+    const paid = pool >= premium ? premium : pool;
+    pool -= paid;
+    const full = paid === premium;
+    if (!full && !firstUnpaidSeen) {
+      firstUnpaidSeen = true;
+      paidUpTo = n === 0 ? null : dayBefore(dueDate);
+    }
+    if (fallenDue && !full) {
+      balance += premium - paid;
+      monthsInArrears += 1;
+      oldestUnpaidDueDate ??= dueDate;
+    }
+    const state: PeriodState = !fallenDue ? (full ? 'paid_in_advance' : 'partial') : full ? 'paid' : paid > 0n ? 'partial' : 'unpaid';
+    periods.push({ period, dueDate, amountDue: centsToDecimal(premium), amountPaid: centsToDecimal(paid), state });
+  }
+  if (!firstUnpaidSeen && periods.length > 0) {
+    // Every month listed is fully paid: covered until the day before the next month falls due.
+    const next = dueDateOf(schedule, periods.length);
+    paidUpTo = ended(next.dueDate) && terms.endDate ? terms.endDate : dayBefore(next.dueDate);
+  }
+  return {
+    periods,
+    paidUpTo,
+    balance: centsToDecimal(balance),
+    monthsInArrears,
+    oldestUnpaidDueDate,
+    credit: centsToDecimal(pool > 0n ? pool : 0n),
+  };
+}
+
+/** How many months have fallen due by asOf (the index of the first month not yet due). */
+function monthsDueBy(schedule: Required<Pick<LedgerTerms, 'startDate' | 'debitDay'>>, asOf: string): number {
+  let n = 0;
+  while (dueDateOf(schedule, n).dueDate <= asOf) n++;
+  return n;
+}

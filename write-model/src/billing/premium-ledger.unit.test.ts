@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../testing/random.ts';
+import { dayBefore, dueDateIn, MAX_MONTHS_AHEAD, premiumLedger, type LedgerPayment } from './premium-ledger.ts';
+
+const terms = { startDate: '2026-01-15', monthlyPremium: '120' };
+
+describe('the premium ledger', () => {
+  it('puts a month past its end on its last day', () => {
+    expect(dueDateIn({ year: 2026, month: 2 }, 31)).toBe('2026-02-28');
+    expect(dueDateIn({ year: 2028, month: 2 }, 30)).toBe('2028-02-29');
+    expect(dueDateIn({ year: 2026, month: 4 }, 31)).toBe('2026-04-30');
+    expect(dueDateIn({ year: 2026, month: 5 }, 1)).toBe('2026-05-01');
+  });
+
+  it('owes a premium for each month from the start, the first on the start date when the debit day has passed', () => {
+    const ledger = premiumLedger(terms, [], '2026-04-10');
+    expect(ledger.periods.map((p) => [p.period, p.dueDate, p.state])).toEqual([
+      ['2026-01', '2026-01-15', 'unpaid'],
+      ['2026-02', '2026-02-01', 'unpaid'],
+      ['2026-03', '2026-03-01', 'unpaid'],
+      ['2026-04', '2026-04-01', 'unpaid'],
+    ]);
+    expect(ledger).toMatchObject({ paidUpTo: null, balance: '480.00', monthsInArrears: 4, oldestUnpaidDueDate: '2026-01-15', credit: '0.00' });
+  });
+
+  it('uses the debit day, and the first month is due on it when it is still ahead', () => {
+    const ledger = premiumLedger({ ...terms, debitDay: 25 }, [], '2026-03-24');
+    expect(ledger.periods.map((p) => p.dueDate)).toEqual(['2026-01-25', '2026-02-25']);
+  });
+
+  it('allocates payments to the oldest month first; a partial payment leaves the rest of that month due', () => {
+    const payments: LedgerPayment[] = [
+      { date: '2026-03-20', amount: '200' },
+      { date: '2026-01-20', amount: '100' },
+    ];
+    const ledger = premiumLedger(terms, payments, '2026-04-10');
+    expect(ledger.periods.map((p) => [p.period, p.amountPaid, p.state])).toEqual([
+      ['2026-01', '120.00', 'paid'],
+      ['2026-02', '120.00', 'paid'],
+      ['2026-03', '60.00', 'partial'],
+      ['2026-04', '0.00', 'unpaid'],
+    ]);
+    expect(ledger).toMatchObject({ paidUpTo: '2026-02-28', balance: '180.00', monthsInArrears: 2, oldestUnpaidDueDate: '2026-03-01' });
+  });
+
+  it('pays months ahead with money beyond what has fallen due, and keeps the rest as credit past the limit', () => {
+    const ahead = premiumLedger(terms, [{ date: '2026-01-15', amount: '360' }], '2026-01-20');
+    expect(ahead.periods.map((p) => [p.period, p.state])).toEqual([
+      ['2026-01', 'paid'],
+      ['2026-02', 'paid_in_advance'],
+      ['2026-03', 'paid_in_advance'],
+    ]);
+    expect(ahead).toMatchObject({ paidUpTo: '2026-03-31', balance: '0.00', monthsInArrears: 0, credit: '0.00' });
+    const far = premiumLedger(terms, [{ date: '2026-01-15', amount: String(120 * (MAX_MONTHS_AHEAD + 3)) }], '2026-01-20');
+    expect(far.periods).toHaveLength(MAX_MONTHS_AHEAD + 1);
+    expect(far.credit).toBe('240.00');
+  });
+
+  it('counts no payment dated after the day it is read for', () => {
+    const ledger = premiumLedger(terms, [{ date: '2026-02-02', amount: '120' }], '2026-02-01');
+    expect(ledger).toMatchObject({ monthsInArrears: 2, balance: '240.00' });
+  });
+
+  it('owes nothing after the policy ended', () => {
+    const ledger = premiumLedger({ ...terms, endDate: '2026-02-10' }, [{ date: '2026-01-15', amount: '240' }], '2026-06-01');
+    expect(ledger.periods.map((p) => p.period)).toEqual(['2026-01', '2026-02']);
+    expect(ledger).toMatchObject({ paidUpTo: '2026-02-10', balance: '0.00', monthsInArrears: 0 });
+  });
+
+  it('refuses a debit day outside 1 to 31', () => {
+    expect(() => premiumLedger({ ...terms, debitDay: 0 }, [], '2026-02-01')).toThrow(RangeError);
+    expect(() => premiumLedger({ ...terms, debitDay: 32 }, [], '2026-02-01')).toThrow(RangeError);
+  });
+
+  it('equals an independent calculation over random payment histories', () => {
+    const random = seededRandom(2027);
+    const day = (from: string, days: number) => {
+      const date = new Date(`${from}T00:00:00Z`);
+      date.setUTCDate(date.getUTCDate() + days);
+      return date.toISOString().slice(0, 10);
+    };
+    for (let run = 0; run < 400; run++) {
+      const startDate = day('2024-01-01', Math.floor(random() * 700));
+      const debitDay = 1 + Math.floor(random() * 31);
+      const premiumCents = 5_000 + Math.floor(random() * 50_000);
+      const monthlyPremium = (premiumCents / 100).toFixed(2);
+      const asOf = day(startDate, Math.floor(random() * 420));
+      const payments: LedgerPayment[] = Array.from({ length: Math.floor(random() * 16) }, () => ({
+        date: day(startDate, Math.floor(random() * 450) - 10),
+        // Missing, partial, whole and double premiums.
+        amount: ((premiumCents * [0.5, 1, 1, 1, 2, 0.25][Math.floor(random() * 6)]!) / 100).toFixed(2),
+      }));
+      const ledger = premiumLedger({ startDate, monthlyPremium, debitDay }, payments, asOf);
+
+      // Independently: the due dates (as many as can be paid ahead), the money received by asOf, oldest month first.
+      const allDue: string[] = [];
+      for (let y = Number(startDate.slice(0, 4)), m = Number(startDate.slice(5, 7)); allDue.length < 500; m === 12 ? (y++, (m = 1)) : m++) {
+        const due = dueDateIn({ year: y, month: m }, debitDay);
+        allDue.push(allDue.length === 0 && due < startDate ? startDate : due);
+      }
+      const dueDates = allDue.filter((due) => due <= asOf);
+      const paid = payments.filter((p) => p.date <= asOf).reduce((sum, p) => sum + Math.round(Number(p.amount) * 100), 0);
+      const arrears = Math.max(0, dueDates.length * premiumCents - paid);
+      const paidMonths = Math.min(Math.floor(paid / premiumCents), dueDates.length + MAX_MONTHS_AHEAD);
+      const context = JSON.stringify({ run, startDate, debitDay, monthlyPremium, asOf, payments });
+      expect(Math.round(Number(ledger.balance) * 100), context).toBe(arrears);
+      expect(ledger.monthsInArrears, context).toBe(Math.ceil(arrears / premiumCents));
+      expect(ledger.oldestUnpaidDueDate, context).toBe(arrears > 0 ? dueDates[paidMonths]! : null);
+      expect(ledger.paidUpTo, context).toBe(paidMonths === 0 ? null : dayBefore(allDue[paidMonths]!));
+      // Every month fallen due is listed, in order, and no more money is allocated than was paid.
+      expect(ledger.periods.filter((p) => p.dueDate <= asOf).map((p) => p.dueDate), context).toEqual(dueDates);
+      const allocated = ledger.periods.reduce((sum, p) => sum + Math.round(Number(p.amountPaid) * 100), 0) + Math.round(Number(ledger.credit) * 100);
+      expect(allocated, context).toBe(paid);
+    }
+  });
+});
