@@ -1,5 +1,5 @@
 import { centsToDecimal, decimalToCents } from '../validation/decimal.ts';
-import { daysInMonth } from '../validation/dates.ts';
+import { addDays, daysInMonth } from '../validation/dates.ts';
 
 /**
  * A policy's premium ledger (issue #20), as of a South African date: which monthly premiums have
@@ -73,12 +73,8 @@ export function dueDateIn(month: Month, debitDay: number): string {
   return `${periodName(month)}-${pad(day)}`;
 }
 
-/** The day before an ISO date. */
-export function dayBefore(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - 1);
-  return date.toISOString().slice(0, 10);
-}
+/** The day before an ISO date (the last day a month paid covers). */
+export const dayBefore = (isoDate: string): string => addDays(isoDate, -1);
 
 /** The due date of the n-th month (0 = the start month) of a policy. */
 function dueDateOf(terms: Required<Pick<LedgerTerms, 'startDate' | 'debitDay'>>, n: number): { period: string; dueDate: string } {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../testing/random.ts';
+import { addDays } from '../validation/dates.ts';
 import { dayBefore, dueDateIn, MAX_MONTHS_AHEAD, premiumLedger, type LedgerPayment } from './premium-ledger.ts';
 
 const terms = { startDate: '2026-01-15', monthlyPremium: '120' };
@@ -74,19 +75,14 @@ describe('the premium ledger', () => {
 
   it('equals an independent calculation over random payment histories', () => {
     const random = seededRandom(2027);
-    const day = (from: string, days: number) => {
-      const date = new Date(`${from}T00:00:00Z`);
-      date.setUTCDate(date.getUTCDate() + days);
-      return date.toISOString().slice(0, 10);
-    };
     for (let run = 0; run < 400; run++) {
-      const startDate = day('2024-01-01', Math.floor(random() * 700));
+      const startDate = addDays('2024-01-01', Math.floor(random() * 700));
       const debitDay = 1 + Math.floor(random() * 31);
       const premiumCents = 5_000 + Math.floor(random() * 50_000);
       const monthlyPremium = (premiumCents / 100).toFixed(2);
-      const asOf = day(startDate, Math.floor(random() * 420));
+      const asOf = addDays(startDate, Math.floor(random() * 420));
       const payments: LedgerPayment[] = Array.from({ length: Math.floor(random() * 16) }, () => ({
-        date: day(startDate, Math.floor(random() * 450) - 10),
+        date: addDays(startDate, Math.floor(random() * 450) - 10),
         // Missing, partial, whole and double premiums.
         amount: ((premiumCents * [0.5, 1, 1, 1, 2, 0.25][Math.floor(random() * 6)]!) / 100).toFixed(2),
       }));

@@ -41,6 +41,13 @@ export function endOfSouthAfricanDay(isoDate: string): Date {
   return new Date(`${isoDate}T23:59:59.999+02:00`);
 }
 
+/** An ISO date plus (or minus) whole days. */
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /** An ISO date plus whole years; 29 February falls on the 28th in a year without it. */
 export function addYears(isoDate: string, years: number): string {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
