@@ -1,3 +1,4 @@
+import type { RecordedEvent } from '@fpa/write-model/event-store';
 import { readRow, recordError } from './checkpoints.ts';
 import { ProjectionError } from './apply.ts';
 import { companyOf, isParkable, parkKey, type ParkList } from './parked.ts';
@@ -154,10 +155,7 @@ export function createRunner({ ctx, projectors, logger, backoff, park, canRun = 
     logger.error('projection parked an event', {
       projector: slot.projector.name,
       track: error.track,
-      position: error.event.globalPosition,
-      stream: error.event.streamId,
-      company: companyOf(error.event),
-      eventType: error.event.type,
+      ...eventFields(error.event),
       attempts: failures,
       error: error.message,
       stack: cause instanceof Error ? cause.stack : undefined,
@@ -176,9 +174,7 @@ export function createRunner({ ctx, projectors, logger, backoff, park, canRun = 
       projector: name,
       track,
       error: message,
-      ...(event
-        ? { position: event.globalPosition, stream: event.streamId, company: companyOf(event), eventType: event.type }
-        : {}),
+      ...(event ? eventFields(event) : {}),
       stack: cause instanceof Error ? cause.stack : error instanceof Error ? error.stack : undefined,
     });
     try {
@@ -306,6 +302,11 @@ export function createRunner({ ctx, projectors, logger, backoff, park, canRun = 
     readiness: (name: string) => slotOf(name).readiness,
     has: (name: string) => slots.has(name),
   };
+}
+
+/** Where an event is, for a log line: position, stream, company and type. */
+function eventFields(event: RecordedEvent) {
+  return { position: event.globalPosition, stream: event.streamId, company: companyOf(event), eventType: event.type };
 }
 
 export function defaultLogger(): ProjectionLogger {

@@ -49,14 +49,14 @@ async function serve(engine: ProjectionEngine, ttlMs: number, http: { port: numb
       const leases = engine.leases();
       const healthy = leases.renewedAt !== null && Date.now() - leases.renewedAt < ttlMs;
       // Parked events do not make the worker unhealthy (it goes on); they are counted for the alert.
-      engine.parkedCount().then(
-        (parked) => parked,
-        () => null,
-      ).then((parked) => {
-        res.statusCode = healthy ? 200 : 503;
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ ok: healthy, owner: leases.owner, projectors: leases.held, parked }));
-      });
+      void engine
+        .parkedCount()
+        .catch(() => null)
+        .then((parked) => {
+          res.statusCode = healthy ? 200 : 503;
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify({ ok: healthy, owner: leases.owner, projectors: leases.held, parked }));
+        });
       return;
     }
     if (path === '/metrics') {
