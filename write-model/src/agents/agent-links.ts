@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../event-store/sql.ts';
 import { DomainError } from '../errors.ts';
-import { release, reserve } from '../identity/credentials.ts';
+import { release, reservationHolder, reserve } from '../identity/credentials.ts';
 
 export const AGENT_CODE_TAKEN = 'An agent with this Agent ID already exists';
 
@@ -37,6 +37,5 @@ export async function linkAgentUser(tx: SqlExecutor, companyId: string, userId: 
 
 /** The agent record linked to a user of the company (the write side's own answer), or null. */
 export async function findAgentIdByUser(sql: SqlExecutor, companyId: string, userId: string): Promise<string | null> {
-  const rows = await sql.query<{ owner_id: string }>(`select owner_id from reservations where scope = $1 and key = $2`, [userScope(companyId), userId]);
-  return rows[0]?.owner_id ?? null;
+  return reservationHolder(sql, userScope(companyId), userId);
 }

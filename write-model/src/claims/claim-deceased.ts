@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '../event-store/sql.ts';
 import { DomainError } from '../errors.ts';
+import { reservationHolder, tryReserve } from '../identity/credentials.ts';
 
 /**
  * One death claim per deceased person (SA ID) within a company while a claim for them is open or
@@ -26,20 +27,14 @@ export class DeceasedAlreadyClaimed extends DomainError {
 
 export async function reserveDeceased(tx: SqlExecutor, companyId: string, saId: string, claimId: string): Promise<void> {
   const scope = claimDeceasedScope(companyId);
-  const taken = await tx.query(
-    `insert into reservations (scope, key, owner_id) values ($1, $2, $3) on conflict do nothing returning key`,
-    [scope, saId, claimId],
-  );
-  if (taken.length > 0) return;
+  if (await tryReserve(tx, { scope, key: saId, ownerId: claimId })) return;
   // The holder as of now: a concurrent holder has committed (we waited on its key) or rolled back.
-  const [holder] = await tx.query<{ owner_id: string }>(`select owner_id from reservations where scope = $1 and key = $2`, [scope, saId]);
-  throw new DeceasedAlreadyClaimed(holder?.owner_id ?? '');
+  throw new DeceasedAlreadyClaimed((await reservationHolder(tx, scope, saId)) ?? '');
 }
 
 /** The claim holding the person now, if any: a first look before a number is taken (the append decides). */
 export async function findDeceasedClaim(sql: SqlExecutor, companyId: string, saId: string): Promise<string | null> {
-  const [row] = await sql.query<{ owner_id: string }>(`select owner_id from reservations where scope = $1 and key = $2`, [claimDeceasedScope(companyId), saId]);
-  return row?.owner_id ?? null;
+  return reservationHolder(sql, claimDeceasedScope(companyId), saId);
 }
 
 export async function releaseDeceased(tx: SqlExecutor, companyId: string, claimId: string): Promise<void> {

@@ -64,11 +64,22 @@ export async function reserve(
   reservation: { scope: string; key: string; ownerId: string },
   refusal: DomainError,
 ): Promise<void> {
+  if (!(await tryReserve(tx, reservation))) throw refusal;
+}
+
+/** reserve's claim itself: false when the key is held (a caller that must name the holder looks it up next). */
+export async function tryReserve(tx: SqlExecutor, reservation: { scope: string; key: string; ownerId: string }): Promise<boolean> {
   const rows = await tx.query(
     `insert into reservations (scope, key, owner_id) values ($1, $2, $3) on conflict do nothing returning key`,
     [reservation.scope, reservation.key, reservation.ownerId],
   );
-  if (rows.length === 0) throw refusal;
+  return rows.length > 0;
+}
+
+/** Who holds a key within a scope now (the write side's own answer), or null. */
+export async function reservationHolder(sql: SqlExecutor, scope: string, key: string): Promise<string | null> {
+  const [row] = await sql.query<{ owner_id: string }>(`select owner_id from reservations where scope = $1 and key = $2`, [scope, key]);
+  return row?.owner_id ?? null;
 }
 
 export async function release(tx: SqlExecutor, reservation: { scope: string; key: string; ownerId: string }) {

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../event-store/sql.ts';
 import { DomainError } from '../errors.ts';
-import { release, reserve } from '../identity/credentials.ts';
+import { release, reservationHolder, reserve } from '../identity/credentials.ts';
 import { identifierKey } from './members.state.ts';
 
 export const SA_ID_TAKEN = 'A member with this SA ID number already exists';
@@ -31,9 +31,5 @@ export async function releaseIdentifier(tx: SqlExecutor, companyId: string, key:
 
 /** The member holding an SA ID or passport in this company (the write side's own answer). */
 export async function findMemberIdByIdentifier(sql: SqlExecutor, companyId: string, key: string): Promise<string | null> {
-  const rows = await sql.query<{ owner_id: string }>(`select owner_id from reservations where scope = $1 and key = $2`, [
-    `member-identifier:${companyId}`,
-    key,
-  ]);
-  return rows[0]?.owner_id ?? null;
+  return reservationHolder(sql, `member-identifier:${companyId}`, key);
 }

@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '../event-store/sql.ts';
 import { DomainError } from '../errors.ts';
+import { reservationHolder } from '../identity/credentials.ts';
 
 const scope = (companyId: string) => `policy-number:${companyId}`;
 
@@ -19,9 +20,5 @@ export async function reservePolicyNumbers(tx: SqlExecutor, companyId: string, n
 }
 
 export async function findPolicyIdByNumber(sql: SqlExecutor, companyId: string, policyNumber: string): Promise<string | null> {
-  const rows = await sql.query<{ owner_id: string }>(`select owner_id from reservations where scope = $1 and key = $2`, [
-    scope(companyId),
-    policyNumber.trim().toUpperCase(),
-  ]);
-  return rows[0]?.owner_id ?? null;
+  return reservationHolder(sql, scope(companyId), policyNumber.trim().toUpperCase());
 }
