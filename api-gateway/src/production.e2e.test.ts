@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { loadConfig } from './config.ts';
 import { MALFORMED_JSON } from './rest/router.ts';
 import { startupReport } from './startup.ts';
 import { startTestApp, type TestApp } from './testing.ts';
+import { freePort } from './reliability/processes.testing.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const INTROSPECTION = '{ __schema { queryType { name } } }';
@@ -68,16 +68,6 @@ describe('production mode (NODE_ENV=production)', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** A raw request, because fetch refuses to send TRACE at all. */
 function raw(port: number, method: string, path: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {

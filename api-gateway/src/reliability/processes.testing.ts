@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 
 /**
  * Test-only: a TypeScript entry point (the gateway's main.ts, the projection worker's) run as a real
@@ -83,4 +84,16 @@ export function startProcess(entry: string, env: Record<string, string>): Starte
       clearTimeout(timer);
     },
   };
+}
+
+/** A TCP port free on 127.0.0.1 now, for a server process a test starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
 }

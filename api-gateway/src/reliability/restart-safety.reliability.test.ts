@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +7,7 @@ import { findChunkResult } from '@fpa/write-model';
 import { reliabilityRuns, reportFigures, reportSkipped, serverDriver, type TestDatabase } from '@fpa/write-model/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registration } from '../testing.ts';
-import { startProcess, type Started } from './processes.testing.ts';
+import { freePort, startProcess, type Started } from './processes.testing.ts';
 import { uniqueSaId } from './races.testing.ts';
 
 /**
@@ -47,13 +46,6 @@ function importFile(policyTypeId: string): Row[] {
   return rows;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe(AREA, () => {
   let db: TestDatabase;
