@@ -1,5 +1,11 @@
-import { resolve } from 'node:path';
-import { createKeyring, createSqlClient, loadMasterKey, openEventStore } from '@fpa/write-model/event-store';
+import {
+  createKeyring,
+  createSqlClient,
+  loadMasterKey,
+  openEventStore,
+  operatorDatabase,
+  runOperatorCommand,
+} from '@fpa/write-model/event-store';
 import { migrateWriteModel } from '@fpa/write-model';
 import { allProjectors } from '../read-models.ts';
 import { runProjectionsCli, USAGE } from './projections-cli.ts';
@@ -11,8 +17,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return args.length === 0 ? 2 : 0;
   }
-  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
-  const dataDir = resolve(process.env.DATA_DIR?.trim() || './data');
+  const { databaseUrl, dataDir } = operatorDatabase();
   const sql = await createSqlClient(databaseUrl ? { databaseUrl } : { dataDir });
   try {
     await migrateWriteModel(sql);
@@ -34,10 +39,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(2);
-  },
-);
+runOperatorCommand(main);

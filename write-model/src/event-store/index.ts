@@ -11,4 +11,5 @@ export {
   type KeyringOptions,
 } from './pii.ts';
 export { canonicalJson, chainHash, migrateHashChain } from './hash-chain.ts';
+export { operatorDatabase, runOperatorCommand } from './operator-command.ts';
 export { verifyEventChains, type BrokenLink, type ChainVerification } from './verify-chains.ts';

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { operatorDatabase, runOperatorCommand } from './operator-command.ts';
 import { createSqlClient } from './sql.ts';
 import { verifyEventChains } from './verify-chains.ts';
 
@@ -8,8 +8,7 @@ import { verifyEventChains } from './verify-chains.ts';
  * and reports the first broken link. Exit code 0 when every chain holds, 1 when one is broken, 2 on error.
  */
 async function main(): Promise<number> {
-  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
-  const dataDir = resolve(process.env.DATA_DIR?.trim() || './data');
+  const { databaseUrl, dataDir } = operatorDatabase();
   const sql = await createSqlClient(databaseUrl ? { databaseUrl } : { dataDir });
   try {
     const [column] = await sql.query<{ n: number }>(
@@ -35,10 +34,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(2);
-  },
-);
+runOperatorCommand(main);
