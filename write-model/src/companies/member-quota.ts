@@ -39,7 +39,6 @@ export async function migrateCompanyTables(sql: SqlExecutor): Promise<void> {
   // Once per database (the marker row, taken first, makes a concurrent second start skip it): the
   // scheme members present now are added to the places used.
   await sql.exec(`
-    create table if not exists write_model_migrations (name text primary key, applied_at timestamptz not null default now());
     do $$ declare taken int; begin
       insert into write_model_migrations (name) values ('scheme-members-in-member-quota') on conflict do nothing;
       get diagnostics taken = row_count;
