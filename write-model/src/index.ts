@@ -20,3 +20,4 @@ export * from './agents/index.ts';
 export * from './audit/index.ts';
 export * from './plans/index.ts';
 export * from './system-settings/index.ts';
+export * from './command-handling/slice.ts';

@@ -1,5 +1,4 @@
 import { flattenSchemeMembers } from '@fpa/projections';
-import * as payments from '../operations/payments.ts';
 import * as schemes from '../operations/group-schemes.ts';
 import type { Route } from './router.ts';
 
@@ -21,5 +20,4 @@ export const groupSchemeRoutes: Route[] = [
     path: '/api/group-schemes/:id/members/:memberId', operation: 'group_schemes:delete',
     handler: (ctx, { params }) => schemes.removeSchemeMember(ctx, params.id!, params.memberId!),
   },
-  { method: 'POST', path: '/api/group-schemes/:id/payments', operation: 'payments:create', status: 201, handler: (ctx, { params, body }) => payments.recordGroupPayment(ctx, params.id!, body) },
 ];

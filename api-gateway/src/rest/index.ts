@@ -13,6 +13,8 @@ import { accessRoutes } from './access.routes.ts';
 import { agentRoutes } from './agents.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { platformRoutes } from './platform.routes.ts';
+import { commandEndpoints } from '../commands/index.ts';
+import { restRoutesOf } from '../commands/expose.ts';
 
 /** Every /api route, one context's table per line (each route names its operation: auth/policy.ts). */
 export const routes: readonly Route[] = [
@@ -30,5 +32,6 @@ export const routes: readonly Route[] = [
   ...reportRoutes,
   ...auditRoutes,
   ...platformRoutes,
+  ...restRoutesOf(commandEndpoints),
 ];
 

@@ -26,9 +26,7 @@ async function paymentList(ctx: RequestContext, { query }: RouteInput): Promise<
   return Response.json(page.nodes.map((p) => ({ ...p, method: p.paymentMethod })), { headers });
 }
 
-/** Spec part 2 §7 Payments (the group payment route lives with the group schemes' table). */
+/** Spec part 2 §7 Payments: the list (its commands are endpoints: commands/payments.ts). */
 export const paymentRoutes: Route[] = [
   { method: 'GET', path: '/api/payments', operation: 'payments:read', handler: paymentList },
-  { method: 'POST', path: '/api/payments', operation: 'payments:create', status: 201, handler: (ctx, { body }) => payments.recordPayment(ctx, body) },
-  { method: 'PATCH', path: '/api/payments/:id', operation: 'payments:update_status', handler: (ctx, { params, body }) => payments.changePaymentStatus(ctx, params.id!, body) },
 ];

@@ -4,6 +4,7 @@ import { RetryLaterError } from '../auth/rate-limit.ts';
 import { authorize, type Operation } from '../auth/policy.ts';
 import { findUnsafeText } from '@fpa/write-model/validation';
 import { isJsonContentType, JSON_REQUIRED } from '../cross-site.ts';
+import type { AnyEndpoint } from '../commands/expose.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteInput = { params: Record<string, string>; body: unknown; query: URLSearchParams };
@@ -29,6 +30,8 @@ export type Route = {
    * URLSearchParams, in the order sent (signatures depend on it).
    */
   form?: boolean;
+  /** The command endpoint the route was built from (commands/expose.ts), when it was. */
+  command?: AnyEndpoint;
   /** Answers JSON with `status`; a Response it returns (a file download) is passed on as it is. */
   handler(ctx: RequestContext, input: RouteInput): unknown;
 };

@@ -1,3 +1,4 @@
+import { enumType } from '../commands/graphql-input.ts';
 import type { Permission } from '@fpa/write-model/validation';
 import { builder } from '../builder.ts';
 import * as access from '../operations/access.ts';
@@ -45,7 +46,7 @@ const CompanyUserType = builder.objectRef<access.CompanyUser>('CompanyUser').imp
   }),
 });
 
-const PermissionEffectEnum = builder.enumType('PermissionEffect', { values: ['grant', 'revoke'] as const });
+const PermissionEffectEnum = enumType('PermissionEffect', { values: ['grant', 'revoke'] as const });
 
 const PermissionOverrideType = builder.objectRef<access.UserPermissionsAnswer['userOverrides'][number]>('PermissionOverride').implement({
   fields: (t) => ({

@@ -1,10 +1,11 @@
+import { enumType } from '../commands/graphql-input.ts';
 import type { ActivityRow, AgentRow, NewSales, SaleRow } from '@fpa/projections';
 import { AGENT_STATUSES } from '@fpa/write-model/validation';
 import { builder } from '../builder.ts';
 import type { AgentDashboard, OnboardClientAnswer } from '../operations/agents.ts';
 import { PolicyStatusEnum } from './portfolio.ts';
 
-export const AgentStatusEnum = builder.enumType('AgentStatus', { values: AGENT_STATUSES, description: 'Activate/deactivate toggles active ⇄ inactive.' });
+export const AgentStatusEnum = enumType('AgentStatus', { values: AGENT_STATUSES, description: 'Activate/deactivate toggles active ⇄ inactive.' });
 
 export const AgentType = builder.objectRef<AgentRow>('Agent').implement({
   description: 'A sales agent with the figures of its dashboard card.',

@@ -1,7 +1,8 @@
+import { enumType } from '../commands/graphql-input.ts';
 import { builder } from '../builder.ts';
 import { askAssistant } from '../assistant/assistant.ts';
 
-const ChatRoleEnum = builder.enumType('ChatRole', { values: ['user', 'assistant'] as const });
+const ChatRoleEnum = enumType('ChatRole', { values: ['user', 'assistant'] as const });
 
 const ChatMessageInput = builder.inputType('ChatMessageInput', {
   description: 'A prior message of the conversation (spec part 1 §3 Chat message).',

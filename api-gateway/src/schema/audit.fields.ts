@@ -1,3 +1,4 @@
+import { enumType } from '../commands/graphql-input.ts';
 import type { AgeingBucket, LapseMonth, PermissionChange, PersonalDataRequest, SuspendedCompany, TurnaroundMonth, WaitingPeriodPolicy } from '@fpa/projections';
 import { builder } from '../builder.ts';
 import * as audit from '../operations/audit.ts';
@@ -69,7 +70,7 @@ const PermissionChangeType = builder.objectRef<PermissionChange>('PermissionChan
   }),
 });
 
-const PersonalDataRequestKindEnum = builder.enumType('PersonalDataRequestKind', { values: ['export', 'erasure', 'erasure_refused'] as const });
+const PersonalDataRequestKindEnum = enumType('PersonalDataRequestKind', { values: ['export', 'erasure', 'erasure_refused'] as const });
 
 const PersonalDataRequestType = builder.objectRef<PersonalDataRequest>('PersonalDataRequest').implement({
   fields: (t) => ({

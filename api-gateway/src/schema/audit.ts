@@ -1,3 +1,4 @@
+import { enumType } from '../commands/graphql-input.ts';
 import { AUDIT_ENTITIES, type AuditActor, type AuditEntry, type CompanyHistoryPage, type EntityAsOf, type EntityHistory, type FieldChange } from '@fpa/write-model';
 import type { BrokenLink, ChainVerification } from '@fpa/write-model/event-store';
 import { builder } from '../builder.ts';
@@ -5,7 +6,7 @@ import type { DataSubjectExport, ErasureAnswer } from '../operations/popia.ts';
 
 /* Issue 10's types, as /work/contracts/audit.graphql names them. */
 
-export const AuditEntityEnum = builder.enumType('AuditEntity', { values: AUDIT_ENTITIES, description: 'The records whose history can be replayed.' });
+export const AuditEntityEnum = enumType('AuditEntity', { values: AUDIT_ENTITIES, description: 'The records whose history can be replayed.' });
 
 export const AuditActorType = builder.objectRef<AuditActor>('AuditActor').implement({
   description: 'Who made an event: the name as it now reads, the role held at the time.',

@@ -1,8 +1,9 @@
+import { enumType } from '../commands/graphql-input.ts';
 import { ROLES } from '@fpa/write-model/validation';
 import { builder, withoutNulls } from '../builder.ts';
 import * as auth from '../operations/auth.ts';
 
-export const RoleEnum = builder.enumType('Role', { values: ROLES });
+export const RoleEnum = enumType('Role', { values: ROLES });
 
 export const UserType = builder.objectRef<auth.PublicUser>('User').implement({
   fields: (t) => ({

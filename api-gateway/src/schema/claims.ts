@@ -1,3 +1,4 @@
+import { enumType } from '../commands/graphql-input.ts';
 import type { ClaimDetail, ClaimHistoryEntry, ClaimRow, DocumentRow } from '@fpa/projections';
 import { CLAIM_TRANSITIONS, DOCUMENT_CATEGORIES } from '@fpa/write-model';
 import { CLAIM_STATUSES } from '@fpa/write-model/validation';
@@ -6,9 +7,9 @@ import * as claims from '../operations/claims.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export const ClaimStatusEnum = builder.enumType('ClaimStatus', { values: CLAIM_STATUSES });
-export const DocumentStatusEnum = builder.enumType('DocumentStatus', { values: ['pending', 'verified', 'rejected'] as const });
-export const DocumentCategoryEnum = builder.enumType('DocumentCategory', { values: DOCUMENT_CATEGORIES });
+export const ClaimStatusEnum = enumType('ClaimStatus', { values: CLAIM_STATUSES });
+export const DocumentStatusEnum = enumType('DocumentStatus', { values: ['pending', 'verified', 'rejected'] as const });
+export const DocumentCategoryEnum = enumType('DocumentCategory', { values: DOCUMENT_CATEGORIES });
 
 const ClaimFlags = builder.objectRef<ClaimRow>('ClaimFlags').implement({
   description: 'What staff should look at before deciding; computed at submission, never a refusal.',

@@ -1,10 +1,11 @@
+import { enumType } from '../commands/graphql-input.ts';
 import type { GroupSchemeRow, SchemeMemberNode, SchemeMemberRow } from '@fpa/projections';
 import { SCHEME_STATUSES } from '@fpa/write-model/validation';
 import { builder } from '../builder.ts';
 import type { RemoveSchemeMemberAnswer, SchemeMembersAnswer } from '../operations/group-schemes.ts';
 import { RelationshipEnum } from './portfolio.ts';
 
-export const GroupSchemeStatusEnum = builder.enumType('GroupSchemeStatus', { values: SCHEME_STATUSES });
+export const GroupSchemeStatusEnum = enumType('GroupSchemeStatus', { values: SCHEME_STATUSES });
 
 export const GroupSchemeType = builder.objectRef<GroupSchemeRow>('GroupScheme').implement({
   description: 'A scheme card and the detail header.',

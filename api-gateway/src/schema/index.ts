@@ -20,6 +20,10 @@ import './assistant.ts';
 import './audit.ts';
 import './audit.fields.ts';
 import './platform.ts';
+import { commandEndpoints } from '../commands/index.ts';
+import { addMutations } from '../commands/expose.ts';
+
+addMutations(commandEndpoints);
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -1,14 +1,28 @@
+import { enumType } from '../commands/graphql-input.ts';
 import type { MonthlyPremiums, PaymentRow, PolicyArrearsRow } from '@fpa/projections';
 import { GROUP_PAYMENT_METHODS, PAYMENT_METHODS, PAYMENT_STATUSES } from '@fpa/write-model/validation';
 import { builder } from '../builder.ts';
-import type { GroupPaymentAnswer } from '../operations/payments.ts';
+import type { GroupPaymentMethod } from '@fpa/write-model/validation';
 import { PageInfo } from './portfolio.ts';
+
+/** A group payment's answer: the run's total (spec part 2 §7) and the payments it recorded, one per group policy. */
+export type GroupPaymentAnswer = {
+  groupPaymentId: string;
+  schemeId: string;
+  amountPerMember: string;
+  memberCount: number;
+  totalAmount: string;
+  paymentMethod: GroupPaymentMethod;
+  paymentDate: string;
+  reference: string | null;
+  payments: PaymentRow[];
+};
 
 type Page<T> = { nodes: T[]; totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
 
-export const PaymentMethodEnum = builder.enumType('PaymentMethod', { values: PAYMENT_METHODS, description: 'Individual payment methods (spec part 2 §9).' });
-export const GroupPaymentMethodEnum = builder.enumType('GroupPaymentMethod', { values: GROUP_PAYMENT_METHODS, description: 'Group payment methods (spec part 2 §9).' });
-export const PaymentStatusEnum = builder.enumType('PaymentStatus', { values: PAYMENT_STATUSES, description: 'Any status may follow any other.' });
+export const PaymentMethodEnum = enumType('PaymentMethod', { values: PAYMENT_METHODS, description: 'Individual payment methods (spec part 2 §9).' });
+export const GroupPaymentMethodEnum = enumType('GroupPaymentMethod', { values: GROUP_PAYMENT_METHODS, description: 'Group payment methods (spec part 2 §9).' });
+export const PaymentStatusEnum = enumType('PaymentStatus', { values: PAYMENT_STATUSES, description: 'Any status may follow any other.' });
 
 export const PaymentType = builder.objectRef<PaymentRow>('Payment').implement({
   description: "One premium payment against one policy: a regular policy, or a scheme main member's group policy.",

@@ -1,3 +1,4 @@
+import { enumType } from '../commands/graphql-input.ts';
 import type { MemberRow, PolicyRow, PolicyTypeRow } from '@fpa/projections';
 import { IDENTIFIER_TYPES, POLICY_STATUSES, RELATIONSHIPS } from '@fpa/write-model/validation';
 import type { ObjectRef } from '@pothos/core';
@@ -5,9 +6,9 @@ import { builder } from '../builder.ts';
 
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
 
-export const PolicyStatusEnum = builder.enumType('PolicyStatus', { values: POLICY_STATUSES });
-export const RelationshipEnum = builder.enumType('Relationship', { values: RELATIONSHIPS });
-export const IdentifierTypeEnum = builder.enumType('IdentifierType', { values: IDENTIFIER_TYPES });
+export const PolicyStatusEnum = enumType('PolicyStatus', { values: POLICY_STATUSES });
+export const RelationshipEnum = enumType('Relationship', { values: RELATIONSHIPS });
+export const IdentifierTypeEnum = enumType('IdentifierType', { values: IDENTIFIER_TYPES });
 
 export const PolicyTypeType = builder.objectRef<PolicyTypeRow>('PolicyType').implement({
   fields: (t) => ({

@@ -1,10 +1,11 @@
+import { enumType } from '../commands/graphql-input.ts';
 import { REPORT_TYPES, type MonthFigure, type Report, type ReportCard, type ReportCharts, type ReportColumn, type ReportStatusOption, type StatusFigureRow } from '@fpa/projections';
 import { builder } from '../builder.ts';
 import * as reports from '../operations/reports.ts';
 
-const ReportTypeEnum = builder.enumType('ReportType', { values: REPORT_TYPES, description: 'Offered when availableReportTypes lists it.' });
-const ReportColumnKindEnum = builder.enumType('ReportColumnKind', { values: ['text', 'money', 'number', 'percent', 'date', 'status'] as const });
-const ReportCardKindEnum = builder.enumType('ReportCardKind', { values: ['count', 'money'] as const });
+const ReportTypeEnum = enumType('ReportType', { values: REPORT_TYPES, description: 'Offered when availableReportTypes lists it.' });
+const ReportColumnKindEnum = enumType('ReportColumnKind', { values: ['text', 'money', 'number', 'percent', 'date', 'status'] as const });
+const ReportCardKindEnum = enumType('ReportCardKind', { values: ['count', 'money'] as const });
 
 const ReportStatusOptionType = builder.objectRef<ReportStatusOption>('ReportStatusOption').implement({
   fields: (t) => ({ value: t.exposeString('value'), label: t.exposeString('label') }),

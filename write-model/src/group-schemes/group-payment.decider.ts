@@ -1,6 +1,6 @@
 import type { CommandContext } from '../command-handling/context.ts';
 import { DomainError } from '../errors.ts';
-import { RECORDED_PAYMENT_STATUS } from '../payments/payments.decider.ts';
+import { RECORDED_PAYMENT_STATUS } from '../payments/commands/record-payment.ts';
 import type { PaymentRecorded } from '../payments/payments.events.ts';
 import { centsToDecimal, decimalToCents, type GroupPaymentInput } from '../validation/index.ts';
 import { assertOwnScheme } from './group-schemes.decider.ts';

@@ -41,7 +41,8 @@ export function dateField(range: DateRange, messages: DateMessages) {
       if (value === '') return void ctx.addIssue({ code: 'custom', message: messages.required });
       const problem = dateProblem(value, range);
       if (problem) ctx.addIssue({ code: 'custom', message: messages[PROBLEM_MESSAGE[problem]] });
-    });
+    })
+    .meta({ description: 'YYYY-MM-DD' });
 }
 
 /** An optional date: missing, null or blank become null; anything else must pass dateField. */

@@ -118,6 +118,7 @@ const DEFAULT_INVALID_AMOUNT = 'Enter an amount in rand, e.g. 1500 or 1500.50';
 export function decimalString(messages: DecimalMessages) {
   return z
     .union([z.string(), z.number()], { error: messages.required })
+    .meta({ description: "Rand as a decimal string ('150' or '150.50')." })
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
     .superRefine((value, ctx) => {
       const fail = (message: string) => ctx.addIssue({ code: 'custom', message });

@@ -3,6 +3,7 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, expectedVersion, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
+import { commandSlice } from '../../command-handling/slice.ts';
 import { paymentPii, paymentStreamId } from '../../payments/payments.events.ts';
 import { groupPaymentSchemaOn, southAfricanDate } from '../../validation/index.ts';
 import { assertOwnScheme } from '../group-schemes.decider.ts';
@@ -47,3 +48,11 @@ async function firstRun(store: EventStore, streamId: string, version: number): P
   if (!recorded) throw new Error(`No group payment at version ${version} of ${streamId}`);
   return recorded.data as GroupPaymentRecorded['data'];
 }
+
+export const recordGroupPaymentSlice = commandSlice({
+  name: 'recordGroupPayment',
+  operation: 'payments:create',
+  target: 'schemeId',
+  input: groupPaymentSchemaOn,
+  handle: ({ store }, { target, input }, ctx) => recordGroupPayment(store, target, input, ctx),
+});

@@ -1,0 +1,114 @@
+import type { CommandOutcome, CommandRequest, CommandSlice } from '@fpa/write-model';
+import { DomainError } from '@fpa/write-model';
+import { authorize, NOT_ALLOWED } from '../auth/policy.ts';
+import { builder } from '../builder.ts';
+import type { RequestContext } from '../context.ts';
+import { commandFor, readYourWrites } from '../operations/consistency.ts';
+import type { Method, Route } from '../rest/router.ts';
+import { inputArguments, type OutputType } from './graphql-input.ts';
+
+/**
+ * How one command slice is exposed: its REST route (path and answer as the spec's route table says),
+ * its GraphQL mutation, and the read that answers both once the command's write is visible. Both
+ * adapters are built from this one declaration (restRoutesOf, addMutations), so they take the same
+ * input (the slice's zod schema), check the same operation and give the same answer.
+ */
+export type CommandEndpoint<Outcome extends CommandOutcome = CommandOutcome, Answer = unknown> = {
+  slice: CommandSlice<Outcome>;
+  rest: {
+    method: Exclude<Method, 'GET'>;
+    /** The slice's target, if any, is the `:<target>` segment. */
+    path: string;
+    /** Status of a successful answer (default 200). */
+    status?: number;
+    /** The REST body when it is not the answer itself (the spec's shape for this route). */
+    body?: (answer: Answer) => unknown;
+  };
+  graphql: {
+    /** The mutation's answer type. */
+    type: OutputType;
+    description?: string;
+    /** 'input' (default): one `input: <inputName>!` argument; 'flat': the input's fields are the arguments. */
+    args?: 'input' | 'flat';
+    /** The input type's name (default `<Name>Input`); names for nested object fields by field path. */
+    inputName?: string;
+    nestedNames?: Record<string, string>;
+    /** The GraphQL answer when it is not the answer itself. */
+    result?: (answer: Answer) => unknown;
+  };
+  /** The answer, read after the write is visible (read-your-writes). */
+  answer(ctx: RequestContext, outcome: Outcome, request: CommandRequest): Promise<Answer> | Answer;
+};
+
+/** Declares an endpoint (identity: it keeps the outcome's and answer's types together). */
+export function endpoint<Outcome extends CommandOutcome, Answer>(e: CommandEndpoint<Outcome, Answer>): CommandEndpoint<Outcome, Answer> {
+  return e;
+}
+
+/** An endpoint whatever its types: the lists the adapters walk. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each endpoint keeps its own types; the list holds them all
+export type AnyEndpoint = CommandEndpoint<any, any>;
+
+/**
+ * The four steps every command takes, once: the caller may do it → the command with its idempotency
+ * key, actor and time → the write visible to the caller's next read → the answer.
+ */
+export async function runCommand<Outcome extends CommandOutcome, Answer>(
+  ctx: RequestContext,
+  e: CommandEndpoint<Outcome, Answer>,
+  request: CommandRequest,
+): Promise<Answer> {
+  authorize(ctx.user, e.slice.operation);
+  const outcome = await e.slice.handle({ store: ctx.services.store, sql: ctx.services.sql }, request, commandFor(ctx));
+  if (outcome.append) await readYourWrites(ctx, outcome.append);
+  return e.answer(ctx, outcome, request);
+}
+
+/** The caller's company, for an answer read after a command of a company user. */
+export function companyOf(ctx: RequestContext): string {
+  const companyId = ctx.user?.companyId;
+  if (!companyId) throw new DomainError('FORBIDDEN', NOT_ALLOWED);
+  return companyId;
+}
+
+/** The REST routes of the endpoints (rest/index.ts adds them to the table). */
+export function restRoutesOf(endpoints: readonly AnyEndpoint[]): Route[] {
+  return endpoints.map((e) => {
+    const target = e.slice.target;
+    if (target && !e.rest.path.split('/').includes(`:${target}`)) {
+      throw new Error(`${e.slice.name}: REST path ${e.rest.path} lacks the target segment :${target}`);
+    }
+    return {
+      method: e.rest.method,
+      path: e.rest.path,
+      operation: e.slice.operation,
+      ...(e.rest.status ? { status: e.rest.status } : {}),
+      command: e,
+      async handler(ctx, { params, body }) {
+        const answer = await runCommand(ctx, e, { target: target ? params[target]! : '', input: body });
+        return e.rest.body ? e.rest.body(answer) : answer;
+      },
+    } satisfies Route;
+  });
+}
+
+/** The GraphQL mutations of the endpoints, one per slice, named as the slice. */
+export function addMutations(endpoints: readonly AnyEndpoint[]): void {
+  for (const e of endpoints) {
+    const { slice, graphql } = e;
+    const target = slice.target;
+    builder.mutationField(slice.name, (t) => {
+      const { args, inputOf } = inputArguments(t, slice, graphql);
+      return t.field({
+        type: graphql.type as never,
+        ...(graphql.description ? { description: graphql.description } : {}),
+        args: args as never,
+        resolve: async (_root, given: Record<string, unknown>, ctx: RequestContext) => {
+          const input = inputOf(given);
+          const answer = await runCommand(ctx, e, { target: target ? String(given[target]) : '', input });
+          return (graphql.result ? graphql.result(answer) : answer) as never;
+        },
+      });
+    });
+  }
+}

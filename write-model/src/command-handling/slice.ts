@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+import type { Operation } from '../access/operations.ts';
+import type { SqlExecutor } from '../event-store/sql.ts';
+import type { AppendResult, EventStore } from '../event-store/types.ts';
+import type { CommandContext } from './context.ts';
+
+/** What a command reaches outside itself: the event store, and the database its reservations live in. */
+export type CommandDeps = { store: EventStore; sql: SqlExecutor };
+
+/**
+ * A command's request as both adapters hand it over: the record it acts on (a REST path segment, a
+ * GraphQL argument), when it acts on one, and its input as sent (the slice parses it).
+ */
+export type CommandRequest = { target: string; input: unknown };
+
+/** What a command answers: the append it made (null when repeating it changed nothing) and the ids it chose. */
+export type CommandOutcome = { append: AppendResult | null };
+
+/**
+ * One command, whole: everything the gateway needs to expose it, in the command's own file beside its
+ * load → decide → append. The gateway builds the GraphQL mutation, the REST route and the OpenAPI
+ * operation from it (api-gateway/src/commands/), so the two adapters cannot drift apart.
+ */
+export type CommandSlice<Outcome extends CommandOutcome = CommandOutcome> = {
+  /** The GraphQL mutation's name and the OpenAPI operationId. */
+  name: string;
+  /** What the caller must be allowed (access/operations.ts), checked before the input is read. */
+  operation: Operation;
+  /**
+   * The input's zod schema — the one the command parses and the web form uses. A factory when a rule
+   * depends on today's South African date (a payment date not in the future): any date gives its shape.
+   */
+  input: (today: string) => z.ZodType;
+  /**
+   * The name of the record the command acts on, given apart from its input (REST `:name` path segment,
+   * GraphQL `name: ID!` argument); absent for a command that creates its record.
+   */
+  target?: string;
+  /** Load → decide → append (with what it reserves in the append's transaction). */
+  handle(deps: CommandDeps, request: CommandRequest, ctx: CommandContext): Promise<Outcome>;
+};
+
+/** Declares a slice (an identity function: it only checks the shape and keeps the outcome's type). */
+export function commandSlice<Outcome extends CommandOutcome>(slice: CommandSlice<Outcome>): CommandSlice<Outcome> {
+  return slice;
+}
