@@ -1,1 +1,2 @@
 export * from './premium-ledger.ts';
+export * from './policy-calendar.ts';

@@ -28,7 +28,14 @@ export type LedgerTerms = {
   debitDay?: number;
   /** YYYY-MM-DD: the policy ended (cancelled, lapsed, main member died); nothing falls due after it. */
   endDate?: string | null;
+  /**
+   * Spans in which no premium falls due: a lapse (from the lapse to the reinstatement; `to` null while
+   * still lapsed). A premium due on a day d with from ≤ d < to is not owed.
+   */
+  suspensions?: readonly Suspension[];
 };
+
+export type Suspension = { from: string; to: string | null };
 
 export type LedgerPayment = { date: string; amount: string };
 
@@ -91,7 +98,10 @@ export function premiumLedger(terms: LedgerTerms, payments: readonly LedgerPayme
   if (!Number.isInteger(debitDay) || debitDay < 1 || debitDay > 31) throw new RangeError(`Debit day must be 1 to 31: ${debitDay}`);
   const premium = decimalToCents(terms.monthlyPremium);
   const schedule = { startDate: terms.startDate, debitDay };
-  const ended = (dueDate: string) => terms.endDate != null && dueDate > terms.endDate;
+  const suspensions = terms.suspensions ?? [];
+  const ended = (dueDate: string) =>
+    (terms.endDate != null && dueDate > terms.endDate) || suspensions.some((s) => s.to === null && dueDate >= s.from);
+  const suspended = (dueDate: string) => suspensions.some((s) => s.to !== null && s.from <= dueDate && dueDate < s.to);
 
   // Money received by asOf (a payment dated later has not arrived yet).
   let pool = payments.filter((p) => p.date <= asOf).reduce((sum, p) => sum + decimalToCents(p.amount), 0n);
@@ -103,9 +113,11 @@ export function premiumLedger(terms: LedgerTerms, payments: readonly LedgerPayme
   let monthsInArrears = 0;
   let oldestUnpaidDueDate: string | null = null;
   const dueCount = monthsDueBy(schedule, asOf);
+  let last = -1;
   for (let n = 0; ; n++) {
     const { period, dueDate } = dueDateOf(schedule, n);
     if (ended(dueDate)) break;
+    if (suspended(dueDate)) continue;
     const fallenDue = dueDate <= asOf;
     if (!fallenDue) {
       // Months ahead are shown only as far as money paid in advance reaches.
@@ -116,8 +128,9 @@ export function premiumLedger(terms: LedgerTerms, payments: readonly LedgerPayme
     const full = paid === premium;
     if (!full && !firstUnpaidSeen) {
       firstUnpaidSeen = true;
-      paidUpTo = n === 0 ? null : dayBefore(dueDate);
+      paidUpTo = periods.length === 0 ? null : dayBefore(dueDate);
     }
+    last = n;
     if (fallenDue && !full) {
       balance += premium - paid;
       monthsInArrears += 1;
@@ -128,7 +141,9 @@ export function premiumLedger(terms: LedgerTerms, payments: readonly LedgerPayme
   }
   if (!firstUnpaidSeen && periods.length > 0) {
     // Every month listed is fully paid: covered until the day before the next month falls due.
-    const next = dueDateOf(schedule, periods.length);
+    let after = last + 1;
+    while (suspended(dueDateOf(schedule, after).dueDate)) after++;
+    const next = dueDateOf(schedule, after);
     paidUpTo = ended(next.dueDate) && terms.endDate ? terms.endDate : dayBefore(next.dueDate);
   }
   return {
