@@ -90,6 +90,12 @@ function recordPatch(event: { type: string; data: Record<string, unknown> }): Re
     case 'CompanyActivated':
     case 'CompanyReactivated':
       return { status: 'active', suspensionReason: null };
+    case 'PolicyLapsed':
+      return { status: 'lapsed' };
+    case 'PolicyReinstated':
+      return { status: 'active' };
+    case 'NonPaymentNoticeIssued':
+      return { lastNotice: { issuedOn: d.issuedOn, arrears: d.arrears, graceEndsOn: d.graceEndsOn } };
   }
   // Any other status change (claims, policies, payments, agents): the status it reached.
   if (typeof d.to === 'string' && 'from' in d) return { status: d.to };

@@ -60,6 +60,15 @@ const STATUS_WORDS: Record<string, string> = {
 };
 
 export function eventTitle(type: string, data: Record<string, unknown>): string {
+  // The calendar's events (issue #20), in the words the policyholder's file uses.
+  if (type === 'NonPaymentNoticeIssued' && Array.isArray(data.missed)) {
+    const periods = (data.missed as { period?: unknown }[]).map((m) => String(m.period)).join(', ');
+    return `Premium for ${periods} missed; non-payment notice issued`;
+  }
+  if (type === 'PolicyLapsed') {
+    return `Policy lapsed: non-payment after ${typeof data.graceDays === 'number' ? data.graceDays : 15} days' grace`;
+  }
+  if (type === 'PolicyReinstated') return data.reason === 'arrears_paid' ? 'Policy reinstated: arrears paid' : 'Policy reinstated';
   const noun = STATUS_NOUNS[type];
   if (noun && typeof data.to === 'string') {
     // A policy only becomes active again after a lapse or a cancellation: it is reinstated.

@@ -15,6 +15,7 @@ const DECEASED = saId('700505500908');
 const policy: PolicyState = {
   status: 'active', policyId: 'p1', companyId: 'c1', memberId: 'm1', policyNumber: 'POL-2026-000001',
   startDate: '2026-01-31', waitingPeriod: 6, coverageAmount: '20000.00',
+  policyTypeId: 'pt1', monthlyPremium: '100.00', debitDay: 1, noticed: {}, lapse: null, activations: 0,
 };
 const documents: ClaimDocument[] = [
   { documentId: 'd1', field: 'deathCertificateDocument', category: 'death_certificate', originalName: 'dc.pdf', contentType: 'application/pdf', size: 10, sha256: 'a' },

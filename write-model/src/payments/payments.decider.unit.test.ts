@@ -14,6 +14,7 @@ const ctx: CommandContext = { now: new Date('2026-06-15T10:00:00Z'), newId: () =
 const policy: PolicyState = {
   status: 'active', policyId: 'p1', companyId: 'c1', memberId: 'm1', policyNumber: 'POL-2026-000001',
   startDate: '2026-01-01', waitingPeriod: 6, coverageAmount: '20000.00',
+  policyTypeId: 'pt1', monthlyPremium: '100.00', debitDay: 1, noticed: {}, lapse: null, activations: 0,
 };
 const input = paymentSchema.parse({ policyId: 'p1', amount: '150.50', paymentDate: '2026-06-01', paymentMethod: 'debit_order', reference: ' JUN-01 ', notes: '' });
 const record = (overrides: Partial<Parameters<typeof decideRecordPayment>[0]> = {}) =>

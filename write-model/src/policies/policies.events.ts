@@ -19,6 +19,8 @@ export type PolicyIssued = {
     startDate: string;
     /** The sales agent who wrote it, when one did. */
     agentId: string | null;
+    /** The day of the month its premium is due (1–31; a day past a month's end is its last day). Absent before issue #20: the 1st. */
+    debitDay?: number;
   };
 };
 
@@ -27,6 +29,68 @@ export type PolicyStatusChanged = {
   data: { policyId: string; companyId: string; from: PolicyStatus; to: PolicyStatus; note: string | null };
 };
 
-export type PolicyEvent = PolicyIssued | PolicyStatusChanged;
+/** One premium the calendar found unpaid after its due date (issue #20). */
+export type MissedPremiumData = { period: string; dueDate: string; unpaid: string };
+
+/**
+ * Rule 15A of the Policyholder Protection Rules: the policyholder is told of a missed premium within 15
+ * days of its due date. Issued by the daily run on the first run after the due date; the text is what
+ * the policyholder is sent (the notifications issue sends it; until then it is recorded and shown).
+ */
+export type NonPaymentNoticeIssued = {
+  type: 'NonPaymentNoticeIssued';
+  data: {
+    policyId: string;
+    companyId: string;
+    policyNumber: string;
+    /** The South African day of the run that issued it. */
+    issuedOn: string;
+    /** The premiums it tells of (not told before), oldest first. */
+    missed: MissedPremiumData[];
+    /** Everything unpaid on the policy that day (rand). */
+    arrears: string;
+    /** The last day of cover unless paid (grace). */
+    graceEndsOn: string;
+    channel: 'sms' | 'email' | 'post';
+    /** Where it goes: the phone number or e-mail address; null for post (the member's address is on the member). */
+    to: string | null;
+    text: string;
+  };
+};
+
+/** The policy lapsed by itself: the grace of its N-th missed premium ended unpaid (issue #20). */
+export type PolicyLapsed = {
+  type: 'PolicyLapsed';
+  data: {
+    policyId: string;
+    companyId: string;
+    lapsedOn: string;
+    reason: 'non_payment';
+    /** The missed premium whose grace ended. */
+    period: string;
+    graceEndedOn: string;
+    graceDays: number;
+    missed: number;
+    arrears: string;
+  };
+};
+
+/**
+ * Rule 2A.9: a lapsed policy reinstated — its arrears paid within the window (by the daily run), or a
+ * staff decision within it — continues on the same terms, with no new waiting period.
+ */
+export type PolicyReinstated = {
+  type: 'PolicyReinstated';
+  data: {
+    policyId: string;
+    companyId: string;
+    reinstatedOn: string;
+    lapsedOn: string;
+    reason: 'arrears_paid' | 'staff_decision';
+    note: string | null;
+  };
+};
+
+export type PolicyEvent = PolicyIssued | PolicyStatusChanged | NonPaymentNoticeIssued | PolicyLapsed | PolicyReinstated;
 
 export const policyStreamId = (policyId: string) => `policy-${policyId}`;

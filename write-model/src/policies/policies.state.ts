@@ -1,4 +1,4 @@
-import { assertNever, unknownEvent } from '../command-handling/decider.ts';
+import { unknownEvent } from '../command-handling/decider.ts';
 import type { PolicyStatus } from '../validation/index.ts';
 import type { PolicyEvent } from './policies.events.ts';
 
@@ -10,9 +10,18 @@ export type PolicyState =
       companyId: string;
       memberId: string;
       policyNumber: string;
+      policyTypeId: string;
       startDate: string;
       waitingPeriod: number;
       coverageAmount: string;
+      monthlyPremium: string;
+      debitDay: number;
+      /** Missed premiums told of since the policy was last (re)activated, by period: the day told. */
+      noticed: Readonly<Record<string, string>>;
+      /** While lapsed: when, and whether for non-payment (the calendar's) or by staff. */
+      lapse: { on: string; nonPayment: boolean } | null;
+      /** How many times it was reinstated or set active again: the calendar's command ids include it. */
+      activations: number;
     };
 
 export const initialPolicyState: PolicyState = { status: 'none' };
@@ -20,11 +29,42 @@ export const initialPolicyState: PolicyState = { status: 'none' };
 export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyState {
   switch (event.type) {
     case 'PolicyIssued': {
-      const { policyId, companyId, memberId, policyNumber, startDate, waitingPeriod, coverageAmount } = event.data;
-      return { status: 'active', policyId, companyId, memberId, policyNumber, startDate, waitingPeriod, coverageAmount };
+      const { policyId, companyId, memberId, policyNumber, policyTypeId, startDate, waitingPeriod, coverageAmount, monthlyPremium } = event.data;
+      return {
+        status: 'active',
+        policyId,
+        companyId,
+        memberId,
+        policyNumber,
+        policyTypeId,
+        startDate,
+        waitingPeriod,
+        coverageAmount,
+        monthlyPremium,
+        debitDay: event.data.debitDay ?? 1,
+        noticed: {},
+        lapse: null,
+        activations: 0,
+      };
     }
-    case 'PolicyStatusChanged':
-      return state.status === 'none' ? state : { ...state, status: event.data.to };
+    case 'PolicyStatusChanged': {
+      if (state.status === 'none') return state;
+      const { to } = event.data;
+      if (to === 'active') return { ...state, status: to, noticed: {}, lapse: null, activations: state.activations + 1 };
+      // A lapse set by staff: the calendar does not reinstate it by payment.
+      if (to === 'lapsed') return { ...state, status: to, lapse: { on: '', nonPayment: false } };
+      return { ...state, status: to, lapse: null };
+    }
+    case 'NonPaymentNoticeIssued': {
+      if (state.status === 'none') return state;
+      const noticed = { ...state.noticed };
+      for (const m of event.data.missed) noticed[m.period] ??= event.data.issuedOn;
+      return { ...state, noticed };
+    }
+    case 'PolicyLapsed':
+      return state.status === 'none' ? state : { ...state, status: 'lapsed', lapse: { on: event.data.lapsedOn, nonPayment: true } };
+    case 'PolicyReinstated':
+      return state.status === 'none' ? state : { ...state, status: 'active', noticed: {}, lapse: null, activations: state.activations + 1 };
     default:
       return unknownEvent(event, state);
   }
