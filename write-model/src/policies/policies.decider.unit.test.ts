@@ -131,12 +131,18 @@ describe('evolvePolicy', () => {
   });
 
   it('PolicyIssued: an active policy of its member with its number', () => {
-    expect(fold(policyDecider, [issued])).toEqual({ status: 'active', policyId: 'p-1', companyId: 'c1', memberId: 'm-1', policyNumber: 'POL-2026-000001', startDate: '2026-04-01', waitingPeriod: 6, coverageAmount: '50000' });
+    expect(fold(policyDecider, [issued])).toEqual({
+      status: 'active', policyId: 'p-1', companyId: 'c1', memberId: 'm-1', policyNumber: 'POL-2026-000001', startDate: '2026-04-01', waitingPeriod: 6, coverageAmount: '50000',
+      policyTypeId: issued.data.policyTypeId, monthlyPremium: issued.data.monthlyPremium, debitDay: 1, noticed: {}, lapse: null, activations: 0,
+    });
   });
 
   it.each(POLICY_STATUSES)('PolicyStatusChanged to %s: the status follows, the rest stays', (status) => {
     const history = status === 'active' ? [...historyTo.lapsed, changed('lapsed', 'active')] : historyTo[status];
-    expect(fold(policyDecider, history)).toEqual({ status, policyId: 'p-1', companyId: 'c1', memberId: 'm-1', policyNumber: 'POL-2026-000001', startDate: '2026-04-01', waitingPeriod: 6, coverageAmount: '50000' });
+    expect(fold(policyDecider, history)).toMatchObject({ status, policyId: 'p-1', companyId: 'c1', memberId: 'm-1', policyNumber: 'POL-2026-000001', startDate: '2026-04-01', waitingPeriod: 6, coverageAmount: '50000' });
+    // Set active again (a reinstatement by staff), the calendar starts afresh: no notices, no lapse.
+    if (status === 'active') expect(fold(policyDecider, history)).toMatchObject({ noticed: {}, lapse: null, activations: 1 });
+    if (status === 'lapsed') expect(fold(policyDecider, history)).toMatchObject({ lapse: { nonPayment: false } });
   });
 
   it('PolicyStatusChanged without an issued policy leaves the state as none', () => {
