@@ -79,6 +79,11 @@ function fieldType(key: string, raw: JsonSchema, path: string, names: Names): Fi
 
 type Names = { of(path: string): string };
 
+/** A record's id (`id`, `…Id`, `…Ids`); an SA ID number (`saId`, `deceasedSaId`) is a person's identity number, text. */
+function isIdKey(key: string): boolean {
+  return key === 'id' || (/Ids?$/.test(key) && !/(^s|S)aIds?$/.test(key));
+}
+
 function scalarOrObject(key: string, node: JsonSchema, path: string, names: Names): unknown {
   if (node.enum) {
     const known = enumsByValues.get(valuesKey(node.enum));
@@ -88,7 +93,7 @@ function scalarOrObject(key: string, node: JsonSchema, path: string, names: Name
   if (node.type === 'boolean') return 'Boolean';
   if (node.type === 'integer') return 'Int';
   if (node.type === 'number') return 'Float';
-  if (node.type === 'string' || Array.isArray(node.type) || node.enum) return key === 'id' || /Ids?$/.test(key) ? 'ID' : 'String';
+  if (node.type === 'string' || Array.isArray(node.type) || node.enum) return isIdKey(key) ? 'ID' : 'String';
   return 'JSON';
 }
 

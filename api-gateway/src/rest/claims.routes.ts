@@ -2,6 +2,8 @@ import * as claims from '../operations/claims.ts';
 import { ValidationError } from '@fpa/write-model';
 import { DOCUMENT_LIST_LIMIT } from '@fpa/projections';
 import type { RequestContext } from '../context.ts';
+import { submitClaimEndpoint } from '../commands/claims.ts';
+import { runCommand } from '../commands/expose.ts';
 import type { Route, RouteInput } from './router.ts';
 
 /**
@@ -33,23 +35,26 @@ function whole(value: string | null, name: string, min: number, max: number): nu
   return n;
 }
 
-/** Spec part 2 §7 Claims and Documents (view/download live with the uploads). */
+/**
+ * Spec part 2 §7 Claims and Documents (view/download live with the uploads; the commands are endpoints:
+ * commands/claims.ts). POST /api/claims/by-policy-number is the submitClaim endpoint's second REST path:
+ * the same slice, with the policy given by its number only.
+ */
 export const claimRoutes: Route[] = [
   { method: 'GET', path: '/api/claims', operation: 'claims:read', handler: (ctx) => claims.allClaims(ctx) },
   { method: 'GET', path: '/api/claims/counts', operation: 'claims:read', handler: (ctx) => claims.claimCounts(ctx) },
   { method: 'GET', path: '/api/claims/:id', operation: 'claims:read', handler: (ctx, { params }) => claims.requireClaim(ctx, params.id!) },
-  { method: 'POST', path: '/api/claims', operation: 'claims:create', status: 201, handler: (ctx, { body }) => claims.submitClaim(ctx, withoutPolicyNumber(body)) },
-  { method: 'POST', path: '/api/claims/by-policy-number', operation: 'claims:create', status: 201, handler: (ctx, { body }) => claims.submitClaim(ctx, withoutPolicyId(body)) },
-  { method: 'PATCH', path: '/api/claims/:id', operation: 'claims:update_status', handler: (ctx, { params, body }) => claims.changeClaimStatus(ctx, params.id!, body) },
+  {
+    method: 'POST',
+    path: '/api/claims/by-policy-number',
+    operation: submitClaimEndpoint.slice.operation,
+    status: 201,
+    handler: (ctx, { body }) => runCommand(ctx, submitClaimEndpoint, { target: '', input: withoutPolicyId(body) }),
+  },
   { method: 'GET', path: '/api/documents', operation: 'documents:read', handler: documentList },
-  { method: 'PATCH', path: '/api/documents/:id', operation: 'documents:review', handler: (ctx, { params, body }) => claims.reviewDocument(ctx, params.id!, body) },
 ];
 
-// Each route names the policy one way, as the spec's two calls do.
-function withoutPolicyNumber(body: unknown) {
-  const { policyNumber: _ignored, ...rest } = (body ?? {}) as Record<string, unknown>;
-  return rest;
-}
+// The spec's call by number names the policy that one way only.
 function withoutPolicyId(body: unknown) {
   const { policyId: _ignored, ...rest } = (body ?? {}) as Record<string, unknown>;
   return rest;

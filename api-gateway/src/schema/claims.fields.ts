@@ -34,23 +34,6 @@ const DocumentListType = builder.objectRef<DocumentList>('DocumentList').impleme
   }),
 });
 
-const TEXT_FIELDS = [
-  'deceasedFirstName', 'deceasedLastName', 'deceasedSaId', 'deceasedDateOfBirth', 'deceasedDateOfDeath', 'causeOfDeath',
-  'deathCertificateNumber', 'claimantFirstName', 'claimantLastName', 'claimantSaId', 'claimantPhone', 'claimantEmail',
-  'claimantAddress', 'relationshipToDeceased', 'claimAmount', 'bankAccountNumber', 'bankName', 'bankBranchCode',
-  'accountHolderName', 'deceasedIdDocument', 'claimantIdDocument', 'deathCertificateDocument', 'bankLetterDocument',
-] as const;
-
-const SubmitClaimInput = builder.inputType('SubmitClaimInput', {
-  description: 'A death claim: the policy by id or by number, and the four uploaded documents (their upload paths).',
-  fields: (t) => ({
-    policyId: t.id(),
-    policyNumber: t.string(),
-    additionalNotes: t.string(),
-    ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, t.string({ required: true })])) as Record<(typeof TEXT_FIELDS)[number], ReturnType<typeof t.string>>),
-  }),
-});
-
 builder.queryFields((t) => ({
   claims: t.field({
     type: ClaimConnection,
@@ -63,23 +46,5 @@ builder.queryFields((t) => ({
     type: DocumentListType,
     args: { search: t.arg.string(), category: t.arg({ type: DocumentCategoryEnum }), status: t.arg({ type: DocumentStatusEnum }) },
     resolve: (_r, args, ctx) => claims.documents(ctx, args),
-  }),
-}));
-
-builder.mutationFields((t) => ({
-  submitClaim: t.field({
-    type: ClaimType,
-    args: { input: t.arg({ type: SubmitClaimInput, required: true }) },
-    resolve: (_r, { input }, ctx) => claims.submitClaim(ctx, withoutNulls(input)),
-  }),
-  changeClaimStatus: t.field({
-    type: ClaimType,
-    args: { id: t.arg.id({ required: true }), status: t.arg({ type: ClaimStatusEnum, required: true }), note: t.arg.string() },
-    resolve: (_r, { id, status, note }, ctx) => claims.changeClaimStatus(ctx, String(id), { status, note }),
-  }),
-  reviewDocument: t.field({
-    type: DocumentType,
-    args: { id: t.arg.id({ required: true }), status: t.arg({ type: DocumentStatusEnum, required: true }), note: t.arg.string() },
-    resolve: (_r, { id, status, note }, ctx) => claims.reviewDocument(ctx, String(id), { status, note }),
   }),
 }));

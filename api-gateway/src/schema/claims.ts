@@ -1,6 +1,6 @@
 import { enumType } from '../commands/graphql-input.ts';
 import type { ClaimDetail, ClaimHistoryEntry, ClaimRow, DocumentRow } from '@fpa/projections';
-import { CLAIM_TRANSITIONS, DOCUMENT_CATEGORIES } from '@fpa/write-model';
+import { CLAIM_TRANSITIONS, DOCUMENT_CATEGORIES, DOCUMENT_STATUSES } from '@fpa/write-model';
 import { CLAIM_STATUSES } from '@fpa/write-model/validation';
 import { builder } from '../builder.ts';
 import * as claims from '../operations/claims.ts';
@@ -8,7 +8,7 @@ import * as claims from '../operations/claims.ts';
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export const ClaimStatusEnum = enumType('ClaimStatus', { values: CLAIM_STATUSES });
-export const DocumentStatusEnum = enumType('DocumentStatus', { values: ['pending', 'verified', 'rejected'] as const });
+export const DocumentStatusEnum = enumType('DocumentStatus', { values: DOCUMENT_STATUSES });
 export const DocumentCategoryEnum = enumType('DocumentCategory', { values: DOCUMENT_CATEGORIES });
 
 const ClaimFlags = builder.objectRef<ClaimRow>('ClaimFlags').implement({

@@ -122,4 +122,19 @@ const CanAddMember = builder.objectRef<{ canAdd: boolean; reason: string | null 
   fields: (t) => ({ canAdd: t.exposeBoolean('canAdd'), reason: t.exposeString('reason', { nullable: true }) }),
 });
 
+const ImportRowFailure = builder.objectRef<{ rowNumber: number; errors: string[] }>('ImportRowFailure').implement({
+  fields: (t) => ({ rowNumber: t.exposeInt('rowNumber'), errors: t.exposeStringList('errors') }),
+});
+
+/** The answer to one chunk of a CSV member import. */
+export const ImportMembersResult = builder
+  .objectRef<{ imported: number; failed: { rowNumber: number; errors: string[] }[]; skippedForLimit: number }>('ImportMembersResult')
+  .implement({
+    fields: (t) => ({
+      imported: t.exposeInt('imported'),
+      failed: t.field({ type: [ImportRowFailure], resolve: (r) => r.failed }),
+      skippedForLimit: t.exposeInt('skippedForLimit', { description: 'Rows not imported because the member limit was reached (also in failed).' }),
+    }),
+  });
+
 export { MemberConnection, PolicyConnection, PolicyCounts, DashboardStats, CanAddMember };

@@ -10,7 +10,8 @@ export const DOCUMENT_CATEGORIES = [
   'other',
 ] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
-export type DocumentStatus = 'pending' | 'verified' | 'rejected';
+export const DOCUMENT_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 /** The four documents of a claim form and the category each is filed under. */
 export const CLAIM_DOCUMENT_CATEGORIES = {

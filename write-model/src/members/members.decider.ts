@@ -1,9 +1,8 @@
 import { DomainError, NotFoundError, ValidationError } from '../errors.ts';
 import type { CommandContext } from '../command-handling/context.ts';
-import type { EditMemberInput, MemberInput } from '../validation/index.ts';
+import type { MemberInput } from '../validation/index.ts';
 import { southAfricanDate } from '../validation/dates.ts';
 import type { PolicyEvent } from '../policies/policies.events.ts';
-import type { PolicyState } from '../policies/policies.state.ts';
 import type { PolicyTypeState } from '../policy-types/policy-types.state.ts';
 import { POLICY_TYPE_NOT_FOUND } from '../policy-types/policy-types.decider.ts';
 import type { MemberEvent, MemberSource } from './members.events.ts';
@@ -11,8 +10,6 @@ import type { ExistingMember, MemberState } from './members.state.ts';
 
 export const MEMBER_NOT_FOUND = 'Member not found';
 export const MAIN_MEMBER_NOT_FOUND = 'The main member was not found. Choose an existing principal member.';
-export const ONLY_MAIN_MEMBERS_EDITABLE = 'Only main members can be edited.';
-export const ACTIVE_POLICY_BLOCKS_DELETE = 'This member has an active policy and cannot be deleted. Cancel the policy first.';
 export const POLICY_TYPE_INACTIVE = 'This policy type is inactive and no longer offered. Choose an active policy type.';
 
 export type RegisterMember = {
@@ -98,60 +95,7 @@ export function decideRegisterMember(command: RegisterMember, ctx: CommandContex
   return { member: memberEvents, mainMember: mainMemberEvents, policy: policyEvents };
 }
 
-function assertOwnActive(state: MemberState, companyId: string): asserts state is ExistingMember {
+/** A member of another company, or deleted, reads as missing. */
+export function assertOwnActiveMember(state: MemberState, companyId: string): asserts state is ExistingMember {
   if (state.status !== 'active' || state.companyId !== companyId) throw new NotFoundError(MEMBER_NOT_FOUND);
-}
-
-export function decideUpdateMember(state: MemberState, command: { companyId: string; input: EditMemberInput }): MemberEvent[] {
-  assertOwnActive(state, command.companyId);
-  if (!state.isMainMember) throw new DomainError('RULE_VIOLATED', ONLY_MAIN_MEMBERS_EDITABLE);
-  const i = command.input;
-  return [
-    {
-      type: 'MemberUpdated',
-      data: {
-        memberId: state.memberId,
-        companyId: state.companyId,
-        firstName: i.firstName,
-        lastName: i.lastName,
-        email: i.email,
-        phone: i.phone,
-        address: i.address,
-        city: i.city,
-        province: i.province,
-        postalCode: i.postalCode,
-        dateOfBirth: i.dateOfBirth,
-      },
-    },
-  ];
-}
-
-/**
- * A member can be deleted when nothing still depends on it: no family members under it and no
- * policy that is active or could be reinstated (lapsed). The deletion frees its SA ID / passport
- * and its place in the member limit.
- */
-export function decideDeleteMember(state: MemberState, command: { companyId: string; policies: PolicyState[] }) {
-  assertOwnActive(state, command.companyId);
-  const family = state.familyMemberIds.length;
-  if (family > 0) {
-    throw new DomainError(
-      'RULE_VIOLATED',
-      `This member has ${family} family member${family === 1 ? '' : 's'} covered under them. Delete the family members first.`,
-    );
-  }
-  for (const policy of command.policies) {
-    if (policy.status === 'active') throw new DomainError('RULE_VIOLATED', ACTIVE_POLICY_BLOCKS_DELETE);
-    if (policy.status === 'lapsed') {
-      throw new DomainError(
-        'RULE_VIOLATED',
-        `This member has a lapsed policy (${policy.policyNumber}) that could still be reinstated. To delete the member, reinstate the policy and then cancel it.`,
-      );
-    }
-  }
-  const member: MemberEvent[] = [{ type: 'MemberDeleted', data: { memberId: state.memberId, companyId: state.companyId } }];
-  const mainMember: MemberEvent[] = state.mainMemberId
-    ? [{ type: 'FamilyMemberRemoved', data: { memberId: state.mainMemberId, familyMemberId: state.memberId, companyId: state.companyId } }]
-    : [];
-  return { member, mainMember };
 }

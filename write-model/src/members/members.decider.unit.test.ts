@@ -3,20 +3,18 @@ import type { CommandContext } from '../command-handling/context.ts';
 import { fold } from '../command-handling/decider.ts';
 import { outcome, scenario } from '../command-handling/given-when-then.ts';
 import type { PolicyEvent } from '../policies/policies.events.ts';
-import { POLICY_TRANSITIONS } from '../policies/policies.decider.ts';
+import { POLICY_TRANSITIONS } from '../validation/index.ts';
 import { evolvePolicy, initialPolicyState, type PolicyState } from '../policies/policies.state.ts';
 import type { PolicyTypeEvent } from '../policy-types/policy-types.events.ts';
 import { evolvePolicyType, initialPolicyTypeState } from '../policy-types/policy-types.state.ts';
 import { editMemberSchemaOn, luhnCheckDigit, memberSchemaOn, type EditMemberFormValues, type MemberFormValues } from '../validation/index.ts';
+import { ACTIVE_POLICY_BLOCKS_DELETE, decideDeleteMember } from './commands/delete-member.ts';
+import { decideUpdateMember, ONLY_MAIN_MEMBERS_EDITABLE } from './commands/update-member.ts';
 import {
-  ACTIVE_POLICY_BLOCKS_DELETE,
   MAIN_MEMBER_NOT_FOUND,
   MEMBER_NOT_FOUND,
-  ONLY_MAIN_MEMBERS_EDITABLE,
   POLICY_TYPE_INACTIVE,
-  decideDeleteMember,
   decideRegisterMember,
-  decideUpdateMember,
   southAfricanDate,
   type RegisterMember,
 } from './members.decider.ts';

@@ -1,5 +1,4 @@
 export * from './policies.events.ts';
 export * from './policies.state.ts';
-export * from './policies.decider.ts';
 export * from './commands/change-policy-status.ts';
 export * from './policy-numbers.ts';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CommandContext } from '../command-handling/context.ts';
 import { fold } from '../command-handling/decider.ts';
 import { deciderScenario } from '../command-handling/given-when-then.ts';
-import { POLICY_STATUSES, type PolicyStatus } from '../validation/index.ts';
-import { POLICY_NOT_FOUND, POLICY_TRANSITIONS, policyDecider, transitionRefusal, type ChangePolicyStatus } from './policies.decider.ts';
+import { POLICY_STATUSES, POLICY_TRANSITIONS, transitionRefusal, type PolicyStatus } from '../validation/index.ts';
+import { POLICY_NOT_FOUND, policyDecider, type ChangePolicyStatus } from './commands/change-policy-status.ts';
 import type { PolicyEvent, PolicyIssued, PolicyStatusChanged } from './policies.events.ts';
 import { initialPolicyState } from './policies.state.ts';
 

@@ -2,10 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { CommandContext } from '../command-handling/context.ts';
 import { fold } from '../command-handling/decider.ts';
 import { deciderScenario } from '../command-handling/given-when-then.ts';
+import type { Decider } from '../command-handling/decider.ts';
 import { policyTypeSchema, type PolicyTypeFormValues } from '../validation/index.ts';
-import { POLICY_TYPE_NOT_FOUND, policyTypeDecider } from './policy-types.decider.ts';
-import type { PolicyTypeCreated, PolicyTypeUpdated } from './policy-types.events.ts';
-import { initialPolicyTypeState } from './policy-types.state.ts';
+import { decideCreatePolicyType, type CreatePolicyType } from './commands/create-policy-type.ts';
+import { decideUpdatePolicyType, type UpdatePolicyType } from './commands/update-policy-type.ts';
+import { POLICY_TYPE_NOT_FOUND } from './policy-types.decider.ts';
+import type { PolicyTypeCreated, PolicyTypeEvent, PolicyTypeUpdated } from './policy-types.events.ts';
+import { evolvePolicyType, initialPolicyTypeState, type PolicyTypeState } from './policy-types.state.ts';
+
+/** The policy type's two commands, each deciding in its own file, as one decider for these scenarios. */
+const policyTypeDecider: Decider<CreatePolicyType | UpdatePolicyType, PolicyTypeState, PolicyTypeEvent> = {
+  initialState: initialPolicyTypeState,
+  evolve: evolvePolicyType,
+  decide: (command, state) => (command.type === 'CreatePolicyType' ? decideCreatePolicyType(state, command) : decideUpdatePolicyType(state, command)),
+};
 
 const ctx: CommandContext = {
   now: new Date('2026-03-31T23:30:00Z'),

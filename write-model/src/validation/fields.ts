@@ -167,7 +167,8 @@ export function numberField(messages: NumberMessages) {
 
 /** An optional choice: blank or missing becomes null, anything else must be one of `values`. */
 export function nullableChoiceField<const T extends readonly [string, ...string[]]>(values: T, message: string) {
-  return nullableOf(z.enum(values, { error: message }));
+  // The choices, for a generated schema (GraphQL's enum of these values): the pipe's input side is any text.
+  return nullableOf(z.enum(values, { error: message })).meta({ enum: [...values] });
 }
 
 /** An optional number: missing, null or blank text become undefined, anything else must pass. */

@@ -37,7 +37,9 @@ export const policyTypeSchema = z.object({
     integer: M.waitingPeriodWhole,
     min: { value: 0, message: M.waitingPeriodMin },
     max: { value: POLICY_TYPE_LIMITS.maxWaitingPeriod, message: M.waitingPeriodMax },
-  }),
+  })
+    // A whole number of months (text from a form is read too): an Int for GraphQL.
+    .meta({ type: 'integer', description: 'Months.' }),
   isActive: z.boolean().default(true),
 });
 export type PolicyTypeInput = z.output<typeof policyTypeSchema>;

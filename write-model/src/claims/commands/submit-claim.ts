@@ -4,7 +4,7 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
-import { DomainError } from '../../errors.ts';
+import { DomainError, ValidationError } from '../../errors.ts';
 import { allocateNumbers } from '../../companies/company-numbers.ts';
 import { attachObjects, resolveObjectReference } from '../../documents/index.ts';
 import { memberStreamId } from '../../members/members.events.ts';
@@ -13,9 +13,18 @@ import { southAfricanDate } from '../../members/members.decider.ts';
 import { policyStreamId } from '../../policies/policies.events.ts';
 import { evolvePolicy, initialPolicyState } from '../../policies/policies.state.ts';
 import { findPolicyIdByNumber } from '../../policies/policy-numbers.ts';
-import { claimSchemaOn } from '../../validation/index.ts';
-import { decideSubmitClaim } from '../claims.decider.ts';
-import { CLAIM_DOCUMENT_CATEGORIES, claimPii, claimStreamId, type ClaimDocument, type ClaimDocumentField } from '../claims.events.ts';
+import { commandSlice } from '../../command-handling/slice.ts';
+import type { PolicyState } from '../../policies/policies.state.ts';
+import { claimSchemaOn, compareDecimal, type ClaimInput } from '../../validation/index.ts';
+import {
+  CLAIM_DOCUMENT_CATEGORIES,
+  claimPii,
+  claimStreamId,
+  type ClaimDocument,
+  type ClaimDocumentField,
+  type ClaimEvent,
+  type ClaimFlags,
+} from '../claims.events.ts';
 import { evolveClaim, initialClaimState } from '../claims.state.ts';
 import { DeceasedAlreadyClaimed, duplicateClaimMessage, findDeceasedClaim, reserveDeceased } from '../claim-deceased.ts';
 
@@ -106,3 +115,104 @@ async function deceasedOnPolicy(store: EventStore, member: MemberState, saId: st
   }
   return false;
 }
+
+export const POLICY_NOT_FOUND_FOR_CLAIM = 'No policy was found with that id or policy number.';
+
+/** ISO date plus whole months; a day past the target month's end falls on its last day. */
+export function addMonths(isoDate: string, months: number): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+export type SubmitClaim = {
+  claimId: string;
+  companyId: string;
+  claimNumber: string;
+  input: ClaimInput;
+  policy: PolicyState;
+  memberName: string;
+  deceasedOnPolicy: boolean;
+  documents: ClaimDocument[];
+  /** Today in South Africa (ISO date): the date of death may not be later. */
+  today: string;
+};
+
+export function decideSubmitClaim(command: SubmitClaim): ClaimEvent[] {
+  const { input, policy } = command;
+  const policyPath = input.policyId ? 'policyId' : 'policyNumber';
+  if (policy.status === 'none' || policy.companyId !== command.companyId) {
+    throw new ValidationError(POLICY_NOT_FOUND_FOR_CLAIM, [{ path: [policyPath], message: POLICY_NOT_FOUND_FOR_CLAIM }]);
+  }
+  if (policy.status !== 'active') {
+    const message = `Claims can only be submitted on an active policy; policy ${policy.policyNumber} is ${policy.status}.`;
+    throw new DomainError('RULE_VIOLATED', message, [{ path: [policyPath], message }]);
+  }
+  const death = input.deceasedDateOfDeath;
+  if (death > command.today) {
+    const message = 'Date of death cannot be in the future';
+    throw new ValidationError(message, [{ path: ['deceasedDateOfDeath'], message }]);
+  }
+  if (death < policy.startDate) {
+    const message = `Date of death cannot be before the policy start date (${policy.startDate})`;
+    throw new ValidationError(message, [{ path: ['deceasedDateOfDeath'], message }]);
+  }
+  const waitingPeriodEndsOn = addMonths(policy.startDate, policy.waitingPeriod);
+  const flags: ClaimFlags = {
+    withinWaitingPeriod: death < waitingPeriodEndsOn,
+    waitingPeriodEndsOn,
+    exceedsCover: compareDecimal(input.claimAmount, policy.coverageAmount) > 0,
+    coverageAmount: policy.coverageAmount,
+    deceasedOnPolicy: command.deceasedOnPolicy,
+  };
+  return [
+    {
+      type: 'ClaimSubmitted',
+      data: {
+        claimId: command.claimId,
+        companyId: command.companyId,
+        claimNumber: command.claimNumber,
+        policyId: policy.policyId,
+        policyNumber: policy.policyNumber,
+        memberId: policy.memberId,
+        memberName: command.memberName,
+        deceasedFirstName: input.deceasedFirstName,
+        deceasedLastName: input.deceasedLastName,
+        deceasedSaId: input.deceasedSaId,
+        deceasedDateOfBirth: input.deceasedDateOfBirth,
+        deceasedDateOfDeath: death,
+        causeOfDeath: input.causeOfDeath,
+        deathCertificateNumber: input.deathCertificateNumber,
+        claimantFirstName: input.claimantFirstName,
+        claimantLastName: input.claimantLastName,
+        claimantSaId: input.claimantSaId,
+        claimantPhone: input.claimantPhone,
+        claimantEmail: input.claimantEmail,
+        claimantAddress: input.claimantAddress,
+        relationshipToDeceased: input.relationshipToDeceased,
+        claimAmount: input.claimAmount,
+        bankAccountNumber: input.bankAccountNumber,
+        bankName: input.bankName,
+        bankBranchCode: input.bankBranchCode,
+        accountHolderName: input.accountHolderName,
+        additionalNotes: input.additionalNotes ?? null,
+        documents: command.documents,
+        flags,
+        submittedDate: command.today,
+      },
+    },
+  ];
+}
+
+/**
+ * The claim with the policy by id or by number (GraphQL submitClaim, POST /api/claims); POST
+ * /api/claims/by-policy-number runs the same slice with the number only (api-gateway commands/claims.ts).
+ */
+export const submitClaimSlice = commandSlice({
+  name: 'submitClaim',
+  operation: 'claims:create',
+  input: claimSchemaOn,
+  handle: ({ store, sql }, { input }, ctx) => submitClaim(store, sql, input, ctx),
+});

@@ -5,9 +5,13 @@ import { appendOptions, expectedVersion, loadState, requireCompany, withConflict
 import { releaseMemberPlaces } from '../../companies/member-quota.ts';
 import { policyStreamId } from '../../policies/policies.events.ts';
 import { evolvePolicy, initialPolicyState } from '../../policies/policies.state.ts';
-import { decideDeleteMember } from '../members.decider.ts';
-import { memberStreamId } from '../members.events.ts';
-import { evolveMember, initialMemberState, type ExistingMember } from '../members.state.ts';
+import { z } from 'zod';
+import { commandSlice } from '../../command-handling/slice.ts';
+import { DomainError } from '../../errors.ts';
+import type { PolicyState } from '../../policies/policies.state.ts';
+import { assertOwnActiveMember } from '../members.decider.ts';
+import { memberStreamId, type MemberEvent } from '../members.events.ts';
+import { evolveMember, initialMemberState, type ExistingMember, type MemberState } from '../members.state.ts';
 import { releaseIdentifier } from '../member-identifiers.ts';
 
 const memberFold = { initialState: initialMemberState, evolve: evolveMember };
@@ -41,3 +45,44 @@ export async function deleteMember(store: EventStore, memberId: string, ctx: Com
     return { memberId, append };
   });
 }
+
+export const ACTIVE_POLICY_BLOCKS_DELETE = 'This member has an active policy and cannot be deleted. Cancel the policy first.';
+
+/**
+ * A member can be deleted when nothing still depends on it: no family members under it and no
+ * policy that is active or could be reinstated (lapsed). The deletion frees its SA ID / passport
+ * and its place in the member limit.
+ */
+export function decideDeleteMember(state: MemberState, command: { companyId: string; policies: PolicyState[] }) {
+  assertOwnActiveMember(state, command.companyId);
+  const family = state.familyMemberIds.length;
+  if (family > 0) {
+    throw new DomainError(
+      'RULE_VIOLATED',
+      `This member has ${family} family member${family === 1 ? '' : 's'} covered under them. Delete the family members first.`,
+    );
+  }
+  for (const policy of command.policies) {
+    if (policy.status === 'active') throw new DomainError('RULE_VIOLATED', ACTIVE_POLICY_BLOCKS_DELETE);
+    if (policy.status === 'lapsed') {
+      throw new DomainError(
+        'RULE_VIOLATED',
+        `This member has a lapsed policy (${policy.policyNumber}) that could still be reinstated. To delete the member, reinstate the policy and then cancel it.`,
+      );
+    }
+  }
+  const member: MemberEvent[] = [{ type: 'MemberDeleted', data: { memberId: state.memberId, companyId: state.companyId } }];
+  const mainMember: MemberEvent[] = state.mainMemberId
+    ? [{ type: 'FamilyMemberRemoved', data: { memberId: state.mainMemberId, familyMemberId: state.memberId, companyId: state.companyId } }]
+    : [];
+  return { member, mainMember };
+}
+
+export const deleteMemberSlice = commandSlice({
+  name: 'deleteMember',
+  operation: 'members:delete',
+  target: 'id',
+  /** Nothing but the member: the request's body, if any, is not read. */
+  input: () => z.object({}),
+  handle: ({ store }, { target }, ctx) => deleteMember(store, target, ctx),
+});

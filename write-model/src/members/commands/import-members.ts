@@ -5,7 +5,9 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, expectedVersion, loadState, requireCompany } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
+import { commandSlice } from '../../command-handling/slice.ts';
 import { MAX_INTEGER } from '../../validation/decimal.ts';
+import { CSV_MEMBER_COLUMNS, type CsvMemberColumn } from '../../validation/members-csv.ts';
 import { ConcurrencyError, DomainError, isDomainError } from '../../errors.ts';
 import { allocateNumbers } from '../../companies/company-numbers.ts';
 import { limitReachedReason, readQuota, takeMemberPlaces, UNLIMITED } from '../../companies/member-quota.ts';
@@ -20,12 +22,26 @@ import { findChunkResult, reserveIdentifiers, saveChunkResult, type ImportChunkR
 import { assertChunkShape, planChunk, rowKey, mainMemberKey } from './import-plan.ts';
 import { formatPolicyNumber } from './register-member.ts';
 
+/** One CSV row as read from the file: every column a string (a missing or null cell is absent). */
+const csvCell = z.string().nullish().transform((v) => v ?? undefined);
+const csvRowSchema = z.object(Object.fromEntries(CSV_MEMBER_COLUMNS.map((column) => [column, csvCell])) as Record<CsvMemberColumn, typeof csvCell>);
+
 const importChunkSchema = z.object({
-  importId: z.string({ error: 'importId is required' }).trim().min(1, 'importId is required').max(100),
+  importId: z
+    .string({ error: 'importId is required' })
+    .trim()
+    .min(1, 'importId is required')
+    .max(100)
+    .meta({ description: 'One id per upload; with chunkIndex it makes a retried chunk import once.' }),
   // chunk_index is an integer column: a larger number would be refused by PostgreSQL, not by us.
   chunkIndex: z.number({ error: 'chunkIndex must be a whole number' }).int().min(0).max(MAX_INTEGER, `chunkIndex cannot be more than ${MAX_INTEGER}`),
-  firstRowNumber: z.number({ error: 'firstRowNumber must be a whole number' }).int().min(2).max(MAX_INTEGER, `firstRowNumber cannot be more than ${MAX_INTEGER}`),
-  rows: z.array(z.record(z.string(), z.string().nullish().transform((v) => v ?? undefined)), { error: 'rows must be a list of CSV rows' }),
+  firstRowNumber: z
+    .number({ error: 'firstRowNumber must be a whole number' })
+    .int()
+    .min(2)
+    .max(MAX_INTEGER, `firstRowNumber cannot be more than ${MAX_INTEGER}`)
+    .meta({ description: 'CSV row number (index + 2) of rows[0].' }),
+  rows: z.array(csvRowSchema, { error: 'rows must be a list of CSV rows' }),
 });
 
 const MAX_ATTEMPTS = 4;
@@ -190,3 +206,10 @@ async function existingMembers(sql: SqlExecutor, companyId: string, rows: readon
 }
 
 export type { ImportChunkResult, ImportRowFailure };
+
+export const importMembersSlice = commandSlice({
+  name: 'importMembers',
+  operation: 'members:import',
+  input: () => importChunkSchema,
+  handle: async ({ store, sql }, { input }, ctx) => importMembers(store, sql, input, ctx),
+});

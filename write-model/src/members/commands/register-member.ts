@@ -4,6 +4,7 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, expectedVersion, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
+import { commandSlice } from '../../command-handling/slice.ts';
 import { allocateNumbers } from '../../companies/company-numbers.ts';
 import { takeMemberPlaces } from '../../companies/member-quota.ts';
 import { policyStreamId } from '../../policies/policies.events.ts';
@@ -85,3 +86,10 @@ export async function registerParsedMember(
     return { memberId: registeredId, policyId: policyStream ? policyStream.streamId.slice(policyStreamId('').length) : null, append };
   });
 }
+
+export const registerMemberSlice = commandSlice({
+  name: 'registerMember',
+  operation: 'members:create',
+  input: memberSchemaOn,
+  handle: ({ store, sql }, { input }, ctx) => registerMember(store, sql, input, ctx),
+});

@@ -3,7 +3,9 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { handleCommand, requireCompany } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { editMemberSchemaOn, southAfricanDate, type EditMemberInput } from '../../validation/index.ts';
-import { decideUpdateMember } from '../members.decider.ts';
+import { commandSlice } from '../../command-handling/slice.ts';
+import { DomainError } from '../../errors.ts';
+import { assertOwnActiveMember } from '../members.decider.ts';
 import { memberPii, memberStreamId, type MemberEvent } from '../members.events.ts';
 import { evolveMember, initialMemberState, type MemberState } from '../members.state.ts';
 
@@ -19,3 +21,37 @@ export async function updateMember(store: EventStore, memberId: string, input: u
     piiOf: memberPii,
   });
 }
+
+export const ONLY_MAIN_MEMBERS_EDITABLE = 'Only main members can be edited.';
+
+export function decideUpdateMember(state: MemberState, command: { companyId: string; input: EditMemberInput }): MemberEvent[] {
+  assertOwnActiveMember(state, command.companyId);
+  if (!state.isMainMember) throw new DomainError('RULE_VIOLATED', ONLY_MAIN_MEMBERS_EDITABLE);
+  const i = command.input;
+  return [
+    {
+      type: 'MemberUpdated',
+      data: {
+        memberId: state.memberId,
+        companyId: state.companyId,
+        firstName: i.firstName,
+        lastName: i.lastName,
+        email: i.email,
+        phone: i.phone,
+        address: i.address,
+        city: i.city,
+        province: i.province,
+        postalCode: i.postalCode,
+        dateOfBirth: i.dateOfBirth,
+      },
+    },
+  ];
+}
+
+export const updateMemberSlice = commandSlice({
+  name: 'updateMember',
+  operation: 'members:update',
+  target: 'id',
+  input: editMemberSchemaOn,
+  handle: ({ store }, { target, input }, ctx) => updateMember(store, target, input, ctx),
+});
