@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../rest/index.ts';
 import { schema } from '../schema/index.ts';
 import { inputJsonSchema } from './graphql-input.ts';
+import { pathFields } from './expose.ts';
 import { commandEndpoints } from './index.ts';
 
 /** A field's name and whether a caller must send it. */
@@ -25,9 +26,12 @@ describe('every command slice is exposed by both adapters, and they agree', () =
     expect(route!).toMatchObject({ method: e.rest.method, path: e.rest.path, operation: slice.operation });
     if (slice.target) expect(route!.path.split('/')).toContain(`:${slice.target}`);
 
+    const input = inputJsonSchema(slice);
+    // A path parameter other than the target is an input field: GraphQL takes it as one.
+    for (const field of pathFields(route!.path, slice.target)) expect(Object.keys(input.properties ?? {}), `${slice.name} :${field}`).toContain(field);
+
     const mutation = mutations[slice.name];
     expect(mutation, `${slice.name} has a GraphQL mutation`).toBeDefined();
-    const input = inputJsonSchema(slice);
     const wanted = Object.fromEntries(Object.keys(input.properties ?? {}).map((key) => [key, (input.required ?? []).includes(key)]));
     const args = shapeOf(mutation!.args);
     const targetArg = slice.target ? { [slice.target]: true } : {};

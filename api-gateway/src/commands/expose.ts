@@ -30,12 +30,19 @@ export type CommandEndpoint<Outcome extends CommandOutcome = CommandOutcome, Ans
     description?: string;
     /** 'input' (default): one `input: <inputName>!` argument; 'flat': the input's fields are the arguments. */
     args?: 'input' | 'flat';
+    /** The target argument's type (default ID): a role is the Role enum. */
+    targetType?: OutputType;
     /** The input type's name (default `<Name>Input`); names for nested object fields by field path. */
     inputName?: string;
     nestedNames?: Record<string, string>;
     /** The GraphQL answer when it is not the answer itself. */
     result?: (answer: Answer) => unknown;
   };
+  /**
+   * Gateway policy around the command, when it has one beyond its operation (a wrong current password
+   * counts toward the sign-in lock-out): runs after the operation is checked, around the command.
+   */
+  around?(ctx: RequestContext, command: () => Promise<Outcome>): Promise<Outcome>;
   /** The answer, read after the write is visible (read-your-writes). */
   answer(ctx: RequestContext, outcome: Outcome, request: CommandRequest): Promise<Answer> | Answer;
 };
@@ -59,7 +66,8 @@ export async function runCommand<Outcome extends CommandOutcome, Answer>(
   request: CommandRequest,
 ): Promise<Answer> {
   authorize(ctx.user, e.slice.operation);
-  const outcome = await e.slice.handle({ store: ctx.services.store, sql: ctx.services.sql }, request, commandFor(ctx));
+  const command = () => e.slice.handle({ store: ctx.services.store, sql: ctx.services.sql }, request, commandFor(ctx));
+  const outcome = await (e.around ? e.around(ctx, command) : command());
   if (outcome.append) await readYourWrites(ctx, outcome.append);
   return e.answer(ctx, outcome, request);
 }
@@ -85,11 +93,27 @@ export function restRoutesOf(endpoints: readonly AnyEndpoint[]): Route[] {
       ...(e.rest.status ? { status: e.rest.status } : {}),
       command: e,
       async handler(ctx, { params, body }) {
-        const answer = await runCommand(ctx, e, { target: target ? params[target]! : '', input: body });
+        const answer = await runCommand(ctx, e, { target: target ? params[target]! : '', input: withPathFields(e.rest.path, target, params, body) });
         return e.rest.body ? e.rest.body(answer) : answer;
       },
     } satisfies Route;
   });
+}
+
+/** The path's parameters other than the target (`:permission`). */
+export function pathFields(path: string, target: string | undefined): string[] {
+  return path.split('/').filter((s) => s.startsWith(':') && s !== `:${target}`).map((s) => s.slice(1));
+}
+
+/**
+ * A path parameter other than the target is a field of the input (POST /api/users/:userId/permissions/:permission/grant
+ * has no body; GraphQL takes `permission` as an argument): the body with those fields set from the path.
+ */
+function withPathFields(path: string, target: string | undefined, params: Record<string, string>, body: unknown): unknown {
+  const fields = pathFields(path, target);
+  if (fields.length === 0) return body;
+  const given = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
+  return { ...given, ...Object.fromEntries(fields.map((f) => [f, params[f]])) };
 }
 
 /** The GraphQL mutations of the endpoints, one per slice, named as the slice. */

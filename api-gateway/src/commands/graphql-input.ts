@@ -39,6 +39,15 @@ export function enumType<const Values extends readonly string[]>(name: string, o
   return ref;
 }
 
+/**
+ * A zod enum over some of a GraphQL enum's values (the company roles: every Role but super_admin) takes
+ * that enum: the schema still refuses the values it leaves out.
+ */
+export function enumForValues(values: readonly string[], ref: object): void {
+  const key = valuesKey(values);
+  if (!enumsByValues.has(key)) enumsByValues.set(key, ref);
+}
+
 /** The input side of a slice's schema as JSON Schema (zod's own conversion): what a caller sends. */
 export function inputJsonSchema(slice: Pick<CommandSlice, 'input'>): JsonSchema {
   return z.toJSONSchema(slice.input(SHAPE_DATE), { io: 'input', unrepresentable: 'any' }) as JsonSchema;
@@ -133,7 +142,7 @@ type ArgBuilder = ((options: object) => unknown) & { id(options: object): unknow
 export function inputArguments(
   t: { arg: unknown },
   slice: CommandSlice,
-  graphql: { args?: 'input' | 'flat'; inputName?: string; nestedNames?: Record<string, string> },
+  graphql: { args?: 'input' | 'flat'; targetType?: OutputType; inputName?: string; nestedNames?: Record<string, string> },
 ): { args: Record<string, unknown>; inputOf(given: Record<string, unknown>): Record<string, unknown> } {
   const arg = t.arg as ArgBuilder;
   const schema = inputJsonSchema(slice);
@@ -141,7 +150,7 @@ export function inputArguments(
   const names: Names = {
     of: (path) => graphql.nestedNames?.[path] ?? `${inputName.replace(/Input$/, '')}${path.split('.').map(capitalized).join('')}Input`,
   };
-  const target = slice.target ? { [slice.target]: arg.id({ required: true }) } : {};
+  const target = slice.target ? { [slice.target]: graphql.targetType ? arg({ type: graphql.targetType, required: true }) : arg.id({ required: true }) } : {};
   const properties = schema.properties ?? {};
   if (graphql.args === 'flat') {
     const args = Object.fromEntries(

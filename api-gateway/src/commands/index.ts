@@ -2,10 +2,16 @@ import type { AnyEndpoint } from './expose.ts';
 import { claimEndpoints } from './claims.ts';
 import { paymentEndpoints } from './payments.ts';
 import { portfolioEndpoints } from './portfolio.ts';
+import { accessEndpoints } from './access.ts';
+import { companyEndpoints } from './company.ts';
+import { profileEndpoints } from './profile.ts';
 
 /** Every command the gateway exposes, one context's endpoints per line: REST routes and GraphQL mutations are built from these. */
 export const commandEndpoints: readonly AnyEndpoint[] = [
   ...paymentEndpoints,
   ...claimEndpoints,
   ...portfolioEndpoints,
+  ...accessEndpoints,
+  ...companyEndpoints,
+  ...profileEndpoints,
 ];

@@ -1,12 +1,4 @@
-import {
-  changeUserRole as changeUserRoleCommand,
-  createUser as createUserCommand,
-  initializeDefaultPermissions as initializeCommand,
-  NotFoundError,
-  overridePermission,
-  parseRole,
-  setRolePermissions as setRolePermissionsCommand,
-} from '@fpa/write-model';
+import { NotFoundError, parseRole } from '@fpa/write-model';
 import {
   COMPANY_ROLES,
   PERMISSIONS,
@@ -26,25 +18,19 @@ import {
   type UserRow,
 } from '@fpa/projections';
 import type { RequestContext } from '../context.ts';
-import { requireCompanyUser, type Operation } from '../auth/policy.ts';
-import { commandFor, readYourWrites } from './consistency.ts';
-import { tenantSql } from './tenant.ts';
+import { requireCompanyUser } from '../auth/policy.ts';
+import { tenantRead, tenantSql } from './tenant.ts';
 
 export type RoleOption = { value: CompanyRole; label: string; description: string; userCount: number; permissions: string[] };
 export type UserPermissionsAnswer = { userId: string; role: string; effectivePermissions: string[]; userOverrides: PermissionOverrideRow[] };
 export type CompanyUser = Omit<UserRow, 'companyId'>;
 
-function caller(ctx: RequestContext, operation: Operation) {
-  const user = requireCompanyUser(ctx.user, operation);
-  return { companyId: user.companyId, command: commandFor(ctx) };
-}
-
-function companyUser({ companyId: _companyId, ...user }: UserRow): CompanyUser {
+export function companyUser({ companyId: _companyId, ...user }: UserRow): CompanyUser {
   return user;
 }
 
 /** A user of the caller's company, or 404 (another company's id reads as unknown). */
-async function userOfCompany(ctx: RequestContext, companyId: string, userId: string): Promise<UserRow> {
+export async function userOfCompany(ctx: RequestContext, companyId: string, userId: string): Promise<UserRow> {
   const user = await findUserById(tenantSql(ctx, companyId), userId).catch(() => null);
   if (!user || user.companyId !== companyId) throw new NotFoundError('User not found');
   return user;
@@ -56,8 +42,8 @@ export function permissions(ctx: RequestContext): { permissions: readonly Permis
 }
 
 export async function roles(ctx: RequestContext): Promise<RoleOption[]> {
-  const { companyId } = caller(ctx, 'roles:read');
-  const [sets, users] = await Promise.all([companyRoleSets(tenantSql(ctx, companyId), companyId), companyUsersQuery(tenantSql(ctx, companyId), companyId)]);
+  const [sql, companyId] = tenantRead(ctx, 'roles:read');
+  const [sets, users] = await Promise.all([companyRoleSets(sql, companyId), companyUsersQuery(sql, companyId)]);
   return COMPANY_ROLES.map((role) => ({
     value: role,
     label: roleLabel(role),
@@ -68,66 +54,22 @@ export async function roles(ctx: RequestContext): Promise<RoleOption[]> {
 }
 
 export async function rolePermissions(ctx: RequestContext, roleName: string): Promise<Permission[]> {
-  const { companyId } = caller(ctx, 'roles:read');
+  const [sql, companyId] = tenantRead(ctx, 'roles:read');
   const role = parseRole(roleName);
-  const names = new Set((await companyRoleSets(tenantSql(ctx, companyId), companyId)).get(role) ?? []);
+  const names = new Set((await companyRoleSets(sql, companyId)).get(role) ?? []);
   return PERMISSIONS.filter((p) => names.has(p.name));
 }
 
 export async function companyUsers(ctx: RequestContext): Promise<CompanyUser[]> {
-  const { companyId } = caller(ctx, 'users:read');
-  return (await companyUsersQuery(tenantSql(ctx, companyId), companyId)).map(companyUser);
+  return (await companyUsersQuery(...tenantRead(ctx, 'users:read'))).map(companyUser);
 }
 
 export async function userPermissions(ctx: RequestContext, userId: string): Promise<UserPermissionsAnswer> {
-  const { companyId } = caller(ctx, 'roles:read');
+  const [sql, companyId] = tenantRead(ctx, 'roles:read');
   const user = await userOfCompany(ctx, companyId, userId);
-  const sql = tenantSql(ctx, companyId);
   const [effectivePermissions, userOverrides] = await Promise.all([
     effectivePermissionNames(sql, companyId, user.id, user.role),
     userPermissionOverrides(sql, companyId, user.id),
   ]);
   return { userId: user.id, role: user.role, effectivePermissions, userOverrides };
-}
-
-export async function createUser(ctx: RequestContext, input: unknown): Promise<CompanyUser> {
-  const { companyId, command } = caller(ctx, 'users:create');
-  const { userId, append } = await createUserCommand(ctx.services.store, input, command);
-  await readYourWrites(ctx, append);
-  return companyUser(await userOfCompany(ctx, companyId, userId));
-}
-
-export async function changeUserRole(ctx: RequestContext, userId: string, input: unknown): Promise<CompanyUser> {
-  const { companyId, command } = caller(ctx, 'users:update_role');
-  await userOfCompany(ctx, companyId, userId);
-  const { append } = await changeUserRoleCommand(ctx.services.store, userId, input, command);
-  if (append) await readYourWrites(ctx, append);
-  return companyUser(await userOfCompany(ctx, companyId, userId));
-}
-
-export async function setRolePermissions(ctx: RequestContext, role: string, input: unknown): Promise<RoleOption> {
-  const { command } = caller(ctx, 'roles:manage');
-  const { append } = await setRolePermissionsCommand(ctx.services.store, role, input, command);
-  if (append) await readYourWrites(ctx, append);
-  return (await roles(ctx)).find((r) => r.value === role)!;
-}
-
-export async function initializeDefaultPermissions(ctx: RequestContext): Promise<RoleOption[]> {
-  const { command } = caller(ctx, 'roles:manage');
-  const { append } = await initializeCommand(ctx.services.store, command);
-  if (append) await readYourWrites(ctx, append);
-  return roles(ctx);
-}
-
-export async function changeUserPermission(
-  ctx: RequestContext,
-  effect: 'grant' | 'revoke',
-  userId: string,
-  permission: string,
-): Promise<UserPermissionsAnswer> {
-  const { companyId, command } = caller(ctx, 'roles:manage');
-  await userOfCompany(ctx, companyId, userId);
-  const { append } = await overridePermission(ctx.services.store, effect, userId, permission, command);
-  if (append) await readYourWrites(ctx, append);
-  return userPermissions(ctx, userId);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppendResult } from '@fpa/write-model/event-store';
-import { commandContext, type Actor, type CommandContext } from '@fpa/write-model';
+import { commandContext, hashToken, type Actor, type CommandContext } from '@fpa/write-model';
 import type { RequestContext } from '../context.ts';
 import { WriteNotShownError } from '../errors.ts';
 
@@ -40,7 +40,7 @@ export async function readYourWrites(
 /**
  * The command id: the client's Idempotency-Key when it sent one (a retry then appends once). The
  * command's now is the request clock (services.now), so "today" in every decider is the South African
- * date of that one clock, which tests step.
+ * date of that one clock, which tests step. The session's token hash goes with it (a password change keeps that session).
  */
 export function commandFor(ctx: RequestContext, actor?: Actor): CommandContext {
   const key = ctx.request.headers.get('idempotency-key')?.trim();
@@ -49,5 +49,6 @@ export function commandFor(ctx: RequestContext, actor?: Actor): CommandContext {
     role: ctx.user?.role ?? null,
     companyId: ctx.user?.companyId ?? null,
   };
-  return commandContext(who, key ? `${who.userId ?? 'visitor'}:${key}` : randomUUID(), ctx.services.now());
+  const command = commandContext(who, key ? `${who.userId ?? 'visitor'}:${key}` : randomUUID(), ctx.services.now());
+  return ctx.sessionToken ? { ...command, sessionTokenHash: hashToken(ctx.sessionToken) } : command;
 }

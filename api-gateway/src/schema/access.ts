@@ -1,8 +1,11 @@
-import { enumType } from '../commands/graphql-input.ts';
-import type { Permission } from '@fpa/write-model/validation';
+import { enumForValues, enumType } from '../commands/graphql-input.ts';
+import { COMPANY_ROLES, type Permission } from '@fpa/write-model/validation';
 import { builder } from '../builder.ts';
 import * as access from '../operations/access.ts';
 import { RoleEnum } from './auth.ts';
+
+/** A company role (every role but super_admin) is a Role in the generated inputs: the input's schema refuses super_admin. */
+enumForValues(COMPANY_ROLES, RoleEnum);
 
 const PermissionType = builder.objectRef<Permission>('Permission').implement({
   description: "A resource × action right, e.g. 'members:create'. Its id is its name.",
@@ -22,7 +25,7 @@ const PermissionGroupType = builder.objectRef<{ resource: string; permissions: P
   }),
 });
 
-const RoleOptionType = builder.objectRef<access.RoleOption>('RoleOption').implement({
+export const RoleOptionType = builder.objectRef<access.RoleOption>('RoleOption').implement({
   fields: (t) => ({
     value: t.field({ type: RoleEnum, resolve: (r) => r.value }),
     label: t.exposeString('label'),
@@ -32,7 +35,7 @@ const RoleOptionType = builder.objectRef<access.RoleOption>('RoleOption').implem
   }),
 });
 
-const CompanyUserType = builder.objectRef<access.CompanyUser>('CompanyUser').implement({
+export const CompanyUserType = builder.objectRef<access.CompanyUser>('CompanyUser').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     username: t.exposeString('username'),
@@ -55,24 +58,13 @@ const PermissionOverrideType = builder.objectRef<access.UserPermissionsAnswer['u
   }),
 });
 
-const UserPermissionsType = builder.objectRef<access.UserPermissionsAnswer>('UserPermissions').implement({
+export const UserPermissionsType = builder.objectRef<access.UserPermissionsAnswer>('UserPermissions').implement({
   description: 'Effective = the role set + grants − revokes.',
   fields: (t) => ({
     userId: t.exposeID('userId'),
     role: t.field({ type: RoleEnum, resolve: (u) => u.role as access.RoleOption['value'] }),
     effectivePermissions: t.exposeStringList('effectivePermissions'),
     userOverrides: t.field({ type: [PermissionOverrideType], resolve: (u) => u.userOverrides }),
-  }),
-});
-
-const NewUserInput = builder.inputType('NewUserInput', {
-  fields: (t) => ({
-    username: t.string({ required: true }),
-    password: t.string({ required: true }),
-    email: t.string({ required: true }),
-    firstName: t.string({ required: true }),
-    lastName: t.string({ required: true }),
-    role: t.field({ type: RoleEnum, description: 'Default agent; never super_admin.' }),
   }),
 });
 
@@ -88,40 +80,5 @@ builder.queryFields((t) => ({
     type: UserPermissionsType,
     args: { userId: t.arg.id({ required: true }) },
     resolve: (_r, { userId }, ctx) => access.userPermissions(ctx, String(userId)),
-  }),
-}));
-
-builder.mutationFields((t) => ({
-  createUser: t.field({
-    type: CompanyUserType,
-    args: { input: t.arg({ type: NewUserInput, required: true }) },
-    resolve: (_r, { input }, ctx) => access.createUser(ctx, input),
-  }),
-  changeUserRole: t.field({
-    type: CompanyUserType,
-    description: "Applies to the user's live sessions at once.",
-    args: { userId: t.arg.id({ required: true }), role: t.arg({ type: RoleEnum, required: true }) },
-    resolve: (_r, { userId, role }, ctx) => access.changeUserRole(ctx, String(userId), { role }),
-  }),
-  setRolePermissions: t.field({
-    type: RoleOptionType,
-    description: "Replaces the role's whole set for this company.",
-    args: { role: t.arg({ type: RoleEnum, required: true }), permissionIds: t.arg.idList({ required: true }) },
-    resolve: (_r, { role, permissionIds }, ctx) => access.setRolePermissions(ctx, role, { permissionIds: permissionIds.map(String) }),
-  }),
-  initializeDefaultPermissions: t.field({
-    type: [RoleOptionType],
-    description: 'Every role back to its default set; running it again changes nothing.',
-    resolve: (_r, _a, ctx) => access.initializeDefaultPermissions(ctx),
-  }),
-  grantPermission: t.field({
-    type: UserPermissionsType,
-    args: { userId: t.arg.id({ required: true }), permission: t.arg.string({ required: true }) },
-    resolve: (_r, { userId, permission }, ctx) => access.changeUserPermission(ctx, 'grant', String(userId), permission),
-  }),
-  revokePermission: t.field({
-    type: UserPermissionsType,
-    args: { userId: t.arg.id({ required: true }), permission: t.arg.string({ required: true }) },
-    resolve: (_r, { userId, permission }, ctx) => access.changeUserPermission(ctx, 'revoke', String(userId), permission),
   }),
 }));

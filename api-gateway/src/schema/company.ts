@@ -1,5 +1,5 @@
 import type { CompanyRow } from '@fpa/projections';
-import { builder, withoutNulls } from '../builder.ts';
+import { builder } from '../builder.ts';
 import * as companies from '../operations/company.ts';
 
 export const CompanyType = builder.objectRef<CompanyRow>('Company').implement({
@@ -19,33 +19,11 @@ export const CompanyType = builder.objectRef<CompanyRow>('Company').implement({
   }),
 });
 
-const UpdateCompanyInput = builder.inputType('UpdateCompanyInput', {
-  description: 'Settings → company information (spec part 2 §7). Blank optional fields are cleared.',
-  fields: (t) => ({
-    name: t.string({ required: true }),
-    cipNumber: t.string({ required: true }),
-    address: t.string(),
-    city: t.string(),
-    province: t.string({ description: 'One of the nine provinces, by code or name.' }),
-    postalCode: t.string(),
-    phone: t.string(),
-    email: t.string(),
-  }),
-});
-
 builder.queryFields((t) => ({
   company: t.field({
     type: CompanyType,
     nullable: true,
     description: "The signed-in user's company; null for platform users (super admin).",
     resolve: (_root, _args, ctx) => (ctx.user && !ctx.user.companyId ? null : companies.company(ctx)),
-  }),
-}));
-
-builder.mutationFields((t) => ({
-  updateCompany: t.field({
-    type: CompanyType,
-    args: { input: t.arg({ type: UpdateCompanyInput, required: true }) },
-    resolve: (_root, { input }, ctx) => companies.updateCompany(ctx, withoutNulls(input)),
   }),
 }));

@@ -3,7 +3,6 @@ import { builder } from '../builder.ts';
 import './auth.ts';
 import './company.ts';
 import './subscription.ts';
-import './profile.ts';
 import './portfolio.ts';
 import './portfolio.fields.ts';
 import './claims.ts';

@@ -3,8 +3,19 @@ import type { CommandContext } from '../command-handling/context.ts';
 import { scenario } from '../command-handling/given-when-then.ts';
 import { DEFAULT_ROLE_PERMISSIONS, type PermissionName } from '../validation/index.ts';
 import type { AccessEvent } from './access.events.ts';
-import { decideAccess, OWN_ADMIN_RIGHTS, type AccessCommand } from './access.decider.ts';
+import { OWN_ADMIN_RIGHTS, type AccessActor } from './access.decider.ts';
 import { effectivePermissions, evolveAccess, initialAccessState, type AccessState } from './access.state.ts';
+import { decideInitializeDefaultPermissions, type InitializeDefaultPermissions } from './commands/initialize-default-permissions.ts';
+import { decideOverridePermission, type OverridePermission } from './commands/override-permission.ts';
+import { decideSetRolePermissions, type SetRolePermissions } from './commands/set-role-permissions.ts';
+
+/** The access commands' decides (each in its command's file), by command type. */
+type AccessCommand = SetRolePermissions | InitializeDefaultPermissions | OverridePermission;
+function decideAccess(command: AccessCommand, state: AccessState, actor: AccessActor): AccessEvent[] {
+  if (command.type === 'SetRolePermissions') return decideSetRolePermissions(command, state, actor);
+  if (command.type === 'InitializeDefaultPermissions') return decideInitializeDefaultPermissions(command, state, actor);
+  return decideOverridePermission(command, state, actor);
+}
 
 const ctx: CommandContext = { now: new Date('2026-06-15T10:00:00Z'), newId: () => 'x', actor: { userId: 'admin', role: 'administrator', companyId: 'c1' }, commandId: 'cmd' };
 const admin = { userId: 'admin', role: 'administrator' as const };

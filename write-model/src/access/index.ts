@@ -2,5 +2,8 @@ export * from './access.events.ts';
 export * from './access.state.ts';
 export * from './access.decider.ts';
 export * from './commands/change-access.ts';
+export * from './commands/set-role-permissions.ts';
+export * from './commands/initialize-default-permissions.ts';
+export * from './commands/override-permission.ts';
 export * from './commands/change-user-role.ts';
 export * from './operations.ts';

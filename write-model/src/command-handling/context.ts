@@ -15,6 +15,8 @@ export type CommandContext = {
   /** Idempotency key: a retried request with the same id appends once. */
   commandId: string;
   correlationId?: string;
+  /** The hash of the session token the request came with, if any (a password change keeps that session, ending the others). */
+  sessionTokenHash?: string;
 };
 
 export const VISITOR: Actor = { userId: null, role: null, companyId: null };

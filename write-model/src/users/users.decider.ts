@@ -17,10 +17,8 @@ export type RegisterUser = {
   phone: string | null;
 };
 export type ResetPassword = { type: 'ResetPassword'; userId: string };
-export type UpdateProfile = { type: 'UpdateProfile'; userId: string; firstName: string; lastName: string; email: string; phone: string | null };
-export type ChangePassword = { type: 'ChangePassword'; userId: string };
 export type RecordLoginFailures = { type: 'RecordLoginFailures'; userId: string; failures: number; windowMinutes: number };
-export type UserCommand = RegisterUser | ResetPassword | UpdateProfile | ChangePassword | RecordLoginFailures;
+export type UserCommand = RegisterUser | ResetPassword | RecordLoginFailures;
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -37,18 +35,6 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
       case 'ResetPassword':
         if (state.status === 'none') throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
         return [{ type: 'UserPasswordReset', data: { userId: command.userId } }];
-      case 'UpdateProfile': {
-        if (state.status === 'none') throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
-        const { type: _type, ...data } = command;
-        const { profile } = state;
-        // Saving the profile as it stands records nothing.
-        const unchanged =
-          profile.firstName === data.firstName && profile.lastName === data.lastName && profile.email === data.email && profile.phone === data.phone;
-        return unchanged ? [] : [{ type: 'UserProfileUpdated', data }];
-      }
-      case 'ChangePassword':
-        if (state.status === 'none') throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
-        return [{ type: 'UserPasswordChanged', data: { userId: command.userId } }];
       case 'RecordLoginFailures':
         if (state.status === 'none') throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
         return [

@@ -14,7 +14,7 @@ export const newUserSchema = z.object({
   email: emailField('Invalid email address'),
   firstName: requiredText('First name is required'),
   lastName: requiredText('Last name is required'),
-  role: z.enum(COMPANY_ROLES, { error: 'Please choose a role' }).default('agent'),
+  role: z.enum(COMPANY_ROLES, { error: 'Please choose a role' }).default('agent').meta({ description: 'Default agent; never super_admin.' }),
 });
 export type NewUserInput = z.output<typeof newUserSchema>;
 export type NewUserFormValues = z.input<typeof newUserSchema>;

@@ -32,7 +32,7 @@ export const companySettingsSchema = z.object({
   cipNumber: cipcField(),
   address: optionalText(),
   city: optionalText(),
-  province,
+  province: province.meta({ description: 'One of the nine provinces, by code or name.' }),
   postalCode: optionalOf(z.string().min(4, M.postalCode)),
   phone: optionalSaPhoneField(M.phone),
   email: optionalEmailField(M.companyEmail),

@@ -5,13 +5,37 @@ import { appendOptions, expectedVersion, loadState, requireCompany, withConflict
 import { parseInput } from '../../command-handling/parse.ts';
 import { DomainError } from '../../errors.ts';
 import { release, reserve } from '../../identity/credentials.ts';
-import { companySettingsSchema } from '../../validation/index.ts';
-import { decideUpdateCompanyDetails } from '../companies.decider.ts';
-import { companyStreamId } from '../companies.events.ts';
-import { evolveCompany, initialCompanyState } from '../companies.state.ts';
+import { commandSlice } from '../../command-handling/slice.ts';
+import { companySettingsSchema, type CompanySettingsInput } from '../../validation/index.ts';
+import { activeCompany } from '../companies.decider.ts';
+import { companyStreamId, type CompanyEvent } from '../companies.events.ts';
+import { evolveCompany, initialCompanyState, type CompanyDetails, type CompanyState } from '../companies.state.ts';
 import { CIPC_TAKEN } from './register-company.ts';
 
 const CIPC_SCOPE = 'company-cipc';
+
+/** The section as the event carries it: blank optionals are null. */
+export function companyDetailsOf(input: CompanySettingsInput): CompanyDetails {
+  return {
+    name: input.name,
+    cipNumber: input.cipNumber,
+    address: input.address ?? null,
+    city: input.city ?? null,
+    province: input.province ?? null,
+    postalCode: input.postalCode ?? null,
+    phone: input.phone ?? null,
+    email: input.email ?? null,
+  };
+}
+
+/** Settings → company information. Saving what is already stored records nothing. */
+export function decideUpdateCompanyDetails(input: CompanySettingsInput, state: CompanyState, ctx: CommandContext): CompanyEvent[] {
+  const company = activeCompany(state);
+  const details = companyDetailsOf(input);
+  const unchanged = (Object.keys(details) as (keyof CompanyDetails)[]).every((key) => details[key] === company.details[key]);
+  if (unchanged) return [];
+  return [{ type: 'CompanyDetailsUpdated', data: { companyId: company.companyId, ...details, updatedAt: ctx.now.toISOString() } }];
+}
 
 /**
  * PUT /api/company: the caller's company information. A changed CIPC number is claimed in the append
@@ -41,3 +65,10 @@ export async function updateCompanyDetails(store: EventStore, input: unknown, ct
     return { changed: true as const, append };
   });
 }
+
+export const updateCompanySlice = commandSlice({
+  name: 'updateCompany',
+  operation: 'company:update',
+  input: () => companySettingsSchema,
+  handle: ({ store }, { input }, ctx) => updateCompanyDetails(store, input, ctx),
+});

@@ -7,9 +7,11 @@ import { ConcurrencyError, DomainError, ValidationError } from '../../errors.ts'
 import { findPasswordHash } from '../../identity/credentials.ts';
 import { hashPassword, verifyPassword } from '../../identity/passwords.ts';
 import { revokeSessionsOfUser } from '../../identity/reset-tokens.ts';
+import { commandSlice } from '../../command-handling/slice.ts';
 import { changePasswordSchema } from '../../validation/index.ts';
-import { userDecider } from '../users.decider.ts';
-import { userPii, userStreamId } from '../users.events.ts';
+import { USER_NOT_FOUND } from '../users.decider.ts';
+import { userPii, userStreamId, type UserEvent } from '../users.events.ts';
+import { evolveUser, initialUserState, type UserState } from '../users.state.ts';
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
@@ -18,6 +20,14 @@ export class WrongCurrentPassword extends ValidationError {
   constructor() {
     super(CURRENT_PASSWORD_WRONG, [{ path: ['currentPassword'], message: CURRENT_PASSWORD_WRONG }]);
   }
+}
+
+export type ChangePassword = { userId: string };
+
+/** The password of an existing user changed (the hash itself is never an event's). */
+export function decideChangePassword(command: ChangePassword, state: UserState): UserEvent[] {
+  if (state.status === 'none') throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
+  return [{ type: 'UserPasswordChanged', data: { userId: command.userId } }];
 }
 
 /**
@@ -40,8 +50,8 @@ export async function changePassword(
   const passwordHash = await hashPassword(newPassword);
   return handleCommand(store, {
     streamId: userStreamId(userId),
-    decider: userDecider,
-    command: { type: 'ChangePassword', userId },
+    decider: { initialState: initialUserState, evolve: evolveUser, decide: decideChangePassword },
+    command: { userId },
     ctx,
     piiOf: userPii,
     async inTransaction(tx) {
@@ -55,3 +65,11 @@ export async function changePassword(
     },
   });
 }
+
+/** The session the request came with stays signed in; the user's others end. */
+export const changePasswordSlice = commandSlice({
+  name: 'changePassword',
+  operation: 'profile.update',
+  input: () => changePasswordSchema,
+  handle: ({ store, sql }, { input }, ctx) => changePassword(store, sql, input, ctx, { keepSessionTokenHash: ctx.sessionTokenHash ?? null }),
+});

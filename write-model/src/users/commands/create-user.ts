@@ -4,6 +4,7 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { appendOptions, requireCompany } from '../../command-handling/handle.ts';
 import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
 import { parseInput } from '../../command-handling/parse.ts';
+import { commandSlice } from '../../command-handling/slice.ts';
 import { insertCredential } from '../../identity/credentials.ts';
 import { hashPassword } from '../../identity/passwords.ts';
 import { newUserSchema, type CompanyRole } from '../../validation/index.ts';
@@ -59,3 +60,10 @@ export async function createUser(store: EventStore, input: unknown, ctx: Command
   const append = await store.append([prepared.stream], appendOptions(ctx, prepared.inTransaction));
   return { userId: idFromStream(append.streams, userStreamId('')), append };
 }
+
+export const createUserSlice = commandSlice({
+  name: 'createUser',
+  operation: 'users:create',
+  input: () => newUserSchema,
+  handle: ({ store }, { input }, ctx) => createUser(store, input, ctx),
+});
