@@ -24,10 +24,14 @@ describe('every command slice is exposed by both adapters, and they agree', () =
     expect(route, `${slice.name} has a REST route`).toBeDefined();
     expect(route!).toMatchObject({ method: e.rest.method, path: e.rest.path, operation: slice.operation });
     if (slice.target) expect(route!.path.split('/')).toContain(`:${slice.target}`);
+    // Any other path segment is a field of the input (the same field GraphQL takes).
+    const input = inputJsonSchema(slice);
+    for (const segment of route!.path.split('/').filter((s) => s.startsWith(':') && s !== `:${slice.target}`)) {
+      expect(Object.keys(input.properties ?? {}), `${slice.name}: ${segment} is an input field`).toContain(segment.slice(1));
+    }
 
     const mutation = mutations[slice.name];
     expect(mutation, `${slice.name} has a GraphQL mutation`).toBeDefined();
-    const input = inputJsonSchema(slice);
     const wanted = Object.fromEntries(Object.keys(input.properties ?? {}).map((key) => [key, (input.required ?? []).includes(key)]));
     const args = shapeOf(mutation!.args);
     const targetArg = slice.target ? { [slice.target]: true } : {};

@@ -85,11 +85,22 @@ export function restRoutesOf(endpoints: readonly AnyEndpoint[]): Route[] {
       ...(e.rest.status ? { status: e.rest.status } : {}),
       command: e,
       async handler(ctx, { params, body }) {
-        const answer = await runCommand(ctx, e, { target: target ? params[target]! : '', input: body });
+        const answer = await runCommand(ctx, e, { target: target ? params[target]! : '', input: withPathFields(body, params, target) });
         return e.rest.body ? e.rest.body(answer) : answer;
       },
     } satisfies Route;
   });
+}
+
+/**
+ * A path segment other than the target is a field of the input (DELETE /api/group-schemes/:schemeId/members/:memberId
+ * gives {memberId}), as the same field is a GraphQL argument beside the target.
+ */
+function withPathFields(body: unknown, params: Record<string, string>, target: string | undefined): unknown {
+  const fields = Object.entries(params).filter(([name]) => name !== target);
+  if (fields.length === 0) return body;
+  const given = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
+  return { ...given, ...Object.fromEntries(fields) };
 }
 
 /** The GraphQL mutations of the endpoints, one per slice, named as the slice. */

@@ -1,5 +1,6 @@
 import type { AnyEndpoint } from './expose.ts';
 import { claimEndpoints } from './claims.ts';
+import { groupSchemeEndpoints } from './group-schemes.ts';
 import { paymentEndpoints } from './payments.ts';
 import { portfolioEndpoints } from './portfolio.ts';
 
@@ -8,4 +9,5 @@ export const commandEndpoints: readonly AnyEndpoint[] = [
   ...paymentEndpoints,
   ...claimEndpoints,
   ...portfolioEndpoints,
+  ...groupSchemeEndpoints,
 ];
