@@ -1,4 +1,5 @@
 import type { AnyEndpoint } from './expose.ts';
+import { agentEndpoints } from './agents.ts';
 import { claimEndpoints } from './claims.ts';
 import { groupSchemeEndpoints } from './group-schemes.ts';
 import { paymentEndpoints } from './payments.ts';
@@ -10,4 +11,5 @@ export const commandEndpoints: readonly AnyEndpoint[] = [
   ...claimEndpoints,
   ...portfolioEndpoints,
   ...groupSchemeEndpoints,
+  ...agentEndpoints,
 ];
