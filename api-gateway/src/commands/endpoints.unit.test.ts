@@ -25,7 +25,6 @@ describe('every command slice is exposed by both adapters, and they agree', () =
     expect(route, `${slice.name} has a REST route`).toBeDefined();
     expect(route!).toMatchObject({ method: e.rest.method, path: e.rest.path, operation: slice.operation });
     if (slice.target) expect(route!.path.split('/')).toContain(`:${slice.target}`);
-
     const input = inputJsonSchema(slice);
     // A path parameter other than the target is an input field: GraphQL takes it as one.
     for (const field of pathFields(route!.path, slice.target)) expect(Object.keys(input.properties ?? {}), `${slice.name} :${field}`).toContain(field);

@@ -14,7 +14,16 @@ type JsonSchema = {
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   description?: string;
+  /**
+   * `.meta({ graphqlType })` on a zod field: its GraphQL scalar where the rules below would pick another
+   * (an agent code named agentId is a String; a rate zod takes as text or number is a Float; a policy
+   * type's id named policyType is an ID; a relationship the schema checks itself stays a String).
+   */
+  graphqlType?: GraphqlScalar;
 };
+
+/** The scalars `.meta({ graphqlType })` may name. */
+export type GraphqlScalar = 'ID' | 'String' | 'Float' | 'Int' | 'Boolean';
 
 type FieldType = { type: unknown; nullable: boolean; list: boolean };
 
@@ -63,7 +72,8 @@ function withoutNull(node: JsonSchema): { node: JsonSchema; nullable: boolean } 
   const options = node.anyOf ?? node.oneOf;
   if (options) {
     const rest = options.filter((o) => o.type !== 'null');
-    if (rest.length === 1) return { node: { ...rest[0]!, ...(node.description ? { description: node.description } : {}) }, nullable: rest.length < options.length };
+    const meta = { ...(node.description ? { description: node.description } : {}), ...(node.graphqlType ? { graphqlType: node.graphqlType } : {}) };
+    if (rest.length === 1) return { node: { ...rest[0]!, ...meta }, nullable: rest.length < options.length };
     return { node: { ...node, anyOf: rest }, nullable: rest.length < options.length };
   }
   if (Array.isArray(node.type)) {
@@ -94,6 +104,7 @@ function isIdKey(key: string): boolean {
 }
 
 function scalarOrObject(key: string, node: JsonSchema, path: string, names: Names): unknown {
+  if (node.graphqlType) return node.graphqlType;
   if (node.enum) {
     const known = enumsByValues.get(valuesKey(node.enum));
     if (known) return known;

@@ -1,5 +1,7 @@
 import type { AnyEndpoint } from './expose.ts';
+import { agentEndpoints } from './agents.ts';
 import { claimEndpoints } from './claims.ts';
+import { groupSchemeEndpoints } from './group-schemes.ts';
 import { paymentEndpoints } from './payments.ts';
 import { portfolioEndpoints } from './portfolio.ts';
 import { accessEndpoints } from './access.ts';
@@ -14,4 +16,6 @@ export const commandEndpoints: readonly AnyEndpoint[] = [
   ...accessEndpoints,
   ...companyEndpoints,
   ...profileEndpoints,
+  ...groupSchemeEndpoints,
+  ...agentEndpoints,
 ];

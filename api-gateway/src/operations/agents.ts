@@ -1,9 +1,4 @@
-import {
-  NotFoundError,
-  onboardClient as onboardClientCommand,
-  registerAgent as registerAgentCommand,
-  updateAgent as updateAgentCommand,
-} from '@fpa/write-model';
+import { NotFoundError } from '@fpa/write-model';
 import {
   findAgent,
   findAgentByUser,
@@ -18,14 +13,14 @@ import {
 import { centsToDecimal, decimalToCents } from '@fpa/write-model/validation';
 import type { RequestContext, SessionUser } from '../context.ts';
 import { requireCompanyUser, type Operation } from '../auth/policy.ts';
-import { commandFor, readYourWrites } from './consistency.ts';
 import { tenantSql } from './tenant.ts';
 
 export const AGENT_NOT_FOUND = 'Agent not found';
 
+/** The caller (its role scopes what it sees) and its company, for a read. */
 function caller(ctx: RequestContext, operation: Operation) {
   const user = requireCompanyUser(ctx.user, operation);
-  return { user, companyId: user.companyId, command: commandFor(ctx) };
+  return { user, companyId: user.companyId };
 }
 
 /**
@@ -108,30 +103,6 @@ export async function agentDashboard(ctx: RequestContext): Promise<AgentDashboar
     commissionRate: rate,
     commissionThisMonth: sumMoney(team.map((a) => a.commissionThisMonth)),
   };
-}
-
-export async function registerAgent(ctx: RequestContext, input: unknown): Promise<AgentRow> {
-  const { command } = caller(ctx, 'agents:create');
-  const { agentId, append } = await registerAgentCommand(ctx.services.store, input, command);
-  await readYourWrites(ctx, append);
-  return agentOrMissing(ctx, agentId);
-}
-
-export async function updateAgent(ctx: RequestContext, id: string, input: unknown): Promise<AgentRow> {
-  const { command } = caller(ctx, 'agents:update');
-  const { append } = await updateAgentCommand(ctx.services.store, id, input, command);
-  if (append) await readYourWrites(ctx, append);
-  return agentOrMissing(ctx, id);
-}
-
-export type OnboardClientAnswer = { memberId: string; policyId: string; policyNumber: string; familyMembersAdded: number; agentId: string };
-
-/** POST /api/client-onboarding: the client, its family and its policy in one step, credited to an agent. */
-export async function onboardClient(ctx: RequestContext, input: unknown): Promise<OnboardClientAnswer> {
-  const { command } = caller(ctx, 'onboarding:create');
-  const { append, ...answer } = await onboardClientCommand(ctx.services.store, ctx.services.sql, input, command);
-  await readYourWrites(ctx, append);
-  return answer;
 }
 
 /** GET /api/new-sales: the company's agent sales; an agent's session sees only its own clients. */

@@ -37,6 +37,7 @@ function pathsAgainst(path: string, a: SeededCompany): string[] {
     if (param in NOT_AN_ID) values = [NOT_AN_ID[param]!];
     else if (param === 'userId') values = ofKind('user');
     else if (param === 'memberId') values = ofKind('schemeMember');
+    else if (param === 'schemeId') values = ofKind('scheme');
     else if (param === 'companyId') values = ofKind('company');
     else if (param === 'idNumber') values = a.saIds.slice(0, 2);
     else if (param === 'id') {

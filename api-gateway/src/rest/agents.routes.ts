@@ -2,13 +2,11 @@ import type { PolicyStatus } from '@fpa/write-model/validation';
 import * as agents from '../operations/agents.ts';
 import type { Route } from './router.ts';
 
-/** Spec part 2 §7 Agents and "Documents, onboarding, sales", part 1 §7 agent dashboard. */
+/** Spec part 2 §7 Agents and "Documents, onboarding, sales", part 1 §7 agent dashboard: the reads (the commands are endpoints: commands/agents.ts). */
 export const agentRoutes: Route[] = [
   { method: 'GET', path: '/api/agents', operation: 'agents:read', handler: (ctx) => agents.agents(ctx) },
   { method: 'GET', path: '/api/agents/metrics', operation: 'agents:read', handler: (ctx) => agents.agentMetrics(ctx) },
   { method: 'GET', path: '/api/agents/:id', operation: 'agents:read', handler: (ctx, { params }) => agents.agentOrMissing(ctx, params.id!) },
-  { method: 'POST', path: '/api/agents', operation: 'agents:create', status: 201, handler: (ctx, { body }) => agents.registerAgent(ctx, body) },
-  { method: 'PATCH', path: '/api/agents/:id', operation: 'agents:update', handler: (ctx, { params, body }) => agents.updateAgent(ctx, params.id!, body) },
   {
     method: 'GET',
     path: '/api/activities',
@@ -16,7 +14,6 @@ export const agentRoutes: Route[] = [
     handler: (ctx, { query }) => agents.activities(ctx, query.get('first') === null ? undefined : Number(query.get('first'))),
   },
   { method: 'GET', path: '/api/agent/dashboard', operation: 'agents:read', handler: (ctx) => agents.agentDashboard(ctx) },
-  { method: 'POST', path: '/api/client-onboarding', operation: 'onboarding:create', status: 201, handler: (ctx, { body }) => agents.onboardClient(ctx, body) },
   {
     method: 'GET',
     path: '/api/new-sales',

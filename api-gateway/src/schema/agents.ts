@@ -2,8 +2,11 @@ import { enumType } from '../commands/graphql-input.ts';
 import type { ActivityRow, AgentRow, NewSales, SaleRow } from '@fpa/projections';
 import { AGENT_STATUSES } from '@fpa/write-model/validation';
 import { builder } from '../builder.ts';
-import type { AgentDashboard, OnboardClientAnswer } from '../operations/agents.ts';
+import type { AgentDashboard } from '../operations/agents.ts';
 import { PolicyStatusEnum } from './portfolio.ts';
+
+/** POST /api/client-onboarding's answer: the client, its policy and the agent credited with the sale. */
+export type OnboardClientAnswer = { memberId: string; policyId: string; policyNumber: string; familyMembersAdded: number; agentId: string };
 
 export const AgentStatusEnum = enumType('AgentStatus', { values: AGENT_STATUSES, description: 'Activate/deactivate toggles active ⇄ inactive.' });
 

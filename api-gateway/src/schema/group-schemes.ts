@@ -2,8 +2,12 @@ import { enumType } from '../commands/graphql-input.ts';
 import type { GroupSchemeRow, SchemeMemberNode, SchemeMemberRow } from '@fpa/projections';
 import { SCHEME_STATUSES } from '@fpa/write-model/validation';
 import { builder } from '../builder.ts';
-import type { RemoveSchemeMemberAnswer, SchemeMembersAnswer } from '../operations/group-schemes.ts';
 import { RelationshipEnum } from './portfolio.ts';
+
+/** What a create or an add did; droppedRows counts the incomplete rows the schema left out. */
+export type SchemeMembersAnswer = { scheme: GroupSchemeRow; mainMembersAdded: number; familyMembersAdded: number; droppedRows: number };
+
+export type RemoveSchemeMemberAnswer = { scheme: GroupSchemeRow; removedMemberId: string; familyMembersRemoved: number };
 
 export const GroupSchemeStatusEnum = enumType('GroupSchemeStatus', { values: SCHEME_STATUSES });
 

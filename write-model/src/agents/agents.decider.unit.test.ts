@@ -6,10 +6,11 @@ import type { MemberInput } from '../validation/index.ts';
 import { agentPatchSchema, agentSchema, onboardingSchema, type AgentPatchInput } from '../validation/index.ts';
 import { BAD_SA_ID, OTHER_SA_ID, VALID_SA_ID } from '../validation/test-support.ts';
 import { evolvePolicyType, initialPolicyTypeState } from '../policy-types/policy-types.state.ts';
-import { AGENT_NOT_FOUND, decideRegisterAgent, decideUpdateAgent } from './agents.decider.ts';
+import { decideOnboardClient, CHOOSE_AGENT, onboardingMessage, type OnboardClient } from './commands/onboard-client.ts';
+import { decideRegisterAgent } from './commands/register-agent.ts';
+import { AGENT_NOT_FOUND, decideUpdateAgent } from './commands/update-agent.ts';
 import { agentPii, type AgentEvent, type AgentRegistered } from './agents.events.ts';
 import { evolveAgent, initialAgentState } from './agents.state.ts';
-import { CHOOSE_AGENT, decideOnboardClient, onboardingMessage, type OnboardClient } from './onboarding.decider.ts';
 
 const ctx: CommandContext = { now: new Date('2026-03-31T23:30:00Z'), newId: () => 'x', actor: { userId: 'u1', role: 'administrator', companyId: 'c1' }, commandId: 'cmd' };
 

@@ -1,12 +1,11 @@
 import type { CommandContext } from '../command-handling/context.ts';
 import { DomainError, NotFoundError, type Issue } from '../errors.ts';
-import type { SchemeMainMemberInput, SchemeStatus } from '../validation/index.ts';
-import type { GroupSchemeEvent, SchemeMemberAdded, SchemeMemberRemoved } from './group-schemes.events.ts';
-import { familyOf, type ExistingScheme, type GroupSchemeState } from './group-schemes.state.ts';
+import type { SchemeMainMemberInput } from '../validation/index.ts';
+import type { SchemeMemberAdded } from './group-schemes.events.ts';
+import type { ExistingScheme, GroupSchemeState } from './group-schemes.state.ts';
 import type { RowPositions } from './scheme-rows.ts';
 
 export const SCHEME_NOT_FOUND = 'The requested group scheme could not be found.';
-export const SCHEME_MEMBER_NOT_FOUND = 'Scheme member not found';
 export const SA_ID_ON_SCHEME = 'A member with this SA ID number is already on this scheme';
 export const SA_ID_TWICE = 'This SA ID number appears more than once in the list';
 
@@ -47,7 +46,8 @@ export function checkNewMembers(existing: readonly { saId: string | null }[], ad
   if (issues.length > 0) throw new DomainError('ALREADY_EXISTS', issues[0]!.message, issues);
 }
 
-function memberEvents(scheme: { schemeId: string; companyId: string }, add: NewSchemeMembers, ctx: CommandContext): SchemeMemberAdded[] {
+/** The SchemeMemberAdded events of new main members and their families (a create's and an add's). */
+export function newSchemeMemberEvents(scheme: { schemeId: string; companyId: string }, add: NewSchemeMembers, ctx: CommandContext): SchemeMemberAdded[] {
   if (add.policies.length !== add.mainMembers.length) throw new Error('One group policy per main member is needed');
   return add.mainMembers.flatMap((main, i) => {
     const policy = add.policies[i]!;
@@ -97,45 +97,4 @@ function memberEvents(scheme: { schemeId: string; companyId: string }, add: NewS
     );
     return [mainEvent, ...family];
   });
-}
-
-export type CreateGroupScheme = { schemeId: string; companyId: string; name: string; description: string; members: NewSchemeMembers };
-
-/** A new scheme (active) with its first main members and their families. */
-export function decideCreateGroupScheme(command: CreateGroupScheme, ctx: CommandContext): GroupSchemeEvent[] {
-  checkNewMembers([], command.members);
-  const { schemeId, companyId, name, description } = command;
-  return [{ type: 'GroupSchemeCreated', data: { schemeId, companyId, name, description } }, ...memberEvents({ schemeId, companyId }, command.members, ctx)];
-}
-
-export function decideUpdateGroupScheme(
-  state: GroupSchemeState,
-  command: { companyId: string; name: string; description: string; status: SchemeStatus },
-): GroupSchemeEvent[] {
-  assertOwnScheme(state, command.companyId);
-  const { name, description, status } = command;
-  return [{ type: 'GroupSchemeUpdated', data: { schemeId: state.schemeId, companyId: state.companyId, name, description, status } }];
-}
-
-export function decideAddSchemeMembers(state: GroupSchemeState, command: { companyId: string; members: NewSchemeMembers }, ctx: CommandContext): GroupSchemeEvent[] {
-  assertOwnScheme(state, command.companyId);
-  checkNewMembers(state.members, command.members);
-  return memberEvents({ schemeId: state.schemeId, companyId: state.companyId }, command.members, ctx);
-}
-
-/**
- * A family member leaves alone; a main member leaves with its family (their cover is its group
- * policy, which goes with it): the family's removals come first, then the main member's.
- */
-export function decideRemoveSchemeMember(state: GroupSchemeState, command: { companyId: string; memberId: string }): GroupSchemeEvent[] {
-  assertOwnScheme(state, command.companyId);
-  const member = state.members.find((m) => m.memberId === command.memberId);
-  if (!member) throw new NotFoundError(SCHEME_MEMBER_NOT_FOUND);
-  const leaving = member.isMainMember ? [...familyOf(state, member.memberId), member] : [member];
-  return leaving.map(
-    (m): SchemeMemberRemoved => ({
-      type: 'SchemeMemberRemoved',
-      data: { schemeId: state.schemeId, companyId: state.companyId, memberId: m.memberId, isMainMember: m.isMainMember, mainMemberId: m.mainMemberId },
-    }),
-  );
 }

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { outcome, scenario } from '../command-handling/given-when-then.ts';
 import { groupSchemeSchema, type SchemeStatus } from '../validation/index.ts';
-import {
-  decideAddSchemeMembers,
-  decideCreateGroupScheme,
-  decideRemoveSchemeMember,
-  decideUpdateGroupScheme,
-  SA_ID_ON_SCHEME,
-  SA_ID_TWICE,
-  SCHEME_MEMBER_NOT_FOUND,
-  SCHEME_NOT_FOUND,
-  type NewSchemeMembers,
-} from './group-schemes.decider.ts';
+import { decideAddSchemeMembers } from './commands/add-scheme-members.ts';
+import { decideCreateGroupScheme } from './commands/create-group-scheme.ts';
+import { decideRemoveSchemeMember, SCHEME_MEMBER_NOT_FOUND } from './commands/remove-scheme-member.ts';
+import { decideUpdateGroupScheme } from './commands/update-group-scheme.ts';
+import { SA_ID_ON_SCHEME, SA_ID_TWICE, SCHEME_NOT_FOUND, type NewSchemeMembers } from './group-schemes.decider.ts';
 import { groupSchemePii, type GroupSchemeEvent } from './group-schemes.events.ts';
 import { evolveGroupScheme, initialGroupSchemeState } from './group-schemes.state.ts';
 import { countingContext, created, familyAdded, mainAdded, saId, threeFamilies } from './group-schemes.fixtures.ts';

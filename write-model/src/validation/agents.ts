@@ -22,18 +22,18 @@ const agentFields = {
   lastName: requiredText('Last name is required'),
   email: emailField('Valid email is required'),
   phone: saPhoneField({ required: 'Phone number is required', invalid: M.phone }),
-  agentId: requiredText('Agent ID is required'),
+  agentId: requiredText('Agent ID is required').meta({ graphqlType: 'String', description: 'The agent code, unique per company.' }),
   commissionRate: numberField({
     required: 'Commission rate is required',
     min: { value: 0, message: M.commissionRateRange },
     max: { value: 100, message: M.commissionRateRange },
-  }),
+  }).meta({ graphqlType: 'Float' }),
   // Read back as numeric(20,2): bounded like every amount, so the agents list cannot overflow.
   salesTarget: numberField({
     required: 'Sales target is required',
     min: { value: 0, message: M.salesTargetNegative },
     max: { value: Number(MAX_AMOUNT), message: 'Sales target cannot be more than 999999999.99' },
-  }),
+  }).meta({ graphqlType: 'Float' }),
   idNumber: optionalOf(saIdField(M.idNumber)),
   supervisorName: optionalText(),
   region: optionalText(),
@@ -47,12 +47,13 @@ const agentFields = {
 export const agentSchema = z
   .object({
     ...agentFields,
-    username: optionalOf(z.string().min(3, M.username)),
+    username: optionalOf(z.string().min(3, M.username)).meta({ description: 'Create only: a login account with role agent (with password).' }),
     password: z
       .string()
       .nullish()
       .transform((v) => (v ? v : undefined))
-      .pipe(z.string().min(8, M.password).optional()),
+      .pipe(z.string().min(8, M.password).optional())
+      .meta({ description: 'Create only.' }),
   })
   .superRefine((agent, ctx) => {
     if (agent.username && !agent.password) ctx.addIssue({ code: 'custom', path: ['password'], message: M.password });

@@ -137,3 +137,6 @@ export const groupSchemeUpdateSchema = z.object({
   status: z.enum(SCHEME_STATUSES, { error: 'Status must be active or inactive' }),
 });
 export type GroupSchemeUpdateInput = z.output<typeof groupSchemeUpdateSchema>;
+
+/** DELETE /api/group-schemes/{id}/members/{memberId}: the member to remove (a path segment, a GraphQL argument). */
+export const schemeMemberRefSchema = z.object({ memberId: z.string() });

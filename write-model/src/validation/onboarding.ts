@@ -49,7 +49,8 @@ export const onboardingFamilyMemberSchema = z.object({
   firstName: requiredText(M.firstName).max(NAME_MAX_LENGTH, nameTooLong('First name')),
   lastName: requiredText(M.lastName).max(NAME_MAX_LENGTH, nameTooLong('Last name')),
   idNumber: saIdField(M.idNumber),
-  relationship: z.enum(RELATIONSHIPS, { error: M.relationship }),
+  // Text for GraphQL too: an unknown relationship is refused with this schema's message, not by the GraphQL validation.
+  relationship: z.enum(RELATIONSHIPS, { error: M.relationship }).meta({ graphqlType: 'String', description: 'spouse, child, parent, sibling or other.' }),
 });
 export type OnboardingFamilyMemberInput = z.output<typeof onboardingFamilyMemberSchema>;
 
@@ -104,14 +105,18 @@ export type OnboardingFormValues = z.input<typeof onboardingFormSchema>;
  */
 export const onboardingSchema = z.object({
   ...step1,
-  address: requiredText('Address is required'),
+  address: requiredText('Address is required').meta({ description: 'Street number and street name combined.' }),
   city: step2.city,
   province: step2.province,
   postalCode,
-  monthlyIncome: optionalOf(z.string().refine(isDecimalString, M.monthlyIncome)),
+  monthlyIncome: optionalOf(z.string().refine(isDecimalString, M.monthlyIncome)).meta({ description: 'Digits and a decimal point only.' }),
   employer: optionalText(),
   ...step3,
-  agentId: optionalText(),
+  policyType: step3.policyType.meta({ graphqlType: 'ID', description: 'PolicyType.id' }),
+  coverageAmount: step3.coverageAmount.meta({ description: "Must be the chosen type's coverageAmount." }),
+  agentId: optionalText().meta({
+    description: "Ignored for a caller with an agent record (the sale is theirs); otherwise the agent who made the sale: Agent.id or the agent's userId.",
+  }),
 });
 export type OnboardingInput = z.output<typeof onboardingSchema>;
 export type OnboardingPayload = z.input<typeof onboardingSchema>;

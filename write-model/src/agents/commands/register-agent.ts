@@ -4,9 +4,9 @@ import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, requireCompany } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { prepareCompanyUser } from '../../users/commands/create-user.ts';
-import { agentSchema } from '../../validation/index.ts';
-import { decideRegisterAgent } from '../agents.decider.ts';
-import { agentPii, agentStreamId } from '../agents.events.ts';
+import { commandSlice } from '../../command-handling/slice.ts';
+import { agentSchema, type AgentInput } from '../../validation/index.ts';
+import { agentPii, agentStreamId, type AgentDetails, type AgentEvent } from '../agents.events.ts';
 import { linkAgentUser, reserveAgentCode } from '../agent-links.ts';
 
 /**
@@ -40,3 +40,38 @@ export async function registerAgent(store: EventStore, input: unknown, ctx: Comm
   // A retried command id answers with the first attempt's agent.
   return { agentId: idFromStream(append.streams, agentStreamId('')), append };
 }
+
+export type RegisterAgent = { agentId: string; companyId: string; input: AgentInput; userId: string | null };
+
+function detailsOf(input: AgentInput): AgentDetails {
+  return {
+    agentCode: input.agentId,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    idNumber: input.idNumber ?? null,
+    email: input.email,
+    phone: input.phone,
+    supervisorName: input.supervisorName ?? null,
+    region: input.region ?? null,
+    commissionRate: input.commissionRate,
+    salesTarget: input.salesTarget,
+    notes: input.notes ?? null,
+  };
+}
+
+/** A new agent starts active. Whether the code and the username are free is decided in the append. */
+export function decideRegisterAgent(command: RegisterAgent): AgentEvent[] {
+  return [
+    {
+      type: 'AgentRegistered',
+      data: { agentId: command.agentId, companyId: command.companyId, userId: command.userId, status: 'active', ...detailsOf(command.input) },
+    },
+  ];
+}
+
+export const registerAgentSlice = commandSlice({
+  name: 'registerAgent',
+  operation: 'agents:create',
+  input: () => agentSchema,
+  handle: ({ store }, { input }, ctx) => registerAgent(store, input, ctx),
+});

@@ -3,10 +3,11 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, expectedVersion, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
-import { agentPatchSchema } from '../../validation/index.ts';
-import { decideUpdateAgent } from '../agents.decider.ts';
-import { agentPii, agentStreamId } from '../agents.events.ts';
-import { evolveAgent, initialAgentState } from '../agents.state.ts';
+import { commandSlice } from '../../command-handling/slice.ts';
+import { NotFoundError } from '../../errors.ts';
+import { agentPatchSchema, type AgentPatchInput } from '../../validation/index.ts';
+import { agentPii, agentStreamId, type AgentDetails, type AgentEvent } from '../agents.events.ts';
+import { evolveAgent, initialAgentState, type AgentState, type ExistingAgent } from '../agents.state.ts';
 import { moveAgentCode } from '../agent-links.ts';
 
 /**
@@ -32,3 +33,51 @@ export async function updateAgent(store: EventStore, agentId: string, input: unk
     return { events, append };
   });
 }
+
+export const AGENT_NOT_FOUND = 'Agent not found';
+
+export function assertOwnAgent(state: AgentState, companyId: string): asserts state is ExistingAgent {
+  if (state.status === 'none' || state.companyId !== companyId) throw new NotFoundError(AGENT_NOT_FOUND);
+}
+
+const DETAIL_KEYS: (keyof AgentDetails)[] = [
+  'agentCode', 'firstName', 'lastName', 'idNumber', 'email', 'phone', 'supervisorName', 'region', 'commissionRate', 'salesTarget', 'notes',
+];
+
+/** The details after a PATCH: fields left out keep their value, cleared optional fields become null. */
+export function patchedDetails(state: ExistingAgent, patch: AgentPatchInput): AgentDetails {
+  const { agentId: code, status: _status, ...fields } = patch;
+  const next = Object.fromEntries(DETAIL_KEYS.map((key) => [key, state[key]])) as AgentDetails;
+  if (code !== undefined) next.agentCode = code;
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined) (next as Record<string, unknown>)[key] = value;
+  }
+  return next;
+}
+
+/**
+ * PATCH /api/agents/{id}: the edited details (when any changed) and the status (when it changed).
+ * Setting what is already there appends nothing, so a bulk "activate" over a mixed selection is
+ * harmless for the agents already active.
+ */
+export function decideUpdateAgent(state: AgentState, command: { companyId: string; patch: AgentPatchInput }): AgentEvent[] {
+  assertOwnAgent(state, command.companyId);
+  const events: AgentEvent[] = [];
+  const details = patchedDetails(state, command.patch);
+  if (DETAIL_KEYS.some((key) => details[key] !== state[key])) {
+    events.push({ type: 'AgentUpdated', data: { agentId: state.agentId, companyId: state.companyId, ...details } });
+  }
+  const to = command.patch.status;
+  if (to && to !== state.status) {
+    events.push({ type: 'AgentStatusChanged', data: { agentId: state.agentId, companyId: state.companyId, from: state.status, to } });
+  }
+  return events;
+}
+
+export const updateAgentSlice = commandSlice({
+  name: 'updateAgent',
+  operation: 'agents:update',
+  target: 'id',
+  input: () => agentPatchSchema,
+  handle: ({ store }, { target, input }, ctx) => updateAgent(store, target, input, ctx),
+});

@@ -5,10 +5,11 @@ import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, expectedVersion, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { takeMemberPlaces } from '../../companies/member-quota.ts';
+import { commandSlice } from '../../command-handling/slice.ts';
 import { groupSchemeMembersSchema } from '../../validation/index.ts';
-import { assertOwnScheme, checkNewMembers, decideAddSchemeMembers } from '../group-schemes.decider.ts';
-import { groupSchemeStreamId, groupSchemePii } from '../group-schemes.events.ts';
-import { evolveGroupScheme, initialGroupSchemeState } from '../group-schemes.state.ts';
+import { assertOwnScheme, checkNewMembers, newSchemeMemberEvents, type NewSchemeMembers } from '../group-schemes.decider.ts';
+import { groupSchemeStreamId, groupSchemePii, type GroupSchemeEvent } from '../group-schemes.events.ts';
+import { evolveGroupScheme, initialGroupSchemeState, type GroupSchemeState } from '../group-schemes.state.ts';
 import { allocateGroupPolicyNumbers, reserveGroupPolicyNumbers } from '../group-policy-numbers.ts';
 import { droppedSchemeRows, keptRowPositions } from '../scheme-rows.ts';
 
@@ -51,3 +52,17 @@ export async function addSchemeMembers(store: EventStore, sql: SqlExecutor, sche
     };
   });
 }
+
+export function decideAddSchemeMembers(state: GroupSchemeState, command: { companyId: string; members: NewSchemeMembers }, ctx: CommandContext): GroupSchemeEvent[] {
+  assertOwnScheme(state, command.companyId);
+  checkNewMembers(state.members, command.members);
+  return newSchemeMemberEvents({ schemeId: state.schemeId, companyId: state.companyId }, command.members, ctx);
+}
+
+export const addSchemeMembersSlice = commandSlice({
+  name: 'addSchemeMembers',
+  operation: 'group_schemes:update',
+  target: 'schemeId',
+  input: () => groupSchemeMembersSchema,
+  handle: ({ store, sql }, { target, input }, ctx) => addSchemeMembers(store, sql, target, input, ctx),
+});

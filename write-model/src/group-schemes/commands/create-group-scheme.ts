@@ -5,9 +5,10 @@ import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { takeMemberPlaces } from '../../companies/member-quota.ts';
+import { commandSlice } from '../../command-handling/slice.ts';
 import { groupSchemeSchema } from '../../validation/index.ts';
-import { checkNewMembers, decideCreateGroupScheme } from '../group-schemes.decider.ts';
-import { groupSchemeStreamId, groupSchemePii } from '../group-schemes.events.ts';
+import { checkNewMembers, newSchemeMemberEvents, type NewSchemeMembers } from '../group-schemes.decider.ts';
+import { groupSchemeStreamId, groupSchemePii, type GroupSchemeEvent } from '../group-schemes.events.ts';
 import { allocateGroupPolicyNumbers, reserveGroupPolicyNumbers } from '../group-policy-numbers.ts';
 import { droppedSchemeRows, keptRowPositions } from '../scheme-rows.ts';
 
@@ -48,3 +49,19 @@ export async function createGroupScheme(store: EventStore, sql: SqlExecutor, inp
     };
   });
 }
+
+export type CreateGroupScheme = { schemeId: string; companyId: string; name: string; description: string; members: NewSchemeMembers };
+
+/** A new scheme (active) with its first main members and their families. */
+export function decideCreateGroupScheme(command: CreateGroupScheme, ctx: CommandContext): GroupSchemeEvent[] {
+  checkNewMembers([], command.members);
+  const { schemeId, companyId, name, description } = command;
+  return [{ type: 'GroupSchemeCreated', data: { schemeId, companyId, name, description } }, ...newSchemeMemberEvents({ schemeId, companyId }, command.members, ctx)];
+}
+
+export const createGroupSchemeSlice = commandSlice({
+  name: 'createGroupScheme',
+  operation: 'group_schemes:create',
+  input: () => groupSchemeSchema,
+  handle: ({ store, sql }, { input }, ctx) => createGroupScheme(store, sql, input, ctx),
+});

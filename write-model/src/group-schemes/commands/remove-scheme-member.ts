@@ -1,10 +1,14 @@
 import type { EventStore } from '../../event-store/types.ts';
 import type { CommandContext } from '../../command-handling/context.ts';
 import { handleCommand, requireCompany } from '../../command-handling/handle.ts';
+import { parseInput } from '../../command-handling/parse.ts';
+import { commandSlice } from '../../command-handling/slice.ts';
 import { releaseMemberPlaces } from '../../companies/member-quota.ts';
-import { decideRemoveSchemeMember } from '../group-schemes.decider.ts';
-import { groupSchemeStreamId, type GroupSchemeEvent } from '../group-schemes.events.ts';
-import { evolveGroupScheme, initialGroupSchemeState, type GroupSchemeState } from '../group-schemes.state.ts';
+import { NotFoundError } from '../../errors.ts';
+import { schemeMemberRefSchema } from '../../validation/index.ts';
+import { assertOwnScheme } from '../group-schemes.decider.ts';
+import { groupSchemeStreamId, type GroupSchemeEvent, type SchemeMemberRemoved } from '../group-schemes.events.ts';
+import { evolveGroupScheme, familyOf, initialGroupSchemeState, type GroupSchemeState } from '../group-schemes.state.ts';
 
 /**
  * DELETE /api/group-schemes/{id}/members/{memberId}. The answer says how many family members left with
@@ -22,3 +26,31 @@ export async function removeSchemeMember(store: EventStore, schemeId: string, me
   });
   return { schemeId, removedMemberId: memberId, familyMembersRemoved: events.length - 1, append };
 }
+
+export const SCHEME_MEMBER_NOT_FOUND = 'Scheme member not found';
+
+/**
+ * A family member leaves alone; a main member leaves with its family (their cover is its group
+ * policy, which goes with it): the family's removals come first, then the main member's.
+ */
+export function decideRemoveSchemeMember(state: GroupSchemeState, command: { companyId: string; memberId: string }): GroupSchemeEvent[] {
+  assertOwnScheme(state, command.companyId);
+  const member = state.members.find((m) => m.memberId === command.memberId);
+  if (!member) throw new NotFoundError(SCHEME_MEMBER_NOT_FOUND);
+  const leaving = member.isMainMember ? [...familyOf(state, member.memberId), member] : [member];
+  return leaving.map(
+    (m): SchemeMemberRemoved => ({
+      type: 'SchemeMemberRemoved',
+      data: { schemeId: state.schemeId, companyId: state.companyId, memberId: m.memberId, isMainMember: m.isMainMember, mainMemberId: m.mainMemberId },
+    }),
+  );
+}
+
+/** The member to remove is the REST path's second segment (`:memberId`) and a GraphQL argument beside `schemeId`. */
+export const removeSchemeMemberSlice = commandSlice({
+  name: 'removeSchemeMember',
+  operation: 'group_schemes:delete',
+  target: 'schemeId',
+  input: () => schemeMemberRefSchema,
+  handle: ({ store }, { target, input }, ctx) => removeSchemeMember(store, target, parseInput(schemeMemberRefSchema, input).memberId, ctx),
+});
