@@ -6,7 +6,7 @@ import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
 import { reserve } from '../../identity/credentials.ts';
 import { allocateNumbers } from '../../companies/company-numbers.ts';
-import { takeMemberPlaces } from '../../companies/member-quota.ts';
+import { takeMemberPlaces } from '../../members/member-quota.ts';
 import { identifierReservation, SA_ID_TAKEN } from '../../members/member-identifiers.ts';
 import { memberPii, memberStreamId } from '../../members/members.events.ts';
 import { formatPolicyNumber } from '../../members/commands/register-member.ts';

@@ -1,7 +1,7 @@
 import type { EventStore } from '../../event-store/types.ts';
 import type { CommandContext } from '../../command-handling/context.ts';
 import { handleCommand, requireCompany } from '../../command-handling/handle.ts';
-import { releaseMemberPlaces } from '../../companies/member-quota.ts';
+import { releaseMemberPlaces } from '../../members/member-quota.ts';
 import { decideRemoveSchemeMember } from '../group-schemes.decider.ts';
 import { groupSchemeStreamId, type GroupSchemeEvent } from '../group-schemes.events.ts';
 import { evolveGroupScheme, initialGroupSchemeState, type GroupSchemeState } from '../group-schemes.state.ts';

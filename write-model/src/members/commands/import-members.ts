@@ -8,7 +8,7 @@ import { parseInput } from '../../command-handling/parse.ts';
 import { MAX_INTEGER } from '../../validation/decimal.ts';
 import { ConcurrencyError, DomainError, isDomainError } from '../../errors.ts';
 import { allocateNumbers } from '../../companies/company-numbers.ts';
-import { limitReachedReason, readQuota, takeMemberPlaces, UNLIMITED } from '../../companies/member-quota.ts';
+import { limitReachedReason, readQuota, takeMemberPlaces, UNLIMITED } from '../member-quota.ts';
 import { policyStreamId, type PolicyIssued } from '../../policies/policies.events.ts';
 import { reservePolicyNumbers } from '../../policies/policy-numbers.ts';
 import { evolvePolicyType, initialPolicyTypeState, type PolicyTypeState } from '../../policy-types/policy-types.state.ts';

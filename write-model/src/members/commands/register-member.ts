@@ -5,7 +5,7 @@ import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, expectedVersion, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { allocateNumbers } from '../../companies/company-numbers.ts';
-import { takeMemberPlaces } from '../../companies/member-quota.ts';
+import { takeMemberPlaces } from '../member-quota.ts';
 import { policyStreamId } from '../../policies/policies.events.ts';
 import { evolvePolicyType, initialPolicyTypeState } from '../../policy-types/policy-types.state.ts';
 import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
