@@ -49,8 +49,10 @@ export const agentsProjection: Projector = projectorOf<AgentEvent | PolicyEvent 
   applyBatch: (tx, events) => applyAgentRuns(tx, events, (t, event) => agentsProjection.apply(t, event)),
 });
 
+// Absent fields (events written by hand) read as '' or null, as the projector always read them.
 const detailValues = ({ data: d }: Recorded<AgentRegistered | AgentUpdated>) => [
-  d.agentCode, d.firstName, d.lastName, d.idNumber, d.email, d.phone, d.supervisorName, d.region, d.commissionRate, d.salesTarget, d.notes,
+  d.agentCode, d.firstName ?? '', d.lastName ?? '', d.idNumber ?? null, d.email ?? '', d.phone ?? '', d.supervisorName ?? null, d.region ?? null,
+  d.commissionRate, d.salesTarget, d.notes ?? null,
 ];
 
 async function agentRegistered(tx: SqlExecutor, event: Recorded<AgentRegistered>): Promise<void> {
@@ -59,7 +61,7 @@ async function agentRegistered(tx: SqlExecutor, event: Recorded<AgentRegistered>
                          sales_target, notes, id, company_id, user_id, status, position, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)
      on conflict (id) do nothing`,
-    [...detailValues(event), event.data.agentId, event.data.companyId, event.data.userId, event.data.status, event.globalPosition, event.recordedAt],
+    [...detailValues(event), event.data.agentId, event.data.companyId, event.data.userId ?? null, event.data.status, event.globalPosition, event.recordedAt],
   );
 }
 
@@ -89,7 +91,7 @@ async function policyIssued(tx: SqlExecutor, event: Recorded<PolicyIssued>): Pro
 /** The sale with the wizard's details, and the agent's member_onboarded activity. */
 async function clientOnboarded(tx: SqlExecutor, event: Recorded<ClientOnboarded>): Promise<void> {
   const d = event.data;
-  const family = d.familyMemberIds.length;
+  const family = Array.isArray(d.familyMemberIds) ? d.familyMemberIds.length : 0;
   await tx.query(
     `${INSERT_SALE}, onboarded, family_members, beneficiary_name, beneficiary_relation, beneficiary_contact, monthly_income, employer, notes)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, true, $12, $13, $14, $15, $16, $17, $18)
@@ -98,10 +100,11 @@ async function clientOnboarded(tx: SqlExecutor, event: Recorded<ClientOnboarded>
        beneficiary_contact = excluded.beneficiary_contact, monthly_income = excluded.monthly_income,
        employer = excluded.employer, notes = excluded.notes`,
     [
-      ...saleValues(event, d.agentId), family, d.beneficiaryName, d.beneficiaryRelation, d.beneficiaryContact, d.monthlyIncome, d.employer, d.notes,
+      ...saleValues(event, d.agentId), family, d.beneficiaryName ?? null, d.beneficiaryRelation ?? null, d.beneficiaryContact ?? null,
+      d.monthlyIncome ?? null, d.employer ?? null, d.notes ?? null,
     ],
   );
-  const description = `Onboarded ${d.clientName} with policy ${d.policyNumber}` +
+  const description = `Onboarded ${d.clientName ?? 'a client'} with policy ${d.policyNumber}` +
     (family > 0 ? ` and ${family} family member${family === 1 ? '' : 's'}` : '');
   // The activity is the agent's (its login when it has one); an administrator's entry falls back to them.
   await tx.query(

@@ -79,7 +79,7 @@ async function schemeCreated(tx: SqlExecutor, event: Recorded<GroupSchemeCreated
     `insert into group_schemes (id, company_id, name, description, status, position, created_at, updated_at)
      values ($1, $2, $3, $4, 'active', $5, $6, $6)
      on conflict (id) do nothing`,
-    [d.schemeId, companyOf(event), d.name, d.description, event.globalPosition, event.recordedAt],
+    [d.schemeId, companyOf(event), d.name, d.description ?? '', event.globalPosition, event.recordedAt],
   );
 }
 
@@ -87,7 +87,7 @@ async function schemeUpdated(tx: SqlExecutor, event: Recorded<GroupSchemeUpdated
   const d = event.data;
   await tx.query(
     `update group_schemes set name = $3, description = $4, status = $5, updated_at = $6 where id = $1 and company_id = $2`,
-    [d.schemeId, companyOf(event), d.name, d.description, d.status, event.recordedAt],
+    [d.schemeId, companyOf(event), d.name, d.description ?? '', d.status, event.recordedAt],
   );
 }
 
@@ -114,18 +114,19 @@ async function memberAdded(tx: SqlExecutor, event: Recorded<SchemeMemberAdded>):
       companyOf(event),
       d.schemeId,
       isMain,
-      isMain ? null : d.mainMemberId,
-      d.relationship,
-      d.firstName,
-      d.lastName,
-      d.saId,
-      d.phone,
-      d.address,
-      d.city,
-      d.province,
-      d.postalCode,
-      d.email,
-      d.coverAmount,
+      // Absent fields (events written by hand) read as '' or null, as the projector always read them.
+      isMain ? null : (d.mainMemberId ?? null),
+      d.relationship ?? null,
+      d.firstName ?? '',
+      d.lastName ?? '',
+      d.saId ?? null,
+      d.phone ?? null,
+      d.address ?? null,
+      d.city ?? null,
+      d.province ?? null,
+      d.postalCode ?? null,
+      d.email ?? null,
+      d.coverAmount ?? null,
       d.policyId,
       d.policyNumber,
       event.globalPosition,

@@ -83,12 +83,12 @@ async function paymentsRecorded(tx: SqlExecutor, events: readonly Recorded<Payme
     policy_id: d.policyId,
     policy_number: d.policyNumber,
     member_id: d.memberId,
-    member_name: d.memberName,
+    member_name: d.memberName ?? '', // as paymentRecorded reads it
     amount: d.amount,
     payment_date: d.paymentDate,
     payment_method: d.paymentMethod,
-    reference: d.reference,
-    notes: d.notes,
+    reference: d.reference ?? null,
+    notes: d.notes ?? null,
     status: statusOf(event, d.status),
     group_scheme_id: d.groupSchemeId ?? null, // as paymentRecorded reads it
     group_payment_id: d.groupPaymentId ?? null,
