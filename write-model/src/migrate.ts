@@ -1,5 +1,5 @@
 import type { SqlExecutor } from './event-store/sql.ts';
-import { migrateCompanyTables } from './companies/member-quota.ts';
+import { migrateCompanyTables } from './members/member-quota.ts';
 import { migrateIdentity } from './identity/identity.schema.ts';
 import { migrateMemberImports } from './members/member-imports.ts';
 import { migrateStoredObjects } from './documents/stored-objects.ts';

@@ -1,6 +1,9 @@
-import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
+import type { AgentEvent, PaymentEvent, PaymentRecorded, PolicyEvent } from '@fpa/write-model';
+import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
-import { companyOf, required, text } from '../portfolio/event-data.ts';
+import type { Recorded } from '../engine/typed.ts';
+
+type AgentsEvent = Recorded<AgentEvent | PolicyEvent | PaymentEvent>;
 
 /**
  * The agents projector's set-based path: every payment of the log passes through it (a commission
@@ -10,8 +13,8 @@ import { companyOf, required, text } from '../portfolio/event-data.ts';
  */
 export async function applyAgentRuns(
   tx: SqlExecutor,
-  events: readonly RecordedEvent[],
-  applyOne: (tx: SqlExecutor, event: RecordedEvent) => Promise<void>,
+  events: readonly AgentsEvent[],
+  applyOne: (tx: SqlExecutor, event: AgentsEvent) => Promise<void>,
 ): Promise<void> {
   await applyTypeRuns(tx, inTypeRuns(events, agentKeys), { PaymentRecorded: paymentsRecorded }, applyOne);
 }
@@ -22,34 +25,33 @@ export async function applyAgentRuns(
  * its commission. The agents' own events stay in place (a payment reads the agent's rate in force,
  * an onboarding the agent's login), so nothing moves across them.
  */
-function agentKeys(event: RecordedEvent): EventKeys {
-  const d = event.data;
+function agentKeys(event: AgentsEvent): EventKeys {
   switch (event.type) {
     case 'PaymentRecorded':
-      return [`payment:${String(d.paymentId)}`, `policy:${String(d.policyId)}`];
+      return [`payment:${event.data.paymentId}`, `policy:${event.data.policyId}`];
     case 'PaymentStatusChanged':
-      return [`payment:${String(d.paymentId)}`];
+      return [`payment:${event.data.paymentId}`];
     case 'PolicyIssued':
     case 'PolicyStatusChanged':
     case 'ClientOnboarded':
-      return [`policy:${String(d.policyId)}`];
+      return [`policy:${event.data.policyId}`];
     default:
       return 'barrier';
   }
 }
 
-async function paymentsRecorded(tx: SqlExecutor, events: readonly RecordedEvent[]): Promise<void> {
+async function paymentsRecorded(tx: SqlExecutor, events: readonly Recorded<PaymentRecorded>[]): Promise<void> {
   const rows = events
     .map((event, ord) => ({ event, ord }))
-    .filter(({ event }) => !text(event, 'groupSchemeId')) // group policies are never written by an agent
+    .filter(({ event }) => !event.data.groupSchemeId) // group policies are never written by an agent
     .map(({ event, ord }) => ({
       ord,
-      payment_id: required(event, 'paymentId'),
-      policy_id: required(event, 'policyId'),
-      company_id: companyOf(event),
-      amount: required(event, 'amount'),
-      status: required(event, 'status'),
-      payment_date: required(event, 'paymentDate'),
+      payment_id: event.data.paymentId,
+      policy_id: event.data.policyId,
+      company_id: event.data.companyId,
+      amount: event.data.amount,
+      status: event.data.status,
+      payment_date: event.data.paymentDate,
       position: event.globalPosition,
       created_at: event.recordedAt.toISOString(),
     }));

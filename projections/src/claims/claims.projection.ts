@@ -1,7 +1,8 @@
-import { ERASED, type RecordedEvent, type SqlExecutor } from '@fpa/write-model/event-store';
+import type { ClaimDocumentReviewed, ClaimEvent, ClaimFlags, ClaimStatusChanged, ClaimSubmitted } from '@fpa/write-model';
+import { ERASED, type SqlExecutor } from '@fpa/write-model/event-store';
 import { CLAIM_STATUSES, isIsoDate, southAfricanDate, type ClaimStatus } from '@fpa/write-model/validation';
-import type { Projector } from '../engine/types.ts';
-import { companyOf, required, text } from '../portfolio/event-data.ts';
+import { projectorOf, type Recorded } from '../engine/typed.ts';
+import { companyOf } from '../portfolio/event-data.ts';
 import { ADD_TO_CLAIM_STATS, CLAIMS_TABLES, createClaimsTables } from './claims.schema.ts';
 
 /**
@@ -9,7 +10,7 @@ import { ADD_TO_CLAIM_STATS, CLAIMS_TABLES, createClaimsTables } from './claims.
  * single statement (writable CTEs move the rows and the counters together). Who did it and when come
  * from the event's metadata (actorUserId) and recorded time.
  */
-export const claimsProjection: Projector = {
+export const claimsProjection = projectorOf<ClaimEvent>()({
   name: 'claims',
   version: 1,
   handles: ['ClaimSubmitted', 'ClaimStatusChanged', 'ClaimDocumentReviewed'],
@@ -25,15 +26,18 @@ export const claimsProjection: Projector = {
         return claimDocumentReviewed(tx, event);
     }
   },
-};
+});
 
 /**
  * The claim row, its first history entry, one document row per file, and +1 on the company's
  * 'submitted' and total counters. A claim is 'submitted' when it arrives; the event carries no status.
  */
-async function claimSubmitted(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
-  const flags = (event.data.flags ?? {}) as Record<string, unknown>;
-  const documents = Array.isArray(event.data.documents) ? event.data.documents : [];
+async function claimSubmitted(tx: SqlExecutor, event: Recorded<ClaimSubmitted>): Promise<void> {
+  // The write model writes every field; the projector has always also read submissions written by
+  // hand that lack the names, dates, flags or documents (absent reads as empty). Partial keeps the names typed.
+  const d: Partial<ClaimSubmitted['data']> = event.data;
+  const flags: Partial<ClaimFlags> = d.flags ?? {};
+  const documents = Array.isArray(d.documents) ? d.documents : [];
   await tx.query(
     `with c as (
        insert into claims (id, company_id, claim_number, policy_id, policy_number, member_id, member_name, deceased_name,
@@ -62,22 +66,22 @@ async function claimSubmitted(tx: SqlExecutor, event: RecordedEvent): Promise<vo
      select company_id, 1, 1 from c
      ${ADD_TO_CLAIM_STATS}`,
     [
-      required(event, 'claimId'),
+      event.data.claimId,
       companyOf(event),
-      required(event, 'claimNumber'),
-      required(event, 'policyId'),
-      required(event, 'policyNumber'),
-      required(event, 'memberId'),
-      text(event, 'memberName') ?? '',
-      fullName(text(event, 'deceasedFirstName'), text(event, 'deceasedLastName')),
-      fullName(text(event, 'claimantFirstName'), text(event, 'claimantLastName')),
-      required(event, 'claimAmount'),
-      dateOrNull(text(event, 'deceasedDateOfDeath')),
-      dateOrNull(text(event, 'submittedDate')) ?? southAfricanDate(event.recordedAt),
+      event.data.claimNumber,
+      event.data.policyId,
+      event.data.policyNumber,
+      event.data.memberId,
+      d.memberName ?? '',
+      fullName(d.deceasedFirstName ?? null, d.deceasedLastName ?? null),
+      fullName(d.claimantFirstName ?? null, d.claimantLastName ?? null),
+      event.data.claimAmount,
+      dateOrNull(d.deceasedDateOfDeath ?? null),
+      dateOrNull(d.submittedDate ?? null) ?? southAfricanDate(event.recordedAt),
       flags.withinWaitingPeriod === true,
-      dateOrNull(stringOrNull(flags.waitingPeriodEndsOn)),
+      dateOrNull(flags.waitingPeriodEndsOn ?? null),
       flags.exceedsCover === true,
-      stringOrNull(flags.coverageAmount),
+      flags.coverageAmount ?? null,
       flags.deceasedOnPolicy === true,
       event.metadata.actorUserId,
       event.globalPosition,
@@ -91,8 +95,8 @@ async function claimSubmitted(tx: SqlExecutor, event: RecordedEvent): Promise<vo
 const STATUS_DELTAS = CLAIM_STATUSES.map((s) => `($3::text = '${s}')::int - (was = '${s}')::int`).join(',\n            ');
 
 /** The row's status, a history entry with who and when, and the counters moved from the old status to the new. */
-async function claimStatusChanged(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
-  const to = required(event, 'to');
+async function claimStatusChanged(tx: SqlExecutor, event: Recorded<ClaimStatusChanged>): Promise<void> {
+  const to: string = event.data.to;
   // A status outside the lifecycle would leave the count cards silently wrong: stop loudly instead.
   if (!isClaimStatus(to)) throw new Error(`${event.type} ${event.eventId} has an unknown status "${to}"`);
   await tx.query(
@@ -113,30 +117,31 @@ async function claimStatusChanged(tx: SqlExecutor, event: RecordedEvent): Promis
        from u
      ${ADD_TO_CLAIM_STATS}`,
     [
-      required(event, 'claimId'),
+      event.data.claimId,
       companyOf(event),
       to,
       event.recordedAt,
-      text(event, 'from'),
-      text(event, 'note'),
+      // A change written by hand may lack them: the history then takes the row's status and no note.
+      (event.data.from as ClaimStatus | undefined) ?? null,
+      (event.data.note as string | null | undefined) ?? null,
       event.metadata.actorUserId,
       event.globalPosition,
     ],
   );
 }
 
-async function claimDocumentReviewed(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+async function claimDocumentReviewed(tx: SqlExecutor, event: Recorded<ClaimDocumentReviewed>): Promise<void> {
   await tx.query(
     `update claim_documents set status = $4, reviewed_by = $5, reviewed_at = $6, review_note = $7
       where id = $1 and claim_id = $2 and company_id = $3`,
     [
-      required(event, 'documentId'),
-      required(event, 'claimId'),
+      event.data.documentId,
+      event.data.claimId,
       companyOf(event),
-      required(event, 'to'),
+      event.data.to,
       event.metadata.actorUserId,
       event.recordedAt,
-      text(event, 'note'),
+      (event.data.note as string | null | undefined) ?? null,
     ],
   );
 }
@@ -154,8 +159,4 @@ function fullName(first: string | null, last: string | null): string {
 /** Dates that are personal data arrive as '[erased]' after erasure: those (and anything not a date) become null. */
 function dateOrNull(value: string | null): string | null {
   return value !== null && isIsoDate(value) ? value : null;
-}
-
-function stringOrNull(value: unknown): string | null {
-  return value === null || value === undefined ? null : String(value);
 }

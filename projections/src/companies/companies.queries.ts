@@ -28,7 +28,7 @@ export async function findCompany(sql: SqlExecutor, companyId: string): Promise<
 }
 
 /**
- * Insured people toward the member limit, as the write side counts them (companies/member-quota.ts):
+ * Insured people toward the member limit, as the write side counts them (members/member-quota.ts):
  * the portfolio projector's members (deleted ones gone) and the group schemes' members.
  */
 export const INSURED_PEOPLE_SQL = `(coalesce(s.total_members, 0)

@@ -1,10 +1,26 @@
-import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
+import type {
+  AccessEvent,
+  AuditEvent,
+  ClaimEvent,
+  CompanyEvent,
+  PolicyEvent,
+  PolicyIssued,
+  RolePermissionsSet,
+  UserEvent,
+  UserPermissionGranted,
+  UserPermissionRevoked,
+  UserRoleChanged,
+} from '@fpa/write-model';
+import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { COMPANY_ROLES, DEFAULT_ROLE_PERMISSIONS } from '@fpa/write-model/validation';
 import type { Projector } from '../engine/types.ts';
 import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
+import { projectorOf, type Recorded } from '../engine/typed.ts';
 
-type Data = Record<string, unknown>;
-const str = (d: Data, key: string) => (typeof d[key] === 'string' ? (d[key] as string) : null);
+type AuditFactEvent = ClaimEvent | PolicyEvent | CompanyEvent | AccessEvent | UserEvent | AuditEvent;
+
+/** A text field as text, anything else (absent in an event written by hand) as null. */
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /**
  * The compliance reports' facts (issue 10): claims with their submitted and paid times, policies
@@ -12,12 +28,12 @@ const str = (d: Data, key: string) => (typeof d[key] === 'string' ? (d[key] as s
  * requests. Times are the events' recorded times. The reports (compliance.queries.ts) aggregate
  * these at query time, so a rebuild from the log gives the same answers as the live tables.
  */
-export const complianceReportsProjection: Projector = {
+export const complianceReportsProjection: Projector = projectorOf<AuditFactEvent>()({
   name: 'compliance_reports',
   version: 1,
   handles: [
     'ClaimSubmitted', 'ClaimStatusChanged', 'PolicyIssued', 'PolicyStatusChanged',
-    'CompanyRegistered', 'CompanyDetailsUpdated', 'CompanySuspended', 'CompanyActivated', 'CompanyReactivated',
+    'CompanyRegistered', 'CompanyDetailsUpdated', 'CompanySuspended', 'CompanyActivated',
     'RolePermissionsSet', 'UserPermissionGranted', 'UserPermissionRevoked', 'UserRoleChanged',
     'PersonalDataExported', 'PersonalDataErased', 'PersonalDataErasureRefused',
   ],
@@ -52,18 +68,19 @@ export const complianceReportsProjection: Projector = {
         subject_reference text not null, actor_user_id uuid, reason text, outcome text not null);
     `);
   },
-  async apply(tx, event: RecordedEvent) {
-    const d = event.data as Data;
+  async apply(tx, event) {
     const at = event.recordedAt;
     const actor = event.metadata.actorUserId;
     switch (event.type) {
-      case 'ClaimSubmitted':
+      case 'ClaimSubmitted': {
+        const d = event.data;
         await tx.query(
           `insert into audit_claims (id, company_id, claim_number, status, submitted_at) values ($1, $2, $3, 'submitted', $4)
            on conflict (id) do nothing`,
           [d.claimId, d.companyId, d.claimNumber, at],
         );
         return;
+      }
       case 'ClaimStatusChanged':
         // Paid and rejected close a claim; paid_at is the (first) payment.
         await tx.query(
@@ -71,17 +88,20 @@ export const complianceReportsProjection: Projector = {
                   paid_at = case when $2 = 'paid' then coalesce(paid_at, $3) else paid_at end,
                   closed_at = case when $2 in ('paid', 'rejected') then $3 else null end
             where id = $1`,
-          [d.claimId, d.to, at],
+          [event.data.claimId, event.data.to, at],
         );
         return;
-      case 'PolicyIssued':
+      case 'PolicyIssued': {
+        const d = event.data;
         await tx.query(
           `insert into audit_policies (id, company_id, policy_number, member_id, start_date, waiting_period, status, issued_at)
            values ($1, $2, $3, $4, $5, $6, 'active', $7) on conflict (id) do nothing`,
           [d.policyId, d.companyId, d.policyNumber, d.memberId, d.startDate, d.waitingPeriod, at],
         );
         return;
-      case 'PolicyStatusChanged':
+      }
+      case 'PolicyStatusChanged': {
+        const d = event.data;
         await tx.query(`update audit_policies set status = $2 where id = $1`, [d.policyId, d.to]);
         await tx.query(
           `insert into audit_policy_status (position, policy_id, company_id, at, from_status, to_status)
@@ -89,45 +109,55 @@ export const complianceReportsProjection: Projector = {
           [event.globalPosition, d.policyId, d.companyId, at, d.from, d.to],
         );
         return;
-      case 'CompanyRegistered':
+      }
+      case 'CompanyRegistered': {
+        const d = event.data;
         await tx.query(`insert into audit_companies (id, name, status) values ($1, $2, 'active') on conflict (id) do nothing`, [d.companyId, d.name]);
-        for (const role of COMPANY_ROLES) await putRoleSet(tx, String(d.companyId), role, DEFAULT_ROLE_PERMISSIONS[role]);
+        for (const role of COMPANY_ROLES) await putRoleSet(tx, d.companyId, role, DEFAULT_ROLE_PERMISSIONS[role]);
         return;
+      }
       case 'CompanyDetailsUpdated':
-        await tx.query(`update audit_companies set name = $2 where id = $1`, [d.companyId, d.name]);
+        await tx.query(`update audit_companies set name = $2 where id = $1`, [event.data.companyId, event.data.name]);
         return;
       case 'CompanySuspended':
-        await tx.query(`update audit_companies set status = 'suspended', suspended_at = $2, reason = $3 where id = $1`, [d.companyId, at, str(d, 'reason')]);
+        await tx.query(`update audit_companies set status = 'suspended', suspended_at = $2, reason = $3 where id = $1`, [
+          event.data.companyId, at, textOrNull(event.data.reason),
+        ]);
         return;
       case 'CompanyActivated':
-      case 'CompanyReactivated':
-        await tx.query(`update audit_companies set status = 'active', suspended_at = null, reason = null where id = $1`, [d.companyId]);
+        await tx.query(`update audit_companies set status = 'active', suspended_at = null, reason = null where id = $1`, [event.data.companyId]);
         return;
       case 'RolePermissionsSet':
-        return rolePermissionsSet(tx, event, d);
+        return rolePermissionsSet(tx, event);
       case 'UserPermissionGranted':
       case 'UserPermissionRevoked': {
+        const d = event.data;
         const granted = event.type === 'UserPermissionGranted';
         await permissionChange(tx, event, {
-          targetUserId: str(d, 'userId'), targetRole: null, permission: str(d, 'permission'),
-          detail: `${granted ? 'granted' : 'revoked'} ${String(d.permission)}`,
+          targetUserId: textOrNull(d.userId), targetRole: null, permission: textOrNull(d.permission),
+          detail: `${granted ? 'granted' : 'revoked'} ${d.permission}`,
         });
         return;
       }
-      case 'UserRoleChanged':
+      case 'UserRoleChanged': {
+        const d = event.data;
         await permissionChange(tx, event, {
-          targetUserId: str(d, 'userId'), targetRole: str(d, 'to'), permission: null, detail: `role ${String(d.from)} → ${String(d.to)}`,
+          targetUserId: textOrNull(d.userId), targetRole: textOrNull(d.to), permission: null, detail: `role ${d.from} → ${d.to}`,
         });
         return;
+      }
       case 'PersonalDataExported':
       case 'PersonalDataErased':
       case 'PersonalDataErasureRefused': {
+        const d = event.data;
         const kind = event.type === 'PersonalDataExported' ? 'export' : event.type === 'PersonalDataErased' ? 'erasure' : 'erasure_refused';
-        const outcome = kind === 'export' ? 'exported' : kind === 'erasure' ? 'erased' : ((d.holds as string[] | undefined) ?? []).join(' ');
+        const outcome = event.type === 'PersonalDataExported' ? 'exported' : event.type === 'PersonalDataErased' ? 'erased' : (event.data.holds ?? []).join(' ');
+        // An export carries no reason.
+        const reason = event.type === 'PersonalDataExported' ? null : textOrNull(event.data.reason);
         await tx.query(
           `insert into audit_data_requests (position, company_id, at, kind, subject_reference, actor_user_id, reason, outcome)
            values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (position) do nothing`,
-          [event.globalPosition, d.companyId, at, kind, d.subjectReference, actor, str(d, 'reason'), outcome],
+          [event.globalPosition, d.companyId, at, kind, d.subjectReference, actor, reason, outcome],
         );
         return;
       }
@@ -136,27 +166,26 @@ export const complianceReportsProjection: Projector = {
   /** A rebuild is mostly issued policies (between claims): a run of them is one statement; the rest is apply, in order. */
   applyBatch: (tx, events) =>
     applyTypeRuns(tx, inTypeRuns(events, auditKeys), { PolicyIssued: policiesIssued }, (t, event) => complianceReportsProjection.apply(t, event)),
-};
+});
 
 /** A policy's and a claim's rows are their own; the companies' and permissions' events stay in place. */
-function auditKeys(event: RecordedEvent): EventKeys {
-  const d = event.data as Data;
+function auditKeys(event: Recorded<AuditFactEvent>): EventKeys {
   switch (event.type) {
     case 'PolicyIssued':
     case 'PolicyStatusChanged':
-      return [`policy:${String(d.policyId)}`];
+      return [`policy:${event.data.policyId}`];
     case 'ClaimSubmitted':
     case 'ClaimStatusChanged':
-      return [`claim:${String(d.claimId)}`];
+      return [`claim:${event.data.claimId}`];
     default:
       return 'barrier';
   }
 }
 
 /** The run's policies in log order (the first of a repeated id stands, as with apply). */
-async function policiesIssued(tx: SqlExecutor, run: readonly RecordedEvent[]): Promise<void> {
+async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssued>[]): Promise<void> {
   const rows = run.map((event, ord) => {
-    const d = event.data as Data;
+    const d = event.data;
     return {
       ord, id: d.policyId, company_id: d.companyId, policy_number: d.policyNumber, member_id: d.memberId, start_date: d.startDate,
       waiting_period: d.waitingPeriod, issued_at: event.recordedAt.toISOString(),
@@ -181,10 +210,11 @@ async function putRoleSet(tx: SqlExecutor, companyId: string, role: string, perm
   );
 }
 
-async function rolePermissionsSet(tx: SqlExecutor, event: RecordedEvent, d: Data): Promise<void> {
+async function rolePermissionsSet(tx: SqlExecutor, event: Recorded<RolePermissionsSet>): Promise<void> {
+  const d = event.data;
   const companyId = String(d.companyId);
   const role = String(d.role);
-  const next = [...((d.permissions as string[] | undefined) ?? [])].sort();
+  const next: string[] = [...(d.permissions ?? [])].sort();
   const [row] = await tx.query<{ permissions: string[] }>(`select permissions from audit_role_sets where company_id = $1 and role = $2`, [companyId, role]);
   const previous = new Set(row?.permissions ?? []);
   const added = next.filter((p) => !previous.has(p)).map((p) => `+${p}`);
@@ -197,14 +227,14 @@ async function rolePermissionsSet(tx: SqlExecutor, event: RecordedEvent, d: Data
 
 async function permissionChange(
   tx: SqlExecutor,
-  event: RecordedEvent,
+  event: Recorded<RolePermissionsSet | UserPermissionGranted | UserPermissionRevoked | UserRoleChanged>,
   change: { targetUserId: string | null; targetRole: string | null; permission: string | null; detail: string },
 ): Promise<void> {
   await tx.query(
     `insert into audit_permission_changes (position, company_id, at, event_type, actor_user_id, target_user_id, target_role, permission, detail)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (position) do nothing`,
     [
-      event.globalPosition, (event.data as Data).companyId, event.recordedAt, event.type, event.metadata.actorUserId,
+      event.globalPosition, event.data.companyId, event.recordedAt, event.type, event.metadata.actorUserId,
       change.targetUserId, change.targetRole, change.permission, change.detail,
     ],
   );

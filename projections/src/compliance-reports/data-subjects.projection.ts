@@ -1,5 +1,9 @@
-import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
-import type { Projector } from '../engine/types.ts';
+import type { AgentRegistered, AgentUpdated, ClaimSubmitted, MemberRegistered, SchemeMemberAdded, UserRegistered } from '@fpa/write-model';
+import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { projectorOf, type Recorded } from '../engine/typed.ts';
+
+/** The events that record a data subject with its identifier. */
+type SubjectEvent = MemberRegistered | ClaimSubmitted | SchemeMemberAdded | AgentRegistered | AgentUpdated | UserRegistered;
 
 /**
  * Who is who for POPIA requests: every data subject (the key its personal fields are sealed with)
@@ -8,7 +12,7 @@ import type { Projector } from '../engine/types.ts';
  * held here in the clear only while the subject's key exists (after erasure and a rebuild it reads
  * '[erased]' and the person can no longer be found by it).
  */
-export const dataSubjectsProjection: Projector = {
+export const dataSubjectsProjection = projectorOf<SubjectEvent>()({
   name: 'data_subjects',
   version: 1,
   handles: ['MemberRegistered', 'ClaimSubmitted', 'SchemeMemberAdded', 'AgentRegistered', 'AgentUpdated', 'UserRegistered'],
@@ -27,7 +31,7 @@ export const dataSubjectsProjection: Projector = {
       create index if not exists data_subjects_identifier on data_subjects (company_id, identifier_key);
     `);
   },
-  async apply(tx, event: RecordedEvent) {
+  async apply(tx, event) {
     for (const op of subjectOps(event)) {
       if (op.kind === 'delete') await tx.query(`delete from data_subjects where subject_id = $1`, [op.subjectId]);
       else {
@@ -68,7 +72,7 @@ export const dataSubjectsProjection: Projector = {
     }
     await flush();
   },
-};
+});
 
 type SubjectRow = {
   subject_id: string;
@@ -82,35 +86,43 @@ type SubjectRow = {
 type SubjectOp = { kind: 'put'; row: SubjectRow } | { kind: 'delete'; subjectId: string };
 
 /** The rows an event puts in place (a new subject, or a new identifier and label for a known one) or drops. */
-function subjectOps(event: RecordedEvent): SubjectOp[] {
-  const d = event.data as Record<string, unknown>;
+function subjectOps(event: Recorded<SubjectEvent>): SubjectOp[] {
   const put = (subjectId: string, identifier: unknown, kind: string, recordId: unknown, label: string): SubjectOp => ({
     kind: 'put',
     row: {
-      subject_id: subjectId, company_id: d.companyId ?? null, identifier_key: identifierKeyOf(identifier), kind, record_id: recordId, label,
+      subject_id: subjectId, company_id: event.data.companyId ?? null, identifier_key: identifierKeyOf(identifier), kind, record_id: recordId, label,
       position: event.globalPosition,
     },
   });
-  const name = (first: unknown, last: unknown) => `${String(first ?? '')} ${String(last ?? '')}`.trim();
+  // Absent names read as empty: the projector has always read events written by hand that lack them.
+  const name = (first: string | null | undefined, last: string | null | undefined) => `${first ?? ''} ${last ?? ''}`.trim();
   switch (event.type) {
-    case 'MemberRegistered':
-      return [put(`member:${String(d.memberId)}`, d.saId ?? d.passportNumber, d.isMainMember ? 'member' : 'family_member', d.memberId, name(d.firstName, d.lastName))];
-    case 'ClaimSubmitted':
+    case 'MemberRegistered': {
+      const d = event.data;
+      return [put(`member:${d.memberId}`, d.saId ?? d.passportNumber, d.isMainMember ? 'member' : 'family_member', d.memberId, name(d.firstName, d.lastName))];
+    }
+    case 'ClaimSubmitted': {
+      const d = event.data;
       return [
-        put(`claim-deceased:${String(d.claimId)}`, d.deceasedSaId, 'claim_deceased', d.claimId, `${String(d.claimNumber)}: ${name(d.deceasedFirstName, d.deceasedLastName)}`),
-        put(`claim-claimant:${String(d.claimId)}`, d.claimantSaId, 'claim_claimant', d.claimId, `${String(d.claimNumber)}: ${name(d.claimantFirstName, d.claimantLastName)}`),
+        put(`claim-deceased:${d.claimId}`, d.deceasedSaId, 'claim_deceased', d.claimId, `${d.claimNumber}: ${name(d.deceasedFirstName, d.deceasedLastName)}`),
+        put(`claim-claimant:${d.claimId}`, d.claimantSaId, 'claim_claimant', d.claimId, `${d.claimNumber}: ${name(d.claimantFirstName, d.claimantLastName)}`),
       ];
-    case 'SchemeMemberAdded':
-      return d.saId ? [put(`scheme-member:${String(d.memberId)}`, d.saId, 'scheme_member', d.memberId, name(d.firstName, d.lastName))] : [];
+    }
+    case 'SchemeMemberAdded': {
+      const d = event.data;
+      return d.saId ? [put(`scheme-member:${d.memberId}`, d.saId, 'scheme_member', d.memberId, name(d.firstName, d.lastName))] : [];
+    }
     case 'AgentRegistered':
-    case 'AgentUpdated':
+    case 'AgentUpdated': {
+      const d = event.data;
       return d.idNumber
-        ? [put(`agent:${String(d.agentId)}`, d.idNumber, 'agent', d.agentId, name(d.firstName, d.lastName))]
-        : [{ kind: 'delete', subjectId: `agent:${String(d.agentId)}` }];
-    case 'UserRegistered':
-      return d.saId ? [put(`user:${String(d.userId)}`, d.saId, 'user', d.userId, name(d.firstName, d.lastName))] : [];
-    default:
-      return [];
+        ? [put(`agent:${d.agentId}`, d.idNumber, 'agent', d.agentId, name(d.firstName, d.lastName))]
+        : [{ kind: 'delete', subjectId: `agent:${d.agentId}` }];
+    }
+    case 'UserRegistered': {
+      const d = event.data;
+      return d.saId ? [put(`user:${d.userId}`, d.saId, 'user', d.userId, name(d.firstName, d.lastName))] : [];
+    }
   }
 }
 

@@ -1,5 +1,11 @@
-import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
+import type { MemberRegistered, PolicyIssued } from '@fpa/write-model';
+import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
+import type { Recorded } from '../engine/typed.ts';
+import type { ComplianceEvent } from './compliance.projection.ts';
+
+type Event = Recorded<ComplianceEvent>;
+type ApplyOne = (tx: SqlExecutor, event: Event) => Promise<void>;
 
 /**
  * The compliance log's set-based path. A rebuild reads every registration and every issued policy
@@ -10,8 +16,8 @@ import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.t
  */
 export async function applyComplianceRuns(
   tx: SqlExecutor,
-  events: readonly RecordedEvent[],
-  applyOne: (tx: SqlExecutor, event: RecordedEvent) => Promise<void>,
+  events: readonly Event[],
+  applyOne: ApplyOne,
 ): Promise<void> {
   await applyTypeRuns(
     tx,
@@ -22,18 +28,17 @@ export async function applyComplianceRuns(
 }
 
 /** A company's member count and limit entry; a policy's number and lapse entries; a claim's row and overdue entry. The rest stays in place. */
-function complianceKeys(event: RecordedEvent): EventKeys {
-  const d = event.data;
+function complianceKeys(event: Event): EventKeys {
   switch (event.type) {
     case 'MemberRegistered':
     case 'MemberDeleted':
-      return [`company:${String(d.companyId ?? event.metadata.companyId)}`];
+      return [`company:${companyOf(event)}`];
     case 'PolicyIssued':
     case 'PolicyStatusChanged':
-      return [`policy:${String(d.policyId)}`];
+      return [`policy:${event.data.policyId}`];
     case 'ClaimSubmitted':
     case 'ClaimStatusChanged':
-      return [`claim:${String(d.claimId)}`];
+      return [`claim:${event.data.claimId}`];
     default:
       return 'barrier';
   }
@@ -49,12 +54,7 @@ function complianceKeys(event: RecordedEvent): EventKeys {
  * by one, after the others (companies' rows and entries are their own, so the order between companies
  * does not matter).
  */
-async function membersRegistered(
-  tx: SqlExecutor,
-  run: readonly RecordedEvent[],
-  applyOne: (tx: SqlExecutor, event: RecordedEvent) => Promise<void>,
-): Promise<void> {
-  const companyOf = (event: RecordedEvent) => String(event.data.companyId ?? event.metadata.companyId);
+async function membersRegistered(tx: SqlExecutor, run: readonly Recorded<MemberRegistered>[], applyOne: ApplyOne): Promise<void> {
   const counts = new Map<string, number>();
   for (const event of run) counts.set(companyOf(event), (counts.get(companyOf(event)) ?? 0) + 1);
   const added = await tx.query<{ company_id: string }>(
@@ -72,7 +72,7 @@ async function membersRegistered(
 }
 
 /** The policies' numbers, in log order (the first of a repeated policy id stands, as with apply). */
-async function policiesIssued(tx: SqlExecutor, run: readonly RecordedEvent[]): Promise<void> {
+async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssued>[]): Promise<void> {
   const rows = run.map((event, ord) => ({ ord, policy_id: event.data.policyId, company_id: event.data.companyId, policy_number: event.data.policyNumber }));
   await tx.query(
     `insert into compliance_policies (policy_id, company_id, policy_number)
@@ -83,3 +83,6 @@ async function policiesIssued(tx: SqlExecutor, run: readonly RecordedEvent[]): P
     [JSON.stringify(rows)],
   );
 }
+
+/** The append's company when the data names none (hand-written logs), as checkMemberLimit reads it. */
+const companyOf = (event: Event & { data: { companyId: string | null } }) => String(event.data.companyId ?? event.metadata.companyId);

@@ -1,5 +1,20 @@
-import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
+import type {
+  AccessEvent,
+  ClaimEvent,
+  ClaimStatusChanged,
+  CompanyEvent,
+  MemberDeleted,
+  MemberEvent,
+  MemberRegistered,
+  PolicyEvent,
+  PolicyStatusChanged,
+  SubscriptionTierChanged,
+  UserEvent,
+  UserPermissionGranted,
+} from '@fpa/write-model';
+import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { COMPANY_ROLES, DEFAULT_ROLE_PERMISSIONS, roleLabel, type CompanyRole } from '@fpa/write-model/validation';
+import { projectorOf, type Recorded } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
 import { applyComplianceRuns } from './compliance.batch.ts';
 import {
@@ -15,9 +30,10 @@ import {
   WAITING_STATUSES,
 } from './compliance.schema.ts';
 
-type Data = Record<string, unknown>;
+/** The events the compliance log reads, of the companies, members, claims, policies, users and access streams. */
+export type ComplianceEvent = CompanyEvent | MemberEvent | ClaimEvent | PolicyEvent | UserEvent | AccessEvent;
+
 const isCompanyRole = (role: string): role is CompanyRole => (COMPANY_ROLES as readonly string[]).includes(role);
-const str = (d: Data, key: string) => String(d[key]);
 
 /**
  * The platform's compliance log, built from events only, so a rebuild writes the same entries:
@@ -26,7 +42,7 @@ const str = (d: Data, key: string) => String(d[key]);
  * read (compliance.queries.ts), from the waiting start kept here; when such a claim moves on, its
  * entry is stored, resolved at the move.
  */
-export const complianceProjection: Projector = {
+export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
   name: 'compliance',
   version: 1,
   handles: [
@@ -38,35 +54,37 @@ export const complianceProjection: Projector = {
   tables: COMPLIANCE_TABLES,
   init: createComplianceTables,
   async apply(tx, event) {
-    const d = event.data;
     const at = event.recordedAt;
-    const company = `company:${str(d, 'companyId')}`;
     switch (event.type) {
-      case 'CompanyRegistered':
+      case 'CompanyRegistered': {
+        const d = event.data;
         await tx.query(
           `insert into compliance_companies (company_id, name, member_limit) values ($1, $2, $3) on conflict (company_id) do nothing`,
           [d.companyId, d.name, d.memberLimit],
         );
         return;
+      }
       case 'CompanyDetailsUpdated':
-        await tx.query(`update compliance_companies set name = $2 where company_id = $1`, [d.companyId, d.name]);
+        await tx.query(`update compliance_companies set name = $2 where company_id = $1`, [event.data.companyId, event.data.name]);
         return;
       case 'SubscriptionTierChanged':
-        await tx.query(`update compliance_companies set member_limit = $2 where company_id = $1`, [d.companyId, d.memberLimit]);
+        await tx.query(`update compliance_companies set member_limit = $2 where company_id = $1`, [event.data.companyId, event.data.memberLimit]);
         return checkMemberLimit(tx, event, 0);
       case 'CompanySuspended': {
-        const name = await companyName(tx, str(d, 'companyId'));
+        const d = event.data;
+        const name = await companyName(tx, d.companyId);
         return insertLog(tx, {
-          id: event.eventId, companyId: str(d, 'companyId'), type: T.companySuspended, severity: 'critical', title: 'Company suspended',
-          description: `${name} was suspended. Reason: ${str(d, 'reason')}`, subject: company, createdAt: at,
+          id: event.eventId, companyId: d.companyId, type: T.companySuspended, severity: 'critical', title: 'Company suspended',
+          description: `${name} was suspended. Reason: ${d.reason}`, subject: `company:${d.companyId}`, createdAt: at,
         });
       }
       case 'CompanyActivated': {
-        await resolveLogs(tx, T.companySuspended, company, at);
-        const name = await companyName(tx, str(d, 'companyId'));
+        const d = event.data;
+        await resolveLogs(tx, T.companySuspended, `company:${d.companyId}`, at);
+        const name = await companyName(tx, d.companyId);
         return insertLog(tx, {
-          id: event.eventId, companyId: str(d, 'companyId'), type: T.companyActivated, severity: 'info', title: 'Company activated',
-          description: `${name} was activated again; its users may sign in.`, subject: company, createdAt: at, resolvedAt: at,
+          id: event.eventId, companyId: d.companyId, type: T.companyActivated, severity: 'info', title: 'Company activated',
+          description: `${name} was activated again; its users may sign in.`, subject: `company:${d.companyId}`, createdAt: at, resolvedAt: at,
         });
       }
       case 'MemberRegistered':
@@ -77,46 +95,49 @@ export const complianceProjection: Projector = {
         await tx.query(
           `insert into compliance_claims (claim_id, company_id, claim_number, status, waiting_since) values ($1, $2, $3, 'submitted', $4)
            on conflict (claim_id) do nothing`,
-          [d.claimId, d.companyId, d.claimNumber, at],
+          [event.data.claimId, event.data.companyId, event.data.claimNumber, at],
         );
         return;
       case 'ClaimStatusChanged':
         return claimMoved(tx, event);
       case 'PolicyIssued':
         await tx.query(`insert into compliance_policies (policy_id, company_id, policy_number) values ($1, $2, $3) on conflict do nothing`, [
-          d.policyId, d.companyId, d.policyNumber,
+          event.data.policyId, event.data.companyId, event.data.policyNumber,
         ]);
         return;
       case 'PolicyStatusChanged':
         return policyMoved(tx, event);
-      case 'UserRegistered':
+      case 'UserRegistered': {
+        const d = event.data;
         await tx.query(`insert into compliance_users (user_id, company_id, username, role) values ($1, $2, $3, $4) on conflict do nothing`, [
           d.userId, d.companyId ?? null, d.username, d.role,
         ]);
         return;
+      }
       case 'UserRoleChanged':
-        await tx.query(`update compliance_users set role = $2 where user_id = $1`, [d.userId, d.to]);
+        await tx.query(`update compliance_users set role = $2 where user_id = $1`, [event.data.userId, event.data.to]);
         return;
       case 'UserPermissionGranted':
         return permissionGranted(tx, event);
       case 'UserPermissionRevoked':
-        return resolveLogs(tx, T.permissionGranted, `user:${str(d, 'userId')}:${str(d, 'permission')}`, at);
+        return resolveLogs(tx, T.permissionGranted, `user:${event.data.userId}:${event.data.permission}`, at);
       case 'LoginFailuresRepeated': {
-        const user = await userOf(tx, str(d, 'userId'));
+        const d = event.data;
+        const user = await userOf(tx, d.userId);
         return insertLog(tx, {
-          id: event.eventId, companyId: (d.companyId as string | null) ?? user?.companyId ?? null, type: T.repeatedFailedLogins, severity: 'warning',
+          id: event.eventId, companyId: d.companyId ?? user?.companyId ?? null, type: T.repeatedFailedLogins, severity: 'warning',
           title: 'Repeated failed sign-ins',
-          description: `${str(d, 'failures')} failed sign-in attempts for ${user?.username ?? 'a user'} within ${str(d, 'windowMinutes')} minutes; sign-in was locked for a while.`,
-          subject: `user:${str(d, 'userId')}`, createdAt: at,
+          description: `${d.failures} failed sign-in attempts for ${user?.username ?? 'a user'} within ${d.windowMinutes} minutes; sign-in was locked for a while.`,
+          subject: `user:${d.userId}`, createdAt: at,
         });
       }
       case 'UserPasswordReset':
       case 'UserPasswordChanged':
-        return resolveLogs(tx, T.repeatedFailedLogins, `user:${str(d, 'userId')}`, at);
+        return resolveLogs(tx, T.repeatedFailedLogins, `user:${event.data.userId}`, at);
     }
   },
   applyBatch: (tx, events) => applyComplianceRuns(tx, events, (t, event) => complianceProjection.apply(t, event)),
-};
+});
 
 async function companyName(tx: SqlExecutor, companyId: string): Promise<string> {
   const [row] = await tx.query<{ name: string }>(`select name from compliance_companies where company_id = $1`, [companyId]);
@@ -132,7 +153,8 @@ async function userOf(tx: SqlExecutor, userId: string) {
 }
 
 /** Members counted like the quota counts them; an entry opens when the count passes the limit, and resolves when it is back under. */
-async function checkMemberLimit(tx: SqlExecutor, event: RecordedEvent, delta: number): Promise<void> {
+async function checkMemberLimit(tx: SqlExecutor, event: Recorded<MemberRegistered | MemberDeleted | SubscriptionTierChanged>, delta: number): Promise<void> {
+  // The append's company when the data names none (hand-written logs); the write model always writes it.
   const companyId = String(event.data.companyId ?? event.metadata.companyId);
   const [row] = await tx.query<{ name: string; count: number; limit: number; wasOver: boolean }>(
     `update compliance_companies set member_count = greatest(0, member_count + $2) where company_id = $1
@@ -152,8 +174,8 @@ async function checkMemberLimit(tx: SqlExecutor, event: RecordedEvent, delta: nu
 }
 
 /** Leaving submitted/under_review after more than 30 days stores the overdue entry, resolved now. */
-async function claimMoved(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
-  const to = String(event.data.to);
+async function claimMoved(tx: SqlExecutor, event: Recorded<ClaimStatusChanged>): Promise<void> {
+  const to: string = event.data.to;
   const waiting = WAITING_STATUSES.includes(to);
   const [claim] = await tx.query<{ companyId: string; claimNumber: string; waitingSince: Date | null }>(
     `select company_id as "companyId", claim_number as "claimNumber", waiting_since as "waitingSince" from compliance_claims where claim_id = $1`,
@@ -170,34 +192,34 @@ async function claimMoved(tx: SqlExecutor, event: RecordedEvent): Promise<void> 
   await tx.query(
     `insert into compliance_logs (id, company_id, type, severity, title, description, subject, resolved_at, created_at)
      values (${CLAIM_OVERDUE_ID('$1')}, $2, $3, 'warning', $4, $5, $6, $7, $8) on conflict (id) do nothing`,
-    [event.data.claimId, claim.companyId, T.claimOverdue, CLAIM_OVERDUE_TITLE, claimOverdueDescription(claim.claimNumber, claim.waitingSince), `claim:${String(event.data.claimId)}`, event.recordedAt, due],
+    [event.data.claimId, claim.companyId, T.claimOverdue, CLAIM_OVERDUE_TITLE, claimOverdueDescription(claim.claimNumber, claim.waitingSince), `claim:${event.data.claimId}`, event.recordedAt, due],
   );
 }
 
-async function policyMoved(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
-  const subject = `policy:${String(event.data.policyId)}`;
+async function policyMoved(tx: SqlExecutor, event: Recorded<PolicyStatusChanged>): Promise<void> {
+  const subject = `policy:${event.data.policyId}`;
   if (event.data.from === 'lapsed') await resolveLogs(tx, T.policyLapsed, subject, event.recordedAt);
   if (event.data.to !== 'lapsed') return;
   const [policy] = await tx.query<{ number: string }>(`select policy_number as number from compliance_policies where policy_id = $1`, [event.data.policyId]);
   await insertLog(tx, {
-    id: event.eventId, companyId: String(event.data.companyId), type: T.policyLapsed, severity: 'warning', title: 'Policy lapsed',
-    description: `Policy ${policy?.number ?? String(event.data.policyId)} lapsed${event.data.note ? `: ${String(event.data.note)}` : '.'}`,
+    id: event.eventId, companyId: event.data.companyId, type: T.policyLapsed, severity: 'warning', title: 'Policy lapsed',
+    description: `Policy ${policy?.number ?? event.data.policyId} lapsed${event.data.note ? `: ${event.data.note}` : '.'}`,
     subject, createdAt: event.recordedAt,
   });
 }
 
 /** A grant of a permission the user's role does not have by default (an override worth reviewing); open until revoked. */
-async function permissionGranted(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
-  const permission = String(event.data.permission);
-  const user = await userOf(tx, String(event.data.userId));
+async function permissionGranted(tx: SqlExecutor, event: Recorded<UserPermissionGranted>): Promise<void> {
+  const { permission, userId } = event.data;
+  const user = await userOf(tx, userId);
   const role = user?.role ?? '';
-  if (isCompanyRole(role) && DEFAULT_ROLE_PERMISSIONS[role].includes(permission as never)) return;
-  const subject = `user:${String(event.data.userId)}:${permission}`;
+  if (isCompanyRole(role) && DEFAULT_ROLE_PERMISSIONS[role].includes(permission)) return;
+  const subject = `user:${userId}:${permission}`;
   const [open] = await tx.query(`select 1 from compliance_logs where type = $1 and subject = $2 and resolved_at is null`, [T.permissionGranted, subject]);
   if (open) return;
   const who = user ? `${user.username} (${roleLabel(role)})` : 'A user';
   await insertLog(tx, {
-    id: event.eventId, companyId: String(event.data.companyId), type: T.permissionGranted, severity: 'info', title: 'Permission granted beyond role defaults',
+    id: event.eventId, companyId: event.data.companyId, type: T.permissionGranted, severity: 'info', title: 'Permission granted beyond role defaults',
     description: `${who} was granted ${permission}, which the role does not have by default.`, subject, createdAt: event.recordedAt,
   });
 }

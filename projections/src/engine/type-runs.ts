@@ -1,23 +1,30 @@
 import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
 
+/** What the batching reads of an event: its type (a typed projector's events are Recorded<Union>). */
+type Typed = Pick<RecordedEvent, 'type'>;
+
 /** A set-based statement for a run of one event type. */
-export type BulkApply = (tx: SqlExecutor, run: readonly RecordedEvent[]) => Promise<void>;
+export type BulkApply<E extends Typed = RecordedEvent> = (tx: SqlExecutor, run: readonly E[]) => Promise<void>;
+
+/** The set-based statements by event type, each given a run of events of its own type. */
+export type BulkStatements<E extends Typed> = { [T in E['type']]?: BulkApply<Extract<E, { type: T }>> };
 
 /**
  * Cuts a batch into runs of one event type: a run of two or more of a type in `bulk` goes to that
  * type's set-based statement, every other event to `applyOne`, in log order. Shared by the projectors
  * whose set-based paths each cover a single type (payments and agents).
  */
-export async function applyTypeRuns(
+export async function applyTypeRuns<E extends Typed>(
   tx: SqlExecutor,
-  events: readonly RecordedEvent[],
-  bulk: Partial<Record<string, BulkApply>>,
-  applyOne: (tx: SqlExecutor, event: RecordedEvent) => Promise<void>,
+  events: readonly E[],
+  bulk: BulkStatements<E>,
+  applyOne: (tx: SqlExecutor, event: E) => Promise<void>,
 ): Promise<void> {
   let start = 0;
   while (start < events.length) {
-    const type = events[start]!.type;
-    const statement = bulk[type];
+    const type: E['type'] = events[start]!.type;
+    // A run holds events of this one type only, which is what the statement for the type takes.
+    const statement = bulk[type] as BulkApply<E> | undefined;
     let end = start + 1;
     while (statement && end < events.length && events[end]!.type === type) end++;
     if (statement && end - start > 1) {
@@ -46,9 +53,9 @@ export type EventKeys = readonly string[] | 'barrier';
  * interleaves per member (registration, policy, payments, and the next member) becomes one run of
  * each type per batch.
  */
-export function inTypeRuns(events: readonly RecordedEvent[], keysOf: (event: RecordedEvent) => EventKeys): RecordedEvent[] {
+export function inTypeRuns<E extends Typed>(events: readonly E[], keysOf: (event: E) => EventKeys): E[] {
   let remaining = events.map((event) => ({ event, keys: keysOf(event) }));
-  const ordered: RecordedEvent[] = [];
+  const ordered: E[] = [];
   while (remaining.length > 0) {
     const head = remaining[0]!;
     if (head.keys === 'barrier') {

@@ -1,6 +1,7 @@
-import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
-import type { Projector } from '../engine/types.ts';
-import { companyOf, required, text } from '../portfolio/event-data.ts';
+import type { GroupSchemeCreated, GroupSchemeEvent, GroupSchemeUpdated, SchemeMemberAdded, SchemeMemberRemoved } from '@fpa/write-model';
+import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { projectorOf, type Recorded } from '../engine/typed.ts';
+import { companyOf } from '../portfolio/event-data.ts';
 
 export const GROUP_SCHEMES_TABLES = ['group_schemes', 'scheme_members'] as const;
 
@@ -8,7 +9,7 @@ export const GROUP_SCHEMES_TABLES = ['group_schemes', 'scheme_members'] as const
  * The scheme cards and detail, and the people on each scheme. The cards' member counts are counters
  * moved by the same statement that adds or removes a person, never a count over scheme_members.
  */
-export const groupSchemesProjection: Projector = {
+export const groupSchemesProjection = projectorOf<GroupSchemeEvent>()({
   name: 'group_schemes',
   version: 1,
   handles: ['GroupSchemeCreated', 'GroupSchemeUpdated', 'SchemeMemberAdded', 'SchemeMemberRemoved'],
@@ -26,7 +27,7 @@ export const groupSchemesProjection: Projector = {
         return memberRemoved(tx, event);
     }
   },
-};
+});
 
 async function createGroupSchemesTables(tx: SqlExecutor): Promise<void> {
   await tx.exec(`
@@ -72,25 +73,28 @@ async function createGroupSchemesTables(tx: SqlExecutor): Promise<void> {
   `);
 }
 
-async function schemeCreated(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+async function schemeCreated(tx: SqlExecutor, event: Recorded<GroupSchemeCreated>): Promise<void> {
+  const d = event.data;
   await tx.query(
     `insert into group_schemes (id, company_id, name, description, status, position, created_at, updated_at)
      values ($1, $2, $3, $4, 'active', $5, $6, $6)
      on conflict (id) do nothing`,
-    [required(event, 'schemeId'), companyOf(event), required(event, 'name'), text(event, 'description') ?? '', event.globalPosition, event.recordedAt],
+    [d.schemeId, companyOf(event), d.name, d.description ?? '', event.globalPosition, event.recordedAt],
   );
 }
 
-async function schemeUpdated(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+async function schemeUpdated(tx: SqlExecutor, event: Recorded<GroupSchemeUpdated>): Promise<void> {
+  const d = event.data;
   await tx.query(
     `update group_schemes set name = $3, description = $4, status = $5, updated_at = $6 where id = $1 and company_id = $2`,
-    [required(event, 'schemeId'), companyOf(event), required(event, 'name'), text(event, 'description') ?? '', required(event, 'status'), event.recordedAt],
+    [d.schemeId, companyOf(event), d.name, d.description ?? '', d.status, event.recordedAt],
   );
 }
 
 /** The person's row and +1 on the scheme's main or family counter, in one statement. */
-async function memberAdded(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
-  const isMain = event.data.isMainMember === true;
+async function memberAdded(tx: SqlExecutor, event: Recorded<SchemeMemberAdded>): Promise<void> {
+  const d = event.data;
+  const isMain = d.isMainMember === true;
   await tx.query(
     `with m as (
        insert into scheme_members (id, company_id, scheme_id, is_main_member, main_member_id, relationship, first_name,
@@ -106,24 +110,25 @@ async function memberAdded(tx: SqlExecutor, event: RecordedEvent): Promise<void>
             updated_at = $20
        from m where g.id = m.scheme_id and g.company_id = m.company_id`,
     [
-      required(event, 'memberId'),
+      d.memberId,
       companyOf(event),
-      required(event, 'schemeId'),
+      d.schemeId,
       isMain,
-      isMain ? null : text(event, 'mainMemberId'),
-      text(event, 'relationship'),
-      text(event, 'firstName') ?? '',
-      text(event, 'lastName') ?? '',
-      text(event, 'saId'),
-      text(event, 'phone'),
-      text(event, 'address'),
-      text(event, 'city'),
-      text(event, 'province'),
-      text(event, 'postalCode'),
-      text(event, 'email'),
-      text(event, 'coverAmount'),
-      required(event, 'policyId'),
-      required(event, 'policyNumber'),
+      // Absent fields (events written by hand) read as '' or null, as the projector always read them.
+      isMain ? null : (d.mainMemberId ?? null),
+      d.relationship ?? null,
+      d.firstName ?? '',
+      d.lastName ?? '',
+      d.saId ?? null,
+      d.phone ?? null,
+      d.address ?? null,
+      d.city ?? null,
+      d.province ?? null,
+      d.postalCode ?? null,
+      d.email ?? null,
+      d.coverAmount ?? null,
+      d.policyId,
+      d.policyNumber,
       event.globalPosition,
       event.recordedAt,
     ],
@@ -131,7 +136,7 @@ async function memberAdded(tx: SqlExecutor, event: RecordedEvent): Promise<void>
 }
 
 /** The row gone and −1 on the counter it was counted in (a main member's family arrive as removals of their own). */
-async function memberRemoved(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+async function memberRemoved(tx: SqlExecutor, event: Recorded<SchemeMemberRemoved>): Promise<void> {
   await tx.query(
     `with m as (
        delete from scheme_members where id = $1 and company_id = $2 and scheme_id = $3
@@ -142,6 +147,6 @@ async function memberRemoved(tx: SqlExecutor, event: RecordedEvent): Promise<voi
             family_members = g.family_members - (not m.is_main_member)::int,
             updated_at = $4
        from m where g.id = m.scheme_id and g.company_id = m.company_id`,
-    [required(event, 'memberId'), companyOf(event), required(event, 'schemeId'), event.recordedAt],
+    [event.data.memberId, companyOf(event), event.data.schemeId, event.recordedAt],
   );
 }

@@ -1,7 +1,9 @@
+import type { PaymentEvent, PaymentRecorded, PolicyEvent, PolicyIssued } from '@fpa/write-model';
 import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
 import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 import { PAYMENT_STATUSES } from '@fpa/write-model/validation';
-import { companyOf, required, text } from '../portfolio/event-data.ts';
+import type { Recorded } from '../engine/typed.ts';
+import { companyOf } from '../portfolio/event-data.ts';
 import { ADD_TO_PAYMENT_STATS, ADD_TO_PREMIUM_MONTHS } from './payments.schema.ts';
 
 /**
@@ -12,11 +14,14 @@ import { ADD_TO_PAYMENT_STATS, ADD_TO_PREMIUM_MONTHS } from './payments.schema.t
  * the aggregate equals adding the payments one by one. Everything else goes through apply, in order.
  * payments-batch.int.test.ts compares both paths on a random stream cut into random batches.
  */
+type PaymentsEvent = Recorded<PaymentEvent | PolicyEvent>;
+type StatusOf = (event: Pick<RecordedEvent, 'type' | 'eventId'>, value: string) => string;
+
 export async function applyPaymentRuns(
   tx: SqlExecutor,
-  events: readonly RecordedEvent[],
-  applyOne: (tx: SqlExecutor, event: RecordedEvent) => Promise<void>,
-  statusOf: (event: RecordedEvent, value: string) => string,
+  events: readonly PaymentsEvent[],
+  applyOne: (tx: SqlExecutor, event: PaymentsEvent) => Promise<void>,
+  statusOf: StatusOf,
 ): Promise<void> {
   await applyTypeRuns(
     tx,
@@ -34,28 +39,27 @@ export async function applyPaymentRuns(
  * so it stays in place. Batches of a log that goes member by member (a policy, then its payments)
  * become one run of policies and one of payments.
  */
-function paymentKeys(event: RecordedEvent): EventKeys {
-  const d = event.data;
+function paymentKeys(event: PaymentsEvent): EventKeys {
   switch (event.type) {
     case 'PaymentRecorded':
-      return [`payment:${String(d.paymentId)}`, `policy:${String(d.policyId)}`];
+      return [`payment:${event.data.paymentId}`, `policy:${event.data.policyId}`];
     case 'PolicyIssued':
     case 'PolicyStatusChanged':
-      return [`policy:${String(d.policyId)}`];
+      return [`policy:${event.data.policyId}`];
     default:
       return 'barrier';
   }
 }
 
 /** A run of issued policies: their arrears rows, in log order (the first of a repeated policy id stands, as with apply). */
-async function policiesIssued(tx: SqlExecutor, events: readonly RecordedEvent[]): Promise<void> {
+async function policiesIssued(tx: SqlExecutor, events: readonly Recorded<PolicyIssued>[]): Promise<void> {
   const rows = events.map((event, ord) => ({
     ord,
-    policy_id: required(event, 'policyId'),
+    policy_id: event.data.policyId,
     company_id: companyOf(event),
-    policy_number: required(event, 'policyNumber'),
-    member_id: required(event, 'memberId'),
-    start_date: required(event, 'startDate'),
+    policy_number: event.data.policyNumber,
+    member_id: event.data.memberId,
+    start_date: event.data.startDate,
     position: event.globalPosition,
   }));
   await tx.query(
@@ -71,23 +75,23 @@ async function policiesIssued(tx: SqlExecutor, events: readonly RecordedEvent[])
 
 const statusSums = PAYMENT_STATUSES.map((s) => `count(*) filter (where status = '${s}')`).join(', ');
 
-async function paymentsRecorded(tx: SqlExecutor, events: readonly RecordedEvent[], statusOf: (event: RecordedEvent, value: string) => string) {
-  const rows = events.map((event, ord) => ({
+async function paymentsRecorded(tx: SqlExecutor, events: readonly Recorded<PaymentRecorded>[], statusOf: StatusOf) {
+  const rows = events.map((event, ord) => ({ event, d: event.data, ord })).map(({ event, d, ord }) => ({
     ord,
-    id: required(event, 'paymentId'),
+    id: d.paymentId,
     company_id: companyOf(event),
-    policy_id: required(event, 'policyId'),
-    policy_number: required(event, 'policyNumber'),
-    member_id: required(event, 'memberId'),
-    member_name: text(event, 'memberName') ?? '',
-    amount: required(event, 'amount'),
-    payment_date: required(event, 'paymentDate'),
-    payment_method: required(event, 'paymentMethod'),
-    reference: text(event, 'reference'),
-    notes: text(event, 'notes'),
-    status: statusOf(event, required(event, 'status')),
-    group_scheme_id: text(event, 'groupSchemeId'),
-    group_payment_id: text(event, 'groupPaymentId'),
+    policy_id: d.policyId,
+    policy_number: d.policyNumber,
+    member_id: d.memberId,
+    member_name: d.memberName ?? '', // as paymentRecorded reads it
+    amount: d.amount,
+    payment_date: d.paymentDate,
+    payment_method: d.paymentMethod,
+    reference: d.reference ?? null,
+    notes: d.notes ?? null,
+    status: statusOf(event, d.status),
+    group_scheme_id: d.groupSchemeId ?? null, // as paymentRecorded reads it
+    group_payment_id: d.groupPaymentId ?? null,
     recorded_by: event.metadata.actorUserId,
     position: event.globalPosition,
     created_at: event.recordedAt.toISOString(),

@@ -1,5 +1,7 @@
-import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
+import type { MemberEvent, MemberRegistered, PolicyEvent, PolicyIssued, PolicyStatusChanged, PolicyTypeEvent } from '@fpa/write-model';
+import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
+import type { Recorded } from '../engine/typed.ts';
 import { memberRegisteredRow, policyIssuedRow, statusChangedRow } from './event-data.ts';
 import { ADD_TO_STATS } from './portfolio.schema.ts';
 
@@ -15,15 +17,18 @@ import { ADD_TO_STATS } from './portfolio.schema.ts';
  * once per statement, so a run is cut where a key repeats (the same member or policy id twice, which
  * the write model never appends but a replayed or hand-written log might): each piece is then exact.
  */
+type PortfolioEvent = Recorded<PolicyTypeEvent | MemberEvent | PolicyEvent>;
+
 export async function applyRuns(
   tx: SqlExecutor,
-  batch: readonly RecordedEvent[],
-  applyOne: (tx: SqlExecutor, event: RecordedEvent) => Promise<void>,
+  batch: readonly PortfolioEvent[],
+  applyOne: (tx: SqlExecutor, event: PortfolioEvent) => Promise<void>,
 ): Promise<void> {
   const events = inTypeRuns(batch, portfolioKeys);
   let start = 0;
   while (start < events.length) {
-    const bulk = BULK[events[start]!.type];
+    // A run holds events of the bulk's own type only.
+    const bulk = BULK[events[start]!.type] as Bulk<PortfolioEvent> | undefined;
     let end = start + 1;
     if (bulk) {
       const keys = new Set([bulk.key(events[start]!)]);
@@ -49,38 +54,39 @@ export async function applyRuns(
  * place: an update renames every policy of the member, which a status change of one of them (naming
  * no member) also writes.
  */
-function portfolioKeys(event: RecordedEvent): EventKeys {
-  const d = event.data;
+function portfolioKeys(event: PortfolioEvent): EventKeys {
   switch (event.type) {
-    case 'MemberRegistered':
-      return d.policyId ? [`member:${String(d.memberId)}`, `policy:${String(d.policyId)}`] : [`member:${String(d.memberId)}`];
+    case 'MemberRegistered': {
+      const d = event.data;
+      return d.policyId ? [`member:${d.memberId}`, `policy:${d.policyId}`] : [`member:${d.memberId}`];
+    }
     case 'PolicyIssued':
-      return [`policy:${String(d.policyId)}`, `member:${String(d.memberId)}`];
+      return [`policy:${event.data.policyId}`, `member:${event.data.memberId}`];
     case 'PolicyStatusChanged':
-      return [`policy:${String(d.policyId)}`];
+      return [`policy:${event.data.policyId}`];
     default:
       return 'barrier';
   }
 }
 
-type Bulk = {
-  key(event: RecordedEvent): string;
+type Bulk<E> = {
+  key(event: E): string;
   /** Whether a run must hold each key once (see above). */
   unique: boolean;
-  apply(tx: SqlExecutor, run: readonly RecordedEvent[]): Promise<void>;
+  apply(tx: SqlExecutor, run: readonly E[]): Promise<void>;
 };
 
-const BULK: Partial<Record<string, Bulk>> = {
-  MemberRegistered: { key: (e) => String(e.data.memberId), unique: true, apply: membersRegistered },
-  PolicyIssued: { key: (e) => String(e.data.policyId), unique: true, apply: policiesIssued },
+const BULK: { [T in PortfolioEvent['type']]?: Bulk<Extract<PortfolioEvent, { type: T }>> } = {
+  MemberRegistered: { key: (e) => e.data.memberId, unique: true, apply: membersRegistered },
+  PolicyIssued: { key: (e) => e.data.policyId, unique: true, apply: policiesIssued },
   // Repeats are folded in SQL (last status wins, counters move from first to last), so no cut.
-  PolicyStatusChanged: { key: (e) => String(e.data.policyId), unique: false, apply: policyStatusesChanged },
+  PolicyStatusChanged: { key: (e) => e.data.policyId, unique: false, apply: policyStatusesChanged },
 };
 
 /** Both drivers bind a string the same way; jsonb_to_recordset then types each column. */
 const rowsJson = (rows: readonly object[]): string => JSON.stringify(rows);
 
-async function membersRegistered(tx: SqlExecutor, run: readonly RecordedEvent[]): Promise<void> {
+async function membersRegistered(tx: SqlExecutor, run: readonly Recorded<MemberRegistered>[]): Promise<void> {
   await tx.query(
     `with r as (
        select * from jsonb_to_recordset($1::text::jsonb) as r(
@@ -125,7 +131,7 @@ async function membersRegistered(tx: SqlExecutor, run: readonly RecordedEvent[])
  * A registration with a policy already points at it: those rows are left alone rather than rewritten
  * with the same value (a rewrite is a new row version and an entry in each of members' indexes).
  */
-async function policiesIssued(tx: SqlExecutor, run: readonly RecordedEvent[]): Promise<void> {
+async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssued>[]): Promise<void> {
   await tx.query(
     `with r as (
        select * from jsonb_to_recordset($1::text::jsonb) as r(
@@ -164,7 +170,7 @@ async function policiesIssued(tx: SqlExecutor, run: readonly RecordedEvent[]): P
  * moves telescope to "from the status before the run to the last one" per policy (the premium does
  * not change in between). Events naming another company than the row's leave it alone, as one by one.
  */
-async function policyStatusesChanged(tx: SqlExecutor, run: readonly RecordedEvent[]): Promise<void> {
+async function policyStatusesChanged(tx: SqlExecutor, run: readonly Recorded<PolicyStatusChanged>[]): Promise<void> {
   await tx.query(
     `with r as (
        select * from jsonb_to_recordset($1::text::jsonb) as r(ord int, id uuid, company_id uuid, status text, at timestamptz)

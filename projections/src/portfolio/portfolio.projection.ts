@@ -1,6 +1,19 @@
-import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
+import type {
+  MemberDeleted,
+  MemberEvent,
+  MemberRegistered,
+  MemberUpdated,
+  PolicyEvent,
+  PolicyIssued,
+  PolicyStatusChanged,
+  PolicyTypeCreated,
+  PolicyTypeEvent,
+  PolicyTypeUpdated,
+} from '@fpa/write-model';
+import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { projectorOf, type Recorded } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
-import { companyOf, memberRegisteredRow, policyIssuedRow, required, statusChangedRow, text } from './event-data.ts';
+import { companyOf, memberRegisteredRow, policyIssuedRow, statusChangedRow } from './event-data.ts';
 import { applyRuns } from './portfolio.batch.ts';
 import { ADD_TO_STATS, createPortfolioTables, PORTFOLIO_TABLES } from './portfolio.schema.ts';
 
@@ -10,7 +23,7 @@ import { ADD_TO_STATS, createPortfolioTables, PORTFOLIO_TABLES } from './portfol
  * because a 50,000-row CSV import arrives here as 50,000 registrations and 50,000 issued policies;
  * applyBatch (portfolio.batch.ts) writes a run of those with one statement, to the same result.
  */
-export const portfolioProjection: Projector = {
+export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | MemberEvent | PolicyEvent>()({
   name: 'portfolio',
   // 2: members' stored lower-cased search columns (portfolio.schema.ts).
   version: 2,
@@ -44,22 +57,23 @@ export const portfolioProjection: Projector = {
     }
   },
   applyBatch: (tx, events) => applyRuns(tx, events, (t, event) => portfolioProjection.apply(t, event)),
-};
+});
 
-async function policyTypeCreated(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+async function policyTypeCreated(tx: SqlExecutor, event: Recorded<PolicyTypeCreated>): Promise<void> {
+  const d = event.data;
   await tx.query(
     `insert into policy_types (id, company_id, name, description, coverage_amount, monthly_premium, waiting_period,
                                is_active, position, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) on conflict (id) do nothing`,
     [
-      required(event, 'policyTypeId'),
+      d.policyTypeId,
       companyOf(event),
-      required(event, 'name'),
-      text(event, 'description'),
-      required(event, 'coverageAmount'),
-      required(event, 'monthlyPremium'),
-      Number(event.data.waitingPeriod),
-      event.data.isActive !== false,
+      d.name,
+      d.description ?? null,
+      d.coverageAmount,
+      d.monthlyPremium,
+      Number(d.waitingPeriod),
+      d.isActive !== false,
       event.globalPosition,
       event.recordedAt,
     ],
@@ -67,26 +81,27 @@ async function policyTypeCreated(tx: SqlExecutor, event: RecordedEvent): Promise
 }
 
 /** New terms for new policies; issued policies keep the terms copied at issue, only the name is shown current. */
-async function policyTypeUpdated(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+async function policyTypeUpdated(tx: SqlExecutor, event: Recorded<PolicyTypeUpdated>): Promise<void> {
+  const d = event.data;
   await tx.query(
     `update policy_types set name = $3, description = $4, coverage_amount = $5, monthly_premium = $6,
             waiting_period = $7, is_active = $8, updated_at = $9
       where id = $1 and company_id = $2`,
     [
-      required(event, 'policyTypeId'),
+      d.policyTypeId,
       companyOf(event),
-      required(event, 'name'),
-      text(event, 'description'),
-      required(event, 'coverageAmount'),
-      required(event, 'monthlyPremium'),
-      Number(event.data.waitingPeriod),
-      event.data.isActive !== false,
+      d.name,
+      d.description ?? null,
+      d.coverageAmount,
+      d.monthlyPremium,
+      Number(d.waitingPeriod),
+      d.isActive !== false,
       event.recordedAt,
     ],
   );
 }
 
-async function memberRegistered(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+async function memberRegistered(tx: SqlExecutor, event: Recorded<MemberRegistered>): Promise<void> {
   const r = memberRegisteredRow(event);
   // One statement (a CSV import is many of these): the member row, the counters, the month's
   // registrations, and the name on the registration's policy in case PolicyIssued was projected first.
@@ -120,7 +135,8 @@ async function memberRegistered(tx: SqlExecutor, event: RecordedEvent): Promise<
   );
 }
 
-async function memberUpdated(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+async function memberUpdated(tx: SqlExecutor, event: Recorded<MemberUpdated>): Promise<void> {
+  const d = event.data;
   await tx.query(
     `with m as (
        update members set first_name = $3, last_name = $4, email = $5, phone = $6, address = $7, city = $8,
@@ -131,30 +147,31 @@ async function memberUpdated(tx: SqlExecutor, event: RecordedEvent): Promise<voi
      update policies set member_first_name = $3, member_last_name = $4, member_phone = $6, updated_at = $12
       where member_id = $1 and company_id = $2 and exists (select 1 from m)`,
     [
-      required(event, 'memberId'),
+      d.memberId,
       companyOf(event),
-      text(event, 'firstName') ?? '',
-      text(event, 'lastName') ?? '',
-      text(event, 'email'),
-      text(event, 'phone'),
-      text(event, 'address'),
-      text(event, 'city'),
-      text(event, 'province'),
-      text(event, 'postalCode'),
-      text(event, 'dateOfBirth'),
+      // Absent fields (events written by hand) read as '' or null, as the projector always read them.
+      d.firstName ?? '',
+      d.lastName ?? '',
+      d.email ?? null,
+      d.phone ?? null,
+      d.address ?? null,
+      d.city ?? null,
+      d.province ?? null,
+      d.postalCode ?? null,
+      d.dateOfBirth ?? null,
       event.recordedAt,
     ],
   );
 }
 
 /** Leaves the list and the member count; registrations of its month still count towards growth. */
-async function memberDeleted(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+async function memberDeleted(tx: SqlExecutor, event: Recorded<MemberDeleted>): Promise<void> {
   await tx.query(
     `with d as (delete from members where id = $1 and company_id = $2 returning company_id, is_main_member)
      insert into portfolio_stats (company_id, total_members, main_members)
      select company_id, -1, -(is_main_member::int) from d
      ${ADD_TO_STATS}`,
-    [required(event, 'memberId'), companyOf(event)],
+    [event.data.memberId, companyOf(event)],
   );
 }
 
@@ -162,7 +179,7 @@ async function memberDeleted(tx: SqlExecutor, event: RecordedEvent): Promise<voi
  * PolicyIssued carries no status: a policy is active when issued. Counters and revenue move with it,
  * and the member's row points at its newest policy.
  */
-async function policyIssued(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+async function policyIssued(tx: SqlExecutor, event: Recorded<PolicyIssued>): Promise<void> {
   const r = policyIssuedRow(event);
   await tx.query(
     `with p as (
@@ -193,7 +210,7 @@ async function policyIssued(tx: SqlExecutor, event: RecordedEvent): Promise<void
  * The counters move from the status the row had (the event's `from` says the same; the row is what
  * the counters were built from), and revenue follows the policy in and out of 'active'.
  */
-async function policyStatusChanged(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+async function policyStatusChanged(tx: SqlExecutor, event: Recorded<PolicyStatusChanged>): Promise<void> {
   const r = statusChangedRow(event);
   await tx.query(
     `with old as (

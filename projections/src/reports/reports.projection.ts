@@ -1,14 +1,15 @@
-import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
+import type { ClaimEvent, ClaimStatusChanged, ClaimSubmitted } from '@fpa/write-model';
+import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { CLAIM_STATUSES, type ClaimStatus } from '@fpa/write-model/validation';
-import type { Projector } from '../engine/types.ts';
-import { companyOf, required } from '../portfolio/event-data.ts';
+import { projectorOf, type Recorded } from '../engine/typed.ts';
+import { companyOf } from '../portfolio/event-data.ts';
 import { ADD_TO_CLAIM_MONTHS, createReportsTables, REPORTS_TABLES } from './reports.schema.ts';
 
 /**
  * Claims per month of submission and status, with their amounts: what the reports page charts and
  * sums. Each handler is one statement (writable CTEs move the claim and its month's counters together).
  */
-export const reportsProjection: Projector = {
+export const reportsProjection = projectorOf<ClaimEvent>()({
   name: 'reports',
   version: 1,
   handles: ['ClaimSubmitted', 'ClaimStatusChanged'],
@@ -22,10 +23,10 @@ export const reportsProjection: Projector = {
         return claimStatusChanged(tx, event);
     }
   },
-};
+});
 
 /** A claim is 'submitted' when it arrives, in the month of its submission date (South African). */
-async function claimSubmitted(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
+async function claimSubmitted(tx: SqlExecutor, event: Recorded<ClaimSubmitted>): Promise<void> {
   await tx.query(
     `with c as (
        insert into report_claims (claim_id, company_id, month, status, amount)
@@ -36,13 +37,13 @@ async function claimSubmitted(tx: SqlExecutor, event: RecordedEvent): Promise<vo
      insert into report_claim_months (company_id, month, status, claims, amount)
      select company_id, month, status, 1, amount from c
      ${ADD_TO_CLAIM_MONTHS}`,
-    [required(event, 'claimId'), companyOf(event), required(event, 'submittedDate'), required(event, 'claimAmount')],
+    [event.data.claimId, companyOf(event), event.data.submittedDate, event.data.claimAmount],
   );
 }
 
 /** The claim leaves its old (month, status) row for the new one; a repeated status moves nothing. */
-async function claimStatusChanged(tx: SqlExecutor, event: RecordedEvent): Promise<void> {
-  const to = required(event, 'to');
+async function claimStatusChanged(tx: SqlExecutor, event: Recorded<ClaimStatusChanged>): Promise<void> {
+  const to: string = event.data.to;
   if (!isClaimStatus(to)) throw new Error(`${event.type} ${event.eventId} has an unknown status "${to}"`);
   await tx.query(
     `with old as (
@@ -56,7 +57,7 @@ async function claimStatusChanged(tx: SqlExecutor, event: RecordedEvent): Promis
      union all
      select company_id, month, $3::text, 1, amount from u
      ${ADD_TO_CLAIM_MONTHS}`,
-    [required(event, 'claimId'), companyOf(event), to],
+    [event.data.claimId, companyOf(event), to],
   );
 }
 

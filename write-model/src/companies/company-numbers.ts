@@ -2,7 +2,7 @@ import type { SqlExecutor } from '../event-store/sql.ts';
 
 /**
  * Per-company number sequences: policy numbers, claim numbers, a group scheme's policy numbers. Apart
- * from the member limit (member-quota.ts): numbering is not a limit, and its row is not the quota's.
+ * from the member limit (members/member-quota.ts): numbering is not a limit, and its row is not the quota's.
  */
 export async function migrateCompanyNumbers(sql: SqlExecutor): Promise<void> {
   await sql.exec(`

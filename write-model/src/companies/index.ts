@@ -7,6 +7,5 @@ export * from './commands/register-company.ts';
 export * from './commands/update-company-details.ts';
 export * from './commands/start-checkout.ts';
 export * from './commands/settle-subscription-payment.ts';
-export * from './member-quota.ts';
 export * from './company-numbers.ts';
 export * from './commands/suspend-company.ts';

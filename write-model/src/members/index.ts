@@ -7,3 +7,4 @@ export * from './commands/update-member.ts';
 export * from './commands/delete-member.ts';
 export * from './commands/import-members.ts';
 export * from './member-imports.ts';
+export * from './member-quota.ts';

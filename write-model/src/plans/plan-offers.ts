@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../event-store/sql.ts';
 import { DomainError } from '../errors.ts';
-import { companiesOnTier } from '../companies/member-quota.ts';
+import { companiesOnTier } from '../members/member-quota.ts';
 import type { PlanEvent } from './plans.events.ts';
 import type { PlanCatalogue } from './plans.state.ts';
 

@@ -12,7 +12,7 @@ import type { PolicyIssued } from '../../policies/policies.events.ts';
 import type { PolicyTypeState } from '../../policy-types/policy-types.state.ts';
 import { reserve } from '../../identity/credentials.ts';
 import { allocateNumbers } from '../../companies/company-numbers.ts';
-import { takeMemberPlaces } from '../../companies/member-quota.ts';
+import { takeMemberPlaces } from '../../members/member-quota.ts';
 import { identifierReservation, SA_ID_TAKEN } from '../../members/member-identifiers.ts';
 import { memberPii, memberStreamId } from '../../members/members.events.ts';
 import { formatPolicyNumber } from '../../members/commands/register-member.ts';

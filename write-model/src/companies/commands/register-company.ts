@@ -6,7 +6,7 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { insertCredential, reserve } from '../../identity/credentials.ts';
-import { createQuota } from '../member-quota.ts';
+import { createQuota } from '../../members/member-quota.ts';
 import { hashPassword } from '../../identity/passwords.ts';
 import { registrationSchema, type RegistrationInput } from '../../validation/index.ts';
 import { userPii, userStreamId, type UserEvent } from '../../users/users.events.ts';

@@ -8,7 +8,7 @@ import { decimalToCents, isDecimalString } from '../../validation/index.ts';
 import { decideSettleSubscriptionPayment } from '../companies.decider.ts';
 import { companyStreamId } from '../companies.events.ts';
 import { evolveCompany, initialCompanyState } from '../companies.state.ts';
-import { setMemberLimit } from '../member-quota.ts';
+import { setMemberLimit } from '../../members/member-quota.ts';
 import { findCheckout, settleCheckout } from '../subscription-checkouts.ts';
 import { lockTier } from '../../plans/plan-offers.ts';
 

@@ -10,7 +10,7 @@ import { COMPANY_NOT_FOUND } from '../companies.decider.ts';
 import { companyStreamId } from '../companies.events.ts';
 import { evolveCompany, initialCompanyState } from '../companies.state.ts';
 import { insertCheckout, type Checkout } from '../subscription-checkouts.ts';
-import { readQuota } from '../member-quota.ts';
+import { readQuota } from '../../members/member-quota.ts';
 import { alreadyOnPlan, ENTERPRISE_CONTACT_SALES, memberLimitRank, tierOf } from '../tiers.ts';
 
 export const SMALLER_PLAN_REFUSED = 'Moving to a smaller plan is arranged with our sales team; it cannot be done online.';

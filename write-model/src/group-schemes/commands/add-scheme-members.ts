@@ -4,7 +4,7 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, expectedVersion, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
-import { takeMemberPlaces } from '../../companies/member-quota.ts';
+import { takeMemberPlaces } from '../../members/member-quota.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
 import { groupSchemeMembersSchema } from '../../validation/index.ts';
 import { assertOwnScheme, checkNewMembers, newSchemeMemberEvents, type NewSchemeMembers } from '../group-schemes.decider.ts';

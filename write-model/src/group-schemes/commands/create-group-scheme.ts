@@ -4,7 +4,7 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
-import { takeMemberPlaces } from '../../companies/member-quota.ts';
+import { takeMemberPlaces } from '../../members/member-quota.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
 import { groupSchemeSchema } from '../../validation/index.ts';
 import { checkNewMembers, newSchemeMemberEvents, type NewSchemeMembers } from '../group-schemes.decider.ts';

@@ -3,7 +3,7 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { handleCommand, requireCompany } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
-import { releaseMemberPlaces } from '../../companies/member-quota.ts';
+import { releaseMemberPlaces } from '../../members/member-quota.ts';
 import { NotFoundError } from '../../errors.ts';
 import { schemeMemberRefSchema } from '../../validation/index.ts';
 import { assertOwnScheme } from '../group-schemes.decider.ts';

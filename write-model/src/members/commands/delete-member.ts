@@ -2,7 +2,7 @@ import type { EventStore, StreamAppend } from '../../event-store/types.ts';
 import type { CommandContext } from '../../command-handling/context.ts';
 import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, expectedVersion, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
-import { releaseMemberPlaces } from '../../companies/member-quota.ts';
+import { releaseMemberPlaces } from '../member-quota.ts';
 import { policyStreamId } from '../../policies/policies.events.ts';
 import { evolvePolicy, initialPolicyState } from '../../policies/policies.state.ts';
 import { z } from 'zod';

@@ -10,7 +10,7 @@ import { MAX_INTEGER } from '../../validation/decimal.ts';
 import { CSV_MEMBER_COLUMNS, type CsvMemberColumn } from '../../validation/members-csv.ts';
 import { ConcurrencyError, DomainError, isDomainError } from '../../errors.ts';
 import { allocateNumbers } from '../../companies/company-numbers.ts';
-import { limitReachedReason, readQuota, takeMemberPlaces, UNLIMITED } from '../../companies/member-quota.ts';
+import { limitReachedReason, readQuota, takeMemberPlaces, UNLIMITED } from '../member-quota.ts';
 import { policyStreamId, type PolicyIssued } from '../../policies/policies.events.ts';
 import { reservePolicyNumbers } from '../../policies/policy-numbers.ts';
 import { evolvePolicyType, initialPolicyTypeState, type PolicyTypeState } from '../../policy-types/policy-types.state.ts';

@@ -6,7 +6,7 @@ import { appendOptions, expectedVersion, loadState, requireCompany, withConflict
 import { parseInput } from '../../command-handling/parse.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
 import { allocateNumbers } from '../../companies/company-numbers.ts';
-import { takeMemberPlaces } from '../../companies/member-quota.ts';
+import { takeMemberPlaces } from '../member-quota.ts';
 import { policyStreamId } from '../../policies/policies.events.ts';
 import { evolvePolicyType, initialPolicyTypeState } from '../../policy-types/policy-types.state.ts';
 import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';

@@ -1,8 +1,8 @@
 import type { SqlExecutor } from '../event-store/sql.ts';
 import { DomainError } from '../errors.ts';
 import { MEMBER_LIMIT_COUNTS } from '../validation/members.ts';
-import { FREE_TIER, FREE_TIER_MEMBER_LIMIT } from './companies.events.ts';
-import { migrateCompanyNumbers } from './company-numbers.ts';
+import { FREE_TIER, FREE_TIER_MEMBER_LIMIT } from '../companies/companies.events.ts';
+import { migrateCompanyNumbers } from '../companies/company-numbers.ts';
 
 /**
  * The tier's member limit, decided inside the append transaction: the quota row is locked and
