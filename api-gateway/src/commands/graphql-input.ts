@@ -121,6 +121,7 @@ function objectInput(name: string, node: JsonSchema, path: string, names: Names)
   const known = inputTypes.get(name);
   if (known) return known;
   const ref = builder.inputType(name, {
+    ...(node.description ? { description: node.description } : {}),
     fields: (t) =>
       Object.fromEntries(
         Object.entries(node.properties ?? {}).map(([key, property]) => {

@@ -90,7 +90,7 @@ export const agentPatchSchema = z.object({
   region: clearableOf(z.string().trim()),
   notes: clearableOf(z.string().trim()),
   status: z.enum(AGENT_STATUSES, { error: 'Status must be active, inactive or suspended' }).optional(),
-});
+}).meta({ description: 'Every field optional: a field left out stays as it is; {status} alone toggles; a blank optional field is cleared.' });
 export type AgentPatchInput = z.output<typeof agentPatchSchema>;
 
 /** PATCH /api/agents/{id} with just a status (activate, deactivate, singly or in bulk). */

@@ -36,7 +36,7 @@ export const companySettingsSchema = z.object({
   postalCode: optionalOf(z.string().min(4, M.postalCode)),
   phone: optionalSaPhoneField(M.phone),
   email: optionalEmailField(M.companyEmail),
-});
+}).meta({ description: 'Settings → company information (spec part 2 §7). Blank optional fields are cleared.' });
 export type CompanySettingsInput = z.output<typeof companySettingsSchema>;
 export type CompanySettingsFormValues = z.input<typeof companySettingsSchema>;
 

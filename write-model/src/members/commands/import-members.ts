@@ -24,7 +24,9 @@ import { formatPolicyNumber } from './register-member.ts';
 
 /** One CSV row as read from the file: every column a string (a missing or null cell is absent). */
 const csvCell = z.string().nullish().transform((v) => v ?? undefined);
-const csvRowSchema = z.object(Object.fromEntries(CSV_MEMBER_COLUMNS.map((column) => [column, csvCell])) as Record<CsvMemberColumn, typeof csvCell>);
+const csvRowSchema = z
+  .object(Object.fromEntries(CSV_MEMBER_COLUMNS.map((column) => [column, csvCell])) as Record<CsvMemberColumn, typeof csvCell>)
+  .meta({ description: 'One CSV row as read from the file: every column a string.' });
 
 const importChunkSchema = z.object({
   importId: z
