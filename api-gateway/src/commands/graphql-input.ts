@@ -14,6 +14,11 @@ type JsonSchema = {
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   description?: string;
+  /**
+   * The GraphQL scalar a field takes when its JSON Schema cannot say (`.meta({ graphqlType: 'Int' })` on a
+   * zod field that also accepts the number as text, as form fields do: a member limit is Int, not String).
+   */
+  graphqlType?: string;
 };
 
 type FieldType = { type: unknown; nullable: boolean; list: boolean };
@@ -70,6 +75,8 @@ function withoutNull(node: JsonSchema): { node: JsonSchema; nullable: boolean } 
  */
 function fieldType(key: string, raw: JsonSchema, path: string, names: Names): FieldType {
   const { node, nullable } = withoutNull(raw);
+  const named = raw.graphqlType ?? node.graphqlType;
+  if (named) return { type: named, nullable, list: false };
   if (node.type === 'array' && node.items) {
     const item = fieldType(key.replace(/s$/, ''), node.items, path, names);
     return { type: item.type, nullable, list: true };

@@ -1,13 +1,14 @@
 import { DomainError, NotFoundError } from '../errors.ts';
 import type { CommandContext } from '../command-handling/context.ts';
-import type { CompanySettingsInput, SuspensionInput } from '../validation/index.ts';
+import type { CompanySettingsInput } from '../validation/index.ts';
 import type { CompanyEvent } from './companies.events.ts';
 import type { CompanyDetails, CompanyState } from './companies.state.ts';
 import { tierOf } from './tiers.ts';
 
 export const COMPANY_NOT_FOUND = 'Company not found';
 
-function activeCompany(state: CompanyState) {
+/** The company's state once registered, or COMPANY_NOT_FOUND. */
+export function activeCompany(state: CompanyState) {
   if (state.status === 'none') throw new NotFoundError(COMPANY_NOT_FOUND);
   return state;
 }
@@ -75,21 +76,4 @@ export function decideSettleSubscriptionPayment(command: SettleSubscriptionPayme
     });
   }
   return events;
-}
-
-export const COMPANY_ALREADY_SUSPENDED = 'This company is already suspended.';
-export const COMPANY_ALREADY_ACTIVE = 'This company is already active.';
-
-/** The platform operator suspends a company, with the reason (spec part 2 §4 Company: Active -> Suspended). */
-export function decideSuspendCompany(input: SuspensionInput, state: CompanyState, ctx: CommandContext): CompanyEvent[] {
-  const company = activeCompany(state);
-  if (company.status === 'suspended') throw new DomainError('INVALID_TRANSITION', COMPANY_ALREADY_SUSPENDED);
-  return [{ type: 'CompanySuspended', data: { companyId: company.companyId, reason: input.reason, suspendedAt: ctx.now.toISOString() } }];
-}
-
-/** Suspended -> Active; no reason asked. */
-export function decideActivateCompany(_input: Record<string, never>, state: CompanyState, ctx: CommandContext): CompanyEvent[] {
-  const company = activeCompany(state);
-  if (company.status === 'active') throw new DomainError('INVALID_TRANSITION', COMPANY_ALREADY_ACTIVE);
-  return [{ type: 'CompanyActivated', data: { companyId: company.companyId, activatedAt: ctx.now.toISOString() } }];
 }
