@@ -1,4 +1,5 @@
 import type { AnyEndpoint } from './expose.ts';
+import { authEndpoints } from './auth.ts';
 import { paymentEndpoints } from './payments.ts';
 import { platformEndpoints } from './platform.ts';
 import { subscriptionEndpoints } from './subscription.ts';
@@ -8,4 +9,5 @@ export const commandEndpoints: readonly AnyEndpoint[] = [
   ...paymentEndpoints,
   ...platformEndpoints,
   ...subscriptionEndpoints,
+  ...authEndpoints,
 ];
