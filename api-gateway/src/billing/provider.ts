@@ -31,7 +31,6 @@ export type PaymentProvider = {
   verifyNotification(form: URLSearchParams): PaymentNotification | null;
 };
 
-export const NOT_CONFIGURED = 'Online payment is not set up on this server yet. Please contact support to upgrade your plan.';
 export const INVALID_SIGNATURE = 'The notification signature is not valid.';
 export const WRONG_MERCHANT = 'The notification is for another merchant account.';
 export const INCOMPLETE_NOTIFICATION = 'The notification is missing the payment id, the checkout or the amount.';

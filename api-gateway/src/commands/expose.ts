@@ -1,6 +1,7 @@
 import type { CommandOutcome, CommandRequest, CommandSlice } from '@fpa/write-model';
 import { DomainError } from '@fpa/write-model';
 import { authorize, NOT_ALLOWED } from '../auth/policy.ts';
+import { paymentProvider } from '../billing/select-provider.ts';
 import { builder } from '../builder.ts';
 import type { RequestContext } from '../context.ts';
 import { commandFor, readYourWrites } from '../operations/consistency.ts';
@@ -66,7 +67,9 @@ export async function runCommand<Outcome extends CommandOutcome, Answer>(
   request: CommandRequest,
 ): Promise<Answer> {
   authorize(ctx.user, e.slice.operation);
-  const command = () => e.slice.handle({ store: ctx.services.store, sql: ctx.services.sql }, request, commandFor(ctx));
+  const { store, sql, config } = ctx.services;
+  const deps = { store, sql, paymentProvider: paymentProvider(config.billing)?.id ?? null };
+  const command = () => e.slice.handle(deps, request, commandFor(ctx));
   const outcome = await (e.around ? e.around(ctx, command) : command());
   if (outcome.append) await readYourWrites(ctx, outcome.append);
   return e.answer(ctx, outcome, request);

@@ -89,6 +89,8 @@ function withoutNull(node: JsonSchema): { node: JsonSchema; nullable: boolean } 
  */
 function fieldType(key: string, raw: JsonSchema, path: string, names: Names): FieldType {
   const { node, nullable } = withoutNull(raw);
+  const named = raw.graphqlType ?? node.graphqlType;
+  if (named) return { type: named, nullable, list: false };
   if (node.type === 'array' && node.items) {
     const item = fieldType(key.replace(/s$/, ''), node.items, path, names);
     return { type: item.type, nullable, list: true };
@@ -104,7 +106,6 @@ function isIdKey(key: string): boolean {
 }
 
 function scalarOrObject(key: string, node: JsonSchema, path: string, names: Names): unknown {
-  if (node.graphqlType) return node.graphqlType;
   if (node.enum) {
     const known = enumsByValues.get(valuesKey(node.enum));
     if (known) return known;

@@ -7,6 +7,9 @@ import { portfolioEndpoints } from './portfolio.ts';
 import { accessEndpoints } from './access.ts';
 import { companyEndpoints } from './company.ts';
 import { profileEndpoints } from './profile.ts';
+import { authEndpoints } from './auth.ts';
+import { platformEndpoints } from './platform.ts';
+import { subscriptionEndpoints } from './subscription.ts';
 
 /** Every command the gateway exposes, one context's endpoints per line: REST routes and GraphQL mutations are built from these. */
 export const commandEndpoints: readonly AnyEndpoint[] = [
@@ -18,4 +21,7 @@ export const commandEndpoints: readonly AnyEndpoint[] = [
   ...profileEndpoints,
   ...groupSchemeEndpoints,
   ...agentEndpoints,
+  ...platformEndpoints,
+  ...subscriptionEndpoints,
+  ...authEndpoints,
 ];

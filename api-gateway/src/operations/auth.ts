@@ -3,8 +3,6 @@ import {
   dummyPasswordHash,
   findCredentialByUsername,
   issueResetToken,
-  registerCompany,
-  resetPassword as resetPasswordCommand,
   verifyPassword,
   VISITOR,
   parseInput,
@@ -34,7 +32,8 @@ export function publicUser(user: SessionUser): PublicUser {
   return { id, username, email, firstName, lastName, role, companyId, phone, permissions: [...user.permissions].sort() };
 }
 
-async function startSession(ctx: RequestContext, user: UserRow): Promise<AuthAnswer> {
+/** Signs the user in: a new session, its cookie, and the caller from now on (login and registration). */
+export async function startSession(ctx: RequestContext, user: UserRow): Promise<AuthAnswer> {
   const { token, expiresAt } = await createSession(ctx.services.sql, user.id, {
     ip: ctx.ip,
     userAgent: ctx.request.headers.get('user-agent'),
@@ -43,15 +42,6 @@ async function startSession(ctx: RequestContext, user: UserRow): Promise<AuthAns
   ctx.sessionToken = token;
   ctx.user = await withPermissions(ctx.services.sql, user);
   return { token, user: publicUser(ctx.user) };
-}
-
-export async function register(ctx: RequestContext, input: unknown): Promise<AuthAnswer> {
-  authorize(ctx.user, 'auth.register');
-  const result = await registerCompany(ctx.services.store, input, commandFor(ctx, VISITOR), ctx.services.sql);
-  await readYourWrites(ctx, result.append);
-  const user = await findUserById(ctx.services.sql, result.userId);
-  if (!user) throw new Error(`Registered user ${result.userId} is not in the read model yet`);
-  return startSession(ctx, user);
 }
 
 export async function login(ctx: RequestContext, input: unknown): Promise<AuthAnswer> {
@@ -134,11 +124,4 @@ export async function requestPasswordReset(ctx: RequestContext, input: unknown):
     }
   }
   return { ok: true, message: RESET_REQUESTED };
-}
-
-export async function resetPassword(ctx: RequestContext, input: unknown): Promise<{ ok: true }> {
-  authorize(ctx.user, 'auth.resetPassword');
-  const result = await resetPasswordCommand(ctx.services.store, ctx.services.sql, input, commandFor(ctx, VISITOR));
-  await readYourWrites(ctx, result.append);
-  return { ok: true };
 }

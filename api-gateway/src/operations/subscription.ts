@@ -1,15 +1,4 @@
-import {
-  NotFoundError,
-  DomainError,
-  nextBillingDate,
-  settleSubscriptionPayment,
-  southAfricanDate,
-  startSubscriptionCheckout,
-  tierOf,
-  memberLimitRank,
-  commandContext,
-  SYSTEM,
-} from '@fpa/write-model';
+import { NotFoundError, nextBillingDate, southAfricanDate, tierOf, memberLimitRank } from '@fpa/write-model';
 import { decimalToCents } from '@fpa/write-model/validation';
 import {
   findPlanOfTier,
@@ -21,9 +10,6 @@ import {
 } from '@fpa/projections';
 import type { RequestContext } from '../context.ts';
 import { requireCompanyUser } from '../auth/policy.ts';
-import { paymentProvider } from '../billing/select-provider.ts';
-import { NOT_CONFIGURED, type ProviderId } from '../billing/provider.ts';
-import { commandFor, readYourWrites } from './consistency.ts';
 import { tenantSql } from './tenant.ts';
 
 /** Spec part 2 §2: paid tiers are paid by card through the provider. */
@@ -106,68 +92,4 @@ export async function billingHistory(ctx: RequestContext): Promise<BillingEntry[
   const [rows, plans] = await Promise.all([listSubscriptionPayments(tenantSql(ctx, user.companyId), user.companyId), listPlans(ctx.services.sql)]);
   const planName = (tier: string) => plans.find((p) => p.tier === tier)?.name ?? tierOf(tier).name;
   return rows.map((row) => ({ ...row, planName: planName(row.tier), paymentMethod: PAID_PAYMENT_METHOD }));
-}
-
-function origin(ctx: RequestContext): string {
-  return (ctx.services.config.publicUrl ?? new URL(ctx.request.url).origin).replace(/\/+$/, '');
-}
-
-export type CheckoutAnswer = { redirectUrl: string; checkoutId: string };
-
-/**
- * POST /api/subscription/create-checkout: a pending checkout and the provider's page to pay it on.
- * The plan changes only when the provider's verified notification arrives, never here.
- */
-export async function createCheckout(ctx: RequestContext, input: unknown): Promise<CheckoutAnswer> {
-  const user = requireCompanyUser(ctx.user, 'subscription:manage');
-  const provider = paymentProvider(ctx.services.config.billing);
-  if (!provider) throw new DomainError('RULE_VIOLATED', NOT_CONFIGURED);
-  const checkout = await startSubscriptionCheckout(ctx.services.store, ctx.services.sql, input, commandFor(ctx), provider.id);
-  const base = origin(ctx);
-  const redirectUrl = provider.redirectUrl(
-    { ...checkout, payer: { firstName: user.firstName, lastName: user.lastName, email: user.email } },
-    {
-      origin: base,
-      returnUrl: `${base}/subscription/payment-success?checkout=${checkout.id}`,
-      cancelUrl: `${base}/subscription/payment-cancel`,
-      failureUrl: `${base}/subscription/payment-failure`,
-      notifyUrl: `${base}/api/billing/${provider.id}/notify`,
-    },
-  );
-  return { redirectUrl, checkoutId: checkout.id };
-}
-
-export type UpgradeAnswer = CheckoutAnswer & { requiresPayment: true; message: string };
-
-/**
- * PUT /api/subscription/upgrade (spec §7: defined, no control uses it). A paid plan is never granted
- * without payment: the answer is the checkout to pay it through, the same as create-checkout.
- */
-export async function upgrade(ctx: RequestContext, input: unknown): Promise<UpgradeAnswer> {
-  const checkout = await createCheckout(ctx, input);
-  return { ...checkout, requiresPayment: true, message: 'The new plan starts as soon as its payment is confirmed. Continue to the payment page.' };
-}
-
-/**
- * POST /api/billing/{provider}/notify: the provider's notification (PayFast's ITN, or the sandbox's).
- * Only the configured provider's endpoint listens. Verified and checked against the pending checkout
- * before anything changes; a replay answers 200 and changes nothing; a forged one is refused with 400.
- */
-export async function receiveNotification(ctx: RequestContext, providerId: ProviderId, form: URLSearchParams): Promise<Response> {
-  const provider = paymentProvider(ctx.services.config.billing);
-  if (!provider || provider.id !== providerId) throw new NotFoundError('Not found');
-  let changed = false;
-  try {
-    const notification = provider.verifyNotification(form);
-    if (notification) {
-      const result = await settleSubscriptionPayment(ctx.services.store, ctx.services.sql, notification, commandContext(SYSTEM));
-      if (result.append && result.changed) await readYourWrites(ctx, result.append);
-      changed = result.changed;
-    }
-  } catch (error) {
-    ctx.services.logger.warn({ provider: providerId, ip: ctx.ip, err: error }, 'payment notification refused');
-    throw error;
-  }
-  ctx.services.logger.info({ provider: providerId, checkout: form.get('m_payment_id'), changed }, 'payment notification received');
-  return new Response(changed ? 'OK' : 'OK (nothing changed)', { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 }

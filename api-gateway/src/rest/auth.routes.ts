@@ -1,11 +1,10 @@
 import * as auth from '../operations/auth.ts';
 import type { Route } from './router.ts';
 
+/** Sessions and the reset request (registration and the password reset are endpoints: commands/auth.ts). */
 export const authRoutes: Route[] = [
-  { method: 'POST', path: '/api/register', operation: 'auth.register', status: 201, handler: (ctx, { body }) => auth.register(ctx, body) },
   { method: 'POST', path: '/api/login', operation: 'auth.login', handler: (ctx, { body }) => auth.login(ctx, body) },
   { method: 'POST', path: '/api/logout', operation: 'auth.logout', handler: async (ctx) => ({ ok: await auth.logout(ctx) }) },
   { method: 'GET', path: '/api/user', operation: 'auth.me', handler: (ctx) => auth.me(ctx) },
   { method: 'POST', path: '/api/auth/request-reset', operation: 'auth.requestPasswordReset', handler: (ctx, { body }) => auth.requestPasswordReset(ctx, body) },
-  { method: 'POST', path: '/api/auth/reset-password', operation: 'auth.resetPassword', handler: (ctx, { body }) => auth.resetPassword(ctx, body) },
 ];

@@ -1,6 +1,7 @@
 import { NotFoundError } from '@fpa/write-model';
 import type { RequestContext } from '../context.ts';
 import { sandboxCheckoutAction, sandboxCheckoutPage } from '../billing/sandbox-gateway.ts';
+import { receiveNotification } from '../billing/notifications.ts';
 import * as subscriptions from '../operations/subscription.ts';
 import type { Route } from './router.ts';
 
@@ -13,15 +14,17 @@ function sandboxSecret(ctx: RequestContext): string {
 
 const form = (body: unknown) => (body instanceof URLSearchParams ? body : new URLSearchParams());
 
-/** Spec part 2 §7 Subscription, and the payment provider's side of a checkout. */
+/**
+ * Spec part 2 §7 Subscription: its reads (its commands are endpoints: commands/subscription.ts), and the
+ * payment provider's side of a checkout — the notifications (hand-written: billing/notifications.ts says
+ * why) and the sandbox gateway's page.
+ */
 export const subscriptionRoutes: Route[] = [
   { method: 'GET', path: '/api/subscription', operation: 'subscription:read', handler: (ctx) => subscriptions.subscription(ctx) },
   { method: 'GET', path: '/api/subscription/plans', operation: 'subscription:read', handler: (ctx) => subscriptions.subscriptionPlans(ctx) },
   { method: 'GET', path: '/api/subscription/billing-history', operation: 'subscription:read', handler: (ctx) => subscriptions.billingHistory(ctx) },
-  { method: 'POST', path: '/api/subscription/create-checkout', operation: 'subscription:manage', handler: (ctx, { body }) => subscriptions.createCheckout(ctx, body) },
-  { method: 'PUT', path: '/api/subscription/upgrade', operation: 'subscription:manage', handler: (ctx, { body }) => subscriptions.upgrade(ctx, body) },
-  { method: 'POST', path: '/api/billing/payfast/notify', operation: 'billing.notify', form: true, handler: (ctx, { body }) => subscriptions.receiveNotification(ctx, 'payfast', form(body)) },
-  { method: 'POST', path: '/api/billing/sandbox/notify', operation: 'billing.notify', form: true, handler: (ctx, { body }) => subscriptions.receiveNotification(ctx, 'sandbox', form(body)) },
+  { method: 'POST', path: '/api/billing/payfast/notify', operation: 'billing.notify', form: true, handler: (ctx, { body }) => receiveNotification(ctx, 'payfast', form(body)) },
+  { method: 'POST', path: '/api/billing/sandbox/notify', operation: 'billing.notify', form: true, handler: (ctx, { body }) => receiveNotification(ctx, 'sandbox', form(body)) },
   { method: 'GET', path: '/api/billing/sandbox/checkout', operation: 'billing.sandbox', handler: (ctx, { query }) => sandboxCheckoutPage(query, sandboxSecret(ctx)) },
   {
     method: 'POST',

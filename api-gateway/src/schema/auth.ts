@@ -1,6 +1,6 @@
 import { enumType } from '../commands/graphql-input.ts';
 import { ROLES } from '@fpa/write-model/validation';
-import { builder, withoutNulls } from '../builder.ts';
+import { builder } from '../builder.ts';
 import * as auth from '../operations/auth.ts';
 
 export const RoleEnum = enumType('Role', { values: ROLES });
@@ -21,7 +21,7 @@ export const UserType = builder.objectRef<auth.PublicUser>('User').implement({
   }),
 });
 
-const AuthPayload = builder.objectRef<auth.AuthAnswer>('AuthPayload').implement({
+export const AuthPayload = builder.objectRef<auth.AuthAnswer>('AuthPayload').implement({
   fields: (t) => ({
     token: t.exposeString('token'),
     user: t.field({ type: UserType, resolve: (answer) => answer.user }),
@@ -41,28 +41,8 @@ const LoginInput = builder.inputType('LoginInput', {
   fields: (t) => ({ username: t.string({ required: true }), password: t.string({ required: true }) }),
 });
 
-const RegisterInput = builder.inputType('RegisterInput', {
-  fields: (t) => ({
-    username: t.string({ required: true }),
-    password: t.string({ required: true }),
-    email: t.string({ required: true }),
-    firstName: t.string({ required: true }),
-    lastName: t.string({ required: true }),
-    companyName: t.string({ required: true }),
-    cipNumber: t.string({ required: true }),
-    adminSaId: t.string({ required: true }),
-    companyEmail: t.string({ required: true }),
-    companyPhone: t.string({ required: true }),
-    fspNumber: t.string(),
-  }),
-});
-
 const RequestPasswordResetInput = builder.inputType('RequestPasswordResetInput', {
   fields: (t) => ({ email: t.string({ required: true }) }),
-});
-
-const ResetPasswordInput = builder.inputType('ResetPasswordInput', {
-  fields: (t) => ({ token: t.string({ required: true }), newPassword: t.string({ required: true }) }),
 });
 
 builder.queryField('me', (t) =>
@@ -75,11 +55,6 @@ builder.queryField('me', (t) =>
 );
 
 builder.mutationFields((t) => ({
-  register: t.field({
-    type: AuthPayload,
-    args: { input: t.arg({ type: RegisterInput, required: true }) },
-    resolve: (_root, { input }, ctx) => auth.register(ctx, withoutNulls(input)),
-  }),
   login: t.field({
     type: AuthPayload,
     args: { input: t.arg({ type: LoginInput, required: true }) },
@@ -90,9 +65,5 @@ builder.mutationFields((t) => ({
     type: RequestPasswordResetPayload,
     args: { input: t.arg({ type: RequestPasswordResetInput, required: true }) },
     resolve: (_root, { input }, ctx) => auth.requestPasswordReset(ctx, input),
-  }),
-  resetPassword: t.boolean({
-    args: { input: t.arg({ type: ResetPasswordInput, required: true }) },
-    resolve: async (_root, { input }, ctx) => (await auth.resetPassword(ctx, input)).ok,
   }),
 }));

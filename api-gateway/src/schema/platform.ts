@@ -1,12 +1,12 @@
 import type { ComplianceLogRow, PlanRow, PlatformCompanyRow, PlatformStats, PlatformSubscriptionRow, SystemSettingRow } from '@fpa/projections';
-import { builder, withoutNulls } from '../builder.ts';
+import { builder } from '../builder.ts';
 import * as platform from '../operations/platform.ts';
 
-/* The super admin dashboard (spec part 2 §3, §7 Super admin): the same operations as /api/super-admin. */
+/* The super admin dashboard (spec part 2 §3, §7 Super admin): the same reads as /api/super-admin; its commands are endpoints (commands/platform.ts). */
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-const PlatformCompanyType = builder.objectRef<PlatformCompanyRow>('PlatformCompany').implement({
+export const PlatformCompanyType = builder.objectRef<PlatformCompanyRow>('PlatformCompany').implement({
   description: 'A company as the platform operator sees it.',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -66,7 +66,7 @@ const ComplianceLogType = builder.objectRef<ComplianceLogRow>('ComplianceLog').i
   }),
 });
 
-const SystemSettingType = builder.objectRef<SystemSettingRow>('SystemSetting').implement({
+export const SystemSettingType = builder.objectRef<SystemSettingRow>('SystemSetting').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     key: t.exposeString('key'),
@@ -77,7 +77,7 @@ const SystemSettingType = builder.objectRef<SystemSettingRow>('SystemSetting').i
   }),
 });
 
-const PlanType = builder.objectRef<PlanRow>('Plan').implement({
+export const PlanType = builder.objectRef<PlanRow>('Plan').implement({
   description: 'A subscription plan: what one tier is sold for.',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -92,28 +92,6 @@ const PlanType = builder.objectRef<PlanRow>('Plan').implement({
   }),
 });
 
-const SystemSettingInput = builder.inputType('SystemSettingInput', {
-  fields: (t) => ({
-    key: t.string({ required: true }),
-    value: t.field({ type: 'JSON', required: true }),
-    description: t.string(),
-    category: t.string({ description: 'general (default), notifications, integrations or billing.' }),
-  }),
-});
-
-const PlanInput = builder.inputType('PlanInput', {
-  fields: (t) => ({
-    name: t.string({ required: true }),
-    tier: t.string({ required: true, description: 'free, starter or enterprise; one plan per tier.' }),
-    memberLimit: t.int({ required: true, description: '-1 for unlimited.' }),
-    monthlyPrice: t.string({ required: true }),
-    features: t.stringList(),
-    description: t.string(),
-    sortOrder: t.int(),
-    isActive: t.boolean(),
-  }),
-});
-
 builder.queryFields((t) => ({
   platformCompanies: t.field({ type: [PlatformCompanyType], resolve: (_r, _a, ctx) => platform.companies(ctx) }),
   platformSubscriptions: t.field({ type: [PlatformSubscriptionType], resolve: (_r, _a, ctx) => platform.subscriptions(ctx) }),
@@ -121,39 +99,4 @@ builder.queryFields((t) => ({
   complianceLogs: t.field({ type: [ComplianceLogType], description: 'Newest first.', resolve: (_r, _a, ctx) => platform.complianceLogs(ctx) }),
   systemSettings: t.field({ type: [SystemSettingType], resolve: (_r, _a, ctx) => platform.settings(ctx) }),
   plans: t.field({ type: [PlanType], resolve: (_r, _a, ctx) => platform.plans(ctx) }),
-}));
-
-builder.mutationFields((t) => ({
-  suspendCompany: t.field({
-    type: PlatformCompanyType,
-    args: { companyId: t.arg.id({ required: true }), reason: t.arg.string() },
-    resolve: (_r, { companyId, reason }, ctx) => platform.suspendCompany(ctx, String(companyId), { reason }),
-  }),
-  activateCompany: t.field({
-    type: PlatformCompanyType,
-    args: { companyId: t.arg.id({ required: true }) },
-    resolve: (_r, { companyId }, ctx) => platform.activateCompany(ctx, String(companyId)),
-  }),
-  saveSystemSetting: t.field({
-    type: SystemSettingType,
-    description: 'Creates the key, or updates it when it exists.',
-    args: { input: t.arg({ type: SystemSettingInput, required: true }) },
-    resolve: async (_r, { input }, ctx) => (await platform.saveSystemSetting(ctx, withoutNulls(input))).setting,
-  }),
-  createPlan: t.field({
-    type: PlanType,
-    args: { input: t.arg({ type: PlanInput, required: true }) },
-    resolve: (_r, { input }, ctx) => platform.createPlan(ctx, withoutNulls(input)),
-  }),
-  updatePlan: t.field({
-    type: PlanType,
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: PlanInput, required: true }) },
-    resolve: (_r, { id, input }, ctx) => platform.updatePlan(ctx, String(id), withoutNulls(input)),
-  }),
-  deletePlan: t.field({
-    type: 'ID',
-    description: "The deleted plan's id. Refused while companies are on its tier.",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_r, { id }, ctx) => (await platform.deletePlan(ctx, String(id))).id,
-  }),
 }));

@@ -1,9 +1,9 @@
 import { builder } from '../builder.ts';
 import * as subscriptions from '../operations/subscription.ts';
 
-// A tier is a string, not an enum: free, starter and enterprise are built in, and the super admin
-// makes others by creating their plans (e.g. 'basic').
-const TIER_ARG = "The plan's tier: starter, or a tier the super admin made (free cannot be chosen).";
+/** A checkout's answer: the provider's page to pay it on. */
+export type CheckoutAnswer = { redirectUrl: string; checkoutId: string };
+export type UpgradeAnswer = CheckoutAnswer & { requiresPayment: true; message: string };
 
 const CompanySubscriptionType = builder.objectRef<subscriptions.SubscriptionAnswer>('CompanySubscription').implement({
   fields: (t) => ({
@@ -48,11 +48,11 @@ const SubscriptionPaymentType = builder.objectRef<subscriptions.BillingEntry>('S
   }),
 });
 
-const CheckoutType = builder.objectRef<subscriptions.CheckoutAnswer>('SubscriptionCheckout').implement({
+export const CheckoutType = builder.objectRef<CheckoutAnswer>('SubscriptionCheckout').implement({
   fields: (t) => ({ redirectUrl: t.exposeString('redirectUrl'), checkoutId: t.exposeID('checkoutId') }),
 });
 
-const UpgradeType = builder.objectRef<subscriptions.UpgradeAnswer>('SubscriptionUpgrade').implement({
+export const UpgradeType = builder.objectRef<UpgradeAnswer>('SubscriptionUpgrade').implement({
   description: 'A paid plan is granted only after payment: the checkout to pay it through.',
   fields: (t) => ({
     requiresPayment: t.exposeBoolean('requiresPayment'),
@@ -78,18 +78,5 @@ builder.queryFields((t) => ({
     type: [SubscriptionPaymentType],
     description: 'Newest first; empty for platform users.',
     resolve: (_root, _args, ctx) => (ctx.user && !ctx.user.companyId ? [] : subscriptions.billingHistory(ctx)),
-  }),
-}));
-
-builder.mutationFields((t) => ({
-  createSubscriptionCheckout: t.field({
-    type: CheckoutType,
-    args: { tier: t.arg.string({ required: true, description: TIER_ARG }) },
-    resolve: (_root, { tier }, ctx) => subscriptions.createCheckout(ctx, { tier }),
-  }),
-  upgradeSubscription: t.field({
-    type: UpgradeType,
-    args: { tier: t.arg.string({ required: true, description: TIER_ARG }) },
-    resolve: (_root, { tier }, ctx) => subscriptions.upgrade(ctx, { tier }),
   }),
 }));

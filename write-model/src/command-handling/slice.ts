@@ -1,11 +1,15 @@
 import type { z } from 'zod';
 import type { Operation } from '../access/operations.ts';
-import type { SqlExecutor } from '../event-store/sql.ts';
+import type { SqlClient } from '../event-store/sql.ts';
 import type { AppendResult, EventStore } from '../event-store/types.ts';
 import type { CommandContext } from './context.ts';
 
-/** What a command reaches outside itself: the event store, and the database its reservations live in. */
-export type CommandDeps = { store: EventStore; sql: SqlExecutor };
+/**
+ * What a command reaches outside itself: the event store, the database its reservations live in (a
+ * command that needs a transaction of its own, like a checkout, opens one), and the payment provider a
+ * subscription checkout is paid at (the server's configuration; null when online payment is not set up).
+ */
+export type CommandDeps = { store: EventStore; sql: SqlClient; paymentProvider?: string | null };
 
 /**
  * A command's request as both adapters hand it over: the record it acts on (a REST path segment, a

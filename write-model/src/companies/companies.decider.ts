@@ -1,72 +1,10 @@
-import { DomainError, NotFoundError } from '../errors.ts';
-import type { CommandContext } from '../command-handling/context.ts';
-import type { SuspensionInput } from '../validation/index.ts';
-import type { CompanyEvent } from './companies.events.ts';
+import { NotFoundError } from '../errors.ts';
 import type { CompanyState } from './companies.state.ts';
-import { tierOf } from './tiers.ts';
 
 export const COMPANY_NOT_FOUND = 'Company not found';
 
+/** The company's state once registered, or COMPANY_NOT_FOUND. */
 export function activeCompany(state: CompanyState) {
   if (state.status === 'none') throw new NotFoundError(COMPANY_NOT_FOUND);
   return state;
-}
-
-export type SettleSubscriptionPayment = {
-  /** The checkout's id. */
-  paymentId: string;
-  provider: string;
-  providerPaymentId: string;
-  tier: string;
-  amount: string;
-  /** The member limit the checkout sold (the tier's plan when it was started); null: the tier's built-in limit. */
-  memberLimit: number | null;
-  outcome: 'complete' | 'failed';
-};
-
-/**
- * A verified notification of a checkout's payment. A completed payment is recorded for the billing
- * history and moves the company to the tier it paid for (with that tier's member limit); a failed one
- * is recorded and changes nothing else. A checkout already settled records nothing again.
- */
-export function decideSettleSubscriptionPayment(command: SettleSubscriptionPayment, state: CompanyState, ctx: CommandContext): CompanyEvent[] {
-  const company = activeCompany(state);
-  if (company.settledPayments.has(command.paymentId)) return [];
-  const at = ctx.now.toISOString();
-  const payment = {
-    companyId: company.companyId,
-    paymentId: command.paymentId,
-    provider: command.provider,
-    providerPaymentId: command.providerPaymentId,
-    tier: command.tier,
-    amount: command.amount,
-  };
-  if (command.outcome === 'failed') return [{ type: 'SubscriptionPaymentFailed', data: { ...payment, failedAt: at } }];
-  const tier = tierOf(command.tier);
-  if (!tier.checkout) throw new DomainError('RULE_VIOLATED', `The ${tier.name} cannot be bought online.`);
-  const events: CompanyEvent[] = [{ type: 'SubscriptionPaymentReceived', data: { ...payment, paidAt: at } }];
-  if (company.tier !== tier.id) {
-    events.push({
-      type: 'SubscriptionTierChanged',
-      data: { companyId: company.companyId, fromTier: company.tier, toTier: tier.id, memberLimit: command.memberLimit ?? tier.memberLimit, paymentId: command.paymentId, changedAt: at },
-    });
-  }
-  return events;
-}
-
-export const COMPANY_ALREADY_SUSPENDED = 'This company is already suspended.';
-export const COMPANY_ALREADY_ACTIVE = 'This company is already active.';
-
-/** The platform operator suspends a company, with the reason (spec part 2 §4 Company: Active -> Suspended). */
-export function decideSuspendCompany(input: SuspensionInput, state: CompanyState, ctx: CommandContext): CompanyEvent[] {
-  const company = activeCompany(state);
-  if (company.status === 'suspended') throw new DomainError('INVALID_TRANSITION', COMPANY_ALREADY_SUSPENDED);
-  return [{ type: 'CompanySuspended', data: { companyId: company.companyId, reason: input.reason, suspendedAt: ctx.now.toISOString() } }];
-}
-
-/** Suspended -> Active; no reason asked. */
-export function decideActivateCompany(_input: Record<string, never>, state: CompanyState, ctx: CommandContext): CompanyEvent[] {
-  const company = activeCompany(state);
-  if (company.status === 'active') throw new DomainError('INVALID_TRANSITION', COMPANY_ALREADY_ACTIVE);
-  return [{ type: 'CompanyActivated', data: { companyId: company.companyId, activatedAt: ctx.now.toISOString() } }];
 }

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { CommandContext } from '../command-handling/context.ts';
 import { scenario } from '../command-handling/given-when-then.ts';
 import { planSchema } from '../validation/index.ts';
-import { decideCreatePlan, decideDeletePlan, decideSeedPlans, decideUpdatePlan } from './plans.decider.ts';
+import { decideCreatePlan } from './commands/create-plan.ts';
+import { decideDeletePlan } from './commands/delete-plan.ts';
+import { decideSeedPlans } from './commands/seed-plans.ts';
+import { decideUpdatePlan } from './commands/update-plan.ts';
 import type { PlanEvent } from './plans.events.ts';
 import { evolvePlanCatalogue, initialPlanCatalogue, planOfTier } from './plans.state.ts';
 

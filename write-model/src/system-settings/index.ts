@@ -1,4 +1,3 @@
 export * from './system-settings.events.ts';
 export * from './system-settings.state.ts';
-export * from './system-settings.decider.ts';
 export * from './commands/save-system-setting.ts';

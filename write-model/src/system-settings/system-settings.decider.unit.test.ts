@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommandContext } from '../command-handling/context.ts';
 import { scenario } from '../command-handling/given-when-then.ts';
 import { systemSettingSchema } from '../validation/index.ts';
-import { canonicalJson, decideSaveSystemSetting } from './system-settings.decider.ts';
+import { canonicalJson, decideSaveSystemSetting } from './commands/save-system-setting.ts';
 import type { SystemSettingEvent } from './system-settings.events.ts';
 import { evolveSystemSettings, initialSystemSettings } from './system-settings.state.ts';
 

@@ -67,7 +67,8 @@ export const systemSettingSchema = z.object({
     .trim()
     .nullish()
     .transform((v) => v || 'general')
-    .pipe(z.enum(SETTING_CATEGORIES, { error: 'Category must be general, notifications, integrations or billing' })),
+    .pipe(z.enum(SETTING_CATEGORIES, { error: 'Category must be general, notifications, integrations or billing' }))
+    .meta({ description: 'general (default), notifications, integrations or billing.' }),
 });
 export type SystemSettingInput = z.output<typeof systemSettingSchema>;
 export type SystemSettingFormValues = z.input<typeof systemSettingSchema>;
@@ -103,13 +104,16 @@ const SORT_ORDER_RANGE = `Sort order must be between -${PLAN_LIMITS.maxSortOrder
 /** POST and PUT /api/super-admin/plans. */
 export const planSchema = z.object({
   name: requiredText('Plan name is required'),
-  tier: tierField('Tier is required'),
+  tier: tierField('Tier is required').meta({ description: 'free, starter or enterprise; one plan per tier.' }),
   memberLimit: numberField({
     required: MEMBER_LIMIT,
     integer: MEMBER_LIMIT,
     min: { value: UNLIMITED_MEMBERS, message: MEMBER_LIMIT },
     max: { value: PLAN_LIMITS.maxMemberLimit, message: MEMBER_LIMIT_MAX },
-  }).refine((limit) => limit !== 0, MEMBER_LIMIT),
+  })
+    .refine((limit) => limit !== 0, MEMBER_LIMIT)
+    // A whole number; the form's text is accepted too. GraphQL takes it as Int.
+    .meta({ graphqlType: 'Int', description: '-1 for unlimited.' }),
   monthlyPrice: decimalString({ required: MONTHLY_PRICE, negative: MONTHLY_PRICE }),
   features: z
     .array(z.string().trim())
@@ -121,9 +125,9 @@ export const planSchema = z.object({
     integer: SORT_ORDER,
     min: { value: -PLAN_LIMITS.maxSortOrder, message: SORT_ORDER_RANGE },
     max: { value: PLAN_LIMITS.maxSortOrder, message: SORT_ORDER_RANGE },
-  }).transform(
-    (v) => v ?? PLAN_DEFAULTS.sortOrder,
-  ),
+  })
+    .transform((v) => v ?? PLAN_DEFAULTS.sortOrder)
+    .meta({ graphqlType: 'Int' }),
   isActive: z.boolean().default(PLAN_DEFAULTS.isActive),
 });
 export type PlanInput = z.output<typeof planSchema>;

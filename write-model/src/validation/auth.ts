@@ -30,7 +30,8 @@ export const registrationSchema = z.object({
   lastName: requiredText('Last name is required'),
   companyName: requiredText('Company name is required'),
   cipNumber: cipcField(),
-  adminSaId: saIdField('Invalid SA ID number'),
+  // A South African ID number, not a record's id: String, though its name ends in Id.
+  adminSaId: saIdField('Invalid SA ID number').meta({ graphqlType: 'String' }),
   companyEmail: emailField('Invalid company email address'),
   companyPhone: saPhoneField({ invalid: SA_PHONE_FORMAT_MESSAGE }),
   fspNumber: optionalText(),

@@ -59,6 +59,9 @@ export const FREE_PLAN_NOT_CHOOSABLE = 'The free plan cannot be chosen';
 
 /** POST /api/subscription/create-checkout and PUT /api/subscription/upgrade: never the free plan (spec §5). */
 export const checkoutSchema = z.object({
-  tier: tierField(PLAN_REQUIRED).refine((tier) => tier !== 'free', FREE_PLAN_NOT_CHOOSABLE),
+  tier: tierField(PLAN_REQUIRED)
+    .refine((tier) => tier !== 'free', FREE_PLAN_NOT_CHOOSABLE)
+    // A tier is a string, not an enum: the super admin makes tiers by creating their plans (e.g. 'basic').
+    .meta({ description: "The plan's tier: starter, or a tier the super admin made (free cannot be chosen)." }),
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;

@@ -2,9 +2,10 @@ import { DomainError } from '../../errors.ts';
 import type { EventStore } from '../../event-store/types.ts';
 import type { SqlExecutor } from '../../event-store/sql.ts';
 import { findPlanOffer } from '../../plans/plan-offers.ts';
-import type { CommandContext } from '../../command-handling/context.ts';
+import { VISITOR, type CommandContext } from '../../command-handling/context.ts';
 import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
 import { parseInput } from '../../command-handling/parse.ts';
+import { commandSlice } from '../../command-handling/slice.ts';
 import { insertCredential, reserve } from '../../identity/credentials.ts';
 import { createQuota } from '../../members/member-quota.ts';
 import { hashPassword } from '../../identity/passwords.ts';
@@ -111,3 +112,14 @@ export async function registerCompany(store: EventStore, input: unknown, ctx: Co
     append,
   };
 }
+
+/**
+ * POST /api/register: a visitor's command (a signed-in caller registers a new company as anyone else
+ * would: the events carry no actor of theirs). The gateway starts the new administrator's session.
+ */
+export const registerSlice = commandSlice({
+  name: 'register',
+  operation: 'auth.register',
+  input: () => registrationSchema,
+  handle: ({ store, sql }, { input }, ctx) => registerCompany(store, input, { ...ctx, actor: VISITOR }, sql),
+});

@@ -3,11 +3,12 @@ import type { SqlExecutor } from '../../event-store/sql.ts';
 import type { CommandContext } from '../../command-handling/context.ts';
 import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, expectedVersion, loadState, withConflictRetry } from '../../command-handling/handle.ts';
-import { ValidationError } from '../../errors.ts';
+import { DomainError, ValidationError } from '../../errors.ts';
 import { decimalToCents, isDecimalString } from '../../validation/index.ts';
-import { decideSettleSubscriptionPayment } from '../companies.decider.ts';
-import { companyStreamId } from '../companies.events.ts';
-import { evolveCompany, initialCompanyState } from '../companies.state.ts';
+import { activeCompany } from '../companies.decider.ts';
+import { companyStreamId, type CompanyEvent } from '../companies.events.ts';
+import { evolveCompany, initialCompanyState, type CompanyState } from '../companies.state.ts';
+import { tierOf } from '../tiers.ts';
 import { setMemberLimit } from '../../members/member-quota.ts';
 import { findCheckout, settleCheckout } from '../subscription-checkouts.ts';
 import { lockTier } from '../../plans/plan-offers.ts';
@@ -86,4 +87,46 @@ export async function settleSubscriptionPayment(
     if (error instanceof AlreadySettled) return unchanged;
     throw error;
   }
+}
+
+export type SettleSubscriptionPayment = {
+  /** The checkout's id. */
+  paymentId: string;
+  provider: string;
+  providerPaymentId: string;
+  tier: string;
+  amount: string;
+  /** The member limit the checkout sold (the tier's plan when it was started); null: the tier's built-in limit. */
+  memberLimit: number | null;
+  outcome: 'complete' | 'failed';
+};
+
+/**
+ * A verified notification of a checkout's payment. A completed payment is recorded for the billing
+ * history and moves the company to the tier it paid for (with that tier's member limit); a failed one
+ * is recorded and changes nothing else. A checkout already settled records nothing again.
+ */
+export function decideSettleSubscriptionPayment(command: SettleSubscriptionPayment, state: CompanyState, ctx: CommandContext): CompanyEvent[] {
+  const company = activeCompany(state);
+  if (company.settledPayments.has(command.paymentId)) return [];
+  const at = ctx.now.toISOString();
+  const payment = {
+    companyId: company.companyId,
+    paymentId: command.paymentId,
+    provider: command.provider,
+    providerPaymentId: command.providerPaymentId,
+    tier: command.tier,
+    amount: command.amount,
+  };
+  if (command.outcome === 'failed') return [{ type: 'SubscriptionPaymentFailed', data: { ...payment, failedAt: at } }];
+  const tier = tierOf(command.tier);
+  if (!tier.checkout) throw new DomainError('RULE_VIOLATED', `The ${tier.name} cannot be bought online.`);
+  const events: CompanyEvent[] = [{ type: 'SubscriptionPaymentReceived', data: { ...payment, paidAt: at } }];
+  if (company.tier !== tier.id) {
+    events.push({
+      type: 'SubscriptionTierChanged',
+      data: { companyId: company.companyId, fromTier: company.tier, toTier: tier.id, memberLimit: command.memberLimit ?? tier.memberLimit, paymentId: command.paymentId, changedAt: at },
+    });
+  }
+  return events;
 }

@@ -3,6 +3,7 @@ import type { SqlClient } from '../../event-store/sql.ts';
 import type { CommandContext } from '../../command-handling/context.ts';
 import { loadState, requireCompany } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
+import { commandSlice, type CommandDeps, type CommandRequest } from '../../command-handling/slice.ts';
 import { DomainError, NotFoundError } from '../../errors.ts';
 import { checkoutSchema, decimalToCents } from '../../validation/index.ts';
 import { findPlanOffer, lockTier } from '../../plans/plan-offers.ts';
@@ -65,3 +66,28 @@ export async function startSubscriptionCheckout(
     return { ...checkout, companyName: state.name, planName };
   });
 }
+
+export const NOT_CONFIGURED = 'Online payment is not set up on this server yet. Please contact support to upgrade your plan.';
+
+/** Refused before the input is read while the server has no payment provider. */
+async function startCheckout({ store, sql, paymentProvider }: CommandDeps, { input }: CommandRequest, ctx: CommandContext) {
+  if (!paymentProvider) throw new DomainError('RULE_VIOLATED', NOT_CONFIGURED);
+  const checkout = await startSubscriptionCheckout(store, sql, input, ctx, paymentProvider);
+  return { ...checkout, append: null };
+}
+
+/** The checkout answers with the provider's page to pay it on; nothing is appended until the payment is notified. */
+export const createSubscriptionCheckoutSlice = commandSlice({
+  name: 'createSubscriptionCheckout',
+  operation: 'subscription:manage',
+  input: () => checkoutSchema,
+  handle: startCheckout,
+});
+
+/** PUT /api/subscription/upgrade (spec §7): a paid plan is never granted without payment, so it starts the same checkout. */
+export const upgradeSubscriptionSlice = commandSlice({
+  name: 'upgradeSubscription',
+  operation: 'subscription:manage',
+  input: () => checkoutSchema,
+  handle: startCheckout,
+});

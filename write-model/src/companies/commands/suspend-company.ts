@@ -3,9 +3,11 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, expectedVersion, loadState, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
-import { NotFoundError } from '../../errors.ts';
-import { suspensionSchema } from '../../validation/index.ts';
-import { COMPANY_NOT_FOUND, decideActivateCompany, decideSuspendCompany } from '../companies.decider.ts';
+import { commandSlice } from '../../command-handling/slice.ts';
+import { z } from 'zod';
+import { DomainError, NotFoundError } from '../../errors.ts';
+import { suspensionSchema, type SuspensionInput } from '../../validation/index.ts';
+import { activeCompany, COMPANY_NOT_FOUND } from '../companies.decider.ts';
 import { companyStreamId, type CompanyEvent } from '../companies.events.ts';
 import { evolveCompany, initialCompanyState, type CompanyState } from '../companies.state.ts';
 
@@ -44,3 +46,36 @@ export async function suspendCompany(store: EventStore, companyId: string, input
 export async function activateCompany(store: EventStore, companyId: string, ctx: CommandContext) {
   return onCompany(store, companyId, ctx, (state) => decideActivateCompany({}, state, ctx));
 }
+
+export const COMPANY_ALREADY_SUSPENDED = 'This company is already suspended.';
+export const COMPANY_ALREADY_ACTIVE = 'This company is already active.';
+
+/** The platform operator suspends a company, with the reason (spec part 2 §4 Company: Active -> Suspended). */
+export function decideSuspendCompany(input: SuspensionInput, state: CompanyState, ctx: CommandContext): CompanyEvent[] {
+  const company = activeCompany(state);
+  if (company.status === 'suspended') throw new DomainError('INVALID_TRANSITION', COMPANY_ALREADY_SUSPENDED);
+  return [{ type: 'CompanySuspended', data: { companyId: company.companyId, reason: input.reason, suspendedAt: ctx.now.toISOString() } }];
+}
+
+/** Suspended -> Active; no reason asked. */
+export function decideActivateCompany(_input: Record<string, never>, state: CompanyState, ctx: CommandContext): CompanyEvent[] {
+  const company = activeCompany(state);
+  if (company.status === 'active') throw new DomainError('INVALID_TRANSITION', COMPANY_ALREADY_ACTIVE);
+  return [{ type: 'CompanyActivated', data: { companyId: company.companyId, activatedAt: ctx.now.toISOString() } }];
+}
+
+export const suspendCompanySlice = commandSlice({
+  name: 'suspendCompany',
+  operation: 'platform.companies.manage',
+  target: 'companyId',
+  input: () => suspensionSchema,
+  handle: ({ store }, { target, input }, ctx) => suspendCompany(store, target, input, ctx),
+});
+
+export const activateCompanySlice = commandSlice({
+  name: 'activateCompany',
+  operation: 'platform.companies.manage',
+  target: 'companyId',
+  input: () => z.object({}),
+  handle: ({ store }, { target }, ctx) => activateCompany(store, target, ctx),
+});

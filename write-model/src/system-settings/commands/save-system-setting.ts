@@ -3,10 +3,10 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, expectedVersion, loadState, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
-import { systemSettingSchema } from '../../validation/index.ts';
-import { decideSaveSystemSetting } from '../system-settings.decider.ts';
-import { SYSTEM_SETTINGS_STREAM } from '../system-settings.events.ts';
-import { evolveSystemSettings, initialSystemSettings } from '../system-settings.state.ts';
+import { commandSlice } from '../../command-handling/slice.ts';
+import { systemSettingSchema, type SystemSettingInput } from '../../validation/index.ts';
+import { SYSTEM_SETTINGS_STREAM, type SystemSettingEvent } from '../system-settings.events.ts';
+import { evolveSystemSettings, initialSystemSettings, type SystemSettings } from '../system-settings.state.ts';
 
 /**
  * POST /api/super-admin/settings. The key is unique because every setting lives on one stream
@@ -26,3 +26,35 @@ export async function saveSystemSetting(store: EventStore, input: unknown, ctx: 
     return { settingId, created: events[0]!.type === 'SystemSettingCreated', append };
   });
 }
+
+/** Key order does not make two structured values different. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * POST /api/super-admin/settings: a new key is created; an existing key is updated with what was
+ * sent (a missing description clears it). Saving a setting as it stands records nothing.
+ */
+export function decideSaveSystemSetting(input: SystemSettingInput, state: SystemSettings, ctx: CommandContext): SystemSettingEvent[] {
+  const fields = { key: input.key, value: input.value, description: input.description ?? null, category: input.category };
+  const current = state.get(fields.key);
+  const at = ctx.now.toISOString();
+  if (!current) return [{ type: 'SystemSettingCreated', data: { settingId: ctx.newId(), ...fields, createdAt: at } }];
+  const unchanged =
+    canonicalJson(current.value) === canonicalJson(fields.value) && current.description === fields.description && current.category === fields.category;
+  if (unchanged) return [];
+  return [{ type: 'SystemSettingUpdated', data: { settingId: current.settingId, ...fields, updatedAt: at } }];
+}
+
+export const saveSystemSettingSlice = commandSlice({
+  name: 'saveSystemSetting',
+  operation: 'platform.settings.manage',
+  input: () => systemSettingSchema,
+  handle: ({ store }, { input }, ctx) => saveSystemSetting(store, input, ctx),
+});

@@ -1,7 +1,8 @@
 import type { EventStore } from '../../event-store/types.ts';
-import type { CommandContext } from '../../command-handling/context.ts';
+import { VISITOR, type CommandContext } from '../../command-handling/context.ts';
 import { handleCommand } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
+import { commandSlice } from '../../command-handling/slice.ts';
 import { DomainError } from '../../errors.ts';
 import { updatePasswordHash } from '../../identity/credentials.ts';
 import { hashPassword } from '../../identity/passwords.ts';
@@ -38,3 +39,11 @@ export async function resetPassword(store: EventStore, sql: SqlExecutor, input: 
     },
   });
 }
+
+/** POST /api/auth/reset-password: a visitor's command, authorised by the emailed token alone. */
+export const resetPasswordSlice = commandSlice({
+  name: 'resetPassword',
+  operation: 'auth.resetPassword',
+  input: () => resetPasswordSchema,
+  handle: ({ store, sql }, { input }, ctx) => resetPassword(store, sql, input, { ...ctx, actor: VISITOR }),
+});
