@@ -13,6 +13,7 @@ import { accessRoutes } from './access.routes.ts';
 import { agentRoutes } from './agents.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { platformRoutes } from './platform.routes.ts';
+import { docsRoutes } from '../openapi/docs.routes.ts';
 
 /** Every /api route, one context's table per line (each route names its operation: auth/policy.ts). */
 export const routes: readonly Route[] = [
@@ -30,5 +31,6 @@ export const routes: readonly Route[] = [
   ...reportRoutes,
   ...auditRoutes,
   ...platformRoutes,
+  ...docsRoutes,
 ];
 
