@@ -53,8 +53,8 @@ function responsesFor(route: Route, doc: AnswerDoc | undefined, answer: ZodType 
   if (route.path.includes(':')) responses[404] = refusal('Not found (or another company’s)');
   if (route.method !== 'GET') {
     responses[202] = refusal('Saved, not visible yet (code SAVED_NOT_VISIBLE_YET): the read models lag; read again in a moment');
-    responses['4XX'] = refusal('Refused: a conflict, a rule, a limit (the code says which)');
   }
+  responses['4XX'] = refusal('Refused: not found, a conflict, a rule, a limit (the code says which)');
   if (!route.rawBody && !route.form && route.method !== 'GET' && route.method !== 'DELETE') responses[415] = refusal('The body is not JSON');
   responses['5XX'] = refusal('A fault on our side (the message says what to do)');
   for (const [code, extra] of Object.entries(doc?.responses ?? {})) {
