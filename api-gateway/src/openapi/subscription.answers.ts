@@ -53,6 +53,7 @@ const billingEntry = named(
 
 const checkout = { redirectUrl: z.string().meta({ description: 'The payment provider’s page to send the browser to' }), checkoutId: id };
 const formBody = { 'text/plain': z.string() };
+const html = { 'text/html': z.string() };
 
 /** Spec part 2 §7 Subscription, and the payment provider's side of a checkout. */
 export const subscriptionAnswers: AnswerMap = {
@@ -75,10 +76,13 @@ export const subscriptionAnswers: AnswerMap = {
   },
   'GET /api/billing/sandbox/checkout': {
     summary: 'The sandbox gateway’s payment page (only while the sandbox is the provider)',
-    responses: { 200: { description: 'An HTML page', content: { 'text/html': z.string() } } },
+    responses: { 200: { description: 'An HTML page', content: html }, 400: { description: 'A page saying the payment link is not valid', content: html } },
   },
   'POST /api/billing/sandbox/checkout': {
     summary: 'The sandbox payment page’s buttons: pay or cancel',
-    responses: { 303: { description: 'Back to the application’s payment result page', headers: { location: 'Where the browser goes next' } } },
+    responses: {
+      303: { description: 'Back to the application’s payment result page', headers: { location: 'Where the browser goes next' } },
+      400: { description: 'A page saying the form is not valid', content: html },
+    },
   },
 };
