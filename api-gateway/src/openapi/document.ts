@@ -4,7 +4,7 @@ import { ACCESS, type Operation } from '../auth/policy.ts';
 import type { Route } from '../rest/router.ts';
 import { errorAnswer, type AnswerDoc, type AnswerMap } from './shapes.ts';
 import { requests, type RequestMap } from './requests.ts';
-import { answers } from './answers.ts';
+import { answers, areaOf } from './answers.ts';
 
 /*
  * The REST shim's OpenAPI 3.1 document, built from the live route table: every route of `routes`
@@ -92,7 +92,7 @@ export function buildOpenApiDocument(routes: readonly Route[], maps: { requests:
       operationId: key,
       summary: route.openapi?.summary ?? doc?.summary ?? key,
       description: [doc?.description, accessNote(route.operation)].filter(Boolean).join('\n\n'),
-      tags: [tagOf(route.path)],
+      tags: [areaOf(key)],
       ...(isPublic(route.operation) ? { security: [] } : {}),
       request: {
         ...(params.length ? { params: z.object(Object.fromEntries(params.map((p) => [p, z.string()]))) } : {}),
@@ -114,11 +114,6 @@ export function buildOpenApiDocument(routes: readonly Route[], maps: { requests:
     servers: [{ url: '/' }],
     security: [{ bearer: [] }, { session: [] }],
   });
-}
-
-/** '/api/super-admin/plans/:id' → 'super-admin': the first segment after /api groups the operations. */
-function tagOf(path: string): string {
-  return path.split('/')[2] ?? 'api';
 }
 
 let cached: OpenApiDocument | null = null;
