@@ -7,11 +7,29 @@ import type { TestDriver } from '@fpa/write-model/testing';
 import { loadConfig, type Config } from './config.ts';
 import { createServices, type Services } from './services.ts';
 import { createApp, type App } from './yoga.ts';
+import { routes } from './rest/index.ts';
+import { openApiDocument } from './openapi/document.ts';
+import { answerChecker, type AnswerChecker } from './openapi/answer-check.ts';
 
 export type Answer = { status: number; body: any; headers: Headers };
 
-/** The whole gateway on a fresh test database, driven through its fetch handler. */
-export async function startTestApp(driver: TestDriver, overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}) {
+let checker: AnswerChecker | null = null;
+/** The OpenAPI answer check (openapi/answer-check.ts), compiled once per test process. */
+const openApiCheck = () => (checker ??= answerChecker(openApiDocument(routes)));
+
+/**
+ * The whole gateway on a fresh test database, driven through its fetch handler. Every /api answer
+ * `request` gets is checked against the OpenAPI document (GET /api/openapi.json): a status or body
+ * the document does not allow fails the test. OPENAPI_CHECK=0 turns the check off (`answerCheck`
+ * for one app).
+ */
+export async function startTestApp(
+  driver: TestDriver,
+  overrides: Partial<Config> = {},
+  env: NodeJS.ProcessEnv = {},
+  options: { answerCheck?: boolean } = {},
+) {
+  const checking = options.answerCheck ?? process.env.OPENAPI_CHECK !== '0';
   const db = await driver.create();
   // Each test app keeps its files (uploaded objects) in a folder of its own.
   const dataDir = mkdtempSync(join(tmpdir(), 'fpa-test-'));
@@ -41,6 +59,10 @@ export async function startTestApp(driver: TestDriver, overrides: Partial<Config
       parsed = text ? JSON.parse(text) : null;
     } catch {
       // not JSON: keep the text
+    }
+    if (checking && path.startsWith('/api/')) {
+      const mismatch = openApiCheck()(method, path, response.status, response.headers.get('content-type'), parsed);
+      if (mismatch) throw new Error(`OpenAPI answer check (OPENAPI_CHECK=0 turns it off): ${mismatch}\nanswer: ${JSON.stringify(parsed)?.slice(0, 600)}`);
     }
     return { status: response.status, body: parsed, headers: response.headers };
   }

@@ -15,6 +15,7 @@ import { auditRoutes } from './audit.routes.ts';
 import { platformRoutes } from './platform.routes.ts';
 import { commandEndpoints } from '../commands/index.ts';
 import { restRoutesOf } from '../commands/expose.ts';
+import { docsRoutes } from '../openapi/docs.routes.ts';
 
 /** Every /api route, one context's table per line (each route names its operation: auth/policy.ts). */
 export const routes: readonly Route[] = [
@@ -33,5 +34,6 @@ export const routes: readonly Route[] = [
   ...auditRoutes,
   ...platformRoutes,
   ...restRoutesOf(commandEndpoints),
+  ...docsRoutes,
 ];
 

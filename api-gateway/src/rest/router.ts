@@ -5,6 +5,7 @@ import { authorize, type Operation } from '../auth/policy.ts';
 import { findUnsafeText } from '@fpa/write-model/validation';
 import { isJsonContentType, JSON_REQUIRED } from '../cross-site.ts';
 import type { AnyEndpoint } from '../commands/expose.ts';
+import type { ZodType } from 'zod';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteInput = { params: Record<string, string>; body: unknown; query: URLSearchParams };
@@ -32,6 +33,12 @@ export type Route = {
   form?: boolean;
   /** The command endpoint the route was built from (commands/expose.ts), when it was. */
   command?: AnyEndpoint;
+  /**
+   * The route's part of the OpenAPI document (openapi/document.ts), when the route carries it: it wins
+   * over the maps in openapi/ keyed by "METHOD /api/path/:param". Schemas only describe; the handler
+   * still parses its input with the command's own schema.
+   */
+  openapi?: { body?: ZodType; query?: ZodType; answer?: ZodType; summary?: string };
   /** Answers JSON with `status`; a Response it returns (a file download) is passed on as it is. */
   handler(ctx: RequestContext, input: RouteInput): unknown;
 };

@@ -32,6 +32,8 @@ export const ACCESS = {
   'billing.sandbox': 'public',
   // The upload PUT carries its own signed, single-use token (issued under documents:upload).
   'objects.receive': 'public',
+  // The REST shim's OpenAPI document and its reference page (api-gateway/src/openapi/): what anyone may read in the code.
+  'api.docs': 'public',
   // The super admin dashboard (spec part 2 §2, §7 Super admin): every company, plan and setting.
   'platform.read': 'platform',
   'platform.companies.manage': 'platform',

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { ClaimCounts, ClaimDetail, DocumentRow } from '@fpa/projections';
+import { DOCUMENT_CATEGORIES } from '@fpa/write-model';
+import { CLAIM_STATUSES, ROLES } from '@fpa/write-model/validation';
+import { day, id, instant, money, named, rowOf, type AnswerMap } from './shapes.ts';
+
+export const claimDocument = named(
+  'ClaimDocument',
+  rowOf<DocumentRow>()(
+    z.strictObject({
+      id,
+      originalName: z.string(),
+      claimId: id,
+      claimNumber: z.string(),
+      memberName: z.string(),
+      field: z.string().meta({ description: 'The claim form’s upload field (deceasedIdDocument, …)' }),
+      category: z.enum(DOCUMENT_CATEGORIES),
+      status: z.enum(['pending', 'verified', 'rejected']),
+      size: z.int().meta({ description: 'Bytes' }),
+      contentType: z.string(),
+      sha256: z.string(),
+      uploadedBy: z.string().nullable(),
+      uploadedAt: instant,
+      reviewedBy: z.string().nullable(),
+      reviewedAt: instant.nullable(),
+      reviewNote: z.string().nullable(),
+      companyId: id,
+      companyName: z.string().nullable(),
+    }),
+  ),
+);
+
+const claimStatus = z.enum(CLAIM_STATUSES);
+
+const claimFields = {
+  id,
+  claimNumber: z.string(),
+  policyId: id,
+  policyNumber: z.string(),
+  memberId: id,
+  memberName: z.string(),
+  deceasedName: z.string(),
+  claimantName: z.string(),
+  status: claimStatus,
+  claimAmount: money,
+  dateOfDeath: day.nullable().meta({ description: 'Null once the deceased’s data is erased' }),
+  submittedDate: day,
+  withinWaitingPeriod: z.boolean(),
+  waitingPeriodEndsOn: day.nullable(),
+  exceedsCover: z.boolean(),
+  coverageAmount: money.nullable(),
+  deceasedOnPolicy: z.boolean(),
+  submittedBy: z.string().nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+};
+
+const claim = named('Claim', z.strictObject(claimFields));
+
+const claimDetail = named(
+  'ClaimDetail',
+  rowOf<ClaimDetail>()(
+    z.strictObject({
+      ...claimFields,
+      documents: z.array(claimDocument),
+      history: z.array(
+        z.strictObject({
+          fromStatus: claimStatus.nullable(),
+          toStatus: claimStatus,
+          note: z.string().nullable(),
+          changedAt: instant,
+          changedById: z.string().nullable(),
+          changedByName: z.string().nullable(),
+          changedByRole: z.enum(ROLES).nullable(),
+        }),
+      ),
+    }),
+  ),
+);
+
+const counts = rowOf<ClaimCounts>()(
+  z.strictObject({
+    total: z.int(),
+    submitted: z.int(),
+    underReview: z.int(),
+    approved: z.int(),
+    rejected: z.int(),
+    sentToUnderwriter: z.int(),
+    paid: z.int(),
+    active: z.int().meta({ description: 'Neither rejected nor paid' }),
+  }),
+);
+
+/** Spec part 2 §7 Claims and Documents. */
+export const claimsAnswers: AnswerMap = {
+  'GET /api/claims': { summary: 'Every claim of the company', answer: z.array(claim) },
+  'GET /api/claims/counts': { summary: 'The claim count cards', answer: counts },
+  'GET /api/claims/:id': { summary: 'A claim with its documents and history', answer: claimDetail },
+  'POST /api/claims': { summary: 'Submit a death claim against a policy (by policyId)', answer: claimDetail },
+  'POST /api/claims/by-policy-number': { summary: 'Submit a death claim naming the policy by its number (policyNumber)', answer: claimDetail },
+  'PATCH /api/claims/:id': { summary: 'Change a claim’s status', answer: claimDetail },
+  'GET /api/documents': {
+    summary: 'The claims’ documents, newest first (a page)',
+    answer: z.array(claimDocument),
+    headers: { 'x-next-offset': 'The offset of the next page, when more documents match' },
+  },
+  'PATCH /api/documents/:id': { summary: 'Verify or reject a document', answer: claimDocument },
+};

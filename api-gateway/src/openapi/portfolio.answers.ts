@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import type { DashboardStatsRow, MemberRow, PolicyRow, PolicyTypeRow } from '@fpa/projections';
+import type { ImportChunkResult } from '@fpa/write-model';
+import { POLICY_STATUSES, RELATIONSHIPS } from '@fpa/write-model/validation';
+import { day, id, instant, money, named, okWithId, rowOf, type AnswerMap } from './shapes.ts';
+
+export const member = named(
+  'Member',
+  rowOf<MemberRow>()(
+    z.strictObject({
+      id,
+      firstName: z.string(),
+      lastName: z.string(),
+      identifierType: z.enum(['saId', 'passport']),
+      saId: z.string().nullable(),
+      passportNumber: z.string().nullable(),
+      nationality: z.string(),
+      email: z.string().nullable(),
+      phone: z.string().nullable(),
+      address: z.string().nullable(),
+      city: z.string().nullable(),
+      province: z.string().nullable(),
+      postalCode: z.string().nullable(),
+      dateOfBirth: z.string().nullable().meta({ description: 'YYYY-MM-DD as entered ("[erased]" once the person is erased)' }),
+      isMainMember: z.boolean(),
+      mainMemberId: z.string().nullable(),
+      mainMemberName: z.string().nullable(),
+      relationship: z.enum(RELATIONSHIPS).nullable(),
+      otherRelationship: z.string().nullable(),
+      policyTypeId: z.string().nullable().meta({ description: 'The covering policy: the member’s own, or its main member’s' }),
+      policyId: z.string().nullable(),
+      policyNumber: z.string().nullable(),
+      status: z.string(),
+      createdAt: instant,
+    }),
+  ),
+);
+
+const policyType = named(
+  'PolicyType',
+  rowOf<PolicyTypeRow>()(
+    z.strictObject({
+      id,
+      name: z.string(),
+      description: z.string().nullable(),
+      coverageAmount: money,
+      monthlyPremium: money,
+      waitingPeriod: z.int().meta({ description: 'Months' }),
+      isActive: z.boolean(),
+      createdAt: instant,
+    }),
+  ),
+);
+
+const policy = named(
+  'Policy',
+  rowOf<PolicyRow>()(
+    z.strictObject({
+      id,
+      policyNumber: z.string(),
+      memberId: id,
+      memberName: z.string(),
+      memberPhone: z.string().nullable(),
+      memberSaId: z.string().nullable(),
+      policyTypeId: id,
+      policyTypeName: z.string(),
+      status: z.enum(POLICY_STATUSES),
+      monthlyPremium: money,
+      coverageAmount: money,
+      waitingPeriod: z.int(),
+      startDate: day,
+      createdAt: instant,
+    }),
+  ),
+);
+
+const dashboardStats = named(
+  'DashboardStats',
+  rowOf<DashboardStatsRow>()(
+    z.strictObject({
+      totalMembers: z.int(),
+      activePolicies: z.int(),
+      monthlyRevenue: money,
+      memberGrowth: z.number().nullable().meta({ description: 'Percent against last month; null when last month had none' }),
+    }),
+  ),
+);
+
+const importResult = rowOf<ImportChunkResult>()(
+  z.strictObject({
+    imported: z.int(),
+    failed: z.array(z.strictObject({ rowNumber: z.int(), errors: z.array(z.string()) })),
+    skippedForLimit: z.int(),
+  }),
+);
+
+/** Spec part 1 §7: dashboard, members, policy types, policies. */
+export const portfolioAnswers: AnswerMap = {
+  'GET /api/dashboard/stats': { summary: 'The dashboard’s figures (non-agents with a company)', answer: dashboardStats },
+  'GET /api/members': { summary: 'Every member of the company', answer: z.array(member) },
+  'GET /api/members/can-add': {
+    summary: 'Whether the plan’s member limit allows another member',
+    answer: z.strictObject({ canAdd: z.boolean(), reason: z.string().nullable() }),
+  },
+  'POST /api/members': { summary: 'Add a member (a main member gets a policy)', answer: member },
+  'POST /api/members/import': { summary: 'Import members from CSV rows (one chunk)', answer: importResult },
+  'PUT /api/members/:id': { summary: 'Update a member’s details', answer: member },
+  'DELETE /api/members/:id': { summary: 'Delete a member', answer: okWithId },
+  'GET /api/policy-types': { summary: 'The company’s policy types', answer: z.array(policyType) },
+  'POST /api/policy-types': { summary: 'Create a policy type', answer: policyType },
+  'PUT /api/policy-types/:id': { summary: 'Update a policy type', answer: policyType },
+  'GET /api/policies': { summary: 'Every policy of the company', answer: z.array(policy) },
+  'PATCH /api/policies/:id': { summary: 'Change a policy’s status', answer: policy },
+};
