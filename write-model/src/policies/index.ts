@@ -3,3 +3,4 @@ export * from './policies.state.ts';
 export * from './policies.decider.ts';
 export * from './commands/change-policy-status.ts';
 export * from './policy-numbers.ts';
+export * from './commands/calendar.ts';
