@@ -47,3 +47,5 @@ export * from './payments/arrears.queries.ts';
 export * from './access/access.queries.ts';
 export * from './agents/agents.queries.ts';
 export * from './agents/sales.queries.ts';
+export * from './billing/daily-run.ts';
+export * from './billing/run-daily-billing.ts';

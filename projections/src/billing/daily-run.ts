@@ -11,7 +11,7 @@ import {
   type CalendarStep,
   type CommandContext,
 } from '@fpa/write-model';
-import type { Checkpoint, EventStore, SqlExecutor } from '@fpa/write-model/event-store';
+import { compareCheckpoints, type AppendResult, type Checkpoint, type EventStore, type SqlExecutor } from '@fpa/write-model/event-store';
 import { addDays } from '@fpa/write-model/validation';
 import { committedHead } from '../engine/catch-up-to.ts';
 import type { ProjectionLogger } from '../engine/types.ts';
@@ -52,6 +52,8 @@ export type DailyRunSummary = {
   policiesReinstated: number;
   failed: number;
   failedPolicyIds: string[];
+  /** What the run appended, for a read-your-writes wait: the last append's checkpoint and every type appended (null: nothing). */
+  written: { checkpoint: Checkpoint; eventTypes: string[] } | null;
 };
 
 type DayCounts = Pick<DailyRunSummary, 'premiumsFallenDue' | 'noticesIssued' | 'policiesLapsed' | 'policiesReinstated' | 'failed' | 'failedPolicyIds'>;
@@ -89,7 +91,13 @@ export async function runDailyBilling(deps: DailyRunDeps, args: { companyId: str
   const days = daysToRun(lastDay, asOf);
   const summary: DailyRunSummary = {
     companyId, days, daysRun: days.length, lastDay: lastDay !== null && lastDay > asOf ? lastDay : asOf,
-    premiumsFallenDue: 0, noticesIssued: 0, policiesLapsed: 0, policiesReinstated: 0, failed: 0, failedPolicyIds: [],
+    premiumsFallenDue: 0, noticesIssued: 0, policiesLapsed: 0, policiesReinstated: 0, failed: 0, failedPolicyIds: [], written: null,
+  };
+  const wrote = (append: AppendResult | null) => {
+    if (!append) return;
+    const types = new Set([...(summary.written?.eventTypes ?? []), ...(append.eventTypes ?? [])]);
+    const later = !summary.written || compareCheckpoints(append.checkpoint, summary.written.checkpoint) > 0;
+    summary.written = { checkpoint: later ? append.checkpoint : summary.written!.checkpoint, eventTypes: [...types] };
   };
   if (lastDay !== null && days[0] !== undefined && days[0] !== addDays(lastDay, 1)) {
     logger.warn('daily run: catch-up capped', { companyId, lastDay, from: days[0], maxDays: MAX_CATCH_UP_DAYS });
@@ -98,8 +106,8 @@ export async function runDailyBilling(deps: DailyRunDeps, args: { companyId: str
     // The steps of the day before (and every write before the run) must be in the book read.
     const head = await committedHead(deps.sql);
     if (head) await wait(head);
-    const counts = await runDay(deps, logger, companyId, day, ctx);
-    await recordDailyRunCompleted(deps.store, { companyId, day, ...counts }, ctx);
+    const counts = await runDay(deps, logger, companyId, day, ctx, wrote);
+    wrote(await recordDailyRunCompleted(deps.store, { companyId, day, ...counts }, ctx));
     summary.premiumsFallenDue += counts.premiumsFallenDue;
     summary.noticesIssued += counts.noticesIssued;
     summary.policiesLapsed += counts.policiesLapsed;
@@ -114,7 +122,14 @@ export async function runDailyBilling(deps: DailyRunDeps, args: { companyId: str
 /** The most failed policy ids one day's record keeps (the log has them all). */
 const MAX_FAILED_IDS = 100;
 
-async function runDay(deps: DailyRunDeps, logger: ProjectionLogger, companyId: string, day: string, ctx: CommandContext): Promise<DayCounts> {
+async function runDay(
+  deps: DailyRunDeps,
+  logger: ProjectionLogger,
+  companyId: string,
+  day: string,
+  ctx: CommandContext,
+  wrote: (append: AppendResult | null) => void,
+): Promise<DayCounts> {
   const company = await findBillingCompany(deps.sql, companyId);
   const companyName = company?.name ?? '';
   const book = await billingBook(deps.sql, companyId);
@@ -124,7 +139,7 @@ async function runDay(deps: DailyRunDeps, logger: ProjectionLogger, companyId: s
       if (fallsDueOn(policy, day)) counts.premiumsFallenDue++;
       for (const step of calendarSteps(policy.calendar, policy.rules, day)) {
         // A step decided by another run first (it decides nothing now) was still this day's: counted.
-        await takeCalendarStep(deps.store, stepCommand(policy, step, day, companyId, companyName), ctx);
+        wrote((await takeCalendarStep(deps.store, stepCommand(policy, step, day, companyId, companyName), ctx)).append);
         if (step.kind === 'notice') counts.noticesIssued++;
         else if (step.kind === 'lapse') counts.policiesLapsed++;
         else counts.policiesReinstated++;
