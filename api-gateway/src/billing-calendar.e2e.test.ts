@@ -114,3 +114,33 @@ describe.each(testDrivers())('the billing calendar over HTTP on $name', (driver)
     expect(await eventCount()).toBe(before);
   });
 });
+
+describe.each(testDrivers())('the billing calendar by itself in the embedded server on $name', (driver) => {
+  let t: TestApp;
+  afterAll(async () => t?.close());
+
+  it('runs at DAILY_RUN_AT for every active company, driven by the request clock', async () => {
+    t = await startTestApp(driver, {}, { DAILY_RUN_AT: '02:00' });
+    let now = new Date('2026-01-10T08:00:00Z');
+    t.services.now = () => now;
+    const registered = (await t.request('POST', '/api/register', registration())).body;
+    const token = registered.token;
+    const type = (await t.request('POST', '/api/policy-types', { name: 'Funeral 10k', coverageAmount: '10000', monthlyPremium: '80', waitingPeriod: 6 }, { token })).body;
+    const member = await t.request('POST', '/api/members', {
+      firstName: 'Sipho', lastName: 'Dlamini', saId: nextSaId(), phone: '0831112222', email: 'sipho@example.co.za', address: '9 Long Street', city: 'Durban',
+      province: 'KZN', postalCode: '4001', isMainMember: true, policyTypeId: type.id,
+    }, { token });
+    expect(member.status, JSON.stringify(member.body)).toBe(201);
+    const schedule = t.services.dailySchedule!;
+    expect(schedule).not.toBeNull();
+    // 01:30 on 11 January: the 10th's run is due (the policy's first premium, due then, is not missed yet).
+    now = new Date('2026-01-10T23:30:00Z');
+    expect((await schedule.tick()).map((s) => [s.companyId, s.days, s.noticesIssued])).toEqual([[registered.user.companyId, ['2026-01-10'], 0]]);
+    expect(await schedule.tick()).toEqual([]);
+    // 02:00 on the 11th: the first premium is missed; the notice goes by SMS (the member has a phone).
+    now = new Date('2026-01-11T00:00:00Z');
+    expect((await schedule.tick()).map((s) => [s.days, s.noticesIssued])).toEqual([[['2026-01-11'], 1]]);
+    const notice = (await t.services.store.readStream(`policy-${member.body.policyId}`)).events.find((e) => e.type === 'NonPaymentNoticeIssued');
+    expect(notice?.data).toMatchObject({ channel: 'sms', to: '0831112222', issuedOn: '2026-01-11' });
+  });
+});

@@ -49,3 +49,4 @@ export * from './agents/agents.queries.ts';
 export * from './agents/sales.queries.ts';
 export * from './billing/daily-run.ts';
 export * from './billing/run-daily-billing.ts';
+export * from './billing/daily-schedule.ts';
