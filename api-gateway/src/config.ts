@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseDailyRunAt } from '@fpa/projections';
 import { parseCorsOrigins } from './cross-site.ts';
 import { DEFAULT_RETENTION_YEARS } from '@fpa/write-model/validation';
 import { billingConfig, type BillingConfig } from './billing/billing.config.ts';
@@ -51,6 +52,8 @@ export type Config = {
   salesEmail: string | null;
   /** The language model the assistant asks first (assistant/assistant.config.ts); null: built-in answers only. */
   assistantModel: AssistantModelConfig | null;
+  /** DAILY_RUN_AT: when the calendar's daily run starts by itself ('HH:MM' South African time), null when off. */
+  dailyRunAt: string | null;
 };
 
 export type ObjectStoreConfig =
@@ -122,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billing: billingConfig(env, isProduction),
     salesEmail: env.SALES_EMAIL?.trim() || null,
     assistantModel: assistantModelConfig(env),
+    dailyRunAt: parseDailyRunAt(env.DAILY_RUN_AT),
   };
 }
 

@@ -12,7 +12,9 @@ import {
 import { commandContext, ensureBuiltInPlans, ensureSuperAdmin, migrateWriteModel, reserveDeceasedOfExistingClaims, SYSTEM } from '@fpa/write-model';
 import {
   allProjectors,
+  createDailySchedule,
   createProjectionEngine,
+  type DailySchedule,
   migrateEngineTables,
   type ProjectionEngine,
   type ProjectionLogger,
@@ -34,6 +36,8 @@ export type Services = {
   objects: ObjectStore;
   /** The request clock (sign-in slowing reads it); tests replace it to step past a delay without sleeping. */
   now: () => Date;
+  /** The calendar's daily run by itself (DAILY_RUN_AT), when this process runs the projectors; null otherwise. */
+  dailySchedule: DailySchedule | null;
   close(): Promise<void>;
 };
 
@@ -66,7 +70,7 @@ export async function createServices(config: Config, logger: Logger, options: { 
     // Sign-in reads the users read model: the super admin can sign in as soon as the server answers.
     if (seeded.append && config.projections === 'on') await engine.waitFor(seeded.append.checkpoint, { timeoutMs: config.readYourWritesTimeoutMs });
   }
-  return {
+  const services: Services = {
     config,
     logger,
     sql,
@@ -76,12 +80,31 @@ export async function createServices(config: Config, logger: Logger, options: { 
     mailer: createMailer(config, logger),
     objects: createObjectStore(config.objectStore),
     now: () => new Date(),
+    dailySchedule: null,
     async close() {
+      await services.dailySchedule?.stop();
       await engine.stop();
       await store.close();
       if (!options.sql) await sql.close();
     },
   };
+  // With PROJECTIONS=off the workers run the calendar (one at a time, with the billing projector's lease).
+  if (config.projections === 'on' && config.dailyRunAt) {
+    services.dailySchedule = createDailySchedule({
+      sql,
+      store,
+      logger: engineLogger(logger.child({ part: 'daily-run' })),
+      at: config.dailyRunAt,
+      // Late-bound: tests step services.now.
+      now: () => services.now(),
+      waitForBilling: async (target) => {
+        const waited = await engine.waitFor(target, { projectors: ['billing'], timeoutMs: 120_000 });
+        if (!waited.reached) throw new Error('The billing read model did not catch up with the log in time.');
+      },
+    });
+    services.dailySchedule.start();
+  }
+  return services;
 }
 
 /**

@@ -34,7 +34,8 @@ export async function startTestApp(
   // Each test app keeps its files (uploaded objects) in a folder of its own.
   const dataDir = mkdtempSync(join(tmpdir(), 'fpa-test-'));
   const config: Config = {
-    ...loadConfig({ DATA_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }),
+    // The daily run by itself is off in tests unless asked for: a test steps the clock and runs it (services.dailySchedule.tick).
+    ...loadConfig({ DATA_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent', DATA_DIR: dataDir, DAILY_RUN_AT: 'off', ...env }),
     readYourWritesTimeoutMs: 10_000,
     ...overrides,
   };

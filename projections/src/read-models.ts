@@ -13,6 +13,7 @@ import { dataSubjectsProjection } from './compliance-reports/data-subjects.proje
 import { plansProjection } from './plans/plans.projection.ts';
 import { systemSettingsProjection } from './system-settings/system-settings.projection.ts';
 import { complianceProjection } from './compliance/compliance.projection.ts';
+import { billingProjection } from './billing/billing.projection.ts';
 
 /** Every projector the product runs, one per line. New read models are added here. */
 export const allProjectors: readonly Projector[] = [
@@ -30,8 +31,10 @@ export const allProjectors: readonly Projector[] = [
   plansProjection,
   systemSettingsProjection,
   complianceProjection,
+  billingProjection,
 ];
 
+export * from './billing/billing.queries.ts';
 export * from './claims/claims.queries.ts';
 export * from './claims/documents.queries.ts';
 export * from './companies/companies.queries.ts';
@@ -44,3 +47,6 @@ export * from './payments/arrears.queries.ts';
 export * from './access/access.queries.ts';
 export * from './agents/agents.queries.ts';
 export * from './agents/sales.queries.ts';
+export * from './billing/daily-run.ts';
+export * from './billing/run-daily-billing.ts';
+export * from './billing/daily-schedule.ts';

@@ -2,6 +2,7 @@ import type { AnyEndpoint } from './expose.ts';
 import { agentEndpoints } from './agents.ts';
 import { claimEndpoints } from './claims.ts';
 import { groupSchemeEndpoints } from './group-schemes.ts';
+import { billingEndpoints } from './billing.ts';
 import { paymentEndpoints } from './payments.ts';
 import { portfolioEndpoints } from './portfolio.ts';
 import { accessEndpoints } from './access.ts';
@@ -24,4 +25,5 @@ export const commandEndpoints: readonly AnyEndpoint[] = [
   ...platformEndpoints,
   ...subscriptionEndpoints,
   ...authEndpoints,
+  ...billingEndpoints,
 ];

@@ -2,6 +2,7 @@ import { accessAnswers } from './access.answers.ts';
 import { agentsAnswers } from './agents.answers.ts';
 import { auditAnswers } from './audit.answers.ts';
 import { authAnswers } from './auth.answers.ts';
+import { billingAnswers } from './billing.answers.ts';
 import { claimsAnswers } from './claims.answers.ts';
 import { companyAnswers } from './company.answers.ts';
 import { docsAnswers } from './docs.answers.ts';
@@ -23,6 +24,7 @@ export const areas: Record<string, AnswerMap> = {
   'Documents and assistant': uploadsAnswers,
   Claims: claimsAnswers,
   Payments: paymentsAnswers,
+  'Premium calendar': billingAnswers,
   'Group schemes': groupSchemesAnswers,
   'Users and roles': accessAnswers,
   Agents: agentsAnswers,

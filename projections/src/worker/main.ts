@@ -26,6 +26,7 @@ const worker = await startWorker({
   logger,
   lease: { owner: config.workerId, ttlMs: config.leaseTtlMs, renewMs: config.leaseRenewMs },
   ...(config.port !== null ? { http: { port: config.port, host: config.host } } : {}),
+  ...(config.dailyRunAt ? { dailyRun: { at: config.dailyRunAt } } : {}),
 });
 
 let stopping = false;

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { parseDailyRunAt } from '../billing/daily-schedule.ts';
 
 /** The projection worker's configuration, from the environment (see docs/configuration.md). */
 export type WorkerConfig = {
@@ -17,6 +18,8 @@ export type WorkerConfig = {
   port: number | null;
   host: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** DAILY_RUN_AT: the calendar's daily run ('HH:MM' South African time), null when off. */
+  dailyRunAt: string | null;
 };
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -51,5 +54,6 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     port: port === 'off' ? null : Number(port || 3001),
     host: env.HOST?.trim() || '0.0.0.0',
     logLevel: level as WorkerConfig['logLevel'],
+    dailyRunAt: parseDailyRunAt(env.DAILY_RUN_AT),
   };
 }

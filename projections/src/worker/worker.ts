@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { EventStore, SqlClient } from '@fpa/write-model/event-store';
 import { createProjectionEngine, formatProjectionMetrics, type LeaseOptions, type ProjectionEngine, type ProjectionLogger, type Projector } from '../engine/index.ts';
+import { billingProjection } from '../billing/billing.projection.ts';
+import { createDailySchedule, type DailySchedule } from '../billing/daily-schedule.ts';
 
 export type WorkerOptions = {
   sql: SqlClient;
@@ -10,9 +12,11 @@ export type WorkerOptions = {
   logger: ProjectionLogger;
   /** Serve GET /healthz and /metrics on this port (0: any free port); none when absent. */
   http?: { port: number; host?: string };
+  /** The calendar's daily run at this time (DAILY_RUN_AT), run by the worker holding the billing projector's lease. */
+  dailyRun?: { at: string; now?: () => Date; checkEveryMs?: number };
 };
 
-export type Worker = { engine: ProjectionEngine; server: Server | null; close(): Promise<void> };
+export type Worker = { engine: ProjectionEngine; server: Server | null; dailySchedule: DailySchedule | null; close(): Promise<void> };
 
 /**
  * A projection worker: the engine with leases (it runs the projectors it holds a lease on, and takes
@@ -26,11 +30,27 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const engine = createProjectionEngine({ sql: options.sql, store: options.store, projectors: options.projectors, logger, lease });
   await engine.start();
   const server = options.http ? await serve(engine, ttlMs, options.http) : null;
-  logger.info('projection worker started', { owner: lease.owner, held: engine.leases().held, port: portOf(server) });
+  // One worker at a time runs the calendar: the one holding the billing read model's lease (the run
+  // reads that model, and the lease passes to another worker when this one stops renewing it).
+  const dailySchedule = options.dailyRun
+    ? createDailySchedule({
+        sql: options.sql,
+        store: options.store,
+        logger,
+        at: options.dailyRun.at,
+        now: options.dailyRun.now ?? (() => new Date()),
+        mayRun: () => engine.leases().held.includes(billingProjection.name),
+        ...(options.dailyRun.checkEveryMs ? { checkEveryMs: options.dailyRun.checkEveryMs } : {}),
+      })
+    : null;
+  dailySchedule?.start();
+  logger.info('projection worker started', { owner: lease.owner, held: engine.leases().held, port: portOf(server), dailyRunAt: options.dailyRun?.at ?? 'off' });
   return {
     engine,
     server,
+    dailySchedule,
     async close() {
+      await dailySchedule?.stop();
       if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
       await engine.stop();
     },

@@ -1,2 +1,3 @@
 export * from './premium-ledger.ts';
 export * from './policy-calendar.ts';
+export * from './daily-run.ts';

@@ -6,6 +6,10 @@ export type PolicyTypeTerms = {
   monthlyPremium: string;
   waitingPeriod: number;
   isActive: boolean;
+  /** Issue #20, the calendar's rules for this type's policies; absent: DEFAULT_CALENDAR_RULES (billing/policy-calendar.ts). */
+  graceDays?: number;
+  lapseAfterMissed?: number;
+  reinstatementMonths?: number;
 };
 
 export type PolicyTypeCreated = { type: 'PolicyTypeCreated'; data: { policyTypeId: string; companyId: string } & PolicyTypeTerms };

@@ -26,6 +26,7 @@ export * from './policy-status.ts';
 export * from './claims.ts';
 export * from './uploads.ts';
 export * from './payments.ts';
+export * from './billing.ts';
 export * from './agents.ts';
 export * from './group-schemes.ts';
 export * from './settings.ts';

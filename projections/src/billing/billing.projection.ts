@@ -1,0 +1,229 @@
+import type { ClaimEvent, CompanyEvent, MemberEvent, PaymentEvent, PolicyEvent, PolicyTypeEvent } from '@fpa/write-model';
+import { southAfricanDate } from '@fpa/write-model';
+import { ERASED, type SqlExecutor } from '@fpa/write-model/event-store';
+import { projectorOf } from '../engine/typed.ts';
+
+type BillingEvent = PolicyEvent | PaymentEvent | PolicyTypeEvent | MemberEvent | ClaimEvent | CompanyEvent;
+
+export const BILLING_TABLES = ['billing_companies', 'billing_policy_types', 'billing_policies', 'billing_members', 'billing_payments', 'billing_claims'];
+
+/**
+ * What the calendar's daily run reads in bulk for a company (issue #20): its regular policies with their
+ * terms and calendar state (notices since the last activation, the lapse, the suspended spans, the
+ * activations), their main member's contact, their payments, each policy type's calendar rules, and the
+ * deaths of main members (a claim for the main member approved or paid: nothing falls due after the
+ * date of death). Group-scheme policies are not here: their scheme pays for them (no PolicyIssued).
+ * The policy statement (premiumLedger) and the arrears list read the same rows.
+ */
+export const billingProjection = projectorOf<BillingEvent>()({
+  name: 'billing',
+  version: 1,
+  handles: [
+    'CompanyRegistered', 'CompanyDetailsUpdated', 'CompanySuspended', 'CompanyActivated',
+    'PolicyTypeCreated', 'PolicyTypeUpdated',
+    'MemberRegistered', 'MemberUpdated',
+    'PolicyIssued', 'PolicyStatusChanged', 'NonPaymentNoticeIssued', 'PolicyLapsed', 'PolicyReinstated',
+    'PaymentRecorded', 'PaymentStatusChanged',
+    'ClaimSubmitted', 'ClaimStatusChanged',
+  ],
+  tables: BILLING_TABLES,
+  async init(tx) {
+    await tx.exec(`
+      create table if not exists billing_companies (
+        company_id uuid primary key,
+        name text not null,
+        is_active boolean not null default true
+      );
+      create table if not exists billing_policy_types (
+        policy_type_id uuid primary key,
+        company_id uuid not null,
+        grace_days integer,
+        lapse_after_missed integer,
+        reinstatement_months integer
+      );
+      create table if not exists billing_members (
+        member_id uuid primary key,
+        company_id uuid not null,
+        phone text,
+        email text,
+        id_number text
+      );
+      create table if not exists billing_policies (
+        policy_id uuid primary key,
+        company_id uuid not null,
+        policy_number text not null,
+        member_id uuid not null,
+        policy_type_id uuid not null,
+        start_date date not null,
+        monthly_premium numeric(12, 2) not null,
+        debit_day integer not null,
+        status text not null,
+        notices jsonb not null default '[]',
+        lapse_on date,
+        lapse_non_payment boolean not null default false,
+        suspensions jsonb not null default '[]',
+        activations integer not null default 0,
+        position bigint not null
+      );
+      create index if not exists billing_policies_company on billing_policies (company_id, position);
+      create table if not exists billing_payments (
+        payment_id uuid primary key,
+        company_id uuid not null,
+        policy_id uuid not null,
+        amount numeric(12, 2) not null,
+        payment_date date not null,
+        status text not null
+      );
+      create index if not exists billing_payments_company on billing_payments (company_id, policy_id);
+      create table if not exists billing_claims (
+        claim_id uuid primary key,
+        company_id uuid not null,
+        policy_id uuid not null,
+        deceased_id_number text,
+        date_of_death date not null,
+        status text not null
+      );
+      create index if not exists billing_claims_policy on billing_claims (policy_id);
+    `);
+  },
+  async apply(tx, event) {
+    switch (event.type) {
+      case 'CompanyRegistered':
+      case 'CompanyDetailsUpdated':
+        await tx.query(
+          `insert into billing_companies (company_id, name) values ($1, $2) on conflict (company_id) do update set name = excluded.name`,
+          [event.data.companyId, event.data.name],
+        );
+        return;
+      case 'CompanySuspended':
+      case 'CompanyActivated':
+        await tx.query(`update billing_companies set is_active = $2 where company_id = $1`, [event.data.companyId, event.type === 'CompanyActivated']);
+        return;
+      case 'PolicyTypeCreated':
+      case 'PolicyTypeUpdated': {
+        const d = event.data;
+        await tx.query(
+          `insert into billing_policy_types (policy_type_id, company_id, grace_days, lapse_after_missed, reinstatement_months)
+           values ($1, $2, $3, $4, $5)
+           on conflict (policy_type_id) do update set grace_days = excluded.grace_days, lapse_after_missed = excluded.lapse_after_missed,
+             reinstatement_months = excluded.reinstatement_months`,
+          [d.policyTypeId, d.companyId, wholeOrNull(d.graceDays), wholeOrNull(d.lapseAfterMissed), wholeOrNull(d.reinstatementMonths)],
+        );
+        return;
+      }
+      case 'MemberRegistered': {
+        const d = event.data;
+        if (!d.isMainMember) return;
+        const idNumber = d.identifierType === 'passport' ? (d.passportNumber ?? d.saId) : (d.saId ?? d.passportNumber);
+        await tx.query(
+          `insert into billing_members (member_id, company_id, phone, email, id_number) values ($1, $2, $3, $4, $5)
+           on conflict (member_id) do update set phone = excluded.phone, email = excluded.email, id_number = excluded.id_number`,
+          [d.memberId, d.companyId, personal(d.phone), personal(d.email), personal(idNumber)],
+        );
+        return;
+      }
+      case 'MemberUpdated':
+        await tx.query(`update billing_members set phone = $2, email = $3 where member_id = $1`, [
+          event.data.memberId,
+          personal(event.data.phone),
+          personal(event.data.email),
+        ]);
+        return;
+      case 'PolicyIssued': {
+        const d = event.data;
+        await tx.query(
+          `insert into billing_policies (policy_id, company_id, policy_number, member_id, policy_type_id, start_date, monthly_premium,
+                                         debit_day, status, position)
+           values ($1, $2, $3, $4, $5, $6::date, $7, $8, 'active', $9) on conflict (policy_id) do nothing`,
+          [d.policyId, d.companyId, d.policyNumber, d.memberId, d.policyTypeId, d.startDate, d.monthlyPremium, d.debitDay ?? 1, event.globalPosition],
+        );
+        return;
+      }
+      case 'PolicyStatusChanged': {
+        // A staff change has no date of its own: the South African day it was recorded.
+        const day = southAfricanDate(event.recordedAt);
+        const { to } = event.data;
+        if (to === 'active') return reactivated(tx, event.data.policyId, day);
+        // Out of force (a staff lapse, a cancellation): nothing falls due until it is active again.
+        await tx.query(
+          `update billing_policies
+              set status = $2, lapse_on = case when $2 = 'lapsed' then $3::date end, lapse_non_payment = false,
+                  suspensions = case when status = 'active' then suspensions || jsonb_build_array(jsonb_build_object('from', $3::text, 'to', null))
+                                     else suspensions end
+            where policy_id = $1`,
+          [event.data.policyId, to, day],
+        );
+        return;
+      }
+      case 'NonPaymentNoticeIssued': {
+        const d = event.data;
+        await tx.query(
+          `update billing_policies set notices = notices || jsonb_build_array(jsonb_build_object('periods', $2::text::jsonb, 'issuedOn', $3::text))
+            where policy_id = $1`,
+          [d.policyId, JSON.stringify(d.missed.map((m) => m.period)), d.issuedOn],
+        );
+        return;
+      }
+      case 'PolicyLapsed':
+        await tx.query(
+          `update billing_policies
+              set status = 'lapsed', lapse_on = $2::date, lapse_non_payment = true,
+                  suspensions = suspensions || jsonb_build_array(jsonb_build_object('from', $2::text, 'to', null))
+            where policy_id = $1`,
+          [event.data.policyId, event.data.lapsedOn],
+        );
+        return;
+      case 'PolicyReinstated':
+        return reactivated(tx, event.data.policyId, event.data.reinstatedOn);
+      case 'PaymentRecorded': {
+        const d = event.data;
+        // Group payments pay group policies, which the calendar does not bill.
+        if (d.groupSchemeId) return;
+        await tx.query(
+          `insert into billing_payments (payment_id, company_id, policy_id, amount, payment_date, status)
+           values ($1, $2, $3, $4, $5::date, $6) on conflict (payment_id) do nothing`,
+          [d.paymentId, d.companyId, d.policyId, d.amount, d.paymentDate, d.status],
+        );
+        return;
+      }
+      case 'PaymentStatusChanged':
+        await tx.query(`update billing_payments set status = $2 where payment_id = $1`, [event.data.paymentId, event.data.to]);
+        return;
+      case 'ClaimSubmitted': {
+        const d = event.data;
+        // An erased deceased's date reads '[erased]': without a date the claim cannot end the book.
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(d.deceasedDateOfDeath)) return;
+        await tx.query(
+          `insert into billing_claims (claim_id, company_id, policy_id, deceased_id_number, date_of_death, status)
+           values ($1, $2, $3, $4, $5::date, 'submitted') on conflict (claim_id) do nothing`,
+          [d.claimId, d.companyId, d.policyId, personal(d.deceasedSaId), d.deceasedDateOfDeath],
+        );
+        return;
+      }
+      case 'ClaimStatusChanged':
+        await tx.query(`update billing_claims set status = $2 where claim_id = $1`, [event.data.claimId, event.data.to]);
+        return;
+    }
+  },
+});
+
+/** Active again (reinstated, or set active by staff): the open suspension ends, the calendar starts afresh. */
+async function reactivated(tx: SqlExecutor, policyId: string, day: string): Promise<void> {
+  await tx.query(
+    `update billing_policies
+        set status = 'active', lapse_on = null, lapse_non_payment = false, notices = '[]', activations = activations + 1,
+            suspensions = coalesce((select jsonb_agg(case when e.s->'to' = 'null'::jsonb then jsonb_set(e.s, '{to}', to_jsonb($2::text)) else e.s end order by e.n)
+                                      from jsonb_array_elements(suspensions) with ordinality as e(s, n)), '[]'::jsonb)
+      where policy_id = $1`,
+    [policyId, day],
+  );
+}
+
+/** Personal data as it arrives; an erased person's reads as absent. */
+function personal(value: string | null | undefined): string | null {
+  return value === null || value === undefined || value === ERASED || value.trim() === '' ? null : value;
+}
+
+function wholeOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+}

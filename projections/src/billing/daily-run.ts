@@ -1,0 +1,179 @@
+import {
+  calendarSteps,
+  lastBillingRunDay,
+  missedPremiums,
+  premiumLedger,
+  recordDailyRunCompleted,
+  southAfricanDate,
+  takeCalendarStep,
+  ValidationError,
+  type CalendarCommand,
+  type CalendarStep,
+  type CommandContext,
+} from '@fpa/write-model';
+import { compareCheckpoints, type AppendResult, type Checkpoint, type EventStore, type SqlExecutor } from '@fpa/write-model/event-store';
+import { addDays } from '@fpa/write-model/validation';
+import { committedHead } from '../engine/catch-up-to.ts';
+import type { ProjectionLogger } from '../engine/types.ts';
+import { createProgressBoard, createSharedPoll, waitForCheckpoint } from '../engine/wait.ts';
+import { billingProjection } from './billing.projection.ts';
+import { billingBook, findBillingCompany, type BillingPolicy } from './billing.queries.ts';
+
+/**
+ * The calendar's daily run for one company (issue #20), a process manager: for each South African day
+ * not yet done (from the day after the last one recorded up to asOf, in order; a company's first run
+ * is asOf alone), it waits until the billing read model has caught up with the log, reads the
+ * company's book in bulk, asks calendarSteps what the day does to each policy, and issues each step as
+ * a command whose id is derived from what it is about (policies/commands/calendar-steps.ts); then it
+ * records the day done (DailyBillingRunCompleted, id derived from company and day). A day run twice,
+ * a run that crashed half way and runs again, and two runs at once therefore append each event once.
+ * A policy whose step fails is logged and reported, and the others go on; the next day tries it again.
+ */
+export const MAX_CATCH_UP_DAYS = 366;
+
+export type DailyRunDeps = {
+  store: EventStore;
+  sql: SqlExecutor;
+  /** Resolves when the billing read model has reached the checkpoint (default: polls its checkpoint row). */
+  waitForBilling?: (target: Checkpoint) => Promise<void>;
+  logger?: ProjectionLogger;
+};
+
+export type DailyRunSummary = {
+  companyId: string;
+  /** The days run now, oldest first (empty when asOf was done already). */
+  days: string[];
+  daysRun: number;
+  /** The last day done after this run. */
+  lastDay: string | null;
+  premiumsFallenDue: number;
+  noticesIssued: number;
+  policiesLapsed: number;
+  policiesReinstated: number;
+  failed: number;
+  failedPolicyIds: string[];
+  /** What the run appended, for a read-your-writes wait: the last append's checkpoint and every type appended (null: nothing). */
+  written: { checkpoint: Checkpoint; eventTypes: string[] } | null;
+};
+
+type DayCounts = Pick<DailyRunSummary, 'premiumsFallenDue' | 'noticesIssued' | 'policiesLapsed' | 'policiesReinstated' | 'failed' | 'failedPolicyIds'>;
+
+const READ_MODEL_TIMEOUT_MS = 120_000;
+const quiet: ProjectionLogger = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** Waits on the billing projector's checkpoint row: works wherever the projector runs (this process, a worker). */
+export function pollingBillingWait(sql: SqlExecutor, timeoutMs = READ_MODEL_TIMEOUT_MS): (target: Checkpoint) => Promise<void> {
+  const deps = { projectors: [billingProjection], board: createProgressBoard(), poll: createSharedPoll(sql, [billingProjection]), pollIntervalMs: 25 };
+  return async (target) => {
+    const result = await waitForCheckpoint(deps, target, { timeoutMs });
+    if (!result.reached) throw new Error(`The billing read model did not catch up with the log within ${timeoutMs} ms; the daily run waits for it.`);
+  };
+}
+
+/** The days a run for asOf does, oldest first, after the last day done. */
+export function daysToRun(lastDay: string | null, asOf: string, maxDays = MAX_CATCH_UP_DAYS): string[] {
+  if (lastDay !== null && lastDay >= asOf) return [];
+  let first = lastDay === null ? asOf : addDays(lastDay, 1);
+  const earliest = addDays(asOf, -(maxDays - 1));
+  if (first < earliest) first = earliest;
+  const days: string[] = [];
+  for (let day = first; day <= asOf; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+export async function runDailyBilling(deps: DailyRunDeps, args: { companyId: string; asOf: string; ctx: CommandContext }): Promise<DailyRunSummary> {
+  const { companyId, asOf, ctx } = args;
+  const logger = deps.logger ?? quiet;
+  const today = southAfricanDate(ctx.now);
+  if (asOf > today) throw new ValidationError(`asOf cannot be after today (${today})`, [{ path: ['asOf'], message: `asOf cannot be after today (${today})` }]);
+  const wait = deps.waitForBilling ?? pollingBillingWait(deps.sql);
+  const lastDay = await lastBillingRunDay(deps.store, companyId);
+  const days = daysToRun(lastDay, asOf);
+  const summary: DailyRunSummary = {
+    companyId, days, daysRun: days.length, lastDay: lastDay !== null && lastDay > asOf ? lastDay : asOf,
+    premiumsFallenDue: 0, noticesIssued: 0, policiesLapsed: 0, policiesReinstated: 0, failed: 0, failedPolicyIds: [], written: null,
+  };
+  const wrote = (append: AppendResult | null) => {
+    if (!append) return;
+    const types = new Set([...(summary.written?.eventTypes ?? []), ...(append.eventTypes ?? [])]);
+    const later = !summary.written || compareCheckpoints(append.checkpoint, summary.written.checkpoint) > 0;
+    summary.written = { checkpoint: later ? append.checkpoint : summary.written!.checkpoint, eventTypes: [...types] };
+  };
+  if (lastDay !== null && days[0] !== undefined && days[0] !== addDays(lastDay, 1)) {
+    logger.warn('daily run: catch-up capped', { companyId, lastDay, from: days[0], maxDays: MAX_CATCH_UP_DAYS });
+  }
+  for (const day of days) {
+    // The steps of the day before (and every write before the run) must be in the book read.
+    const head = await committedHead(deps.sql);
+    if (head) await wait(head);
+    const counts = await runDay(deps, logger, companyId, day, ctx, wrote);
+    wrote(await recordDailyRunCompleted(deps.store, { companyId, day, ...counts }, ctx));
+    summary.premiumsFallenDue += counts.premiumsFallenDue;
+    summary.noticesIssued += counts.noticesIssued;
+    summary.policiesLapsed += counts.policiesLapsed;
+    summary.policiesReinstated += counts.policiesReinstated;
+    summary.failed += counts.failed;
+    for (const id of counts.failedPolicyIds) if (!summary.failedPolicyIds.includes(id)) summary.failedPolicyIds.push(id);
+    logger.info('daily run: day done', { companyId, day, ...counts, failedPolicyIds: undefined });
+  }
+  return summary;
+}
+
+/** The most failed policy ids one day's record keeps (the log has them all). */
+const MAX_FAILED_IDS = 100;
+
+async function runDay(
+  deps: DailyRunDeps,
+  logger: ProjectionLogger,
+  companyId: string,
+  day: string,
+  ctx: CommandContext,
+  wrote: (append: AppendResult | null) => void,
+): Promise<DayCounts> {
+  const company = await findBillingCompany(deps.sql, companyId);
+  const companyName = company?.name ?? '';
+  const book = await billingBook(deps.sql, companyId);
+  const counts: DayCounts = { premiumsFallenDue: 0, noticesIssued: 0, policiesLapsed: 0, policiesReinstated: 0, failed: 0, failedPolicyIds: [] };
+  for (const policy of book) {
+    try {
+      if (fallsDueOn(policy, day)) counts.premiumsFallenDue++;
+      for (const step of calendarSteps(policy.calendar, policy.rules, day)) {
+        // A step decided by another run first (it decides nothing now) was still this day's: counted.
+        wrote((await takeCalendarStep(deps.store, stepCommand(policy, step, day, companyId, companyName), ctx)).append);
+        if (step.kind === 'notice') counts.noticesIssued++;
+        else if (step.kind === 'lapse') counts.policiesLapsed++;
+        else counts.policiesReinstated++;
+      }
+    } catch (error) {
+      counts.failed++;
+      if (counts.failedPolicyIds.length < MAX_FAILED_IDS) counts.failedPolicyIds.push(policy.policyId);
+      logger.error('daily run: a policy step failed; the run goes on', {
+        companyId, day, policyId: policy.policyId, error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return counts;
+}
+
+/** An active policy whose premium falls due on the day. */
+function fallsDueOn(policy: BillingPolicy, day: string): boolean {
+  if (policy.calendar.status !== 'active') return false;
+  const ledger = premiumLedger({ ...policy.calendar.terms, suspensions: policy.calendar.suspensions }, [], day);
+  return ledger.periods.some((p) => p.dueDate === day);
+}
+
+/** The command of one step, with what the policy's stream cannot know (due dates, rules, the contact, the company's name). */
+export function stepCommand(policy: BillingPolicy, step: CalendarStep, day: string, companyId: string, companyName: string): CalendarCommand {
+  const base = { policyId: policy.policyId, companyId, day };
+  switch (step.kind) {
+    case 'notice':
+      return { ...base, step: 'notice', missed: step.missed, arrears: step.arrears, graceEndsOn: step.graceEndsOn, contact: policy.contact, companyName };
+    case 'lapse': {
+      const deciding = missedPremiums(policy.calendar, day).find((m) => m.period === step.period);
+      if (!deciding) throw new Error(`The premium ${step.period} of policy ${policy.policyId} is not missed on ${day}.`);
+      return { ...base, step: 'lapse', period: step.period, dueDate: deciding.dueDate, graceDays: policy.rules.graceDays, missed: step.missed, arrears: step.arrears };
+    }
+    case 'reinstate':
+      return { ...base, step: 'reinstate', lapsedOn: step.lapsedOn };
+  }
+}
