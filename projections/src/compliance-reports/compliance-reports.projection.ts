@@ -4,7 +4,7 @@ import type { Projector } from '../engine/types.ts';
 import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 
 type Data = Record<string, unknown>;
-const str = (d: Data, key: string) => (typeof d[key] === 'string' ? (d[key] as string) : null);
+const str = (d: Data, key: string) => (typeof d[key] === 'string' ? d[key] : null);
 
 /**
  * The compliance reports' facts (issue 10): claims with their submitted and paid times, policies

@@ -83,7 +83,7 @@ type SubjectOp = { kind: 'put'; row: SubjectRow } | { kind: 'delete'; subjectId:
 
 /** The rows an event puts in place (a new subject, or a new identifier and label for a known one) or drops. */
 function subjectOps(event: RecordedEvent): SubjectOp[] {
-  const d = event.data as Record<string, unknown>;
+  const d = event.data;
   const put = (subjectId: string, identifier: unknown, kind: string, recordId: unknown, label: string): SubjectOp => ({
     kind: 'put',
     row: {

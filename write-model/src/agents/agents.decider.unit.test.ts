@@ -38,7 +38,7 @@ describe('RegisterAgent', () => {
 describe('UpdateAgent and ChangeAgentStatus (one PATCH)', () => {
   const update = scenario(
     { initialState: initialAgentState, evolve: evolveAgent },
-    (patch: unknown, state) => decideUpdateAgent(state, { companyId: 'c1', patch: agentPatchSchema.parse(patch) as AgentPatchInput }),
+    (patch: unknown, state) => decideUpdateAgent(state, { companyId: 'c1', patch: agentPatchSchema.parse(patch) }),
     ctx,
   );
 

@@ -95,7 +95,7 @@ export async function importEventLog(options: ImportOptions): Promise<ImportSumm
 
 /** Returns how a key line's wrapped key becomes one wrapped under the target's master key. */
 function checkHeader(header: Line | null, masterKey: Buffer, passphrase?: string): (subjectId: string, wrapped: string) => string {
-  if (!header || header.kind !== 'header' || (header as Header).format !== FORMAT) throw new Error('Not an exported event log (no header line).');
+  if (!header || header.kind !== 'header' || header.format !== FORMAT) throw new Error('Not an exported event log (no header line).');
   if (header.version !== FORMAT_VERSION) throw new Error(`Event log format version ${header.version} is not supported here (${FORMAT_VERSION} is).`);
   const keys = header.keys;
   if (keys.mode === 'master') {

@@ -155,7 +155,7 @@ export function csvRowToMemberInput(row: CsvMemberRow, mainMemberId: string | nu
     dateOfBirth: orNull('dateOfBirth'),
     isMainMember,
     mainMemberId: isMainMember ? null : mainMemberId,
-    relationship: !isMainMember && isRelationship(relationship) ? (relationship as Relationship) : null,
+    relationship: !isMainMember && isRelationship(relationship) ? relationship : null,
     policyTypeId: orNull('policyTypeId'),
   };
 }
