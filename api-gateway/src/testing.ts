@@ -8,6 +8,10 @@ import { loadConfig, type Config } from './config.ts';
 import { createServices, type Services } from './services.ts';
 import { createApp, type App } from './yoga.ts';
 
+// The JSON answer of whichever endpoint a test called; the test asserts on its shape. Deliberately
+// `any` (the one place besides reliability/harness.ts): typing every endpoint's answer in ~50 test
+// files would add casts, not checks.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 export type Answer = { status: number; body: any; headers: Headers };
 
 /** The whole gateway on a fresh test database, driven through its fetch handler. */
