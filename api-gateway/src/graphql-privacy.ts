@@ -1,4 +1,4 @@
-import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
 const SUGGESTION = /\s*Did you mean .+\?$/;

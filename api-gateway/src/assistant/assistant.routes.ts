@@ -1,5 +1,5 @@
 import type { Route } from '../rest/router.ts';
-import { askAssistant, type AskInput } from './assistant.ts';
+import { askAssistant } from './assistant.ts';
 
 /** Spec part 1 §7: POST /api/ai-assistant {message, conversationHistory} → {response}. */
 export const assistantRoutes: Route[] = [

@@ -1,4 +1,4 @@
-import { assertNever, unknownEvent } from '../command-handling/decider.ts';
+import { unknownEvent } from '../command-handling/decider.ts';
 import type { ClaimStatus } from '../validation/index.ts';
 import type { ClaimDocumentField, ClaimEvent, DocumentStatus } from './claims.events.ts';
 

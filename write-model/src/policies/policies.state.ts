@@ -1,4 +1,4 @@
-import { assertNever, unknownEvent } from '../command-handling/decider.ts';
+import { unknownEvent } from '../command-handling/decider.ts';
 import type { PolicyStatus } from '../validation/index.ts';
 import type { PolicyEvent } from './policies.events.ts';
 

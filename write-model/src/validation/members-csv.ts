@@ -4,7 +4,7 @@ import { DEFAULT_NATIONALITY, type IdentifierType } from './members.ts';
 import { NAME_MAX_LENGTH, nameTooLong } from './fields.ts';
 import { PASSPORT_MAX_LENGTH, PASSPORT_MIN_LENGTH } from './passport.ts';
 import { isValidSaPhone, normalizeSaPhone } from './phone.ts';
-import { isRelationship, type Relationship } from './relationships.ts';
+import { isRelationship } from './relationships.ts';
 import { isValidSaId } from './sa-id.ts';
 
 /** The bulk-upload template's header, in order. */

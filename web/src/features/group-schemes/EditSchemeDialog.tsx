@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button';
 import { Dialog, Modal } from '../../ui/Dialog';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { TextField } from '../../ui/TextField';
-import { SCHEMES_CONTEXT, UpdateGroupSchemeMutation, type GroupScheme, type SchemeStatus } from './groupSchemes.operations';
+import { SCHEMES_CONTEXT, UpdateGroupSchemeMutation, type GroupScheme } from './groupSchemes.operations';
 import { SCHEME_STATUS_LABELS } from './SchemeCard';
 import * as styles from './groupSchemes.css';
 

@@ -4,7 +4,7 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { handleCommand, requireCompany } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { DomainError } from '../../errors.ts';
-import { release, reserve } from '../../identity/credentials.ts';
+import { reserve } from '../../identity/credentials.ts';
 import { policyTypeSchema } from '../../validation/index.ts';
 import { policyTypeDecider } from '../policy-types.decider.ts';
 import { policyTypeStreamId } from '../policy-types.events.ts';
