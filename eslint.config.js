@@ -52,7 +52,7 @@ const layers = [
   },
 ];
 
-export const boundaryConfigs = layers.map(({ name, files, forbidden }) => ({
+const boundaryConfigs = layers.map(({ name, files, forbidden }) => ({
   name: `fpa/boundaries/${name}`,
   files,
   rules: {
