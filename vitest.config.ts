@@ -15,7 +15,7 @@ export default defineConfig({
         resolve: oneGraphql,
         test: {
           name: 'server',
-          include: ['{write-model,projections,api-gateway}/src/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['{write-model,projections,api-gateway}/src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.reliability.test.ts'],
           environment: 'node',
           testTimeout: 60_000,

@@ -97,8 +97,11 @@ export async function startBenchServer(db: BenchDatabase): Promise<BenchServer> 
   };
 }
 
-/** A JSON request against the started server; throws on a non-2xx answer (the bench measures successes). */
-export async function call(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<any> {
+/**
+ * A JSON request against the started server; throws on a non-2xx answer (the bench measures successes).
+ * `T` is the answer's shape as the caller expects it (not checked: the bench's own requests).
+ */
+export async function call<T = unknown>(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -106,5 +109,5 @@ export async function call(baseUrl: string, method: string, path: string, body?:
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
+  return (text ? JSON.parse(text) : null) as T;
 }

@@ -53,7 +53,7 @@ async function makeTenant(db: BenchDatabase, options: BenchOptions, log: (m: str
     events,
     generateEventsPerSecond: Math.round(events / seconds),
     token: () =>
-      (token ??= server().then(async ({ baseUrl }) => (await call(baseUrl, 'POST', '/api/login', { username: company!.username, password: company!.password })).token)),
+      (token ??= server().then(async ({ baseUrl }) => (await call<{ token: string }>(baseUrl, 'POST', '/api/login', { username: company!.username, password: company!.password })).token)),
   };
 }
 

@@ -40,7 +40,7 @@ function environment(service: Service, given: Record<string, string>): Record<st
 /** Runs a config loader on an env that records which variables it reads. */
 function readsOf(load: (env: NodeJS.ProcessEnv) => unknown, env: Record<string, string>): Set<string> {
   const seen = new Set<string>();
-  load(new Proxy(env, { get: (target, key) => (typeof key === 'string' && seen.add(key), target[key as string]) }) as NodeJS.ProcessEnv);
+  load(new Proxy(env, { get: (target, key) => (typeof key === 'string' && seen.add(key), target[key as string]) }));
   return seen;
 }
 

@@ -43,9 +43,9 @@ export function graphqlGuards(): Plugin[] {
   const limits = { exposeLimits: true } as const;
   return [
     unsafeTextPlugin,
-    maxTokensPlugin({ n: GRAPHQL_LIMITS.tokens, ...limits }) as Plugin,
-    maxDepthPlugin({ n: GRAPHQL_LIMITS.depth, ignoreIntrospection: true, flattenFragments: true, ...limits }) as Plugin,
-    maxAliasesPlugin({ n: GRAPHQL_LIMITS.aliases, allowList: [], ...limits }) as Plugin,
-    costLimitPlugin({ maxCost: GRAPHQL_LIMITS.cost, ...limits }) as Plugin,
+    maxTokensPlugin({ n: GRAPHQL_LIMITS.tokens, ...limits }),
+    maxDepthPlugin({ n: GRAPHQL_LIMITS.depth, ignoreIntrospection: true, flattenFragments: true, ...limits }),
+    maxAliasesPlugin({ n: GRAPHQL_LIMITS.aliases, allowList: [], ...limits }),
+    costLimitPlugin({ maxCost: GRAPHQL_LIMITS.cost, ...limits }),
   ];
 }

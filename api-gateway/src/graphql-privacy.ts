@@ -1,4 +1,4 @@
-import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
 const SUGGESTION = /\s*Did you mean .+\?$/;
@@ -19,7 +19,7 @@ export function schemaPrivacyPlugin(options: { introspection: boolean }): Plugin
         if (!one || Symbol.asyncIterator in one) continue;
         for (const error of one.errors ?? []) {
           // A GraphQLError's message is what its toJSON sends.
-          if (SUGGESTION.test(error.message)) (error as GraphQLError).message = error.message.replace(SUGGESTION, '');
+          if (SUGGESTION.test(error.message)) error.message = error.message.replace(SUGGESTION, '');
         }
       }
     },

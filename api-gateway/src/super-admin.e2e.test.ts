@@ -21,8 +21,9 @@ describe.each(testDrivers())('the super admin over HTTP on $name', (driver) => {
   };
   const plans = async (): Promise<Plan[]> => (await get('/api/super-admin/plans')).body;
   const planOf = async (tier: string) => (await plans()).find((p) => p.tier === tier)!;
+  type ComplianceLog = { companyName: string; type: string; severity: string; resolvedAt: string | null };
   const logsOf = async (companyName: string) =>
-    ((await get('/api/super-admin/compliance-logs')).body as { companyName: string }[]).filter((l) => l.companyName === companyName);
+    ((await get('/api/super-admin/compliance-logs')).body as ComplianceLog[]).filter((l) => l.companyName === companyName);
 
   beforeAll(async () => {
     t = await startTestApp(driver, {}, OPERATOR);
@@ -73,7 +74,7 @@ describe.each(testDrivers())('the super admin over HTTP on $name', (driver) => {
     expect(back.status).toBe(200);
     expect((await get('/api/company', back.body.token)).body).toMatchObject({ name: company.name, cipNumber: '2020/123456/07', city: 'Durban' });
     const logs = await logsOf(company.name);
-    expect(logs.map((l: any) => [l.type, l.severity, l.resolvedAt === null ? 'Open' : 'Resolved'])).toEqual([
+    expect(logs.map((l) => [l.type, l.severity, l.resolvedAt === null ? 'Open' : 'Resolved'])).toEqual([
       ['company_activated', 'info', 'Resolved'],
       ['company_suspended', 'critical', 'Resolved'],
     ]);

@@ -60,7 +60,7 @@ export async function importSuite({ db, options, log, tenant, server }: SuiteCon
   try {
     for (let chunkIndex = 0; chunkIndex * CHUNK < rows.length; chunkIndex++) {
       const chunk = rows.slice(chunkIndex * CHUNK, (chunkIndex + 1) * CHUNK);
-      const answer = await call(baseUrl, 'POST', '/api/members/import', { importId, chunkIndex, firstRowNumber: 2 + chunkIndex * CHUNK, rows: chunk }, token);
+      const answer = await call<{ imported: number; failed: unknown[]; skippedForLimit: number }>(baseUrl, 'POST', '/api/members/import', { importId, chunkIndex, firstRowNumber: 2 + chunkIndex * CHUNK, rows: chunk }, token);
       imported += answer.imported;
       failed += answer.failed.length + answer.skippedForLimit;
     }

@@ -15,14 +15,14 @@ export async function queriesSuite({ db, options, log, tenant, server }: SuiteCo
   const company = await tenant();
   const { baseUrl } = await server();
   const token = await company.token();
-  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const answer = await call(baseUrl, 'POST', '/graphql', { query, variables }, token);
+  const gql = async <T = unknown>(query: string, variables: Record<string, unknown> = {}) => {
+    const answer = await call<{ data: T; errors?: unknown[] }>(baseUrl, 'POST', '/graphql', { query, variables }, token);
     if (answer.errors) throw new Error(`GraphQL: ${JSON.stringify(answer.errors).slice(0, 300)}`);
     return answer.data;
   };
   // A member the generator made (its first member is serial 1): search by the exact ID, as a clerk would.
   const idNumber = saId(1);
-  const found = await gql(`query ($s: String) { members(first: 20, search: $s) { totalCount } }`, { s: idNumber });
+  const found = await gql<{ members: { totalCount: number } }>(`query ($s: String) { members(first: 20, search: $s) { totalCount } }`, { s: idNumber });
   if (found.members.totalCount < 1) throw new Error(`member search by SA ID ${idNumber} found nothing`);
 
   const n = options.querySamples;
@@ -50,7 +50,7 @@ export async function queriesSuite({ db, options, log, tenant, server }: SuiteCo
   }
   // The specification's REST list returns every member at once: a handful of samples is enough.
   const all = await sample(Math.max(3, Math.min(10, Math.ceil(n / 10))), () => call(baseUrl, 'GET', '/api/members', undefined, token), 1);
-  const rows = (await call(baseUrl, 'GET', '/api/members', undefined, token)).length as number;
+  const rows = (await call<unknown[]>(baseUrl, 'GET', '/api/members', undefined, token)).length;
   const worst = round(Math.max(...all));
   log(`/api/members (${rows} rows): worst ${worst} ms`);
   figures.push({ suite: 'queries', metric: `REST /api/members, ${rows.toLocaleString('en-US')} rows (worst of ${all.length})`, value: worst, unit: 'ms', target: '< 1 s', met: db.driver === 'postgres' ? worst < 1000 : null });

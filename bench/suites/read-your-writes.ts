@@ -33,9 +33,9 @@ export async function readYourWritesSuite({ db, options, log, tenant, server }: 
       firstName: 'Steady', lastName, identifierType: 'passport', passportNumber: `RYW${run}${i}`.toUpperCase(), isMainMember: true,
       policyTypeId: company.policyTypeIds[0], phone: '0821234567', address: '1 Main Road', city: 'Durban', province: 'KZN', postalCode: '4001',
     }, token);
-    const answer = await call(baseUrl, 'POST', '/graphql', { query: `query ($s: String) { members(first: 5, search: $s) { nodes { lastName } } }`, variables: { s: lastName } }, token);
+    const answer = await call<{ data?: { members: { nodes: { lastName: string }[] } } }>(baseUrl, 'POST', '/graphql', { query: `query ($s: String) { members(first: 5, search: $s) { nodes { lastName } } }`, variables: { s: lastName } }, token);
     latencies.push(performance.now() - started);
-    if (!answer.data?.members.nodes.some((m: { lastName: string }) => m.lastName === lastName)) notVisible += 1;
+    if (!answer.data?.members.nodes.some((m) => m.lastName === lastName)) notVisible += 1;
   };
   const inFlight: Promise<void>[] = [];
   const failures: unknown[] = [];

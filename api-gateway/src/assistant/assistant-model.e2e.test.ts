@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,17 +13,19 @@ const rand = (n: number) => `R ${n.toLocaleString('en-ZA', { minimumFractionDigi
 const KEY = 'sk-test-4f1c0b7e9d';
 const MODEL_ANSWER = 'From the model: open Members (/members) and press Add Family Member.';
 type Behaviour = 'answer' | 'error' | 'slow' | 'garbage' | 'no-choices';
-type Seen = { method: string; url: string; headers: IncomingHttpHeaders; body: any; raw: string };
+/** What the gateway sends: an OpenAI chat completions request. */
+type ChatRequest = { model: string; messages: { role: string; content: string }[] };
+type Seen = { method: string; url: string; headers: IncomingHttpHeaders; body: ChatRequest; raw: string };
 
 /** A chat completions server speaking the OpenAI protocol, doing what the test tells it to. */
 async function startFakeModel() {
   const seen: Seen[] = [];
   const state = { behaviour: 'answer' as Behaviour };
   const timers = new Set<NodeJS.Timeout>();
-  const server = createServer(async (req, res) => {
+  const respond = async (req: IncomingMessage, res: ServerResponse) => {
     let raw = '';
     for await (const chunk of req) raw += chunk;
-    const body = JSON.parse(raw);
+    const body = JSON.parse(raw) as ChatRequest;
     seen.push({ method: req.method!, url: req.url!, headers: req.headers, body, raw });
     const json = (status: number, value: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -46,7 +48,9 @@ async function startFakeModel() {
         return;
       }
     }
-  });
+  };
+  // A failure in the fake is the test's own bug: left unhandled, vitest reports it and fails the run.
+  const server = createServer((req, res) => void respond(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/chat/completions`,
@@ -73,7 +77,7 @@ describe.each(testDrivers())('the assistant with a language model on $name', (dr
     return answer.body.response as string;
   };
   /** The context message of the last request the model received. */
-  const lastContext = () => model.seen.at(-1)!.body.messages[1].content as string;
+  const lastContext = () => model.seen.at(-1)!.body.messages[1]!.content;
 
   beforeAll(async () => {
     model = await startFakeModel();
@@ -106,7 +110,7 @@ describe.each(testDrivers())('the assistant with a language model on $name', (dr
     expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(request.headers['content-type']).toBe('application/json');
     expect(request.body.model).toBe('test-model');
-    const messages = request.body.messages as { role: string; content: string }[];
+    const messages = request.body.messages;
     expect(messages.map((m) => m.role)).toEqual(['system', 'system', 'user', 'assistant', 'user']);
     expect(messages[0]!.content).toBe(SYSTEM_PROMPT);
     expect(messages[1]!.content).toContain('signed in as: administrator');

@@ -77,7 +77,11 @@ function historyOf(value: unknown): ChatMessage[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw new ValidationError('conversationHistory must be a list of messages', [{ path: ['conversationHistory'], message: 'Must be a list of messages' }]);
   return value
-    .filter((m): m is ChatMessage => typeof m === 'object' && m !== null && (m.role === 'user' || m.role === 'assistant') && typeof m.content === 'string')
+    .filter((m: unknown): m is ChatMessage => {
+      if (typeof m !== 'object' || m === null) return false;
+      const { role, content } = m as { role?: unknown; content?: unknown };
+      return (role === 'user' || role === 'assistant') && typeof content === 'string';
+    })
     .slice(-MAX_HISTORY);
 }
 

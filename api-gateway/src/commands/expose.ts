@@ -96,7 +96,7 @@ export function restRoutesOf(endpoints: readonly AnyEndpoint[]): Route[] {
       ...(e.rest.status ? { status: e.rest.status } : {}),
       command: e,
       async handler(ctx, { params, body }) {
-        const answer = await runCommand(ctx, e, { target: target ? params[target]! : '', input: withPathFields(e.rest.path, target, params, body) });
+        const answer: unknown = await runCommand(ctx, e, { target: target ? params[target]! : '', input: withPathFields(e.rest.path, target, params, body) });
         return e.rest.body ? e.rest.body(answer) : answer;
       },
     } satisfies Route;
@@ -132,7 +132,7 @@ export function addMutations(endpoints: readonly AnyEndpoint[]): void {
         args: args as never,
         resolve: async (_root, given: Record<string, unknown>, ctx: RequestContext) => {
           const input = inputOf(given);
-          const answer = await runCommand(ctx, e, { target: target ? String(given[target]) : '', input });
+          const answer: unknown = await runCommand(ctx, e, { target: target ? String(given[target]) : '', input });
           return (graphql.result ? graphql.result(answer) : answer) as never;
         },
       });

@@ -35,7 +35,7 @@ export const areas: Record<string, AnswerMap> = {
 };
 
 /** Every route's answers and summary, keyed "METHOD /api/path/:param". */
-export const answers: AnswerMap = Object.assign({}, ...Object.values(areas));
+export const answers: AnswerMap = Object.assign({}, ...Object.values(areas)) as AnswerMap;
 
 /** The area a route's answers are written in ('Other' for a route no area describes yet). */
 export function areaOf(key: string): string {

@@ -69,9 +69,6 @@ function responsesFor(route: Route, doc: AnswerDoc | undefined, answer: ZodType 
   return responses;
 }
 
-/** Any date: a today-dependent schema's shape does not depend on it, only its bounds do. */
-const ANY_DAY = '2000-01-01';
-
 /** A JSON Schema as zod writes it (OpenAPI 3.1's schema dialect). */
 type SchemaObject = { properties?: Record<string, unknown>; required?: string[]; [keyword: string]: unknown };
 
@@ -107,7 +104,7 @@ export function buildOpenApiDocument(routes: readonly Route[], maps: { requests:
       : route.form
         ? { 'application/x-www-form-urlencoded': { schema: body ?? z.record(z.string(), z.string()) } }
         : body
-          ? { 'application/json': { schema: body as ZodType } }
+          ? { 'application/json': { schema: body } }
           : undefined;
     registry.registerPath({
       method: route.method.toLowerCase() as RouteConfig['method'],

@@ -24,7 +24,7 @@ export function rowOf<Row>() {
 }
 
 /** A component of the document (components/schemas/<id>); answers are strict objects, so an undocumented field fails the answer check. */
-export const named = <S extends ZodType>(id: string, schema: S): S => schema.meta({ id }) as S;
+export const named = <S extends ZodType>(id: string, schema: S): S => schema.meta({ id });
 
 /** An instant, as JSON carries a Date. */
 export const instant = z.iso.datetime({ offset: true });

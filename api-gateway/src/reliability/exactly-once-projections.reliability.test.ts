@@ -107,7 +107,7 @@ describe(AREA, () => {
       const target = Math.random() * 0.95;
       const first = worker(`reliability-${run}-a`);
       // Polls the checkpoints and kills the worker once its catch-up passes the random target.
-      let done = 0;
+      let done: number;
       for (;;) {
         done = await progress(head);
         if (done >= target || first.child.exitCode !== null) break;

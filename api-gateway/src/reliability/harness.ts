@@ -6,6 +6,7 @@ import type { TestApp } from '../testing.ts';
  * type), the event count that tells whether anything changed, and the tally each suite reports.
  */
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed answer, read by assertions (as Answer.body in ../testing.ts)
 export type RawAnswer = { status: number; text: string; json: any; headers: Headers };
 
 let address = 0;

@@ -38,7 +38,13 @@ export async function seedCompany(t: TestApp): Promise<SeededCompany> {
   });
   const scheme = (await t.request('POST', '/api/group-schemes', { name: 'Mine Workers', description: 'Shaft 3', mainMembers: [person('Zanele'), person('Sipho')] }, { token })).body.scheme;
 
-  const nodes = (value: any): any[] => (Array.isArray(value) ? value : (value.nodes ?? value.items ?? []));
+  // A list answer is an array or a page ({ nodes } or { items }); the seed reads each row's id (and a member's SA ID).
+  type Row = { id: string; saId?: string | null };
+  const nodes = (value: unknown): Row[] => {
+    if (Array.isArray(value)) return value as Row[];
+    const page = value as { nodes?: Row[]; items?: Row[] };
+    return page.nodes ?? page.items ?? [];
+  };
   const members = nodes(await get('/api/members'));
   const ids: Record<Kind, string[]> = {
     member: members.map((m) => m.id),
@@ -53,7 +59,7 @@ export async function seedCompany(t: TestApp): Promise<SeededCompany> {
     user: nodes(await get('/api/users')).map((u) => u.id),
   };
   for (const [kind, list] of Object.entries(ids)) if (list.length === 0) throw new Error(`the seed made no ${kind}`);
-  const saIds = members.map((m) => m.saId).filter(Boolean);
+  const saIds = members.map((m) => m.saId).filter((saId): saId is string => Boolean(saId));
   const secrets = [company.companyId, ...Object.values(ids).flat(), ...saIds];
   return { companyId: company.companyId, adminToken: token, ids, saIds, secrets };
 }

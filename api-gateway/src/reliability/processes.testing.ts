@@ -34,7 +34,7 @@ export function startProcess(entry: string, env: Record<string, string>): Starte
     });
   });
   let buffered = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     buffered += chunk.toString('utf8');
     for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
       const line = buffered.slice(0, nl);
@@ -48,7 +48,7 @@ export function startProcess(entry: string, env: Record<string, string>): Starte
       for (const wake of waiters) wake();
     }
   });
-  child.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => log.push(chunk.toString('utf8')));
   const alive = () => child.exitCode === null && child.signalCode === null;
 
   return {

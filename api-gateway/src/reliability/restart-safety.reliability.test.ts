@@ -72,7 +72,7 @@ describe(AREA, () => {
         headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
-      return { status: response.status, body: (await response.json()) as any };
+      return { status: response.status, body: await response.json() };
     };
     return { server, call };
   }

@@ -1,16 +1,7 @@
 import { builder, withoutNulls } from '../builder.ts';
 import * as payments from '../operations/payments.ts';
 import { PolicyStatusEnum } from './portfolio.ts';
-import {
-  GroupPaymentMethodEnum,
-  GroupPaymentResult,
-  MonthlyPremiumsType,
-  PaymentConnection,
-  PaymentMethodEnum,
-  PaymentStatusEnum,
-  PaymentType,
-  PolicyArrearsConnection,
-} from './payments.ts';
+import { MonthlyPremiumsType, PaymentConnection, PaymentStatusEnum, PolicyArrearsConnection } from './payments.ts';
 
 builder.queryFields((t) => ({
   payments: t.field({

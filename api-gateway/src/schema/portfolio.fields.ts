@@ -8,7 +8,6 @@ import {
   PolicyConnection,
   PolicyCounts,
   PolicyStatusEnum,
-  PolicyType,
   PolicyTypeType,
 } from './portfolio.ts';
 

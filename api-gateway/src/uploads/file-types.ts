@@ -62,6 +62,7 @@ export function originalFileName(header: string | null): string {
     name = header;
   }
   name = (name.split(/[\\/]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
     .slice(0, MAX_NAME_LENGTH);

@@ -70,7 +70,7 @@ export function createS3ObjectStore(config: S3Config): ObjectStore {
         return null;
       }
       if (!response.ok || !response.body) throw await refused(response, `GET ${key}`);
-      return response.body as ReadableStream<Uint8Array>;
+      return response.body;
     },
 
     async delete(key) {

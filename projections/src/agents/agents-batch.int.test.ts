@@ -51,7 +51,7 @@ describe.each(testDrivers())('agents applyBatch against apply on $name', (driver
         data: { companyId, ...data },
         metadata: { companyId, actorUserId: randomUUID(), commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
         recordedAt: new Date(Date.UTC(2025, 0, 1) + events.length * 3_600_000),
-      } as RecordedEvent);
+      });
     push('AgentRegistered', {
       agentId, agentCode: 'AG1', firstName: 'Sipho', lastName: 'Dlamini', idNumber: null, email: 'a@example.co.za', phone: '0821234567',
       supervisorName: null, region: 'KZN', commissionRate: '7.5', salesTarget: '20', notes: null, userId: null, status: 'active',
@@ -94,7 +94,7 @@ function randomLog(random: () => number): RecordedEvent[] {
       data: { companyId, ...data },
       metadata: { companyId, actorUserId: randomUUID(), commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
       recordedAt: new Date(Date.UTC(2025, 0, 1) + events.length * 3_600_000),
-    } as RecordedEvent);
+    });
   for (let i = 0; i < 400; i++) {
     const roll = random();
     if (agents.length < 2 || roll < 0.03) {

@@ -51,7 +51,7 @@ describe.each(testDrivers())('the daily run by itself on $name', (driver) => {
     const now = () => new Date('2026-03-05T08:00:00Z');
     const start = (owner: string) =>
       startWorker({
-        sql: (bed.sql as Parameters<typeof startWorker>[0]['sql']), store: bed.realStore, projectors: [billingProjection], logger: quietLogger(),
+        sql: (bed.sql), store: bed.realStore, projectors: [billingProjection], logger: quietLogger(),
         lease: { owner, ttlMs: 60_000, renewMs: 30_000 }, dailyRun: { at: '02:00', now },
       });
     const first = await start('worker-1');

@@ -76,6 +76,7 @@ export async function runProjectionsCli(args: readonly string[], deps: CliDeps):
       for (const row of stillParked) deps.out(describe(row));
       return 1;
     }
+    case undefined: // no command
     default:
       deps.out(USAGE);
       return 2;

@@ -13,7 +13,6 @@ import {
 import type { TestDriver } from '@fpa/write-model/testing';
 import { createProjectionEngine } from './engine.ts';
 import type {
-  CatchUpResult,
   ProjectionEngine,
   ProjectionEngineOptions,
   ProjectionLogger,

@@ -75,7 +75,7 @@ function recorded(index: number, type: string, data: Record<string, unknown>): R
     globalPosition: index + 1, txId: String(index + 1), streamId: `s-${index}`, streamVersion: 1, eventId: randomUUID(), type, data,
     metadata: { companyId: data.companyId as string, actorUserId: randomUUID(), commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
     recordedAt: new Date(Date.UTC(2025, 0, 1) + index * 60_000),
-  } as RecordedEvent;
+  };
 }
 
 function randomLog(random: () => number): RecordedEvent[] {
@@ -89,7 +89,7 @@ function randomLog(random: () => number): RecordedEvent[] {
       globalPosition: events.length + 1, txId: String(events.length + 1), streamId: `s-${events.length}`, streamVersion: 1, eventId: randomUUID(), type, data,
       metadata: { companyId: data.companyId as string, actorUserId: randomUUID(), commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
       recordedAt: new Date(Date.UTC(2025, 0, 1) + events.length * 60_000),
-    } as RecordedEvent);
+    });
   for (let i = 0; i < 400; i++) {
     const roll = random();
     if (policies.length < 3 || roll < 0.08) {

@@ -63,7 +63,7 @@ describe.each(testDrivers())('portfolio applyBatch against apply on $name', (dri
         data: { companyId, ...data },
         metadata: { companyId, actorUserId: randomUUID(), commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
         recordedAt: new Date(Date.UTC(2025, 0, 28) + events.length * 3_600_000),
-      } as RecordedEvent);
+      });
     const policies: string[] = [];
     for (let m = 0; m < 40; m++) {
       const memberId = randomUUID();

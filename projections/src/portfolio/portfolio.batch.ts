@@ -28,6 +28,7 @@ export async function applyRuns(
   let start = 0;
   while (start < events.length) {
     // A run holds events of the bulk's own type only.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- widens the per-type entry to the union's: without it the key/apply calls below see `never`
     const bulk = BULK[events[start]!.type] as Bulk<PortfolioEvent> | undefined;
     let end = start + 1;
     if (bulk) {

@@ -40,7 +40,7 @@ function startWorker(id: string, db: TestDatabase, dataKey: string): Started {
   const log: string[] = [];
   const port = new Promise<number>((resolve, reject) => {
     let buffered = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       buffered += chunk.toString('utf8');
       for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
         const line = buffered.slice(0, nl);
@@ -50,7 +50,7 @@ function startWorker(id: string, db: TestDatabase, dataKey: string): Started {
         if (entry.msg === 'projection worker started' && entry.port) resolve(entry.port);
       }
     });
-    child.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => log.push(chunk.toString('utf8')));
     child.on('exit', (code) => reject(new Error(`worker ${id} exited (${code}) before starting:\n${log.join('\n')}`)));
   });
   return { child, port, log };

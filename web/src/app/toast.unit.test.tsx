@@ -46,11 +46,17 @@ describe('toasts', () => {
   it(`disappears after ${TOAST_DURATION_MS} ms, each toast getting its full time`, () => {
     renderRegion();
     act(() => show({ title: 'First' }));
-    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1000));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS - 1000);
+    });
     act(() => show({ title: 'Second' }));
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.getByText('Second')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1000));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS - 1000);
+    });
     expect(screen.queryByText('Second')).toBeNull();
   });
 });

@@ -28,7 +28,7 @@ export function Slider({ label, value, onChange, minValue = 0, maxValue, step = 
     <AriaSlider
       className={cx(styles.slider, className)}
       value={value}
-      onChange={(next) => onChange(Array.isArray(next) ? next[0]! : next)}
+      onChange={(next: number | number[]) => onChange(Array.isArray(next) ? next[0]! : next)}
       minValue={minValue}
       maxValue={maxValue}
       step={step}

@@ -1,4 +1,4 @@
-import { assertNever, unknownEvent } from '../command-handling/decider.ts';
+import { unknownEvent } from '../command-handling/decider.ts';
 import { COMPANY_ROLES, DEFAULT_ROLE_PERMISSIONS, type CompanyRole, type PermissionName } from '../validation/index.ts';
 import type { AccessEvent } from './access.events.ts';
 

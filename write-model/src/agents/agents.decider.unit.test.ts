@@ -3,7 +3,7 @@ import type { CommandContext } from '../command-handling/context.ts';
 import { fold } from '../command-handling/decider.ts';
 import { outcome, scenario } from '../command-handling/given-when-then.ts';
 import type { MemberInput } from '../validation/index.ts';
-import { agentPatchSchema, agentSchema, onboardingSchema, type AgentPatchInput } from '../validation/index.ts';
+import { agentPatchSchema, agentSchema, onboardingSchema } from '../validation/index.ts';
 import { BAD_SA_ID, OTHER_SA_ID, VALID_SA_ID } from '../validation/test-support.ts';
 import { evolvePolicyType, initialPolicyTypeState } from '../policy-types/policy-types.state.ts';
 import { decideOnboardClient, CHOOSE_AGENT, onboardingMessage, type OnboardClient } from './commands/onboard-client.ts';
@@ -39,7 +39,7 @@ describe('RegisterAgent', () => {
 describe('UpdateAgent and ChangeAgentStatus (one PATCH)', () => {
   const update = scenario(
     { initialState: initialAgentState, evolve: evolveAgent },
-    (patch: unknown, state) => decideUpdateAgent(state, { companyId: 'c1', patch: agentPatchSchema.parse(patch) as AgentPatchInput }),
+    (patch: unknown, state) => decideUpdateAgent(state, { companyId: 'c1', patch: agentPatchSchema.parse(patch) }),
     ctx,
   );
 

@@ -1,4 +1,4 @@
-import { assertNever, unknownEvent } from '../command-handling/decider.ts';
+import { unknownEvent } from '../command-handling/decider.ts';
 import type { AgentStatus } from '../validation/index.ts';
 import type { AgentDetails, AgentEvent } from './agents.events.ts';
 

@@ -1,4 +1,4 @@
-import { assertNever, unknownEvent } from '../command-handling/decider.ts';
+import { unknownEvent } from '../command-handling/decider.ts';
 import type { ClaimStatus } from '../validation/index.ts';
 import type { ClaimDocumentField, ClaimEvent, DocumentStatus } from './claims.events.ts';
 
@@ -28,7 +28,7 @@ export function evolveClaim(state: ClaimState, event: ClaimEvent): ClaimState {
         claimId,
         companyId,
         claimNumber,
-        documents: Object.fromEntries(documents.map((d) => [d.documentId, 'pending' as DocumentStatus])),
+        documents: Object.fromEntries(documents.map((d) => [d.documentId, 'pending'])),
         documentFields: Object.fromEntries(documents.map((d) => [d.documentId, d.field])),
         claimAmount,
         coverageAmount: flags.coverageAmount,

@@ -19,18 +19,18 @@ import { evolveUser, initialUserState } from '../users/users.state.ts';
 const newer = { type: 'SomethingAddedLater', data: { anything: 1 } } as never;
 
 const aggregates: [string, (state: never, event: never) => unknown, unknown][] = [
-  ['access', evolveAccess as never, initialAccessState],
-  ['agent', evolveAgent as never, initialAgentState],
-  ['claim', evolveClaim as never, initialClaimState],
-  ['company', evolveCompany as never, initialCompanyState],
-  ['group scheme', evolveGroupScheme as never, initialGroupSchemeState],
-  ['member', evolveMember as never, initialMemberState],
-  ['payment', evolvePayment as never, initialPaymentState],
-  ['plan catalogue', evolvePlanCatalogue as never, initialPlanCatalogue],
-  ['policy', evolvePolicy as never, initialPolicyState],
-  ['policy type', evolvePolicyType as never, initialPolicyTypeState],
-  ['system settings', evolveSystemSettings as never, initialSystemSettings],
-  ['user', evolveUser as never, initialUserState],
+  ['access', evolveAccess, initialAccessState],
+  ['agent', evolveAgent, initialAgentState],
+  ['claim', evolveClaim, initialClaimState],
+  ['company', evolveCompany, initialCompanyState],
+  ['group scheme', evolveGroupScheme, initialGroupSchemeState],
+  ['member', evolveMember, initialMemberState],
+  ['payment', evolvePayment, initialPaymentState],
+  ['plan catalogue', evolvePlanCatalogue, initialPlanCatalogue],
+  ['policy', evolvePolicy, initialPolicyState],
+  ['policy type', evolvePolicyType, initialPolicyTypeState],
+  ['system settings', evolveSystemSettings, initialSystemSettings],
+  ['user', evolveUser, initialUserState],
 ];
 
 describe('evolve and an event type it does not know', () => {

@@ -93,7 +93,7 @@ describe('settling a subscription payment', () => {
   });
 
   it('given a company already on the tier, when a payment completes, then it is recorded without a tier change', () => {
-    when.given([registered, changed]).when({ ...payment, paymentId: 'chk2' }).then([{ ...received, data: { ...received.data, paymentId: 'chk2' } } as CompanyEvent]);
+    when.given([registered, changed]).when({ ...payment, paymentId: 'chk2' }).then([{ ...received, data: { ...received.data, paymentId: 'chk2' } }]);
   });
 
   it('refuses tiers that are not bought online', () => {

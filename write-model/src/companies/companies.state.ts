@@ -1,4 +1,4 @@
-import { assertNever, unknownEvent } from '../command-handling/decider.ts';
+import { unknownEvent } from '../command-handling/decider.ts';
 import type { CompanyEvent } from './companies.events.ts';
 
 export type CompanyDetails = {

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { migrateEventStore } from '../event-store/postgres-event-store.ts';
 import { masterKeyFingerprint, unwrap, wrap } from '../event-store/pii.ts';
 import type { SqlClient, SqlExecutor } from '../event-store/sql.ts';
-import { FORMAT, FORMAT_VERSION, isCarriedTable, passphraseKey, type Header, type Line } from './event-log.format.ts';
+import { FORMAT, FORMAT_VERSION, isCarriedTable, passphraseKey, type Line } from './event-log.format.ts';
 import { migrateHashChain } from '../event-store/hash-chain.ts';
 
 export type ImportOptions = {
@@ -28,7 +28,7 @@ export async function importEventLog(options: ImportOptions): Promise<ImportSumm
   const { sql, masterKey } = options;
   const batchSize = options.batchSize ?? 1_000;
   await migrateEventStore(sql);
-  const lines = createInterface({ input: options.input, crlfDelay: Infinity })[Symbol.asyncIterator]();
+  const lines: AsyncIterator<string, undefined> = createInterface({ input: options.input, crlfDelay: Infinity })[Symbol.asyncIterator]();
   const next = async (): Promise<Line | null> => {
     for (;;) {
       const { value, done } = await lines.next();
@@ -95,8 +95,9 @@ export async function importEventLog(options: ImportOptions): Promise<ImportSumm
 
 /** Returns how a key line's wrapped key becomes one wrapped under the target's master key. */
 function checkHeader(header: Line | null, masterKey: Buffer, passphrase?: string): (subjectId: string, wrapped: string) => string {
-  if (!header || header.kind !== 'header' || (header as Header).format !== FORMAT) throw new Error('Not an exported event log (no header line).');
-  if (header.version !== FORMAT_VERSION) throw new Error(`Event log format version ${header.version} is not supported here (${FORMAT_VERSION} is).`);
+  if (!header || header.kind !== 'header' || header.format !== FORMAT) throw new Error('Not an exported event log (no header line).');
+  const version: unknown = header.version; // from the file: whatever it says
+  if (version !== FORMAT_VERSION) throw new Error(`Event log format version ${String(version)} is not supported here (${FORMAT_VERSION} is).`);
   const keys = header.keys;
   if (keys.mode === 'master') {
     if (keys.fingerprint !== masterKeyFingerprint(masterKey)) {

@@ -15,7 +15,7 @@ const TAG_BYTES = 16;
 
 export function sealValue(key: Buffer, subjectId: string, value: unknown): EncryptedField {
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(Buffer.from(subjectId, 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
   const tag = cipher.getAuthTag();
@@ -27,7 +27,8 @@ export function openValue(key: Buffer, subjectId: string, field: EncryptedField)
   if (version !== VERSION || iv === undefined || tag === undefined || ciphertext === undefined) {
     throw new Error(`Unknown personal-data envelope (${String(version)})`);
   }
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
+  // The tag's length is fixed: without authTagLength GCM would accept a tag cut short (down to 4 bytes).
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'), { authTagLength: TAG_BYTES });
   decipher.setAAD(Buffer.from(subjectId, 'utf8'));
   decipher.setAuthTag(Buffer.from(tag, 'base64'));
   const plain = Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]);

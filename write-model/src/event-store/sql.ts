@@ -127,6 +127,7 @@ export async function createPostgresClient(options: PostgresOptions): Promise<Sq
       let lost: unknown = null;
       // Once the connection is gone, nothing more may be written to it (see connectionLost).
       const check = <T,>(run: () => Promise<T>) => {
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- exactly what the driver threw when the connection died
         if (lost) return Promise.reject(lost);
         return run().catch((error: unknown) => {
           if (connectionLost(error)) lost = error;

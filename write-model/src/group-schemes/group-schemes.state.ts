@@ -1,4 +1,4 @@
-import { assertNever, unknownEvent } from '../command-handling/decider.ts';
+import { unknownEvent } from '../command-handling/decider.ts';
 import type { SchemeStatus } from '../validation/index.ts';
 import type { GroupSchemeEvent } from './group-schemes.events.ts';
 

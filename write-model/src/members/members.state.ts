@@ -1,4 +1,4 @@
-import { assertNever, unknownEvent } from '../command-handling/decider.ts';
+import { unknownEvent } from '../command-handling/decider.ts';
 import type { MemberEvent } from './members.events.ts';
 
 export type MemberState =

@@ -39,9 +39,9 @@ describe('recording a payment', () => {
     expect(event?.data).toMatchObject({ policyId: 'p1', status: 'completed' });
   });
 
-  it.each([
-    ['no such policy (or a group policy, which has no policy stream)', { status: 'none' } as PolicyState],
-    ["another company's policy", { ...policy, companyId: 'c2' } as PolicyState],
+  it.each<[string, PolicyState]>([
+    ['no such policy (or a group policy, which has no policy stream)', { status: 'none' }],
+    ["another company's policy", { ...policy, companyId: 'c2' }],
   ])('given %s, when a payment is recorded, then it is refused at the policy field', (_name, state) => {
     outcome(() => record({ policy: state })).thenThrows('VALIDATION_FAILED', POLICY_NOT_FOUND_FOR_PAYMENT, [
       { path: ['policyId'], message: POLICY_NOT_FOUND_FOR_PAYMENT },

@@ -1,4 +1,4 @@
-import { assertNever, unknownEvent } from '../command-handling/decider.ts';
+import { unknownEvent } from '../command-handling/decider.ts';
 import type { PaymentStatus } from '../validation/index.ts';
 import type { PaymentEvent } from './payments.events.ts';
 

@@ -1,4 +1,4 @@
-import { assertNever, unknownEvent } from '../command-handling/decider.ts';
+import { unknownEvent } from '../command-handling/decider.ts';
 import type { PlanEvent, PlanFields } from './plans.events.ts';
 
 export type Plan = PlanFields & { planId: string };

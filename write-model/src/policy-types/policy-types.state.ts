@@ -1,4 +1,4 @@
-import { assertNever, unknownEvent } from '../command-handling/decider.ts';
+import { unknownEvent } from '../command-handling/decider.ts';
 import type { PolicyTypeEvent, PolicyTypeTerms } from './policy-types.events.ts';
 
 export type PolicyTypeState = { status: 'none' } | ({ status: 'exists'; policyTypeId: string; companyId: string } & PolicyTypeTerms);

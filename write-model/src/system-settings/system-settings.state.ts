@@ -1,4 +1,4 @@
-import { assertNever, unknownEvent } from '../command-handling/decider.ts';
+import { unknownEvent } from '../command-handling/decider.ts';
 import type { SystemSettingEvent, SystemSettingFields } from './system-settings.events.ts';
 
 export type SystemSetting = SystemSettingFields & { settingId: string };

@@ -1,4 +1,4 @@
-import { assertNever, unknownEvent } from '../command-handling/decider.ts';
+import { unknownEvent } from '../command-handling/decider.ts';
 import type { Role } from '../validation/index.ts';
 import type { UserEvent } from './users.events.ts';
 

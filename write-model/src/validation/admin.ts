@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MAX_INTEGER } from './decimal.ts';
 import { decimalString, emailField, minText, NAME_MAX_LENGTH, nameTooLong, numberField, optionalNumberField, optionalText, requiredText } from './fields.ts';
 import { COMPANY_ROLES } from './roles.ts';
 

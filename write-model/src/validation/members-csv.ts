@@ -4,7 +4,7 @@ import { DEFAULT_NATIONALITY, type IdentifierType } from './members.ts';
 import { NAME_MAX_LENGTH, nameTooLong } from './fields.ts';
 import { PASSPORT_MAX_LENGTH, PASSPORT_MIN_LENGTH } from './passport.ts';
 import { isValidSaPhone, normalizeSaPhone } from './phone.ts';
-import { isRelationship, type Relationship } from './relationships.ts';
+import { isRelationship } from './relationships.ts';
 import { isValidSaId } from './sa-id.ts';
 
 /** The bulk-upload template's header, in order. */
@@ -155,7 +155,7 @@ export function csvRowToMemberInput(row: CsvMemberRow, mainMemberId: string | nu
     dateOfBirth: orNull('dateOfBirth'),
     isMainMember,
     mainMemberId: isMainMember ? null : mainMemberId,
-    relationship: !isMainMember && isRelationship(relationship) ? (relationship as Relationship) : null,
+    relationship: !isMainMember && isRelationship(relationship) ? relationship : null,
     policyTypeId: orNull('policyTypeId'),
   };
 }

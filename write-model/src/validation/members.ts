@@ -121,9 +121,10 @@ export const memberSchemaOn = (today: string) =>
     })
     .transform((m) => {
       const usesPassport = identifierIsValid(m).path === 'passportNumber';
+      const identifierType: IdentifierType = usesPassport ? 'passport' : 'saId';
       return {
         ...m,
-        identifierType: (usesPassport ? 'passport' : 'saId') as IdentifierType,
+        identifierType,
         saId: usesPassport ? null : m.saId,
         passportNumber: usesPassport ? m.passportNumber : null,
         phone: normalizeSaPhone(m.phone),

@@ -120,8 +120,8 @@ export function AgentDialog({ editing, onClose }: AgentDialogProps) {
       return;
     }
     const result = editing
-      ? await update({ id: editing.id, input: updateAgentInput(parsed as AgentUpdateInput) }, AGENTS_CONTEXT)
-      : await create({ input: registerAgentInput(parsed as AgentInput) }, AGENTS_CONTEXT);
+      ? await update({ id: editing.id, input: updateAgentInput(parsed) }, AGENTS_CONTEXT)
+      : await create({ input: registerAgentInput(parsed) }, AGENTS_CONTEXT);
     if (result.error) {
       form.setErrors(errorFieldIssues(result.error));
       focusFirstInvalid(formRef.current);

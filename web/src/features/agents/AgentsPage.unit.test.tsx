@@ -25,7 +25,7 @@ function openAgents({ role = 'administrator', agents = AGENTS, update, register 
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
 const figure = (label: string) => plain(within(screen.getByRole('region', { name: 'Agent figures' })).getByText(label).nextElementSibling?.textContent);
-const field = (root: HTMLElement, label: string) => within(root).getByLabelText(label, { selector: 'input, textarea' }) as HTMLInputElement;
+const field = (root: HTMLElement, label: string) => within(root).getByLabelText<HTMLInputElement>(label, { selector: 'input, textarea' });
 const type = (root: HTMLElement, label: string, value: string) => fireEvent.change(field(root, label), { target: { value } });
 
 describe('agent figures (spec part 2 §2 Agents)', () => {

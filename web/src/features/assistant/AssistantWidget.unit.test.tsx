@@ -11,7 +11,7 @@ function renderOpenWidget(ask: Ask) {
     </Provider>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Open Policy Assistant' }));
-  return screen.getByPlaceholderText('Ask me anything...') as HTMLTextAreaElement;
+  return screen.getByPlaceholderText<HTMLTextAreaElement>('Ask me anything...');
 }
 
 function type(input: HTMLTextAreaElement, value: string) {

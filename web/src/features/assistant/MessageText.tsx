@@ -14,7 +14,7 @@ export function MessageText({ text }: { text: string }) {
     const path = match[1]!;
     if (!PAGES.has(path)) continue;
     parts.push(text.slice(last, match.index), { path });
-    last = match.index! + match[0].length;
+    last = match.index + match[0].length;
   }
   parts.push(text.slice(last));
   return (

@@ -34,7 +34,7 @@ export function RegisterForm() {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Create account">
+    <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Create account">
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Administrator Details</legend>
         <TextField label="First name" autoComplete="given-name" {...form.field('firstName')} />

@@ -36,7 +36,7 @@ export function ResetPasswordForm({ token, onDone, onBack }: { token: string; on
       <p className={styles.cardIntro}>
         Use at least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.
       </p>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Choose a new password">
+      <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Choose a new password">
         {form.errors.token && (
           <p className={styles.formError} role="alert">
             {form.errors.token}

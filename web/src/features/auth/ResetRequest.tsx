@@ -36,7 +36,7 @@ export function ResetRequestForm({ onSent, onBack }: { onSent: (sent: ResetSent)
     <>
       <h1 className={styles.cardHeading}>Reset your password</h1>
       <p className={styles.cardIntro}>Enter the email address of your account and we'll send you a link to choose a new password.</p>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Request a password reset link">
+      <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Request a password reset link">
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <Button type="submit" fullWidth isDisabled={state.fetching}>
           {state.fetching ? 'Sending...' : 'Send Reset Link'}

@@ -22,7 +22,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Sign in">
+    <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Sign in">
       <TextField label="Username" autoComplete="username" {...form.field('username')} />
       <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
       <div className={styles.rowEnd}>

@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button';
 import { Dialog, Modal } from '../../ui/Dialog';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { TextField } from '../../ui/TextField';
-import { SCHEMES_CONTEXT, UpdateGroupSchemeMutation, type GroupScheme, type SchemeStatus } from './groupSchemes.operations';
+import { SCHEMES_CONTEXT, UpdateGroupSchemeMutation, type GroupScheme } from './groupSchemes.operations';
 import { SCHEME_STATUS_LABELS } from './SchemeCard';
 import * as styles from './groupSchemes.css';
 
@@ -19,7 +19,7 @@ export type EditSchemeDialogProps = { scheme: GroupScheme; onClose: () => void }
 /** Edit: the scheme's name, description and status (spec part 2 §3 Edit payload, §4). */
 export function EditSchemeDialog({ scheme, onClose }: EditSchemeDialogProps) {
   const { toast } = useToast();
-  const [initial] = useState(() => ({ name: scheme.name, description: scheme.description, status: scheme.status as string }));
+  const [initial] = useState(() => ({ name: scheme.name, description: scheme.description, status: scheme.status }));
   const form = useSchemaForm(groupSchemeUpdateSchema, initial);
   const formRef = useRef<HTMLFormElement>(null);
   const [{ fetching: saving }, updateScheme] = useMutation(UpdateGroupSchemeMutation);
@@ -33,7 +33,7 @@ export function EditSchemeDialog({ scheme, onClose }: EditSchemeDialogProps) {
       return;
     }
     const result = await updateScheme(
-      { id: scheme.id, input: { name: update.name, description: update.description, status: update.status as SchemeStatus } },
+      { id: scheme.id, input: { name: update.name, description: update.description, status: update.status } },
       SCHEMES_CONTEXT,
     );
     if (result.error) {

@@ -96,7 +96,7 @@ describe('/group-schemes/{id}', { timeout: 30_000 }, () => {
     const { update } = openScheme();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Group Scheme' });
-    const name = within(dialog).getByLabelText('Scheme name', { selector: 'input' }) as HTMLInputElement;
+    const name = within(dialog).getByLabelText<HTMLInputElement>('Scheme name', { selector: 'input' });
     expect(name.value).toBe('Mine Workers');
     fireEvent.change(name, { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));

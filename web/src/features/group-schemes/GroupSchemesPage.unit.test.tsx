@@ -27,7 +27,7 @@ async function openCreate() {
   return screen.findByRole('dialog', { name: 'Create Group Scheme' });
 }
 
-const field = (root: HTMLElement, label: string) => within(root).getByLabelText(label, { selector: 'input, textarea' }) as HTMLInputElement;
+const field = (root: HTMLElement, label: string) => within(root).getByLabelText<HTMLInputElement>(label, { selector: 'input, textarea' });
 const type = (root: HTMLElement, label: string, value: string) => fireEvent.change(field(root, label), { target: { value } });
 const mainGroups = (dialog: HTMLElement) => within(dialog).queryAllByRole('group', { name: /^Main member \d+$/ });
 

@@ -79,7 +79,7 @@ describe('add member dialog', { timeout: 20_000 }, () => {
     expect(within(dialog).getAllByText(MEMBER_MESSAGES.mainMemberContact).length).toBeGreaterThan(0);
     expect(within(dialog).getByLabelText('SA ID number').getAttribute('maxLength')).toBe('13');
     expect(within(dialog).getByLabelText('Nationality').getAttribute('maxLength')).toBe('3');
-    expect((within(dialog).getByLabelText('Nationality') as HTMLInputElement).value).toBe('ZA');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Nationality').value).toBe('ZA');
 
     await fillPrincipal(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));

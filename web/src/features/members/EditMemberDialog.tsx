@@ -61,7 +61,7 @@ export function EditMemberDialog({ member, onClose }: { member: MemberRow; onClo
   return (
     <Modal isOpen onOpenChange={(open) => !open && !fetching && onClose()} size="wide">
       <Dialog title="Edit Main Member">
-        <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label="Edit main member">
+        <form ref={formRef} className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Edit main member">
           <fieldset className={styles.fieldset}>
             <legend className={styles.legend}>Personal Details</legend>
             <TextField label="First name" {...form.field('firstName')} />

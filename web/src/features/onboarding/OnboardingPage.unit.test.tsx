@@ -27,7 +27,7 @@ function openWizard({ onboard, types = POLICY_TYPES }: { onboard?: Answer; types
 }
 
 const wizard = () => screen.findByRole('form', { name: 'Client onboarding' });
-const field = (root: HTMLElement, label: string) => within(root).getByLabelText(label, { selector: 'input, textarea' }) as HTMLInputElement;
+const field = (root: HTMLElement, label: string) => within(root).getByLabelText<HTMLInputElement>(label, { selector: 'input, textarea' });
 const type = (root: HTMLElement, label: string, value: string) => fireEvent.change(field(root, label), { target: { value } });
 const press = (root: HTMLElement, name: string) => fireEvent.click(within(root).getByRole('button', { name }));
 

@@ -29,7 +29,7 @@ async function openForm() {
   return screen.findByRole('form', { name: 'Individual payment' });
 }
 
-const input = (form: HTMLElement, label: string) => within(form).getByLabelText(label, { selector: 'input, textarea' }) as HTMLInputElement;
+const input = (form: HTMLElement, label: string) => within(form).getByLabelText<HTMLInputElement>(label, { selector: 'input, textarea' });
 const type = (form: HTMLElement, label: string, value: string) => fireEvent.change(input(form, label), { target: { value } });
 
 async function choosePolicy(form: HTMLElement, search: string, option: string) {

@@ -101,7 +101,7 @@ describe('/payments: group payment dialog', { timeout: 30_000 }, () => {
     const dialog = await openGroupDialog();
     expect(within(dialog).getByText('5 members')).toBeTruthy();
     expect(within(dialog).getByText(/3 main, 2 family/)).toBeTruthy();
-    expect((within(dialog).getByLabelText('Payment date', { selector: 'input' }) as HTMLInputElement).value).toBe(todayIso());
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Payment date', { selector: 'input' }).value).toBe(todayIso());
 
     fireEvent.change(amountInput(dialog), { target: { value: '150' } });
     expect(within(dialog).getByText(/^R\s?750,00$/)).toBeTruthy();

@@ -85,7 +85,7 @@ function PolicyTypeForm({ editing, onDone }: { editing: PolicyType | null; onDon
   };
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit policy type' : 'Add policy type'}>
+    <form ref={formRef} className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label={editing ? 'Edit policy type' : 'Add policy type'}>
       <TextField label="Policy name" autoFocus {...form.field('name')} />
       <TextField label="Description (optional)" multiline rows={3} {...form.field('description')} />
       <div className={styles.row}>

@@ -38,10 +38,10 @@ describe('/policy-types', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No policy types yet')).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Add Policy Type' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Add Policy Type' });
-    expect((within(dialog).getByLabelText('Coverage amount (R)') as HTMLInputElement).value).toBe('50000');
-    expect((within(dialog).getByLabelText('Monthly premium (R)') as HTMLInputElement).value).toBe('299');
-    expect((within(dialog).getByLabelText('Waiting period (months)') as HTMLInputElement).value).toBe('6');
-    expect((within(dialog).getByRole('checkbox', { name: /Active/ }) as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Coverage amount (R)').value).toBe('50000');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Monthly premium (R)').value).toBe('299');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Waiting period (months)').value).toBe('6');
+    expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: /Active/ }).checked).toBe(true);
 
     fireEvent.change(within(dialog).getByLabelText('Waiting period (months)'), { target: { value: '30' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Policy Type' }));

@@ -51,7 +51,7 @@ export function ReportsPage() {
         title="Reports"
         description="Figures for members, policies, claims and payments: choose a report, filter by status and export it as CSV."
         actions={
-          <Button onPress={exportReport} isDisabled={!current || exporting}>
+          <Button onPress={() => void exportReport()} isDisabled={!current || exporting}>
             <Icon name="download" size={18} />
             {exporting ? 'Exporting...' : 'Export CSV'}
           </Button>

@@ -74,8 +74,8 @@ describe('/role-management: Role Permissions', { timeout: 30_000 }, () => {
   it("shows the chosen role's permissions grouped by resource, labelled and described", async () => {
     await renderTab('Role Permissions');
     await choose(/Choose a role/, 'billing clerk');
-    const payments = (await screen.findByRole('group', { name: 'payments' })) as HTMLElement;
-    const create = within(payments).getByRole('checkbox', { name: 'create · payments' }) as HTMLInputElement;
+    const payments = await screen.findByRole('group', { name: 'payments' });
+    const create = within(payments).getByRole<HTMLInputElement>('checkbox', { name: 'create · payments' });
     expect(create.checked).toBe(true);
     expect(create.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(create.getAttribute('aria-describedby')!)?.textContent).toBe('Record individual and group payments');

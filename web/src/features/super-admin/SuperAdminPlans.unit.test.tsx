@@ -5,7 +5,7 @@ import { openDashboard, toastText } from './superAdmin.testing';
 import { complianceStatus, filterCompanies, settingValueInput, settingValueText, severityTone } from './superAdminDisplay';
 
 const tab = async (name: string) => fireEvent.click(await screen.findByRole('tab', { name }));
-const field = (root: HTMLElement, name: RegExp) => within(root).getByRole('textbox', { name }) as HTMLInputElement;
+const field = (root: HTMLElement, name: RegExp) => within(root).getByRole<HTMLInputElement>('textbox', { name });
 
 describe('/super-admin: Subscription Plans', { timeout: 30_000 }, () => {
   it('shows a card per plan: active badge, tier, price per month, Unlimited for -1, description and features', async () => {
@@ -32,7 +32,7 @@ describe('/super-admin: Subscription Plans', { timeout: 30_000 }, () => {
     expect(field(dialog, /Member Limit/).placeholder).toBe('-1 for unlimited');
     expect(field(dialog, /Monthly Price \(R\)/).value).toBe('0');
     expect(field(dialog, /Sort Order/).value).toBe('0');
-    expect((within(dialog).getByRole('checkbox', { name: 'Active' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Active' }).checked).toBe(true);
 
     fireEvent.change(field(dialog, /Member Limit/), { target: { value: '-2' } });
     fireEvent.change(field(dialog, /Monthly Price/), { target: { value: '-5' } });

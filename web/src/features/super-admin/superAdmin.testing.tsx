@@ -22,7 +22,7 @@ export function openDashboard(answers: Answers = {}, user = OPERATOR) {
     SystemSettings: () => ({ data: { systemSettings: [systemSetting(), systemSetting({ id: 's2', key: 'smtp', value: { host: 'mail', port: 587 }, description: 'Mail server', category: 'integrations' })] } }),
   };
   const spies = new Map<string, ReturnType<typeof vi.fn<Spy>>>();
-  for (const [name, answer] of Object.entries({ ...defaults, ...answers })) spies.set(name, vi.fn<Spy>(answer!));
+  for (const [name, answer] of Object.entries({ ...defaults, ...answers })) spies.set(name, vi.fn<Spy>(answer));
   const handler: GraphQLHandler = (name, variables) => {
     const spy = spies.get(name);
     return spy ? spy(variables) : { data: null };

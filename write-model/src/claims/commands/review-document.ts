@@ -22,7 +22,7 @@ export const reviewDocumentSchema = z.object({
   status: z
     .enum(DOCUMENT_STATUSES, { error: REVIEW_REFUSED })
     .refine((status) => status !== 'pending', REVIEW_REFUSED)
-    .transform((status) => status as Exclude<DocumentStatus, 'pending'>),
+    .transform((status) => status),
   note: claimNoteField,
 });
 

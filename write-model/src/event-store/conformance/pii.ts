@@ -28,15 +28,16 @@ function memberRegistered(subjectId: string, beneficiaryId: string): NewEvent {
 }
 
 /** A fold, as a decider would run it: it must work the same before and after erasure. */
-function fold(events: RecordedEvent[]): { name: unknown; phone: unknown; plan: unknown; count: number } {
-  return events.reduce(
+type Folded = { name: unknown; phone: unknown; plan: unknown; count: number };
+function fold(events: RecordedEvent[]): Folded {
+  return events.reduce<Folded>(
     (state, e) =>
       e.type === 'MemberRegistered'
         ? { ...state, name: e.data.fullName, plan: e.data.plan, count: state.count + 1 }
         : e.type === 'PhoneChanged'
           ? { ...state, phone: e.data.phone, count: state.count + 1 }
           : state,
-    { name: undefined as unknown, phone: undefined as unknown, plan: undefined as unknown, count: 0 },
+    { name: undefined, phone: undefined, plan: undefined, count: 0 },
   );
 }
 

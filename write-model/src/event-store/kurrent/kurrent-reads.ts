@@ -45,7 +45,7 @@ async function toRecorded(keyring: Keyring, raws: Raw[]): Promise<RecordedEvent[
 async function collect(iterator: AsyncIterable<ResolvedEvent>): Promise<Raw[]> {
   const out: Raw[] = [];
   try {
-    for await (const resolved of iterator) if (resolved.event) out.push(resolved.event as unknown as Raw);
+    for await (const resolved of iterator) if (resolved.event) out.push(resolved.event);
   } catch (error) {
     if (error instanceof StreamNotFoundError) return [];
     throw error;

@@ -4,7 +4,7 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { handleCommand, requireCompany } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { DomainError } from '../../errors.ts';
-import { release, reserve } from '../../identity/credentials.ts';
+import { reserve } from '../../identity/credentials.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
 import { policyTypeSchema, type PolicyTypeInput } from '../../validation/index.ts';
 import { policyTypeTerms } from '../policy-types.decider.ts';
