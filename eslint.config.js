@@ -16,8 +16,14 @@ const layers = [
     name: 'write-model',
     files: ['write-model/**'],
     forbidden: [
-      { regex: '^@fpa/(projections|api-gateway|web)(/|$)', message: 'write-model is the bottom layer: it imports none of projections, api-gateway or web.' },
-      { regex: '^(\\.\\./)+(projections|api-gateway|web)/', message: 'write-model is the bottom layer: it imports none of projections, api-gateway or web.' },
+      {
+        regex: '^@fpa/(projections|api-gateway|web)(/|$)',
+        message: 'write-model is the bottom layer: it imports none of projections, api-gateway or web.',
+      },
+      {
+        regex: '^(\\.\\./)+(projections|api-gateway|web)/',
+        message: 'write-model is the bottom layer: it imports none of projections, api-gateway or web.',
+      },
     ],
   },
   {
@@ -118,7 +124,13 @@ export default defineConfig(
       // callback's ignored parameter).
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrors: 'none',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
       ],
       // Off: the ports and contexts (EventStore, CommandContext, deciders, suites) are interfaces with
       // method signatures implemented by closures and object literals, never by `this`; the rule

@@ -24,7 +24,16 @@ export async function startChildGateway(db: BenchDatabase): Promise<ChildGateway
   const logs: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', `${ROOT}api-gateway/src/main.ts`], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: db.url, DATA_KEY: db.dataKey, DATA_DIR: db.dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', VITEST: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      DATA_KEY: db.dataKey,
+      DATA_DIR: db.dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      VITEST: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (chunk: Buffer) => logs.push(chunk.toString()));

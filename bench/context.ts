@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import pino from 'pino';
 import postgres from 'postgres';
 import { migrateWriteModel } from '@fpa/write-model';
-import { createKeyring, createPgliteClient, createPostgresClient, createPostgresEventStore, type EventStore, type SqlClient } from '@fpa/write-model/event-store';
+import {
+  createKeyring,
+  createPgliteClient,
+  createPostgresClient,
+  createPostgresEventStore,
+  type EventStore,
+  type SqlClient,
+} from '@fpa/write-model/event-store';
 import { loadConfig } from '../api-gateway/src/config.ts';
 import { createHttpServer } from '../api-gateway/src/http.ts';
 import { createServices, type Services } from '../api-gateway/src/services.ts';
@@ -104,7 +111,10 @@ export async function startBenchServer(db: BenchDatabase): Promise<BenchServer> 
 export async function call<T = unknown>(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await response.text();

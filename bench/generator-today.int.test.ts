@@ -23,13 +23,25 @@ describe('the bench generator at 00:30 South African time', () => {
     await migrateWriteModel(db.sql);
     store = await createPostgresEventStore(db.sql, { keyring: await createKeyring(db.sql, randomBytes(32)) });
     const at = new Date('2025-03-04T22:30:00Z'); // 2025-03-05 00:30 in South Africa
-    const [company] = await generate({ store, sql: db.sql, companies: 1, membersPerCompany: 2, paymentsPerPolicy: 1, claimEvery: 1, now: () => at, log: () => {} });
+    const [company] = await generate({
+      store,
+      sql: db.sql,
+      companies: 1,
+      membersPerCompany: 2,
+      paymentsPerPolicy: 1,
+      claimEvery: 1,
+      now: () => at,
+      log: () => {},
+    });
     expect(company!.claims).toBe(2);
     const rows = await db.sql.query<{ type: string; data: Record<string, unknown> }>(
       `select type, data from es_events where type in ('PolicyIssued', 'ClaimSubmitted') order by global_position`,
     );
     const policies = rows.filter((r) => r.type === 'PolicyIssued').map((r) => r.data.startDate);
     const claims = rows.filter((r) => r.type === 'ClaimSubmitted').map((r) => r.data.submittedDate);
-    expect([policies, claims]).toEqual([['2025-03-05', '2025-03-05'], ['2025-03-05', '2025-03-05']]);
+    expect([policies, claims]).toEqual([
+      ['2025-03-05', '2025-03-05'],
+      ['2025-03-05', '2025-03-05'],
+    ]);
   });
 });

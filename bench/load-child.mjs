@@ -4,12 +4,14 @@ import autocannon from 'autocannon';
 
 const options = JSON.parse(process.argv[2]);
 const result = await autocannon(options);
-process.stdout.write(JSON.stringify({
-  requestsPerSecond: result.requests.average,
-  total: result.requests.total,
-  p50: result.latency.p50,
-  p99: result.latency.p99,
-  errors: result.errors,
-  timeouts: result.timeouts,
-  non2xx: result.non2xx,
-}));
+process.stdout.write(
+  JSON.stringify({
+    requestsPerSecond: result.requests.average,
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  }),
+);

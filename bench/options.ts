@@ -43,7 +43,11 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
     return value;
   };
-  const only = (flags.get('only')?.split(',').map((s) => s.trim()).filter(Boolean) ?? [...SUITES]) as SuiteName[];
+  const only = (flags
+    .get('only')
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean) ?? [...SUITES]) as SuiteName[];
   for (const name of only) if (!SUITES.includes(name)) throw new Error(`Unknown suite ${name}; the suites are ${SUITES.join(', ')}`);
   return {
     databaseUrl: env.BENCH_DATABASE_URL?.trim() || null,

@@ -54,8 +54,16 @@ export async function runBench(options: BenchOptions, log: (message: string) => 
     }
     const tenant = options.only.some((s) => s !== 'append' && s !== 'batch') ? await context.tenant() : null;
     const info = {
-      driver: db.driver, startedAt, node: process.version, cpus: cpus().length,
-      options: { ...options, databaseUrl: options.databaseUrl ? '(set)' : null, tenantEvents: tenant?.events ?? null, generateEventsPerSecond: tenant?.generateEventsPerSecond ?? null },
+      driver: db.driver,
+      startedAt,
+      node: process.version,
+      cpus: cpus().length,
+      options: {
+        ...options,
+        databaseUrl: options.databaseUrl ? '(set)' : null,
+        tenantEvents: tenant?.events ?? null,
+        generateEventsPerSecond: tenant?.generateEventsPerSecond ?? null,
+      },
     };
     const paths = writeResults(options.outDir, info, figures);
     return { figures, failures, paths };

@@ -32,11 +32,22 @@ export function createSuiteContext(db: BenchDatabase, options: BenchOptions, log
   return context;
 }
 
-async function makeTenant(db: BenchDatabase, options: BenchOptions, log: (m: string) => void, server: () => Promise<BenchServer>): Promise<Tenant> {
+async function makeTenant(
+  db: BenchDatabase,
+  options: BenchOptions,
+  log: (m: string) => void,
+  server: () => Promise<BenchServer>,
+): Promise<Tenant> {
   const before = await countEvents(db);
   const started = performance.now();
   const [company] = await generate({
-    store: db.store, sql: db.sql, companies: 1, membersPerCompany: options.members, paymentsPerPolicy: options.payments, claimEvery: options.claimEvery, log,
+    store: db.store,
+    sql: db.sql,
+    companies: 1,
+    membersPerCompany: options.members,
+    paymentsPerPolicy: options.payments,
+    claimEvery: options.claimEvery,
+    log,
   });
   const seconds = (performance.now() - started) / 1000;
   const events = (await countEvents(db)) - before;
@@ -53,7 +64,11 @@ async function makeTenant(db: BenchDatabase, options: BenchOptions, log: (m: str
     events,
     generateEventsPerSecond: Math.round(events / seconds),
     token: () =>
-      (token ??= server().then(async ({ baseUrl }) => (await call<{ token: string }>(baseUrl, 'POST', '/api/login', { username: company!.username, password: company!.password })).token)),
+      (token ??= server().then(
+        async ({ baseUrl }) =>
+          (await call<{ token: string }>(baseUrl, 'POST', '/api/login', { username: company!.username, password: company!.password }))
+            .token,
+      )),
   };
 }
 

@@ -29,7 +29,9 @@ try {
     out.end();
     await finished(out);
   }
-  process.stderr.write(`exported ${summary.events} events, ${summary.keys} subject keys, ${summary.rows} table rows${file ? ` to ${file}` : ''}\n`);
+  process.stderr.write(
+    `exported ${summary.events} events, ${summary.keys} subject keys, ${summary.rows} table rows${file ? ` to ${file}` : ''}\n`,
+  );
 } finally {
   await sql.close();
 }

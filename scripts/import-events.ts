@@ -25,11 +25,15 @@ try {
     ...(process.env.EXPORT_PASSPHRASE ? { passphrase: process.env.EXPORT_PASSPHRASE } : {}),
     input: file ? createReadStream(file) : process.stdin,
   });
-  process.stderr.write(`imported ${summary.events} events in ${summary.streams} streams, ${summary.keys} subject keys, ${summary.rows} table rows\n`);
+  process.stderr.write(
+    `imported ${summary.events} events in ${summary.streams} streams, ${summary.keys} subject keys, ${summary.rows} table rows\n`,
+  );
   const store = await createPostgresEventStore(sql, { keyring: await createKeyring(sql, masterKey) });
   const started = performance.now();
   // Up to the last imported event, not only to the horizon (a long transaction elsewhere can hold it back).
-  const result = await catchUpTo(createProjectionEngine({ sql, store, projectors: allProjectors }), await committedHead(sql), { timeoutMs: 30 * 60_000 });
+  const result = await catchUpTo(createProjectionEngine({ sql, store, projectors: allProjectors }), await committedHead(sql), {
+    timeoutMs: 30 * 60_000,
+  });
   await store.close();
   if (result.failed.length > 0) throw new Error(`read models failed to rebuild: ${JSON.stringify(result.failed)}`);
   process.stderr.write(`rebuilt ${result.caughtUp.length} read models in ${Math.round(performance.now() - started)} ms\n`);

@@ -8,11 +8,20 @@ const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';
 // Libraries change less often than the app: in their own chunks they stay cached across deploys.
 const vendorGroups = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-  { name: 'vendor-aria', test: /node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@react-types|@internationalized|@swc)[\\/]/ },
-  { name: 'vendor-data', test: /node_modules[\\/](urql|@urql|wonka|@0no-co|gql\.tada|graphql|jotai|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
+  {
+    name: 'vendor-aria',
+    test: /node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@react-types|@internationalized|@swc)[\\/]/,
+  },
+  {
+    name: 'vendor-data',
+    test: /node_modules[\\/](urql|@urql|wonka|@0no-co|gql\.tada|graphql|jotai|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+  },
   { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
   // recharts and what it alone brings (the reports page's charts).
-  { name: 'vendor-charts', test: /node_modules[\\/](recharts|react-is|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]/ },
+  {
+    name: 'vendor-charts',
+    test: /node_modules[\\/](recharts|react-is|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]/,
+  },
 ];
 
 export default defineConfig({

@@ -6,7 +6,14 @@ import { registration, startTestApp, type TestApp } from './testing.ts';
 let sequence = 0;
 const newUser = (overrides: Record<string, unknown> = {}) => {
   sequence++;
-  return { username: `staff.${sequence}.${Date.now() % 100000}`, password: 'Str0ngPass!', email: `staff${sequence}@example.co.za`, firstName: 'Lerato', lastName: 'Dlamini', ...overrides };
+  return {
+    username: `staff.${sequence}.${Date.now() % 100000}`,
+    password: 'Str0ngPass!',
+    email: `staff${sequence}@example.co.za`,
+    firstName: 'Lerato',
+    lastName: 'Dlamini',
+    ...overrides,
+  };
 };
 
 describe.each(testDrivers())('role and permission management over HTTP on $name', (driver) => {
@@ -45,7 +52,9 @@ describe.each(testDrivers())('role and permission management over HTTP on $name'
     expect(session.user.permissions).toEqual([...DEFAULT_ROLE_PERMISSIONS.agent].sort());
     const list = await t.request('GET', '/api/users', undefined, { token: admin.token });
     expect(list.body.map((u: { id: string }) => u.id)).toEqual(expect.arrayContaining([admin.userId, created.body.id]));
-    expect((await t.request('GET', '/api/users', undefined, { token: otherAdmin })).body.map((u: { id: string }) => u.id)).not.toContain(created.body.id);
+    expect((await t.request('GET', '/api/users', undefined, { token: otherAdmin })).body.map((u: { id: string }) => u.id)).not.toContain(
+      created.body.id,
+    );
   });
 
   it('refuses a taken username, a short password and a super_admin role with the spec’s messages', async () => {
@@ -91,20 +100,33 @@ describe.each(testDrivers())('role and permission management over HTTP on $name'
 
   it('replaces a role’s set for this company only; initialize restores the defaults and is idempotent', async () => {
     const clerk = await staff('billing_clerk');
-    const set = await t.request('PUT', '/api/roles/billing_clerk/permissions', { permissionIds: ['payments:read', 'reports:read'] }, { token: admin.token });
+    const set = await t.request(
+      'PUT',
+      '/api/roles/billing_clerk/permissions',
+      { permissionIds: ['payments:read', 'reports:read'] },
+      { token: admin.token },
+    );
     expect(set).toMatchObject({ status: 200, body: { value: 'billing_clerk', permissions: ['payments:read', 'reports:read'] } });
     expect((await t.request('GET', '/api/payments', undefined, { token: clerk.token })).status).toBe(200);
     expect((await t.request('POST', '/api/payments', {}, { token: clerk.token })).status).toBe(403);
     const rolePerms = await t.request('GET', '/api/roles/billing_clerk/permissions', undefined, { token: admin.token });
     expect(rolePerms.body.map((p: { name: string }) => p.name)).toEqual(['payments:read', 'reports:read']);
-    const unknown = await t.request('PUT', '/api/roles/billing_clerk/permissions', { permissionIds: ['payments:steal'] }, { token: admin.token });
+    const unknown = await t.request(
+      'PUT',
+      '/api/roles/billing_clerk/permissions',
+      { permissionIds: ['payments:steal'] },
+      { token: admin.token },
+    );
     expect(unknown.status).toBe(400);
     expect((await t.request('PUT', '/api/roles/super_admin/permissions', { permissionIds: [] }, { token: admin.token })).status).toBe(400);
 
     const init = await t.request('POST', '/api/permissions/initialize', undefined, { token: admin.token });
     expect(init.status).toBe(200);
-    expect(init.body.find((r: { value: string }) => r.value === 'billing_clerk').permissions).toEqual([...DEFAULT_ROLE_PERMISSIONS.billing_clerk].sort());
-    const events = async () => (await t.services.sql.query<{ n: number }>(`select count(*)::int as n from es_events where type = 'RolePermissionsSet'`))[0]!.n;
+    expect(init.body.find((r: { value: string }) => r.value === 'billing_clerk').permissions).toEqual(
+      [...DEFAULT_ROLE_PERMISSIONS.billing_clerk].sort(),
+    );
+    const events = async () =>
+      (await t.services.sql.query<{ n: number }>(`select count(*)::int as n from es_events where type = 'RolePermissionsSet'`))[0]!.n;
     const before = await events();
     expect((await t.request('POST', '/api/permissions/initialize', undefined, { token: admin.token })).status).toBe(200);
     expect(await events()).toBe(before);
@@ -117,7 +139,12 @@ describe.each(testDrivers())('role and permission management over HTTP on $name'
     expect(own).toMatchObject({ status: 422, body: { message } });
     const revoke = await t.request('POST', `/api/users/${admin.userId}/permissions/roles:manage/revoke`, undefined, { token: admin.token });
     expect(revoke).toMatchObject({ status: 422, body: { message } });
-    const role = await t.request('PUT', '/api/roles/administrator/permissions', { permissionIds: ['members:read'] }, { token: admin.token });
+    const role = await t.request(
+      'PUT',
+      '/api/roles/administrator/permissions',
+      { permissionIds: ['members:read'] },
+      { token: admin.token },
+    );
     expect(role).toMatchObject({ status: 422, body: { message } });
     expect((await t.request('GET', '/api/users', undefined, { token: admin.token })).status).toBe(200);
   });
@@ -127,7 +154,14 @@ describe.each(testDrivers())('role and permission management over HTTP on $name'
     expect(catalogue.body.permissions.map((p: { id: string }) => p.id)).toEqual(PERMISSION_NAMES);
     expect(catalogue.body.grouped.claims.map((p: { action: string }) => p.action)).toEqual(['read', 'create', 'update_status']);
     const roles = await t.request('GET', '/api/roles', undefined, { token: admin.token });
-    expect(roles.body.map((r: { value: string }) => r.value)).toEqual(['administrator', 'policy_admin', 'claim_admin', 'billing_clerk', 'agent', 'auditor']);
+    expect(roles.body.map((r: { value: string }) => r.value)).toEqual([
+      'administrator',
+      'policy_admin',
+      'claim_admin',
+      'billing_clerk',
+      'agent',
+      'auditor',
+    ]);
     expect(roles.body[0]).toMatchObject({ label: 'administrator', userCount: 1, description: expect.any(String) });
     const mine = await t.request('GET', `/api/users/${admin.userId}/permissions`, undefined, { token: admin.token });
     expect(mine.body).toMatchObject({ effectivePermissions: [...PERMISSION_NAMES].sort(), userOverrides: [] });
@@ -146,7 +180,11 @@ describe.each(testDrivers())('role and permission management over HTTP on $name'
     const created = await t.graphql(query, { u: newUser({ role: 'claim_admin' }) }, admin.token);
     expect(created.body.data.createUser.role).toBe('claim_admin');
     const id = created.body.data.createUser.id;
-    const revoked = await t.graphql(`mutation($id: ID!) { revokePermission(userId: $id, permission: "claims:create") { effectivePermissions userOverrides { name effect } } }`, { id }, admin.token);
+    const revoked = await t.graphql(
+      `mutation($id: ID!) { revokePermission(userId: $id, permission: "claims:create") { effectivePermissions userOverrides { name effect } } }`,
+      { id },
+      admin.token,
+    );
     expect(revoked.body.data.revokePermission.userOverrides).toEqual([{ name: 'claims:create', effect: 'revoke' }]);
     const groups = await t.graphql(`{ permissionGroups { resource permissions { name } } roles { value userCount } }`, {}, admin.token);
     expect(groups.body.data.permissionGroups[0].resource).toBe('dashboard');

@@ -13,7 +13,8 @@ describe.each(testDrivers())('agents over HTTP on $name', (driver) => {
   let other: string;
   const post = (token: string, body: unknown) => t.request('POST', '/api/agents', body, { token });
   const get = (token: string, path: string) => t.request('GET', path, undefined, { token });
-  const countEvents = async (type: string) => (await t.services.sql.query<{ n: number }>(`select count(*)::int as n from es_events where type = $1`, [type]))[0]!.n;
+  const countEvents = async (type: string) =>
+    (await t.services.sql.query<{ n: number }>(`select count(*)::int as n from es_events where type = $1`, [type]))[0]!.n;
 
   /** An agent with a login, signed in: its record and its session token. */
   async function signedInAgent(firstName: string) {
@@ -37,8 +38,19 @@ describe.each(testDrivers())('agents over HTTP on $name', (driver) => {
   it('adds an agent (201) with a login of role agent that can sign in, linked by userId', async () => {
     const { agent, token, username } = await signedInAgent('Thabo');
     expect(agent).toMatchObject({
-      firstName: 'Thabo', lastName: 'Mokoena', phone: '0835551234', commissionRate: 10, salesTarget: 25000, region: 'Gauteng', status: 'active',
-      clientsOnboarded: 0, policiesSold: 0, salesThisMonth: '0.00', totalCommissions: '0.00', idNumber: null, userId: expect.any(String),
+      firstName: 'Thabo',
+      lastName: 'Mokoena',
+      phone: '0835551234',
+      commissionRate: 10,
+      salesTarget: 25000,
+      region: 'Gauteng',
+      status: 'active',
+      clientsOnboarded: 0,
+      policiesSold: 0,
+      salesThisMonth: '0.00',
+      totalCommissions: '0.00',
+      idNumber: null,
+      userId: expect.any(String),
     });
     const me = await get(token, '/api/user');
     expect(me.body).toMatchObject({ id: agent.userId, username, role: 'agent', companyId, firstName: 'Thabo' });
@@ -54,7 +66,11 @@ describe.each(testDrivers())('agents over HTTP on $name', (driver) => {
     const agents = await countEvents('AgentRegistered');
     const users = await countEvents('UserRegistered');
     const taken = await post(admin, agentBody('Zanele', { agentId: ' AG-777 ', username: 'zanele.taken', password: 'longenough' }));
-    expect([taken.status, taken.body.message, taken.body.issues[0]?.path]).toEqual([409, 'An agent with this Agent ID already exists', ['agentId']]);
+    expect([taken.status, taken.body.message, taken.body.issues[0]?.path]).toEqual([
+      409,
+      'An agent with this Agent ID already exists',
+      ['agentId'],
+    ]);
     // The refused agent's login was rolled back with it: the username is still free.
     const { username } = await signedInAgent('Palesa');
     const sameUser = await post(admin, agentBody('Zanele', { username, password: 'longenough' }));
@@ -64,10 +80,23 @@ describe.each(testDrivers())('agents over HTTP on $name', (driver) => {
     // Another company may use the same code.
     expect((await post(other, agentBody('Sipho', { agentId: 'AG-777' }))).status).toBe(201);
 
-    const bad = await post(admin, { ...agentBody('X'), firstName: '', email: 'nope', commissionRate: 120, username: 'ab', password: 'short' });
+    const bad = await post(admin, {
+      ...agentBody('X'),
+      firstName: '',
+      email: 'nope',
+      commissionRate: 120,
+      username: 'ab',
+      password: 'short',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.issues.map((i: { message: string }) => i.message)).toEqual(
-      expect.arrayContaining(['First name is required', 'Valid email is required', 'Commission rate must be between 0 and 100', 'Username must be at least 3 characters', 'Password must be at least 8 characters']),
+      expect.arrayContaining([
+        'First name is required',
+        'Valid email is required',
+        'Commission rate must be between 0 and 100',
+        'Username must be at least 3 characters',
+        'Password must be at least 8 characters',
+      ]),
     );
     expect(first.agentId).toBe('ag-777');
     // A sales target read back as numeric(20,2) must fit it: refused at the edge, nothing appended.
@@ -87,7 +116,12 @@ describe.each(testDrivers())('agents over HTTP on $name', (driver) => {
     expect((await t.request('PATCH', `/api/agents/${a.id}`, { status: 'inactive' }, { token: admin })).body.status).toBe('inactive');
     const clash = await t.request('PATCH', `/api/agents/${a.id}`, { agentId: 'ag-b1' }, { token: admin });
     expect([clash.status, clash.body.message]).toEqual([409, 'An agent with this Agent ID already exists']);
-    const edited = await t.request('PATCH', `/api/agents/${a.id}`, { agentId: 'AG-A2', commissionRate: '12.5', region: '', notes: 'Top seller' }, { token: admin });
+    const edited = await t.request(
+      'PATCH',
+      `/api/agents/${a.id}`,
+      { agentId: 'AG-A2', commissionRate: '12.5', region: '', notes: 'Top seller' },
+      { token: admin },
+    );
     expect(edited.body).toMatchObject({ agentId: 'AG-A2', commissionRate: 12.5, region: null, notes: 'Top seller', status: 'inactive' });
     expect((await t.request('PATCH', `/api/agents/${b.id}`, { agentId: 'AG-A1' }, { token: admin })).body.agentId).toBe('AG-A1');
     expect((await t.request('PATCH', `/api/agents/${a.id}`, { status: 'retired' }, { token: admin })).status).toBe(400);
@@ -101,13 +135,21 @@ describe.each(testDrivers())('agents over HTTP on $name', (driver) => {
     const theirs = await signedInAgent('Kagiso');
     const list = await get(mine.token, '/api/agents');
     expect(list.body.map((a: { id: string }) => a.id)).toEqual([mine.agent.id]);
-    expect((await get(mine.token, '/api/agents/metrics')).body).toEqual([expect.objectContaining({ id: mine.agent.id, userId: mine.agent.userId, clientsOnboarded: 0 })]);
+    expect((await get(mine.token, '/api/agents/metrics')).body).toEqual([
+      expect.objectContaining({ id: mine.agent.id, userId: mine.agent.userId, clientsOnboarded: 0 }),
+    ]);
     expect((await get(mine.token, `/api/agents/${theirs.agent.id}`)).status).toBe(404);
     expect((await get(mine.token, `/api/agents/${mine.agent.id}`)).body.id).toBe(mine.agent.id);
     expect((await get(mine.token, '/api/new-sales?agentId=' + theirs.agent.id)).status).toBe(404);
     expect((await get(mine.token, '/api/activities')).body).toEqual([]);
     const dashboard = await get(mine.token, '/api/agent/dashboard');
-    expect(dashboard.body).toMatchObject({ agent: { id: mine.agent.id }, salesTarget: 25000, clientsOnboarded: 0, totalCommissions: '0.00', commissionRate: 10 });
+    expect(dashboard.body).toMatchObject({
+      agent: { id: mine.agent.id },
+      salesTarget: 25000,
+      clientsOnboarded: 0,
+      totalCommissions: '0.00',
+      commissionRate: 10,
+    });
     expect((await post(mine.token, agentBody('Sneaky'))).status).toBe(403);
     expect((await t.request('PATCH', `/api/agents/${theirs.agent.id}`, { status: 'inactive' }, { token: mine.token })).status).toBe(403);
     expect((await get(mine.token, '/api/members')).status).toBe(403);
@@ -128,14 +170,33 @@ describe.each(testDrivers())('agents over HTTP on $name', (driver) => {
     );
     expect(created.body.errors).toBeUndefined();
     const agent = created.body.data.registerAgent;
-    expect(agent).toMatchObject({ userId: null, status: 'active', commissionRate: 10, salesTarget: 25000, clientsOnboarded: 0, totalCommissions: '0.00' });
-    const toggled = await t.graphql(`mutation($id: ID!) { updateAgent(id: $id, input: { status: inactive }) { status agentId } }`, { id: agent.id }, admin);
+    expect(agent).toMatchObject({
+      userId: null,
+      status: 'active',
+      commissionRate: 10,
+      salesTarget: 25000,
+      clientsOnboarded: 0,
+      totalCommissions: '0.00',
+    });
+    const toggled = await t.graphql(
+      `mutation($id: ID!) { updateAgent(id: $id, input: { status: inactive }) { status agentId } }`,
+      { id: agent.id },
+      admin,
+    );
     expect(toggled.body.data.updateAgent).toEqual({ status: 'inactive', agentId: agent.agentId });
-    const read = await t.graphql(`query($id: ID!) { agent(id: $id) { id } agents { id } agentDashboard { agent { id } commissionThisMonth } }`, { id: agent.id }, admin);
+    const read = await t.graphql(
+      `query($id: ID!) { agent(id: $id) { id } agents { id } agentDashboard { agent { id } commissionThisMonth } }`,
+      { id: agent.id },
+      admin,
+    );
     expect(read.body.data.agent).toEqual({ id: agent.id });
     expect(read.body.data.agents.map((a: { id: string }) => a.id)).toContain(agent.id);
     expect(read.body.data.agentDashboard).toEqual({ agent: null, commissionThisMonth: '0.00' });
-    const refused = await t.graphql(`mutation { registerAgent(input: { firstName: "A", lastName: "B", email: "a@b.co.za", phone: "0835551234", agentId: "X1", commissionRate: 1, salesTarget: 1 }) { id } }`, {}, other.slice(0, 5));
+    const refused = await t.graphql(
+      `mutation { registerAgent(input: { firstName: "A", lastName: "B", email: "a@b.co.za", phone: "0835551234", agentId: "X1", commissionRate: 1, salesTarget: 1 }) { id } }`,
+      {},
+      other.slice(0, 5),
+    );
     expect(refused.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
   });
 });

@@ -6,8 +6,15 @@ let counter = 0;
 export function agentBody(firstName: string, overrides: Record<string, unknown> = {}) {
   counter++;
   return {
-    firstName, lastName: 'Mokoena', email: `${firstName.toLowerCase()}${counter}@example.co.za`, phone: '083 555 1234', agentId: `AG-${Date.now().toString(36)}-${counter}`,
-    commissionRate: 10, salesTarget: 25000, region: 'Gauteng', ...overrides,
+    firstName,
+    lastName: 'Mokoena',
+    email: `${firstName.toLowerCase()}${counter}@example.co.za`,
+    phone: '083 555 1234',
+    agentId: `AG-${Date.now().toString(36)}-${counter}`,
+    commissionRate: 10,
+    salesTarget: 25000,
+    region: 'Gauteng',
+    ...overrides,
   };
 }
 

@@ -18,23 +18,45 @@ describe.each(testDrivers())('audit trails over HTTP on $name', (driver) => {
     a = await companyWithStaff(t, ['auditor', 'claim_admin']);
     b = await companyWithStaff(t, ['auditor']);
     const call = caller(t, a.tokens.administrator!);
-    const type = await call('POST', '/api/policy-types', { name: 'Basic Cover', coverageAmount: '10000', monthlyPremium: '120', waitingPeriod: 0 });
-    const member = await call('POST', '/api/members', { firstName: 'Sipho', lastName: 'Zulu', saId: nextSaId(), phone: '0821234567', address: '3 Church Street', city: 'Durban', province: 'KZN', postalCode: '4001', isMainMember: true, policyTypeId: type.id });
+    const type = await call('POST', '/api/policy-types', {
+      name: 'Basic Cover',
+      coverageAmount: '10000',
+      monthlyPremium: '120',
+      waitingPeriod: 0,
+    });
+    const member = await call('POST', '/api/members', {
+      firstName: 'Sipho',
+      lastName: 'Zulu',
+      saId: nextSaId(),
+      phone: '0821234567',
+      address: '3 Church Street',
+      city: 'Durban',
+      province: 'KZN',
+      postalCode: '4001',
+      isMainMember: true,
+      policyTypeId: type.id,
+    });
     policyId = member.policyId;
     await call('PATCH', `/api/policies/${policyId}`, { status: 'lapsed' });
     await call('PATCH', `/api/policies/${policyId}`, { status: 'active' });
     claimId = (await submitClaim(t, a.tokens.administrator!, member.policyId, { deceasedSaId: nextSaId(), claimantSaId: nextSaId() })).id;
     await call('PATCH', `/api/claims/${claimId}`, { status: 'under_review', note: 'Checking the death certificate' });
     await caller(t, a.tokens.claim_admin!)('PATCH', `/api/claims/${claimId}`, { status: 'approved', note: 'All documents verified' });
-    superToken = (await t.request('POST', '/api/login', { username: SUPER.SUPER_ADMIN_USERNAME, password: SUPER.SUPER_ADMIN_PASSWORD })).body.token;
+    superToken = (await t.request('POST', '/api/login', { username: SUPER.SUPER_ADMIN_USERNAME, password: SUPER.SUPER_ADMIN_PASSWORD }))
+      .body.token;
   }, 120_000);
   afterAll(async () => t?.close());
 
-  it('an auditor reads a claim\'s timeline: business names, actors with their roles, notes, what changed', async () => {
+  it("an auditor reads a claim's timeline: business names, actors with their roles, notes, what changed", async () => {
     const answer = await t.request('GET', `/api/audit/claim/${claimId}/events`, undefined, { token: a.tokens.auditor! });
     expect(answer.status).toBe(200);
     expect(answer.body.label).toMatch(/^CLM-/);
-    const entries = answer.body.entries as { title: string; actor: { name: string; role: string }; note: string | null; changes: { field: string; before: string; after: string }[] }[];
+    const entries = answer.body.entries as {
+      title: string;
+      actor: { name: string; role: string };
+      note: string | null;
+      changes: { field: string; before: string; after: string }[];
+    }[];
     expect(entries.map((e) => [e.title, e.actor.role, e.note])).toEqual([
       ['Claim submitted', 'administrator', null],
       ['Claim under review', 'administrator', 'Checking the death certificate'],
@@ -55,8 +77,14 @@ describe.each(testDrivers())('audit trails over HTTP on $name', (driver) => {
     expect(now).toMatchObject({ exists: true, version: 3, state: { status: 'approved' } });
     const [submitted, review] = now.positions as number[];
     const atReview = await t.request('GET', `/api/audit/claim/${claimId}?asOf=${review}`, undefined, { token: a.tokens.auditor! });
-    expect(atReview.body).toMatchObject({ position: review, version: 2, state: { status: 'under_review', claimNumber: now.state.claimNumber } });
-    const byTime = await t.request('GET', `/api/audit/claim/${claimId}?asOf=${encodeURIComponent(now.times[0])}`, undefined, { token: a.tokens.auditor! });
+    expect(atReview.body).toMatchObject({
+      position: review,
+      version: 2,
+      state: { status: 'under_review', claimNumber: now.state.claimNumber },
+    });
+    const byTime = await t.request('GET', `/api/audit/claim/${claimId}?asOf=${encodeURIComponent(now.times[0])}`, undefined, {
+      token: a.tokens.auditor!,
+    });
     expect(byTime.body).toMatchObject({ position: submitted, state: { status: 'submitted' } });
     const before = await t.request('GET', `/api/audit/claim/${claimId}?asOf=${submitted! - 1}`, undefined, { token: a.tokens.auditor! });
     expect(before.body).toMatchObject({ exists: false, state: null, version: 0 });
@@ -71,7 +99,8 @@ describe.each(testDrivers())('audit trails over HTTP on $name', (driver) => {
 
   it('answers bad query parameters with a 400 naming them (past bigint, year 0000, not a number), over REST and GraphQL, recording no read', async () => {
     const auditor = a.tokens.auditor!;
-    const views = async () => (await t.services.sql.query<{ n: number }>(`select count(*)::int as n from es_events where type = 'AuditTrailViewed'`))[0]!.n;
+    const views = async () =>
+      (await t.services.sql.query<{ n: number }>(`select count(*)::int as n from es_events where type = 'AuditTrailViewed'`))[0]!.n;
     const before = await views();
     for (const [path, field] of [
       ['/api/audit/company/events?after=99999999999999999999', 'after'],
@@ -97,7 +126,7 @@ describe.each(testDrivers())('audit trails over HTTP on $name', (driver) => {
     expect(await views()).toBe(before);
   });
 
-  it('refuses roles without audit:read (403) and another company\'s records (404)', async () => {
+  it("refuses roles without audit:read (403) and another company's records (404)", async () => {
     expect((await t.request('GET', `/api/audit/claim/${claimId}/events`, undefined, { token: a.tokens.claim_admin! })).status).toBe(403);
     const gql = await t.graphql(`query($id: ID!) { history(entity: claim, id: $id) { label } }`, { id: claimId }, a.tokens.claim_admin);
     expect(gql.body.errors[0].extensions.code).toBe('FORBIDDEN');
@@ -107,7 +136,9 @@ describe.each(testDrivers())('audit trails over HTTP on $name', (driver) => {
     expect((await t.request('GET', `/api/audit/claim/${claimId}/events`, undefined, { token: b.tokens.auditor! })).status).toBe(404);
     expect((await t.request('GET', `/api/audit/claim/${claimId}?asOf=1`, undefined, { token: b.tokens.administrator! })).status).toBe(404);
     expect((await t.request('GET', `/api/audit/company/${a.companyId}/events`, undefined, { token: b.tokens.auditor! })).status).toBe(404);
-    expect((await t.request('GET', `/api/audit/company/events?companyId=${a.companyId}`, undefined, { token: b.tokens.auditor! })).status).toBe(404);
+    expect(
+      (await t.request('GET', `/api/audit/company/events?companyId=${a.companyId}`, undefined, { token: b.tokens.auditor! })).status,
+    ).toBe(404);
     expect((await t.request('GET', `/api/audit/unknown/${claimId}/events`, undefined, { token: a.tokens.auditor! })).status).toBe(400);
     // The auditor changes nothing.
     expect((await t.request('PATCH', `/api/claims/${claimId}`, { status: 'paid' }, { token: a.tokens.auditor! })).status).toBe(403);
@@ -118,7 +149,9 @@ describe.each(testDrivers())('audit trails over HTTP on $name', (driver) => {
     const changes = await t.request('GET', `/api/audit/company/events?type=ClaimStatusChanged`, undefined, { token: auditor });
     expect(changes.body.totalCount).toBe(2);
     expect(changes.body.entries.map((e: { title: string }) => e.title)).toEqual(['Claim under review', 'Claim approved']);
-    const byClerk = await t.request('GET', `/api/audit/company/events?actorId=${a.ids.claim_admin}&type=ClaimStatusChanged`, undefined, { token: auditor });
+    const byClerk = await t.request('GET', `/api/audit/company/events?actorId=${a.ids.claim_admin}&type=ClaimStatusChanged`, undefined, {
+      token: auditor,
+    });
     expect(byClerk.body.entries.map((e: { title: string }) => e.title)).toEqual(['Claim approved']);
 
     const first = await t.request('GET', `/api/audit/company/events?first=2`, undefined, { token: auditor });
@@ -127,14 +160,27 @@ describe.each(testDrivers())('audit trails over HTTP on $name', (driver) => {
     const second = await t.request('GET', `/api/audit/company/events?first=2&after=${first.body.endCursor}`, undefined, { token: auditor });
     expect(second.body.entries[0].position).toBeGreaterThan(first.body.entries[1].position);
 
-    const views = await t.request('GET', `/api/audit/company/events?type=AuditTrailViewed&actorId=${a.ids.auditor}`, undefined, { token: auditor });
-    const seen = views.body.entries.map((e: { data: { kind: string; entity: string | null; entityId: string | null }; actor: { role: string } }) => [e.data.kind, e.data.entity, e.data.entityId, e.actor.role]);
+    const views = await t.request('GET', `/api/audit/company/events?type=AuditTrailViewed&actorId=${a.ids.auditor}`, undefined, {
+      token: auditor,
+    });
+    const seen = views.body.entries.map(
+      (e: { data: { kind: string; entity: string | null; entityId: string | null }; actor: { role: string } }) => [
+        e.data.kind,
+        e.data.entity,
+        e.data.entityId,
+        e.actor.role,
+      ],
+    );
     expect(seen).toContainEqual(['history', 'claim', claimId, 'auditor']);
     expect(seen).toContainEqual(['as_of', 'claim', claimId, 'auditor']);
     // The other company's auditor's refused attempts left no trace in this company.
     expect(JSON.stringify(views.body)).not.toContain(b.companyId);
 
-    const csv = await t.app.handle(new Request('http://localhost/api/audit/company/events.csv?type=ClaimStatusChanged', { headers: { authorization: `Bearer ${auditor}` } }));
+    const csv = await t.app.handle(
+      new Request('http://localhost/api/audit/company/events.csv?type=ClaimStatusChanged', {
+        headers: { authorization: `Bearer ${auditor}` },
+      }),
+    );
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines).toHaveLength(3);
@@ -147,7 +193,9 @@ describe.each(testDrivers())('audit trails over HTTP on $name', (driver) => {
     const read = await t.request('GET', `/api/audit/claim/${claimId}/events?companyId=${a.companyId}`, undefined, { token: superToken });
     expect(read.status).toBe(200);
     expect(read.body.entries).toHaveLength(3);
-    expect((await t.request('GET', `/api/audit/claim/${claimId}/events?companyId=${b.companyId}`, undefined, { token: superToken })).status).toBe(404);
+    expect(
+      (await t.request('GET', `/api/audit/claim/${claimId}/events?companyId=${b.companyId}`, undefined, { token: superToken })).status,
+    ).toBe(404);
     const views = await t.request('GET', `/api/audit/company/events?type=AuditTrailViewed`, undefined, { token: a.tokens.administrator! });
     expect(views.body.entries.map((e: { actor: { role: string } }) => e.actor.role)).toContain('super_admin');
   });
@@ -176,7 +224,15 @@ describe.each(testDrivers())('audit trails over HTTP on $name', (driver) => {
   });
 
   it('every compliance report of a company auditor (behind the tenant wall) equals the super admin’s read of that company', async () => {
-    const names = ['claims-turnaround', 'claims-ageing', 'lapse-ratio', 'waiting-period', 'suspended-companies', 'permission-changes', 'personal-data-requests'];
+    const names = [
+      'claims-turnaround',
+      'claims-ageing',
+      'lapse-ratio',
+      'waiting-period',
+      'suspended-companies',
+      'permission-changes',
+      'personal-data-requests',
+    ];
     for (const name of names) {
       const own = await t.request('GET', `/api/audit/reports/${name}`, undefined, { token: a.tokens.auditor! });
       const platform = await t.request('GET', `/api/audit/reports/${name}?companyId=${a.companyId}`, undefined, { token: superToken });

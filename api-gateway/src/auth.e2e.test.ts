@@ -80,9 +80,7 @@ describe.each(testDrivers())('auth and tenancy over HTTP on $name', (driver) => 
 
   it('keeps usernames unique across the platform, also under concurrent registrations', async () => {
     const username = `shared${Date.now()}`;
-    const answers = await Promise.all(
-      Array.from({ length: 6 }, () => t.request('POST', '/api/register', registration({ username }))),
-    );
+    const answers = await Promise.all(Array.from({ length: 6 }, () => t.request('POST', '/api/register', registration({ username }))));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     for (const refused of answers.filter((a) => a.status !== 201)) {
       expect(refused.status).toBe(409);

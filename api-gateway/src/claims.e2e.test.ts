@@ -18,7 +18,9 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
 
   async function upload(tk: string, bytes: Buffer, name: string): Promise<string> {
     const { uploadURL } = (await t.request('POST', '/api/objects/upload', undefined, { token: tk })).body;
-    const response = await t.app.handle(new Request(uploadURL, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'x-file-name': encodeURIComponent(name) } }));
+    const response = await t.app.handle(
+      new Request(uploadURL, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'x-file-name': encodeURIComponent(name) } }),
+    );
     expect(response.status).toBe(200);
     return (await response.json()).objectPath;
   }
@@ -73,13 +75,33 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
     t = await startTestApp(driver);
     token = (await t.request('POST', '/api/register', registration())).body.token;
     other = (await t.request('POST', '/api/register', registration())).body.token;
-    const type = (await t.request('POST', '/api/policy-types', { name: 'Funeral 20k', coverageAmount: '20000', monthlyPremium: '120', waitingPeriod: 6 }, { token })).body;
+    const type = (
+      await t.request(
+        'POST',
+        '/api/policy-types',
+        { name: 'Funeral 20k', coverageAmount: '20000', monthlyPremium: '120', waitingPeriod: 6 },
+        { token },
+      )
+    ).body;
     memberSaId = nextSaId();
     const member = (
-      await t.request('POST', '/api/members', {
-        firstName: 'Themba', lastName: 'Mthembu', saId: memberSaId, phone: '0821234567', address: '3 Church Street', city: 'Pietermaritzburg',
-        province: 'KZN', postalCode: '3201', isMainMember: true, policyTypeId: type.id,
-      }, { token })
+      await t.request(
+        'POST',
+        '/api/members',
+        {
+          firstName: 'Themba',
+          lastName: 'Mthembu',
+          saId: memberSaId,
+          phone: '0821234567',
+          address: '3 Church Street',
+          city: 'Pietermaritzburg',
+          province: 'KZN',
+          postalCode: '3201',
+          isMainMember: true,
+          policyTypeId: type.id,
+        },
+        { token },
+      )
     ).body;
     policy = { id: member.policyId, policyNumber: member.policyNumber };
   });
@@ -105,7 +127,12 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
       ['death_certificate', 'pending'],
       ['bank_statement', 'pending'],
     ]);
-    const byNumber = await t.request('POST', '/api/claims/by-policy-number', { ...(await claimInput()), policyId: undefined, policyNumber: policy.policyNumber, deceasedSaId: nextSaId() }, { token });
+    const byNumber = await t.request(
+      'POST',
+      '/api/claims/by-policy-number',
+      { ...(await claimInput()), policyId: undefined, policyNumber: policy.policyNumber, deceasedSaId: nextSaId() },
+      { token },
+    );
     expect(byNumber.status).toBe(201);
     expect(byNumber.body.deceasedOnPolicy).toBe(false);
     expect(byNumber.body.claimNumber).not.toBe(answer.body.claimNumber);
@@ -118,7 +145,12 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
     const person = nextSaId();
     const first = await t.request('POST', '/api/claims', await claimInput({ deceasedSaId: person }), { token });
     expect(first.status).toBe(201);
-    const second = await t.request('POST', '/api/claims/by-policy-number', { ...(await claimInput({ deceasedSaId: person })), policyId: undefined, policyNumber: policy.policyNumber }, { token });
+    const second = await t.request(
+      'POST',
+      '/api/claims/by-policy-number',
+      { ...(await claimInput({ deceasedSaId: person })), policyId: undefined, policyNumber: policy.policyNumber },
+      { token },
+    );
     expect(second.status).toBe(409);
     expect(second.body.message).toBe(`A claim for this person already exists: ${first.body.claimNumber}`);
     expect(second.body.issues).toEqual([{ path: ['deceasedSaId'], message: second.body.message }]);
@@ -161,20 +193,33 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
     const winner = answers.find((r) => r.status === 201)!;
     expect(answers.find((r) => r.status === 409)!.body.message).toBe(`A claim for this person already exists: ${winner.body.claimNumber}`);
-    const holders = await t.services.sql.query(`select owner_id from reservations where scope like 'claim-deceased:%' and key = $1`, [person]);
+    const holders = await t.services.sql.query(`select owner_id from reservations where scope like 'claim-deceased:%' and key = $1`, [
+      person,
+    ]);
     expect(holders).toEqual([{ owner_id: winner.body.id }]);
   });
 
   it('refuses incomplete or impossible claims with clear messages and appends nothing', async () => {
-    const before = (await t.services.sql.query<{ n: number }>(`select count(*)::int as n from es_events where type = 'ClaimSubmitted'`))[0]!.n;
+    const before = (await t.services.sql.query<{ n: number }>(`select count(*)::int as n from es_events where type = 'ClaimSubmitted'`))[0]!
+      .n;
     const none = await t.request('POST', '/api/claims', { ...(await claimInput()), policyId: undefined }, { token });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('Please select a policy or enter a policy number');
     const missingDocs = await t.request('POST', '/api/claims', { policyId: policy.id }, { token });
     expect(missingDocs.body.issues.map((i: { message: string }) => i.message)).toEqual(
-      expect.arrayContaining(['Deceased ID document is required', 'Claimant ID document is required', 'Death certificate is required', 'Bank letter is required']),
+      expect.arrayContaining([
+        'Deceased ID document is required',
+        'Claimant ID document is required',
+        'Death certificate is required',
+        'Bank letter is required',
+      ]),
     );
-    const unknown = await t.request('POST', '/api/claims/by-policy-number', { ...(await claimInput()), policyId: undefined, policyNumber: 'POL-1999-999999' }, { token });
+    const unknown = await t.request(
+      'POST',
+      '/api/claims/by-policy-number',
+      { ...(await claimInput()), policyId: undefined, policyNumber: 'POL-1999-999999' },
+      { token },
+    );
     expect(unknown.body.message).toBe('No policy was found with that id or policy number.');
     const future = await t.request('POST', '/api/claims', await claimInput({ deceasedDateOfDeath: addDays(today(), 2) }), { token });
     expect(future.body.message).toBe('Date of death cannot be in the future');
@@ -195,24 +240,38 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
     expect(badId.body.message).toBe('Invalid SA ID number for the claimant');
     const zero = await t.request('POST', '/api/claims', await claimInput({ claimAmount: '0' }), { token });
     expect(zero.body.message).toBe('Claim amount must be greater than 0');
-    const theirs = await t.request('POST', '/api/claims', await claimInput({}, token).then(async (c) => ({ ...c, bankLetterDocument: (await documents(other)).bankLetterDocument })), { token });
+    const theirs = await t.request(
+      'POST',
+      '/api/claims',
+      await claimInput({}, token).then(async (c) => ({ ...c, bankLetterDocument: (await documents(other)).bankLetterDocument })),
+      { token },
+    );
     expect(theirs.status).toBe(400);
-    expect((await t.request('POST', '/api/claims', await claimInput({}, other), { token: other })).body.message).toBe('No policy was found with that id or policy number.');
-    const after = (await t.services.sql.query<{ n: number }>(`select count(*)::int as n from es_events where type = 'ClaimSubmitted'`))[0]!.n;
+    expect((await t.request('POST', '/api/claims', await claimInput({}, other), { token: other })).body.message).toBe(
+      'No policy was found with that id or policy number.',
+    );
+    const after = (await t.services.sql.query<{ n: number }>(`select count(*)::int as n from es_events where type = 'ClaimSubmitted'`))[0]!
+      .n;
     expect(after).toBe(before);
   });
 
   it('refuses a document already attached to another claim', async () => {
     const input = await claimInput();
     expect((await t.request('POST', '/api/claims', input, { token })).status).toBe(201);
-    const reused = await t.request('POST', '/api/claims', { ...(await claimInput()), deathCertificateDocument: input.deathCertificateDocument }, { token });
+    const reused = await t.request(
+      'POST',
+      '/api/claims',
+      { ...(await claimInput()), deathCertificateDocument: input.deathCertificateDocument },
+      { token },
+    );
     expect(reused.status).toBe(422);
     expect(reused.body.message).toBe('This document is already attached to another claim');
   });
 
   it('moves a claim through its lifecycle exactly as specified', async () => {
     const claim = (await t.request('POST', '/api/claims', await claimInput(), { token })).body;
-    const patch = (status: string, note?: string) => t.request('PATCH', `/api/claims/${claim.id}`, { status, ...(note ? { note } : {}) }, { token });
+    const patch = (status: string, note?: string) =>
+      t.request('PATCH', `/api/claims/${claim.id}`, { status, ...(note ? { note } : {}) }, { token });
     expect((await patch('approved')).body.message).toBe('A claim that is submitted cannot be moved to approved.');
     expect((await patch('under_review', 'Documents received')).body.status).toBe('under_review');
     expect((await patch('paid')).status).toBe(409);
@@ -226,7 +285,11 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
     const paid = await patch('paid');
     expect(paid.body.status).toBe('paid');
     expect(paid.body.history.map((h: { toStatus: string }) => h.toStatus)).toEqual(['submitted', 'under_review', 'approved', 'paid']);
-    expect(paid.body.history[1]).toMatchObject({ note: 'Documents received', changedByName: 'Thandi Nkosi', changedByRole: 'administrator' });
+    expect(paid.body.history[1]).toMatchObject({
+      note: 'Documents received',
+      changedByName: 'Thandi Nkosi',
+      changedByRole: 'administrator',
+    });
     const terminal = await patch('rejected');
     expect(terminal.status).toBe(409);
     expect(terminal.body.message).toBe('This claim is paid; no further actions are available.');
@@ -253,7 +316,9 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
       t.request('PATCH', `/api/claims/${claim.id}`, { status: 'rejected' }, { token }),
     ]);
     expect([approve.status, reject.status].sort()).toEqual([200, 409]);
-    const events = await t.services.sql.query(`select 1 from es_events where stream_id = $1 and type = 'ClaimStatusChanged'`, [`claim-${claim.id}`]);
+    const events = await t.services.sql.query(`select 1 from es_events where stream_id = $1 and type = 'ClaimStatusChanged'`, [
+      `claim-${claim.id}`,
+    ]);
     expect(events).toHaveLength(2);
   });
 
@@ -262,16 +327,32 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
     // An array, like every list of the spec's route table.
     expect(Array.isArray(list)).toBe(true);
     expect(list.length).toBeGreaterThanOrEqual(4);
-    const doc = list.find((d: { originalName: string; status: string }) => d.originalName === 'death-certificate.pdf' && d.status === 'pending');
-    expect(doc).toMatchObject({ category: 'death_certificate', status: 'pending', uploadedBy: 'Thandi Nkosi', contentType: 'application/pdf' });
+    const doc = list.find(
+      (d: { originalName: string; status: string }) => d.originalName === 'death-certificate.pdf' && d.status === 'pending',
+    );
+    expect(doc).toMatchObject({
+      category: 'death_certificate',
+      status: 'pending',
+      uploadedBy: 'Thandi Nkosi',
+      contentType: 'application/pdf',
+    });
     expect((await t.request('GET', '/api/documents', undefined, { token: other })).body).toEqual([]);
-    const view = await t.app.handle(new Request(`http://localhost/api/documents/${doc.id}/view`, { headers: { authorization: `Bearer ${token}` } }));
+    const view = await t.app.handle(
+      new Request(`http://localhost/api/documents/${doc.id}/view`, { headers: { authorization: `Bearer ${token}` } }),
+    );
     expect(view.status).toBe(200);
     expect(view.headers.get('content-type')).toBe('application/pdf');
-    const theirs = await t.app.handle(new Request(`http://localhost/api/documents/${doc.id}/download`, { headers: { authorization: `Bearer ${other}` } }));
+    const theirs = await t.app.handle(
+      new Request(`http://localhost/api/documents/${doc.id}/download`, { headers: { authorization: `Bearer ${other}` } }),
+    );
     expect(theirs.status).toBe(404);
     expect((await t.request('PATCH', `/api/documents/${doc.id}`, { status: 'verified' }, { token: other })).status).toBe(404);
-    const verified = await t.request('PATCH', `/api/documents/${doc.id}`, { status: 'verified', note: 'Matches Home Affairs record' }, { token });
+    const verified = await t.request(
+      'PATCH',
+      `/api/documents/${doc.id}`,
+      { status: 'verified', note: 'Matches Home Affairs record' },
+      { token },
+    );
     expect(verified.body).toMatchObject({ status: 'verified', reviewedBy: 'Thandi Nkosi', reviewNote: 'Matches Home Affairs record' });
     expect((await t.request('PATCH', `/api/documents/${doc.id}`, { status: 'verified' }, { token })).status).toBe(409);
     const filtered = await t.request('GET', '/api/documents?status=verified', undefined, { token });
@@ -291,13 +372,22 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
     expect(last.headers.get('x-next-offset')).toBeNull();
     const bad = await t.request('GET', '/api/documents?limit=0', undefined, { token });
     expect([bad.status, bad.body.message]).toEqual([400, 'limit must be a whole number from 1 to 500']);
-    expect((await t.request('GET', '/api/documents?offset=-1', undefined, { token })).body.message).toBe('offset must be a whole number from 0 up');
+    expect((await t.request('GET', '/api/documents?offset=-1', undefined, { token })).body.message).toBe(
+      'offset must be a whole number from 0 up',
+    );
   });
 
   it('serves the same over GraphQL, with honest counts', async () => {
     const counts = await t.graphql(`{ claimCounts { total submitted underReview approved rejected paid active } }`, {}, token);
     const c = counts.body.data.claimCounts;
-    expect(c.total).toBe(c.submitted + c.underReview + c.approved + c.rejected + c.paid + (c.total - c.submitted - c.underReview - c.approved - c.rejected - c.paid));
+    expect(c.total).toBe(
+      c.submitted +
+        c.underReview +
+        c.approved +
+        c.rejected +
+        c.paid +
+        (c.total - c.submitted - c.underReview - c.approved - c.rejected - c.paid),
+    );
     expect(c.underReview + c.approved + c.rejected + c.paid).toBeGreaterThan(0);
     const input = await claimInput({ deceasedSaId: memberSaId });
     const submitted = await t.graphql(
@@ -309,8 +399,15 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
     const claim = submitted.body.data.submitClaim;
     expect(claim.nextStatuses).toEqual(['under_review', 'sent_to_underwriter']);
     expect(claim.flags).toEqual({ withinWaitingPeriod: true, exceedsCover: false, deceasedOnPolicy: true });
-    const review = await t.graphql(`mutation($id: ID!) { changeClaimStatus(id: $id, status: under_review) { status nextStatuses } }`, { id: claim.id }, token);
-    expect(review.body.data.changeClaimStatus).toEqual({ status: 'under_review', nextStatuses: ['approved', 'rejected', 'sent_to_underwriter'] });
+    const review = await t.graphql(
+      `mutation($id: ID!) { changeClaimStatus(id: $id, status: under_review) { status nextStatuses } }`,
+      { id: claim.id },
+      token,
+    );
+    expect(review.body.data.changeClaimStatus).toEqual({
+      status: 'under_review',
+      nextStatuses: ['approved', 'rejected', 'sent_to_underwriter'],
+    });
     const after = await t.graphql(`{ claimCounts { underReview } claims(status: under_review) { nodes { id } } }`, {}, token);
     expect(after.body.data.claimCounts.underReview).toBe(c.underReview + 1);
     expect(after.body.data.claims.nodes.map((n: { id: string }) => n.id)).toContain(claim.id);

@@ -22,7 +22,10 @@ type Service = {
   profiles?: string[];
   depends_on?: Record<string, { condition: string }>;
 };
-const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+};
 
 /** What docker compose makes of ${VAR:-default} and ${VAR:?message} when the operator sets only the required ones. */
 function interpolate(value: string | number, given: Record<string, string>): string {
@@ -47,9 +50,19 @@ function readsOf(load: (env: NodeJS.ProcessEnv) => unknown, env: Record<string, 
 const required = { DATA_KEY: Buffer.alloc(32, 7).toString('base64'), SMTP_URL: 'smtp://mail.example.com:587' };
 // Every optional variable set too, to reach the branches that read the rest (S3, PayFast).
 const everything = {
-  ...required, S3_BUCKET: 'docs', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'af-south-1', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret',
-  PAYFAST_MERCHANT_ID: '10000100', PAYFAST_MERCHANT_KEY: 'key', PAYFAST_PASSPHRASE: 'phrase', EVENTSTORE_URL: 'esdb://kurrentdb:2113?tls=false',
-  SUPER_ADMIN_USERNAME: 'platform', SUPER_ADMIN_PASSWORD: 'a long secret', SUPER_ADMIN_EMAIL: 'ops@example.co.za',
+  ...required,
+  S3_BUCKET: 'docs',
+  S3_ENDPOINT: 'http://minio:9000',
+  S3_REGION: 'af-south-1',
+  S3_ACCESS_KEY_ID: 'id',
+  S3_SECRET_ACCESS_KEY: 'secret',
+  PAYFAST_MERCHANT_ID: '10000100',
+  PAYFAST_MERCHANT_KEY: 'key',
+  PAYFAST_PASSPHRASE: 'phrase',
+  EVENTSTORE_URL: 'esdb://kurrentdb:2113?tls=false',
+  SUPER_ADMIN_USERNAME: 'platform',
+  SUPER_ADMIN_PASSWORD: 'a long secret',
+  SUPER_ADMIN_EMAIL: 'ops@example.co.za',
 };
 
 describe('docker-compose.yml', () => {
@@ -59,16 +72,26 @@ describe('docker-compose.yml', () => {
     expect(services.kurrentdb?.profiles).toEqual(['kurrentdb']);
     for (const [name, service] of Object.entries(services)) expect(service.healthcheck?.test, `${name} health check`).toBeTruthy();
     expect(services.postgres?.volumes).toContain('pgdata:/var/lib/postgresql/data');
-    const used = Object.values(services).flatMap((s) => s.volumes ?? []).map((v) => v.split(':')[0]!);
+    const used = Object.values(services)
+      .flatMap((s) => s.volumes ?? [])
+      .map((v) => v.split(':')[0]!);
     for (const volume of used) expect(Object.keys(compose.volumes), `volume ${volume}`).toContain(volume);
-    expect(services.gateway?.depends_on).toMatchObject({ postgres: { condition: 'service_healthy' }, worker: { condition: 'service_healthy' } });
+    expect(services.gateway?.depends_on).toMatchObject({
+      postgres: { condition: 'service_healthy' },
+      worker: { condition: 'service_healthy' },
+    });
     expect(services.worker?.depends_on).toMatchObject({ postgres: { condition: 'service_healthy' } });
   });
 
-  it("gives the gateway only variables its config reads, and a valid production configuration with projections off", () => {
+  it('gives the gateway only variables its config reads, and a valid production configuration with projections off', () => {
     const gateway = compose.services.gateway!;
     const config = loadConfig(environment(gateway, required));
-    expect(config).toMatchObject({ nodeEnv: 'production', projections: 'off', databaseUrl: 'postgres://fpa:fpa@postgres:5432/fpa', eventStoreUrl: null });
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      projections: 'off',
+      databaseUrl: 'postgres://fpa:fpa@postgres:5432/fpa',
+      eventStoreUrl: null,
+    });
     const scenarios = [required, everything, { ...required, PAYMENT_SANDBOX: 'on' }];
     const reads = new Set(scenarios.flatMap((given) => [...readsOf(loadConfig, environment(gateway, given))]));
     for (const key of Object.keys(gateway.environment ?? {})) expect(reads.has(key), `the gateway's config reads ${key}`).toBe(true);
@@ -79,7 +102,11 @@ describe('docker-compose.yml', () => {
     const worker = compose.services.worker!;
     const env = environment(worker, required);
     const config = loadWorkerConfig(env);
-    expect(config).toMatchObject({ databaseUrl: loadConfig(environment(compose.services.gateway!, required)).databaseUrl, port: 3001, dataKey: required.DATA_KEY });
+    expect(config).toMatchObject({
+      databaseUrl: loadConfig(environment(compose.services.gateway!, required)).databaseUrl,
+      port: 3001,
+      dataKey: required.DATA_KEY,
+    });
     const reads = readsOf(loadWorkerConfig, env);
     for (const key of Object.keys(worker.environment ?? {})) expect(reads.has(key), `the worker's config reads ${key}`).toBe(true);
     expect(String(worker.healthcheck?.test)).toContain(`:${config.port}/healthz`);
@@ -87,7 +114,11 @@ describe('docker-compose.yml', () => {
 
   it('has every variable it sets documented in docs/configuration.md', () => {
     const readme = read('docs/configuration.md');
-    const keys = new Set(Object.values(compose.services).flatMap((s) => Object.keys(s.environment ?? {})).filter((k) => !k.startsWith('POSTGRES_') && !k.startsWith('KURRENTDB_')));
+    const keys = new Set(
+      Object.values(compose.services)
+        .flatMap((s) => Object.keys(s.environment ?? {}))
+        .filter((k) => !k.startsWith('POSTGRES_') && !k.startsWith('KURRENTDB_')),
+    );
     for (const key of keys) expect(readme, `docs/configuration.md documents ${key}`).toMatch(new RegExp(`\`${key}\``));
   });
 
@@ -113,7 +144,8 @@ describe('docker-compose.yml', () => {
     }
   });
   it.skipIf(!composeBinary)(`parses with ${composeBinary ?? 'docker compose (not installed here: skipped)'} config`, () => {
-    const args = composeBinary === 'docker' ? ['compose', '--profile', 'kurrentdb', 'config', '-q'] : ['--profile', 'kurrentdb', 'config', '-q'];
+    const args =
+      composeBinary === 'docker' ? ['compose', '--profile', 'kurrentdb', 'config', '-q'] : ['--profile', 'kurrentdb', 'config', '-q'];
     execFileSync(composeBinary!, args, { cwd: root, env: { ...process.env, ...required }, stdio: 'pipe' });
   });
 });

@@ -42,7 +42,12 @@ describe.each(testDrivers())('cross-site requests on $name', (driver) => {
     expect((await read.json()).message).toBe(CROSS_SITE_REFUSED);
     const write = await send('POST', '/api/policy-types', { ...samesite, cookie, 'content-type': 'text/plain' }, JSON.stringify(plan));
     expect(write.status).toBe(403);
-    const gql = await send('POST', '/graphql', { ...samesite, cookie, 'content-type': 'application/json' }, '{"query":"{ members { total } }"}');
+    const gql = await send(
+      'POST',
+      '/graphql',
+      { ...samesite, cookie, 'content-type': 'application/json' },
+      '{"query":"{ members { total } }"}',
+    );
     expect(gql.status).toBe(403);
     // Without fetch metadata, the Origin alone decides.
     const byOrigin = await send('GET', '/api/members', { origin: 'http://localhost:8080', cookie });
@@ -55,7 +60,13 @@ describe.each(testDrivers())('cross-site requests on $name', (driver) => {
     const own = await send('GET', '/api/members', { origin: 'http://localhost', 'sec-fetch-site': 'same-origin', cookie });
     expect(own.status).toBe(200);
     // npm run dev: the page on :5173, Vite forwards with the Host header unchanged.
-    const proxied = await send('GET', '/api/members', { origin: 'http://localhost:5173', host: 'localhost:5173', cookie }, undefined, 'http://localhost:5173');
+    const proxied = await send(
+      'GET',
+      '/api/members',
+      { origin: 'http://localhost:5173', host: 'localhost:5173', cookie },
+      undefined,
+      'http://localhost:5173',
+    );
     expect(proxied.status).toBe(200);
     // A link followed from elsewhere (a top-level navigation) still opens.
     const navigation = await send('GET', '/api/user', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', cookie });
@@ -70,7 +81,12 @@ describe.each(testDrivers())('cross-site requests on $name', (driver) => {
   });
 
   it('changes state only with a JSON body: no text/plain REST bodies, no form or multipart GraphQL mutations', async () => {
-    const plain = await send('POST', '/api/policy-types', { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, JSON.stringify(plan));
+    const plain = await send(
+      'POST',
+      '/api/policy-types',
+      { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      JSON.stringify(plan),
+    );
     expect(plain.status).toBe(415);
     expect((await plain.json()).message).toBe(JSON_REQUIRED);
     const form = await send(
@@ -90,7 +106,12 @@ describe.each(testDrivers())('cross-site requests on $name', (driver) => {
     expect(multipart.status).toBe(415);
     // The session is still live: neither logout ran.
     expect((await t.request('GET', '/api/user', undefined, { token })).status).toBe(200);
-    const json = await send('POST', '/api/policy-types', { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=utf-8' }, JSON.stringify(plan));
+    const json = await send(
+      'POST',
+      '/api/policy-types',
+      { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=utf-8' },
+      JSON.stringify(plan),
+    );
     expect(json.status).toBe(201);
   });
 });
@@ -103,11 +124,17 @@ describe('CORS_ORIGINS', () => {
   afterAll(async () => t?.close());
 
   it('lets a listed origin call with credentials, and only that one', async () => {
-    expect(loadConfig({ CORS_ORIGINS: 'https://a.example/,http://b.example:81' }).corsOrigins).toEqual(['https://a.example', 'http://b.example:81']);
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example/,http://b.example:81' }).corsOrigins).toEqual([
+      'https://a.example',
+      'http://b.example:81',
+    ]);
     expect(() => loadConfig({ CORS_ORIGINS: 'not an origin' })).toThrow(/CORS_ORIGINS/);
     const origin = 'https://admin.example.co.za';
     const preflight = await t.app.handle(
-      new Request('http://localhost/graphql', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } }),
+      new Request('http://localhost/graphql', {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      }),
     );
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
@@ -115,11 +142,15 @@ describe('CORS_ORIGINS', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toContain('content-type');
     const registered = await t.request('POST', '/api/register', registration());
     const cookie = `fpa_session=${registered.body.token}`;
-    const listed = await t.app.handle(new Request('http://localhost/api/user', { headers: { origin, 'sec-fetch-site': 'cross-site', cookie } }));
+    const listed = await t.app.handle(
+      new Request('http://localhost/api/user', { headers: { origin, 'sec-fetch-site': 'cross-site', cookie } }),
+    );
     expect(listed.status).toBe(200);
     expect(listed.headers.get('access-control-allow-origin')).toBe(origin);
     expect(listed.headers.get('vary')).toContain('Origin');
-    const other = await t.app.handle(new Request('http://localhost/api/user', { headers: { origin: 'https://other.example', 'sec-fetch-site': 'cross-site', cookie } }));
+    const other = await t.app.handle(
+      new Request('http://localhost/api/user', { headers: { origin: 'https://other.example', 'sec-fetch-site': 'cross-site', cookie } }),
+    );
     expect(other.status).toBe(403);
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });

@@ -23,7 +23,9 @@ describe.each(testDrivers())('company history CSV on $name', (driver) => {
       { token },
     );
     expect(created.status).toBe(201);
-    const csv = await t.app.handle(new Request('http://localhost/api/audit/company/events.csv', { headers: { authorization: `Bearer ${token}` } }));
+    const csv = await t.app.handle(
+      new Request('http://localhost/api/audit/company/events.csv', { headers: { authorization: `Bearer ${token}` } }),
+    );
     expect(csv.status).toBe(200);
     const text = await csv.text();
     expect(text).toContain(`"'${EVIL.replaceAll('"', '""')} -Nkosi"`);

@@ -81,7 +81,11 @@ export function maskGraphQLError(logger: Logger) {
     return new GraphQLError(body.message, {
       ...(error instanceof GraphQLError ? { path: error.path, nodes: error.nodes } : {}),
       // A slowed sign-in says when to try again, as REST's Retry-After header does.
-      extensions: { code: body.code, issues: body.issues, ...(original instanceof RetryLaterError ? { retryAfterSeconds: original.retryAfterSeconds } : {}) },
+      extensions: {
+        code: body.code,
+        issues: body.issues,
+        ...(original instanceof RetryLaterError ? { retryAfterSeconds: original.retryAfterSeconds } : {}),
+      },
     });
   };
 }

@@ -9,7 +9,10 @@ describe('the error mapper', () => {
   const logger = pino({ level: 'error' }, { write: (line: string) => lines.push(line) });
 
   it('keeps a refusal’s words, code and issues, with its HTTP status', () => {
-    const answer = toErrorAnswer(new ValidationError('Invalid SA ID number', [{ path: ['saId'], message: 'Invalid SA ID number' }]), logger);
+    const answer = toErrorAnswer(
+      new ValidationError('Invalid SA ID number', [{ path: ['saId'], message: 'Invalid SA ID number' }]),
+      logger,
+    );
     expect(answer).toEqual({
       status: 400,
       body: { message: 'Invalid SA ID number', code: 'VALIDATION_FAILED', issues: [{ path: ['saId'], message: 'Invalid SA ID number' }] },

@@ -69,7 +69,10 @@ describe.each(testDrivers())('export from PGlite and import into $name', (target
 
   it('under a new master key through a passphrase: the same read models, and the administrator signs in', async () => {
     const text = await exportToText(source.services.sql, sourceKey, 'correct horse battery staple');
-    const lines = text.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines[0]).toMatchObject({ kind: 'header', keys: { mode: 'passphrase' } });
     // Personal data stays ciphertext in the file.
     expect(text).not.toContain('Member00');
@@ -81,21 +84,33 @@ describe.each(testDrivers())('export from PGlite and import into $name', (target
     targets.push(db);
     const targetKey = randomBytes(32);
     await migrateWriteModel(db.sql);
-    await expect(importEventLog({ sql: db.sql, masterKey: targetKey, input: streamOf(text), passphrase: 'not the passphrase' })).rejects.toThrow(
-      'The passphrase does not open the subject keys in this file.',
-    );
-    const summary = await importEventLog({ sql: db.sql, masterKey: targetKey, input: streamOf(text), passphrase: 'correct horse battery staple', batchSize: 20 });
+    await expect(
+      importEventLog({ sql: db.sql, masterKey: targetKey, input: streamOf(text), passphrase: 'not the passphrase' }),
+    ).rejects.toThrow('The passphrase does not open the subject keys in this file.');
+    const summary = await importEventLog({
+      sql: db.sql,
+      masterKey: targetKey,
+      input: streamOf(text),
+      passphrase: 'correct horse battery staple',
+      batchSize: 20,
+    });
     const trailer = lines[lines.length - 1];
     expect(summary).toMatchObject({ events: trailer.events, keys: trailer.keys, rows: trailer.rows });
     expect(summary.events).toBeGreaterThan(40);
-    await expect(importEventLog({ sql: db.sql, masterKey: targetKey, input: streamOf(text), passphrase: 'correct horse battery staple' })).rejects.toThrow('empty database');
+    await expect(
+      importEventLog({ sql: db.sql, masterKey: targetKey, input: streamOf(text), passphrase: 'correct horse battery staple' }),
+    ).rejects.toThrow('empty database');
 
     await rebuild(db.sql, targetKey);
     const expected = await readModels(source.services.sql);
     expect(Object.keys(expected).length).toBeGreaterThan(10);
     expect(await readModels(db.sql)).toEqual(expected);
 
-    const onTarget = await startTestApp({ name: target.name, create: async () => ({ ...db, dispose: async () => {} }) }, {}, { DATA_KEY: targetKey.toString('base64') });
+    const onTarget = await startTestApp(
+      { name: target.name, create: async () => ({ ...db, dispose: async () => {} }) },
+      {},
+      { DATA_KEY: targetKey.toString('base64') },
+    );
     try {
       const login = await onTarget.request('POST', '/api/login', admin);
       expect(login.status).toBe(200);
@@ -112,7 +127,9 @@ describe.each(testDrivers())('export from PGlite and import into $name', (target
     const db = await target.create();
     targets.push(db);
     await migrateWriteModel(db.sql);
-    await expect(importEventLog({ sql: db.sql, masterKey: randomBytes(32), input: streamOf(text) })).rejects.toThrow('wrapped under another master key');
+    await expect(importEventLog({ sql: db.sql, masterKey: randomBytes(32), input: streamOf(text) })).rejects.toThrow(
+      'wrapped under another master key',
+    );
     expect(await db.sql.query('select 1 from es_events')).toEqual([]);
     await importEventLog({ sql: db.sql, masterKey: sourceKey, input: streamOf(text) });
     await rebuild(db.sql, sourceKey);
@@ -121,7 +138,9 @@ describe.each(testDrivers())('export from PGlite and import into $name', (target
     const cut = await target.create();
     targets.push(cut);
     await migrateWriteModel(cut.sql);
-    await expect(importEventLog({ sql: cut.sql, masterKey: sourceKey, input: streamOf(text.split('\n').slice(0, -3).join('\n')) })).rejects.toThrow('cut short');
+    await expect(
+      importEventLog({ sql: cut.sql, masterKey: sourceKey, input: streamOf(text.split('\n').slice(0, -3).join('\n')) }),
+    ).rejects.toThrow('cut short');
     expect(await cut.sql.query('select 1 from es_events union all select 1 from es_subject_keys')).toEqual([]);
   });
 });

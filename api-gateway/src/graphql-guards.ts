@@ -15,8 +15,7 @@ import { findUnsafeText, unsafeTextMessage } from '@fpa/write-model/validation';
  */
 export const GRAPHQL_LIMITS = { depth: 12, aliases: 30, cost: 5000, tokens: 3000 } as const;
 
-const refused = (message: string) =>
-  new GraphQLError(message, { extensions: { code: 'VALIDATION_FAILED', http: { status: 400 } } });
+const refused = (message: string) => new GraphQLError(message, { extensions: { code: 'VALIDATION_FAILED', http: { status: 400 } } });
 
 /** String literals written into the document itself: the same rule as variables and REST bodies. */
 function unsafeLiteralRule(context: ValidationContext): ASTVisitor {

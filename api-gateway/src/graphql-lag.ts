@@ -27,7 +27,11 @@ export function laggingWritePlugin(): Plugin<RequestContext> {
             ...done,
             errors: done.errors.map((error) =>
               notFound(error)
-                ? new GraphQLError(SAVED_NOT_VISIBLE_YET, { nodes: error.nodes, path: error.path, extensions: { code: 'SAVED_NOT_VISIBLE_YET', issues: [] } })
+                ? new GraphQLError(SAVED_NOT_VISIBLE_YET, {
+                    nodes: error.nodes,
+                    path: error.path,
+                    extensions: { code: 'SAVED_NOT_VISIBLE_YET', issues: [] },
+                  })
                 : error,
             ),
           });

@@ -23,7 +23,8 @@ server.listen(config.port, config.host, () => {
     `server started in ${report.mode} mode`,
   );
   for (const line of report.notConfigured) logger.warn(`not configured: ${line}`);
-  if (report.relaxed.length > 0) logger.warn(`${report.mode} mode: ${report.relaxed.join(', ')} enabled; set NODE_ENV=production (npm start does) to turn them off`);
+  if (report.relaxed.length > 0)
+    logger.warn(`${report.mode} mode: ${report.relaxed.join(', ')} enabled; set NODE_ENV=production (npm start does) to turn them off`);
 });
 
 let stopping = false;

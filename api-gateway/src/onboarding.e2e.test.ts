@@ -23,9 +23,23 @@ describe.each(testDrivers())('client onboarding, new sales and commissions over 
 
   function client(overrides: Record<string, unknown> = {}) {
     return {
-      firstName: 'Ayanda', lastName: 'Khumalo', email: '', phone: '082 123 4567', idNumber: nextSaId(), address: '14 Mandela Drive', city: 'Pietermaritzburg',
-      province: 'KwaZulu-Natal', postalCode: '3201', monthlyIncome: '12500.00', employer: 'Sappi', policyType: typeId, coverageAmount: '30000',
-      beneficiaryName: 'Nandi Khumalo', beneficiaryRelation: 'Spouse', beneficiaryContact: '0829876543', notes: '',
+      firstName: 'Ayanda',
+      lastName: 'Khumalo',
+      email: '',
+      phone: '082 123 4567',
+      idNumber: nextSaId(),
+      address: '14 Mandela Drive',
+      city: 'Pietermaritzburg',
+      province: 'KwaZulu-Natal',
+      postalCode: '3201',
+      monthlyIncome: '12500.00',
+      employer: 'Sappi',
+      policyType: typeId,
+      coverageAmount: '30000',
+      beneficiaryName: 'Nandi Khumalo',
+      beneficiaryRelation: 'Spouse',
+      beneficiaryContact: '0829876543',
+      notes: '',
       familyMembers: [
         { firstName: 'Sizwe', lastName: 'Khumalo', idNumber: nextSaId(), relationship: 'child' },
         { firstName: 'Lindiwe', lastName: 'Khumalo', idNumber: nextSaId(), relationship: 'spouse' },
@@ -36,15 +50,21 @@ describe.each(testDrivers())('client onboarding, new sales and commissions over 
 
   async function agentWithLogin(firstName: string) {
     const username = `${firstName.toLowerCase()}.${Date.now().toString(36)}`;
-    const agent = (await t.request('POST', '/api/agents', agentBody(firstName, { username, password: 'agent-pass-1' }), { token: admin })).body;
+    const agent = (await t.request('POST', '/api/agents', agentBody(firstName, { username, password: 'agent-pass-1' }), { token: admin }))
+      .body;
     const token = (await t.request('POST', '/api/login', { username, password: 'agent-pass-1' })).body.token as string;
     return { id: agent.id as string, userId: agent.userId as string, token };
   }
 
   /** Everything an onboarding could leave behind, to prove a refused one left nothing. */
   const traces = async (idNumber: string) => ({
-    events: await count(`select count(*)::int as n from es_events where type in ('MemberRegistered', 'PolicyIssued', 'ClientOnboarded', 'FamilyMemberAdded')`),
-    reservation: await count(`select count(*)::int as n from reservations where scope = $1 and key = $2`, [`member-identifier:${companyId}`, `sa:${idNumber}`]),
+    events: await count(
+      `select count(*)::int as n from es_events where type in ('MemberRegistered', 'PolicyIssued', 'ClientOnboarded', 'FamilyMemberAdded')`,
+    ),
+    reservation: await count(`select count(*)::int as n from reservations where scope = $1 and key = $2`, [
+      `member-identifier:${companyId}`,
+      `sa:${idNumber}`,
+    ]),
     used: await count(`select coalesce(max(members_used), 0)::int as n from company_quotas where company_id = $1`, [companyId]),
     members: (await get(admin, '/api/members')).body.length as number,
   });
@@ -54,7 +74,14 @@ describe.each(testDrivers())('client onboarding, new sales and commissions over 
     const registered = (await t.request('POST', '/api/register', registration())).body;
     admin = registered.token;
     companyId = registered.user.companyId;
-    typeId = (await t.request('POST', '/api/policy-types', { name: 'Gold Cover', coverageAmount: '30000', monthlyPremium: '199.50', waitingPeriod: 6 }, { token: admin })).body.id;
+    typeId = (
+      await t.request(
+        'POST',
+        '/api/policy-types',
+        { name: 'Gold Cover', coverageAmount: '30000', monthlyPremium: '199.50', waitingPeriod: 6 },
+        { token: admin },
+      )
+    ).body.id;
     thabo = await agentWithLogin('Thabo');
     lerato = await agentWithLogin('Lerato');
   });
@@ -63,29 +90,62 @@ describe.each(testDrivers())('client onboarding, new sales and commissions over 
   it('an agent onboards a client with family and an active policy in one step; the administrator sees it in members, policies and new sales', async () => {
     const done = await onboard(thabo.token);
     expect(done.status).toBe(201);
-    expect(done.body).toEqual({ memberId: expect.any(String), policyId: expect.any(String), policyNumber: expect.stringMatching(/^POL-\d{4}-\d{6}$/), familyMembersAdded: 2, agentId: thabo.id });
+    expect(done.body).toEqual({
+      memberId: expect.any(String),
+      policyId: expect.any(String),
+      policyNumber: expect.stringMatching(/^POL-\d{4}-\d{6}$/),
+      familyMembersAdded: 2,
+      agentId: thabo.id,
+    });
     const members = (await get(admin, '/api/members')).body as { id: string; mainMemberId: string | null; isMainMember: boolean }[];
     expect(members.filter((m) => m.id === done.body.memberId || m.mainMemberId === done.body.memberId)).toHaveLength(3);
     const policy = (await get(admin, '/api/policies')).body.find((p: { id: string }) => p.id === done.body.policyId);
-    expect(policy).toMatchObject({ policyNumber: done.body.policyNumber, status: 'active', coverageAmount: '30000.00', monthlyPremium: '199.50' });
+    expect(policy).toMatchObject({
+      policyNumber: done.body.policyNumber,
+      status: 'active',
+      coverageAmount: '30000.00',
+      monthlyPremium: '199.50',
+    });
 
     const sales = (await get(admin, '/api/new-sales')).body;
     expect(sales).toMatchObject({ totalSales: 1, monthlyRevenue: '199.50', activePolicies: 1 });
     expect(sales.sales[0]).toMatchObject({
-      policyNumber: done.body.policyNumber, clientName: 'Ayanda Khumalo', phone: '0821234567', policyTypeName: 'Gold Cover', coverageAmount: '30000.00',
-      monthlyPremium: '199.50', agentId: thabo.id, agentName: 'Thabo Mokoena', status: 'active', beneficiaryName: 'Nandi Khumalo', monthlyIncome: '12500.00',
+      policyNumber: done.body.policyNumber,
+      clientName: 'Ayanda Khumalo',
+      phone: '0821234567',
+      policyTypeName: 'Gold Cover',
+      coverageAmount: '30000.00',
+      monthlyPremium: '199.50',
+      agentId: thabo.id,
+      agentName: 'Thabo Mokoena',
+      status: 'active',
+      beneficiaryName: 'Nandi Khumalo',
+      monthlyIncome: '12500.00',
     });
     const dashboard = (await get(thabo.token, '/api/agent/dashboard')).body;
-    expect(dashboard).toMatchObject({ clientsOnboarded: 1, salesTarget: 25000, commissionRate: 10, agent: { id: thabo.id, policiesSold: 1, salesThisMonth: '199.50' } });
+    expect(dashboard).toMatchObject({
+      clientsOnboarded: 1,
+      salesTarget: 25000,
+      commissionRate: 10,
+      agent: { id: thabo.id, policiesSold: 1, salesThisMonth: '199.50' },
+    });
     expect((await get(thabo.token, '/api/activities')).body).toEqual([
-      expect.objectContaining({ type: 'member_onboarded', agentId: thabo.id, userId: thabo.userId, description: expect.stringContaining('Ayanda Khumalo') }),
+      expect.objectContaining({
+        type: 'member_onboarded',
+        agentId: thabo.id,
+        userId: thabo.userId,
+        description: expect.stringContaining('Ayanda Khumalo'),
+      }),
     ]);
   });
 
   it('is all or nothing: a bad family row or a family ID already registered leaves no member, policy, reservation or place behind', async () => {
     const body = client();
     const before = await traces(body.idNumber);
-    const badId = await onboard(thabo.token, { ...body, familyMembers: [body.familyMembers[0], { ...body.familyMembers[1], idNumber: '9103035000000' }] });
+    const badId = await onboard(thabo.token, {
+      ...body,
+      familyMembers: [body.familyMembers[0], { ...body.familyMembers[1], idNumber: '9103035000000' }],
+    });
     expect([badId.status, badId.body.message]).toEqual([400, 'Family member 2 (Lindiwe Khumalo): Valid SA ID number is required']);
     expect(badId.body.issues[0].path).toEqual(['familyMembers', 1, 'idNumber']);
 
@@ -93,9 +153,14 @@ describe.each(testDrivers())('client onboarding, new sales and commissions over 
     const existing = (await onboard(lerato.token)).body;
     const registeredId = (await get(admin, '/api/members')).body.find((m: { id: string }) => m.id === existing.memberId).saId;
     const afterOther = await traces(body.idNumber);
-    const taken = await onboard(thabo.token, { ...body, familyMembers: [body.familyMembers[0], { ...body.familyMembers[1], idNumber: registeredId }] });
+    const taken = await onboard(thabo.token, {
+      ...body,
+      familyMembers: [body.familyMembers[0], { ...body.familyMembers[1], idNumber: registeredId }],
+    });
     expect([taken.status, taken.body.message, taken.body.issues[0].path]).toEqual([
-      409, 'Family member 2 (Lindiwe Khumalo): A member with this SA ID number already exists', ['familyMembers', 1, 'idNumber'],
+      409,
+      'Family member 2 (Lindiwe Khumalo): A member with this SA ID number already exists',
+      ['familyMembers', 1, 'idNumber'],
     ]);
     expect(await traces(body.idNumber)).toEqual(afterOther);
     expect(afterOther.reservation).toBe(0);
@@ -108,7 +173,11 @@ describe.each(testDrivers())('client onboarding, new sales and commissions over 
 
   it('credits the sale to the caller’s agent record; an administrator must name an active agent; coverage must be the type’s', async () => {
     const missing = await onboard(admin, { agentId: undefined });
-    expect([missing.status, missing.body.message, missing.body.issues[0]?.path]).toEqual([400, 'Please choose the agent who made this sale', ['agentId']]);
+    expect([missing.status, missing.body.message, missing.body.issues[0]?.path]).toEqual([
+      400,
+      'Please choose the agent who made this sale',
+      ['agentId'],
+    ]);
     // The web sends the current user's id: an administrator's own id names no agent.
     const own = (await get(admin, '/api/user')).body.id;
     expect((await onboard(admin, { agentId: own })).body.message).toBe('Please choose the agent who made this sale');
@@ -125,7 +194,9 @@ describe.each(testDrivers())('client onboarding, new sales and commissions over 
     await t.request('PATCH', `/api/agents/${suspended.id}`, { status: 'inactive' }, { token: admin });
     const refused = await onboard(suspended.token);
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toMatch(/^Agent Sipho Mokoena \(AG-[^)]+\) is inactive and cannot onboard clients\. An administrator can reactivate the agent on the Agents page\.$/);
+    expect(refused.body.message).toMatch(
+      /^Agent Sipho Mokoena \(AG-[^)]+\) is inactive and cannot onboard clients\. An administrator can reactivate the agent on the Agents page\.$/,
+    );
     expect((await onboard(admin, { agentId: suspended.id })).status).toBe(403);
   });
 
@@ -146,17 +217,29 @@ describe.each(testDrivers())('client onboarding, new sales and commissions over 
     const sale = (await onboard(thabo.token)).body;
     const commission = async () => (await get(thabo.token, '/api/agent/dashboard')).body;
     const start = await commission();
-    const payment = (await t.request('POST', '/api/payments', { policyId: sale.policyId, amount: '199.50', paymentDate: southAfricanDate(new Date()), paymentMethod: 'eft' }, { token: admin })).body;
+    const payment = (
+      await t.request(
+        'POST',
+        '/api/payments',
+        { policyId: sale.policyId, amount: '199.50', paymentDate: southAfricanDate(new Date()), paymentMethod: 'eft' },
+        { token: admin },
+      )
+    ).body;
     const paid = await commission();
     expect(Number(paid.totalCommissions) - Number(start.totalCommissions)).toBeCloseTo(19.95, 2);
     expect(paid.commissionThisMonth).toBe('19.95');
-    const ask = async (message: string) => (await t.request('POST', '/api/ai-assistant', { message }, { token: thabo.token })).body.response as string;
-    expect(await ask('what is my commission this month?')).toContain(`Your commission this month is ${rand(19.95)}: 10% of each completed premium payment`);
+    const ask = async (message: string) =>
+      (await t.request('POST', '/api/ai-assistant', { message }, { token: thabo.token })).body.response as string;
+    expect(await ask('what is my commission this month?')).toContain(
+      `Your commission this month is ${rand(19.95)}: 10% of each completed premium payment`,
+    );
     expect(await ask('how many clients have I onboarded')).toMatch(/^You have onboarded \d+ clients: \d+ policies sold/);
 
     expect((await t.request('PATCH', `/api/payments/${payment.id}`, { status: 'failed' }, { token: admin })).status).toBe(200);
     expect(await commission()).toMatchObject({ totalCommissions: start.totalCommissions, commissionThisMonth: '0.00' });
-    expect((await get(admin, '/api/agents/metrics')).body.find((m: { id: string }) => m.id === thabo.id)).toMatchObject({ totalCommissions: start.totalCommissions });
+    expect((await get(admin, '/api/agents/metrics')).body.find((m: { id: string }) => m.id === thabo.id)).toMatchObject({
+      totalCommissions: start.totalCommissions,
+    });
     expect(await ask('my commission')).toContain(`Your commission this month is ${rand(0)}`);
   });
 
@@ -185,7 +268,12 @@ describe.each(testDrivers())('client onboarding, new sales and commissions over 
       { agentId: lerato.id },
       lerato.token,
     );
-    expect(sales.body.data.newSales.sales[0]).toEqual({ policyId: done.body.data.onboardClient.policyId, clientName: 'Ayanda Khumalo', agentName: 'Lerato Mokoena', status: 'active' });
+    expect(sales.body.data.newSales.sales[0]).toEqual({
+      policyId: done.body.data.onboardClient.policyId,
+      clientName: 'Ayanda Khumalo',
+      agentName: 'Lerato Mokoena',
+      status: 'active',
+    });
     expect(sales.body.data.activities).toEqual([{ type: 'member_onboarded', agentId: lerato.id }]);
   });
 });

@@ -29,18 +29,49 @@ describe.each(testDrivers())('a poison event on $name', (driver) => {
     const input = registration();
     const registered = (await t.request('POST', '/api/register', input)).body;
     const token = registered.token as string;
-    const type = (await t.request('POST', '/api/policy-types', { name: 'Funeral', coverageAmount: '20000', monthlyPremium: '120', waitingPeriod: 6 }, { token })).body;
-    const member = (
-      await t.request('POST', '/api/members', {
-        firstName: 'Lerato', lastName: 'Dube', saId: nextSaId(), phone: '0821234567', address: '3 Church Street', city: 'Durban',
-        province: 'KZN', postalCode: '4001', isMainMember: true, policyTypeId: type.id,
-      }, { token })
+    const type = (
+      await t.request(
+        'POST',
+        '/api/policy-types',
+        { name: 'Funeral', coverageAmount: '20000', monthlyPremium: '120', waitingPeriod: 6 },
+        { token },
+      )
     ).body;
-    return { token, userId: registered.user.id, companyId: registered.user.companyId, companyName: input.companyName, policyId: member.policyId };
+    const member = (
+      await t.request(
+        'POST',
+        '/api/members',
+        {
+          firstName: 'Lerato',
+          lastName: 'Dube',
+          saId: nextSaId(),
+          phone: '0821234567',
+          address: '3 Church Street',
+          city: 'Durban',
+          province: 'KZN',
+          postalCode: '4001',
+          isMainMember: true,
+          policyTypeId: type.id,
+        },
+        { token },
+      )
+    ).body;
+    return {
+      token,
+      userId: registered.user.id,
+      companyId: registered.user.companyId,
+      companyName: input.companyName,
+      policyId: member.policyId,
+    };
   }
 
   const pay = (who: Company, headers: Record<string, string> = {}) =>
-    t.request('POST', '/api/payments', { policyId: who.policyId, amount: '120', paymentDate: today(), paymentMethod: 'eft' }, { token: who.token, headers });
+    t.request(
+      'POST',
+      '/api/payments',
+      { policyId: who.policyId, amount: '120', paymentDate: today(), paymentMethod: 'eft' },
+      { token: who.token, headers },
+    );
 
   beforeAll(async () => {
     t = await startTestApp(driver, {}, OPERATOR);
@@ -58,11 +89,19 @@ describe.each(testDrivers())('a poison event on $name', (driver) => {
     const recorded = events.find((e) => e.type === 'PaymentRecorded')!;
     const paymentId = randomUUID();
     const poison = await t.services.store.append(
-      [{
-        streamId: `payment-${paymentId}`,
-        expectedVersion: 'no_stream',
-        events: [{ type: 'PaymentRecorded', data: { ...recorded.data, paymentId, paymentDate: '0000-01-01' }, ...(recorded.metadata.pii ? { pii: recorded.metadata.pii } : {}) }],
-      }],
+      [
+        {
+          streamId: `payment-${paymentId}`,
+          expectedVersion: 'no_stream',
+          events: [
+            {
+              type: 'PaymentRecorded',
+              data: { ...recorded.data, paymentId, paymentDate: '0000-01-01' },
+              ...(recorded.metadata.pii ? { pii: recorded.metadata.pii } : {}),
+            },
+          ],
+        },
+      ],
       { companyId: a.companyId, actorUserId: a.userId, commandId: `${a.userId}:poison-1` },
     );
 
@@ -77,14 +116,21 @@ describe.each(testDrivers())('a poison event on $name', (driver) => {
     expect(Date.now() - started).toBeLessThan(t.config.readYourWritesTimeoutMs);
     const listed = (await t.request('GET', '/api/payments', undefined, { token: b.token })).body.map((p: { id: string }) => p.id);
     expect(listed).toContain(theirs.body.id);
-    expect((await t.request('GET', '/api/agents', undefined, { token: b.token })).body.map((x: { id: string }) => x.id)).toContain(agent.body.id);
+    expect((await t.request('GET', '/api/agents', undefined, { token: b.token })).body.map((x: { id: string }) => x.id)).toContain(
+      agent.body.id,
+    );
 
     // Every projector handling payments parked that one event, named in full.
     const parked = await t.services.engine.parked();
     // (The agents read model keeps no date of a payment of a policy no agent sold, so it applies it.)
     expect(parked.map((p) => p.projector)).toContain('payments');
     for (const row of parked) {
-      expect(row).toMatchObject({ globalPosition: poison.firstPosition, streamId: `payment-${paymentId}`, companyId: a.companyId, eventType: 'PaymentRecorded' });
+      expect(row).toMatchObject({
+        globalPosition: poison.firstPosition,
+        streamId: `payment-${paymentId}`,
+        companyId: a.companyId,
+        eventType: 'PaymentRecorded',
+      });
       expect(row.error).toMatch(/out of range/);
     }
     expect(await t.services.engine.parkedCount()).toBe(parked.length);
@@ -97,7 +143,12 @@ describe.each(testDrivers())('a poison event on $name', (driver) => {
     // The super admin's compliance log has an open critical entry per parked event, with the company.
     const op = (await t.request('POST', '/api/login', { username: 'platform', password: 'Pl4tform!pass' })).body.token;
     const logs = (await t.request('GET', '/api/super-admin/compliance-logs', undefined, { token: op })).body as {
-      type: string; severity: string; companyName: string; description: string; status?: string; resolvedAt?: string | null;
+      type: string;
+      severity: string;
+      companyName: string;
+      description: string;
+      status?: string;
+      resolvedAt?: string | null;
     }[];
     const entries = logs.filter((l) => l.type === 'event_parked');
     expect(entries).toHaveLength(parked.length);

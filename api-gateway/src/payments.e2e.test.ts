@@ -18,18 +18,45 @@ describe.each(testDrivers())('payments over HTTP on $name', (driver) => {
   let otherPolicy: { id: string };
 
   async function memberWithPolicy(token: string, firstName: string) {
-    const type = (await t.request('POST', '/api/policy-types', { name: `Funeral ${firstName}`, coverageAmount: '20000', monthlyPremium: '120', waitingPeriod: 6 }, { token })).body;
+    const type = (
+      await t.request(
+        'POST',
+        '/api/policy-types',
+        { name: `Funeral ${firstName}`, coverageAmount: '20000', monthlyPremium: '120', waitingPeriod: 6 },
+        { token },
+      )
+    ).body;
     const member = (
-      await t.request('POST', '/api/members', {
-        firstName, lastName: 'Mthembu', saId: nextSaId(), phone: '0821234567', address: '3 Church Street', city: 'Pietermaritzburg',
-        province: 'KZN', postalCode: '3201', isMainMember: true, policyTypeId: type.id,
-      }, { token })
+      await t.request(
+        'POST',
+        '/api/members',
+        {
+          firstName,
+          lastName: 'Mthembu',
+          saId: nextSaId(),
+          phone: '0821234567',
+          address: '3 Church Street',
+          city: 'Pietermaritzburg',
+          province: 'KZN',
+          postalCode: '3201',
+          isMainMember: true,
+          policyTypeId: type.id,
+        },
+        { token },
+      )
     ).body;
     return { id: member.policyId as string, policyNumber: member.policyNumber as string };
   }
   const pay = (token: string, body: Record<string, unknown>) => t.request('POST', '/api/payments', body, { token });
-  const valid = (overrides: Record<string, unknown> = {}) => ({ policyId: policy.id, amount: '150.5', paymentDate: today(), paymentMethod: 'eft', ...overrides });
-  const countRecorded = async () => (await t.services.sql.query<{ n: number }>(`select count(*)::int as n from es_events where type = 'PaymentRecorded'`))[0]!.n;
+  const valid = (overrides: Record<string, unknown> = {}) => ({
+    policyId: policy.id,
+    amount: '150.5',
+    paymentDate: today(),
+    paymentMethod: 'eft',
+    ...overrides,
+  });
+  const countRecorded = async () =>
+    (await t.services.sql.query<{ n: number }>(`select count(*)::int as n from es_events where type = 'PaymentRecorded'`))[0]!.n;
 
   beforeAll(async () => {
     t = await startTestApp(driver);
@@ -46,8 +73,17 @@ describe.each(testDrivers())('payments over HTTP on $name', (driver) => {
     const answer = await pay(clerk, valid({ reference: 'EFT-0001', notes: 'Paid at the branch' }));
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({
-      policyId: policy.id, policyNumber: policy.policyNumber, memberName: 'Themba Mthembu', amount: '150.50', paymentDate: today(),
-      paymentMethod: 'eft', reference: 'EFT-0001', notes: 'Paid at the branch', status: 'completed', groupSchemeId: null, schemeName: null,
+      policyId: policy.id,
+      policyNumber: policy.policyNumber,
+      memberName: 'Themba Mthembu',
+      amount: '150.50',
+      paymentDate: today(),
+      paymentMethod: 'eft',
+      reference: 'EFT-0001',
+      notes: 'Paid at the branch',
+      status: 'completed',
+      groupSchemeId: null,
+      schemeName: null,
     });
     const list = await t.request('GET', '/api/payments', undefined, { token: clerk });
     expect(list.status).toBe(200);
@@ -63,13 +99,22 @@ describe.each(testDrivers())('payments over HTTP on $name', (driver) => {
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Policy selection is required');
     expect(empty.body.issues.map((i: { message: string }) => i.message)).toEqual(
-      expect.arrayContaining(['Policy selection is required', 'Amount is required', 'Payment date is required', 'Payment method is required']),
+      expect.arrayContaining([
+        'Policy selection is required',
+        'Amount is required',
+        'Payment date is required',
+        'Payment method is required',
+      ]),
     );
     expect((await pay(clerk, valid({ amount: '0' }))).body.message).toBe('Amount must be greater than 0');
     expect((await pay(clerk, valid({ paymentMethod: 'mobile_money' }))).body.message).toBe('Payment method is required');
     for (const policyId of [otherPolicy.id, 'not-a-policy', crypto.randomUUID()]) {
       const refused = await pay(clerk, valid({ policyId }));
-      expect([refused.status, refused.body.message, refused.body.issues[0]?.path]).toEqual([400, 'No policy was found with that id.', ['policyId']]);
+      expect([refused.status, refused.body.message, refused.body.issues[0]?.path]).toEqual([
+        400,
+        'No policy was found with that id.',
+        ['policyId'],
+      ]);
     }
     expect(await countRecorded()).toBe(before);
   });
@@ -118,7 +163,10 @@ describe.each(testDrivers())('payments over HTTP on $name', (driver) => {
     expect([same.status, same.body.message]).toEqual([409, 'The payment is already completed.']);
     const bad = await t.request('PATCH', `/api/payments/${id}`, { status: 'paid' }, { token: clerk });
     expect([bad.status, bad.body.message]).toEqual([400, 'Status must be pending, completed, failed or refunded']);
-    for (const [token, paymentId] of [[other, id], [clerk, crypto.randomUUID()]] as const) {
+    for (const [token, paymentId] of [
+      [other, id],
+      [clerk, crypto.randomUUID()],
+    ] as const) {
       const missing = await t.request('PATCH', `/api/payments/${paymentId}`, { status: 'failed' }, { token });
       expect([missing.status, missing.body.message]).toEqual([404, 'Payment not found']);
     }
@@ -155,8 +203,16 @@ describe.each(testDrivers())('payments over HTTP on $name', (driver) => {
     expect(recorded.body.errors).toBeUndefined();
     const payment = recorded.body.data.recordPayment;
     expect(payment).toMatchObject({ status: 'completed', amount: '99.99', memberName: 'Themba Mthembu', paymentMethod: 'cash' });
-    const changed = await t.graphql(`mutation($id: ID!) { changePaymentStatus(id: $id, status: refunded) { status statusChangedAt statusChangedByName } }`, { id: payment.id }, clerk);
-    expect(changed.body.data.changePaymentStatus).toMatchObject({ status: 'refunded', statusChangedAt: expect.any(String), statusChangedByName: 'Staff billing_clerk' });
+    const changed = await t.graphql(
+      `mutation($id: ID!) { changePaymentStatus(id: $id, status: refunded) { status statusChangedAt statusChangedByName } }`,
+      { id: payment.id },
+      clerk,
+    );
+    expect(changed.body.data.changePaymentStatus).toMatchObject({
+      status: 'refunded',
+      statusChangedAt: expect.any(String),
+      statusChangedByName: 'Staff billing_clerk',
+    });
 
     const read = await t.graphql(
       `{ payments(search: "gql-", first: 5) { totalCount nodes { id status reference } pageInfo { hasNextPage } }
@@ -168,13 +224,30 @@ describe.each(testDrivers())('payments over HTTP on $name', (driver) => {
     );
     expect(read.body.errors).toBeUndefined();
     const data = read.body.data;
-    expect(data.payments).toEqual({ totalCount: 1, nodes: [{ id: payment.id, status: 'refunded', reference: 'GQL-1' }], pageInfo: { hasNextPage: false } });
+    expect(data.payments).toEqual({
+      totalCount: 1,
+      nodes: [{ id: payment.id, status: 'refunded', reference: 'GQL-1' }],
+      pageInfo: { hasNextPage: false },
+    });
     const completedCents = data.all.nodes.reduce((sum: number, p: { amount: string }) => sum + Math.round(Number(p.amount) * 100), 0);
     expect(data.premiumsCollected).toHaveLength(2);
-    expect(data.premiumsCollected[1]).toEqual({ month: today().slice(0, 7), amount: (completedCents / 100).toFixed(2), paymentCount: data.all.totalCount });
-    expect(data.policyArrears.nodes).toContainEqual({ policyNumber: policy.policyNumber, memberName: 'Themba Mthembu', monthsInArrears: 0, lastPaymentDate: today() });
+    expect(data.premiumsCollected[1]).toEqual({
+      month: today().slice(0, 7),
+      amount: (completedCents / 100).toFixed(2),
+      paymentCount: data.all.totalCount,
+    });
+    expect(data.policyArrears.nodes).toContainEqual({
+      policyNumber: policy.policyNumber,
+      memberName: 'Themba Mthembu',
+      monthsInArrears: 0,
+      lastPaymentDate: today(),
+    });
 
-    const refused = await t.graphql(`{ payments { totalCount } }`, {}, await staffToken(t, (await t.request('GET', '/api/company', undefined, { token: admin })).body.id, 'claim_admin'));
+    const refused = await t.graphql(
+      `{ payments { totalCount } }`,
+      {},
+      await staffToken(t, (await t.request('GET', '/api/company', undefined, { token: admin })).body.id, 'claim_admin'),
+    );
     expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 });

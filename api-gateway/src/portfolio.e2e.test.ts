@@ -24,7 +24,13 @@ function principal(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const funeralPlan = { name: 'Family Plan', description: 'Main member and family', coverageAmount: '30000', monthlyPremium: '250.50', waitingPeriod: 6 };
+const funeralPlan = {
+  name: 'Family Plan',
+  description: 'Main member and family',
+  coverageAmount: '30000',
+  monthlyPremium: '250.50',
+  waitingPeriod: 6,
+};
 
 describe.each(testDrivers())('members, policy types and policies over HTTP on $name', (driver) => {
   let t: TestApp;
@@ -42,8 +48,19 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
   it('creates, lists and updates policy types with the spec bounds, names unique per company', async () => {
     const created = await t.request('POST', '/api/policy-types', funeralPlan, as(token));
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Family Plan', coverageAmount: '30000.00', monthlyPremium: '250.50', waitingPeriod: 6, isActive: true });
-    const bad = await t.request('POST', '/api/policy-types', { name: '', coverageAmount: '999', monthlyPremium: '9.99', waitingPeriod: 25 }, as(token));
+    expect(created.body).toMatchObject({
+      name: 'Family Plan',
+      coverageAmount: '30000.00',
+      monthlyPremium: '250.50',
+      waitingPeriod: 6,
+      isActive: true,
+    });
+    const bad = await t.request(
+      'POST',
+      '/api/policy-types',
+      { name: '', coverageAmount: '999', monthlyPremium: '9.99', waitingPeriod: 25 },
+      as(token),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.issues.map((i: { message: string }) => i.message)).toEqual([
       'Policy name is required',
@@ -56,7 +73,12 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
     expect(duplicate.body.message).toBe('A policy type with this name already exists');
     expect((await t.request('POST', '/api/policy-types', funeralPlan, as(other))).status).toBe(201);
 
-    const updated = await t.request('PUT', `/api/policy-types/${created.body.id}`, { ...funeralPlan, monthlyPremium: '275', isActive: true }, as(token));
+    const updated = await t.request(
+      'PUT',
+      `/api/policy-types/${created.body.id}`,
+      { ...funeralPlan, monthlyPremium: '275', isActive: true },
+      as(token),
+    );
     expect(updated.body.monthlyPremium).toBe('275.00');
     expect((await t.request('PUT', `/api/policy-types/${created.body.id}`, funeralPlan, as(other))).status).toBe(404);
     const list = await t.request('GET', '/api/policy-types', undefined, as(token));
@@ -72,13 +94,31 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
     const family = await t.request(
       'POST',
       '/api/members',
-      { firstName: 'Sipho', lastName: 'Khumalo', identifierType: 'saId', saId: nextSaId(), isMainMember: false, mainMemberId: main.body.id, relationship: 'child' },
+      {
+        firstName: 'Sipho',
+        lastName: 'Khumalo',
+        identifierType: 'saId',
+        saId: nextSaId(),
+        isMainMember: false,
+        mainMemberId: main.body.id,
+        relationship: 'child',
+      },
       as(token),
     );
     expect(family.status).toBe(201);
-    expect(family.body).toMatchObject({ isMainMember: false, relationship: 'child', policyNumber: main.body.policyNumber, mainMemberName: 'Nomsa Khumalo' });
+    expect(family.body).toMatchObject({
+      isMainMember: false,
+      relationship: 'child',
+      policyNumber: main.body.policyNumber,
+      mainMemberName: 'Nomsa Khumalo',
+    });
 
-    const unnamedRelation = await t.request('POST', '/api/members', { firstName: 'Zola', lastName: 'Khumalo', saId: nextSaId(), isMainMember: false, mainMemberId: main.body.id, relationship: 'other' }, as(token));
+    const unnamedRelation = await t.request(
+      'POST',
+      '/api/members',
+      { firstName: 'Zola', lastName: 'Khumalo', saId: nextSaId(), isMainMember: false, mainMemberId: main.body.id, relationship: 'other' },
+      as(token),
+    );
     expect(unnamedRelation.status).toBe(400);
     expect(unnamedRelation.body.message).toBe("Please specify the relationship when 'Other' is selected");
     const noContact = await t.request('POST', '/api/members', principal({ phone: '', address: '' }), as(token));
@@ -86,7 +126,13 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
 
     const policies = (await t.request('GET', '/api/policies', undefined, as(token))).body;
     const policy = policies.find((p: { policyNumber: string }) => p.policyNumber === main.body.policyNumber);
-    expect(policy).toMatchObject({ memberName: 'Nomsa Khumalo', policyTypeName: 'Gold', status: 'active', monthlyPremium: '300.00', coverageAmount: '30000.00' });
+    expect(policy).toMatchObject({
+      memberName: 'Nomsa Khumalo',
+      policyTypeName: 'Gold',
+      status: 'active',
+      monthlyPremium: '300.00',
+      coverageAmount: '30000.00',
+    });
     expect(policy.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     const stats = (await t.request('GET', '/api/dashboard/stats', undefined, as(token))).body;
@@ -144,7 +190,15 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
   it('refuses a date of birth in year 0000, in the future or that does not exist, amounts and counts past their columns and names past their index, with a 400 naming the field, appending nothing', async () => {
     const count = async () => (await t.services.sql.query<{ n: number }>('select count(*)::int as n from es_events'))[0]!.n;
     const main = (await t.request('POST', '/api/members', principal(), as(token))).body;
-    const edit = { firstName: 'Nomsa', lastName: 'Khumalo', phone: '0825551234', address: '12 Vilakazi Street', city: 'Soweto', province: 'GP', postalCode: '1804' };
+    const edit = {
+      firstName: 'Nomsa',
+      lastName: 'Khumalo',
+      phone: '0825551234',
+      address: '12 Vilakazi Street',
+      city: 'Soweto',
+      province: 'GP',
+      postalCode: '1804',
+    };
     const before = await count();
     for (const [dateOfBirth, message] of [
       ['0000-01-01', 'Date of birth cannot be before 1900-01-01'],
@@ -169,17 +223,46 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
       expect([refused.status, refused.body.message, refused.body.issues[0]?.path]).toEqual([400, message, [field]]);
     }
     const long = await t.request('POST', '/api/members', principal({ firstName: 'N'.repeat(101) }), as(token));
-    expect([long.status, long.body.message, long.body.issues[0]?.path]).toEqual([400, 'First name must be at most 100 characters', ['firstName']]);
+    expect([long.status, long.body.message, long.body.issues[0]?.path]).toEqual([
+      400,
+      'First name must be at most 100 characters',
+      ['firstName'],
+    ]);
     expect(await count()).toBe(before);
   });
 
   it('edits main members only', async () => {
     const main = (await t.request('POST', '/api/members', principal(), as(token))).body;
-    const edit = { firstName: 'Nomvula', lastName: 'Khumalo', email: '', phone: '0825551234', address: '14 Vilakazi Street', city: 'Soweto', province: 'GP', postalCode: '1804' };
+    const edit = {
+      firstName: 'Nomvula',
+      lastName: 'Khumalo',
+      email: '',
+      phone: '0825551234',
+      address: '14 Vilakazi Street',
+      city: 'Soweto',
+      province: 'GP',
+      postalCode: '1804',
+    };
     const updated = await t.request('PUT', `/api/members/${main.id}`, edit, as(token));
     expect(updated.body).toMatchObject({ firstName: 'Nomvula', address: '14 Vilakazi Street', email: null });
-    expect((await t.request('PUT', `/api/members/${main.id}`, { ...edit, phone: '123' }, as(token))).body.message).toBe('Phone number must be at least 10 digits');
-    const child = (await t.request('POST', '/api/members', { firstName: 'Ayanda', lastName: 'Khumalo', passportNumber: 'a1234567', isMainMember: false, mainMemberId: main.id, relationship: 'child' }, as(token))).body;
+    expect((await t.request('PUT', `/api/members/${main.id}`, { ...edit, phone: '123' }, as(token))).body.message).toBe(
+      'Phone number must be at least 10 digits',
+    );
+    const child = (
+      await t.request(
+        'POST',
+        '/api/members',
+        {
+          firstName: 'Ayanda',
+          lastName: 'Khumalo',
+          passportNumber: 'a1234567',
+          isMainMember: false,
+          mainMemberId: main.id,
+          relationship: 'child',
+        },
+        as(token),
+      )
+    ).body;
     expect(child.passportNumber).toBe('A1234567');
     expect((await t.request('PUT', `/api/members/${child.id}`, edit, as(token))).body.message).toBe('Only main members can be edited.');
     expect((await t.request('DELETE', `/api/members/${main.id}`, undefined, as(token))).body.message).toMatch(/1 family member covered/);
@@ -189,7 +272,9 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
 
   it('enforces the member limit inside the append: 30 concurrent registrations with 10 places accept exactly 10', async () => {
     const company = (await t.request('POST', '/api/register', registration())).body;
-    await t.services.sql.query(`update company_quotas set member_limit = members_used + 10 where company_id = $1`, [company.user.companyId]);
+    await t.services.sql.query(`update company_quotas set member_limit = members_used + 10 where company_id = $1`, [
+      company.user.companyId,
+    ]);
     const answers = await Promise.all(Array.from({ length: 30 }, () => t.request('POST', '/api/members', principal(), as(company.token))));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
     const canAdd = (await t.request('GET', '/api/members/can-add', undefined, as(company.token))).body;
@@ -198,7 +283,9 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({ code: 'LIMIT_REACHED', message: canAdd.reason });
     }
-    expect(canAdd.reason).toBe('Member limit reached: your plan allows 10 members and you have 10. Every insured person counts: main members, their family members and group-scheme members. Upgrade your subscription to add more members.');
+    expect(canAdd.reason).toBe(
+      'Member limit reached: your plan allows 10 members and you have 10. Every insured person counts: main members, their family members and group-scheme members. Upgrade your subscription to add more members.',
+    );
     expect((await t.request('GET', '/api/subscription', undefined, as(company.token))).body.currentMemberCount).toBe(10);
   });
 
@@ -208,8 +295,17 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
     const type = (await t.request('POST', '/api/policy-types', funeralPlan, as(company.token))).body;
     const mainId = nextSaId();
     const row = (overrides: Record<string, string>) => ({
-      firstName: 'Bongani', lastName: 'Zulu', identifierType: 'saId', saId: nextSaId(), phone: '0831234567', address: '5 Main Road',
-      city: 'Durban', province: 'KZN', postalCode: '4001', isMainMember: 'true', ...overrides,
+      firstName: 'Bongani',
+      lastName: 'Zulu',
+      identifierType: 'saId',
+      saId: nextSaId(),
+      phone: '0831234567',
+      address: '5 Main Road',
+      city: 'Durban',
+      province: 'KZN',
+      postalCode: '4001',
+      isMainMember: 'true',
+      ...overrides,
     });
     const rows = [
       row({ saId: mainId, policyTypeId: type.id }),
@@ -229,14 +325,22 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
     ]);
     const again = await t.request('POST', '/api/members/import', chunk, as(company.token));
     expect(again.body).toEqual(first.body);
-    const members = (await t.request('GET', '/api/members', undefined, as(company.token))).body as { firstName: string; policyNumber: string | null }[];
+    const members = (await t.request('GET', '/api/members', undefined, as(company.token))).body as {
+      firstName: string;
+      policyNumber: string | null;
+    }[];
     expect(members).toHaveLength(4);
     const bongani = members.find((m) => m.firstName === 'Bongani')!;
     expect(bongani.policyNumber).toMatch(/^POL-/);
     expect(members.find((m) => m.firstName === 'Lwazi')!.policyNumber).toBe(bongani.policyNumber);
 
     await t.services.sql.query(`update company_quotas set member_limit = members_used + 2 where company_id = $1`, [company.user.companyId]);
-    const limited = await t.request('POST', '/api/members/import', { importId: 'upload-2', chunkIndex: 0, firstRowNumber: 2, rows: [row({}), row({}), row({}), row({})] }, as(company.token));
+    const limited = await t.request(
+      'POST',
+      '/api/members/import',
+      { importId: 'upload-2', chunkIndex: 0, firstRowNumber: 2, rows: [row({}), row({}), row({}), row({})] },
+      as(company.token),
+    );
     expect(limited.body.imported).toBe(2);
     expect(limited.body.skippedForLimit).toBe(2);
     expect(limited.body.failed.map((f: { rowNumber: number }) => f.rowNumber)).toEqual([4, 5]);
@@ -250,23 +354,43 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
     const company = (await t.request('POST', '/api/register', registration())).body;
     const main = (await t.request('POST', '/api/members', principal(), as(company.token))).body;
     const row = (firstName: string) => ({
-      firstName, lastName: 'Khumalo', identifierType: 'saId', saId: nextSaId(), phone: '0831234567', address: '5 Main Road',
-      city: 'Durban', province: 'KZN', postalCode: '4001', isMainMember: 'false', mainMemberIdentifier: main.saId, relationship: 'child',
+      firstName,
+      lastName: 'Khumalo',
+      identifierType: 'saId',
+      saId: nextSaId(),
+      phone: '0831234567',
+      address: '5 Main Road',
+      city: 'Durban',
+      province: 'KZN',
+      postalCode: '4001',
+      isMainMember: 'false',
+      mainMemberIdentifier: main.saId,
+      relationship: 'child',
     });
     const chunk = { importId: 'family-1', chunkIndex: 0, firstRowNumber: 2, rows: [row('Ayanda'), row('Lindiwe'), row('Sizwe')] };
     expect((await t.request('POST', '/api/members/import', chunk, as(company.token))).body).toMatchObject({ imported: 3, failed: [] });
-    const links = await t.services.sql.query(`select 1 from es_events where stream_id = $1 and type = 'FamilyMemberAdded'`, [`member-${main.id}`]);
+    const links = await t.services.sql.query(`select 1 from es_events where stream_id = $1 and type = 'FamilyMemberAdded'`, [
+      `member-${main.id}`,
+    ]);
     expect(links).toHaveLength(3);
     const refused = await t.request('DELETE', `/api/members/${main.id}`, undefined, as(company.token));
-    expect([refused.status, refused.body.message]).toEqual([422, 'This member has 3 family members covered under them. Delete the family members first.']);
+    expect([refused.status, refused.body.message]).toEqual([
+      422,
+      'This member has 3 family members covered under them. Delete the family members first.',
+    ]);
   });
 
   it('serves the same through GraphQL with search, filters, counts and cursor pages', async () => {
     const company = (await t.request('POST', '/api/register', registration())).body;
     const tk = company.token;
-    const type = (await t.graphql(`mutation($i: PolicyTypeInput!) { createPolicyType(input: $i) { id } }`, { i: funeralPlan }, tk)).body.data.createPolicyType;
+    const type = (await t.graphql(`mutation($i: PolicyTypeInput!) { createPolicyType(input: $i) { id } }`, { i: funeralPlan }, tk)).body
+      .data.createPolicyType;
     for (const name of ['Anele', 'Bheki', 'Cebo', 'Dumisani', 'Anathi']) {
-      const answer = await t.graphql(`mutation($i: RegisterMemberInput!) { registerMember(input: $i) { id policyNumber } }`, { i: principal({ firstName: name, policyTypeId: type.id }) }, tk);
+      const answer = await t.graphql(
+        `mutation($i: RegisterMemberInput!) { registerMember(input: $i) { id policyNumber } }`,
+        { i: principal({ firstName: name, policyTypeId: type.id }) },
+        tk,
+      );
       expect(answer.body.errors).toBeUndefined();
     }
     const search = await t.graphql(`{ members(search: "an") { totalCount nodes { firstName } } }`, {}, tk);
@@ -274,7 +398,9 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
     const seen: string[] = [];
     let after: string | null = null;
     do {
-      const page: { body: { data: { members: { nodes: { id: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } } } = await t.graphql(
+      const page: {
+        body: { data: { members: { nodes: { id: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } };
+      } = await t.graphql(
         `query($after: String) { members(first: 2, after: $after) { nodes { id } pageInfo { hasNextPage endCursor } } }`,
         { after },
         tk,
@@ -283,12 +409,20 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
       after = page.body.data.members.pageInfo.hasNextPage ? page.body.data.members.pageInfo.endCursor : null;
     } while (after);
     expect(new Set(seen).size).toBe(5);
-    const policies = await t.graphql(`{ policies(status: active) { totalCount nodes { id policyNumber } } policyCounts { active lapsed cancelled total } }`, {}, tk);
+    const policies = await t.graphql(
+      `{ policies(status: active) { totalCount nodes { id policyNumber } } policyCounts { active lapsed cancelled total } }`,
+      {},
+      tk,
+    );
     expect(policies.body.data.policyCounts).toEqual({ active: 5, lapsed: 0, cancelled: 0, total: 5 });
     const first = policies.body.data.policies.nodes[0];
     const lapsed = await t.graphql(`mutation($id: ID!) { changePolicyStatus(id: $id, status: lapsed) { status } }`, { id: first.id }, tk);
     expect(lapsed.body.data.changePolicyStatus.status).toBe('lapsed');
-    const after2 = await t.graphql(`{ policyCounts { active lapsed } dashboardStats { totalMembers activePolicies monthlyRevenue memberGrowth } canAddMember { canAdd reason } }`, {}, tk);
+    const after2 = await t.graphql(
+      `{ policyCounts { active lapsed } dashboardStats { totalMembers activePolicies monthlyRevenue memberGrowth } canAddMember { canAdd reason } }`,
+      {},
+      tk,
+    );
     expect(after2.body.data).toEqual({
       policyCounts: { active: 4, lapsed: 1 },
       dashboardStats: { totalMembers: 5, activePolicies: 4, monthlyRevenue: '1002.00', memberGrowth: null },

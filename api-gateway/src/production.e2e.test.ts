@@ -68,7 +68,6 @@ describe('production mode (NODE_ENV=production)', () => {
   });
 });
 
-
 /** A raw request, because fetch refuses to send TRACE at all. */
 function raw(port: number, method: string, path: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
@@ -156,7 +155,11 @@ describe('npm start with no configuration', () => {
     const map = await fetch(`${base}/assets/app.js.map`);
     expect(map.status).toBe(404);
     expect(await map.text()).not.toContain('secret.ts');
-    const schema = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: INTROSPECTION }) });
+    const schema = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: INTROSPECTION }),
+    });
     expect(((await schema.json()) as { data?: unknown }).data).toBeUndefined();
   });
 });

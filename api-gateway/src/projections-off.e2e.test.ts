@@ -12,7 +12,16 @@ import { SAVED_NOT_VISIBLE_YET } from './errors.ts';
 describe.each(testDrivers())('the gateway with PROJECTIONS=off on $name', (driver) => {
   let t: TestApp;
   let worker: ProjectionEngine;
-  const company = { name: 'Sizwe Burial Society', cipNumber: '2016/123456/07', address: '1 Main Road', city: 'Polokwane', province: 'Limpopo', postalCode: '0700', phone: '0152951234', email: 'office@sizwe.co.za' };
+  const company = {
+    name: 'Sizwe Burial Society',
+    cipNumber: '2016/123456/07',
+    address: '1 Main Road',
+    city: 'Polokwane',
+    province: 'Limpopo',
+    postalCode: '0700',
+    phone: '0152951234',
+    email: 'office@sizwe.co.za',
+  };
 
   beforeAll(async () => {
     t = await startTestApp(driver, { projections: 'off', readYourWritesTimeoutMs: 2_000 });
@@ -58,15 +67,26 @@ describe.each(testDrivers())('the gateway with PROJECTIONS=off on $name', (drive
     expect(created.status).toBe(202);
     expect(created.body).toMatchObject({ code: 'SAVED_NOT_VISIBLE_YET', message: SAVED_NOT_VISIBLE_YET });
     const mutation = `mutation($input: PolicyTypeInput!) { createPolicyType(input: $input) { id name } }`;
-    const viaGraphql = await t.request('POST', '/graphql', { query: mutation, variables: { input: { ...type, name: 'Silver Cover' } } }, { token });
+    const viaGraphql = await t.request(
+      'POST',
+      '/graphql',
+      { query: mutation, variables: { input: { ...type, name: 'Silver Cover' } } },
+      { token },
+    );
     expect(viaGraphql.body.errors).toMatchObject([{ message: SAVED_NOT_VISIBLE_YET, extensions: { code: 'SAVED_NOT_VISIBLE_YET' } }]);
-    const names = await t.services.sql.query<{ name: string }>(`select data->>'name' as name from es_events where type = 'PolicyTypeCreated' order by global_position`);
+    const names = await t.services.sql.query<{ name: string }>(
+      `select data->>'name' as name from es_events where type = 'PolicyTypeCreated' order by global_position`,
+    );
     expect(names.map((r) => r.name)).toEqual(['Gold Cover', 'Silver Cover']);
     // A record that is truly missing is still a 404, lag or no lag.
     expect((await t.request('GET', '/api/group-schemes/00000000-0000-4000-8000-000000000000', undefined, { token })).status).toBe(404);
 
     await worker.start();
-    await expect.poll(async () => (await t.request('GET', '/api/policy-types', undefined, { token })).body.map((p: { name: string }) => p.name).sort(), { timeout: 30_000 })
+    await expect
+      .poll(
+        async () => (await t.request('GET', '/api/policy-types', undefined, { token })).body.map((p: { name: string }) => p.name).sort(),
+        { timeout: 30_000 },
+      )
       .toEqual(['Gold Cover', 'Silver Cover']);
   });
 });

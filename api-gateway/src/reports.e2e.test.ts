@@ -95,7 +95,13 @@ describe.each(testDrivers())('reports over HTTP on $name', (driver) => {
 
   it('lists agents with their metrics; the cards add up the same rows', async () => {
     const agent = (overrides: Record<string, unknown>) => ({
-      firstName: 'Sipho', lastName: 'Ndlovu', email: 'sipho@example.co.za', phone: '0821234567', commissionRate: 7.5, salesTarget: 25000, ...overrides,
+      firstName: 'Sipho',
+      lastName: 'Ndlovu',
+      email: 'sipho@example.co.za',
+      phone: '0821234567',
+      commissionRate: 7.5,
+      salesTarget: 25000,
+      ...overrides,
     });
     expect((await t.request('POST', '/api/agents', agent({ agentId: 'AG-R1' }), { token: admin })).status).toBe(201);
     const second = await t.request('POST', '/api/agents', agent({ agentId: 'AG-R2', firstName: 'Thandi' }), { token: admin });
@@ -112,9 +118,19 @@ describe.each(testDrivers())('reports over HTTP on $name', (driver) => {
   it('filters by status, rows and cards alike; the claim filter takes the spec’s "review"', async () => {
     const pending = await full('payments', '?status=pending');
     expect(pending.rows.map((r) => [r.status, r.amount])).toEqual([['pending', '250.50']]);
-    expect(cardsOf(pending)).toEqual({ totalPayments: '1', completedPayments: '0', pendingPayments: '1', failedPayments: '0', premiumsCollected: '0.00' });
+    expect(cardsOf(pending)).toEqual({
+      totalPayments: '1',
+      completedPayments: '0',
+      pendingPayments: '1',
+      failedPayments: '0',
+      premiumsCollected: '0.00',
+    });
     const review = await full('claims', '?status=review');
-    expect([review.status, review.rows.map((r) => r.claimAmount), cardsOf(review).claimedAmount]).toEqual(['under_review', ['15000.00'], '15000.00']);
+    expect([review.status, review.rows.map((r) => r.claimAmount), cardsOf(review).claimedAmount]).toEqual([
+      'under_review',
+      ['15000.00'],
+      '15000.00',
+    ]);
     const lapsed = await full('policies', '?status=lapsed');
     expect([lapsed.totalCount, cardsOf(lapsed).monthlyPremiums]).toEqual([1, '0.00']);
     const inactive = await full('members', '?status=inactive');
@@ -144,7 +160,9 @@ describe.each(testDrivers())('reports over HTTP on $name', (driver) => {
     expect([data.preview.rows.length, data.preview.totalCount, data.all.rows.length]).toEqual([10, 13, 13]);
     expect(data.preview.rows).toEqual(data.all.rows.slice(0, 10));
     const rest = await full('members');
-    expect(data.preview.cards.map((c: { key: string; value: string }) => [c.key, c.value])).toEqual(rest.cards.map((c) => [c.key, c.value]));
+    expect(data.preview.cards.map((c: { key: string; value: string }) => [c.key, c.value])).toEqual(
+      rest.cards.map((c) => [c.key, c.value]),
+    );
     const columns = data.preview.columns.map((c: { key: string }) => c.key);
     expect(data.preview.rows[0].cells).toEqual(columns.map((key: string) => rest.rows[0]![key]));
     expect([data.claims.status, data.claims.totalCount, data.claims.rows.length]).toEqual(['under_review', 1, 1]);

@@ -23,18 +23,43 @@ export async function seedReportsCompany(t: TestApp, token: string) {
     if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body;
   };
-  const basic = await call('POST', '/api/policy-types', { name: 'Basic Cover', coverageAmount: '10000', monthlyPremium: '120', waitingPeriod: 6 });
-  const family = await call('POST', '/api/policy-types', { name: 'Family Cover', coverageAmount: '30000', monthlyPremium: '250.50', waitingPeriod: 6 });
+  const basic = await call('POST', '/api/policy-types', {
+    name: 'Basic Cover',
+    coverageAmount: '10000',
+    monthlyPremium: '120',
+    waitingPeriod: 6,
+  });
+  const family = await call('POST', '/api/policy-types', {
+    name: 'Family Cover',
+    coverageAmount: '30000',
+    monthlyPremium: '250.50',
+    waitingPeriod: 6,
+  });
   const policies: { id: string; memberId: string; saId: string }[] = [];
   for (let i = 0; i < 12; i++) {
     const saId = nextSaId();
     const member = await call('POST', '/api/members', {
-      firstName: `Member${String(i).padStart(2, '0')}`, lastName: 'Dube', saId, phone: '0821234567', address: '3 Church Street',
-      city: 'Durban', province: 'KZN', postalCode: '4001', isMainMember: true, policyTypeId: (i % 3 === 0 ? family : basic).id,
+      firstName: `Member${String(i).padStart(2, '0')}`,
+      lastName: 'Dube',
+      saId,
+      phone: '0821234567',
+      address: '3 Church Street',
+      city: 'Durban',
+      province: 'KZN',
+      postalCode: '4001',
+      isMainMember: true,
+      policyTypeId: (i % 3 === 0 ? family : basic).id,
     });
     policies.push({ id: member.policyId, memberId: member.id, saId });
   }
-  await call('POST', '/api/members', { firstName: 'Ayanda', lastName: 'Dube', saId: nextSaId(), isMainMember: false, mainMemberId: policies[0]!.memberId, relationship: 'child' });
+  await call('POST', '/api/members', {
+    firstName: 'Ayanda',
+    lastName: 'Dube',
+    saId: nextSaId(),
+    isMainMember: false,
+    mainMemberId: policies[0]!.memberId,
+    relationship: 'child',
+  });
   await call('PATCH', `/api/policies/${policies[10]!.id}`, { status: 'lapsed' });
   await call('PATCH', `/api/policies/${policies[11]!.id}`, { status: 'cancelled' });
 
@@ -53,18 +78,37 @@ export async function seedReportsCompany(t: TestApp, token: string) {
 
   const upload = async (bytes: Buffer, name: string) => {
     const { uploadURL } = await call('POST', '/api/objects/upload');
-    const response = await t.app.handle(new Request(uploadURL, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'x-file-name': name } }));
+    const response = await t.app.handle(
+      new Request(uploadURL, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'x-file-name': name } }),
+    );
     return ((await response.json()) as { objectPath: string }).objectPath;
   };
   const claim = async (policy: number, claimAmount: string, status: string[]) => {
     const body = {
-      policyId: policies[policy]!.id, deceasedFirstName: `Member${String(policy).padStart(2, '0')}`, deceasedLastName: 'Dube',
-      deceasedSaId: policies[policy]!.saId, deceasedDateOfBirth: '1978-08-08', deceasedDateOfDeath: today, causeOfDeath: 'Natural causes',
-      deathCertificateNumber: 'DC 1', claimantFirstName: 'Zanele', claimantLastName: 'Dube', claimantSaId: nextSaId(),
-      claimantPhone: '0821112222', claimantEmail: 'zanele@example.co.za', claimantAddress: '3 Church Street', relationshipToDeceased: 'Daughter',
-      claimAmount, bankAccountNumber: '1234567890', bankName: 'Capitec', bankBranchCode: '470010', accountHolderName: 'Z Dube',
-      deceasedIdDocument: await upload(pdf(), 'id.pdf'), claimantIdDocument: await upload(png(), 'id.png'),
-      deathCertificateDocument: await upload(pdf(), 'dc.pdf'), bankLetterDocument: await upload(pdf(), 'bank.pdf'),
+      policyId: policies[policy]!.id,
+      deceasedFirstName: `Member${String(policy).padStart(2, '0')}`,
+      deceasedLastName: 'Dube',
+      deceasedSaId: policies[policy]!.saId,
+      deceasedDateOfBirth: '1978-08-08',
+      deceasedDateOfDeath: today,
+      causeOfDeath: 'Natural causes',
+      deathCertificateNumber: 'DC 1',
+      claimantFirstName: 'Zanele',
+      claimantLastName: 'Dube',
+      claimantSaId: nextSaId(),
+      claimantPhone: '0821112222',
+      claimantEmail: 'zanele@example.co.za',
+      claimantAddress: '3 Church Street',
+      relationshipToDeceased: 'Daughter',
+      claimAmount,
+      bankAccountNumber: '1234567890',
+      bankName: 'Capitec',
+      bankBranchCode: '470010',
+      accountHolderName: 'Z Dube',
+      deceasedIdDocument: await upload(pdf(), 'id.pdf'),
+      claimantIdDocument: await upload(png(), 'id.png'),
+      deathCertificateDocument: await upload(pdf(), 'dc.pdf'),
+      bankLetterDocument: await upload(pdf(), 'bank.pdf'),
     };
     const submitted = await call('POST', '/api/claims', body);
     for (const to of status) await call('PATCH', `/api/claims/${submitted.id}`, { status: to });

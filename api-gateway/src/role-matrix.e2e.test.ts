@@ -37,11 +37,20 @@ describe.each(testDrivers())('the role matrix on $name', (driver) => {
 
   beforeAll(async () => {
     t = await startTestApp(driver, {}, OPERATOR);
-    operatorToken = (await t.request('POST', '/api/login', { username: OPERATOR.SUPER_ADMIN_USERNAME, password: OPERATOR.SUPER_ADMIN_PASSWORD })).body.token;
+    operatorToken = (
+      await t.request('POST', '/api/login', { username: OPERATOR.SUPER_ADMIN_USERNAME, password: OPERATOR.SUPER_ADMIN_PASSWORD })
+    ).body.token;
     const admin = (await t.request('POST', '/api/register', registration())).body;
     tokens.set('administrator', admin.token);
     for (const role of COMPANY_ROLES.filter((r) => r !== 'administrator')) {
-      const user = { username: `matrix.${role}`, password: 'Str0ngPass!', email: `${role}@example.co.za`, firstName: 'Matrix', lastName: role, role };
+      const user = {
+        username: `matrix.${role}`,
+        password: 'Str0ngPass!',
+        email: `${role}@example.co.za`,
+        firstName: 'Matrix',
+        lastName: role,
+        role,
+      };
       expect((await t.request('POST', '/api/users', user, { token: admin.token })).status).toBe(201);
       tokens.set(role, (await t.request('POST', '/api/login', { username: user.username, password: user.password })).body.token);
     }
@@ -59,7 +68,8 @@ describe.each(testDrivers())('the role matrix on $name', (driver) => {
       const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
       const answer = await t.request(route.method, path, body, { token: tokens.get(role)! });
       const refused = answer.status === 401 || answer.status === 403;
-      if (refused === expected(route.operation, role)) mismatches.push(`${route.method} ${route.path} (${route.operation}) → ${answer.status}`);
+      if (refused === expected(route.operation, role))
+        mismatches.push(`${route.method} ${route.path} (${route.operation}) → ${answer.status}`);
       if (answer.status >= 500) mismatches.push(`${route.method} ${route.path} → ${answer.status}`);
     }
     expect(mismatches).toEqual([]);
@@ -71,7 +81,8 @@ describe.each(testDrivers())('the role matrix on $name', (driver) => {
       const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
       const answer = await t.request(route.method, concretePath(route.path), body, { token: operatorToken });
       const refused = answer.status === 401 || answer.status === 403;
-      if (refused === expectedForOperator(route.operation)) mismatches.push(`${route.method} ${route.path} (${route.operation}) → ${answer.status}`);
+      if (refused === expectedForOperator(route.operation))
+        mismatches.push(`${route.method} ${route.path} (${route.operation}) → ${answer.status}`);
       if (answer.status >= 500) mismatches.push(`${route.method} ${route.path} → ${answer.status}`);
     }
     expect(mismatches).toEqual([]);
@@ -80,7 +91,11 @@ describe.each(testDrivers())('the role matrix on $name', (driver) => {
   it('a signed-out visitor gets 401 on every route that is not public', async () => {
     const wrong: string[] = [];
     for (const route of notPublic) {
-      const answer = await t.request(route.method, concretePath(route.path), route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+      const answer = await t.request(
+        route.method,
+        concretePath(route.path),
+        route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      );
       if (answer.status !== 401) wrong.push(`${route.method} ${route.path} → ${answer.status}`);
     }
     expect(wrong).toEqual([]);

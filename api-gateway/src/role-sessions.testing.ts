@@ -10,12 +10,25 @@ import type { TestApp } from './testing.ts';
  */
 export async function staffToken(t: TestApp, companyId: string, role: Role): Promise<string> {
   const userId = randomUUID();
-  const data = { userId, companyId, username: `${role}.${userId.slice(0, 8)}`, role, email: `${userId}@example.co.za`, firstName: 'Staff', lastName: role, saId: null, phone: null };
-  const pii = [{ subjectId: `user:${userId}`, fields: ['email', 'firstName', 'lastName', 'saId', 'phone'] }];
-  const append = await t.services.store.append([{ streamId: `user-${userId}`, expectedVersion: 'no_stream', events: [{ type: 'UserRegistered', data, pii }] }], {
+  const data = {
+    userId,
     companyId,
-    actorUserId: null,
-  });
+    username: `${role}.${userId.slice(0, 8)}`,
+    role,
+    email: `${userId}@example.co.za`,
+    firstName: 'Staff',
+    lastName: role,
+    saId: null,
+    phone: null,
+  };
+  const pii = [{ subjectId: `user:${userId}`, fields: ['email', 'firstName', 'lastName', 'saId', 'phone'] }];
+  const append = await t.services.store.append(
+    [{ streamId: `user-${userId}`, expectedVersion: 'no_stream', events: [{ type: 'UserRegistered', data, pii }] }],
+    {
+      companyId,
+      actorUserId: null,
+    },
+  );
   await t.services.engine.waitFor(append.checkpoint, { timeoutMs: 10_000 });
   return (await createSession(t.services.sql, userId, { ip: '127.0.0.1', userAgent: null })).token;
 }

@@ -9,7 +9,14 @@ import {
   type Keyring,
   type SqlClient,
 } from '@fpa/write-model/event-store';
-import { commandContext, ensureBuiltInPlans, ensureSuperAdmin, migrateWriteModel, reserveDeceasedOfExistingClaims, SYSTEM } from '@fpa/write-model';
+import {
+  commandContext,
+  ensureBuiltInPlans,
+  ensureSuperAdmin,
+  migrateWriteModel,
+  reserveDeceasedOfExistingClaims,
+  SYSTEM,
+} from '@fpa/write-model';
 import {
   allProjectors,
   createDailySchedule,
@@ -48,14 +55,20 @@ export type Services = {
  */
 export async function createServices(config: Config, logger: Logger, options: { sql?: SqlClient } = {}): Promise<Services> {
   if (!options.sql && !config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  const sql = options.sql ?? (await createSqlClient({ ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }) }));
+  const sql =
+    options.sql ?? (await createSqlClient({ ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }) }));
   await migrateWriteModel(sql);
   const keyring = await createKeyring(sql, loadMasterKey({ dataKey: config.dataKey ?? undefined, dataDir: config.dataDir }));
   const store = await openEventStore(sql, keyring, { eventStoreUrl: config.eventStoreUrl });
   // Once per database: claims from before the one-claim-per-deceased rule take their reservations.
   const reserved = await reserveDeceasedOfExistingClaims(store, sql);
   if (reserved > 0) logger.info({ reserved }, 'existing claims reserved their deceased');
-  const engine = createProjectionEngine({ sql, store, projectors: allProjectors, logger: engineLogger(logger.child({ part: 'projections' })) });
+  const engine = createProjectionEngine({
+    sql,
+    store,
+    projectors: allProjectors,
+    logger: engineLogger(logger.child({ part: 'projections' })),
+  });
   // PROJECTIONS=off: workers run the projectors; this engine only waits on their checkpoints
   // (read-your-writes), and the checkpoint table must exist even before the first worker starts.
   if (config.projections === 'on') await engine.start();
@@ -63,12 +76,14 @@ export async function createServices(config: Config, logger: Logger, options: { 
   // The built-in plans are the catalogue's first events, recorded once (the plans are the tiers' source).
   const plans = await ensureBuiltInPlans(store, commandContext(SYSTEM));
   if (plans.created) logger.info('built-in subscription plans recorded');
-  if (plans.append && config.projections === 'on') await engine.waitFor(plans.append.checkpoint, { timeoutMs: config.readYourWritesTimeoutMs });
+  if (plans.append && config.projections === 'on')
+    await engine.waitFor(plans.append.checkpoint, { timeoutMs: config.readYourWritesTimeoutMs });
   if (config.superAdmin) {
     const seeded = await ensureSuperAdmin(store, sql, config.superAdmin, commandContext(SYSTEM));
     if (seeded.created) logger.info({ username: config.superAdmin.username }, 'super admin created');
     // Sign-in reads the users read model: the super admin can sign in as soon as the server answers.
-    if (seeded.append && config.projections === 'on') await engine.waitFor(seeded.append.checkpoint, { timeoutMs: config.readYourWritesTimeoutMs });
+    if (seeded.append && config.projections === 'on')
+      await engine.waitFor(seeded.append.checkpoint, { timeoutMs: config.readYourWritesTimeoutMs });
   }
   const services: Services = {
     config,

@@ -39,7 +39,10 @@ describe.each(testDrivers())('settings over HTTP on $name', (driver) => {
     const saved = await t.request('PUT', '/api/company', company, { token: admin.token });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ ...company, province: 'KZN', phone: '0315551234', id: admin.companyId });
-    expect((await t.request('GET', '/api/company', undefined, { token: admin.token })).body).toMatchObject({ city: 'Durban', province: 'KZN' });
+    expect((await t.request('GET', '/api/company', undefined, { token: admin.token })).body).toMatchObject({
+      city: 'Durban',
+      province: 'KZN',
+    });
     // Saving it again unchanged records nothing.
     const before = await count('CompanyDetailsUpdated');
     expect((await t.request('PUT', '/api/company', company, { token: admin.token })).status).toBe(200);
@@ -82,14 +85,33 @@ describe.each(testDrivers())('settings over HTTP on $name', (driver) => {
   });
 
   it('updates the caller’s own profile, for any role, and validates it', async () => {
-    const saved = await t.request('PUT', '/api/user/profile', { firstName: 'Zanele', lastName: 'Dube', email: 'zanele@example.co.za', phone: '082 123 4567' }, { token: clerk });
+    const saved = await t.request(
+      'PUT',
+      '/api/user/profile',
+      { firstName: 'Zanele', lastName: 'Dube', email: 'zanele@example.co.za', phone: '082 123 4567' },
+      { token: clerk },
+    );
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ firstName: 'Zanele', lastName: 'Dube', email: 'zanele@example.co.za', phone: '0821234567', role: 'billing_clerk' });
-    expect((await t.request('GET', '/api/user', undefined, { token: clerk })).body).toMatchObject({ firstName: 'Zanele', phone: '0821234567' });
+    expect(saved.body).toMatchObject({
+      firstName: 'Zanele',
+      lastName: 'Dube',
+      email: 'zanele@example.co.za',
+      phone: '0821234567',
+      role: 'billing_clerk',
+    });
+    expect((await t.request('GET', '/api/user', undefined, { token: clerk })).body).toMatchObject({
+      firstName: 'Zanele',
+      phone: '0821234567',
+    });
     // The administrator's own profile is untouched.
     expect((await t.request('GET', '/api/user', undefined, { token: admin.token })).body.firstName).toBe('Thandi');
     const before = await count('UserProfileUpdated');
-    const refused = await t.request('PUT', '/api/user/profile', { firstName: '', lastName: 'Dube', email: 'not-an-email' }, { token: clerk });
+    const refused = await t.request(
+      'PUT',
+      '/api/user/profile',
+      { firstName: '', lastName: 'Dube', email: 'not-an-email' },
+      { token: clerk },
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.issues.map((i: { message: string }) => i.message)).toEqual(['First name is required', 'Valid email is required']);
     expect(await count('UserProfileUpdated')).toBe(before);
@@ -103,30 +125,63 @@ describe.each(testDrivers())('settings over HTTP on $name', (driver) => {
     const saved = await t.graphql(mutation, { input: { ...company, city: 'Pietermaritzburg' } }, admin.token);
     expect(saved.body.data.updateCompany).toEqual({ name: company.name, city: 'Pietermaritzburg', province: 'KZN' });
     const refused = await t.graphql(mutation, { input: { ...company, name: ' ' } }, admin.token);
-    expect([refused.body.errors[0].message, refused.body.errors[0].extensions.code]).toEqual(['Company name is required', 'VALIDATION_FAILED']);
-    const profile = await t.graphql(`mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { firstName phone } }`, { input: { firstName: 'Thandiwe', lastName: 'Nkosi', email: 'thandi@example.co.za' } }, admin.token);
+    expect([refused.body.errors[0].message, refused.body.errors[0].extensions.code]).toEqual([
+      'Company name is required',
+      'VALIDATION_FAILED',
+    ]);
+    const profile = await t.graphql(
+      `mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { firstName phone } }`,
+      { input: { firstName: 'Thandiwe', lastName: 'Nkosi', email: 'thandi@example.co.za' } },
+      admin.token,
+    );
     expect(profile.body.data.updateProfile).toEqual({ firstName: 'Thandiwe', phone: null });
   });
 
   it('changes the password: a wrong current one is refused, the old one stops working, other sessions end', async () => {
     const elsewhere = (await login(admin.username, 'secret1')).body.token as string;
-    const wrong = await t.request('PUT', '/api/user/password', { currentPassword: 'nope', newPassword: 'N3w-Passw0rd!', confirmPassword: 'N3w-Passw0rd!' }, { token: admin.token });
-    expect([wrong.status, wrong.body.message, wrong.body.issues[0].path]).toEqual([400, 'Current password is incorrect', ['currentPassword']]);
-    const weak = await t.request('PUT', '/api/user/password', { currentPassword: 'secret1', newPassword: 'short', confirmPassword: 'short' }, { token: admin.token });
+    const wrong = await t.request(
+      'PUT',
+      '/api/user/password',
+      { currentPassword: 'nope', newPassword: 'N3w-Passw0rd!', confirmPassword: 'N3w-Passw0rd!' },
+      { token: admin.token },
+    );
+    expect([wrong.status, wrong.body.message, wrong.body.issues[0].path]).toEqual([
+      400,
+      'Current password is incorrect',
+      ['currentPassword'],
+    ]);
+    const weak = await t.request(
+      'PUT',
+      '/api/user/password',
+      { currentPassword: 'secret1', newPassword: 'short', confirmPassword: 'short' },
+      { token: admin.token },
+    );
     expect([weak.status, weak.body.message]).toEqual([400, 'Password must be at least 8 characters']);
-    const mismatch = await t.request('PUT', '/api/user/password', { currentPassword: 'secret1', newPassword: 'N3w-Passw0rd!', confirmPassword: 'N3w-Passw0rd?' }, { token: admin.token });
+    const mismatch = await t.request(
+      'PUT',
+      '/api/user/password',
+      { currentPassword: 'secret1', newPassword: 'N3w-Passw0rd!', confirmPassword: 'N3w-Passw0rd?' },
+      { token: admin.token },
+    );
     expect([mismatch.status, mismatch.body.message]).toEqual([400, "Passwords don't match"]);
     expect(await count('UserPasswordChanged')).toBe(0);
     expect((await login(admin.username, 'secret1')).status).toBe(200);
 
-    const changed = await t.request('PUT', '/api/user/password', { currentPassword: 'secret1', newPassword: 'N3w-Passw0rd!', confirmPassword: 'N3w-Passw0rd!' }, { token: admin.token });
+    const changed = await t.request(
+      'PUT',
+      '/api/user/password',
+      { currentPassword: 'secret1', newPassword: 'N3w-Passw0rd!', confirmPassword: 'N3w-Passw0rd!' },
+      { token: admin.token },
+    );
     expect(changed.status).toBe(200);
     expect(await count('UserPasswordChanged')).toBe(1);
     expect((await login(admin.username, 'secret1')).status).toBe(401);
     expect((await login(admin.username, 'N3w-Passw0rd!')).status).toBe(200);
     expect((await t.request('GET', '/api/user', undefined, { token: elsewhere })).status).toBe(401);
     expect((await t.request('GET', '/api/user', undefined, { token: admin.token })).status).toBe(200);
-    const rows = await t.services.sql.query<{ text: string }>(`select data::text as text from es_events where type = 'UserPasswordChanged'`);
+    const rows = await t.services.sql.query<{ text: string }>(
+      `select data::text as text from es_events where type = 'UserPasswordChanged'`,
+    );
     expect(rows[0]!.text).not.toContain('N3w-Passw0rd!');
   });
 });

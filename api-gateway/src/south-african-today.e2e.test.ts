@@ -24,7 +24,9 @@ describe.each(testDrivers())('today at 00:30 South African time on $name', (driv
 
   async function upload(name: string): Promise<string> {
     const { uploadURL } = (await t.request('POST', '/api/objects/upload', undefined, { token })).body;
-    const response = await t.app.handle(new Request(uploadURL, { method: 'PUT', body: new Uint8Array(pdf()), headers: { 'x-file-name': name } }));
+    const response = await t.app.handle(
+      new Request(uploadURL, { method: 'PUT', body: new Uint8Array(pdf()), headers: { 'x-file-name': name } }),
+    );
     expect(response.status).toBe(200);
     return (await response.json()).objectPath;
   }
@@ -35,12 +37,32 @@ describe.each(testDrivers())('today at 00:30 South African time on $name', (driv
     // From here on the clock reads 00:30 in South Africa (22:30 UTC the day before); it moves with real time.
     const started = Date.now();
     t.services.now = () => new Date(AT_00_30_SAST.getTime() + (Date.now() - started));
-    const type = (await t.request('POST', '/api/policy-types', { name: 'Funeral 20k', coverageAmount: '20000', monthlyPremium: '120', waitingPeriod: 6 }, { token })).body;
+    const type = (
+      await t.request(
+        'POST',
+        '/api/policy-types',
+        { name: 'Funeral 20k', coverageAmount: '20000', monthlyPremium: '120', waitingPeriod: 6 },
+        { token },
+      )
+    ).body;
     memberSaId = nextSaId();
-    const member = await t.request('POST', '/api/members', {
-      firstName: 'Themba', lastName: 'Mthembu', saId: memberSaId, phone: '0821234567', address: '3 Church Street', city: 'Pietermaritzburg',
-      province: 'KZN', postalCode: '3201', isMainMember: true, policyTypeId: type.id,
-    }, { token });
+    const member = await t.request(
+      'POST',
+      '/api/members',
+      {
+        firstName: 'Themba',
+        lastName: 'Mthembu',
+        saId: memberSaId,
+        phone: '0821234567',
+        address: '3 Church Street',
+        city: 'Pietermaritzburg',
+        province: 'KZN',
+        postalCode: '3201',
+        isMainMember: true,
+        policyTypeId: type.id,
+      },
+      { token },
+    );
     expect(member.status).toBe(201);
     policy = { id: member.body.policyId, policyNumber: member.body.policyNumber };
   });
@@ -52,22 +74,45 @@ describe.each(testDrivers())('today at 00:30 South African time on $name', (driv
   });
 
   it('accepts a claim for a death on the South African today and dates it that day', async () => {
-    const claim = await t.request('POST', '/api/claims', {
-      policyId: policy.id, deceasedFirstName: 'Themba', deceasedLastName: 'Mthembu', deceasedSaId: memberSaId,
-      deceasedDateOfBirth: '1975-05-05', deceasedDateOfDeath: SA_TODAY, causeOfDeath: 'Natural causes', deathCertificateNumber: 'DC 0030',
-      claimantFirstName: 'Zanele', claimantLastName: 'Mthembu', claimantSaId: nextSaId(), claimantPhone: '0821112222',
-      claimantEmail: 'zanele@example.co.za', claimantAddress: '3 Church Street, Pietermaritzburg', relationshipToDeceased: 'Daughter',
-      claimAmount: '15000', bankAccountNumber: '1234567890', bankName: 'Capitec', bankBranchCode: '470010', accountHolderName: 'Z Mthembu',
-      deceasedIdDocument: await upload('deceased-id.pdf'), claimantIdDocument: await upload('claimant-id.pdf'),
-      deathCertificateDocument: await upload('death-certificate.pdf'), bankLetterDocument: await upload('bank-letter.pdf'),
-    }, { token });
+    const claim = await t.request(
+      'POST',
+      '/api/claims',
+      {
+        policyId: policy.id,
+        deceasedFirstName: 'Themba',
+        deceasedLastName: 'Mthembu',
+        deceasedSaId: memberSaId,
+        deceasedDateOfBirth: '1975-05-05',
+        deceasedDateOfDeath: SA_TODAY,
+        causeOfDeath: 'Natural causes',
+        deathCertificateNumber: 'DC 0030',
+        claimantFirstName: 'Zanele',
+        claimantLastName: 'Mthembu',
+        claimantSaId: nextSaId(),
+        claimantPhone: '0821112222',
+        claimantEmail: 'zanele@example.co.za',
+        claimantAddress: '3 Church Street, Pietermaritzburg',
+        relationshipToDeceased: 'Daughter',
+        claimAmount: '15000',
+        bankAccountNumber: '1234567890',
+        bankName: 'Capitec',
+        bankBranchCode: '470010',
+        accountHolderName: 'Z Mthembu',
+        deceasedIdDocument: await upload('deceased-id.pdf'),
+        claimantIdDocument: await upload('claimant-id.pdf'),
+        deathCertificateDocument: await upload('death-certificate.pdf'),
+        bankLetterDocument: await upload('bank-letter.pdf'),
+      },
+      { token },
+    );
     expect([claim.status, claim.body.message]).toEqual([201, undefined]);
     expect(claim.body).toMatchObject({ dateOfDeath: SA_TODAY, submittedDate: SA_TODAY });
     expect(claim.body.claimNumber).toMatch(/^CLM-2025-/);
   });
 
   it('accepts a payment dated the South African today, and up to a year after it (not after the UTC date)', async () => {
-    const pay = (paymentDate: string) => t.request('POST', '/api/payments', { policyId: policy.id, amount: '120', paymentDate, paymentMethod: 'eft' }, { token });
+    const pay = (paymentDate: string) =>
+      t.request('POST', '/api/payments', { policyId: policy.id, amount: '120', paymentDate, paymentMethod: 'eft' }, { token });
     const today = await pay(SA_TODAY);
     expect([today.status, today.body.paymentDate]).toEqual([201, SA_TODAY]);
     const yearAhead = await pay('2026-03-05'); // a year after the UTC date (2025-03-04) would be refused

@@ -1,6 +1,12 @@
 import type { Config } from './config.ts';
 
-export type StartupReport = { mode: 'production' | 'development'; url: string; publicUrl: string; notConfigured: string[]; relaxed: string[] };
+export type StartupReport = {
+  mode: 'production' | 'development';
+  url: string;
+  publicUrl: string;
+  notConfigured: string[];
+  relaxed: string[];
+};
 
 /**
  * What the server says when it starts (issue #27 §2): the mode, where links point, what is not
@@ -12,11 +18,16 @@ export function startupReport(config: Config): StartupReport {
   if (!config.publicUrl) {
     notConfigured.push(`PUBLIC_URL: not set, so links in e-mails point to ${config.linkBase}; set it to the address users open`);
   }
-  if (!config.smtpUrl) notConfigured.push('e-mail (SMTP_URL): not configured, so password-reset links are written to this log, not e-mailed');
+  if (!config.smtpUrl)
+    notConfigured.push('e-mail (SMTP_URL): not configured, so password-reset links are written to this log, not e-mailed');
   if (config.billing.provider === 'none') {
-    notConfigured.push('payments: not configured (PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY, or PAYMENT_SANDBOX=on), so subscription checkout is refused');
+    notConfigured.push(
+      'payments: not configured (PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY, or PAYMENT_SANDBOX=on), so subscription checkout is refused',
+    );
   } else if (config.billing.provider === 'sandbox') {
-    notConfigured.push('payments: the built-in sandbox (moves no money); set PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY for real payments');
+    notConfigured.push(
+      'payments: the built-in sandbox (moves no money); set PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY for real payments',
+    );
   }
   notConfigured.push('SMS: no SMS provider in this version, so no notice is sent by SMS');
   const relaxed: string[] = [];

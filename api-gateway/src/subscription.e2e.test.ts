@@ -30,10 +30,25 @@ describe.each(testDrivers())('subscription and sandbox checkout over HTTP on $na
   it('answers the subscription with its spec fields and the billing display, and the plans', async () => {
     const { token } = await register();
     expect(await subscription(token)).toEqual({
-      tier: 'free', currentMemberCount: 0, memberLimit: 300, nextBillingDate: null, planName: 'Free Tier', monthlyPrice: '0.00', paymentMethod: null, usagePercent: 0,
+      tier: 'free',
+      currentMemberCount: 0,
+      memberLimit: 300,
+      nextBillingDate: null,
+      planName: 'Free Tier',
+      monthlyPrice: '0.00',
+      paymentMethod: null,
+      usagePercent: 0,
     });
     const plans = (await t.request('GET', '/api/subscription/plans', undefined, { token })).body;
-    expect(plans.map((p: { id: string; name: string; monthlyPrice: string | null; memberLimit: number; badge: string | null }) => [p.id, p.name, p.monthlyPrice, p.memberLimit, p.badge])).toEqual([
+    expect(
+      plans.map((p: { id: string; name: string; monthlyPrice: string | null; memberLimit: number; badge: string | null }) => [
+        p.id,
+        p.name,
+        p.monthlyPrice,
+        p.memberLimit,
+        p.badge,
+      ]),
+    ).toEqual([
       ['free', 'Free Tier', '0.00', 300, null],
       ['starter', 'Premium Plan', '299.00', 50000, 'Most Popular'],
       ['enterprise', 'Enterprise', null, -1, null],
@@ -55,11 +70,26 @@ describe.each(testDrivers())('subscription and sandbox checkout over HTTP on $na
     expect(answer.headers.get('location')).toBe(`http://localhost/subscription/payment-success?checkout=${started.body.checkoutId}`);
 
     const now = await subscription(token);
-    expect(now).toMatchObject({ tier: 'starter', memberLimit: 50000, planName: 'Premium Plan', monthlyPrice: '299.00', paymentMethod: 'Credit Card' });
+    expect(now).toMatchObject({
+      tier: 'starter',
+      memberLimit: 50000,
+      planName: 'Premium Plan',
+      monthlyPrice: '299.00',
+      paymentMethod: 'Credit Card',
+    });
     expect(now.nextBillingDate).toMatch(/^\d{4}-\d{2}-01$/);
     expect(await readQuota(t.services.sql, companyId)).toMatchObject({ limit: 50000 });
     const paid = await history(token);
-    expect(paid).toEqual([expect.objectContaining({ id: started.body.checkoutId, status: 'paid', amount: '299.00', planName: 'Premium Plan', paymentMethod: 'Credit Card', provider: 'sandbox' })]);
+    expect(paid).toEqual([
+      expect.objectContaining({
+        id: started.body.checkoutId,
+        status: 'paid',
+        amount: '299.00',
+        planName: 'Premium Plan',
+        paymentMethod: 'Credit Card',
+        provider: 'sandbox',
+      }),
+    ]);
     // Already on it: no second checkout of the same plan.
     const again = await checkout(token);
     expect([again.status, again.body.message]).toEqual([422, 'Your company is already on the Premium Plan.']);
@@ -103,7 +133,10 @@ describe.each(testDrivers())('subscription and sandbox checkout over HTTP on $na
     expect(await subscription(token)).toMatchObject({ tier: 'free', memberLimit: 300 });
     expect(await history(token)).toEqual([expect.objectContaining({ status: 'failed', amount: '299.00' })]);
     const cancelled = await pressSandboxButton(t, (await checkout(token)).body.redirectUrl, 'cancel');
-    expect([cancelled.answer.status, cancelled.answer.headers.get('location')]).toEqual([303, 'http://localhost/subscription/payment-cancel']);
+    expect([cancelled.answer.status, cancelled.answer.headers.get('location')]).toEqual([
+      303,
+      'http://localhost/subscription/payment-cancel',
+    ]);
     expect(await history(token)).toHaveLength(1);
     expect((await subscription(token)).tier).toBe('free');
     // A tampered page link is refused by the gateway.
@@ -143,8 +176,17 @@ describe.each(testDrivers())('subscription and sandbox checkout over HTTP on $na
       {},
       token,
     );
-    expect(read.body.data.subscription).toEqual({ tier: 'starter', memberLimit: 50000, planName: 'Premium Plan', paymentMethod: 'Credit Card' });
-    expect(read.body.data.subscriptionPlans.map((p: { tier: string; checkout: boolean }) => [p.tier, p.checkout])).toEqual([['free', false], ['starter', true], ['enterprise', false]]);
+    expect(read.body.data.subscription).toEqual({
+      tier: 'starter',
+      memberLimit: 50000,
+      planName: 'Premium Plan',
+      paymentMethod: 'Credit Card',
+    });
+    expect(read.body.data.subscriptionPlans.map((p: { tier: string; checkout: boolean }) => [p.tier, p.checkout])).toEqual([
+      ['free', false],
+      ['starter', true],
+      ['enterprise', false],
+    ]);
     expect(read.body.data.billingHistory).toEqual([{ planName: 'Premium Plan', amount: '299.00', status: 'paid' }]);
     const free = await t.graphql(`mutation { upgradeSubscription(tier: "free") { redirectUrl } }`, {}, token);
     expect(free.body.errors[0].message).toBe('The free plan cannot be chosen');

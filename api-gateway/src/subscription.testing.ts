@@ -5,7 +5,13 @@ import type { Answer, TestApp } from './testing.ts';
 
 /** Test-only helpers for checkouts: follow the sandbox's page as a browser would, forge notifications. */
 
-const unescape = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescape = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The hidden fields of the sandbox page's form, in page order. */
 export function hiddenFields(html: string): [string, string][] {
@@ -31,7 +37,10 @@ export async function pressSandboxButton(t: TestApp, redirectUrl: string, action
 }
 
 /** A sandbox notification as the sandbox gateway sends it, signed with `secret`. */
-export function sandboxNotification(secret: string, fields: { checkoutId: string; paymentId: string; status?: string; amount?: string }): string {
+export function sandboxNotification(
+  secret: string,
+  fields: { checkoutId: string; paymentId: string; status?: string; amount?: string },
+): string {
   const pairs: Pair[] = [
     ['m_payment_id', fields.checkoutId],
     ['pf_payment_id', fields.paymentId],
@@ -46,5 +55,7 @@ export function sandboxNotification(secret: string, fields: { checkoutId: string
 /** A PayFast ITN signed the way PayFast signs it (pairs as posted, then the passphrase). */
 export function payfastItn(passphrase: string, pairs: Pair[]): string {
   const base = pairs.map(([k, v]) => `${k}=${pfEncode(v)}`).join('&');
-  return `${base}&signature=${createHash('md5').update(`${base}&passphrase=${pfEncode(passphrase)}`).digest('hex')}`;
+  return `${base}&signature=${createHash('md5')
+    .update(`${base}&passphrase=${pfEncode(passphrase)}`)
+    .digest('hex')}`;
 }

@@ -8,7 +8,17 @@ import { seedReportsCompany } from './reports.seed.testing.ts';
 const OPERATOR = { SUPER_ADMIN_USERNAME: 'platform', SUPER_ADMIN_PASSWORD: 'Pl4tform!pass', SUPER_ADMIN_EMAIL: 'ops@example.com' };
 const SUSPENDED = 'Your company account has been suspended. Please contact support.';
 
-type Plan = { id: string; name: string; tier: string; memberLimit: number; monthlyPrice: string; features: string[]; description: string | null; sortOrder: number; isActive: boolean };
+type Plan = {
+  id: string;
+  name: string;
+  tier: string;
+  memberLimit: number;
+  monthlyPrice: string;
+  features: string[];
+  description: string | null;
+  sortOrder: number;
+  isActive: boolean;
+};
 
 describe.each(testDrivers())('the super admin over HTTP on $name', (driver) => {
   let t: TestApp;
@@ -17,7 +27,13 @@ describe.each(testDrivers())('the super admin over HTTP on $name', (driver) => {
   const register = async () => {
     const input = registration();
     const body = (await t.request('POST', '/api/register', input)).body;
-    return { token: body.token as string, companyId: body.user.companyId as string, username: input.username, password: input.password, name: input.companyName };
+    return {
+      token: body.token as string,
+      companyId: body.user.companyId as string,
+      username: input.username,
+      password: input.password,
+      name: input.companyName,
+    };
   };
   const plans = async (): Promise<Plan[]> => (await get('/api/super-admin/plans')).body;
   const planOf = async (tier: string) => (await plans()).find((p) => p.tier === tier)!;
@@ -37,7 +53,9 @@ describe.each(testDrivers())('the super admin over HTTP on $name', (driver) => {
       const answer = await get(`/api/super-admin/${path}`, admin.token);
       expect([path, answer.status, answer.body.message]).toEqual([path, 403, "You don't have permission to do this."]);
     }
-    expect((await t.request('POST', `/api/super-admin/companies/${admin.companyId}/suspend`, { reason: 'x' }, { token: admin.token })).status).toBe(403);
+    expect(
+      (await t.request('POST', `/api/super-admin/companies/${admin.companyId}/suspend`, { reason: 'x' }, { token: admin.token })).status,
+    ).toBe(403);
     expect((await t.request('GET', '/api/super-admin/companies')).status).toBe(401);
     const gql = await t.graphql('{ platformStats { totalCompanies } }', {}, admin.token);
     expect(gql.body.errors[0].extensions.code).toBe('FORBIDDEN');
@@ -61,9 +79,18 @@ describe.each(testDrivers())('the super admin over HTTP on $name', (driver) => {
     expect([login.status, login.body.code, login.body.message]).toEqual([403, 'COMPANY_SUSPENDED', SUSPENDED]);
     const again = await t.request('POST', `${path}/suspend`, { reason: 'Twice' }, { token: op });
     expect([again.status, again.body.message]).toEqual([409, 'This company is already suspended.']);
-    expect((await get('/api/super-admin/companies')).body.find((c: { id: string }) => c.id === company.companyId)).toMatchObject({ isActive: false, cipNumber: '2020/123456/07' });
+    expect((await get('/api/super-admin/companies')).body.find((c: { id: string }) => c.id === company.companyId)).toMatchObject({
+      isActive: false,
+      cipNumber: '2020/123456/07',
+    });
     expect(await logsOf(company.name)).toEqual([
-      expect.objectContaining({ type: 'company_suspended', severity: 'critical', title: 'Company suspended', description: `${company.name} was suspended. Reason: Unpaid platform fees`, resolvedAt: null }),
+      expect.objectContaining({
+        type: 'company_suspended',
+        severity: 'critical',
+        title: 'Company suspended',
+        description: `${company.name} was suspended. Reason: Unpaid platform fees`,
+        resolvedAt: null,
+      }),
     ]);
 
     const activated = await t.request('POST', `${path}/activate`, undefined, { token: op });
@@ -72,7 +99,11 @@ describe.each(testDrivers())('the super admin over HTTP on $name', (driver) => {
     expect((await get('/api/company', company.token)).status).toBe(401);
     const back = await t.request('POST', '/api/login', { username: company.username, password: company.password });
     expect(back.status).toBe(200);
-    expect((await get('/api/company', back.body.token)).body).toMatchObject({ name: company.name, cipNumber: '2020/123456/07', city: 'Durban' });
+    expect((await get('/api/company', back.body.token)).body).toMatchObject({
+      name: company.name,
+      cipNumber: '2020/123456/07',
+      city: 'Durban',
+    });
     const logs = await logsOf(company.name);
     expect(logs.map((l) => [l.type, l.severity, l.resolvedAt === null ? 'Open' : 'Resolved'])).toEqual([
       ['company_activated', 'info', 'Resolved'],
@@ -80,14 +111,24 @@ describe.each(testDrivers())('the super admin over HTTP on $name', (driver) => {
     ]);
     const twice = await t.request('POST', `${path}/activate`, undefined, { token: op });
     expect([twice.status, twice.body.message]).toEqual([409, 'This company is already active.']);
-    expect((await t.request('POST', `/api/super-admin/companies/${crypto.randomUUID()}/activate`, undefined, { token: op })).status).toBe(404);
+    expect((await t.request('POST', `/api/super-admin/companies/${crypto.randomUUID()}/activate`, undefined, { token: op })).status).toBe(
+      404,
+    );
   });
 
   it('seeds the built-in plans and validates plans with the spec words', async () => {
     expect((await plans()).map((p) => [p.tier, p.name, p.monthlyPrice, p.memberLimit])).toEqual(
-      expect.arrayContaining([['free', 'Free Tier', '0.00', 300], ['enterprise', 'Enterprise', '0.00', -1]]),
+      expect.arrayContaining([
+        ['free', 'Free Tier', '0.00', 300],
+        ['enterprise', 'Enterprise', '0.00', -1],
+      ]),
     );
-    const bad = await t.request('POST', '/api/super-admin/plans', { name: '', tier: '', memberLimit: -2, monthlyPrice: '-1' }, { token: op });
+    const bad = await t.request(
+      'POST',
+      '/api/super-admin/plans',
+      { name: '', tier: '', memberLimit: -2, monthlyPrice: '-1' },
+      { token: op },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.issues.map((i: { message: string }) => i.message)).toEqual([
       'Plan name is required',
@@ -102,60 +143,143 @@ describe.each(testDrivers())('the super admin over HTTP on $name', (driver) => {
       ['monthlyPrice', '10000000000', 'Amount cannot be more than 999999999.99'],
       ['monthlyPrice', 1e20, 'Enter an amount in rand, e.g. 1500 or 1500.50'],
     ] as const) {
-      const refused = await t.request('POST', '/api/super-admin/plans', { name: 'Huge', tier: 'starter', memberLimit: 5, monthlyPrice: '1', [field]: value }, { token: op });
+      const refused = await t.request(
+        'POST',
+        '/api/super-admin/plans',
+        { name: 'Huge', tier: 'starter', memberLimit: 5, monthlyPrice: '1', [field]: value },
+        { token: op },
+      );
       expect([refused.status, refused.body.message, refused.body.issues[0]?.path]).toEqual([400, message, [field]]);
     }
-    const taken = await t.request('POST', '/api/super-admin/plans', { name: 'Second free', tier: 'free', memberLimit: 100, monthlyPrice: '0' }, { token: op });
+    const taken = await t.request(
+      'POST',
+      '/api/super-admin/plans',
+      { name: 'Second free', tier: 'free', memberLimit: 100, monthlyPrice: '0' },
+      { token: op },
+    );
     expect([taken.status, taken.body.message]).toEqual([409, 'There is already a plan for the free tier']);
-    const gql = await t.graphql('mutation { createPlan(input: { name: "X", tier: "gold/*", memberLimit: 5, monthlyPrice: "1" }) { id } }', {}, op);
+    const gql = await t.graphql(
+      'mutation { createPlan(input: { name: "X", tier: "gold/*", memberLimit: 5, monthlyPrice: "1" }) { id } }',
+      {},
+      op,
+    );
     expect(gql.body.errors[0].message).toBe('Tier may use letters, digits, spaces and hyphens (at most 40)');
   });
 
   it('the starter plan drives the checkout: a new price and limit are what is charged and granted; a plan in use cannot be deleted', async () => {
     const starter = await planOf('starter');
-    const edited = await t.request('PUT', `/api/super-admin/plans/${starter.id}`, { ...starter, monthlyPrice: '349.5', memberLimit: 60000 }, { token: op });
+    const edited = await t.request(
+      'PUT',
+      `/api/super-admin/plans/${starter.id}`,
+      { ...starter, monthlyPrice: '349.5', memberLimit: 60000 },
+      { token: op },
+    );
     expect(edited.body).toMatchObject({ id: starter.id, monthlyPrice: '349.50', memberLimit: 60000, name: 'Premium Plan' });
     const company = await register();
     const cards = (await get('/api/subscription/plans', company.token)).body;
-    expect(cards.find((c: { id: string }) => c.id === 'starter')).toMatchObject({ monthlyPrice: '349.50', memberLimit: 60000, checkout: true });
+    expect(cards.find((c: { id: string }) => c.id === 'starter')).toMatchObject({
+      monthlyPrice: '349.50',
+      memberLimit: 60000,
+      checkout: true,
+    });
 
     const started = await t.request('POST', '/api/subscription/create-checkout', { tier: 'starter' }, { token: company.token });
     const { page } = await pressSandboxButton(t, started.body.redirectUrl, 'pay');
     expect(page.body).toContain('R349.50');
-    expect((await get('/api/subscription', company.token)).body).toMatchObject({ tier: 'starter', memberLimit: 60000, monthlyPrice: '349.50' });
+    expect((await get('/api/subscription', company.token)).body).toMatchObject({
+      tier: 'starter',
+      memberLimit: 60000,
+      monthlyPrice: '349.50',
+    });
     expect(await readQuota(t.services.sql, company.companyId)).toMatchObject({ limit: 60000 });
-    expect((await get('/api/super-admin/subscriptions')).body.find((s: { companyId: string }) => s.companyId === company.companyId)).toMatchObject({
-      company: company.name, tier: 'starter', currentMemberCount: 0, memberLimit: 60000, monthlyPrice: '349.50', isActive: true, nextBillingDate: expect.stringMatching(/-01$/),
+    expect(
+      (await get('/api/super-admin/subscriptions')).body.find((s: { companyId: string }) => s.companyId === company.companyId),
+    ).toMatchObject({
+      company: company.name,
+      tier: 'starter',
+      currentMemberCount: 0,
+      memberLimit: 60000,
+      monthlyPrice: '349.50',
+      isActive: true,
+      nextBillingDate: expect.stringMatching(/-01$/),
     });
 
     const inUse = await t.request('DELETE', `/api/super-admin/plans/${starter.id}`, undefined, { token: op });
-    expect([inUse.status, inUse.body.code, inUse.body.message]).toEqual([409, 'IN_USE', "This plan cannot be deleted while companies are subscribed to it: 1 company is on the plan's tier."]);
+    expect([inUse.status, inUse.body.code, inUse.body.message]).toEqual([
+      409,
+      'IN_USE',
+      "This plan cannot be deleted while companies are subscribed to it: 1 company is on the plan's tier.",
+    ]);
     const free = await planOf('free');
     expect((await t.request('DELETE', `/api/super-admin/plans/${free.id}`, undefined, { token: op })).status).toBe(409);
     expect((await plans()).map((p) => p.tier)).toEqual(expect.arrayContaining(['free', 'starter', 'enterprise']));
 
     // Nobody is on enterprise: it can go, and a new plan can sell the tier again.
     const enterprise = await planOf('enterprise');
-    expect((await t.request('DELETE', `/api/super-admin/plans/${enterprise.id}`, undefined, { token: op })).body).toEqual({ ok: true, id: enterprise.id });
+    expect((await t.request('DELETE', `/api/super-admin/plans/${enterprise.id}`, undefined, { token: op })).body).toEqual({
+      ok: true,
+      id: enterprise.id,
+    });
     expect((await get('/api/subscription/plans', company.token)).body.map((c: { id: string }) => c.id)).toEqual(['free', 'starter']);
-    const created = await t.request('POST', '/api/super-admin/plans', { name: 'Enterprise Plus', tier: 'enterprise', memberLimit: -1, monthlyPrice: '0', features: ['All of it'] }, { token: op });
+    const created = await t.request(
+      'POST',
+      '/api/super-admin/plans',
+      { name: 'Enterprise Plus', tier: 'enterprise', memberLimit: -1, monthlyPrice: '0', features: ['All of it'] },
+      { token: op },
+    );
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Enterprise Plus', tier: 'enterprise', memberLimit: -1, monthlyPrice: '0.00', features: ['All of it'], sortOrder: 0, isActive: true, description: null });
+    expect(created.body).toMatchObject({
+      name: 'Enterprise Plus',
+      tier: 'enterprise',
+      memberLimit: -1,
+      monthlyPrice: '0.00',
+      features: ['All of it'],
+      sortOrder: 0,
+      isActive: true,
+      description: null,
+    });
   });
 
   it('saves system settings by unique key: a second POST with the key updates it', async () => {
     const missing = await t.request('POST', '/api/super-admin/settings', { key: '', value: '' }, { token: op });
-    expect(missing.body.issues.map((i: { message: string }) => i.message)).toEqual(['Setting key is required', 'Setting value is required']);
-    const first = await t.request('POST', '/api/super-admin/settings', { key: 'support.email', value: 'help@example.com', description: 'Where users write to' }, { token: op });
+    expect(missing.body.issues.map((i: { message: string }) => i.message)).toEqual([
+      'Setting key is required',
+      'Setting value is required',
+    ]);
+    const first = await t.request(
+      'POST',
+      '/api/super-admin/settings',
+      { key: 'support.email', value: 'help@example.com', description: 'Where users write to' },
+      { token: op },
+    );
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ key: 'support.email', value: 'help@example.com', category: 'general', description: 'Where users write to' });
-    const second = await t.request('POST', '/api/super-admin/settings', { key: 'support.email', value: { to: 'ops@example.com', cc: ['a@example.com'] }, category: 'notifications' }, { token: op });
+    expect(first.body).toMatchObject({
+      key: 'support.email',
+      value: 'help@example.com',
+      category: 'general',
+      description: 'Where users write to',
+    });
+    const second = await t.request(
+      'POST',
+      '/api/super-admin/settings',
+      { key: 'support.email', value: { to: 'ops@example.com', cc: ['a@example.com'] }, category: 'notifications' },
+      { token: op },
+    );
     expect(second.status).toBe(200);
-    expect(second.body).toMatchObject({ id: first.body.id, value: { to: 'ops@example.com', cc: ['a@example.com'] }, category: 'notifications', description: null });
+    expect(second.body).toMatchObject({
+      id: first.body.id,
+      value: { to: 'ops@example.com', cc: ['a@example.com'] },
+      category: 'notifications',
+      description: null,
+    });
     const all = (await get('/api/super-admin/settings')).body.filter((s: { key: string }) => s.key === 'support.email');
     expect(all).toHaveLength(1);
     const gql = await t.graphql('{ systemSettings { key value category } }', {}, op);
-    expect(gql.body.data.systemSettings).toContainEqual({ key: 'support.email', value: { to: 'ops@example.com', cc: ['a@example.com'] }, category: 'notifications' });
+    expect(gql.body.data.systemSettings).toContainEqual({
+      key: 'support.email',
+      value: { to: 'ops@example.com', cc: ['a@example.com'] },
+      category: 'notifications',
+    });
   });
 
   it('counts the platform and logs repeated failed sign-ins', async () => {
@@ -181,17 +305,35 @@ describe.each(testDrivers())('the super admin over HTTP on $name', (driver) => {
   });
 
   it('creates a plan for a new tier (Basic, 1,000 members, R149): offered, sold by the checkout with its limit, not deletable while in use', async () => {
-    const created = await t.request('POST', '/api/super-admin/plans', { name: 'Basic', tier: 'Basic', memberLimit: 1000, monthlyPrice: '149', features: ['Up to 1,000 members'] }, { token: op });
+    const created = await t.request(
+      'POST',
+      '/api/super-admin/plans',
+      { name: 'Basic', tier: 'Basic', memberLimit: 1000, monthlyPrice: '149', features: ['Up to 1,000 members'] },
+      { token: op },
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Basic', tier: 'basic', memberLimit: 1000, monthlyPrice: '149.00', isActive: true });
-    const again = await t.request('POST', '/api/super-admin/plans', { name: 'Basic again', tier: 'basic', memberLimit: 900, monthlyPrice: '99' }, { token: op });
+    const again = await t.request(
+      'POST',
+      '/api/super-admin/plans',
+      { name: 'Basic again', tier: 'basic', memberLimit: 900, monthlyPrice: '99' },
+      { token: op },
+    );
     expect([again.status, again.body.message]).toEqual([409, 'There is already a plan for the basic tier']);
 
     // The subscription page offers it between free and the Premium Plan, bought online.
     const company = await register();
     const cards = (await get('/api/subscription/plans', company.token)).body as { id: string; checkout: boolean; contactSales: boolean }[];
     expect(cards.map((c) => c.id)).toEqual(['free', 'basic', 'starter', 'enterprise']);
-    expect(cards[1]).toMatchObject({ id: 'basic', name: 'Basic', monthlyPrice: '149.00', memberLimit: 1000, checkout: true, contactSales: false, badge: null });
+    expect(cards[1]).toMatchObject({
+      id: 'basic',
+      name: 'Basic',
+      monthlyPrice: '149.00',
+      memberLimit: 1000,
+      checkout: true,
+      contactSales: false,
+      badge: null,
+    });
     const gqlCards = await t.graphql('{ subscriptionPlans { tier checkout } }', {}, company.token);
     expect(gqlCards.body.data.subscriptionPlans).toContainEqual({ tier: 'basic', checkout: true });
 
@@ -200,7 +342,13 @@ describe.each(testDrivers())('the super admin over HTTP on $name', (driver) => {
     expect(started.body.errors).toBeUndefined();
     const { page } = await pressSandboxButton(t, started.body.data.createSubscriptionCheckout.redirectUrl, 'pay');
     expect(page.body).toContain('R149.00');
-    expect((await get('/api/subscription', company.token)).body).toMatchObject({ tier: 'basic', planName: 'Basic', memberLimit: 1000, monthlyPrice: '149.00', paymentMethod: 'Credit Card' });
+    expect((await get('/api/subscription', company.token)).body).toMatchObject({
+      tier: 'basic',
+      planName: 'Basic',
+      memberLimit: 1000,
+      monthlyPrice: '149.00',
+      paymentMethod: 'Credit Card',
+    });
     expect(await readQuota(t.services.sql, company.companyId)).toMatchObject({ limit: 1000 });
 
     // On Basic: the Premium Plan is an upgrade, Basic itself and the free plan are not offered.
@@ -209,14 +357,29 @@ describe.each(testDrivers())('the super admin over HTTP on $name', (driver) => {
     expect((await t.request('POST', '/api/subscription/create-checkout', { tier: 'starter' }, { token: company.token })).status).toBe(200);
     // A company on the bigger Premium Plan cannot move down to Basic online.
     const bigger = await register();
-    await pressSandboxButton(t, (await t.request('POST', '/api/subscription/create-checkout', { tier: 'starter' }, { token: bigger.token })).body.redirectUrl, 'pay');
+    await pressSandboxButton(
+      t,
+      (await t.request('POST', '/api/subscription/create-checkout', { tier: 'starter' }, { token: bigger.token })).body.redirectUrl,
+      'pay',
+    );
     const down = await t.request('POST', '/api/subscription/create-checkout', { tier: 'basic' }, { token: bigger.token });
-    expect([down.status, down.body.message]).toEqual([422, 'Moving to a smaller plan is arranged with our sales team; it cannot be done online.']);
+    expect([down.status, down.body.message]).toEqual([
+      422,
+      'Moving to a smaller plan is arranged with our sales team; it cannot be done online.',
+    ]);
 
     const inUse = await t.request('DELETE', `/api/super-admin/plans/${created.body.id}`, undefined, { token: op });
-    expect([inUse.status, inUse.body.code, inUse.body.message]).toEqual([409, 'IN_USE', "This plan cannot be deleted while companies are subscribed to it: 1 company is on the plan's tier."]);
-    expect((await get('/api/super-admin/subscriptions')).body.find((s: { companyId: string }) => s.companyId === company.companyId)).toMatchObject({
-      tier: 'basic', memberLimit: 1000, monthlyPrice: '149.00',
+    expect([inUse.status, inUse.body.code, inUse.body.message]).toEqual([
+      409,
+      'IN_USE',
+      "This plan cannot be deleted while companies are subscribed to it: 1 company is on the plan's tier.",
+    ]);
+    expect(
+      (await get('/api/super-admin/subscriptions')).body.find((s: { companyId: string }) => s.companyId === company.companyId),
+    ).toMatchObject({
+      tier: 'basic',
+      memberLimit: 1000,
+      monthlyPrice: '149.00',
     });
   });
 });

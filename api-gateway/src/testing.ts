@@ -46,7 +46,12 @@ export async function startTestApp(
   const services: Services = await createServices(config, pino({ level: 'silent' }), { sql: db.sql });
   const app: App = createApp(services);
 
-  async function request(method: string, path: string, body?: unknown, options: { token?: string; headers?: Record<string, string>; ip?: string } = {}): Promise<Answer> {
+  async function request(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: { token?: string; headers?: Record<string, string>; ip?: string } = {},
+  ): Promise<Answer> {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (body !== undefined) headers['content-type'] ??= 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -67,7 +72,10 @@ export async function startTestApp(
     }
     if (checking && path.startsWith('/api/')) {
       const mismatch = openApiCheck()(method, path, response.status, response.headers.get('content-type'), parsed);
-      if (mismatch) throw new Error(`OpenAPI answer check (OPENAPI_CHECK=0 turns it off): ${mismatch}\nanswer: ${JSON.stringify(parsed)?.slice(0, 600)}`);
+      if (mismatch)
+        throw new Error(
+          `OpenAPI answer check (OPENAPI_CHECK=0 turns it off): ${mismatch}\nanswer: ${JSON.stringify(parsed)?.slice(0, 600)}`,
+        );
     }
     return { status: response.status, body: parsed, headers: response.headers };
   }
@@ -155,7 +163,12 @@ export function registration(overrides: Record<string, unknown> = {}) {
  * with Retry-After the test clock (services.now) is moved past the delay and the attempt repeated,
  * never by sleeping. Returns the statuses of the attempts that were checked or locked out.
  */
-export async function wrongSignIns(t: TestApp, username: string, times: number, options: { ip?: string | ((i: number) => string) } = {}): Promise<Answer[]> {
+export async function wrongSignIns(
+  t: TestApp,
+  username: string,
+  times: number,
+  options: { ip?: string | ((i: number) => string) } = {},
+): Promise<Answer[]> {
   const answers: Answer[] = [];
   for (let i = 0; i < times; i++) {
     const ip = typeof options.ip === 'function' ? options.ip(i) : options.ip;

@@ -33,7 +33,11 @@ export async function httpSuite({ options, log, tenant, server }: SuiteContext):
     { method: 'GET', path: '/api/policy-types', headers },
     gql('{ dashboardStats { totalMembers activePolicies monthlyRevenue } }'),
   ];
-  const ceiling = await load({ url: `${baseUrl}/healthz`, connections: CONNECTIONS, duration: Math.max(2, Math.round(options.httpSeconds / 4)) });
+  const ceiling = await load({
+    url: `${baseUrl}/healthz`,
+    connections: CONNECTIONS,
+    duration: Math.max(2, Math.round(options.httpSeconds / 4)),
+  });
   log(`http /healthz: ${Math.round(ceiling.requestsPerSecond)} req/s`);
   const result = await load({ url: baseUrl, connections: CONNECTIONS, duration: options.httpSeconds, requests: mix });
   const failures = result.errors + result.timeouts + result.non2xx;
@@ -41,9 +45,19 @@ export async function httpSuite({ options, log, tenant, server }: SuiteContext):
   return [
     { suite: 'http', metric: `/healthz, ${CONNECTIONS} connections (ceiling)`, value: round(ceiling.requestsPerSecond, 0), unit: 'req/s' },
     {
-      suite: 'http', metric: `read mix ${options.httpSeconds} s, ${CONNECTIONS} conn (p99 ${result.p99} ms)`, value: round(result.requestsPerSecond, 0), unit: 'req/s',
+      suite: 'http',
+      metric: `read mix ${options.httpSeconds} s, ${CONNECTIONS} conn (p99 ${result.p99} ms)`,
+      value: round(result.requestsPerSecond, 0),
+      unit: 'req/s',
       ratio: { value: round(result.requestsPerSecond / ceiling.requestsPerSecond), over: '/healthz' },
     },
-    { suite: 'http', metric: `errors, timeouts and non-2xx of ${result.total.toLocaleString('en-US')}`, value: failures, unit: '', target: 'no errors', met: failures === 0 },
+    {
+      suite: 'http',
+      metric: `errors, timeouts and non-2xx of ${result.total.toLocaleString('en-US')}`,
+      value: failures,
+      unit: '',
+      target: 'no errors',
+      met: failures === 0,
+    },
   ];
 }

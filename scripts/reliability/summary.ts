@@ -32,7 +32,16 @@ function table(records: ReliabilityRecord[]): string {
   const rows = records.map((r) => {
     if (r.skipped) return [r.area, r.test, r.driver, '-', '-', '-', '-', `SKIPPED: ${r.skipped}`];
     const details = Object.entries(r.details ?? {}).map(([k, v]) => `${k}=${v}`);
-    return [r.area, r.test, r.driver, String(r.runs), `${r.checked} ${r.checkedWhat}`, String(r.differences), (r.durationMs / 1000).toFixed(1), details.join(' ')];
+    return [
+      r.area,
+      r.test,
+      r.driver,
+      String(r.runs),
+      `${r.checked} ${r.checkedWhat}`,
+      String(r.differences),
+      (r.durationMs / 1000).toFixed(1),
+      details.join(' '),
+    ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');

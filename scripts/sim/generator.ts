@@ -25,7 +25,14 @@ import {
   VISITOR,
 } from '@fpa/write-model';
 import type { EventStore, SqlClient, StreamAppend } from '@fpa/write-model/event-store';
-import { claimSchemaOn, luhnCheckDigit, memberSchemaOn, paymentSchemaOn, PAYMENT_METHODS, southAfricanDate } from '@fpa/write-model/validation';
+import {
+  claimSchemaOn,
+  luhnCheckDigit,
+  memberSchemaOn,
+  paymentSchemaOn,
+  PAYMENT_METHODS,
+  southAfricanDate,
+} from '@fpa/write-model/validation';
 
 /**
  * A data generator for the scale simulation (scripts/sim/simulate.ts takes any module with this
@@ -54,7 +61,12 @@ export type GenerateOptions = {
 
 const FIRST = ['Thandi', 'Sipho', 'Lerato', 'Johan', 'Ayesha', 'Pieter', 'Nomvula', 'Kagiso', 'Zanele', 'Themba', 'Anele', 'Mpho'];
 const LAST = ['Nkosi', 'Dlamini', 'van der Merwe', 'Naidoo', 'Botha', 'Mokoena', 'Khumalo', 'Pillay', 'Mahlangu', 'Smith'];
-const CITIES: [string, string, string][] = [['Durban', 'KZN', '4001'], ['Polokwane', 'LP', '0700'], ['Cape Town', 'WC', '8001'], ['Soweto', 'GP', '1804']];
+const CITIES: [string, string, string][] = [
+  ['Durban', 'KZN', '4001'],
+  ['Polokwane', 'LP', '0700'],
+  ['Cape Town', 'WC', '8001'],
+  ['Soweto', 'GP', '1804'],
+];
 const BATCH = 50;
 
 export function saId(n: number): string {
@@ -65,12 +77,22 @@ export function saId(n: number): string {
   return `${first12}${luhnCheckDigit(first12)}`;
 }
 
-export type GeneratedCompany = { companyId: string; userId: string; username: string; password: string; policyTypeIds: string[]; members: number; claims: number };
+export type GeneratedCompany = {
+  companyId: string;
+  userId: string;
+  username: string;
+  password: string;
+  policyTypeIds: string[];
+  members: number;
+  claims: number;
+};
 
 export async function generate(options: GenerateOptions): Promise<GeneratedCompany[]> {
   const generated: GeneratedCompany[] = [];
   const { store, companies, membersPerCompany, paymentsPerPolicy } = options;
-  const months = Array.from({ length: paymentsPerPolicy }, (_, i) => new Date(Date.UTC(2025, i % 12, 1 + (i % 27))).toISOString().slice(0, 10));
+  const months = Array.from({ length: paymentsPerPolicy }, (_, i) =>
+    new Date(Date.UTC(2025, i % 12, 1 + (i % 27))).toISOString().slice(0, 10),
+  );
   const first = options.firstCompany ?? 0;
   const batch = options.batch ?? BATCH;
   const now = options.now ?? (() => new Date());
@@ -80,21 +102,42 @@ export async function generate(options: GenerateOptions): Promise<GeneratedCompa
     const company = await registerCompany(
       store,
       {
-        username: `sim${tag}`, password: 'simulation1', email: `admin${tag}@sim.example.co.za`, firstName: 'Sim', lastName: 'Admin',
-        companyName: `Simulated Funeral Cover ${c}`, cipNumber: `2020/${String(100000 + c).padStart(6, '0')}/07`, adminSaId: saId(c),
-        companyEmail: `info${tag}@sim.example.co.za`, companyPhone: '0821234567',
+        username: `sim${tag}`,
+        password: 'simulation1',
+        email: `admin${tag}@sim.example.co.za`,
+        firstName: 'Sim',
+        lastName: 'Admin',
+        companyName: `Simulated Funeral Cover ${c}`,
+        cipNumber: `2020/${String(100000 + c).padStart(6, '0')}/07`,
+        adminSaId: saId(c),
+        companyEmail: `info${tag}@sim.example.co.za`,
+        companyPhone: '0821234567',
       },
       commandContext(VISITOR, undefined, now()),
     );
-    const entry: GeneratedCompany = { companyId: company.companyId, userId: company.userId, username: `sim${tag}`, password: 'simulation1', policyTypeIds: [], members: membersPerCompany, claims: 0 };
+    const entry: GeneratedCompany = {
+      companyId: company.companyId,
+      userId: company.userId,
+      username: `sim${tag}`,
+      password: 'simulation1',
+      policyTypeIds: [],
+      members: membersPerCompany,
+      claims: 0,
+    };
     generated.push(entry);
     const ctx = () => commandContext({ userId: company.userId, role: 'administrator', companyId: company.companyId }, undefined, now());
     const types = [];
-    for (const [name, cover, premium] of [['Basic Cover', '10000', '120'], ['Family Cover', '30000', '250.50']] as const) {
+    for (const [name, cover, premium] of [
+      ['Basic Cover', '10000', '120'],
+      ['Family Cover', '30000', '250.50'],
+    ] as const) {
       const created = await createPolicyType(store, { name, coverageAmount: cover, monthlyPremium: premium, waitingPeriod: 6 }, ctx());
       const id = created.events[0]!.data.policyTypeId;
       entry.policyTypeIds.push(id);
-      types.push({ id, state: (await loadState(store, policyTypeStreamId(id), { initialState: initialPolicyTypeState, evolve: evolvePolicyType })).state });
+      types.push({
+        id,
+        state: (await loadState(store, policyTypeStreamId(id), { initialState: initialPolicyTypeState, evolve: evolvePolicyType })).state,
+      });
     }
     for (let start = 0; start < membersPerCompany; start += batch) {
       const streams: StreamAppend[] = [];
@@ -106,35 +149,85 @@ export async function generate(options: GenerateOptions): Promise<GeneratedCompa
         const type = types[m % 3 === 0 ? 1 : 0]!;
         const [city, province, postalCode] = CITIES[m % CITIES.length]!;
         const input = parseInput(memberSchemaOn(today), {
-          firstName: FIRST[serial % FIRST.length], lastName: LAST[(serial >> 3) % LAST.length], saId: saId(serial), phone: '0821234567',
-          address: `${1 + (m % 200)} Church Street`, city, province, postalCode, isMainMember: true, policyTypeId: type.id,
+          firstName: FIRST[serial % FIRST.length],
+          lastName: LAST[(serial >> 3) % LAST.length],
+          saId: saId(serial),
+          phone: '0821234567',
+          address: `${1 + (m % 200)} Church Street`,
+          city,
+          province,
+          postalCode,
+          isMainMember: true,
+          policyTypeId: type.id,
         });
         const memberId = batchCtx.newId();
-        const policy = { policyId: batchCtx.newId(), policyNumber: formatPolicyNumber(m + 1, batchCtx.now), policyType: type.state, agentId: null };
-        const decided = decideRegisterMember({ memberId, companyId: company.companyId, input, source: 'manual', mainMember: null, policy }, batchCtx);
-        streams.push({ streamId: memberStreamId(memberId), expectedVersion: 'no_stream', events: decided.member.map((e) => toNewEvent(e, memberPii)) });
-        streams.push({ streamId: policyStreamId(policy.policyId), expectedVersion: 'no_stream', events: decided.policy.map((e) => toNewEvent(e)) });
+        const policy = {
+          policyId: batchCtx.newId(),
+          policyNumber: formatPolicyNumber(m + 1, batchCtx.now),
+          policyType: type.state,
+          agentId: null,
+        };
+        const decided = decideRegisterMember(
+          { memberId, companyId: company.companyId, input, source: 'manual', mainMember: null, policy },
+          batchCtx,
+        );
+        streams.push({
+          streamId: memberStreamId(memberId),
+          expectedVersion: 'no_stream',
+          events: decided.member.map((e) => toNewEvent(e, memberPii)),
+        });
+        streams.push({
+          streamId: policyStreamId(policy.policyId),
+          expectedVersion: 'no_stream',
+          events: decided.policy.map((e) => toNewEvent(e)),
+        });
         const policyState = decided.policy.reduce(evolvePolicy, initialPolicyState);
         for (const [i, paymentDate] of months.entries()) {
           const paymentId = batchCtx.newId();
-          const payment = parseInput(paymentSchemaOn(today), { policyId: policy.policyId, amount: type.state.status === 'none' ? '100' : '120.00', paymentDate, paymentMethod: PAYMENT_METHODS[i % PAYMENT_METHODS.length] });
-          const events = decideRecordPayment({ paymentId, companyId: company.companyId, input: payment, policy: policyState, memberName: `${input.firstName} ${input.lastName}` });
-          streams.push({ streamId: paymentStreamId(paymentId), expectedVersion: 'no_stream', events: events.map((e) => toNewEvent(e, paymentPii)) });
+          const payment = parseInput(paymentSchemaOn(today), {
+            policyId: policy.policyId,
+            amount: type.state.status === 'none' ? '100' : '120.00',
+            paymentDate,
+            paymentMethod: PAYMENT_METHODS[i % PAYMENT_METHODS.length],
+          });
+          const events = decideRecordPayment({
+            paymentId,
+            companyId: company.companyId,
+            input: payment,
+            policy: policyState,
+            memberName: `${input.firstName} ${input.lastName}`,
+          });
+          streams.push({
+            streamId: paymentStreamId(paymentId),
+            expectedVersion: 'no_stream',
+            events: events.map((e) => toNewEvent(e, paymentPii)),
+          });
         }
         if (options.claimEvery && m % options.claimEvery === options.claimEvery - 1) {
           entry.claims += 1;
           const claimId = batchCtx.newId();
           const claim = decideSubmitClaim({
-            claimId, companyId: company.companyId, claimNumber: formatClaimNumber(entry.claims, batchCtx.now), input: claimInput(policy.policyId, input, serial, today),
-            policy: policyState, memberName: `${input.firstName} ${input.lastName}`, deceasedOnPolicy: true, documents: [],
+            claimId,
+            companyId: company.companyId,
+            claimNumber: formatClaimNumber(entry.claims, batchCtx.now),
+            input: claimInput(policy.policyId, input, serial, today),
+            policy: policyState,
+            memberName: `${input.firstName} ${input.lastName}`,
+            deceasedOnPolicy: true,
+            documents: [],
             today,
           });
-          streams.push({ streamId: claimStreamId(claimId), expectedVersion: 'no_stream', events: claim.map((e) => toNewEvent(e, claimPii)) });
+          streams.push({
+            streamId: claimStreamId(claimId),
+            expectedVersion: 'no_stream',
+            events: claim.map((e) => toNewEvent(e, claimPii)),
+          });
         }
       }
       await store.append(streams, { commandId: batchCtx.commandId, companyId: company.companyId, actorUserId: company.userId });
     }
-    if ((c + 1 - first) % 10 === 0 || c + 1 === first + companies) options.log(`generated ${c + 1 - first}/${companies} companies from ${first} (${serial} members)`);
+    if ((c + 1 - first) % 10 === 0 || c + 1 === first + companies)
+      options.log(`generated ${c + 1 - first}/${companies} companies from ${first} (${serial} members)`);
   }
   return generated;
 }
@@ -142,11 +235,29 @@ export async function generate(options: GenerateOptions): Promise<GeneratedCompa
 /** A claim on the member's own death, through the real claim schema (document references are not uploaded objects). */
 function claimInput(policyId: string, member: { firstName: string; lastName: string; saId?: string | null }, n: number, today: string) {
   return parseInput(claimSchemaOn(today), {
-    policyId, deceasedFirstName: member.firstName, deceasedLastName: member.lastName, deceasedSaId: member.saId, deceasedDateOfBirth: '1960-01-01',
-    deceasedDateOfDeath: today, causeOfDeath: 'Natural causes', deathCertificateNumber: `DC${n}`,
-    claimantFirstName: 'Lindiwe', claimantLastName: member.lastName, claimantSaId: saId(n + 7), claimantPhone: '0821234567',
-    claimantEmail: `claimant${n}@example.co.za`, claimantAddress: '12 Church Street', relationshipToDeceased: 'Child', claimAmount: '10000',
-    bankAccountNumber: '1234567890', bankName: 'Capitec', bankBranchCode: '470010', accountHolderName: 'L Claimant',
-    deceasedIdDocument: 'generated', claimantIdDocument: 'generated', deathCertificateDocument: 'generated', bankLetterDocument: 'generated',
+    policyId,
+    deceasedFirstName: member.firstName,
+    deceasedLastName: member.lastName,
+    deceasedSaId: member.saId,
+    deceasedDateOfBirth: '1960-01-01',
+    deceasedDateOfDeath: today,
+    causeOfDeath: 'Natural causes',
+    deathCertificateNumber: `DC${n}`,
+    claimantFirstName: 'Lindiwe',
+    claimantLastName: member.lastName,
+    claimantSaId: saId(n + 7),
+    claimantPhone: '0821234567',
+    claimantEmail: `claimant${n}@example.co.za`,
+    claimantAddress: '12 Church Street',
+    relationshipToDeceased: 'Child',
+    claimAmount: '10000',
+    bankAccountNumber: '1234567890',
+    bankName: 'Capitec',
+    bankBranchCode: '470010',
+    accountHolderName: 'L Claimant',
+    deceasedIdDocument: 'generated',
+    claimantIdDocument: 'generated',
+    deathCertificateDocument: 'generated',
+    bankLetterDocument: 'generated',
   });
 }

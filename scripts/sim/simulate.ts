@@ -22,7 +22,17 @@ import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { commandContext, migrateWriteModel, registerMember } from '@fpa/write-model';
 import { createKeyring, createPostgresClient, createPostgresEventStore, type SqlClient } from '@fpa/write-model/event-store';
-import { allProjectors, catchUpTo, committedHead, createProjectionEngine, dashboardStats, listMembers, listPayments, listPolicies, listPolicyTypes } from '@fpa/projections';
+import {
+  allProjectors,
+  catchUpTo,
+  committedHead,
+  createProjectionEngine,
+  dashboardStats,
+  listMembers,
+  listPayments,
+  listPolicies,
+  listPolicyTypes,
+} from '@fpa/projections';
 import { argument } from '../cli-args.ts';
 import type { GenerateOptions } from './generator.ts';
 
@@ -54,7 +64,14 @@ if (!reuse) {
 const url = new URL(base);
 url.pathname = `/${name}`;
 const sql = await createPostgresClient({ url: url.toString(), max: 10 });
-const results: Record<string, unknown> = { companies, membersPerCompany: members, paymentsPerPolicy: payments, parallel, batch, generator: generatorPath };
+const results: Record<string, unknown> = {
+  companies,
+  membersPerCompany: members,
+  paymentsPerPolicy: payments,
+  parallel,
+  batch,
+  generator: generatorPath,
+};
 try {
   await migrateWriteModel(sql);
   const masterKey = reuse ? Buffer.from(readFileSync(keyFile!, 'utf8').trim(), 'base64') : randomBytes(32);
@@ -73,20 +90,36 @@ try {
   }
   const share = Math.ceil(companies / parallel);
   await Promise.all(
-    Array.from({ length: reuse ? 0 : parallel }, (_, i) => ({ firstCompany: i * share, count: Math.max(0, Math.min(share, companies - i * share)) }))
+    Array.from({ length: reuse ? 0 : parallel }, (_, i) => ({
+      firstCompany: i * share,
+      count: Math.max(0, Math.min(share, companies - i * share)),
+    }))
       .filter((part) => part.count > 0)
-      .map((part) => generate({ store, sql, companies: part.count, firstCompany: part.firstCompany, batch, membersPerCompany: members, paymentsPerPolicy: payments, log })),
+      .map((part) =>
+        generate({
+          store,
+          sql,
+          companies: part.count,
+          firstCompany: part.firstCompany,
+          batch,
+          membersPerCompany: members,
+          paymentsPerPolicy: payments,
+          log,
+        }),
+      ),
   );
   const generateMs = performance.now() - started;
   await sql.exec('vacuum analyze');
-  results.sizes = (await sql.query(`
+  results.sizes = (
+    await sql.query(`
     select (select count(*) from es_events)::bigint as events,
            (select count(*) from es_streams)::bigint as streams,
            (select count(*) from es_subject_keys)::bigint as subject_keys,
            pg_relation_size('es_events') as events_heap_bytes,
            pg_total_relation_size('es_events') as events_total_bytes,
            pg_indexes_size('es_events') as events_index_bytes,
-           pg_total_relation_size('es_subject_keys') as keys_bytes`))[0];
+           pg_total_relation_size('es_subject_keys') as keys_bytes`)
+  )[0];
   const events = Number((results.sizes as { events: number }).events);
   if (!reuse) results.generate = { ms: Math.round(generateMs), eventsPerSecond: Math.round(events / (generateMs / 1000)) };
   log(`generated ${events} events in ${Math.round(generateMs / 1000)} s`);
@@ -98,7 +131,9 @@ try {
     const each: Record<string, number> = {};
     for (const projector of allProjectors) {
       const t = performance.now();
-      const alone = await catchUpTo(createProjectionEngine({ sql, store, projectors: [projector] }), await committedHead(sql), { timeoutMs: 4 * 3600_000 });
+      const alone = await catchUpTo(createProjectionEngine({ sql, store, projectors: [projector] }), await committedHead(sql), {
+        timeoutMs: 4 * 3600_000,
+      });
       if (alone.failed.length > 0) throw new Error(`rebuild of ${projector.name} failed: ${JSON.stringify(alone.failed)}`);
       each[projector.name] = Math.round(performance.now() - t);
       await sql.exec(`delete from projection_checkpoints where projector = '${projector.name}'`);
@@ -113,14 +148,25 @@ try {
   const progress = setInterval(() => {
     void sql
       // Positions come from one sequence with no gaps here (nothing rolled back), so a position counts events.
-      .query<{ projector: string; done: number }>(`select projector, coalesce(global_position, 0)::int as done from projection_checkpoints order by 2`)
-      .then((rows) => {
-        const slowest = rows[0];
-        const seconds = (performance.now() - started) / 1000;
-        if (slowest) log(`rebuild: slowest ${slowest.projector} at ${slowest.done}/${events} (${Math.round(slowest.done / seconds)} events/s so far)`);
-        results.rebuildProgress = { seconds: Math.round(seconds), projectors: Object.fromEntries(rows.map((r) => [r.projector, r.done])) };
-        save();
-      }, () => {});
+      .query<{ projector: string; done: number }>(
+        `select projector, coalesce(global_position, 0)::int as done from projection_checkpoints order by 2`,
+      )
+      .then(
+        (rows) => {
+          const slowest = rows[0];
+          const seconds = (performance.now() - started) / 1000;
+          if (slowest)
+            log(
+              `rebuild: slowest ${slowest.projector} at ${slowest.done}/${events} (${Math.round(slowest.done / seconds)} events/s so far)`,
+            );
+          results.rebuildProgress = {
+            seconds: Math.round(seconds),
+            projectors: Object.fromEntries(rows.map((r) => [r.projector, r.done])),
+          };
+          save();
+        },
+        () => {},
+      );
   }, 60_000);
   // To the last event, not only to the horizon (another database's long transaction can hold it back).
   const caught = await catchUpTo(engine, await committedHead(sql), { timeoutMs: 4 * 3600_000 }).finally(() => clearInterval(progress));
@@ -130,8 +176,12 @@ try {
   log(`rebuilt ${allProjectors.length} read models in ${Math.round(rebuildMs / 1000)} s`);
   save();
   await sql.exec('vacuum analyze');
-  results.readModelBytes = Number((await sql.query<{ bytes: number }>(`select coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint as bytes
-      from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname like 'rm\\_%' and c.relkind in ('r', 'm')`))[0]!.bytes);
+  results.readModelBytes = Number(
+    (
+      await sql.query<{ bytes: number }>(`select coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint as bytes
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname like 'rm\\_%' and c.relkind in ('r', 'm')`)
+    )[0]!.bytes,
+  );
   results.databaseBytes = Number((await sql.query<{ bytes: number }>(`select pg_database_size(current_database()) as bytes`))[0]!.bytes);
 
   results.queries = await measureQueries(sql);
@@ -181,15 +231,31 @@ async function measureQueries(db: SqlClient) {
 async function measureCommand(db: SqlClient, store: Awaited<ReturnType<typeof createPostgresEventStore>>) {
   const [company] = await db.query<{ id: string }>(`select id from companies order by random() limit 1`);
   const [type] = await db.query<{ id: string }>(`select id from policy_types where company_id = $1 limit 1`, [company!.id]);
-  const [admin] = await db.query<{ user_id: string }>(`select id as user_id from user_accounts where company_id = $1 limit 1`, [company!.id]);
+  const [admin] = await db.query<{ user_id: string }>(`select id as user_id from user_accounts where company_id = $1 limit 1`, [
+    company!.id,
+  ]);
   const samples: number[] = [];
   for (let i = 0; i < 20; i++) {
     const ctx = commandContext({ userId: admin!.user_id, role: 'administrator', companyId: company!.id });
     const t = performance.now();
-    await registerMember(store, db, {
-      firstName: 'Latency', lastName: `Probe${i}`, identifierType: 'passport', passportNumber: `SIMPROBE${i}`, isMainMember: true, policyTypeId: type!.id,
-      phone: '0821234567', address: '1 Main Road', city: 'Durban', province: 'KZN', postalCode: '4001',
-    }, ctx);
+    await registerMember(
+      store,
+      db,
+      {
+        firstName: 'Latency',
+        lastName: `Probe${i}`,
+        identifierType: 'passport',
+        passportNumber: `SIMPROBE${i}`,
+        isMainMember: true,
+        policyTypeId: type!.id,
+        phone: '0821234567',
+        address: '1 Main Road',
+        city: 'Durban',
+        province: 'KZN',
+        postalCode: '4001',
+      },
+      ctx,
+    );
     samples.push(performance.now() - t);
   }
   return { registerMember: percentiles(samples) };

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, browserAvailability, launchBrowser, registerAndSignIn, saId, screenshot, startServer, type RunningServer } from './harness.ts';
+import {
+  api,
+  browserAvailability,
+  launchBrowser,
+  registerAndSignIn,
+  saId,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from './harness.ts';
 
 const browser = browserAvailability();
 
@@ -25,10 +34,22 @@ describe.skipIf(!browser.available)(`agents, onboarding and new sales in Chromiu
     chromium = await launchBrowser();
     admin = await chromium.newPage({ viewport: { width: 1440, height: 1000 } });
     const { token } = await registerAndSignIn(admin, server, '601');
-    await api(server, token, 'POST', '/api/policy-types', { name: 'Family Plus', coverageAmount: '50000', monthlyPremium: '299', waitingPeriod: 6 });
+    await api(server, token, 'POST', '/api/policy-types', {
+      name: 'Family Plus',
+      coverageAmount: '50000',
+      monthlyPremium: '299',
+      waitingPeriod: 6,
+    });
     await api(server, token, 'POST', '/api/agents', {
-      firstName: 'Lwazi', lastName: 'Mthembu', email: 'lwazi@example.co.za', phone: '0821234567', agentId: 'AGT001',
-      commissionRate: 7.5, salesTarget: 50000, region: 'Limpopo', ...credentials,
+      firstName: 'Lwazi',
+      lastName: 'Mthembu',
+      email: 'lwazi@example.co.za',
+      phone: '0821234567',
+      agentId: 'AGT001',
+      commissionRate: 7.5,
+      salesTarget: 50000,
+      region: 'Limpopo',
+      ...credentials,
     });
     // The agent signs in in a browser of its own (its own cookies and stored token).
     agentContext = await chromium.newContext({ viewport: { width: 1440, height: 1000 } });
@@ -100,7 +121,9 @@ describe.skipIf(!browser.available)(`agents, onboarding and new sales in Chromiu
     await expect.poll(() => agent.getByText('Step 3 of 3').isVisible()).toBe(true);
     await form.getByRole('button', { name: /Policy type/ }).click();
     await agent.getByRole('option', { name: /^Family Plus - R\s299,00\/month$/ }).click();
-    await expect.poll(async () => (await form.getByRole('button', { name: /Coverage amount/ }).textContent())?.replace(/\s/g, ' ')).toContain('R 50 000,00');
+    await expect
+      .poll(async () => (await form.getByRole('button', { name: /Coverage amount/ }).textContent())?.replace(/\s/g, ' '))
+      .toContain('R 50 000,00');
     await form.getByLabel('Beneficiary name').fill('Thabo Khumalo');
     await form.getByRole('button', { name: /Beneficiary relation/ }).click();
     await agent.getByRole('option', { name: 'Spouse', exact: true }).click();
@@ -120,7 +143,9 @@ describe.skipIf(!browser.available)(`agents, onboarding and new sales in Chromiu
     await screenshot(agent, 'onboarding-step3-filled');
 
     await form.getByRole('button', { name: 'Complete Onboarding' }).click();
-    await expect.poll(() => agent.getByText('Client has been successfully onboarded and policy created!').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => agent.getByText('Client has been successfully onboarded and policy created!').first().isVisible(), { timeout: 15_000 })
+      .toBe(true);
     // Back to an empty step 1 for the next client.
     await expect.poll(() => agent.getByText('Step 1 of 3').isVisible()).toBe(true);
     expect(await form.getByLabel('First name').inputValue()).toBe('');
@@ -128,7 +153,9 @@ describe.skipIf(!browser.available)(`agents, onboarding and new sales in Chromiu
 
     await agent.goto(`${server.url}/`);
     const figures = agent.getByRole('region', { name: 'Your figures' });
-    await expect.poll(async () => (await figures.getByText('Clients Onboarded').locator('xpath=following-sibling::dd[1]').textContent())?.trim()).toBe('1');
+    await expect
+      .poll(async () => (await figures.getByText('Clients Onboarded').locator('xpath=following-sibling::dd[1]').textContent())?.trim())
+      .toBe('1');
     await screenshot(agent, 'agent-dashboard-after');
   });
 

@@ -35,7 +35,10 @@ describe.skipIf(!browser.available)(`the REST API reference page in Chromium ${b
     expect(answer?.headers()['content-security-policy']).toContain("script-src 'self'");
     await expect.poll(() => page.locator('.opblock').count()).toBeGreaterThan(90);
     await expect.poll(() => page.getByText('Funeral policy administration: REST API').count()).toBeGreaterThan(0);
-    await page.locator('.opblock-summary-path', { hasText: /^\/api\/payments$/ }).nth(1).click();
+    await page
+      .locator('.opblock-summary-path', { hasText: /^\/api\/payments$/ })
+      .nth(1)
+      .click();
     await expect.poll(() => page.getByText('Needs the permission').count()).toBeGreaterThan(0);
     await screenshot(page, 'api-docs');
     expect(problems).toEqual([]);

@@ -1,13 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { southAfricanDate } from '@fpa/write-model/validation';
 import type { Browser, Page } from 'playwright-core';
-import { api, browserAvailability, launchBrowser, registerAndSignIn, saId, screenshot, startServer, type RunningServer } from './harness.ts';
+import {
+  api,
+  browserAvailability,
+  launchBrowser,
+  registerAndSignIn,
+  saId,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from './harness.ts';
 
 const browser = browserAvailability();
 
 /** A small but real PDF: the server checks uploads by their bytes. */
 function pdf(title: string): Buffer {
-  return Buffer.from(`%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${title}\ntrailer<</Root 1 0 R>>\n%%EOF\n`);
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${title}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+  );
 }
 
 describe.skipIf(!browser.available)(`claims and documents in Chromium ${browser.reason}`, () => {
@@ -22,10 +33,23 @@ describe.skipIf(!browser.available)(`claims and documents in Chromium ${browser.
     chromium = await launchBrowser();
     page = await chromium.newPage({ viewport: { width: 1440, height: 1000 } });
     const { token } = await registerAndSignIn(page, server, '401');
-    const type = await api<{ id: string }>(server, token, 'POST', '/api/policy-types', { name: 'Funeral 30k', coverageAmount: '30000', monthlyPremium: '180', waitingPeriod: 0 });
+    const type = await api<{ id: string }>(server, token, 'POST', '/api/policy-types', {
+      name: 'Funeral 30k',
+      coverageAmount: '30000',
+      monthlyPremium: '180',
+      waitingPeriod: 0,
+    });
     const member = await api<{ policyNumber: string }>(server, token, 'POST', '/api/members', {
-      firstName: 'Jabulani', lastName: 'Ngcobo', saId: deceasedId, phone: '0845551234', address: '7 Umgeni Road', city: 'Durban',
-      province: 'KZN', postalCode: '4001', isMainMember: true, policyTypeId: type.id,
+      firstName: 'Jabulani',
+      lastName: 'Ngcobo',
+      saId: deceasedId,
+      phone: '0845551234',
+      address: '7 Umgeni Road',
+      city: 'Durban',
+      province: 'KZN',
+      postalCode: '4001',
+      isMainMember: true,
+      policyTypeId: type.id,
     });
     policyNumber = member.policyNumber;
   });
@@ -41,12 +65,25 @@ describe.skipIf(!browser.available)(`claims and documents in Chromium ${browser.
     await form.getByLabel('Policy number', { exact: true }).fill(policyNumber);
     const today = southAfricanDate(new Date());
     const fields: [string, string][] = [
-      ['Deceased first name', 'Jabulani'], ['Deceased last name', 'Ngcobo'], ['Deceased SA ID number', deceasedId],
-      ['Date of birth', '1960-01-01'], ['Date of death', today], ['Cause of death', 'Heart failure'],
-      ['Death certificate number', 'DHA-778899'], ['Claimant first name', 'Nandi'], ['Claimant last name', 'Ngcobo'],
-      ['Claimant SA ID number', saId('880808', '0456')], ['Relationship to deceased', 'Daughter'], ['Claimant phone number', '0715551234'],
-      ['Claimant email', 'nandi@example.co.za'], ['Claimant address', '7 Umgeni Road, Durban'], ['Claim amount (R)', '30000'],
-      ['Account holder name', 'N Ngcobo'], ['Bank name', 'FNB'], ['Account number', '62123456789'], ['Branch code', '250655'],
+      ['Deceased first name', 'Jabulani'],
+      ['Deceased last name', 'Ngcobo'],
+      ['Deceased SA ID number', deceasedId],
+      ['Date of birth', '1960-01-01'],
+      ['Date of death', today],
+      ['Cause of death', 'Heart failure'],
+      ['Death certificate number', 'DHA-778899'],
+      ['Claimant first name', 'Nandi'],
+      ['Claimant last name', 'Ngcobo'],
+      ['Claimant SA ID number', saId('880808', '0456')],
+      ['Relationship to deceased', 'Daughter'],
+      ['Claimant phone number', '0715551234'],
+      ['Claimant email', 'nandi@example.co.za'],
+      ['Claimant address', '7 Umgeni Road, Durban'],
+      ['Claim amount (R)', '30000'],
+      ['Account holder name', 'N Ngcobo'],
+      ['Bank name', 'FNB'],
+      ['Account number', '62123456789'],
+      ['Branch code', '250655'],
     ];
     for (const [label, value] of fields) await form.getByLabel(label, { exact: true }).fill(value);
     for (const name of ['Deceased ID document', 'Claimant ID document', 'Death certificate', 'Bank letter']) {
@@ -76,7 +113,8 @@ describe.skipIf(!browser.available)(`claims and documents in Chromium ${browser.
     await moved(claimNumber, 'Review');
     await moved(claimNumber, 'Approve');
     await move(claimNumber, 'Mark as Paid');
-    const reason = 'A claim can only be marked as paid once all four documents are verified; not verified: deceased ID document, claimant ID document, death certificate, bank letter.';
+    const reason =
+      'A claim can only be marked as paid once all four documents are verified; not verified: deceased ID document, claimant ID document, death certificate, bank letter.';
     await expect.poll(() => page.getByText(reason).first().isVisible()).toBe(true);
     await screenshot(page, 'claims-paid-refused');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
@@ -87,7 +125,18 @@ describe.skipIf(!browser.available)(`claims and documents in Chromium ${browser.
     await expect.poll(() => page.getByRole('article').count()).toBe(4);
     for (const name of ['Deceased ID document', 'Claimant ID document', 'Death certificate', 'Bank letter']) {
       await page.getByRole('button', { name: `Verify ${name}.pdf` }).click();
-      await expect.poll(async () => (await page.getByRole('article').filter({ hasText: `${name}.pdf` }).textContent())?.toLowerCase().includes('verified')).toBe(true);
+      await expect
+        .poll(async () =>
+          (
+            await page
+              .getByRole('article')
+              .filter({ hasText: `${name}.pdf` })
+              .textContent()
+          )
+            ?.toLowerCase()
+            .includes('verified'),
+        )
+        .toBe(true);
     }
     await screenshot(page, 'documents-verified');
   });

@@ -66,7 +66,10 @@ describe.skipIf(!browser.available)(`group schemes and group payments in Chromiu
     await expect.poll(async () => (await dialog.textContent())?.replace(/\s/g, '').includes('R450,00')).toBe(true);
     await dialog.getByRole('button', { name: 'Record Group Payment' }).click();
     await expect.poll(() => page.getByText('Group payment recorded').first().isVisible()).toBe(true);
-    const toast = await page.getByText(/Total R/).first().textContent();
+    const toast = await page
+      .getByText(/Total R/)
+      .first()
+      .textContent();
     expect(toast?.replace(/\s/g, '')).toContain('TotalR450,00for3members');
     await screenshot(page, 'group-payment-recorded');
     // One payment per policy: R 300 for the main member with a spouse, R 150 for the other.

@@ -129,9 +129,16 @@ export async function registerAndSignIn(
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      username, password, email: `${username}@example.co.za`, firstName: 'Precious', lastName: 'Mahlangu',
-      companyName: `Mahlangu Funeral Parlour ${suffix}`, cipNumber: `2018/${String(100000 + Number(suffix.replace(/\D/g, '') || 1)).slice(0, 6)}/07`,
-      adminSaId: saId('850101', '5009'), companyEmail: `office${suffix}@example.co.za`, companyPhone: '0123456789',
+      username,
+      password,
+      email: `${username}@example.co.za`,
+      firstName: 'Precious',
+      lastName: 'Mahlangu',
+      companyName: `Mahlangu Funeral Parlour ${suffix}`,
+      cipNumber: `2018/${String(100000 + Number(suffix.replace(/\D/g, '') || 1)).slice(0, 6)}/07`,
+      adminSaId: saId('850101', '5009'),
+      companyEmail: `office${suffix}@example.co.za`,
+      companyPhone: '0123456789',
     }),
   });
   if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`);

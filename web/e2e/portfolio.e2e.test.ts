@@ -22,7 +22,10 @@ describe.skipIf(!browser.available)(`members, policy types and policies in Chrom
   });
 
   const choose = async (label: string, option: string) => {
-    await page.getByRole("button", { name: new RegExp(label) }).first().click();
+    await page
+      .getByRole('button', { name: new RegExp(label) })
+      .first()
+      .click();
     await page.getByRole('option', { name: option, exact: true }).click();
   };
 
@@ -33,10 +36,16 @@ describe.skipIf(!browser.available)(`members, policy types and policies in Chrom
     expect(await dialog.getByLabel('Coverage amount (R)').inputValue()).toBe('50000');
     await dialog.getByLabel('Policy name').fill('Family Cover');
     await dialog.getByLabel('Monthly premium (R)').fill('5');
-    await dialog.getByRole('button', { name: /Save|Create|Add/ }).last().click();
+    await dialog
+      .getByRole('button', { name: /Save|Create|Add/ })
+      .last()
+      .click();
     await expect.poll(() => dialog.getByText('Monthly premium must be at least R10').isVisible()).toBe(true);
     await dialog.getByLabel('Monthly premium (R)').fill('249.50');
-    await dialog.getByRole('button', { name: /Save|Create|Add/ }).last().click();
+    await dialog
+      .getByRole('button', { name: /Save|Create|Add/ })
+      .last()
+      .click();
     await expect.poll(() => page.getByText('Policy type created successfully').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Family Cover').first().isVisible()).toBe(true);
   });
@@ -57,7 +66,14 @@ describe.skipIf(!browser.available)(`members, policy types and policies in Chrom
     await dialog.getByText('Family Cover').click();
     await dialog.getByRole('button', { name: 'Add Member' }).click();
     await expect.poll(() => page.getByText('Member registered successfully').first().isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('cell', { name: /POL-\d{4}-\d{6}/ }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('cell', { name: /POL-\d{4}-\d{6}/ })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
 
     await page.getByRole('button', { name: 'Add Member' }).first().click();
     dialog = page.getByRole('dialog', { name: 'Add Member' });
@@ -68,14 +84,20 @@ describe.skipIf(!browser.available)(`members, policy types and policies in Chrom
     await dialog.getByLabel('First name').fill('Dineo');
     await dialog.getByLabel('Last name').fill('Molefe');
     await dialog.getByLabel('SA ID number').fill(saId('790815', '0123'));
-    await dialog.getByRole('button', { name: /^(Add Member|Next)$/ }).last().click();
+    await dialog
+      .getByRole('button', { name: /^(Add Member|Next)$/ })
+      .last()
+      .click();
     await expect.poll(() => page.getByText('Dineo Molefe').first().isVisible()).toBe(true);
     await screenshot(page, 'portfolio-members');
   });
 
   it('lapses, reinstates and cancels the policy, with the counts following', async () => {
     await page.getByRole('link', { name: 'Policies' }).click();
-    const number = (await page.getByText(/POL-\d{4}-\d{6}/).first().textContent())!.match(/POL-\d{4}-\d{6}/)![0];
+    const number = (await page
+      .getByText(/POL-\d{4}-\d{6}/)
+      .first()
+      .textContent())!.match(/POL-\d{4}-\d{6}/)![0];
     await page.getByRole('button', { name: new RegExp(`Status of policy ${number}`) }).click();
     await page.getByRole('option', { name: 'Lapsed', exact: true }).click();
     await expect.poll(() => page.getByText('Policy status updated successfully').first().isVisible()).toBe(true);

@@ -3,7 +3,16 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { southAfricanDate } from '@fpa/write-model/validation';
 import type { Browser, Page } from 'playwright-core';
-import { api, browserAvailability, launchBrowser, registerAndSignIn, saId, screenshot, startServer, type RunningServer } from './harness.ts';
+import {
+  api,
+  browserAvailability,
+  launchBrowser,
+  registerAndSignIn,
+  saId,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from './harness.ts';
 
 const browser = browserAvailability();
 
@@ -27,18 +36,37 @@ describe.skipIf(!browser.available)(`reports in Chromium ${browser.reason}`, () 
     page = await chromium.newPage({ viewport: { width: 1440, height: 1000 }, acceptDownloads: true, timezoneId: 'Africa/Johannesburg' });
     const { token } = await registerAndSignIn(page, server, '707');
     // The book, set up through the API as staff would: three members with policies and four payments.
-    const type = await api<{ id: string }>(server, token, 'POST', '/api/policy-types', { name: 'Family Cover', coverageAmount: '30000', monthlyPremium: '250.50', waitingPeriod: 6 });
+    const type = await api<{ id: string }>(server, token, 'POST', '/api/policy-types', {
+      name: 'Family Cover',
+      coverageAmount: '30000',
+      monthlyPremium: '250.50',
+      waitingPeriod: 6,
+    });
     const policies: string[] = [];
     for (const [i, name] of ['Kagiso', 'Lerato', 'Themba'].entries()) {
       const member = await api<{ policyId: string }>(server, token, 'POST', '/api/members', {
-        firstName: name, lastName: 'Molefe', saId: saId('800101', `51${i}9`), phone: '0723456789', address: '45 Church Street',
-        city: 'Pretoria', province: 'Gauteng', postalCode: '0002', isMainMember: true, policyTypeId: type.id,
+        firstName: name,
+        lastName: 'Molefe',
+        saId: saId('800101', `51${i}9`),
+        phone: '0723456789',
+        address: '45 Church Street',
+        city: 'Pretoria',
+        province: 'Gauteng',
+        postalCode: '0002',
+        isMainMember: true,
+        policyTypeId: type.id,
       });
       policies.push(member.policyId);
     }
     const { today, lastMonth } = dates();
     const pay = (policy: number, amount: string, paymentDate: string) =>
-      api<{ id: string }>(server, token, 'POST', '/api/payments', { policyId: policies[policy], amount, paymentDate, paymentMethod: 'eft', reference: `EFT-${policy}` });
+      api<{ id: string }>(server, token, 'POST', '/api/payments', {
+        policyId: policies[policy],
+        amount,
+        paymentDate,
+        paymentMethod: 'eft',
+        reference: `EFT-${policy}`,
+      });
     await pay(0, '250.50', today);
     await pay(1, '250.50', lastMonth);
     await pay(2, '99.99', today);
@@ -51,10 +79,17 @@ describe.skipIf(!browser.available)(`reports in Chromium ${browser.reason}`, () 
   });
 
   const choose = async (label: string, option: string) => {
-    await page.getByRole('button', { name: new RegExp(label) }).first().click();
+    await page
+      .getByRole('button', { name: new RegExp(label) })
+      .first()
+      .click();
     await page.getByRole('option', { name: option, exact: true }).click();
   };
-  const card = (label: string) => page.getByRole('region', { name: /figures$/ }).getByText(label, { exact: true }).locator('xpath=following-sibling::dd');
+  const card = (label: string) =>
+    page
+      .getByRole('region', { name: /figures$/ })
+      .getByText(label, { exact: true })
+      .locator('xpath=following-sibling::dd');
 
   it('shows the cards, the preview and the charts', async () => {
     await page.getByRole('link', { name: 'Reports' }).click();
@@ -64,7 +99,12 @@ describe.skipIf(!browser.available)(`reports in Chromium ${browser.reason}`, () 
     await expect.poll(() => card('Total Payments').textContent()).toBe('4');
     expect(await card('Premiums Collected').textContent()).toMatch(/^R\s?600,99$/);
     expect(await page.getByText('Showing the first 4 of 4 rows').isVisible()).toBe(true);
-    expect(await page.getByRole('table', { name: /Payments report/ }).locator('tbody tr').count()).toBe(4);
+    expect(
+      await page
+        .getByRole('table', { name: /Payments report/ })
+        .locator('tbody tr')
+        .count(),
+    ).toBe(4);
 
     // Drawn, not only listed: bars for the two months with premiums, a slice per policy status in use.
     const premiums = page.getByRole('figure', { name: 'Premiums collected per month' });
@@ -92,7 +132,9 @@ describe.skipIf(!browser.available)(`reports in Chromium ${browser.reason}`, () 
 
     await choose('Status', 'Refunded');
     await expect.poll(() => page.getByText('No data for this report').isVisible()).toBe(true);
-    const alert = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.message()))));
+    const alert = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.message()))),
+    );
     await page.getByRole('button', { name: 'Export CSV' }).click();
     expect(await alert).toBe('No data to export');
   });

@@ -4,7 +4,13 @@ import { api, browserAvailability, launchBrowser, registerAndSignIn, screenshot,
 
 const browser = browserAvailability();
 
-const NEW_USER = { firstName: 'Lerato', lastName: 'Molefe', username: 'lerato701', email: 'lerato701@example.co.za', password: 'secret123' };
+const NEW_USER = {
+  firstName: 'Lerato',
+  lastName: 'Molefe',
+  username: 'lerato701',
+  email: 'lerato701@example.co.za',
+  password: 'secret123',
+};
 
 type LoginAnswer = { token: string; user: { id: string; role: string; permissions: string[] } };
 type UserPermissionsAnswer = { effectivePermissions: string[]; userOverrides: Array<{ name: string }> };
@@ -56,11 +62,17 @@ describe.skipIf(!browser.available)(`role management in Chromium ${browser.reaso
     await poll(() => dialog.isVisible()).toBe(false);
     await poll(() => userRow().isVisible()).toBe(true);
     expect(await userRow().textContent()).toContain(`@${NEW_USER.username}`);
-    expect(await userRow().getByRole('button', { name: /Role of Lerato Molefe/ }).textContent()).toContain('agent');
+    expect(
+      await userRow()
+        .getByRole('button', { name: /Role of Lerato Molefe/ })
+        .textContent(),
+    ).toContain('agent');
   });
 
   it("changes the user's role at once, and the role cards count it", async () => {
-    await userRow().getByRole('button', { name: /Role of Lerato Molefe/ }).click();
+    await userRow()
+      .getByRole('button', { name: /Role of Lerato Molefe/ })
+      .click();
     await page.getByRole('option', { name: 'billing clerk', exact: true }).click();
     await toast('User role has been updated successfully.');
     const clerks = page.getByRole('list', { name: 'Roles' }).getByRole('listitem', { name: 'billing clerk', exact: true });

@@ -39,12 +39,18 @@ describe.skipIf(!browser.available)(`subscription checkout and settings in Chrom
     await page.waitForURL(/\/subscription\/payment-success\?checkout=/);
     await expect.poll(() => page.getByRole('heading', { name: 'Payment Successful!' }).isVisible()).toBe(true);
     const facts = page.getByRole('definition');
-    await expect.poll(async () => (await facts.allTextContents()).join(' | ')).toMatch(/Premium Plan \| 50,000 members \| \d{2} \w{3} \d{4}/);
+    await expect
+      .poll(async () => (await facts.allTextContents()).join(' | '))
+      .toMatch(/Premium Plan \| 50,000 members \| \d{2} \w{3} \d{4}/);
     expect(await page.getByRole('link', { name: 'Go to Dashboard' }).isVisible()).toBe(true);
     await screenshot(page, 'subscription-payment-success');
 
     // The server agrees, and the billing history shows the payment.
-    expect(await api(server, token, 'GET', '/api/subscription')).toMatchObject({ tier: 'starter', memberLimit: 50000, paymentMethod: 'Credit Card' });
+    expect(await api(server, token, 'GET', '/api/subscription')).toMatchObject({
+      tier: 'starter',
+      memberLimit: 50000,
+      paymentMethod: 'Credit Card',
+    });
     await page.getByRole('link', { name: 'View Subscription' }).click();
     const history = page.getByRole('table', { name: 'Billing history' });
     await expect.poll(() => history.isVisible()).toBe(true);
@@ -64,10 +70,22 @@ describe.skipIf(!browser.available)(`subscription checkout and settings in Chrom
     await form.getByRole('button', { name: 'Save Company Information' }).click();
     await expect.poll(() => page.getByText('Company information has been updated successfully.').isVisible()).toBe(true);
     await screenshot(page, 'settings-company-saved');
-    expect(await api(server, token, 'GET', '/api/company')).toMatchObject({ address: '14 Church Street', city: 'Polokwane', province: 'LP', postalCode: '0699' });
+    expect(await api(server, token, 'GET', '/api/company')).toMatchObject({
+      address: '14 Church Street',
+      city: 'Polokwane',
+      province: 'LP',
+      postalCode: '0699',
+    });
 
     await page.reload();
     const reloaded = page.getByRole('form', { name: 'Company information' });
-    await expect.poll(async () => reloaded.getByLabel('City').inputValue().catch(() => '')).toBe('Polokwane');
+    await expect
+      .poll(async () =>
+        reloaded
+          .getByLabel('City')
+          .inputValue()
+          .catch(() => ''),
+      )
+      .toBe('Polokwane');
   });
 });

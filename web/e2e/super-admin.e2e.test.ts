@@ -15,7 +15,11 @@ describe.skipIf(!browser.available)(`the super admin dashboard in Chromium ${bro
   let company: { username: string; password: string; token: string; name: string };
 
   beforeAll(async () => {
-    server = await startServer({ SUPER_ADMIN_USERNAME: OPERATOR.username, SUPER_ADMIN_PASSWORD: OPERATOR.password, SUPER_ADMIN_EMAIL: 'ops@example.com' });
+    server = await startServer({
+      SUPER_ADMIN_USERNAME: OPERATOR.username,
+      SUPER_ADMIN_PASSWORD: OPERATOR.password,
+      SUPER_ADMIN_EMAIL: 'ops@example.com',
+    });
     chromium = await launchBrowser();
     staff = await chromium.newPage({ viewport: { width: 1280, height: 900 } });
     company = { ...(await registerAndSignIn(staff, server, '801')), name: 'Mahlangu Funeral Parlour 801' };
@@ -53,7 +57,9 @@ describe.skipIf(!browser.available)(`the super admin dashboard in Chromium ${bro
   });
 
   it('suspends the company with a reason: its user is refused at once and cannot sign in', async () => {
-    await companyRow().getByRole('button', { name: `Suspend ${company.name}` }).click();
+    await companyRow()
+      .getByRole('button', { name: `Suspend ${company.name}` })
+      .click();
     const panel = operator.getByRole('form', { name: `Suspend ${company.name}` });
     await panel.getByRole('button', { name: 'Suspend Company' }).click();
     await poll(() => panel.getByText('Suspension reason is required').isVisible()).toBe(true);
@@ -83,7 +89,9 @@ describe.skipIf(!browser.available)(`the super admin dashboard in Chromium ${bro
 
   it('activates the company again: its user signs in', async () => {
     await operator.getByRole('tab', { name: 'Companies' }).click();
-    await companyRow().getByRole('button', { name: `Activate ${company.name}` }).click();
+    await companyRow()
+      .getByRole('button', { name: `Activate ${company.name}` })
+      .click();
     await toast(operator, 'Company activated successfully');
     await poll(() => companyRow().textContent()).toContain('Active');
 
@@ -99,7 +107,8 @@ describe.skipIf(!browser.available)(`the super admin dashboard in Chromium ${bro
   it('shows the built-in plans as cards, Enterprise with Unlimited members', async () => {
     await operator.getByRole('tab', { name: 'Subscription Plans' }).click();
     const plans = operator.getByRole('list', { name: 'Subscription plans' });
-    for (const name of ['Free Tier', 'Premium Plan', 'Enterprise']) await poll(() => plans.getByRole('listitem', { name, exact: true }).isVisible()).toBe(true);
+    for (const name of ['Free Tier', 'Premium Plan', 'Enterprise'])
+      await poll(() => plans.getByRole('listitem', { name, exact: true }).isVisible()).toBe(true);
     expect(await plans.getByRole('listitem', { name: 'Enterprise' }).textContent()).toContain('Unlimited');
     expect(await plans.getByRole('listitem', { name: 'Premium Plan' }).textContent()).toMatch(/R\s?299,00/);
     await screenshot(operator, 'super-admin-plans');

@@ -31,7 +31,12 @@ async function startFakeModel() {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(value));
     };
-    const completion = { id: 'chatcmpl-1', object: 'chat.completion', model: body.model, choices: [{ index: 0, message: { role: 'assistant', content: MODEL_ANSWER }, finish_reason: 'stop' }] };
+    const completion = {
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      model: body.model,
+      choices: [{ index: 0, message: { role: 'assistant', content: MODEL_ANSWER }, finish_reason: 'stop' }],
+    };
     switch (state.behaviour) {
       case 'answer':
         return json(200, completion);
@@ -81,7 +86,11 @@ describe.each(testDrivers())('the assistant with a language model on $name', (dr
 
   beforeAll(async () => {
     model = await startFakeModel();
-    t = await startTestApp(driver, {}, { ASSISTANT_LLM_URL: model.url, ASSISTANT_LLM_KEY: KEY, ASSISTANT_LLM_MODEL: 'test-model', ASSISTANT_LLM_TIMEOUT_MS: '500' });
+    t = await startTestApp(
+      driver,
+      {},
+      { ASSISTANT_LLM_URL: model.url, ASSISTANT_LLM_KEY: KEY, ASSISTANT_LLM_MODEL: 'test-model', ASSISTANT_LLM_TIMEOUT_MS: '500' },
+    );
     const a = (await t.request('POST', '/api/register', registration())).body;
     companyA = a.user.companyId;
     adminB = (await t.request('POST', '/api/register', registration())).body.token;
@@ -99,7 +108,7 @@ describe.each(testDrivers())('the assistant with a language model on $name', (dr
     t.services.logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(line) });
   });
 
-  it('sends the rules, the context, the conversation and the question, and gives the model\'s answer', async () => {
+  it("sends the rules, the context, the conversation and the question, and gives the model's answer", async () => {
     const history = [
       { role: 'user', content: 'how many active policies do we have' },
       { role: 'assistant', content: 'You have 3 active policies out of 4.' },

@@ -26,10 +26,13 @@ export function assistantModelConfig(env: NodeJS.ProcessEnv): AssistantModelConf
     protocol = '';
   }
   if (protocol !== 'http:' && protocol !== 'https:') {
-    throw new Error('ASSISTANT_LLM_URL must be an http(s) URL of a chat completions endpoint, e.g. https://api.openai.com/v1/chat/completions.');
+    throw new Error(
+      'ASSISTANT_LLM_URL must be an http(s) URL of a chat completions endpoint, e.g. https://api.openai.com/v1/chat/completions.',
+    );
   }
   const rawTimeout = env.ASSISTANT_LLM_TIMEOUT_MS?.trim();
   const timeoutMs = rawTimeout ? Number(rawTimeout) : DEFAULT_ASSISTANT_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new Error('ASSISTANT_LLM_TIMEOUT_MS must be a whole number of milliseconds above 0.');
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new Error('ASSISTANT_LLM_TIMEOUT_MS must be a whole number of milliseconds above 0.');
   return { url, key, model: env.ASSISTANT_LLM_MODEL?.trim() || DEFAULT_ASSISTANT_MODEL, timeoutMs };
 }

@@ -84,20 +84,35 @@ describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
     // Company B: different figures throughout, so a leak would show.
     await seedPortfolio(t, other, '99', ['active', 'lapsed', 'lapsed', 'lapsed', 'lapsed'], 0);
     // Claims of A: 3 submitted, one of them moved to under review, so 3 are waiting and 3 open.
-    const ids = [await seedClaim(t, admin, mains[0].policyId, mains[0].saId), await seedClaim(t, admin, mains[1].policyId, mains[1].saId), await seedClaim(t, admin, mains[2].policyId, mains[2].saId)];
+    const ids = [
+      await seedClaim(t, admin, mains[0].policyId, mains[0].saId),
+      await seedClaim(t, admin, mains[1].policyId, mains[1].saId),
+      await seedClaim(t, admin, mains[2].policyId, mains[2].saId),
+    ];
     expect((await t.request('PATCH', `/api/claims/${ids[0]}`, { status: 'under_review' }, { token: admin })).status).toBe(200);
     for (const amount of ['150.50', '199.50']) {
-      const paid = await t.request('POST', '/api/payments', { policyId: mains[3].policyId, amount, paymentDate: southAfricanDate(new Date()), paymentMethod: 'eft' }, { token: admin });
+      const paid = await t.request(
+        'POST',
+        '/api/payments',
+        { policyId: mains[3].policyId, amount, paymentDate: southAfricanDate(new Date()), paymentMethod: 'eft' },
+        { token: admin },
+      );
       expect(paid.status).toBe(201);
     }
     // Agents: two in A (one deactivated, neither has sold); in B one with a login who sells B a policy.
-    for (const [name, status] of [['Sipho', 'active'], ['Zanele', 'inactive']] as const) {
+    for (const [name, status] of [
+      ['Sipho', 'active'],
+      ['Zanele', 'inactive'],
+    ] as const) {
       const added = await t.request('POST', '/api/agents', agentBody(name), { token: admin });
       expect(added.status).toBe(201);
-      if (status === 'inactive') expect((await t.request('PATCH', `/api/agents/${added.body.id}`, { status }, { token: admin })).status).toBe(200);
+      if (status === 'inactive')
+        expect((await t.request('PATCH', `/api/agents/${added.body.id}`, { status }, { token: admin })).status).toBe(200);
     }
     const username = `seller.${Date.now().toString(36)}`;
-    expect((await t.request('POST', '/api/agents', agentBody('Thabo', { username, password: 'agent-pass-1' }), { token: other })).status).toBe(201);
+    expect(
+      (await t.request('POST', '/api/agents', agentBody('Thabo', { username, password: 'agent-pass-1' }), { token: other })).status,
+    ).toBe(201);
     seller = (await t.request('POST', '/api/login', { username, password: 'agent-pass-1' })).body.token;
     await seedSale(t, seller);
   });
@@ -133,10 +148,16 @@ describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
   it('answers a follow-up from the conversation history', async () => {
     const admin = await adminOfA();
     const first = 'how many active policies do we have';
-    const history = [{ role: 'user', content: first }, { role: 'assistant', content: await reply(admin, first) }];
+    const history = [
+      { role: 'user', content: first },
+      { role: 'assistant', content: await reply(admin, first) },
+    ];
     expect(await reply(admin, 'and the lapsed ones?', history)).toContain('2 lapsed policies');
     expect(await reply(admin, 'what about cancelled?', history)).toContain('1 cancelled policy');
-    const claims = [{ role: 'user', content: 'how many claims do we have' }, { role: 'assistant', content: '...' }];
+    const claims = [
+      { role: 'user', content: 'how many claims do we have' },
+      { role: 'assistant', content: '...' },
+    ];
     expect(await reply(admin, 'and the open ones?', claims)).toContain('3 open claims');
   });
 
@@ -160,7 +181,11 @@ describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
   });
 
   it("respects the caller's role with a polite refusal", async () => {
-    for (const [token, question, role] of [[agent, 'what is our monthly revenue', 'agent'], [agent, 'how many members can I still add', 'agent'], [clerk, 'how many members do we have', 'billing clerk']] as const) {
+    for (const [token, question, role] of [
+      [agent, 'what is our monthly revenue', 'agent'],
+      [agent, 'how many members can I still add', 'agent'],
+      [clerk, 'how many members do we have', 'billing clerk'],
+    ] as const) {
       const response = await reply(token, question);
       expect(response).toContain(`not available to your role (${role})`);
       expect(response).not.toMatch(/\b10 members|R 1/);
@@ -187,10 +212,19 @@ describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
 
   it('answers through GraphQL askAssistant with the same rules and the same rate limit as REST', async () => {
     const token = await staffToken(t, companyA, 'policy_admin');
-    const ASK = 'mutation Ask($message: String!, $history: [ChatMessageInput!]) { askAssistant(message: $message, conversationHistory: $history) { response } }';
-    const history = [{ role: 'user', content: 'how many active policies do we have' }, { role: 'assistant', content: '4 active policies' }];
-    expect((await t.graphql(ASK, { message: 'and the lapsed ones?', history }, token)).body.data.askAssistant.response).toContain('2 lapsed policies');
-    expect((await t.graphql(ASK, { message: '  ' }, token)).body.errors[0]).toMatchObject({ message: BLANK_MESSAGE, extensions: { code: 'VALIDATION_FAILED' } });
+    const ASK =
+      'mutation Ask($message: String!, $history: [ChatMessageInput!]) { askAssistant(message: $message, conversationHistory: $history) { response } }';
+    const history = [
+      { role: 'user', content: 'how many active policies do we have' },
+      { role: 'assistant', content: '4 active policies' },
+    ];
+    expect((await t.graphql(ASK, { message: 'and the lapsed ones?', history }, token)).body.data.askAssistant.response).toContain(
+      '2 lapsed policies',
+    );
+    expect((await t.graphql(ASK, { message: '  ' }, token)).body.errors[0]).toMatchObject({
+      message: BLANK_MESSAGE,
+      extensions: { code: 'VALIDATION_FAILED' },
+    });
     expect((await t.graphql(ASK, { message: 'hi' })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
     for (let i = 0; i < 29; i++) expect((await ask(token, 'how do I add a member')).status).toBe(200);
     expect((await t.graphql(ASK, { message: 'how do I add a member' }, token)).body.errors[0].extensions.code).toBe('RATE_LIMITED');

@@ -70,12 +70,17 @@ function passages(message: string, hits: HelpHit[], history: ChatMessage[]): Hel
 
 /** The nearest articles, or the commonest tasks when none is near. */
 function nearest(hits: HelpHit[]): HelpArticle[] {
-  return hits.length ? hits.slice(0, 3).map((h) => h.article) : help.articles.filter((a) => ['register-member', 'submit-claim', 'member-limit-tiers'].includes(a.id));
+  return hits.length
+    ? hits.slice(0, 3).map((h) => h.article)
+    : help.articles.filter((a) => ['register-member', 'submit-claim', 'member-limit-tiers'].includes(a.id));
 }
 
 function historyOf(value: unknown): ChatMessage[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw new ValidationError('conversationHistory must be a list of messages', [{ path: ['conversationHistory'], message: 'Must be a list of messages' }]);
+  if (!Array.isArray(value))
+    throw new ValidationError('conversationHistory must be a list of messages', [
+      { path: ['conversationHistory'], message: 'Must be a list of messages' },
+    ]);
   return value
     .filter((m: unknown): m is ChatMessage => {
       if (typeof m !== 'object' || m === null) return false;

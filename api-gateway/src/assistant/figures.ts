@@ -1,10 +1,18 @@
-import { claimCounts, dashboardStats, findAgentByUser, findSubscription, listAgents, newSales, policyCounts, premiumsCollected } from '@fpa/projections';
+import {
+  claimCounts,
+  dashboardStats,
+  findAgentByUser,
+  findSubscription,
+  listAgents,
+  newSales,
+  policyCounts,
+  premiumsCollected,
+} from '@fpa/projections';
 import type { RequestContext, SessionUser } from '../context.ts';
 import { may, type Operation } from '../auth/policy.ts';
 import { refusal, type Intent } from './intents.ts';
 
-const rand = (amount: string) =>
-  `R ${Number(amount).toLocaleString('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const rand = (amount: string) => `R ${Number(amount).toLocaleString('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Which operation guards each figure, and how to name it in a refusal. */
@@ -47,7 +55,8 @@ export async function answerFigure(ctx: RequestContext, user: SessionUser, inten
         return `You have ${plural(c.total, 'policy', 'policies')} in total: ${c.active} active, ${c.lapsed} lapsed and ${c.cancelled} cancelled (${source}).`;
       }
       const n = c[intent.status];
-      const note = intent.status === 'lapsed' ? ' This is the current number of lapsed policies, not only those that lapsed this month.' : '';
+      const note =
+        intent.status === 'lapsed' ? ' This is the current number of lapsed policies, not only those that lapsed this month.' : '';
       return `You have ${plural(n, `${intent.status} policy`, `${intent.status} policies`)} out of ${c.total} (${source}).${note}`;
     }
     case 'members': {

@@ -12,17 +12,29 @@ const HELP_DIR = new URL('./help/', import.meta.url);
  * equally and drowns the one word that matters.
  */
 const STOP_WORDS = new Set(
-  ('a an and are as at be by can could do does did for from get go how i if in into is it its me my of on or our please ' +
+  (
+    'a an and are as at be by can could do does did for from get go how i if in into is it its me my of on or our please ' +
     'should so the their them there this to us was we what when where which who why will with would you your ' +
-    'want need help tell show know about way have has just still any some one').split(' '),
+    'want need help tell show know about way have has just still any some one'
+  ).split(' '),
 );
 
 export function parseArticle(id: string, markdown: string): HelpArticle {
   const lines = markdown.split('\n');
   const title = (lines.find((l) => l.startsWith('# ')) ?? id).replace(/^# /, '').trim();
-  const field = (name: string) => lines.find((l) => l.startsWith(`${name}:`))?.slice(name.length + 1).trim() ?? '';
-  const headings = lines.filter((l) => /^#{2,} /.test(l)).map((l) => l.replace(/^#+ /, '')).join(' ');
-  const body = lines.filter((l) => !l.startsWith('#') && !/^(Route|Keywords):/.test(l)).join('\n').trim();
+  const field = (name: string) =>
+    lines
+      .find((l) => l.startsWith(`${name}:`))
+      ?.slice(name.length + 1)
+      .trim() ?? '';
+  const headings = lines
+    .filter((l) => /^#{2,} /.test(l))
+    .map((l) => l.replace(/^#+ /, ''))
+    .join(' ');
+  const body = lines
+    .filter((l) => !l.startsWith('#') && !/^(Route|Keywords):/.test(l))
+    .join('\n')
+    .trim();
   // The numbered steps plus any closing note: the part an answer quotes.
   const steps = body.split('\n').filter((l) => l.trim() !== '');
   return { id, title, route: field('Route'), keywords: field('Keywords'), headings, body, steps };

@@ -5,7 +5,17 @@ import type { Role } from '@fpa/write-model/validation';
  * simple: a reader can see why a question matched, and a how-to question ("how do I cancel a
  * lapsed policy") never turns into a number because it lacks a quantity cue.
  */
-export type Subject = 'policies' | 'members' | 'membersLeft' | 'claims' | 'revenue' | 'premiums' | 'myCommission' | 'myClients' | 'agents' | 'sales';
+export type Subject =
+  | 'policies'
+  | 'members'
+  | 'membersLeft'
+  | 'claims'
+  | 'revenue'
+  | 'premiums'
+  | 'myCommission'
+  | 'myClients'
+  | 'agents'
+  | 'sales';
 export type PolicyStatusWord = 'active' | 'lapsed' | 'cancelled' | 'all';
 export type ClaimKind = 'review' | 'open' | 'all';
 export type Intent =
@@ -19,7 +29,8 @@ const COUNT = /\b(how many|number of|count of|total|do we have|have we)\b/;
 const QUANTITY = /\b(how many|how much|number of|count of|total|what(?:'s| is| are) (?:our|my|the)|do we have|have we|so far|this month)\b/;
 const LEFT = /\b(left|remaining|still add|more members|add more|spare|room for|until (?:the|my|our) limit|members can i)\b/;
 const REVENUE = /\b(revenue|income|turnover|earnings?|mrr)\b/;
-const PREMIUMS_COLLECTED = /\b(premiums?|payments?|money)\b.*\b(collected|received|came in|come in|paid in|taken in)\b|\bcollect(?:ed)?\b.*\bpremiums?\b/;
+const PREMIUMS_COLLECTED =
+  /\b(premiums?|payments?|money)\b.*\b(collected|received|came in|come in|paid in|taken in)\b|\bcollect(?:ed)?\b.*\bpremiums?\b/;
 const POLICIES = /\bpolic(?:y|ies)\b/;
 const MEMBERS = /\b(members?|clients?|customers?|people)\b/;
 const CLAIMS = /\bclaims?\b/;
@@ -30,14 +41,20 @@ const REVIEW = /\b(review|waiting|pending|new|submitted|to (?:be )?(?:checked|pr
 const OPEN = /\b(open|outstanding|unresolved|in progress|not (?:yet )?paid)\b/;
 // An agent's own figures: "my commission this month", "how many clients have I onboarded".
 const COMMISSION = /\bcommissions?\b/;
-const MY_CLIENTS = /\b(my (?:clients?|customers?|sales)|(?:clients?|customers?) (?:have |did |do )?i (?:onboarded|onboard|signed(?: up)?|sold|brought in|have)|(?:have|did) i (?:onboarded|onboard|sold|signed up)|i(?:'ve| have) (?:onboarded|sold|signed up))\b/;
+const MY_CLIENTS =
+  /\b(my (?:clients?|customers?|sales)|(?:clients?|customers?) (?:have |did |do )?i (?:onboarded|onboard|signed(?: up)?|sold|brought in|have)|(?:have|did) i (?:onboarded|onboard|sold|signed up)|i(?:'ve| have) (?:onboarded|sold|signed up))\b/;
 // The Agents page's summary and the New Sales page's totals.
 const AGENTS = /\bagents?\b/;
 const SALES = /\b(sales|sold)\b/;
 const FOLLOW_UP = /^(and|what about|how about|or|also|plus)\b/;
 
 function normalize(text: string): string {
-  return text.toLowerCase().replace(/[’`]/g, "'").replace(/[?!.,;:]/g, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[’`]/g, "'")
+    .replace(/[?!.,;:]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function policyStatus(text: string): PolicyStatusWord | null {
@@ -71,7 +88,8 @@ export function detectIntent(message: string): Intent | null {
   if (POLICIES.test(text) && (quantity || /\b(that|which) (?:have )?(?:lapsed|were cancelled)\b/.test(text))) {
     return { subject: 'policies', status: policyStatus(text) ?? 'all' };
   }
-  if (MEMBERS.test(text) && LEFT.test(text) && (quantity || /\b(plan|limit|tier|subscription)\b/.test(text))) return { subject: 'membersLeft' };
+  if (MEMBERS.test(text) && LEFT.test(text) && (quantity || /\b(plan|limit|tier|subscription)\b/.test(text)))
+    return { subject: 'membersLeft' };
   if (MEMBERS.test(text) && quantity) return { subject: 'members' };
   return null;
 }

@@ -80,13 +80,20 @@ export async function askModel(
 ): Promise<string | null> {
   const started = Date.now();
   const failed = (reason: string, details: Record<string, unknown> = {}) => {
-    logger.warn({ model: config.model, reason, ms: Date.now() - started, ...details }, 'assistant model failed; the built-in answer was given');
+    logger.warn(
+      { model: config.model, reason, ms: Date.now() - started, ...details },
+      'assistant model failed; the built-in answer was given',
+    );
     return null;
   };
   try {
     const response = await fetch(config.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(config.key ? { authorization: `Bearer ${config.key}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(config.key ? { authorization: `Bearer ${config.key}` } : {}),
+      },
       body: JSON.stringify(modelRequest(config.model, message, history, context)),
       // Covers reading the body too: a model that starts answering and stalls is cut off as well.
       signal: AbortSignal.timeout(config.timeoutMs),
@@ -104,6 +111,8 @@ export async function askModel(
     const name = error instanceof Error ? error.name : 'Error';
     if (name === 'TimeoutError' || name === 'AbortError') return failed('timeout', { timeoutMs: config.timeoutMs });
     // The error's own message (e.g. ECONNREFUSED), never the request: that holds the key.
-    return failed('unreachable', { error: error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error) });
+    return failed('unreachable', {
+      error: error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error),
+    });
   }
 }

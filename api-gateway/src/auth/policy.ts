@@ -1,4 +1,13 @@
-import { ACCESS, DomainError, NotFoundError, PLATFORM_ALSO, ValidationError, type Access, type Operation, type PlatformOperation } from '@fpa/write-model';
+import {
+  ACCESS,
+  DomainError,
+  NotFoundError,
+  PLATFORM_ALSO,
+  ValidationError,
+  type Access,
+  type Operation,
+  type PlatformOperation,
+} from '@fpa/write-model';
 import { isPermissionName } from '@fpa/write-model/validation';
 import type { SessionUser } from '../context.ts';
 
@@ -31,7 +40,6 @@ export function authorize(user: SessionUser | null, operation: Operation): Sessi
 export function requirePlatformOperator(user: SessionUser | null, operation: PlatformOperation): SessionUser {
   return authorize(user, operation)!;
 }
-
 
 /** For operations that need a signed-in user with a company: the narrowed user. */
 export function requireCompanyUser(user: SessionUser | null, operation: Operation): SessionUser & { companyId: string } {

@@ -32,8 +32,7 @@ export function slowdownSeconds(failures: number): number {
   return failures < SLOW_AFTER_FAILURES ? 0 : 2 ** (failures - SLOW_AFTER_FAILURES);
 }
 
-export const slowedMessage = (seconds: number) =>
-  `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+export const slowedMessage = (seconds: number) => `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
 export const LOCKED_OUT = `Too many failed sign-in attempts. Please wait ${LOGIN_WINDOW_MINUTES} minutes and try again, or reset your password.`;
 

@@ -14,10 +14,13 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_HOURS * 3600_000);
-  await sql.query(
-    `insert into auth_sessions (token_hash, user_id, expires_at, ip, user_agent) values ($1, $2, $3, $4, $5)`,
-    [hashToken(token), userId, expiresAt, client.ip, client.userAgent],
-  );
+  await sql.query(`insert into auth_sessions (token_hash, user_id, expires_at, ip, user_agent) values ($1, $2, $3, $4, $5)`, [
+    hashToken(token),
+    userId,
+    expiresAt,
+    client.ip,
+    client.userAgent,
+  ]);
   return { token, expiresAt };
 }
 
@@ -42,9 +45,7 @@ export async function findSessionUser(sql: SqlExecutor, token: string): Promise<
 }
 
 export async function revokeSession(sql: SqlExecutor, token: string): Promise<void> {
-  await sql.query(`update auth_sessions set revoked_at = now() where token_hash = $1 and revoked_at is null`, [
-    hashToken(token),
-  ]);
+  await sql.query(`update auth_sessions set revoked_at = now() where token_hash = $1 and revoked_at is null`, [hashToken(token)]);
 }
 
 /** Signs the users out everywhere (a suspended company's staff): their tokens never count again. */

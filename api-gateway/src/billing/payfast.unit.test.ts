@@ -7,7 +7,13 @@ import { INVALID_SIGNATURE, WRONG_MERCHANT } from './provider.ts';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-const config = { provider: 'payfast' as const, merchantId: '10000100', merchantKey: '46f0cd694581a', passphrase: 'jt7NOE43FZPn', sandbox: true };
+const config = {
+  provider: 'payfast' as const,
+  merchantId: '10000100',
+  merchantKey: '46f0cd694581a',
+  passphrase: 'jt7NOE43FZPn',
+  sandbox: true,
+};
 
 describe('PayFast signature', () => {
   it('encodes values like PHP urlencode: upper-case escapes, spaces as +, and ! * ( ) ~ escaped too', () => {
@@ -43,8 +49,14 @@ describe('PayFast signature', () => {
 
   it('sends the browser to the process URL with the signed variables', () => {
     const checkout: StartedCheckout & { payer: { firstName: string; lastName: string; email: string } } = {
-      id: '5d2c1c43-5d8e-4b8f-9a1e-3c2f7f0a9b11', companyId: 'c1', tier: 'starter', amount: '299.00', provider: 'payfast',
-      companyName: 'Ubuntu Funeral Cover', planName: 'Premium Plan', payer: { firstName: 'Thandi', lastName: 'Nkosi', email: 'thandi@example.co.za' },
+      id: '5d2c1c43-5d8e-4b8f-9a1e-3c2f7f0a9b11',
+      companyId: 'c1',
+      tier: 'starter',
+      amount: '299.00',
+      provider: 'payfast',
+      companyName: 'Ubuntu Funeral Cover',
+      planName: 'Premium Plan',
+      payer: { firstName: 'Thandi', lastName: 'Nkosi', email: 'thandi@example.co.za' },
     };
     const url = new URL(
       payfastProvider(config).redirectUrl(checkout, {
@@ -58,7 +70,19 @@ describe('PayFast signature', () => {
     expect(`${url.origin}${url.pathname}`).toBe(PAYFAST_SANDBOX_PROCESS_URL);
     const params = [...url.searchParams];
     expect(params.map(([name]) => name)).toEqual([
-      'merchant_id', 'merchant_key', 'return_url', 'cancel_url', 'notify_url', 'name_first', 'name_last', 'email_address', 'm_payment_id', 'amount', 'item_name', 'item_description', 'signature',
+      'merchant_id',
+      'merchant_key',
+      'return_url',
+      'cancel_url',
+      'notify_url',
+      'name_first',
+      'name_last',
+      'email_address',
+      'm_payment_id',
+      'amount',
+      'item_name',
+      'item_description',
+      'signature',
     ]);
     expect(url.searchParams.get('amount')).toBe('299.00');
     expect(url.searchParams.get('item_description')).toBe('Premium Plan, one month, for Ubuntu Funeral Cover');
@@ -99,7 +123,11 @@ describe('PayFast ITN verification', () => {
 
   it('accepts a correctly signed ITN, blank fields included, and reads the checkout, payment id, status and amount', () => {
     expect(provider.verifyNotification(signedBody(itnPairs))).toEqual({
-      checkoutId: 'chk-1', provider: 'payfast', providerPaymentId: '1089250', status: 'complete', amount: '299.00',
+      checkoutId: 'chk-1',
+      provider: 'payfast',
+      providerPaymentId: '1089250',
+      status: 'complete',
+      amount: '299.00',
     });
   });
 

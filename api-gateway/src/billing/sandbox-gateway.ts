@@ -34,7 +34,11 @@ export function sandboxCheckoutPage(query: URLSearchParams, secret: string): Res
   try {
     pairs = verifiedSandboxPairs(query, secret);
   } catch {
-    return page('Invalid payment link', '<h1>Invalid payment link</h1><p>This payment link is not valid. Start the upgrade again from the Subscription page.</p>', 400);
+    return page(
+      'Invalid payment link',
+      '<h1>Invalid payment link</h1><p>This payment link is not valid. Start the upgrade again from the Subscription page.</p>',
+      400,
+    );
   }
   const hidden = [...pairs, ['signature', query.get('signature') ?? ''] as const]
     .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
@@ -63,7 +67,11 @@ export async function sandboxCheckoutAction(form: URLSearchParams, secret: strin
   try {
     pairs = verifiedSandboxPairs(signed, secret);
   } catch {
-    return page('Invalid payment', '<h1>Invalid payment</h1><p>This payment form is not valid. Start the upgrade again from the Subscription page.</p>', 400);
+    return page(
+      'Invalid payment',
+      '<h1>Invalid payment</h1><p>This payment form is not valid. Start the upgrade again from the Subscription page.</p>',
+      400,
+    );
   }
   if (action === 'cancel') return redirect(valueOf(pairs, 'cancel_url'));
   if (action !== 'pay' && action !== 'fail') return page('Unknown action', '<h1>Unknown action</h1>', 400);

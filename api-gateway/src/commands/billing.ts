@@ -9,7 +9,8 @@ export const billingEndpoints = [
     rest: { method: 'POST', path: '/api/billing/daily-run' },
     graphql: {
       type: DailyBillingRunType,
-      description: "Runs the calendar of the caller's company up to asOf (default today, never after it): premiums due, non-payment notices, lapses, reinstatements; missed days first, in order. A day done already is not run again.",
+      description:
+        "Runs the calendar of the caller's company up to asOf (default today, never after it): premiums due, non-payment notices, lapses, reinstatements; missed days first, in order. A day done already is not run again.",
     },
     answer: (_ctx, { summary }): DailyBillingRunAnswer => {
       const { written: _written, ...answer } = summary;

@@ -26,7 +26,10 @@ async function document(ctx: RequestContext, id: string): Promise<DocumentRow> {
 export const submitClaimEndpoint = endpoint({
   slice: submitClaimSlice,
   rest: { method: 'POST', path: '/api/claims', status: 201 },
-  graphql: { type: ClaimType, description: 'A death claim: the policy by id or by number, and the four uploaded documents (their upload paths).' },
+  graphql: {
+    type: ClaimType,
+    description: 'A death claim: the policy by id or by number, and the four uploaded documents (their upload paths).',
+  },
   answer: (ctx, { claimId }) => claim(ctx, claimId),
 });
 

@@ -27,7 +27,8 @@ describe('every command slice is exposed by both adapters, and they agree', () =
     if (slice.target) expect(route!.path.split('/')).toContain(`:${slice.target}`);
     const input = inputJsonSchema(slice);
     // A path parameter other than the target is an input field: GraphQL takes it as one.
-    for (const field of pathFields(route!.path, slice.target)) expect(Object.keys(input.properties ?? {}), `${slice.name} :${field}`).toContain(field);
+    for (const field of pathFields(route!.path, slice.target))
+      expect(Object.keys(input.properties ?? {}), `${slice.name} :${field}`).toContain(field);
 
     const mutation = mutations[slice.name];
     expect(mutation, `${slice.name} has a GraphQL mutation`).toBeDefined();

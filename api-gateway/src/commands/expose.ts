@@ -96,7 +96,10 @@ export function restRoutesOf(endpoints: readonly AnyEndpoint[]): Route[] {
       ...(e.rest.status ? { status: e.rest.status } : {}),
       command: e,
       async handler(ctx, { params, body }) {
-        const answer: unknown = await runCommand(ctx, e, { target: target ? params[target]! : '', input: withPathFields(e.rest.path, target, params, body) });
+        const answer: unknown = await runCommand(ctx, e, {
+          target: target ? params[target]! : '',
+          input: withPathFields(e.rest.path, target, params, body),
+        });
         return e.rest.body ? e.rest.body(answer) : answer;
       },
     } satisfies Route;
@@ -105,7 +108,10 @@ export function restRoutesOf(endpoints: readonly AnyEndpoint[]): Route[] {
 
 /** The path's parameters other than the target (`:permission`). */
 export function pathFields(path: string, target: string | undefined): string[] {
-  return path.split('/').filter((s) => s.startsWith(':') && s !== `:${target}`).map((s) => s.slice(1));
+  return path
+    .split('/')
+    .filter((s) => s.startsWith(':') && s !== `:${target}`)
+    .map((s) => s.slice(1));
 }
 
 /**

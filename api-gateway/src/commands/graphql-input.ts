@@ -72,7 +72,10 @@ function withoutNull(node: JsonSchema): { node: JsonSchema; nullable: boolean } 
   const options = node.anyOf ?? node.oneOf;
   if (options) {
     const rest = options.filter((o) => o.type !== 'null');
-    const meta = { ...(node.description ? { description: node.description } : {}), ...(node.graphqlType ? { graphqlType: node.graphqlType } : {}) };
+    const meta = {
+      ...(node.description ? { description: node.description } : {}),
+      ...(node.graphqlType ? { graphqlType: node.graphqlType } : {}),
+    };
     if (rest.length === 1) return { node: { ...rest[0]!, ...meta }, nullable: rest.length < options.length };
     return { node: { ...node, anyOf: rest }, nullable: rest.length < options.length };
   }
@@ -163,7 +166,9 @@ export function inputArguments(
   const names: Names = {
     of: (path) => graphql.nestedNames?.[path] ?? `${inputName.replace(/Input$/, '')}${path.split('.').map(capitalized).join('')}Input`,
   };
-  const target = slice.target ? { [slice.target]: graphql.targetType ? arg({ type: graphql.targetType, required: true }) : arg.id({ required: true }) } : {};
+  const target = slice.target
+    ? { [slice.target]: graphql.targetType ? arg({ type: graphql.targetType, required: true }) : arg.id({ required: true }) }
+    : {};
   const properties = schema.properties ?? {};
   if (graphql.args === 'flat') {
     const args = Object.fromEntries(
@@ -174,7 +179,8 @@ export function inputArguments(
     );
     return {
       args: { ...target, ...args },
-      inputOf: (given) => withoutNulls(Object.fromEntries(Object.keys(properties).map((key) => [key, given[key]]))) as Record<string, unknown>,
+      inputOf: (given) =>
+        withoutNulls(Object.fromEntries(Object.keys(properties).map((key) => [key, given[key]]))) as Record<string, unknown>,
     };
   }
   if (Object.keys(properties).length === 0) return { args: target, inputOf: () => ({}) };
@@ -182,7 +188,7 @@ export function inputArguments(
   const required = (schema.required ?? []).length > 0;
   return {
     args: { ...target, input: arg({ type, required }) },
-    inputOf: (given) => (withoutNulls(given.input ?? {}) as Record<string, unknown>),
+    inputOf: (given) => withoutNulls(given.input ?? {}) as Record<string, unknown>,
   };
 }
 

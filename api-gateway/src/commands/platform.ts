@@ -9,7 +9,15 @@ import {
   suspendCompanySlice,
   updatePlanSlice,
 } from '@fpa/write-model';
-import { companyUsers, findPlan, findPlatformCompany, findSystemSetting, type PlanRow, type PlatformCompanyRow, type SystemSettingRow } from '@fpa/projections';
+import {
+  companyUsers,
+  findPlan,
+  findPlatformCompany,
+  findSystemSetting,
+  type PlanRow,
+  type PlatformCompanyRow,
+  type SystemSettingRow,
+} from '@fpa/projections';
 import type { RequestContext } from '../context.ts';
 import { revokeSessionsOfUsers } from '../auth/sessions.ts';
 import { PlanType, PlatformCompanyType, SystemSettingType } from '../schema/platform.ts';
@@ -50,7 +58,10 @@ export const platformEndpoints = [
      */
     answer: async (ctx, _outcome, { target }) => {
       const users = await companyUsers(ctx.services.sql, target);
-      await revokeSessionsOfUsers(ctx.services.sql, users.map((user) => user.id));
+      await revokeSessionsOfUsers(
+        ctx.services.sql,
+        users.map((user) => user.id),
+      );
       return company(ctx, target);
     },
   }),
@@ -63,8 +74,17 @@ export const platformEndpoints = [
   endpoint({
     slice: saveSystemSettingSlice,
     // 201 for a new key, 200 when the key existed and was updated.
-    rest: { method: 'POST', path: '/api/super-admin/settings', body: ({ row, created }: SavedSetting) => Response.json(row, { status: created ? 201 : 200 }) },
-    graphql: { type: SystemSettingType, description: 'Creates the key, or updates it when it exists.', inputName: 'SystemSettingInput', result: ({ row }: SavedSetting) => row },
+    rest: {
+      method: 'POST',
+      path: '/api/super-admin/settings',
+      body: ({ row, created }: SavedSetting) => Response.json(row, { status: created ? 201 : 200 }),
+    },
+    graphql: {
+      type: SystemSettingType,
+      description: 'Creates the key, or updates it when it exists.',
+      inputName: 'SystemSettingInput',
+      result: ({ row }: SavedSetting) => row,
+    },
     answer: async (ctx, { settingId, created }): Promise<SavedSetting> => ({ row: await setting(ctx, settingId), created }),
   }),
   endpoint({
@@ -83,7 +103,11 @@ export const platformEndpoints = [
     slice: deletePlanSlice,
     /** Refused with 409 while companies are on the plan's tier: a subscription is never left without its plan. */
     rest: { method: 'DELETE', path: '/api/super-admin/plans/:id' },
-    graphql: { type: 'ID', description: "The deleted plan's id. Refused while companies are on its tier.", result: ({ id }: { id: string }) => id },
+    graphql: {
+      type: 'ID',
+      description: "The deleted plan's id. Refused while companies are on its tier.",
+      result: ({ id }: { id: string }) => id,
+    },
     answer: (_ctx, _outcome, { target }) => ({ ok: true as const, id: target }),
   }),
 ];

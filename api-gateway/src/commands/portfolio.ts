@@ -16,7 +16,12 @@ import { ImportMembersResult, MemberType, PolicyType, PolicyTypeType } from '../
 import { companyOf, endpoint } from './expose.ts';
 
 /** A row of the caller's company, read after its command: missing is a 404. */
-async function found<T>(ctx: RequestContext, find: (sql: SqlExecutor, companyId: string, id: string) => Promise<T | null>, id: string, message: string): Promise<T> {
+async function found<T>(
+  ctx: RequestContext,
+  find: (sql: SqlExecutor, companyId: string, id: string) => Promise<T | null>,
+  id: string,
+  message: string,
+): Promise<T> {
   const companyId = companyOf(ctx);
   const row = await find(tenantSql(ctx, companyId), companyId, id);
   if (!row) throw new NotFoundError(message);

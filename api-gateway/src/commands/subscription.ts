@@ -1,4 +1,10 @@
-import { createSubscriptionCheckoutSlice, DomainError, NOT_CONFIGURED, upgradeSubscriptionSlice, type StartedCheckout } from '@fpa/write-model';
+import {
+  createSubscriptionCheckoutSlice,
+  DomainError,
+  NOT_CONFIGURED,
+  upgradeSubscriptionSlice,
+  type StartedCheckout,
+} from '@fpa/write-model';
 import type { RequestContext } from '../context.ts';
 import { NOT_ALLOWED } from '../auth/policy.ts';
 import { paymentProvider } from '../billing/select-provider.ts';

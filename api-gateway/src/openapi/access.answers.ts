@@ -39,7 +39,13 @@ const userPermissions = named(
 
 const role = named(
   'Role',
-  z.strictObject({ value: z.enum(COMPANY_ROLES), label: z.string(), description: z.string(), userCount: z.int(), permissions: z.array(z.string()) }),
+  z.strictObject({
+    value: z.enum(COMPANY_ROLES),
+    label: z.string(),
+    description: z.string(),
+    userCount: z.int(),
+    permissions: z.array(z.string()),
+  }),
 );
 
 /** Spec part 2 §7 Role management. */
@@ -48,8 +54,14 @@ export const accessAnswers: AnswerMap = {
   'POST /api/users': { summary: 'Create a user of the company', answer: companyUser },
   'PATCH /api/users/:userId/role': { summary: 'Change a user’s role', answer: companyUser },
   'GET /api/users/:userId/permissions': { summary: 'A user’s effective permissions and personal grants/revokes', answer: userPermissions },
-  'POST /api/users/:userId/permissions/:permission/grant': { summary: 'Grant a user one permission beyond their role', answer: userPermissions },
-  'POST /api/users/:userId/permissions/:permission/revoke': { summary: 'Revoke one permission of a user’s role from them', answer: userPermissions },
+  'POST /api/users/:userId/permissions/:permission/grant': {
+    summary: 'Grant a user one permission beyond their role',
+    answer: userPermissions,
+  },
+  'POST /api/users/:userId/permissions/:permission/revoke': {
+    summary: 'Revoke one permission of a user’s role from them',
+    answer: userPermissions,
+  },
   'GET /api/permissions': {
     summary: 'The permission catalogue, also grouped by resource',
     answer: z.strictObject({ permissions: z.array(permission), grouped: z.record(z.string(), z.array(permission)) }),

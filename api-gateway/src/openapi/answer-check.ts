@@ -12,9 +12,16 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const DOCUMENT_ID = 'openapi.json';
 
-type Operation = { method: string; path: string; pattern: RegExp; literals: number; responses: Record<string, { content?: Record<string, unknown> }> };
+type Operation = {
+  method: string;
+  path: string;
+  pattern: RegExp;
+  literals: number;
+  responses: Record<string, { content?: Record<string, unknown> }>;
+};
 
-const pointer = (...segments: string[]) => `${DOCUMENT_ID}#/${segments.map((s) => encodeURIComponent(s.replaceAll('~', '~0').replaceAll('/', '~1'))).join('/')}`;
+const pointer = (...segments: string[]) =>
+  `${DOCUMENT_ID}#/${segments.map((s) => encodeURIComponent(s.replaceAll('~', '~0').replaceAll('/', '~1'))).join('/')}`;
 
 export type AnswerChecker = (method: string, url: string, status: number, contentType: string | null, body: unknown) => string | null;
 
@@ -28,8 +35,16 @@ export function answerChecker(document: OpenApiDocument): AnswerChecker {
       const operation = (item as Record<string, { responses?: Operation['responses'] } | undefined>)[method];
       if (!operation) continue;
       const segments = path.split('/').filter(Boolean);
-      const pattern = new RegExp(`^/${segments.map((s) => (s.startsWith('{') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`);
-      operations.push({ method: method.toUpperCase(), path, pattern, literals: segments.filter((s) => !s.startsWith('{')).length, responses: operation.responses ?? {} });
+      const pattern = new RegExp(
+        `^/${segments.map((s) => (s.startsWith('{') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`,
+      );
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        pattern,
+        literals: segments.filter((s) => !s.startsWith('{')).length,
+        responses: operation.responses ?? {},
+      });
     }
   }
   const compiled = new Map<string, ValidateFunction>();
@@ -51,7 +66,8 @@ export function answerChecker(document: OpenApiDocument): AnswerChecker {
     if (!operation) return null; // not a route of the document: the router's own 404/405
     const name = `${operation.method} ${operation.path}`;
     const code = [String(status), `${String(status)[0]}XX`, 'default'].find((c) => c in operation.responses);
-    if (!code) return `${name} answered ${status}, a status the document does not list (it lists ${Object.keys(operation.responses).join(', ')})`;
+    if (!code)
+      return `${name} answered ${status}, a status the document does not list (it lists ${Object.keys(operation.responses).join(', ')})`;
     const isJson = /^application\/([\w.-]+\+)?json/i.test(contentType ?? '');
     const content = operation.responses[code]!.content ?? {};
     if (!isJson) {
@@ -60,12 +76,24 @@ export function answerChecker(document: OpenApiDocument): AnswerChecker {
       return `${name} answered ${status} as ${type}; the document says ${Object.keys(content).join(', ')}`;
     }
     if (!('application/json' in content)) return `${name} answered ${status} with JSON; the document has no JSON answer for ${code}`;
-    const ref = pointer('paths', operation.path, operation.method.toLowerCase(), 'responses', code, 'content', 'application/json', 'schema');
+    const ref = pointer(
+      'paths',
+      operation.path,
+      operation.method.toLowerCase(),
+      'responses',
+      code,
+      'content',
+      'application/json',
+      'schema',
+    );
     const validate = validator(ref);
     if (validate(body)) return null;
     const errors = (validate.errors ?? [])
       .slice(0, 6)
-      .map((e) => `  ${e.instancePath || '(answer)'} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`);
+      .map(
+        (e) =>
+          `  ${e.instancePath || '(answer)'} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`,
+      );
     return `${name} answered ${status} with a body the OpenAPI document does not allow (${decodeURIComponent(ref)}):\n${errors.join('\n')}`;
   };
 }

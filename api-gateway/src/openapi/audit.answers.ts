@@ -70,15 +70,27 @@ const asOf = rowOf<EntityAsOf>()(
 );
 
 const compliance = {
-  'claims-turnaround': rowOf<TurnaroundMonth>()(z.strictObject({ month: z.string(), claimsPaid: z.int(), medianDays: z.number(), p90Days: z.number() })),
+  'claims-turnaround': rowOf<TurnaroundMonth>()(
+    z.strictObject({ month: z.string(), claimsPaid: z.int(), medianDays: z.number(), p90Days: z.number() }),
+  ),
   'claims-ageing': rowOf<AgeingBucket>()(
     z.strictObject({ bucket: z.string(), minDays: z.int(), maxDays: z.int().nullable(), count: z.int(), claimIds: z.array(z.string()) }),
   ),
   'lapse-ratio': rowOf<LapseMonth>()(z.strictObject({ month: z.string(), activeAtStart: z.int(), lapsed: z.int(), ratio: z.number() })),
   'waiting-period': rowOf<WaitingPeriodPolicy>()(
-    z.strictObject({ policyId: id, policyNumber: z.string(), memberId: id, memberName: z.string(), startDate: day, waitingPeriodEnds: day, daysRemaining: z.int() }),
+    z.strictObject({
+      policyId: id,
+      policyNumber: z.string(),
+      memberId: id,
+      memberName: z.string(),
+      startDate: day,
+      waitingPeriodEnds: day,
+      daysRemaining: z.int(),
+    }),
   ),
-  'suspended-companies': rowOf<SuspendedCompany>()(z.strictObject({ companyId: id, name: z.string(), suspendedAt: instant, reason: z.string().nullable() })),
+  'suspended-companies': rowOf<SuspendedCompany>()(
+    z.strictObject({ companyId: id, name: z.string(), suspendedAt: instant, reason: z.string().nullable() }),
+  ),
   'permission-changes': rowOf<PermissionChange>()(
     z.strictObject({
       position: z.int(),
@@ -119,7 +131,12 @@ export const auditAnswers: AnswerMap = {
   'GET /api/audit/verify': { summary: 'Verify the company’s event hash chains', answer: verification },
   'GET /api/audit/company/events': {
     summary: 'The company’s history, newest first (a page)',
-    answer: z.strictObject({ entries: z.array(auditEntry), totalCount: z.int(), hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
+    answer: z.strictObject({
+      entries: z.array(auditEntry),
+      totalCount: z.int(),
+      hasNextPage: z.boolean(),
+      endCursor: z.string().nullable(),
+    }),
   },
   'GET /api/audit/company/events.csv': {
     summary: 'The filtered company history as CSV (up to 10 000 events)',

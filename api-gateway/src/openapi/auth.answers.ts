@@ -23,7 +23,11 @@ const signedIn = named('SignedIn', z.strictObject({ token: z.string(), user: pub
 /** Spec part 1 §7 route table (sign-in, registration, password reset). */
 export const authAnswers: AnswerMap = {
   'POST /api/register': { summary: 'Register a company and its administrator', answer: signedIn },
-  'POST /api/login': { summary: 'Sign in with username and password', answer: signedIn, description: 'Repeated failures are slowed: 429 with Retry-After (seconds).' },
+  'POST /api/login': {
+    summary: 'Sign in with username and password',
+    answer: signedIn,
+    description: 'Repeated failures are slowed: 429 with Retry-After (seconds).',
+  },
   'POST /api/logout': { summary: 'Sign out (ends the session)', answer: z.strictObject({ ok: z.boolean() }) },
   'GET /api/user': { summary: 'The current user; 401 means no user', answer: publicUser },
   'POST /api/auth/request-reset': {

@@ -22,5 +22,8 @@ const dailyRun = named(
 
 /** Issue #20: the insurer's calendar. */
 export const billingAnswers: AnswerMap = {
-  'POST /api/billing/daily-run': { summary: 'Run the calendar up to a day: premiums due, notices, lapses, reinstatements', answer: dailyRun },
+  'POST /api/billing/daily-run': {
+    summary: 'Run the calendar up to a day: premiums due, notices, lapses, reinstatements',
+    answer: dailyRun,
+  },
 };

@@ -97,7 +97,10 @@ export const claimsAnswers: AnswerMap = {
   'GET /api/claims/counts': { summary: 'The claim count cards', answer: counts },
   'GET /api/claims/:id': { summary: 'A claim with its documents and history', answer: claimDetail },
   'POST /api/claims': { summary: 'Submit a death claim against a policy (by policyId)', answer: claimDetail },
-  'POST /api/claims/by-policy-number': { summary: 'Submit a death claim naming the policy by its number (policyNumber)', answer: claimDetail },
+  'POST /api/claims/by-policy-number': {
+    summary: 'Submit a death claim naming the policy by its number (policyNumber)',
+    answer: claimDetail,
+  },
   'PATCH /api/claims/:id': { summary: 'Change a claim’s status', answer: claimDetail },
   'GET /api/documents': {
     summary: 'The claims’ documents, newest first (a page)',

@@ -52,7 +52,8 @@ function asset(file: string): Promise<string> {
 }
 
 const CACHED = 'public, max-age=86400';
-const answer = (body: string, type: string, cache = CACHED) => new Response(body, { headers: { 'content-type': `${type}; charset=utf-8`, 'cache-control': cache } });
+const answer = (body: string, type: string, cache = CACHED) =>
+  new Response(body, { headers: { 'content-type': `${type}; charset=utf-8`, 'cache-control': cache } });
 
 let documentJson: string | null = null;
 
@@ -70,7 +71,12 @@ export const docsRoutes: Route[] = [
   },
   { method: 'GET', path: '/api/docs', operation: 'api.docs', handler: () => answer(PAGE, 'text/html', 'no-cache') },
   { method: 'GET', path: '/api/docs/docs.js', operation: 'api.docs', handler: () => answer(START, 'text/javascript') },
-  { method: 'GET', path: '/api/docs/swagger-ui.css', operation: 'api.docs', handler: async () => answer(await asset('swagger-ui.css'), 'text/css') },
+  {
+    method: 'GET',
+    path: '/api/docs/swagger-ui.css',
+    operation: 'api.docs',
+    handler: async () => answer(await asset('swagger-ui.css'), 'text/css'),
+  },
   {
     method: 'GET',
     path: '/api/docs/swagger-ui-bundle.js',

@@ -38,7 +38,9 @@ function accessNote(operation: Operation): string {
 const json = (schema: ZodType) => ({ 'application/json': { schema } });
 const refusal = (description: string): ResponseConfig => ({ description, content: json(errorAnswer) });
 const headersOf = (headers: Record<string, string> | undefined) =>
-  headers ? z.object(Object.fromEntries(Object.entries(headers).map(([name, text]) => [name, z.string().meta({ description: text })]))) : undefined;
+  headers
+    ? z.object(Object.fromEntries(Object.entries(headers).map(([name, text]) => [name, z.string().meta({ description: text })])))
+    : undefined;
 
 function responsesFor(route: Route, doc: AnswerDoc | undefined, answer: ZodType | undefined, hasInput: boolean): RouteConfig['responses'] {
   const status = route.status ?? 200;
@@ -56,7 +58,8 @@ function responsesFor(route: Route, doc: AnswerDoc | undefined, answer: ZodType 
     responses[202] = refusal('Saved, not visible yet (code SAVED_NOT_VISIBLE_YET): the read models lag; read again in a moment');
   }
   responses['4XX'] = refusal('Refused: not found, a conflict, a rule, a limit (the code says which)');
-  if (!route.rawBody && !route.form && route.method !== 'GET' && route.method !== 'DELETE') responses[415] = refusal('The body is not JSON');
+  if (!route.rawBody && !route.form && route.method !== 'GET' && route.method !== 'DELETE')
+    responses[415] = refusal('The body is not JSON');
   responses['5XX'] = refusal('A fault on our side (the message says what to do)');
   for (const [code, extra] of Object.entries(doc?.responses ?? {})) {
     const extraHeaders = headersOf(extra.headers);
@@ -88,10 +91,22 @@ function commandBody(route: Route): SchemaObject | undefined {
   return { ...schema, properties, ...(schema.required ? { required: schema.required.filter((key) => !fromPath.includes(key)) } : {}) };
 }
 
-export function buildOpenApiDocument(routes: readonly Route[], maps: { requests: RequestMap; answers: AnswerMap } = { requests, answers }): OpenApiDocument {
+export function buildOpenApiDocument(
+  routes: readonly Route[],
+  maps: { requests: RequestMap; answers: AnswerMap } = { requests, answers },
+): OpenApiDocument {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'The token POST /api/login answers' });
-  registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'fpa_session', description: 'The web app’s session cookie' });
+  registry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The token POST /api/login answers',
+  });
+  registry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'fpa_session',
+    description: 'The web app’s session cookie',
+  });
   for (const route of routes) {
     const key = routeKey(route);
     const doc = maps.answers[key];

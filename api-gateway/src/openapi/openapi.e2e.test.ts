@@ -48,7 +48,10 @@ describe.each(testDrivers())('the REST shim’s OpenAPI document on $name', (dri
       expect(operation.operationId).toBe(routeKey(route));
       expect(Object.keys(operation.responses), routeKey(route)).toContain(String(route.status ?? 200));
       const params = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
-      expect(operation.parameters?.filter((p: { in: string }) => p.in === 'path').map((p: { name: string }) => p.name) ?? [], routeKey(route)).toEqual(params);
+      expect(
+        operation.parameters?.filter((p: { in: string }) => p.in === 'path').map((p: { name: string }) => p.name) ?? [],
+        routeKey(route),
+      ).toEqual(params);
     }
     const operations = Object.values(served.paths).flatMap((item) => Object.keys(item as object));
     expect(operations).toHaveLength(routes.length);
@@ -71,7 +74,9 @@ describe.each(testDrivers())('the REST shim’s OpenAPI document on $name', (dri
   it('prefers the schemas a route carries itself over the maps', async () => {
     const { z } = await import('zod');
     const carried = routes.map((route) =>
-      routeKey(route) === 'GET /api/members/can-add' ? { ...route, openapi: { summary: 'Carried', answer: z.object({ carried: z.boolean() }) } } : route,
+      routeKey(route) === 'GET /api/members/can-add'
+        ? { ...route, openapi: { summary: 'Carried', answer: z.object({ carried: z.boolean() }) } }
+        : route,
     );
     const document = buildOpenApiDocument(carried);
     const operation = document.paths!['/api/members/can-add']!.get!;
@@ -82,11 +87,19 @@ describe.each(testDrivers())('the REST shim’s OpenAPI document on $name', (dri
   it('refuses, in the answer check, an answer the document does not allow, saying where', () => {
     const check = answerChecker(served);
     expect(check('GET', '/api/members/can-add', 200, 'application/json', { canAdd: true, reason: null })).toBeNull();
-    expect(check('GET', '/api/members/can-add', 200, 'application/json', { canAdd: 'yes', reason: null })).toMatch(/canAdd must be boolean/);
-    expect(check('GET', '/api/members/can-add', 200, 'application/json', { canAdd: true, reason: null, extra: 1 })).toMatch(/additional properties/);
+    expect(check('GET', '/api/members/can-add', 200, 'application/json', { canAdd: 'yes', reason: null })).toMatch(
+      /canAdd must be boolean/,
+    );
+    expect(check('GET', '/api/members/can-add', 200, 'application/json', { canAdd: true, reason: null, extra: 1 })).toMatch(
+      /additional properties/,
+    );
     expect(check('GET', '/api/claims/counts', 200, 'application/json', {})).toMatch(/GET \/api\/claims\/counts answered 200/);
-    expect(check('GET', '/api/claims/x', 404, 'application/json', { message: 'Claim not found', code: 'NOT_FOUND', issues: [] })).toBeNull();
-    expect(check('GET', '/api/claims/x', 302, 'application/json', {})).toMatch(/GET \/api\/claims\/\{id\} answered 302, a status the document does not list/);
+    expect(
+      check('GET', '/api/claims/x', 404, 'application/json', { message: 'Claim not found', code: 'NOT_FOUND', issues: [] }),
+    ).toBeNull();
+    expect(check('GET', '/api/claims/x', 302, 'application/json', {})).toMatch(
+      /GET \/api\/claims\/\{id\} answered 302, a status the document does not list/,
+    );
     expect(check('GET', '/api/nowhere', 404, 'application/json', {})).toBeNull();
   });
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import type { ComplianceLogRow, PlanRow, PlatformCompanyRow, PlatformStats, PlatformSubscriptionRow, SystemSettingRow } from '@fpa/projections';
+import type {
+  ComplianceLogRow,
+  PlanRow,
+  PlatformCompanyRow,
+  PlatformStats,
+  PlatformSubscriptionRow,
+  SystemSettingRow,
+} from '@fpa/projections';
 import { companyFields } from './company.answers.ts';
 import { day, id, instant, money, named, okWithId, rowOf, type AnswerMap } from './shapes.ts';
 
@@ -53,7 +60,14 @@ const complianceLog = rowOf<ComplianceLogRow>()(
 const setting = named(
   'SystemSetting',
   rowOf<SystemSettingRow>()(
-    z.strictObject({ id, key: z.string(), value: z.unknown(), description: z.string().nullable(), category: z.string(), updatedAt: instant }),
+    z.strictObject({
+      id,
+      key: z.string(),
+      value: z.unknown(),
+      description: z.string().nullable(),
+      category: z.string(),
+      updatedAt: instant,
+    }),
   ),
 );
 

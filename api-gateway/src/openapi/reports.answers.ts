@@ -24,7 +24,9 @@ const report = named(
       type: reportType,
       label: z.string(),
       status: z.string().nullable(),
-      columns: z.array(z.strictObject({ key: z.string(), label: z.string(), kind: z.enum(['text', 'money', 'number', 'percent', 'date', 'status']) })),
+      columns: z.array(
+        z.strictObject({ key: z.string(), label: z.string(), kind: z.enum(['text', 'money', 'number', 'percent', 'date', 'status']) }),
+      ),
       rows: z.array(z.record(z.string(), z.string().nullable())).meta({ description: 'Each row keyed by its columns’ keys' }),
       totalCount: z.int(),
       cards: z.array(z.strictObject({ key: z.string(), label: z.string(), value: z.string(), kind: z.enum(['count', 'money']) })),
@@ -36,7 +38,9 @@ const report = named(
 export const reportsAnswers: AnswerMap = {
   'GET /api/reports': {
     summary: 'The report types and the statuses each can be filtered by',
-    answer: z.array(z.strictObject({ type: reportType, label: z.string(), statuses: z.array(z.strictObject({ value: z.string(), label: z.string() })) })),
+    answer: z.array(
+      z.strictObject({ type: reportType, label: z.string(), statuses: z.array(z.strictObject({ value: z.string(), label: z.string() })) }),
+    ),
   },
   'GET /api/reports/charts': { summary: 'The reports page’s charts, month by month', answer: charts },
   'GET /api/reports/:type': { summary: 'Every row of one report (what the export writes), with its cards', answer: report },

@@ -31,14 +31,14 @@ const wholeNumber = (description: string) => z.string().regex(/^\d+$/).optional(
 const companyId = text('The company, for the super admin (a company user’s own company otherwise)');
 const scoped = z.object({ companyId });
 
-const audit = (name: string): [string, RequestDoc] => [`GET /api/audit/reports/${name}`, { query: complianceReportQuerySchema.extend({ companyId }) }];
+const audit = (name: string): [string, RequestDoc] => [
+  `GET /api/audit/reports/${name}`,
+  { query: complianceReportQuerySchema.extend({ companyId }) },
+];
 
 export const requests: RequestMap = {
   'POST /api/login': { body: loginSchema },
   'POST /api/auth/request-reset': { body: requestResetSchema },
-
-
-
 
   'POST /api/claims/by-policy-number': { body: claimSchemaOn(ANY_DAY) },
   'GET /api/documents': {
@@ -62,7 +62,6 @@ export const requests: RequestMap = {
     }),
   },
 
-
   'POST /api/ai-assistant': {
     body: z.object({
       message: z.string(),
@@ -70,10 +69,13 @@ export const requests: RequestMap = {
     }),
   },
 
-
   'GET /api/activities': { query: z.object({ first: wholeNumber('How many, newest first') }) },
   'GET /api/new-sales': {
-    query: z.object({ search: text('Client, policy number or agent'), status: z.enum(POLICY_STATUSES).optional(), agentId: text('One agent’s sales') }),
+    query: z.object({
+      search: text('Client, policy number or agent'),
+      status: z.enum(POLICY_STATUSES).optional(),
+      agentId: text('One agent’s sales'),
+    }),
   },
 
   'GET /api/reports/charts': { query: z.object({ months: wholeNumber('How many months back (default 12)') }) },
@@ -83,20 +85,31 @@ export const requests: RequestMap = {
 
   'GET /api/audit/verify': { query: scoped },
   'GET /api/audit/company/events': {
-    query: companyHistoryQuerySchema.extend({ type: text('One event type (GET /api/audit/company/event-types)'), actorId: text('One user’s events'), companyId }),
+    query: companyHistoryQuerySchema.extend({
+      type: text('One event type (GET /api/audit/company/event-types)'),
+      actorId: text('One user’s events'),
+      companyId,
+    }),
   },
   'GET /api/audit/company/events.csv': {
     query: companyHistoryQuerySchema.extend({ type: text('One event type'), actorId: text('One user’s events'), companyId }),
   },
   'GET /api/audit/company/event-types': { query: scoped },
   ...Object.fromEntries(
-    ['claims-turnaround', 'claims-ageing', 'lapse-ratio', 'waiting-period', 'suspended-companies', 'permission-changes', 'personal-data-requests'].map(audit),
+    [
+      'claims-turnaround',
+      'claims-ageing',
+      'lapse-ratio',
+      'waiting-period',
+      'suspended-companies',
+      'permission-changes',
+      'personal-data-requests',
+    ].map(audit),
   ),
   'GET /api/audit/personal-data/:idNumber': { query: scoped },
   'POST /api/audit/personal-data/:idNumber/erase': { body: erasureSchema, query: scoped },
   'GET /api/audit/:entity/:id/events': { query: scoped },
   'GET /api/audit/:entity/:id': { query: entityAsOfQuerySchema.extend({ companyId }) },
-
 
   'GET /api/billing/sandbox/checkout': { query: z.object({}).catchall(z.string()).meta({ description: 'The signed checkout parameters' }) },
 };

@@ -20,7 +20,9 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /** The schema, when its output is exactly the JSON of Row; otherwise a type error naming both. */
 export function rowOf<Row>() {
-  return <S extends ZodType>(schema: S & (Same<z.output<S>, Json<Row>> extends true ? unknown : { describes: z.output<S>; mustDescribe: Json<Row> })): S => schema;
+  return <S extends ZodType>(
+    schema: S & (Same<z.output<S>, Json<Row>> extends true ? unknown : { describes: z.output<S>; mustDescribe: Json<Row> }),
+  ): S => schema;
 }
 
 /** A component of the document (components/schemas/<id>); answers are strict objects, so an undocumented field fails the answer check. */
@@ -31,7 +33,10 @@ export const instant = z.iso.datetime({ offset: true });
 /** A calendar date, YYYY-MM-DD. */
 export const day = z.iso.date();
 /** An amount of money as exact decimal text ("150.50"), never a float. */
-export const money = z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: 'Decimal amount as text, e.g. "150.50"' });
+export const money = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/)
+  .meta({ description: 'Decimal amount as text, e.g. "150.50"' });
 export const id = z.string().min(1);
 
 export const ok = z.strictObject({ ok: z.literal(true) });

@@ -4,7 +4,15 @@ import { id, instant, money, named, rowOf, type AnswerMap } from './shapes.ts';
 
 const subscription = named(
   'Subscription',
-  rowOf<SubscriptionRow & { planName: string; monthlyPrice: string | null; nextBillingDate: string | null; paymentMethod: string | null; usagePercent: number }>()(
+  rowOf<
+    SubscriptionRow & {
+      planName: string;
+      monthlyPrice: string | null;
+      nextBillingDate: string | null;
+      paymentMethod: string | null;
+      usagePercent: number;
+    }
+  >()(
     z.strictObject({
       tier: z.string(),
       memberLimit: z.int().meta({ description: '0 when unlimited' }),
@@ -60,7 +68,10 @@ export const subscriptionAnswers: AnswerMap = {
   'GET /api/subscription': { summary: 'The company’s plan, member count and limit', answer: subscription },
   'GET /api/subscription/plans': { summary: 'The plans a company can choose', answer: z.array(plan) },
   'GET /api/subscription/billing-history': { summary: 'The subscription’s payments, newest first', answer: z.array(billingEntry) },
-  'POST /api/subscription/create-checkout': { summary: 'Start paying for a plan (a checkout at the provider)', answer: z.strictObject(checkout) },
+  'POST /api/subscription/create-checkout': {
+    summary: 'Start paying for a plan (a checkout at the provider)',
+    answer: z.strictObject(checkout),
+  },
   'PUT /api/subscription/upgrade': {
     summary: 'Upgrade the plan (a checkout at the provider)',
     answer: z.strictObject({ ...checkout, requiresPayment: z.literal(true), message: z.string() }),
@@ -76,7 +87,10 @@ export const subscriptionAnswers: AnswerMap = {
   },
   'GET /api/billing/sandbox/checkout': {
     summary: 'The sandbox gateway’s payment page (only while the sandbox is the provider)',
-    responses: { 200: { description: 'An HTML page', content: html }, 400: { description: 'A page saying the payment link is not valid', content: html } },
+    responses: {
+      200: { description: 'An HTML page', content: html },
+      400: { description: 'A page saying the payment link is not valid', content: html },
+    },
   },
   'POST /api/billing/sandbox/checkout': {
     summary: 'The sandbox payment page’s buttons: pay or cancel',

@@ -22,7 +22,12 @@ import { requireCompanyUser } from '../auth/policy.ts';
 import { tenantRead, tenantSql } from './tenant.ts';
 
 export type RoleOption = { value: CompanyRole; label: string; description: string; userCount: number; permissions: string[] };
-export type UserPermissionsAnswer = { userId: string; role: string; effectivePermissions: string[]; userOverrides: PermissionOverrideRow[] };
+export type UserPermissionsAnswer = {
+  userId: string;
+  role: string;
+  effectivePermissions: string[];
+  userOverrides: PermissionOverrideRow[];
+};
 export type CompanyUser = Omit<UserRow, 'companyId'>;
 
 export function companyUser({ companyId: _companyId, ...user }: UserRow): CompanyUser {

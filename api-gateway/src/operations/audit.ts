@@ -60,7 +60,13 @@ export async function history(ctx: RequestContext, entity: string, id: string, c
   return found;
 }
 
-export async function entityAsOf(ctx: RequestContext, entity: string, id: string, asOf: string | null | undefined, companyId?: string | null): Promise<EntityAsOf> {
+export async function entityAsOf(
+  ctx: RequestContext,
+  entity: string,
+  id: string,
+  asOf: string | null | undefined,
+  companyId?: string | null,
+): Promise<EntityAsOf> {
   const scope = await auditScope(ctx, 'audit:read', companyId);
   const kind = parseEntity(entity);
   if (asOf?.trim()) parseInput(entityAsOfQuerySchema, { asOf });

@@ -31,9 +31,14 @@ export type ComplianceReportName = (typeof COMPLIANCE_REPORTS)[number];
 
 export type ReportArgs = { asOf?: string | null; from?: string | null; to?: string | null };
 
-
 /** One report of the company in scope (the super admin names it; suspended companies: all of them when none is named). */
-export async function complianceReport(ctx: RequestContext, name: ComplianceReportName, args: ReportArgs = {}, companyId?: string | null, record = true) {
+export async function complianceReport(
+  ctx: RequestContext,
+  name: ComplianceReportName,
+  args: ReportArgs = {},
+  companyId?: string | null,
+  record = true,
+) {
   if (name === 'suspended-companies' && ctx.user?.role === 'super_admin' && !companyId?.trim()) {
     authorize(ctx.user, 'audit:read');
     return suspendedCompaniesQuery(ctx.services.sql, null);

@@ -22,7 +22,10 @@ export async function readYourWrites(
 ): Promise<void> {
   const { engine, config, logger } = ctx.services;
   const { checkpoint, eventTypes } = written;
-  const result = await engine.waitFor(checkpoint, { timeoutMs: config.readYourWritesTimeoutMs, ...(eventTypes ? { types: eventTypes } : {}) });
+  const result = await engine.waitFor(checkpoint, {
+    timeoutMs: config.readYourWritesTimeoutMs,
+    ...(eventTypes ? { types: eventTypes } : {}),
+  });
   if (!result.reached) {
     ctx.projectionLag.timedOut = true;
     logger.warn({ checkpoint, waitedMs: result.waitedMs, lagging: result.lagging }, 'read-your-writes wait timed out');
@@ -32,7 +35,7 @@ export async function readYourWrites(
   if (result.reached && result.waitedMs < engine.parkingTakesMs / 2 && !written.duplicate) return;
   const parked = await engine.parkedFor(written);
   if (parked.length > 0) {
-    logger.error({ parked: parked.map(({ stack: _stack, ...row }) => row) }, 'a read model parked this command\'s event');
+    logger.error({ parked: parked.map(({ stack: _stack, ...row }) => row) }, "a read model parked this command's event");
     throw new WriteNotShownError([...new Set(parked.map((row) => row.projector))]);
   }
 }

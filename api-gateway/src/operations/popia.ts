@@ -1,6 +1,4 @@
-import {
-  dataSubjectSchema,
-} from '@fpa/write-model/validation';
+import { dataSubjectSchema } from '@fpa/write-model/validation';
 import {
   erasePersonalData as erasePersonalDataCommand,
   eventsOfSubjects,
@@ -68,14 +66,22 @@ export async function dataSubjectExport(ctx: RequestContext, idNumberInput: stri
 
 export type ErasureAnswer = { erased: true; subjectIds: string[]; eventsAffected: number; erasedAt: Date; projectionsRebuilt: string[] };
 
-export async function erasePersonalData(ctx: RequestContext, idNumber: string, input: unknown, companyId?: string | null): Promise<ErasureAnswer> {
+export async function erasePersonalData(
+  ctx: RequestContext,
+  idNumber: string,
+  input: unknown,
+  companyId?: string | null,
+): Promise<ErasureAnswer> {
   const scope = await auditScope(ctx, 'personal_data:manage', companyId);
   const body = typeof input === 'object' && input !== null ? input : {};
   const request = { ...body, idNumber };
   const { sql, store, keyring, engine, config } = ctx.services;
   const parsed = parseInput(dataSubjectSchema, request);
   const facts = await findPersonFile(sql, scope.companyId, parsed.idNumber);
-  const refs = await eventsOfSubjects(sql, facts.subjects.map((s) => s.subjectId));
+  const refs = await eventsOfSubjects(
+    sql,
+    facts.subjects.map((s) => s.subjectId),
+  );
   const outcome = await erasePersonalDataCommand(
     store,
     keyring,
@@ -88,5 +94,11 @@ export async function erasePersonalData(ctx: RequestContext, idNumber: string, i
   const rebuilt = allProjectors.filter((p) => p.handles.some((type) => types.has(type))).map((p) => p.name);
   for (const name of rebuilt) await engine.rebuild(name);
   await readYourWrites(ctx, outcome.append);
-  return { erased: true, subjectIds: outcome.subjectIds, eventsAffected: outcome.eventsAffected, erasedAt: outcome.erasedAt, projectionsRebuilt: rebuilt };
+  return {
+    erased: true,
+    subjectIds: outcome.subjectIds,
+    eventsAffected: outcome.eventsAffected,
+    erasedAt: outcome.erasedAt,
+    projectionsRebuilt: rebuilt,
+  };
 }

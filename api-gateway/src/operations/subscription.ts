@@ -89,7 +89,10 @@ export type BillingEntry = SubscriptionPaymentRow & { planName: string; paymentM
 
 export async function billingHistory(ctx: RequestContext): Promise<BillingEntry[]> {
   const user = requireCompanyUser(ctx.user, 'subscription:read');
-  const [rows, plans] = await Promise.all([listSubscriptionPayments(tenantSql(ctx, user.companyId), user.companyId), listPlans(ctx.services.sql)]);
+  const [rows, plans] = await Promise.all([
+    listSubscriptionPayments(tenantSql(ctx, user.companyId), user.companyId),
+    listPlans(ctx.services.sql),
+  ]);
   const planName = (tier: string) => plans.find((p) => p.tier === tier)?.name ?? tierOf(tier).name;
   return rows.map((row) => ({ ...row, planName: planName(row.tier), paymentMethod: PAID_PAYMENT_METHOD }));
 }

@@ -48,7 +48,8 @@ export const EDGE_TEXTS: EdgeValue[] = [{ name: '20,001 characters', json: quote
  * 9,600 characters that do not compress made the members projector fail ("index row requires 9632
  * bytes"). They stop at 100 characters.
  */
-const incompressible = (length: number) => Array.from({ length }, (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789'[(i * 7919 + ((i * i) % 31)) % 36]).join('');
+const incompressible = (length: number) =>
+  Array.from({ length }, (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789'[(i * 7919 + ((i * i) % 31)) % 36]).join('');
 export const EDGE_NAMES: EdgeValue[] = [
   { name: '101 characters', json: quoted('N'.repeat(101)) },
   { name: '9,600 characters that do not compress', json: quoted(incompressible(9_600)) },
@@ -73,6 +74,14 @@ export const EDGE_AUDIT_QUERIES: { name: string; path: (claimId: string) => stri
   { name: 'report asOf 9999-12-31', path: () => '/api/audit/reports/waiting-period?asOf=9999-12-31', field: 'asOf' },
   { name: 'report from year 0000', path: () => '/api/audit/reports/permission-changes?from=0000-01-01', field: 'from' },
   // A list cursor is opaque, but a client can make one up: its time goes to a timestamptz parameter.
-  { name: 'payments cursor in year 0000', path: () => `/api/payments?after=${madeUpCursor('0000-01-01T00:00:00.000000Z', 1)}`, field: 'after' },
-  { name: 'payments cursor past exact integers', path: () => `/api/payments?after=${madeUpCursor('2025-03-05T10:00:00.000000Z', 1e20)}`, field: 'after' },
+  {
+    name: 'payments cursor in year 0000',
+    path: () => `/api/payments?after=${madeUpCursor('0000-01-01T00:00:00.000000Z', 1)}`,
+    field: 'after',
+  },
+  {
+    name: 'payments cursor past exact integers',
+    path: () => `/api/payments?after=${madeUpCursor('2025-03-05T10:00:00.000000Z', 1e20)}`,
+    field: 'after',
+  },
 ];

@@ -1,14 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { allProjectors, createProjectionEngine, type ProjectionEngine } from '@fpa/projections';
-import { createKeyring, createPostgresClient, createPostgresEventStore, type EventStore, type SqlClient } from '@fpa/write-model/event-store';
+import {
+  createKeyring,
+  createPostgresClient,
+  createPostgresEventStore,
+  type EventStore,
+  type SqlClient,
+} from '@fpa/write-model/event-store';
 import { reliabilityRuns, reportFigures, reportSkipped, serverDriver, type TestDatabase, type TestDriver } from '@fpa/write-model/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../../scripts/sim/generator.ts';
 import { seedReportsCompany } from '../reports.seed.testing.ts';
 import { registration, startTestApp } from '../testing.ts';
 import { startProcess, type Started } from './processes.testing.ts';
-import { caughtUp, compareChecksums, dropReadModels, readModelChecksums, rowCount, waitCaughtUp, type Checksums } from './read-models.testing.ts';
+import {
+  caughtUp,
+  compareChecksums,
+  dropReadModels,
+  readModelChecksums,
+  rowCount,
+  waitCaughtUp,
+  type Checksums,
+} from './read-models.testing.ts';
 
 /**
  * Area 2 of the reliability suite (issue #12): exactly-once projections. A real projection worker
@@ -45,7 +59,14 @@ describe(AREA, () => {
       const registered = (await t.request('POST', '/api/register', registration())).body;
       await seedReportsCompany(t, registered.token);
       // Bulk: members, policies and payments decided by the real deciders (the scale simulation's generator).
-      await generate({ store: t.services.store, sql: t.services.sql, companies: 2, membersPerCompany: 200, paymentsPerPolicy: 3, log: () => {} });
+      await generate({
+        store: t.services.store,
+        sql: t.services.sql,
+        companies: 2,
+        membersPerCompany: 200,
+        paymentsPerPolicy: 3,
+        log: () => {},
+      });
     } finally {
       await t.services.close();
     }
@@ -91,61 +112,66 @@ describe(AREA, () => {
 
   /** Share of the catch-up done: the projectors' checkpoints against the head, 0 before the first batch. */
   async function progress(head: number): Promise<number> {
-    const [row] = await sql.query<{ done: number }>('select coalesce(sum(global_position), 0)::float8 as done from public.projection_checkpoints');
+    const [row] = await sql.query<{ done: number }>(
+      'select coalesce(sum(global_position), 0)::float8 as done from public.projection_checkpoints',
+    );
     return (row?.done ?? 0) / (head * allProjectors.length);
   }
 
-  it.skipIf(!base)(`${RUNS} runs: every read model equals a from-scratch build (row-by-row checksums)${base ? '' : ` (skipped: ${SKIP_REASON})`}`, async () => {
-    const startedAt = Date.now();
-    const [{ head } = { head: 0 }] = await sql.query<{ head: number }>('select max(global_position)::int as head from es_events');
-    const stats = { killedMidCatchUp: 0, killedBeforeFirstBatch: 0, finishedBeforeKill: 0, rowsChecked: 0 };
-    const differing: Record<string, number> = {};
-    let differences = 0;
-    let runs = 0;
-    for (let run = 0; run < RUNS; run++) {
-      await dropReadModels(sql);
-      const target = Math.random() * 0.95;
-      const first = worker(`reliability-${run}-a`);
-      // Polls the checkpoints and kills the worker once its catch-up passes the random target.
-      let done: number;
-      for (;;) {
-        done = await progress(head);
-        if (done >= target || first.child.exitCode !== null) break;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      await first.kill();
-      const complete = await caughtUp(observer);
-      if (complete) stats.finishedBeforeKill += 1;
-      else if (done === 0) stats.killedBeforeFirstBatch += 1;
-      else stats.killedMidCatchUp += 1;
+  it.skipIf(!base)(
+    `${RUNS} runs: every read model equals a from-scratch build (row-by-row checksums)${base ? '' : ` (skipped: ${SKIP_REASON})`}`,
+    async () => {
+      const startedAt = Date.now();
+      const [{ head } = { head: 0 }] = await sql.query<{ head: number }>('select max(global_position)::int as head from es_events');
+      const stats = { killedMidCatchUp: 0, killedBeforeFirstBatch: 0, finishedBeforeKill: 0, rowsChecked: 0 };
+      const differing: Record<string, number> = {};
+      let differences = 0;
+      let runs = 0;
+      for (let run = 0; run < RUNS; run++) {
+        await dropReadModels(sql);
+        const target = Math.random() * 0.95;
+        const first = worker(`reliability-${run}-a`);
+        // Polls the checkpoints and kills the worker once its catch-up passes the random target.
+        let done: number;
+        for (;;) {
+          done = await progress(head);
+          if (done >= target || first.child.exitCode !== null) break;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        await first.kill();
+        const complete = await caughtUp(observer);
+        if (complete) stats.finishedBeforeKill += 1;
+        else if (done === 0) stats.killedBeforeFirstBatch += 1;
+        else stats.killedMidCatchUp += 1;
 
-      const second = worker(`reliability-${run}-b`);
-      await waitCaughtUp(observer, 180_000);
-      await second.stop();
-      const sums = await readModelChecksums(sql, allProjectors);
-      const compared = compareChecksums(sums, reference);
-      differences += compared.differences;
-      for (const [table, n] of Object.entries(compared.tables)) differing[table] = (differing[table] ?? 0) + n;
-      stats.rowsChecked += rowCount(sums);
-      runs += 1;
-    }
-    reportFigures(
-      {
-        area: AREA,
-        test: TEST,
-        runs,
-        checked: stats.rowsChecked,
-        checkedWhat: 'read-model rows',
-        differences,
-        details: { events, readModelTables: reference.size, rowsPerBuild: rowCount(reference), ...stats, ...differing },
-        driver: base!.name,
-      },
-      startedAt,
-    );
-    expect(differing).toEqual({});
-    expect(differences).toBe(0);
-    expect(runs).toBe(RUNS);
-    // The kills must have landed where this area is about: in the middle of catch-ups.
-    expect(stats.killedMidCatchUp).toBeGreaterThan(Math.floor(RUNS / 2));
-  });
+        const second = worker(`reliability-${run}-b`);
+        await waitCaughtUp(observer, 180_000);
+        await second.stop();
+        const sums = await readModelChecksums(sql, allProjectors);
+        const compared = compareChecksums(sums, reference);
+        differences += compared.differences;
+        for (const [table, n] of Object.entries(compared.tables)) differing[table] = (differing[table] ?? 0) + n;
+        stats.rowsChecked += rowCount(sums);
+        runs += 1;
+      }
+      reportFigures(
+        {
+          area: AREA,
+          test: TEST,
+          runs,
+          checked: stats.rowsChecked,
+          checkedWhat: 'read-model rows',
+          differences,
+          details: { events, readModelTables: reference.size, rowsPerBuild: rowCount(reference), ...stats, ...differing },
+          driver: base!.name,
+        },
+        startedAt,
+      );
+      expect(differing).toEqual({});
+      expect(differences).toBe(0);
+      expect(runs).toBe(RUNS);
+      // The kills must have landed where this area is about: in the middle of catch-ups.
+      expect(stats.killedMidCatchUp).toBeGreaterThan(Math.floor(RUNS / 2));
+    },
+  );
 });

@@ -62,7 +62,12 @@ describe.each(testDrivers())('hostile GraphQL on $name', (driver) => {
     // Under the token limit but over the alias limit: the alias rule itself answers.
     await refusedBeforeRunning(aliasGraphQLQuery(GRAPHQL_LIMITS.aliases + 1), /aliases limit/i);
     await refusedBeforeRunning(`query { schemeMembers(schemeId: "a\\u0000b") { id } }`, /NUL/);
-    console.log(tally.summary(`area 6 GraphQL limits (${driver.name})`, `limits depth ${GRAPHQL_LIMITS.depth}, aliases ${GRAPHQL_LIMITS.aliases}, tokens ${GRAPHQL_LIMITS.tokens}, cost ${GRAPHQL_LIMITS.cost}`));
+    console.log(
+      tally.summary(
+        `area 6 GraphQL limits (${driver.name})`,
+        `limits depth ${GRAPHQL_LIMITS.depth}, aliases ${GRAPHQL_LIMITS.aliases}, tokens ${GRAPHQL_LIMITS.tokens}, cost ${GRAPHQL_LIMITS.cost}`,
+      ),
+    );
   });
 
   it('every field that takes arguments × every hostile variable', async () => {
@@ -84,10 +89,13 @@ describe.each(testDrivers())('hostile GraphQL on $name', (driver) => {
         if (answer.status >= 500) tally.find(`5xx: ${line}`);
         else if (errors.length > 0 && after !== before) tally.find(`changed on refusal: ${line}`);
         else if (refused && errors.length === 0 && answer.status < 400) tally.find(`accepted text it must refuse: ${line}`);
-        else if (errors.some((error) => !error.message || /unexpected error/i.test(error.message))) tally.find(`unclear or masked error: ${line}`);
+        else if (errors.some((error) => !error.message || /unexpected error/i.test(error.message)))
+          tally.find(`unclear or masked error: ${line}`);
       }
     }
-    console.log(tally.summary(`area 6 hostile GraphQL variables (${driver.name})`, `${fields.length} fields × ${hostileVariables.length} values`));
+    console.log(
+      tally.summary(`area 6 hostile GraphQL variables (${driver.name})`, `${fields.length} fields × ${hostileVariables.length} values`),
+    );
     expect(tally.findings).toEqual([]);
   });
 });

@@ -16,14 +16,26 @@ export async function send(
   t: TestApp,
   method: string,
   path: string,
-  options: { body?: string | Uint8Array; contentType?: string; token?: string | undefined; headers?: Record<string, string>; ip?: string } = {},
+  options: {
+    body?: string | Uint8Array;
+    contentType?: string;
+    token?: string | undefined;
+    headers?: Record<string, string>;
+    ip?: string;
+  } = {},
 ): Promise<RawAnswer> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   address++;
-  const request = new Request(`http://localhost${path}`, { method, headers, ...(options.body !== undefined ? { body: options.body as BodyInit } : {}) });
-  const response = await t.app.handle(request, { ip: options.ip ?? `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}` });
+  const request = new Request(`http://localhost${path}`, {
+    method,
+    headers,
+    ...(options.body !== undefined ? { body: options.body as BodyInit } : {}),
+  });
+  const response = await t.app.handle(request, {
+    ip: options.ip ?? `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+  });
   const text = await response.text();
   let json: unknown = null;
   try {
@@ -62,7 +74,10 @@ export class Tally {
   }
 
   summary(area: string, extra = ''): string {
-    const statuses = [...this.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+    const statuses = [...this.byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
     return `[reliability] ${area}: ${this.tried} requests, answers ${statuses}, failures found ${this.findings.length}${extra ? `, ${extra}` : ''}`;
   }
 }

@@ -25,7 +25,9 @@ describe.each(testDrivers())('hostile input against every /api route on $name', 
   beforeAll(async () => {
     t = await startTestApp(driver, {}, OPERATOR);
     adminToken = (await t.request('POST', '/api/register', registration())).body.token;
-    operatorToken = (await t.request('POST', '/api/login', { username: OPERATOR.SUPER_ADMIN_USERNAME, password: OPERATOR.SUPER_ADMIN_PASSWORD })).body.token;
+    operatorToken = (
+      await t.request('POST', '/api/login', { username: OPERATOR.SUPER_ADMIN_USERNAME, password: OPERATOR.SUPER_ADMIN_PASSWORD })
+    ).body.token;
   });
   afterAll(async () => t?.close());
 
@@ -41,9 +43,20 @@ describe.each(testDrivers())('hostile input against every /api route on $name', 
   });
 
   /** Sends one hostile request and checks the answer; `refusedText` says the input must not be accepted. */
-  async function attempt(tally: Tally, label: string, method: string, path: string, operation: string, body?: HostileBody, refusedText = false) {
+  async function attempt(
+    tally: Tally,
+    label: string,
+    method: string,
+    path: string,
+    operation: string,
+    body?: HostileBody,
+    refusedText = false,
+  ) {
     const before = await eventCount(t);
-    const answer = await send(t, method, path, { token: tokenFor(operation), ...(body ? { body: body.body, contentType: body.contentType } : {}) });
+    const answer = await send(t, method, path, {
+      token: tokenFor(operation),
+      ...(body ? { body: body.body, contentType: body.contentType } : {}),
+    });
     const after = await eventCount(t);
     tally.count(answer.status);
     const line = `${method} ${path.slice(0, 80)} × ${label} → ${answer.status} ${answer.text.slice(0, 160)}`;
@@ -59,11 +72,25 @@ describe.each(testDrivers())('hostile input against every /api route on $name', 
       const path = fillPath(route, () => randomUUID());
       const corpus = route.form ? hostileForms : hostileBodies;
       for (const body of corpus) {
-        const refused = typeof body.body === 'string' && REFUSED_TEXT.some((text) => (body.body as string).includes(JSON.stringify(text).slice(1, 20)));
-        await attempt(tally, body.name, route.method, path, route.operation, body, refused || /NUL|lone surrogate|200 KB|huge form/.test(body.name));
+        const refused =
+          typeof body.body === 'string' && REFUSED_TEXT.some((text) => (body.body as string).includes(JSON.stringify(text).slice(1, 20)));
+        await attempt(
+          tally,
+          body.name,
+          route.method,
+          path,
+          route.operation,
+          body,
+          refused || /NUL|lone surrogate|200 KB|huge form/.test(body.name),
+        );
       }
     }
-    console.log(tally.summary(`area 6 hostile bodies (${driver.name})`, `${tested.filter((r) => hasBody(r.method)).length} routes × ${hostileBodies.length} bodies`));
+    console.log(
+      tally.summary(
+        `area 6 hostile bodies (${driver.name})`,
+        `${tested.filter((r) => hasBody(r.method)).length} routes × ${hostileBodies.length} bodies`,
+      ),
+    );
     expect(tally.findings).toEqual([]);
   });
 
@@ -76,7 +103,9 @@ describe.each(testDrivers())('hostile input against every /api route on $name', 
         await attempt(tally, name, route.method, fillPath(route, segment), route.operation, body, /NUL/.test(name));
       }
     }
-    console.log(tally.summary(`area 6 hostile path segments (${driver.name})`, `${withParams.length} routes × ${hostileSegments.length} segments`));
+    console.log(
+      tally.summary(`area 6 hostile path segments (${driver.name})`, `${withParams.length} routes × ${hostileSegments.length} segments`),
+    );
     expect(tally.findings).toEqual([]);
   });
 
@@ -85,7 +114,15 @@ describe.each(testDrivers())('hostile input against every /api route on $name', 
     const gets = tested.filter((route) => route.method === 'GET');
     for (const route of gets) {
       for (const { name, query } of hostileQueries) {
-        await attempt(tally, name, 'GET', `${fillPath(route, () => randomUUID())}?${query}`, route.operation, undefined, /NUL|long/.test(name));
+        await attempt(
+          tally,
+          name,
+          'GET',
+          `${fillPath(route, () => randomUUID())}?${query}`,
+          route.operation,
+          undefined,
+          /NUL|long/.test(name),
+        );
       }
     }
     console.log(tally.summary(`area 6 hostile query strings (${driver.name})`, `${gets.length} routes × ${hostileQueries.length} queries`));

@@ -14,11 +14,25 @@ import { changeBody, sampleInput, seedCompany, type Kind, type SeededCompany } f
  * GraphQL field with an ID argument. Every id-bearing answer is 403 or 404, no answer carries A's
  * data, and A's events and read models are exactly as they were.
  */
-const AUDIT_KIND: Record<string, Kind | 'company'> = { claim: 'claim', policy: 'policy', member: 'member', company: 'company', agent: 'agent', group_scheme: 'scheme' };
+const AUDIT_KIND: Record<string, Kind | 'company'> = {
+  claim: 'claim',
+  policy: 'policy',
+  member: 'member',
+  company: 'company',
+  agent: 'agent',
+  group_scheme: 'scheme',
+};
 const ID_KIND_BY_PREFIX: [string, Kind | 'company'][] = [
-  ['/api/members/', 'member'], ['/api/policy-types/', 'policyType'], ['/api/policies/', 'policy'], ['/api/claims/', 'claim'],
-  ['/api/documents/', 'document'], ['/api/payments/', 'payment'], ['/api/group-schemes/', 'scheme'], ['/api/agents/', 'agent'],
-  ['/api/objects/uploads/', 'document'], ['/api/super-admin/', 'company'],
+  ['/api/members/', 'member'],
+  ['/api/policy-types/', 'policyType'],
+  ['/api/policies/', 'policy'],
+  ['/api/claims/', 'claim'],
+  ['/api/documents/', 'document'],
+  ['/api/payments/', 'payment'],
+  ['/api/group-schemes/', 'scheme'],
+  ['/api/agents/', 'agent'],
+  ['/api/objects/uploads/', 'document'],
+  ['/api/super-admin/', 'company'],
 ];
 /** Params that name no company's record (a role, a permission, a report type): filled with a valid name. */
 const NOT_AN_ID: Record<string, string> = { role: 'auditor', permissionName: 'members:read', type: 'members' };
@@ -29,7 +43,9 @@ function pathsAgainst(path: string, a: SeededCompany): string[] {
   if (params.every((p) => p in NOT_AN_ID)) return [];
   const ofKind = (kind: Kind | 'company') => (kind === 'company' ? [a.companyId] : a.ids[kind].slice(0, 2));
   if (params.includes('entity')) {
-    return Object.entries(AUDIT_KIND).flatMap(([entity, kind]) => ofKind(kind).map((id) => path.replace(':entity', entity).replace(':id', id)));
+    return Object.entries(AUDIT_KIND).flatMap(([entity, kind]) =>
+      ofKind(kind).map((id) => path.replace(':entity', entity).replace(':id', id)),
+    );
   }
   let variants = [path];
   for (const param of params) {
@@ -54,10 +70,23 @@ describe.each(testDrivers())('tenant isolation on $name', (driver) => {
   let t: TestApp;
   let a: SeededCompany;
   let b: SeededCompany;
-  const aEvents = async () => (await t.services.sql.query<{ n: number }>('select count(*)::int as n from es_events where company_id = $1', [a.companyId]))[0]!.n;
+  const aEvents = async () =>
+    (await t.services.sql.query<{ n: number }>('select count(*)::int as n from es_events where company_id = $1', [a.companyId]))[0]!.n;
   const aViews = async () => {
     const views: string[] = [];
-    for (const path of ['/api/members', '/api/policies', '/api/policy-types', '/api/claims', '/api/documents', '/api/payments', '/api/agents', '/api/group-schemes', '/api/users', '/api/company', '/api/roles']) {
+    for (const path of [
+      '/api/members',
+      '/api/policies',
+      '/api/policy-types',
+      '/api/claims',
+      '/api/documents',
+      '/api/payments',
+      '/api/agents',
+      '/api/group-schemes',
+      '/api/users',
+      '/api/company',
+      '/api/roles',
+    ]) {
       views.push(JSON.stringify((await t.request('GET', path, undefined, { token: a.adminToken })).body));
     }
     return views;
@@ -82,11 +111,15 @@ describe.each(testDrivers())('tenant isolation on $name', (driver) => {
       if (paths.length > 0) routesTried++;
       for (const path of paths) {
         const body = changeBody(route.method, path, a);
-        const answer = await send(t, route.method, path, { token: b.adminToken, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+        const answer = await send(t, route.method, path, {
+          token: b.adminToken,
+          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        });
         tally.count(answer.status);
         const sent = decodeURIComponent(path).split('/');
         // An upload link is a single-use signed token, not a company record: a document id is no token.
-        const refused = route.operation === 'objects.receive' ? answer.json?.code === 'INVALID_TOKEN' : answer.status === 403 || answer.status === 404;
+        const refused =
+          route.operation === 'objects.receive' ? answer.json?.code === 'INVALID_TOKEN' : answer.status === 403 || answer.status === 404;
         if (!refused) tally.find(`${route.method} ${path} → ${answer.status} ${answer.text.slice(0, 160)}`);
         const leaked = leaksOf(answer.text, sent);
         if (leaked.length > 0) tally.find(`${route.method} ${path} leaked ${leaked.slice(0, 3).join(', ')}`);
@@ -101,8 +134,16 @@ describe.each(testDrivers())('tenant isolation on $name', (driver) => {
   it('REST: every GET route with A’s ids in the query string answers nothing of A', async () => {
     const tally = new Tally();
     const query = new URLSearchParams({
-      companyId: a.companyId, memberId: a.ids.member[0]!, policyId: a.ids.policy[0]!, claimId: a.ids.claim[0]!, schemeId: a.ids.scheme[0]!,
-      agentId: a.ids.agent[0]!, userId: a.ids.user[0]!, id: a.ids.member[0]!, search: a.saIds[0]!, idNumber: a.saIds[0]!,
+      companyId: a.companyId,
+      memberId: a.ids.member[0]!,
+      policyId: a.ids.policy[0]!,
+      claimId: a.ids.claim[0]!,
+      schemeId: a.ids.scheme[0]!,
+      agentId: a.ids.agent[0]!,
+      userId: a.ids.user[0]!,
+      id: a.ids.member[0]!,
+      search: a.saIds[0]!,
+      idNumber: a.saIds[0]!,
     });
     for (const route of routes.filter((r) => r.method === 'GET' && !r.path.includes(':'))) {
       const answer = await send(t, 'GET', `${route.path}?${query}`, { token: b.adminToken });
@@ -127,7 +168,9 @@ describe.each(testDrivers())('tenant isolation on $name', (driver) => {
       const used = field.args.filter((arg) => isNonNullType(arg.type) || getNamedType(arg.type).name === 'ID');
       const selection = isLeafType(getNamedType(field.type)) ? '' : ' { __typename }';
       const query = `${kind} Isolation(${used.map((arg, i) => `$v${i}: ${String(arg.type)}`).join(', ')}) { ${field.name}(${used.map((arg, i) => `${arg.name}: $v${i}`).join(', ')})${selection} }`;
-      for (const ids of Object.values(a.ids).map((list) => list[0]!).concat(a.companyId)) {
+      for (const ids of Object.values(a.ids)
+        .map((list) => list[0]!)
+        .concat(a.companyId)) {
         const variables = Object.fromEntries(used.map((arg, i) => [`v${i}`, sampleInput(arg.type, ids)]));
         const answer = await send(t, 'POST', '/graphql', { body: JSON.stringify({ query, variables }), token: b.adminToken });
         tally.count(answer.status);
@@ -140,7 +183,12 @@ describe.each(testDrivers())('tenant isolation on $name', (driver) => {
       }
     }
     if ((await aEvents()) !== eventsBefore) tally.find('company A changed');
-    console.log(tally.summary(`area 4 isolation GraphQL (${driver.name})`, `${fields.length} fields × ${Object.keys(a.ids).length + 1} kinds of A's ids`));
+    console.log(
+      tally.summary(
+        `area 4 isolation GraphQL (${driver.name})`,
+        `${fields.length} fields × ${Object.keys(a.ids).length + 1} kinds of A's ids`,
+      ),
+    );
     expect(tally.findings).toEqual([]);
   });
 
@@ -168,14 +216,18 @@ describe.each(testDrivers())('tenant isolation on $name', (driver) => {
           tx.query<{ n: number }>(`select count(*)::int as n from public."${name}" where company_id = $1`, [a.companyId]),
         ]),
       );
-      if (rows.some((row) => row.company_id !== b.companyId)) breaches.push(`${name}: rows of another company read together without a WHERE clause`);
+      if (rows.some((row) => row.company_id !== b.companyId))
+        breaches.push(`${name}: rows of another company read together without a WHERE clause`);
       if (counted!.n !== 0) breaches.push(`${name}: A's rows read together when asked for by company_id`);
     }
     for (const name of main) {
       // The wall is not vacuous: A's rows are there for the projector's (owner's) eyes.
-      if ((await count(t.services.sql, name, 'where company_id = $1')) === 0) breaches.push(`${name}: the seed left A no rows, the test proves nothing`);
+      if ((await count(t.services.sql, name, 'where company_id = $1')) === 0)
+        breaches.push(`${name}: the seed left A no rows, the test proves nothing`);
     }
-    console.log(`[reliability] area 4 row-level security (${driver.name}): ${tables.length} read-model views with company_id checked under another company's scope, ${breaches.length} breaches`);
+    console.log(
+      `[reliability] area 4 row-level security (${driver.name}): ${tables.length} read-model views with company_id checked under another company's scope, ${breaches.length} breaches`,
+    );
     expect(tables.map((r) => r.name)).toEqual(expect.arrayContaining(main));
     expect(breaches).toEqual([]);
   });

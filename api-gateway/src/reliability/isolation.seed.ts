@@ -1,4 +1,13 @@
-import { getNamedType, getNullableType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLInputType } from 'graphql';
+import {
+  getNamedType,
+  getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  type GraphQLInputType,
+} from 'graphql';
 import { agentBody } from '../agents.testing.ts';
 import { companyWithStaff } from '../audit.testing.ts';
 import { seedReportsCompany } from '../reports.seed.testing.ts';
@@ -33,10 +42,26 @@ export async function seedCompany(t: TestApp): Promise<SeededCompany> {
   await seedReportsCompany(t, token);
   await t.request('POST', '/api/agents', agentBody('Palesa'), { token });
   const person = (firstName: string) => ({
-    firstName, lastName: 'Mokoena', saId: makeSaId('820202', String(sequence++)), phone: '071 234 5678', address: '5 Church Street',
-    city: 'Rustenburg', province: 'North West', postalCode: '0299', email: '', coverAmount: '20000', familyMembers: [],
+    firstName,
+    lastName: 'Mokoena',
+    saId: makeSaId('820202', String(sequence++)),
+    phone: '071 234 5678',
+    address: '5 Church Street',
+    city: 'Rustenburg',
+    province: 'North West',
+    postalCode: '0299',
+    email: '',
+    coverAmount: '20000',
+    familyMembers: [],
   });
-  const scheme = (await t.request('POST', '/api/group-schemes', { name: 'Mine Workers', description: 'Shaft 3', mainMembers: [person('Zanele'), person('Sipho')] }, { token })).body.scheme;
+  const scheme = (
+    await t.request(
+      'POST',
+      '/api/group-schemes',
+      { name: 'Mine Workers', description: 'Shaft 3', mainMembers: [person('Zanele'), person('Sipho')] },
+      { token },
+    )
+  ).body.scheme;
 
   // A list answer is an array or a page ({ nodes } or { items }); the seed reads each row's id (and a member's SA ID).
   type Row = { id: string; saId?: string | null };
@@ -67,14 +92,37 @@ export async function seedCompany(t: TestApp): Promise<SeededCompany> {
 /** One valid-looking body per change route: refused only because the id belongs to someone else. */
 export function changeBody(method: string, path: string, victim: SeededCompany): unknown {
   if (method === 'GET' || method === 'DELETE') return undefined;
-  if (path.startsWith('/api/members/')) return { firstName: 'Hacked', lastName: 'Member', saId: makeSaId('700101', String(sequence++)), phone: '0821234567', address: '1 Hack Street', city: 'Durban', province: 'KZN', postalCode: '4001', isMainMember: true };
+  if (path.startsWith('/api/members/'))
+    return {
+      firstName: 'Hacked',
+      lastName: 'Member',
+      saId: makeSaId('700101', String(sequence++)),
+      phone: '0821234567',
+      address: '1 Hack Street',
+      city: 'Durban',
+      province: 'KZN',
+      postalCode: '4001',
+      isMainMember: true,
+    };
   if (path.startsWith('/api/policy-types/')) return { name: 'Hacked', coverageAmount: '1000', monthlyPremium: '10', waitingPeriod: 0 };
   if (path.startsWith('/api/policies/')) return { status: 'cancelled' };
   if (path.startsWith('/api/claims/')) return { status: 'approved' };
   if (path.startsWith('/api/documents/')) return { status: 'rejected', notes: 'hacked' };
   if (path.startsWith('/api/payments/')) return { status: 'refunded' };
   if (/^\/api\/group-schemes\/[^/]+\/payments$/.test(path)) return { amount: '100', paymentDate: '2026-01-01', paymentMethod: 'eft' };
-  if (/^\/api\/group-schemes\/[^/]+\/members$/.test(path)) return { mainMembers: [{ firstName: 'Hacked', lastName: 'In', saId: makeSaId('700101', String(sequence++)), phone: '0712345678', address: '1 Hack Street', familyMembers: [] }] };
+  if (/^\/api\/group-schemes\/[^/]+\/members$/.test(path))
+    return {
+      mainMembers: [
+        {
+          firstName: 'Hacked',
+          lastName: 'In',
+          saId: makeSaId('700101', String(sequence++)),
+          phone: '0712345678',
+          address: '1 Hack Street',
+          familyMembers: [],
+        },
+      ],
+    };
   if (path.startsWith('/api/group-schemes/')) return { name: 'Hacked', description: 'hacked', status: 'inactive' };
   if (path.startsWith('/api/agents/')) return { firstName: 'Hacked', commissionRate: 99 };
   if (/\/role$/.test(path)) return { role: 'auditor' };

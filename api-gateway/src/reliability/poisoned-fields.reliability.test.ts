@@ -24,8 +24,17 @@ const POISONS = [
 ];
 let sequence = 3100;
 const member = (policyTypeId: string) => ({
-  firstName: 'Sipho', lastName: 'Dube', saId: makeSaId('790101', String(sequence++)), phone: '0821234567', address: '3 Church Street',
-  city: 'Durban', province: 'KZN', postalCode: '4001', isMainMember: true, policyTypeId, email: 'sipho@example.co.za',
+  firstName: 'Sipho',
+  lastName: 'Dube',
+  saId: makeSaId('790101', String(sequence++)),
+  phone: '0821234567',
+  address: '3 Church Street',
+  city: 'Durban',
+  province: 'KZN',
+  postalCode: '4001',
+  isMainMember: true,
+  policyTypeId,
+  email: 'sipho@example.co.za',
 });
 
 describe.each(testDrivers())('poisoned fields and hostile uploads on $name', (driver) => {
@@ -38,7 +47,14 @@ describe.each(testDrivers())('poisoned fields and hostile uploads on $name', (dr
     objects = mkdtempSync(join(tmpdir(), 'fpa-hostile-objects-'));
     t = await startTestApp(driver, { objectStore: { kind: 'local', dir: objects } });
     token = (await t.request('POST', '/api/register', registration())).body.token;
-    policyTypeId = (await t.request('POST', '/api/policy-types', { name: 'Basic', coverageAmount: '10000', monthlyPremium: '120', waitingPeriod: 6 }, { token })).body.id;
+    policyTypeId = (
+      await t.request(
+        'POST',
+        '/api/policy-types',
+        { name: 'Basic', coverageAmount: '10000', monthlyPremium: '120', waitingPeriod: 6 },
+        { token },
+      )
+    ).body.id;
   });
   afterAll(async () => {
     await t?.close();
@@ -101,7 +117,9 @@ describe.each(testDrivers())('poisoned fields and hostile uploads on $name', (dr
         };
         write();
       });
-      console.log(`[reliability] area 6 upload (${driver.name}): 50 MB stream answered ${answer.status} after ${(answer.sentWhenAnswered / 1024 / 1024).toFixed(1)} MB sent`);
+      console.log(
+        `[reliability] area 6 upload (${driver.name}): 50 MB stream answered ${answer.status} after ${(answer.sentWhenAnswered / 1024 / 1024).toFixed(1)} MB sent`,
+      );
       expect(answer.status).toBe(413);
       expect(answer.sentWhenAnswered).toBeLessThan(total);
       const files = readdirSync(objects, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());

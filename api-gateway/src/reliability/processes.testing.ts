@@ -63,7 +63,10 @@ export function startProcess(entry: string, env: Record<string, string>): Starte
           if (found) return done(() => resolve(found));
           if (!alive()) return done(() => reject(new Error(`process exited before logging "${msg}":\n${log.slice(-30).join('\n')}`)));
         };
-        const timer = setTimeout(() => done(() => reject(new Error(`no "${msg}" within ${timeoutMs} ms:\n${log.slice(-30).join('\n')}`))), timeoutMs);
+        const timer = setTimeout(
+          () => done(() => reject(new Error(`no "${msg}" within ${timeoutMs} ms:\n${log.slice(-30).join('\n')}`))),
+          timeoutMs,
+        );
         const done = (settle: () => void) => {
           clearTimeout(timer);
           waiters.delete(check);

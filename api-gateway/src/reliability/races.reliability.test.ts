@@ -17,7 +17,11 @@ const LIMIT = 8;
 const LANES = 4;
 const OPERATOR = { SUPER_ADMIN_USERNAME: 'platform', SUPER_ADMIN_PASSWORD: 'Pl4tform!pass', SUPER_ADMIN_EMAIL: 'ops@example.com' };
 const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
-const shuffle = <T,>(items: T[]): T[] => items.map((v) => [Math.random(), v] as const).sort((a, b) => a[0] - b[0]).map(([, v]) => v);
+const shuffle = <T>(items: T[]): T[] =>
+  items
+    .map((v) => [Math.random(), v] as const)
+    .sort((a, b) => a[0] - b[0])
+    .map(([, v]) => v);
 
 describe.each(testDrivers())(`${AREA} on $name`, (driver) => {
   let t: TestApp;
@@ -27,7 +31,9 @@ describe.each(testDrivers())(`${AREA} on $name`, (driver) => {
     t = await startTestApp(driver, { readYourWritesTimeoutMs: 60_000 }, OPERATOR);
     // New companies start on the free plan's limit: a small one makes every burst reach it.
     const op = (await t.request('POST', '/api/login', { username: 'platform', password: 'Pl4tform!pass' })).body.token;
-    const free = ((await t.request('GET', '/api/super-admin/plans', undefined, { token: op })).body as { id: string; tier: string }[]).find((p) => p.tier === 'free')!;
+    const free = ((await t.request('GET', '/api/super-admin/plans', undefined, { token: op })).body as { id: string; tier: string }[]).find(
+      (p) => p.tier === 'free',
+    )!;
     const edited = await t.request('PUT', `/api/super-admin/plans/${free.id}`, { ...free, memberLimit: LIMIT }, { token: op });
     expect(edited.status).toBe(200);
   });
@@ -37,8 +43,29 @@ describe.each(testDrivers())(`${AREA} on $name`, (driver) => {
 
   it(`${BURSTS} bursts: member limit, SA ID and username uniqueness hold, approve/reject has one winner, a retried command appends once`, async () => {
     const startedAt = Date.now();
-    const violations: Record<string, number> = { limitExceeded: 0, quotaMismatch: 0, duplicateSaId: 0, wrongMemberWinners: 0, duplicateUsername: 0, usernameWinners: 0, claimWinners: 0, claimEvents: 0, retryAppends: 0, retryAnswers: 0, serverErrors: 0, unexpectedStatus: 0 };
-    const stats = { requests: 0, membersAdded: 0, limitRefusals: 0, saIdRefusals: 0, usernameRefusals: 0, claimConflicts: 0, retriesAnswered: 0 };
+    const violations: Record<string, number> = {
+      limitExceeded: 0,
+      quotaMismatch: 0,
+      duplicateSaId: 0,
+      wrongMemberWinners: 0,
+      duplicateUsername: 0,
+      usernameWinners: 0,
+      claimWinners: 0,
+      claimEvents: 0,
+      retryAppends: 0,
+      retryAnswers: 0,
+      serverErrors: 0,
+      unexpectedStatus: 0,
+    };
+    const stats = {
+      requests: 0,
+      membersAdded: 0,
+      limitRefusals: 0,
+      saIdRefusals: 0,
+      usernameRefusals: 0,
+      claimConflicts: 0,
+      retriesAnswered: 0,
+    };
     const statuses = new Map<number, number>();
     const tally = (answers: Answer[], allowed: number[], what: string) => {
       for (const a of answers) {
@@ -58,7 +85,12 @@ describe.each(testDrivers())(`${AREA} on $name`, (driver) => {
       const registered = signUp.body;
       const companyId = registered.user.companyId as string;
       const admin = asStaff(t, registered.token);
-      const type = await admin.call('POST', '/api/policy-types', { name: 'Basic Cover', coverageAmount: '10000', monthlyPremium: '120', waitingPeriod: 0 });
+      const type = await admin.call('POST', '/api/policy-types', {
+        name: 'Basic Cover',
+        coverageAmount: '10000',
+        monthlyPremium: '120',
+        waitingPeriod: 0,
+      });
       // Set-up: one member with a claim under review, a few more members, so the limit is near.
       const holderSaId = uniqueSaId();
       const prefilled = between(1, LIMIT - 2);
@@ -85,7 +117,10 @@ describe.each(testDrivers())(`${AREA} on $name`, (driver) => {
         ...sameUser.map((u) => ({ kind: 'user' as const, run: () => admin.send('POST', '/api/users', u) })),
         { kind: 'approve' as const, run: () => admin.send('PATCH', `/api/claims/${claimId}`, { status: 'approved' }) },
         { kind: 'reject' as const, run: () => admin.send('PATCH', `/api/claims/${claimId}`, { status: 'rejected' }) },
-        ...Array.from({ length: retries }, () => ({ kind: 'retry' as const, run: () => admin.send('POST', '/api/payments', payment, key) })),
+        ...Array.from({ length: retries }, () => ({
+          kind: 'retry' as const,
+          run: () => admin.send('POST', '/api/payments', payment, key),
+        })),
       ]);
       const answers = await Promise.all(jobs.map((j) => j.run()));
       const of = (...kinds: Job['kind'][]) => answers.filter((_, i) => kinds.includes(jobs[i]!.kind));
@@ -98,7 +133,10 @@ describe.each(testDrivers())(`${AREA} on $name`, (driver) => {
       stats.limitRefusals += memberAnswers.filter((a) => a.status === 403).length;
       stats.saIdRefusals += memberAnswers.filter((a) => a.status === 409).length;
       const quota = await readQuota(t.services.sql, companyId);
-      const registeredMembers = await count(`select count(*)::int as n from es_events where company_id = $1 and type = 'MemberRegistered'`, [companyId]);
+      const registeredMembers = await count(
+        `select count(*)::int as n from es_events where company_id = $1 and type = 'MemberRegistered'`,
+        [companyId],
+      );
       if (registeredMembers > LIMIT) violations.limitExceeded! += 1;
       if (quota.used !== registeredMembers || registeredMembers !== prefilled + added.length) violations.quotaMismatch! += 1;
       const sameIdAdded = of('same-id').filter((a) => a.status === 201).length;
@@ -113,13 +151,25 @@ describe.each(testDrivers())(`${AREA} on $name`, (driver) => {
       stats.usernameRefusals += users.length - created;
       if (created !== 1) violations.usernameWinners! += 1;
       // The events and the read model, not auth_credentials: its unique index cannot hold a duplicate anyway.
-      if ((await count(`select count(*)::int as n from es_events where type = 'UserRegistered' and lower(data->>'username') = lower($1)`, [username])) !== 1) violations.duplicateUsername! += 1;
-      if ((await count(`select count(*)::int as n from user_accounts where lower(username) = lower($1)`, [username])) !== 1) violations.duplicateUsername! += 1;
+      if (
+        (await count(`select count(*)::int as n from es_events where type = 'UserRegistered' and lower(data->>'username') = lower($1)`, [
+          username,
+        ])) !== 1
+      )
+        violations.duplicateUsername! += 1;
+      if ((await count(`select count(*)::int as n from user_accounts where lower(username) = lower($1)`, [username])) !== 1)
+        violations.duplicateUsername! += 1;
 
       // The claim: one of approve and reject wins, the other is a 409; one status change recorded.
       const decisions = of('approve', 'reject');
       tally(decisions, [200, 409], 'claim');
-      if (decisions.map((a) => a.status).sort().join() !== '200,409') violations.claimWinners! += 1;
+      if (
+        decisions
+          .map((a) => a.status)
+          .sort()
+          .join() !== '200,409'
+      )
+        violations.claimWinners! += 1;
       else stats.claimConflicts += 1;
       const changes = await t.services.sql.query<{ to: string }>(
         `select data->>'to' as to from es_events where stream_id = $1 and type = 'ClaimStatusChanged' order by stream_version`,
@@ -132,7 +182,8 @@ describe.each(testDrivers())(`${AREA} on $name`, (driver) => {
       tally(paid, [201], 'retry');
       stats.retriesAnswered += paid.length;
       if (new Set(paid.map((a) => JSON.stringify(a.body))).size !== 1) violations.retryAnswers! += 1;
-      if ((await count(`select count(*)::int as n from es_events where company_id = $1 and type = 'PaymentRecorded'`, [companyId])) !== 1) violations.retryAppends! += 1;
+      if ((await count(`select count(*)::int as n from es_events where company_id = $1 and type = 'PaymentRecorded'`, [companyId])) !== 1)
+        violations.retryAppends! += 1;
     };
     // Bursts of different companies overlap in a few lanes: more contention, and the waits of one
     // (read-your-writes, the server's transaction horizon) do not idle the run.
@@ -155,7 +206,11 @@ describe.each(testDrivers())(`${AREA} on $name`, (driver) => {
         checked: stats.requests,
         checkedWhat: 'concurrent requests',
         differences: total,
-        details: { ...stats, ...Object.fromEntries([...statuses].map(([s, n]) => [`http${s}`, n])), ...Object.fromEntries(Object.entries(violations).filter(([, n]) => n > 0)) },
+        details: {
+          ...stats,
+          ...Object.fromEntries([...statuses].map(([s, n]) => [`http${s}`, n])),
+          ...Object.fromEntries(Object.entries(violations).filter(([, n]) => n > 0)),
+        },
         driver: driver.name,
       },
       startedAt,

@@ -17,13 +17,28 @@ export function uniqueSaId(): string {
 
 export function memberInput(policyTypeId: string, saId = uniqueSaId()) {
   return {
-    firstName: 'Sipho', lastName: 'Dube', saId, phone: '0821234567', address: '3 Church Street',
-    city: 'Durban', province: 'KZN', postalCode: '4001', isMainMember: true, policyTypeId,
+    firstName: 'Sipho',
+    lastName: 'Dube',
+    saId,
+    phone: '0821234567',
+    address: '3 Church Street',
+    city: 'Durban',
+    province: 'KZN',
+    postalCode: '4001',
+    isMainMember: true,
+    policyTypeId,
   };
 }
 
 export function staffInput(username = `staff.${randomUUID().slice(0, 12)}`) {
-  return { username, password: 'Str0ngPass!', email: `${randomUUID().slice(0, 12)}@example.co.za`, firstName: 'Lerato', lastName: 'Dlamini', role: 'claim_admin' };
+  return {
+    username,
+    password: 'Str0ngPass!',
+    email: `${randomUUID().slice(0, 12)}@example.co.za`,
+    firstName: 'Lerato',
+    lastName: 'Dlamini',
+    role: 'claim_admin',
+  };
 }
 
 export function asStaff(t: TestApp, token: string) {
@@ -37,21 +52,44 @@ export function asStaff(t: TestApp, token: string) {
   };
   const upload = async (bytes: Buffer, name: string): Promise<string> => {
     const { uploadURL } = await call('POST', '/api/objects/upload');
-    const response = await t.app.handle(new Request(uploadURL, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'x-file-name': name } }));
+    const response = await t.app.handle(
+      new Request(uploadURL, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'x-file-name': name } }),
+    );
     return ((await response.json()) as { objectPath: string }).objectPath;
   };
   /** A death claim on the policy, moved to under review: ready to be approved or rejected. */
   const claimUnderReview = async (policyId: string, deceasedSaId: string): Promise<string> => {
     const [deceasedIdDocument, claimantIdDocument, deathCertificateDocument, bankLetterDocument] = await Promise.all([
-      upload(pdf(), 'id.pdf'), upload(png(), 'id.png'), upload(pdf(), 'dc.pdf'), upload(pdf(), 'bank.pdf'),
+      upload(pdf(), 'id.pdf'),
+      upload(png(), 'id.png'),
+      upload(pdf(), 'dc.pdf'),
+      upload(pdf(), 'bank.pdf'),
     ]);
     const claim = await call('POST', '/api/claims', {
-      policyId, deceasedFirstName: 'Sipho', deceasedLastName: 'Dube', deceasedSaId, deceasedDateOfBirth: '1978-08-08',
-      deceasedDateOfDeath: southAfricanDate(new Date()), causeOfDeath: 'Natural causes', deathCertificateNumber: 'DC 1',
-      claimantFirstName: 'Zanele', claimantLastName: 'Dube', claimantSaId: uniqueSaId(), claimantPhone: '0821112222',
-      claimantEmail: 'zanele@example.co.za', claimantAddress: '3 Church Street', relationshipToDeceased: 'Daughter', claimAmount: '15000',
-      bankAccountNumber: '1234567890', bankName: 'Capitec', bankBranchCode: '470010', accountHolderName: 'Z Dube',
-      deceasedIdDocument, claimantIdDocument, deathCertificateDocument, bankLetterDocument,
+      policyId,
+      deceasedFirstName: 'Sipho',
+      deceasedLastName: 'Dube',
+      deceasedSaId,
+      deceasedDateOfBirth: '1978-08-08',
+      deceasedDateOfDeath: southAfricanDate(new Date()),
+      causeOfDeath: 'Natural causes',
+      deathCertificateNumber: 'DC 1',
+      claimantFirstName: 'Zanele',
+      claimantLastName: 'Dube',
+      claimantSaId: uniqueSaId(),
+      claimantPhone: '0821112222',
+      claimantEmail: 'zanele@example.co.za',
+      claimantAddress: '3 Church Street',
+      relationshipToDeceased: 'Daughter',
+      claimAmount: '15000',
+      bankAccountNumber: '1234567890',
+      bankName: 'Capitec',
+      bankBranchCode: '470010',
+      accountHolderName: 'Z Dube',
+      deceasedIdDocument,
+      claimantIdDocument,
+      deathCertificateDocument,
+      bankLetterDocument,
     });
     await call('PATCH', `/api/claims/${claim.id}`, { status: 'under_review' });
     return claim.id as string;

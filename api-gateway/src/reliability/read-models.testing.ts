@@ -62,13 +62,16 @@ export async function dropReadModels(sql: SqlExecutor): Promise<void> {
 /** True when every projector's active generation is this code's version and has every event. */
 export async function caughtUp(engine: ProjectionEngine): Promise<boolean> {
   const statuses = await engine.status();
-  return statuses.every((s) => s.activeVersion === s.version && s.rebuilding === null && s.checkpoint !== null && s.eventsBehind === 0 && s.lastError === null);
+  return statuses.every(
+    (s) => s.activeVersion === s.version && s.rebuilding === null && s.checkpoint !== null && s.eventsBehind === 0 && s.lastError === null,
+  );
 }
 
 export async function waitCaughtUp(engine: ProjectionEngine, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await caughtUp(engine))) {
-    if (Date.now() > deadline) throw new Error(`projections not caught up within ${timeoutMs} ms: ${JSON.stringify(await engine.status())}`);
+    if (Date.now() > deadline)
+      throw new Error(`projections not caught up within ${timeoutMs} ms: ${JSON.stringify(await engine.status())}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -35,7 +35,14 @@ describe.each(testDrivers())('the role matrix on $name', (driver) => {
     const admin = (await t.request('POST', '/api/register', account)).body;
     into.set('administrator', admin.token);
     for (const role of COMPANY_ROLES.filter((r) => r !== 'administrator')) {
-      const user = { username: `matrix.${role}.${randomUUID().slice(0, 6)}`, password: 'Str0ngPass!', email: `${role}.${randomUUID().slice(0, 6)}@example.co.za`, firstName: 'Matrix', lastName: role, role };
+      const user = {
+        username: `matrix.${role}.${randomUUID().slice(0, 6)}`,
+        password: 'Str0ngPass!',
+        email: `${role}.${randomUUID().slice(0, 6)}@example.co.za`,
+        firstName: 'Matrix',
+        lastName: role,
+        role,
+      };
       expect((await t.request('POST', '/api/users', user, { token: admin.token })).status).toBe(201);
       into.set(role, (await t.request('POST', '/api/login', { username: user.username, password: user.password })).body.token);
     }
@@ -43,14 +50,26 @@ describe.each(testDrivers())('the role matrix on $name', (driver) => {
   }
 
   const call = (route: (typeof routes)[number], token?: string) =>
-    send(t, route.method, fillPath(route, () => randomUUID()), { token, ...(hasBody(route.method) ? { body: '{}' } : {}) });
+    send(
+      t,
+      route.method,
+      fillPath(route, () => randomUUID()),
+      { token, ...(hasBody(route.method) ? { body: '{}' } : {}) },
+    );
 
   beforeAll(async () => {
     t = await startTestApp(driver, {}, OPERATOR);
-    operatorToken = (await t.request('POST', '/api/login', { username: OPERATOR.SUPER_ADMIN_USERNAME, password: OPERATOR.SUPER_ADMIN_PASSWORD })).body.token;
+    operatorToken = (
+      await t.request('POST', '/api/login', { username: OPERATOR.SUPER_ADMIN_USERNAME, password: OPERATOR.SUPER_ADMIN_PASSWORD })
+    ).body.token;
     await companyWithEveryRole(tokens);
     ({ companyId: suspendedCompanyId, account: suspendedAdmin } = await companyWithEveryRole(suspended));
-    const suspension = await t.request('POST', `/api/super-admin/companies/${suspendedCompanyId}/suspend`, { reason: 'Unpaid invoices' }, { token: operatorToken });
+    const suspension = await t.request(
+      'POST',
+      `/api/super-admin/companies/${suspendedCompanyId}/suspend`,
+      { reason: 'Unpaid invoices' },
+      { token: operatorToken },
+    );
     expect(suspension.status).toBe(200);
   });
   afterAll(async () => t?.close());
@@ -62,7 +81,8 @@ describe.each(testDrivers())('the role matrix on $name', (driver) => {
         const answer = await call(route, token);
         tally.count(answer.status);
         const refused = answer.status === 401 || answer.status === 403;
-        if (refused === allowed(route.operation)) tally.find(`${who}: ${route.method} ${route.path} (${route.operation}) → ${answer.status}`);
+        if (refused === allowed(route.operation))
+          tally.find(`${who}: ${route.method} ${route.path} (${route.operation}) → ${answer.status}`);
         if (!token && answer.status !== 401) tally.find(`visitor: ${route.method} ${route.path} → ${answer.status}, not 401`);
         if (answer.status >= 500) tally.find(`${who}: ${route.method} ${route.path} → ${answer.status}`);
       }
@@ -77,18 +97,25 @@ describe.each(testDrivers())('the role matrix on $name', (driver) => {
 
   it('every user of a suspended company is refused on every route, cannot sign in, and changes nothing', async () => {
     const tally = new Tally();
-    const events = async () => (await t.services.sql.query<{ n: number }>('select count(*)::int as n from es_events where company_id = $1', [suspendedCompanyId]))[0]!.n;
+    const events = async () =>
+      (
+        await t.services.sql.query<{ n: number }>('select count(*)::int as n from es_events where company_id = $1', [suspendedCompanyId])
+      )[0]!.n;
     const before = await events();
     for (const [role, token] of suspended) {
       for (const route of notPublic) {
         const answer = await call(route, token);
         tally.count(answer.status);
-        if (answer.status !== 401 && answer.status !== 403) tally.find(`suspended ${role}: ${route.method} ${route.path} → ${answer.status}`);
+        if (answer.status !== 401 && answer.status !== 403)
+          tally.find(`suspended ${role}: ${route.method} ${route.path} → ${answer.status}`);
       }
     }
-    const login = await send(t, 'POST', '/api/login', { body: JSON.stringify({ username: suspendedAdmin.username, password: suspendedAdmin.password }) });
+    const login = await send(t, 'POST', '/api/login', {
+      body: JSON.stringify({ username: suspendedAdmin.username, password: suspendedAdmin.password }),
+    });
     tally.count(login.status);
-    if (login.status !== 403 || login.json?.code !== 'COMPANY_SUSPENDED') tally.find(`suspended administrator signed in: ${login.status} ${login.text.slice(0, 120)}`);
+    if (login.status !== 403 || login.json?.code !== 'COMPANY_SUSPENDED')
+      tally.find(`suspended administrator signed in: ${login.status} ${login.text.slice(0, 120)}`);
     const administrator = (await t.request('GET', '/api/user', undefined, { token: tokens.get('administrator')! })).status;
     expect(administrator).toBe(200); // the other company is untouched by the suspension
     if ((await events()) !== before) tally.find('the suspended company changed');

@@ -6,7 +6,12 @@ import type { Route } from './router.ts';
 export const agentRoutes: Route[] = [
   { method: 'GET', path: '/api/agents', operation: 'agents:read', handler: (ctx) => agents.agents(ctx) },
   { method: 'GET', path: '/api/agents/metrics', operation: 'agents:read', handler: (ctx) => agents.agentMetrics(ctx) },
-  { method: 'GET', path: '/api/agents/:id', operation: 'agents:read', handler: (ctx, { params }) => agents.agentOrMissing(ctx, params.id!) },
+  {
+    method: 'GET',
+    path: '/api/agents/:id',
+    operation: 'agents:read',
+    handler: (ctx, { params }) => agents.agentOrMissing(ctx, params.id!),
+  },
   {
     method: 'GET',
     path: '/api/activities',
@@ -19,6 +24,10 @@ export const agentRoutes: Route[] = [
     path: '/api/new-sales',
     operation: 'sales:read',
     handler: (ctx, { query }) =>
-      agents.newSales(ctx, { search: query.get('search'), status: query.get('status') as PolicyStatus | null, agentId: query.get('agentId') }),
+      agents.newSales(ctx, {
+        search: query.get('search'),
+        status: query.get('status') as PolicyStatus | null,
+        agentId: query.get('agentId'),
+      }),
   },
 ];

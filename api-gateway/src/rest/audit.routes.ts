@@ -43,9 +43,19 @@ function shown(json: string | null): string {
 function csvLine(entry: AuditEntry): string {
   const changes = entry.changes.map((c) => `${c.field}: ${shown(c.before)} → ${shown(c.after)}`).join('; ');
   return [
-    entry.position, entry.occurredAt.toISOString(), entry.title, entry.eventType, entry.streamId, entry.version,
-    entry.actor.name, entry.actor.role, entry.note, changes,
-  ].map(csvCell).join(',');
+    entry.position,
+    entry.occurredAt.toISOString(),
+    entry.title,
+    entry.eventType,
+    entry.streamId,
+    entry.version,
+    entry.actor.name,
+    entry.actor.role,
+    entry.note,
+    changes,
+  ]
+    .map(csvCell)
+    .join(',');
 }
 
 /** The whole filtered company history as CSV (up to CSV_LIMIT events), page by page. */
@@ -69,14 +79,30 @@ const report = (name: ComplianceReportName): Route => ({
   method: 'GET',
   path: `/api/audit/reports/${name}`,
   operation: 'audit:read',
-  handler: (ctx, { query }) => complianceReport(ctx, name, { asOf: query.get('asOf'), from: query.get('from'), to: query.get('to') }, companyOf(query)),
+  handler: (ctx, { query }) =>
+    complianceReport(ctx, name, { asOf: query.get('asOf'), from: query.get('from'), to: query.get('to') }, companyOf(query)),
 });
 
 export const auditRoutes: Route[] = [
-  { method: 'GET', path: '/api/audit/verify', operation: 'audit:read', handler: (ctx, { query }) => audit.verifyEventChains(ctx, companyOf(query)) },
-  { method: 'GET', path: '/api/audit/company/events', operation: 'audit:read', handler: (ctx, { query }) => audit.companyHistory(ctx, historyArgs(query)) },
+  {
+    method: 'GET',
+    path: '/api/audit/verify',
+    operation: 'audit:read',
+    handler: (ctx, { query }) => audit.verifyEventChains(ctx, companyOf(query)),
+  },
+  {
+    method: 'GET',
+    path: '/api/audit/company/events',
+    operation: 'audit:read',
+    handler: (ctx, { query }) => audit.companyHistory(ctx, historyArgs(query)),
+  },
   { method: 'GET', path: '/api/audit/company/events.csv', operation: 'audit:read', handler: companyHistoryCsv },
-  { method: 'GET', path: '/api/audit/company/event-types', operation: 'audit:read', handler: (ctx, { query }) => audit.companyEventTypes(ctx, companyOf(query)) },
+  {
+    method: 'GET',
+    path: '/api/audit/company/event-types',
+    operation: 'audit:read',
+    handler: (ctx, { query }) => audit.companyEventTypes(ctx, companyOf(query)),
+  },
   report('claims-turnaround'),
   report('claims-ageing'),
   report('lapse-ratio'),
@@ -89,7 +115,8 @@ export const auditRoutes: Route[] = [
     path: '/api/audit/personal-data/:idNumber',
     operation: 'personal_data:manage',
     // REST answers the export document itself (GraphQL carries it as JSON text).
-    handler: async (ctx, { params, query }) => JSON.parse((await popia.dataSubjectExport(ctx, params.idNumber!, companyOf(query))).json) as unknown,
+    handler: async (ctx, { params, query }) =>
+      JSON.parse((await popia.dataSubjectExport(ctx, params.idNumber!, companyOf(query))).json) as unknown,
   },
   {
     method: 'POST',

@@ -36,4 +36,3 @@ export const routes: readonly Route[] = [
   ...restRoutesOf(commandEndpoints),
   ...docsRoutes,
 ];
-

@@ -23,10 +23,11 @@ async function paymentList(ctx: RequestContext, { query }: RouteInput): Promise<
   const headers: Record<string, string> = { 'x-total-count': String(page.totalCount) };
   if (page.pageInfo.hasNextPage && page.pageInfo.endCursor) headers['x-next-cursor'] = page.pageInfo.endCursor;
   // Reports read the method as `method` (spec part 2 §3).
-  return Response.json(page.nodes.map((p) => ({ ...p, method: p.paymentMethod })), { headers });
+  return Response.json(
+    page.nodes.map((p) => ({ ...p, method: p.paymentMethod })),
+    { headers },
+  );
 }
 
 /** Spec part 2 §7 Payments: the list (its commands are endpoints: commands/payments.ts). */
-export const paymentRoutes: Route[] = [
-  { method: 'GET', path: '/api/payments', operation: 'payments:read', handler: paymentList },
-];
+export const paymentRoutes: Route[] = [{ method: 'GET', path: '/api/payments', operation: 'payments:read', handler: paymentList }];

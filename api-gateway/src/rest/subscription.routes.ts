@@ -21,11 +21,38 @@ const form = (body: unknown) => (body instanceof URLSearchParams ? body : new UR
  */
 export const subscriptionRoutes: Route[] = [
   { method: 'GET', path: '/api/subscription', operation: 'subscription:read', handler: (ctx) => subscriptions.subscription(ctx) },
-  { method: 'GET', path: '/api/subscription/plans', operation: 'subscription:read', handler: (ctx) => subscriptions.subscriptionPlans(ctx) },
-  { method: 'GET', path: '/api/subscription/billing-history', operation: 'subscription:read', handler: (ctx) => subscriptions.billingHistory(ctx) },
-  { method: 'POST', path: '/api/billing/payfast/notify', operation: 'billing.notify', form: true, handler: (ctx, { body }) => receiveNotification(ctx, 'payfast', form(body)) },
-  { method: 'POST', path: '/api/billing/sandbox/notify', operation: 'billing.notify', form: true, handler: (ctx, { body }) => receiveNotification(ctx, 'sandbox', form(body)) },
-  { method: 'GET', path: '/api/billing/sandbox/checkout', operation: 'billing.sandbox', handler: (ctx, { query }) => sandboxCheckoutPage(query, sandboxSecret(ctx)) },
+  {
+    method: 'GET',
+    path: '/api/subscription/plans',
+    operation: 'subscription:read',
+    handler: (ctx) => subscriptions.subscriptionPlans(ctx),
+  },
+  {
+    method: 'GET',
+    path: '/api/subscription/billing-history',
+    operation: 'subscription:read',
+    handler: (ctx) => subscriptions.billingHistory(ctx),
+  },
+  {
+    method: 'POST',
+    path: '/api/billing/payfast/notify',
+    operation: 'billing.notify',
+    form: true,
+    handler: (ctx, { body }) => receiveNotification(ctx, 'payfast', form(body)),
+  },
+  {
+    method: 'POST',
+    path: '/api/billing/sandbox/notify',
+    operation: 'billing.notify',
+    form: true,
+    handler: (ctx, { body }) => receiveNotification(ctx, 'sandbox', form(body)),
+  },
+  {
+    method: 'GET',
+    path: '/api/billing/sandbox/checkout',
+    operation: 'billing.sandbox',
+    handler: (ctx, { query }) => sandboxCheckoutPage(query, sandboxSecret(ctx)),
+  },
   {
     method: 'POST',
     path: '/api/billing/sandbox/checkout',

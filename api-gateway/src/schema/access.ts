@@ -74,7 +74,11 @@ builder.queryFields((t) => ({
     type: [PermissionGroupType],
     resolve: (_r, _a, ctx) => Object.entries(access.permissions(ctx).grouped).map(([resource, permissions]) => ({ resource, permissions })),
   }),
-  roles: t.field({ type: [RoleOptionType], description: 'The company roles (never super_admin).', resolve: (_r, _a, ctx) => access.roles(ctx) }),
+  roles: t.field({
+    type: [RoleOptionType],
+    description: 'The company roles (never super_admin).',
+    resolve: (_r, _a, ctx) => access.roles(ctx),
+  }),
   companyUsers: t.field({ type: [CompanyUserType], resolve: (_r, _a, ctx) => access.companyUsers(ctx) }),
   userPermissions: t.field({
     type: UserPermissionsType,

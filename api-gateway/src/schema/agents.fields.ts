@@ -27,6 +27,7 @@ builder.queryFields((t) => ({
     type: NewSalesType,
     description: "Policies written by agents whose member still exists; an agent's session gets only its own clients.",
     args: { search: t.arg.string(), status: t.arg({ type: PolicyStatusEnum }), agentId: t.arg.id() },
-    resolve: (_r, { search, status, agentId }, ctx) => agents.newSales(ctx, { search, status, agentId: agentId == null ? null : String(agentId) }),
+    resolve: (_r, { search, status, agentId }, ctx) =>
+      agents.newSales(ctx, { search, status, agentId: agentId == null ? null : String(agentId) }),
   }),
 }));

@@ -8,7 +8,10 @@ import { PolicyStatusEnum } from './portfolio.ts';
 /** POST /api/client-onboarding's answer: the client, its policy and the agent credited with the sale. */
 export type OnboardClientAnswer = { memberId: string; policyId: string; policyNumber: string; familyMembersAdded: number; agentId: string };
 
-export const AgentStatusEnum = enumType('AgentStatus', { values: AGENT_STATUSES, description: 'Activate/deactivate toggles active ⇄ inactive.' });
+export const AgentStatusEnum = enumType('AgentStatus', {
+  values: AGENT_STATUSES,
+  description: 'Activate/deactivate toggles active ⇄ inactive.',
+});
 
 export const AgentType = builder.objectRef<AgentRow>('Agent').implement({
   description: 'A sales agent with the figures of its dashboard card.',
@@ -31,7 +34,9 @@ export const AgentType = builder.objectRef<AgentRow>('Agent').implement({
     clientsOnboarded: t.exposeInt('clientsOnboarded', { description: 'member_onboarded activities of this agent.' }),
     salesThisMonth: t.exposeString('salesThisMonth', { description: 'Monthly premiums of the policies written this calendar month.' }),
     policiesSold: t.exposeInt('policiesSold'),
-    totalCommissions: t.exposeString('totalCommissions', { description: 'commissionRate % of each completed premium payment of its policies.' }),
+    totalCommissions: t.exposeString('totalCommissions', {
+      description: 'commissionRate % of each completed premium payment of its policies.',
+    }),
     commissionThisMonth: t.exposeString('commissionThisMonth', { description: 'The same, for payments dated this calendar month.' }),
   }),
 });
@@ -50,7 +55,12 @@ export const ActivityType = builder.objectRef<ActivityRow>('Activity').implement
 export const AgentDashboardType = builder.objectRef<AgentDashboard>('AgentDashboard').implement({
   description: "The signed-in agent's cards; a caller without an agent record sees the company's agents together.",
   fields: (t) => ({
-    agent: t.field({ type: AgentType, nullable: true, description: 'Null when the signed-in user has no agent record.', resolve: (d) => d.agent }),
+    agent: t.field({
+      type: AgentType,
+      nullable: true,
+      description: 'Null when the signed-in user has no agent record.',
+      resolve: (d) => d.agent,
+    }),
     salesTarget: t.exposeFloat('salesTarget'),
     clientsOnboarded: t.exposeInt('clientsOnboarded'),
     totalCommissions: t.exposeString('totalCommissions'),

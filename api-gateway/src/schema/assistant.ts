@@ -26,6 +26,7 @@ builder.mutationFields((t) => ({
       message: t.arg.string({ required: true }),
       conversationHistory: t.arg({ type: [ChatMessageInput], required: false }),
     },
-    resolve: (_root, { message, conversationHistory }, ctx) => askAssistant(ctx, { message, conversationHistory: conversationHistory ?? [] }),
+    resolve: (_root, { message, conversationHistory }, ctx) =>
+      askAssistant(ctx, { message, conversationHistory: conversationHistory ?? [] }),
   }),
 }));

@@ -1,5 +1,13 @@
 import { enumType } from '../commands/graphql-input.ts';
-import type { AgeingBucket, LapseMonth, PermissionChange, PersonalDataRequest, SuspendedCompany, TurnaroundMonth, WaitingPeriodPolicy } from '@fpa/projections';
+import type {
+  AgeingBucket,
+  LapseMonth,
+  PermissionChange,
+  PersonalDataRequest,
+  SuspendedCompany,
+  TurnaroundMonth,
+  WaitingPeriodPolicy,
+} from '@fpa/projections';
 import { builder } from '../builder.ts';
 import * as audit from '../operations/audit.ts';
 import { complianceReport, complianceReports } from '../operations/compliance.ts';
@@ -17,7 +25,12 @@ import {
 
 const TurnaroundMonthType = builder.objectRef<TurnaroundMonth>('TurnaroundMonth').implement({
   description: 'Claims paid in a month: days from submission to payment.',
-  fields: (t) => ({ month: t.exposeString('month'), claimsPaid: t.exposeInt('claimsPaid'), medianDays: t.exposeFloat('medianDays'), p90Days: t.exposeFloat('p90Days') }),
+  fields: (t) => ({
+    month: t.exposeString('month'),
+    claimsPaid: t.exposeInt('claimsPaid'),
+    medianDays: t.exposeFloat('medianDays'),
+    p90Days: t.exposeFloat('p90Days'),
+  }),
 });
 
 const AgeingBucketType = builder.objectRef<AgeingBucket>('AgeingBucket').implement({
@@ -32,7 +45,12 @@ const AgeingBucketType = builder.objectRef<AgeingBucket>('AgeingBucket').impleme
 });
 
 const LapseMonthType = builder.objectRef<LapseMonth>('LapseMonth').implement({
-  fields: (t) => ({ month: t.exposeString('month'), activeAtStart: t.exposeInt('activeAtStart'), lapsed: t.exposeInt('lapsed'), ratio: t.exposeFloat('ratio') }),
+  fields: (t) => ({
+    month: t.exposeString('month'),
+    activeAtStart: t.exposeInt('activeAtStart'),
+    lapsed: t.exposeInt('lapsed'),
+    ratio: t.exposeFloat('ratio'),
+  }),
 });
 
 const WaitingPeriodPolicyType = builder.objectRef<WaitingPeriodPolicy>('WaitingPeriodPolicy').implement({
@@ -61,12 +79,22 @@ const PermissionChangeType = builder.objectRef<PermissionChange>('PermissionChan
     position: t.exposeInt('position'),
     occurredAt: t.string({ resolve: (c) => c.occurredAt.toISOString() }),
     eventType: t.exposeString('eventType'),
-    title: t.string({ resolve: (c) => ({ RolePermissionsSet: 'Role permissions changed', UserPermissionGranted: 'Permission granted', UserPermissionRevoked: 'Permission revoked', UserRoleChanged: 'User role changed' })[c.eventType] ?? c.eventType }),
+    title: t.string({
+      resolve: (c) =>
+        ({
+          RolePermissionsSet: 'Role permissions changed',
+          UserPermissionGranted: 'Permission granted',
+          UserPermissionRevoked: 'Permission revoked',
+          UserRoleChanged: 'User role changed',
+        })[c.eventType] ?? c.eventType,
+    }),
     actor: t.field({ type: AuditActorType, resolve: (c) => c.actor }),
     targetUserId: t.exposeID('targetUserId', { nullable: true }),
     targetRole: t.exposeString('targetRole', { nullable: true }),
     permission: t.exposeString('permission', { nullable: true }),
-    detail: t.exposeString('detail', { description: "'claim_admin: +claims:read −payments:read', 'role agent → auditor', 'granted reports:read'." }),
+    detail: t.exposeString('detail', {
+      description: "'claim_admin: +claims:read −payments:read', 'role agent → auditor', 'granted reports:read'.",
+    }),
   }),
 });
 
@@ -88,17 +116,24 @@ type Scope = { companyId: string | null };
 const ComplianceReportsType = builder.objectRef<Scope>('ComplianceReports').implement({
   description: 'The compliance reports of the company (from the compliance projection).',
   fields: (t) => ({
-    claimsTurnaround: t.field({ type: [TurnaroundMonthType], resolve: (s, _a, ctx) => complianceReport(ctx, 'claims-turnaround', {}, s.companyId, false) as Promise<TurnaroundMonth[]> }),
+    claimsTurnaround: t.field({
+      type: [TurnaroundMonthType],
+      resolve: (s, _a, ctx) => complianceReport(ctx, 'claims-turnaround', {}, s.companyId, false) as Promise<TurnaroundMonth[]>,
+    }),
     claimsAgeing: t.field({
       type: [AgeingBucketType],
       args: { asOf: t.arg.string({ description: 'A date (YYYY-MM-DD) or time; default now.' }) },
       resolve: (s, { asOf }, ctx) => complianceReport(ctx, 'claims-ageing', { asOf }, s.companyId, false) as Promise<AgeingBucket[]>,
     }),
-    lapseRatio: t.field({ type: [LapseMonthType], resolve: (s, _a, ctx) => complianceReport(ctx, 'lapse-ratio', {}, s.companyId, false) as Promise<LapseMonth[]> }),
+    lapseRatio: t.field({
+      type: [LapseMonthType],
+      resolve: (s, _a, ctx) => complianceReport(ctx, 'lapse-ratio', {}, s.companyId, false) as Promise<LapseMonth[]>,
+    }),
     policiesInWaitingPeriod: t.field({
       type: [WaitingPeriodPolicyType],
       args: { asOf: t.arg.string({ description: 'A date (YYYY-MM-DD); default today.' }) },
-      resolve: (s, { asOf }, ctx) => complianceReport(ctx, 'waiting-period', { asOf }, s.companyId, false) as Promise<WaitingPeriodPolicy[]>,
+      resolve: (s, { asOf }, ctx) =>
+        complianceReport(ctx, 'waiting-period', { asOf }, s.companyId, false) as Promise<WaitingPeriodPolicy[]>,
     }),
     suspendedCompanies: t.field({
       type: [SuspendedCompanyType],
@@ -108,7 +143,8 @@ const ComplianceReportsType = builder.objectRef<Scope>('ComplianceReports').impl
     permissionChanges: t.field({
       type: [PermissionChangeType],
       args: { from: t.arg.string(), to: t.arg.string() },
-      resolve: (s, { from, to }, ctx) => complianceReport(ctx, 'permission-changes', { from, to }, s.companyId, false) as Promise<PermissionChange[]>,
+      resolve: (s, { from, to }, ctx) =>
+        complianceReport(ctx, 'permission-changes', { from, to }, s.companyId, false) as Promise<PermissionChange[]>,
     }),
     personalDataRequests: t.field({
       type: [PersonalDataRequestType],
@@ -127,17 +163,28 @@ builder.queryFields((t) => ({
   entityAsOf: t.field({
     type: EntityAsOfType,
     description: "A record as it stood at a moment: asOf is an ISO time or a global position ('1234') (audit:read).",
-    args: { entity: t.arg({ type: AuditEntityEnum, required: true }), id: t.arg.id({ required: true }), asOf: t.arg.string({ required: true }), companyId: t.arg.id() },
+    args: {
+      entity: t.arg({ type: AuditEntityEnum, required: true }),
+      id: t.arg.id({ required: true }),
+      asOf: t.arg.string({ required: true }),
+      companyId: t.arg.id(),
+    },
     resolve: (_r, { entity, id, asOf, companyId }, ctx) => audit.entityAsOf(ctx, entity, String(id), asOf, companyId?.toString()),
   }),
   companyHistory: t.field({
     type: CompanyHistoryConnectionType,
-    description: "Every event of the company in order, filtered by type, actor and date range (YYYY-MM-DD or ISO), paginated (audit:read).",
+    description: 'Every event of the company in order, filtered by type, actor and date range (YYYY-MM-DD or ISO), paginated (audit:read).',
     args: {
-      type: t.arg.string(), actorId: t.arg.id(), from: t.arg.string(), to: t.arg.string(),
-      first: t.arg.int({ defaultValue: 50 }), after: t.arg.string(), companyId: t.arg.id(),
+      type: t.arg.string(),
+      actorId: t.arg.id(),
+      from: t.arg.string(),
+      to: t.arg.string(),
+      first: t.arg.int({ defaultValue: 50 }),
+      after: t.arg.string(),
+      companyId: t.arg.id(),
     },
-    resolve: (_r, { actorId, companyId, ...args }, ctx) => audit.companyHistory(ctx, { ...args, actorId: actorId?.toString() ?? null, companyId: companyId?.toString() ?? null }),
+    resolve: (_r, { actorId, companyId, ...args }, ctx) =>
+      audit.companyHistory(ctx, { ...args, actorId: actorId?.toString() ?? null, companyId: companyId?.toString() ?? null }),
   }),
   companyEventTypes: t.stringList({
     description: 'The event types recorded in the company (the type filter).',
@@ -166,7 +213,8 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   erasePersonalData: t.field({
     type: ErasureResultType,
-    description: "ErasePersonalData (personal_data:manage): refused with LEGAL_HOLD and the reasons while a legal hold applies; otherwise the person's keys are destroyed and the read models rebuilt.",
+    description:
+      "ErasePersonalData (personal_data:manage): refused with LEGAL_HOLD and the reasons while a legal hold applies; otherwise the person's keys are destroyed and the read models rebuilt.",
     args: { idNumber: t.arg.string({ required: true }), reason: t.arg.string({ required: true }), companyId: t.arg.id() },
     resolve: (_r, { idNumber, reason, companyId }, ctx) => popia.erasePersonalData(ctx, idNumber, { reason }, companyId?.toString()),
   }),

@@ -1,12 +1,23 @@
 import { enumType } from '../commands/graphql-input.ts';
-import { AUDIT_ENTITIES, type AuditActor, type AuditEntry, type CompanyHistoryPage, type EntityAsOf, type EntityHistory, type FieldChange } from '@fpa/write-model';
+import {
+  AUDIT_ENTITIES,
+  type AuditActor,
+  type AuditEntry,
+  type CompanyHistoryPage,
+  type EntityAsOf,
+  type EntityHistory,
+  type FieldChange,
+} from '@fpa/write-model';
 import type { BrokenLink, ChainVerification } from '@fpa/write-model/event-store';
 import { builder } from '../builder.ts';
 import type { DataSubjectExport, ErasureAnswer } from '../operations/popia.ts';
 
 /* Issue 10's types, as /work/contracts/audit.graphql names them. */
 
-export const AuditEntityEnum = enumType('AuditEntity', { values: AUDIT_ENTITIES, description: 'The records whose history can be replayed.' });
+export const AuditEntityEnum = enumType('AuditEntity', {
+  values: AUDIT_ENTITIES,
+  description: 'The records whose history can be replayed.',
+});
 
 export const AuditActorType = builder.objectRef<AuditActor>('AuditActor').implement({
   description: 'Who made an event: the name as it now reads, the role held at the time.',
@@ -32,7 +43,12 @@ export const AuditEntryType = builder.objectRef<AuditEntry>('AuditEntry').implem
     position: t.exposeInt('position', { description: 'Global position: unique, ordered in time.' }),
     streamId: t.exposeString('streamId'),
     version: t.exposeInt('version', { description: "The event's version in its stream (1-based)." }),
-    entity: t.field({ type: AuditEntityEnum, nullable: true, description: "The audited record the event's stream is, if it is one.", resolve: (e) => e.entity }),
+    entity: t.field({
+      type: AuditEntityEnum,
+      nullable: true,
+      description: "The audited record the event's stream is, if it is one.",
+      resolve: (e) => e.entity,
+    }),
     entityId: t.exposeID('entityId', { nullable: true }),
     eventType: t.exposeString('eventType'),
     title: t.exposeString('title', { description: "Business name: 'Claim approved'." }),
@@ -40,7 +56,10 @@ export const AuditEntryType = builder.objectRef<AuditEntry>('AuditEntry').implem
     actor: t.field({ type: AuditActorType, resolve: (e) => e.actor }),
     note: t.exposeString('note', { nullable: true, description: "The command's note or reason, when it has one." }),
     changes: t.field({ type: [AuditChangeType], resolve: (e) => e.changes }),
-    data: t.string({ description: "JSON text of the event's data (personal fields decrypted, '[erased]' after erasure).", resolve: (e) => JSON.stringify(e.data) }),
+    data: t.string({
+      description: "JSON text of the event's data (personal fields decrypted, '[erased]' after erasure).",
+      resolve: (e) => JSON.stringify(e.data),
+    }),
   }),
 });
 
@@ -54,7 +73,7 @@ export const AuditHistoryType = builder.objectRef<EntityHistory>('AuditHistory')
 });
 
 export const EntityAsOfType = builder.objectRef<EntityAsOf>('EntityAsOf').implement({
-  description: 'An entity folded to a moment with its decider\'s evolve (only events recorded at or before it).',
+  description: "An entity folded to a moment with its decider's evolve (only events recorded at or before it).",
   fields: (t) => ({
     entity: t.field({ type: AuditEntityEnum, resolve: (a) => a.entity }),
     id: t.exposeID('id'),
@@ -64,7 +83,11 @@ export const EntityAsOfType = builder.objectRef<EntityAsOf>('EntityAsOf').implem
     occurredAt: t.string({ nullable: true, resolve: (a) => a.occurredAt?.toISOString() ?? null }),
     version: t.exposeInt('version', { description: 'Stream version reached (0: did not exist yet).' }),
     exists: t.exposeBoolean('exists'),
-    state: t.string({ nullable: true, description: 'JSON text of the folded state.', resolve: (a) => (a.state ? JSON.stringify(a.state) : null) }),
+    state: t.string({
+      nullable: true,
+      description: 'JSON text of the folded state.',
+      resolve: (a) => (a.state ? JSON.stringify(a.state) : null),
+    }),
     positions: t.intList({ description: 'Every timeline position of the entity, oldest first (the slider).', resolve: (a) => a.positions }),
     times: t.stringList({ description: 'occurredAt of each position, same order.', resolve: (a) => a.times.map((d) => d.toISOString()) }),
   }),
@@ -102,7 +125,12 @@ export const ChainVerificationType = builder.objectRef<ChainVerification>('Chain
     ok: t.exposeBoolean('ok'),
     streamsChecked: t.exposeInt('streamsChecked'),
     eventsChecked: t.exposeInt('eventsChecked'),
-    firstBroken: t.field({ type: BrokenLinkType, nullable: true, description: 'The broken link earliest in the global order.', resolve: (v) => v.firstBroken }),
+    firstBroken: t.field({
+      type: BrokenLinkType,
+      nullable: true,
+      description: 'The broken link earliest in the global order.',
+      resolve: (v) => v.firstBroken,
+    }),
     brokenCount: t.exposeInt('brokenCount', { description: 'Streams whose chain is broken.' }),
     checkedAt: t.string({ resolve: (v) => v.checkedAt.toISOString() }),
   }),
@@ -113,7 +141,9 @@ export const DataSubjectExportType = builder.objectRef<DataSubjectExport>('DataS
     idNumber: t.exposeString('idNumber'),
     subjectIds: t.exposeIDList('subjectIds', { description: 'The data subjects (keys) found for the person.' }),
     generatedAt: t.string({ resolve: (e) => e.generatedAt.toISOString() }),
-    json: t.exposeString('json', { description: 'JSON text: { subjects, records: { members, policies, claims, payments, ... }, events }.' }),
+    json: t.exposeString('json', {
+      description: 'JSON text: { subjects, records: { members, policies, claims, payments, ... }, events }.',
+    }),
   }),
 });
 

@@ -4,7 +4,8 @@ import { builder } from '../builder.ts';
 export type DailyBillingRunAnswer = Omit<DailyRunSummary, 'written'>;
 
 export const DailyBillingRunType = builder.objectRef<DailyBillingRunAnswer>('DailyBillingRun').implement({
-  description: "What the daily billing run did for the caller's company: the days it ran (the days missed before asOf, in order) and what they did.",
+  description:
+    "What the daily billing run did for the caller's company: the days it ran (the days missed before asOf, in order) and what they did.",
   fields: (t) => ({
     companyId: t.exposeID('companyId'),
     days: t.exposeStringList('days', { description: 'YYYY-MM-DD, oldest first; empty when asOf was done already.' }),

@@ -30,17 +30,29 @@ const ClaimCountsType = builder.objectRef<ClaimCounts>('ClaimCounts').implement(
 const DocumentListType = builder.objectRef<DocumentList>('DocumentList').implement({
   fields: (t) => ({
     nodes: t.field({ type: [DocumentType], resolve: (list) => list.nodes }),
-    truncated: t.exposeBoolean('truncated', { description: 'More documents matched than were returned (the newest 500): narrow the search.' }),
+    truncated: t.exposeBoolean('truncated', {
+      description: 'More documents matched than were returned (the newest 500): narrow the search.',
+    }),
   }),
 });
 
 builder.queryFields((t) => ({
   claims: t.field({
     type: ClaimConnection,
-    args: { search: t.arg.string(), status: t.arg({ type: ClaimStatusEnum }), first: t.arg.int({ defaultValue: 50 }), after: t.arg.string() },
+    args: {
+      search: t.arg.string(),
+      status: t.arg({ type: ClaimStatusEnum }),
+      first: t.arg.int({ defaultValue: 50 }),
+      after: t.arg.string(),
+    },
     resolve: (_r, args, ctx) => claims.claims(ctx, withoutNulls(args)),
   }),
-  claim: t.field({ type: ClaimType, nullable: true, args: { id: t.arg.id({ required: true }) }, resolve: (_r, { id }, ctx) => claims.claim(ctx, String(id)) }),
+  claim: t.field({
+    type: ClaimType,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, { id }, ctx) => claims.claim(ctx, String(id)),
+  }),
   claimCounts: t.field({ type: ClaimCountsType, resolve: (_r, _a, ctx) => claims.claimCounts(ctx) }),
   documents: t.field({
     type: DocumentListType,

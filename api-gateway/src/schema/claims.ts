@@ -14,11 +14,15 @@ export const DocumentCategoryEnum = enumType('DocumentCategory', { values: DOCUM
 const ClaimFlags = builder.objectRef<ClaimRow>('ClaimFlags').implement({
   description: 'What staff should look at before deciding; computed at submission, never a refusal.',
   fields: (t) => ({
-    withinWaitingPeriod: t.exposeBoolean('withinWaitingPeriod', { description: "The date of death is before the policy's start plus its waiting period." }),
+    withinWaitingPeriod: t.exposeBoolean('withinWaitingPeriod', {
+      description: "The date of death is before the policy's start plus its waiting period.",
+    }),
     waitingPeriodEndsOn: t.string({ nullable: true, resolve: (c) => c.waitingPeriodEndsOn }),
     exceedsCover: t.exposeBoolean('exceedsCover', { description: "The amount claimed is more than the policy's cover." }),
     coverageAmount: t.string({ nullable: true, resolve: (c) => c.coverageAmount }),
-    deceasedOnPolicy: t.exposeBoolean('deceasedOnPolicy', { description: "The deceased's SA ID is the policy holder's or a covered family member's." }),
+    deceasedOnPolicy: t.exposeBoolean('deceasedOnPolicy', {
+      description: "The deceased's SA ID is the policy holder's or a covered family member's.",
+    }),
   }),
 });
 

@@ -3,7 +3,11 @@ import * as schemes from '../operations/group-schemes.ts';
 import { GroupSchemeType, SchemeMemberType } from './group-schemes.ts';
 
 builder.queryFields((t) => ({
-  groupSchemes: t.field({ type: [GroupSchemeType], description: "The company's schemes, newest first.", resolve: (_r, _a, ctx) => schemes.groupSchemes(ctx) }),
+  groupSchemes: t.field({
+    type: [GroupSchemeType],
+    description: "The company's schemes, newest first.",
+    resolve: (_r, _a, ctx) => schemes.groupSchemes(ctx),
+  }),
   groupScheme: t.field({
     type: GroupSchemeType,
     nullable: true,

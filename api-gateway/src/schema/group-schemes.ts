@@ -47,7 +47,9 @@ SchemeMemberType.implement({
     postalCode: t.exposeString('postalCode', { nullable: true }),
     email: t.exposeString('email', { nullable: true }),
     coverAmount: t.exposeString('coverAmount', { nullable: true }),
-    policyNumber: t.exposeString('policyNumber', { description: "The main member's group policy number (family members are covered under it)." }),
+    policyNumber: t.exposeString('policyNumber', {
+      description: "The main member's group policy number (family members are covered under it).",
+    }),
     policyId: t.exposeID('policyId'),
     isMainMember: t.exposeBoolean('isMainMember'),
     mainMemberId: t.exposeID('mainMemberId', { nullable: true }),
@@ -69,7 +71,8 @@ export const GroupSchemeMembersPayload = builder.objectRef<SchemeMembersAnswer>(
     mainMembersAdded: t.exposeInt('mainMembersAdded'),
     familyMembersAdded: t.exposeInt('familyMembersAdded'),
     droppedRows: t.exposeInt('droppedRows', {
-      description: 'Incomplete main-member rows that had something typed in (a wholly blank row is not counted), plus the family rows under them.',
+      description:
+        'Incomplete main-member rows that had something typed in (a wholly blank row is not counted), plus the family rows under them.',
     }),
   }),
 });

@@ -27,7 +27,12 @@ builder.queryFields((t) => ({
   policyArrears: t.field({
     type: PolicyArrearsConnection,
     description: 'Regular policies by months since their last completed payment, most in arrears first.',
-    args: { minMonths: t.arg.int({ defaultValue: 0 }), status: t.arg({ type: PolicyStatusEnum }), first: t.arg.int({ defaultValue: 50 }), after: t.arg.string() },
+    args: {
+      minMonths: t.arg.int({ defaultValue: 0 }),
+      status: t.arg({ type: PolicyStatusEnum }),
+      first: t.arg.int({ defaultValue: 50 }),
+      after: t.arg.string(),
+    },
     resolve: (_r, args, ctx) => payments.policyArrears(ctx, withoutNulls(args)),
   }),
 }));

@@ -20,8 +20,14 @@ export type GroupPaymentAnswer = {
 
 type Page<T> = { nodes: T[]; totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
 
-export const PaymentMethodEnum = enumType('PaymentMethod', { values: PAYMENT_METHODS, description: 'Individual payment methods (spec part 2 §9).' });
-export const GroupPaymentMethodEnum = enumType('GroupPaymentMethod', { values: GROUP_PAYMENT_METHODS, description: 'Group payment methods (spec part 2 §9).' });
+export const PaymentMethodEnum = enumType('PaymentMethod', {
+  values: PAYMENT_METHODS,
+  description: 'Individual payment methods (spec part 2 §9).',
+});
+export const GroupPaymentMethodEnum = enumType('GroupPaymentMethod', {
+  values: GROUP_PAYMENT_METHODS,
+  description: 'Group payment methods (spec part 2 §9).',
+});
 export const PaymentStatusEnum = enumType('PaymentStatus', { values: PAYMENT_STATUSES, description: 'Any status may follow any other.' });
 
 export const PaymentType = builder.objectRef<PaymentRow>('Payment').implement({
@@ -33,7 +39,9 @@ export const PaymentType = builder.objectRef<PaymentRow>('Payment').implement({
     memberName: t.exposeString('memberName'),
     amount: t.exposeString('amount', { description: 'Rand, two decimals.' }),
     paymentDate: t.exposeString('paymentDate'),
-    paymentMethod: t.exposeString('paymentMethod', { description: "One of PaymentMethod's values, or GroupPaymentMethod's for a group payment." }),
+    paymentMethod: t.exposeString('paymentMethod', {
+      description: "One of PaymentMethod's values, or GroupPaymentMethod's for a group payment.",
+    }),
     reference: t.exposeString('reference', { nullable: true }),
     notes: t.exposeString('notes', { nullable: true }),
     status: t.field({ type: PaymentStatusEnum, resolve: (p) => p.status }),
@@ -41,7 +49,11 @@ export const PaymentType = builder.objectRef<PaymentRow>('Payment').implement({
     groupSchemeId: t.exposeID('groupSchemeId', { nullable: true, description: 'Set on payments recorded by a group payment.' }),
     schemeName: t.exposeString('schemeName', { nullable: true }),
     groupPaymentId: t.exposeID('groupPaymentId', { nullable: true }),
-    statusChangedAt: t.string({ nullable: true, description: 'The last status change; null while it keeps the status it was recorded with.', resolve: (p) => p.statusChangedAt?.toISOString() ?? null }),
+    statusChangedAt: t.string({
+      nullable: true,
+      description: 'The last status change; null while it keeps the status it was recorded with.',
+      resolve: (p) => p.statusChangedAt?.toISOString() ?? null,
+    }),
     statusChangedByName: t.exposeString('statusChangedByName', { nullable: true }),
   }),
 });
@@ -72,7 +84,11 @@ export const GroupPaymentResult = builder.objectRef<GroupPaymentAnswer>('GroupPa
 
 export const MonthlyPremiumsType = builder.objectRef<MonthlyPremiums>('MonthlyPremiums').implement({
   description: 'Premiums collected in one South African calendar month, from completed payments.',
-  fields: (t) => ({ month: t.exposeString('month', { description: 'YYYY-MM' }), amount: t.exposeString('amount'), paymentCount: t.exposeInt('paymentCount') }),
+  fields: (t) => ({
+    month: t.exposeString('month', { description: 'YYYY-MM' }),
+    amount: t.exposeString('amount'),
+    paymentCount: t.exposeInt('paymentCount'),
+  }),
 });
 
 const PolicyArrearsType = builder.objectRef<PolicyArrearsRow>('PolicyArrears').implement({

@@ -1,4 +1,11 @@
-import type { ComplianceLogRow, PlanRow, PlatformCompanyRow, PlatformStats, PlatformSubscriptionRow, SystemSettingRow } from '@fpa/projections';
+import type {
+  ComplianceLogRow,
+  PlanRow,
+  PlatformCompanyRow,
+  PlatformStats,
+  PlatformSubscriptionRow,
+  SystemSettingRow,
+} from '@fpa/projections';
 import { builder } from '../builder.ts';
 import * as platform from '../operations/platform.ts';
 
@@ -96,7 +103,11 @@ builder.queryFields((t) => ({
   platformCompanies: t.field({ type: [PlatformCompanyType], resolve: (_r, _a, ctx) => platform.companies(ctx) }),
   platformSubscriptions: t.field({ type: [PlatformSubscriptionType], resolve: (_r, _a, ctx) => platform.subscriptions(ctx) }),
   platformStats: t.field({ type: PlatformStatsType, resolve: (_r, _a, ctx) => platform.stats(ctx) }),
-  complianceLogs: t.field({ type: [ComplianceLogType], description: 'Newest first.', resolve: (_r, _a, ctx) => platform.complianceLogs(ctx) }),
+  complianceLogs: t.field({
+    type: [ComplianceLogType],
+    description: 'Newest first.',
+    resolve: (_r, _a, ctx) => platform.complianceLogs(ctx),
+  }),
   systemSettings: t.field({ type: [SystemSettingType], resolve: (_r, _a, ctx) => platform.settings(ctx) }),
   plans: t.field({ type: [PlanType], resolve: (_r, _a, ctx) => platform.plans(ctx) }),
 }));

@@ -133,7 +133,9 @@ export const ImportMembersResult = builder
     fields: (t) => ({
       imported: t.exposeInt('imported'),
       failed: t.field({ type: [ImportRowFailure], resolve: (r) => r.failed }),
-      skippedForLimit: t.exposeInt('skippedForLimit', { description: 'Rows not imported because the member limit was reached (also in failed).' }),
+      skippedForLimit: t.exposeInt('skippedForLimit', {
+        description: 'Rows not imported because the member limit was reached (also in failed).',
+      }),
     }),
   });
 

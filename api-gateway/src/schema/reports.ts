@@ -1,5 +1,14 @@
 import { enumType } from '../commands/graphql-input.ts';
-import { REPORT_TYPES, type MonthFigure, type Report, type ReportCard, type ReportCharts, type ReportColumn, type ReportStatusOption, type StatusFigureRow } from '@fpa/projections';
+import {
+  REPORT_TYPES,
+  type MonthFigure,
+  type Report,
+  type ReportCard,
+  type ReportCharts,
+  type ReportColumn,
+  type ReportStatusOption,
+  type StatusFigureRow,
+} from '@fpa/projections';
 import { builder } from '../builder.ts';
 import * as reports from '../operations/reports.ts';
 
@@ -57,7 +66,11 @@ const ReportType = builder.objectRef<Report>('Report').implement({
     label: t.exposeString('label'),
     status: t.exposeString('status', { nullable: true, description: 'The canonical status filtered on; null for all.' }),
     columns: t.field({ type: [ReportColumnType], resolve: (r) => [...r.columns] }),
-    rows: t.field({ type: [ReportRowType], description: 'Newest first.', resolve: (r) => r.rows.map((values) => ({ columns: r.columns, values })) }),
+    rows: t.field({
+      type: [ReportRowType],
+      description: 'Newest first.',
+      resolve: (r) => r.rows.map((values) => ({ columns: r.columns, values })),
+    }),
     totalCount: t.exposeInt('totalCount', { description: 'Rows of the report with its status (rows holds the first of them).' }),
     cards: t.field({ type: [ReportCardType], resolve: (r) => r.cards }),
   }),
@@ -79,11 +92,27 @@ const ReportStatusFigureType = builder.objectRef<StatusFigureRow>('ReportStatusF
 const ReportChartsType = builder.objectRef<ReportCharts>('ReportCharts').implement({
   description: 'The figures behind the reports page charts, from the same counters as the report cards.',
   fields: (t) => ({
-    premiumsCollected: t.field({ type: [ReportMonthType], description: 'Completed payments per month (count, amount).', resolve: (c) => c.premiumsCollected }),
+    premiumsCollected: t.field({
+      type: [ReportMonthType],
+      description: 'Completed payments per month (count, amount).',
+      resolve: (c) => c.premiumsCollected,
+    }),
     memberGrowth: t.field({ type: [ReportMonthType], description: 'Members registered per month.', resolve: (c) => c.memberGrowth }),
-    policiesByStatus: t.field({ type: [ReportStatusFigureType], description: "Policies per status; the active ones' amount is their monthly premiums.", resolve: (c) => c.policiesByStatus }),
-    claimsByStatus: t.field({ type: [ReportStatusFigureType], description: 'Claims per status now, with the amounts claimed.', resolve: (c) => c.claimsByStatus }),
-    claimsPerMonth: t.field({ type: [ReportMonthType], description: 'Claims per month of submission, with the amounts claimed.', resolve: (c) => c.claimsPerMonth }),
+    policiesByStatus: t.field({
+      type: [ReportStatusFigureType],
+      description: "Policies per status; the active ones' amount is their monthly premiums.",
+      resolve: (c) => c.policiesByStatus,
+    }),
+    claimsByStatus: t.field({
+      type: [ReportStatusFigureType],
+      description: 'Claims per status now, with the amounts claimed.',
+      resolve: (c) => c.claimsByStatus,
+    }),
+    claimsPerMonth: t.field({
+      type: [ReportMonthType],
+      description: 'Claims per month of submission, with the amounts claimed.',
+      resolve: (c) => c.claimsPerMonth,
+    }),
   }),
 });
 
@@ -95,7 +124,8 @@ builder.queryFields((t) => ({
   }),
   report: t.field({
     type: ReportType,
-    description: "A report of the caller's company: the first `first` rows (every row when first is null), the row count and the stat cards.",
+    description:
+      "A report of the caller's company: the first `first` rows (every row when first is null), the row count and the stat cards.",
     args: {
       type: t.arg({ type: ReportTypeEnum, required: true }),
       status: t.arg.string({ description: "One of the type's statuses; null or 'all' for every row." }),

@@ -12,7 +12,10 @@ const CompanySubscriptionType = builder.objectRef<subscriptions.SubscriptionAnsw
     memberLimit: t.exposeInt('memberLimit', { description: '-1 = unlimited.' }),
     planName: t.exposeString('planName'),
     monthlyPrice: t.exposeString('monthlyPrice', { nullable: true, description: 'Rand a month; null for a custom price.' }),
-    nextBillingDate: t.exposeString('nextBillingDate', { nullable: true, description: 'YYYY-MM-DD, the 1st of next month; null on the free tier.' }),
+    nextBillingDate: t.exposeString('nextBillingDate', {
+      nullable: true,
+      description: 'YYYY-MM-DD, the 1st of next month; null on the free tier.',
+    }),
     paymentMethod: t.exposeString('paymentMethod', { nullable: true, description: "'Credit Card' for paid tiers." }),
     usagePercent: t.exposeInt('usagePercent', { description: 'round(count / limit × 100); 0 when unlimited.' }),
   }),

@@ -31,7 +31,12 @@ describe('the S3-compatible object store', () => {
     dir = mkdtempSync(join(tmpdir(), 'fpa-s3rver-'));
     s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'claims-documents' }] });
     const { port } = await s3.run();
-    const env = { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: 'claims-documents', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
+    const env = {
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: 'claims-documents',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    };
     config = loadConfig(env).objectStore as typeof config;
   });
   afterAll(async () => {
@@ -76,7 +81,9 @@ describe('the S3-compatible object store', () => {
         expect(put.status).toBe(200);
         const { objectPath } = await put.json();
         const view = await t.app.handle(
-          new Request(`http://localhost/api/documents/${objectPath.split('/').pop()}/view`, { headers: { authorization: `Bearer ${token}` } }),
+          new Request(`http://localhost/api/documents/${objectPath.split('/').pop()}/view`, {
+            headers: { authorization: `Bearer ${token}` },
+          }),
         );
         expect(view.status).toBe(200);
         expect(Buffer.from(await view.arrayBuffer())).toEqual(bytes);

@@ -18,7 +18,8 @@ describe.each(testDrivers())('upload limits on $name', (driver) => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'fpa-objects-'));
     t = await startTestApp(driver, { objectStore: { kind: 'local', dir } }, SUPER);
-    superToken = (await t.request('POST', '/api/login', { username: SUPER.SUPER_ADMIN_USERNAME, password: SUPER.SUPER_ADMIN_PASSWORD })).body.token;
+    superToken = (await t.request('POST', '/api/login', { username: SUPER.SUPER_ADMIN_USERNAME, password: SUPER.SUPER_ADMIN_PASSWORD }))
+      .body.token;
   });
   afterAll(async () => {
     await t?.close();
@@ -26,19 +27,28 @@ describe.each(testDrivers())('upload limits on $name', (driver) => {
   });
 
   const put = async (url: string) => {
-    const response = await t.app.handle(new Request(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: new Uint8Array(pdf()) }));
+    const response = await t.app.handle(
+      new Request(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: new Uint8Array(pdf()) }),
+    );
     return { status: response.status, body: await response.json() };
   };
 
   it('refuses an upload to a suspended company with 403, even on a URL issued before the suspension', async () => {
     const admin = (await t.request('POST', '/api/register', registration())).body;
     const url = (await t.request('POST', '/api/objects/upload', undefined, { token: admin.token })).body.uploadURL;
-    const suspended = await t.request('POST', `/api/super-admin/companies/${admin.user.companyId}/suspend`, { reason: 'Unpaid' }, { token: superToken });
+    const suspended = await t.request(
+      'POST',
+      `/api/super-admin/companies/${admin.user.companyId}/suspend`,
+      { reason: 'Unpaid' },
+      { token: superToken },
+    );
     expect(suspended.status).toBe(200);
     const refused = await put(url);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'COMPANY_SUSPENDED', message: UPLOADS_SUSPENDED });
-    const [row] = await t.services.sql.query<{ status: string }>(`select status from stored_objects where id = $1`, [new URL(url).pathname.split('/').pop()]);
+    const [row] = await t.services.sql.query<{ status: string }>(`select status from stored_objects where id = $1`, [
+      new URL(url).pathname.split('/').pop(),
+    ]);
     expect(row!.status).toBe('failed');
     // The suspended company's sessions are void, so no new URL either.
     expect((await t.request('POST', '/api/objects/upload', undefined, { token: admin.token })).status).toBe(401);

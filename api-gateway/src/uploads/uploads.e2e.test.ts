@@ -58,7 +58,12 @@ describe.each(testDrivers())('uploads and documents over HTTP on $name', (driver
   }
 
   async function put(url: string, body: Buffer | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
-    const init: RequestInit & { duplex?: 'half' } = { method: 'PUT', headers, body: Buffer.isBuffer(body) ? new Uint8Array(body) : body, duplex: 'half' };
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: 'PUT',
+      headers,
+      body: Buffer.isBuffer(body) ? new Uint8Array(body) : body,
+      duplex: 'half',
+    };
     const response = await t.app.handle(new Request(url, init));
     return { status: response.status, body: await response.json() };
   }
@@ -154,7 +159,9 @@ describe.each(testDrivers())('uploads and documents over HTTP on $name', (driver
     await put(url, bytes, { 'x-file-name': encodeURIComponent('ID – Sipho "S" Dlamini.pdf') });
     const id = objectId(url);
 
-    const view = await t.app.handle(new Request(`http://localhost/api/documents/${id}/view`, { headers: { authorization: `Bearer ${token}` } }));
+    const view = await t.app.handle(
+      new Request(`http://localhost/api/documents/${id}/view`, { headers: { authorization: `Bearer ${token}` } }),
+    );
     expect(view.status).toBe(200);
     expect(Buffer.from(await view.arrayBuffer())).toEqual(bytes);
     expect(view.headers.get('content-type')).toBe('application/pdf');

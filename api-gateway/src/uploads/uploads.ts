@@ -1,12 +1,4 @@
-import {
-  beginUpload,
-  completeUpload,
-  createUploadSlot,
-  DomainError,
-  failUpload,
-  findStoredObject,
-  NotFoundError,
-} from '@fpa/write-model';
+import { beginUpload, completeUpload, createUploadSlot, DomainError, failUpload, findStoredObject, NotFoundError } from '@fpa/write-model';
 import { findCompany } from '@fpa/projections';
 import { isSecureRequest, type RequestContext } from '../context.ts';
 import { authorize, requireCompanyUser } from '../auth/policy.ts';
@@ -59,7 +51,8 @@ export async function receiveUpload(ctx: RequestContext, id: string, token: stri
     return { objectPath: stored.objectPath, size, contentType: file.type.contentType, originalName };
   } catch (error) {
     // put() leaves nothing on failure; the delete covers a put that finished before a later step failed.
-    if (reachedStore) await objects.delete(storageKey).catch((err: unknown) => logger.error({ err, storageKey }, 'could not remove a failed upload'));
+    if (reachedStore)
+      await objects.delete(storageKey).catch((err: unknown) => logger.error({ err, storageKey }, 'could not remove a failed upload'));
     await failUpload(sql, slot.id);
     throw error;
   }

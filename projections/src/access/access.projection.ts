@@ -55,8 +55,9 @@ export const accessProjection = projectorOf<CompanyEvent | AccessEvent>()({
 async function replaceRoleSet(tx: SqlExecutor, companyId: string, role: string, permissions: readonly string[]) {
   await tx.query(`delete from role_permissions where company_id = $1 and role = $2`, [companyId, role]);
   if (permissions.length === 0) return;
-  await tx.query(
-    `insert into role_permissions (company_id, role, permission) select $1, $2, unnest($3::text[]) on conflict do nothing`,
-    [companyId, role, permissions],
-  );
+  await tx.query(`insert into role_permissions (company_id, role, permission) select $1, $2, unnest($3::text[]) on conflict do nothing`, [
+    companyId,
+    role,
+    permissions,
+  ]);
 }

@@ -47,28 +47,68 @@ describe.each(testDrivers())('agents applyBatch against apply on $name', (driver
     const events: RecordedEvent[] = [];
     const push = (type: string, data: Record<string, unknown>) =>
       events.push({
-        globalPosition: events.length + 1, txId: String(events.length + 1), streamId: `s-${events.length}`, streamVersion: 1, eventId: randomUUID(), type,
+        globalPosition: events.length + 1,
+        txId: String(events.length + 1),
+        streamId: `s-${events.length}`,
+        streamVersion: 1,
+        eventId: randomUUID(),
+        type,
         data: { companyId, ...data },
-        metadata: { companyId, actorUserId: randomUUID(), commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
+        metadata: {
+          companyId,
+          actorUserId: randomUUID(),
+          commandId: null,
+          correlationId: randomUUID(),
+          causationId: null,
+          schemaVersion: 1,
+        },
         recordedAt: new Date(Date.UTC(2025, 0, 1) + events.length * 3_600_000),
       });
     push('AgentRegistered', {
-      agentId, agentCode: 'AG1', firstName: 'Sipho', lastName: 'Dlamini', idNumber: null, email: 'a@example.co.za', phone: '0821234567',
-      supervisorName: null, region: 'KZN', commissionRate: '7.5', salesTarget: '20', notes: null, userId: null, status: 'active',
+      agentId,
+      agentCode: 'AG1',
+      firstName: 'Sipho',
+      lastName: 'Dlamini',
+      idNumber: null,
+      email: 'a@example.co.za',
+      phone: '0821234567',
+      supervisorName: null,
+      region: 'KZN',
+      commissionRate: '7.5',
+      salesTarget: '20',
+      notes: null,
+      userId: null,
+      status: 'active',
     });
     for (let p = 0; p < 30; p++) {
       const policyId = randomUUID();
       push('PolicyIssued', {
-        policyId, agentId: p % 3 === 0 ? null : agentId, memberId: randomUUID(), policyNumber: `POL-${p}`, policyTypeId: randomUUID(),
-        coverageAmount: '30000', monthlyPremium: '199.50', startDate: '2025-01-01',
+        policyId,
+        agentId: p % 3 === 0 ? null : agentId,
+        memberId: randomUUID(),
+        policyNumber: `POL-${p}`,
+        policyTypeId: randomUUID(),
+        coverageAmount: '30000',
+        monthlyPremium: '199.50',
+        startDate: '2025-01-01',
       });
       for (let m = 1; m <= 5; m++) {
-        push('PaymentRecorded', { paymentId: randomUUID(), policyId, amount: '199.50', status: m % 4 === 0 ? 'pending' : 'completed', paymentDate: `2025-0${m}-15`, groupSchemeId: null });
+        push('PaymentRecorded', {
+          paymentId: randomUUID(),
+          policyId,
+          amount: '199.50',
+          status: m % 4 === 0 ? 'pending' : 'completed',
+          paymentDate: `2025-0${m}-15`,
+          groupSchemeId: null,
+        });
       }
     }
     let statements = 0;
     await build(db.sql, 'counted', (tx) =>
-      agentsProjection.applyBatch!({ exec: (text) => tx.exec(text), query: (text, params) => ((statements += 1), tx.query(text, params)) }, events),
+      agentsProjection.applyBatch!(
+        { exec: (text) => tx.exec(text), query: (text, params) => ((statements += 1), tx.query(text, params)) },
+        events,
+      ),
     );
     // The agent, each of its 20 sales (a sale without an agent writes nothing), and one statement for all 150 payments.
     expect(statements).toBe(22);
@@ -90,7 +130,12 @@ function randomLog(random: () => number): RecordedEvent[] {
   const events: RecordedEvent[] = [];
   const push = (type: string, data: Record<string, unknown>) =>
     events.push({
-      globalPosition: events.length + 1, txId: String(events.length + 1), streamId: `s-${events.length}`, streamVersion: 1, eventId: randomUUID(), type,
+      globalPosition: events.length + 1,
+      txId: String(events.length + 1),
+      streamId: `s-${events.length}`,
+      streamVersion: 1,
+      eventId: randomUUID(),
+      type,
       data: { companyId, ...data },
       metadata: { companyId, actorUserId: randomUUID(), commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
       recordedAt: new Date(Date.UTC(2025, 0, 1) + events.length * 3_600_000),
@@ -101,15 +146,33 @@ function randomLog(random: () => number): RecordedEvent[] {
       const agentId = randomUUID();
       agents.push(agentId);
       push('AgentRegistered', {
-        agentId, agentCode: `AG${i}`, firstName: 'Sipho', lastName: 'Dlamini', idNumber: null, email: `a${i}@example.co.za`, phone: '0821234567',
-        supervisorName: null, region: 'KZN', commissionRate: pick(['5', '7.5', '10']), salesTarget: '20', notes: null, userId: null, status: 'active',
+        agentId,
+        agentCode: `AG${i}`,
+        firstName: 'Sipho',
+        lastName: 'Dlamini',
+        idNumber: null,
+        email: `a${i}@example.co.za`,
+        phone: '0821234567',
+        supervisorName: null,
+        region: 'KZN',
+        commissionRate: pick(['5', '7.5', '10']),
+        salesTarget: '20',
+        notes: null,
+        userId: null,
+        status: 'active',
       });
     } else if (policies.length < 3 || roll < 0.15) {
       const policy = { policyId: randomUUID(), agentId: random() < 0.6 ? pick(agents) : null };
       policies.push(policy);
       push('PolicyIssued', {
-        policyId: policy.policyId, agentId: policy.agentId, memberId: randomUUID(), policyNumber: `POL-${i}`, policyTypeId: randomUUID(),
-        coverageAmount: '30000', monthlyPremium: '199.50', startDate: '2025-01-01',
+        policyId: policy.policyId,
+        agentId: policy.agentId,
+        memberId: randomUUID(),
+        policyNumber: `POL-${i}`,
+        policyTypeId: randomUUID(),
+        coverageAmount: '30000',
+        monthlyPremium: '199.50',
+        startDate: '2025-01-01',
       });
     } else if (roll < 0.2 && payments.length > 0) {
       push('PaymentStatusChanged', { paymentId: pick(payments), to: pick(['completed', 'failed', 'refunded']) });
@@ -118,8 +181,12 @@ function randomLog(random: () => number): RecordedEvent[] {
       const paymentId = payments.length > 0 && random() < 0.03 ? pick(payments) : randomUUID();
       payments.push(paymentId);
       push('PaymentRecorded', {
-        paymentId, policyId: policy.policyId, amount: `${100 + Math.floor(random() * 400)}.50`, status: pick(['completed', 'pending']),
-        paymentDate: `2025-0${1 + Math.floor(random() * 9)}-15`, groupSchemeId: random() < 0.1 ? randomUUID() : null,
+        paymentId,
+        policyId: policy.policyId,
+        amount: `${100 + Math.floor(random() * 400)}.50`,
+        status: pick(['completed', 'pending']),
+        paymentDate: `2025-0${1 + Math.floor(random() * 9)}-15`,
+        groupSchemeId: random() < 0.1 ? randomUUID() : null,
       });
     }
   }

@@ -55,7 +55,9 @@ export async function openAgentsBed(driver: TestDriver, cleanups: (() => Promise
       admin,
 
       async policyType(name = 'Gold Cover', coverageAmount = '30000', monthlyPremium = '199.50') {
-        const { events } = track(await createPolicyType(bed.store, { name, description: null, coverageAmount, monthlyPremium, waitingPeriod: 6 }, as()));
+        const { events } = track(
+          await createPolicyType(bed.store, { name, description: null, coverageAmount, monthlyPremium, waitingPeriod: 6 }, as()),
+        );
         return events[0]!.data.policyTypeId;
       },
 
@@ -63,11 +65,23 @@ export async function openAgentsBed(driver: TestDriver, cleanups: (() => Promise
       async agent(firstName: string, lastName: string, commissionRate = 10, login = true) {
         codes++;
         const input = {
-          firstName, lastName, email: `${firstName.toLowerCase()}@example.co.za`, phone: '0835551234', agentId: `AG-${codes}`, commissionRate, salesTarget: 20000,
+          firstName,
+          lastName,
+          email: `${firstName.toLowerCase()}@example.co.za`,
+          phone: '0835551234',
+          agentId: `AG-${codes}`,
+          commissionRate,
+          salesTarget: 20000,
           ...(login ? { username: `${firstName.toLowerCase()}.${randomUUID().slice(0, 6)}`, password: 'longenough' } : {}),
         };
         const { agentId } = track(await registerAgent(bed.store, input, as()));
-        const userId = (await bed.sql.query<{ key: string }>(`select key from reservations where scope = $1 and owner_id = $2`, [`agent-user:${companyId}`, agentId]))[0]?.key ?? null;
+        const userId =
+          (
+            await bed.sql.query<{ key: string }>(`select key from reservations where scope = $1 and owner_id = $2`, [
+              `agent-user:${companyId}`,
+              agentId,
+            ])
+          )[0]?.key ?? null;
         return { agentId, userId };
       },
 
@@ -79,10 +93,29 @@ export async function openAgentsBed(driver: TestDriver, cleanups: (() => Promise
       async onboard(agent: { userId: string | null; agentId: string }, firstName: string, family = 0, phone = '0821234567') {
         typeId ??= await this.policyType();
         const body = {
-          firstName, lastName: 'Khumalo', phone, idNumber: nextSaId(), address: '14 Mandela Drive', city: 'Pietermaritzburg', province: 'KwaZulu-Natal',
-          postalCode: '3201', monthlyIncome: '12500', employer: 'Sappi', policyType: typeId, coverageAmount: '30000', beneficiaryName: 'Nandi Khumalo',
-          beneficiaryRelation: 'Spouse', beneficiaryContact: '0829876543', notes: 'Referred by a neighbour', agentId: agent.agentId,
-          familyMembers: Array.from({ length: family }, (_, i) => ({ firstName: `Child${i + 1}`, lastName: 'Khumalo', idNumber: nextSaId(), relationship: 'child' })),
+          firstName,
+          lastName: 'Khumalo',
+          phone,
+          idNumber: nextSaId(),
+          address: '14 Mandela Drive',
+          city: 'Pietermaritzburg',
+          province: 'KwaZulu-Natal',
+          postalCode: '3201',
+          monthlyIncome: '12500',
+          employer: 'Sappi',
+          policyType: typeId,
+          coverageAmount: '30000',
+          beneficiaryName: 'Nandi Khumalo',
+          beneficiaryRelation: 'Spouse',
+          beneficiaryContact: '0829876543',
+          notes: 'Referred by a neighbour',
+          agentId: agent.agentId,
+          familyMembers: Array.from({ length: family }, (_, i) => ({
+            firstName: `Child${i + 1}`,
+            lastName: 'Khumalo',
+            idNumber: nextSaId(),
+            relationship: 'child',
+          })),
         };
         const ctx = agent.userId ? as(agent.userId, 'agent') : as();
         return track(await onboardClient(bed.store, bed.sql, body, ctx));

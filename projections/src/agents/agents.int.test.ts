@@ -27,9 +27,22 @@ describe.each(testDrivers())('agents read model on $name', (driver) => {
     const agents = await listAgents(bed.sql, t.companyId, { now });
     expect(agents.map((a) => a.id)).toEqual([lindi.agentId, thabo.agentId]);
     expect(agents[1]).toMatchObject({
-      userId: thabo.userId, agentId: 'AG-1', firstName: 'Thabo', lastName: 'Mokoena', email: 'thabo@example.co.za', phone: '0835551234',
-      commissionRate: 7.5, salesTarget: 20000, status: 'active', clientsOnboarded: 2, policiesSold: 2, salesThisMonth: '399.00',
-      totalCommissions: '0.00', commissionThisMonth: '0.00', idNumber: null, region: null,
+      userId: thabo.userId,
+      agentId: 'AG-1',
+      firstName: 'Thabo',
+      lastName: 'Mokoena',
+      email: 'thabo@example.co.za',
+      phone: '0835551234',
+      commissionRate: 7.5,
+      salesTarget: 20000,
+      status: 'active',
+      clientsOnboarded: 2,
+      policiesSold: 2,
+      salesThisMonth: '399.00',
+      totalCommissions: '0.00',
+      commissionThisMonth: '0.00',
+      idNumber: null,
+      region: null,
     });
     expect(agents[0]).toMatchObject({ userId: null, clientsOnboarded: 0, policiesSold: 0, salesThisMonth: '0.00' });
     expect((await listAgents(bed.sql, t.companyId, { now, userId: thabo.userId })).map((a) => a.id)).toEqual([thabo.agentId]);
@@ -40,13 +53,23 @@ describe.each(testDrivers())('agents read model on $name', (driver) => {
     const activities = await listActivities(bed.sql, t.companyId);
     expect(activities.map((a) => [a.type, a.agentId, a.userId, a.description])).toEqual([
       ['member_onboarded', thabo.agentId, thabo.userId, expect.stringMatching(/^Onboarded Bheki Khumalo with policy POL-\d{4}-\d{6}$/)],
-      ['member_onboarded', thabo.agentId, thabo.userId, expect.stringMatching(/^Onboarded Ayanda Khumalo with policy POL-\d{4}-\d{6} and 2 family members$/)],
+      [
+        'member_onboarded',
+        thabo.agentId,
+        thabo.userId,
+        expect.stringMatching(/^Onboarded Ayanda Khumalo with policy POL-\d{4}-\d{6} and 2 family members$/),
+      ],
     ]);
     expect(await listActivities(bed.sql, t.companyId, { agentId: lindi.agentId })).toEqual([]);
 
     await t.update(thabo.agentId, { agentId: 'AG-100', region: 'Durban', status: 'suspended' });
     await bed.project();
-    expect(await findAgent(bed.sql, t.companyId, thabo.agentId, now)).toMatchObject({ agentId: 'AG-100', region: 'Durban', status: 'suspended', clientsOnboarded: 2 });
+    expect(await findAgent(bed.sql, t.companyId, thabo.agentId, now)).toMatchObject({
+      agentId: 'AG-100',
+      region: 'Durban',
+      status: 'suspended',
+      clientsOnboarded: 2,
+    });
   });
 
   it('earns the rate in force when each completed payment was recorded; a failed or refunded payment stops counting', async () => {
@@ -62,7 +85,9 @@ describe.each(testDrivers())('agents read model on $name', (driver) => {
 
     // 10% of 200 = 20.00; 12.5% of 199.99 = 24.99875 → 25.00.
     expect(await agent()).toMatchObject({ commissionRate: 12.5, totalCommissions: '45.00', commissionThisMonth: '20.00' });
-    expect((await listCommissions(bed.sql, t.companyId, thabo.agentId)).map((c) => [c.paymentId, c.commissionRate, c.commission, c.status])).toEqual([
+    expect(
+      (await listCommissions(bed.sql, t.companyId, thabo.agentId)).map((c) => [c.paymentId, c.commissionRate, c.commission, c.status]),
+    ).toEqual([
       [second, 12.5, '25.00', 'completed'],
       [first, 10, '20.00', 'completed'],
     ]);
@@ -96,9 +121,21 @@ describe.each(testDrivers())('agents read model on $name', (driver) => {
     expect(all).toMatchObject({ totalSales: 3, monthlyRevenue: '598.50', activePolicies: 2 });
     expect(all.sales.map((s) => s.policyId)).toEqual([zola.policyId, bheki.policyId, ayanda.policyId]);
     expect(all.sales[2]).toMatchObject({
-      policyNumber: ayanda.policyNumber, memberId: ayanda.memberId, clientName: 'Ayanda Khumalo', phone: '0821234567', policyTypeName: 'Gold Cover',
-      coverageAmount: '30000.00', monthlyPremium: '199.50', agentId: thabo.agentId, agentName: 'Thabo Mokoena', status: 'active',
-      beneficiaryName: 'Nandi Khumalo', beneficiaryRelation: 'Spouse', beneficiaryContact: '0829876543', monthlyIncome: '12500', employer: 'Sappi',
+      policyNumber: ayanda.policyNumber,
+      memberId: ayanda.memberId,
+      clientName: 'Ayanda Khumalo',
+      phone: '0821234567',
+      policyTypeName: 'Gold Cover',
+      coverageAmount: '30000.00',
+      monthlyPremium: '199.50',
+      agentId: thabo.agentId,
+      agentName: 'Thabo Mokoena',
+      status: 'active',
+      beneficiaryName: 'Nandi Khumalo',
+      beneficiaryRelation: 'Spouse',
+      beneficiaryContact: '0829876543',
+      monthlyIncome: '12500',
+      employer: 'Sappi',
       notes: 'Referred by a neighbour',
     });
     const ids = async (args: Parameters<typeof newSales>[2]) => (await newSales(bed.sql, t.companyId, args)).sales.map((s) => s.policyId);
@@ -107,7 +144,11 @@ describe.each(testDrivers())('agents read model on $name', (driver) => {
     expect(await ids({ search: bheki.policyNumber.toLowerCase() })).toEqual([bheki.policyId]);
     expect(await ids({ search: '064 999' })).toEqual([zola.policyId]);
     expect(await ids({ status: 'lapsed' })).toEqual([zola.policyId]);
-    expect(await newSales(bed.sql, t.companyId, { agentId: thabo.agentId })).toMatchObject({ totalSales: 2, monthlyRevenue: '399.00', activePolicies: 1 });
+    expect(await newSales(bed.sql, t.companyId, { agentId: thabo.agentId })).toMatchObject({
+      totalSales: 2,
+      monthlyRevenue: '399.00',
+      activePolicies: 1,
+    });
     expect(await ids({ agentId: 'garbage' })).toEqual([]);
     expect((await newSales(bed.sql, bed.company().companyId)).totalSales).toBe(0);
 
@@ -132,7 +173,8 @@ describe.each(testDrivers())('agents read model on $name', (driver) => {
     await bed.project();
     const dump = async () => {
       const rows: Record<string, unknown[]> = {};
-      for (const table of ['agents', 'agent_activities', 'agent_sales', 'agent_commissions']) rows[table] = await bed.sql.query(`select * from public.${table} order by 1`);
+      for (const table of ['agents', 'agent_activities', 'agent_sales', 'agent_commissions'])
+        rows[table] = await bed.sql.query(`select * from public.${table} order by 1`);
       return rows;
     };
     const live = await dump();

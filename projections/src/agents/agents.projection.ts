@@ -1,4 +1,13 @@
-import type { AgentEvent, AgentRegistered, AgentUpdated, ClientOnboarded, PaymentEvent, PaymentRecorded, PolicyEvent, PolicyIssued } from '@fpa/write-model';
+import type {
+  AgentEvent,
+  AgentRegistered,
+  AgentUpdated,
+  ClientOnboarded,
+  PaymentEvent,
+  PaymentRecorded,
+  PolicyEvent,
+  PolicyIssued,
+} from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { applyAgentRuns } from './agents.batch.ts';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
@@ -17,7 +26,16 @@ export const MEMBER_ONBOARDED = 'member_onboarded';
 export const agentsProjection: Projector = projectorOf<AgentEvent | PolicyEvent | PaymentEvent>()({
   name: 'agents',
   version: 1,
-  handles: ['AgentRegistered', 'AgentUpdated', 'AgentStatusChanged', 'ClientOnboarded', 'PolicyIssued', 'PolicyStatusChanged', 'PaymentRecorded', 'PaymentStatusChanged'],
+  handles: [
+    'AgentRegistered',
+    'AgentUpdated',
+    'AgentStatusChanged',
+    'ClientOnboarded',
+    'PolicyIssued',
+    'PolicyStatusChanged',
+    'PaymentRecorded',
+    'PaymentStatusChanged',
+  ],
   tables: AGENTS_TABLES,
   init: createAgentsTables,
   async apply(tx, event) {
@@ -28,7 +46,10 @@ export const agentsProjection: Projector = projectorOf<AgentEvent | PolicyEvent 
         return agentUpdated(tx, event);
       case 'AgentStatusChanged':
         return void (await tx.query(`update agents set status = $3, updated_at = $4 where id = $1 and company_id = $2`, [
-          event.data.agentId, event.data.companyId, event.data.to, event.recordedAt,
+          event.data.agentId,
+          event.data.companyId,
+          event.data.to,
+          event.recordedAt,
         ]));
       case 'ClientOnboarded':
         return clientOnboarded(tx, event);
@@ -36,13 +57,17 @@ export const agentsProjection: Projector = projectorOf<AgentEvent | PolicyEvent 
         return policyIssued(tx, event);
       case 'PolicyStatusChanged':
         return void (await tx.query(`update agent_sales set status = $3 where policy_id = $1 and company_id = $2`, [
-          event.data.policyId, event.data.companyId, event.data.to,
+          event.data.policyId,
+          event.data.companyId,
+          event.data.to,
         ]));
       case 'PaymentRecorded':
         return paymentRecorded(tx, event);
       case 'PaymentStatusChanged':
         return void (await tx.query(`update agent_commissions set status = $3 where payment_id = $1 and company_id = $2`, [
-          event.data.paymentId, event.data.companyId, event.data.to,
+          event.data.paymentId,
+          event.data.companyId,
+          event.data.to,
         ]));
     }
   },
@@ -51,8 +76,17 @@ export const agentsProjection: Projector = projectorOf<AgentEvent | PolicyEvent 
 
 // Absent fields (events written by hand) read as '' or null, as the projector always read them.
 const detailValues = ({ data: d }: Recorded<AgentRegistered | AgentUpdated>) => [
-  d.agentCode, d.firstName ?? '', d.lastName ?? '', d.idNumber ?? null, d.email ?? '', d.phone ?? '', d.supervisorName ?? null, d.region ?? null,
-  d.commissionRate, d.salesTarget, d.notes ?? null,
+  d.agentCode,
+  d.firstName ?? '',
+  d.lastName ?? '',
+  d.idNumber ?? null,
+  d.email ?? '',
+  d.phone ?? '',
+  d.supervisorName ?? null,
+  d.region ?? null,
+  d.commissionRate,
+  d.salesTarget,
+  d.notes ?? null,
 ];
 
 async function agentRegistered(tx: SqlExecutor, event: Recorded<AgentRegistered>): Promise<void> {
@@ -61,7 +95,15 @@ async function agentRegistered(tx: SqlExecutor, event: Recorded<AgentRegistered>
                          sales_target, notes, id, company_id, user_id, status, position, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)
      on conflict (id) do nothing`,
-    [...detailValues(event), event.data.agentId, event.data.companyId, event.data.userId ?? null, event.data.status, event.globalPosition, event.recordedAt],
+    [
+      ...detailValues(event),
+      event.data.agentId,
+      event.data.companyId,
+      event.data.userId ?? null,
+      event.data.status,
+      event.globalPosition,
+      event.recordedAt,
+    ],
   );
 }
 
@@ -76,8 +118,17 @@ async function agentUpdated(tx: SqlExecutor, event: Recorded<AgentUpdated>): Pro
 
 /** The policy columns both PolicyIssued and ClientOnboarded carry: whichever comes first makes the row. */
 const saleValues = (event: Recorded<PolicyIssued | ClientOnboarded>, agentId: string) => [
-  event.data.policyId, event.data.companyId, agentId, event.data.memberId, event.data.policyNumber, event.data.policyTypeId,
-  event.data.coverageAmount, event.data.monthlyPremium, monthStart(event.recordedAt), event.globalPosition, event.recordedAt,
+  event.data.policyId,
+  event.data.companyId,
+  agentId,
+  event.data.memberId,
+  event.data.policyNumber,
+  event.data.policyTypeId,
+  event.data.coverageAmount,
+  event.data.monthlyPremium,
+  monthStart(event.recordedAt),
+  event.globalPosition,
+  event.recordedAt,
 ];
 const INSERT_SALE = `insert into agent_sales (policy_id, company_id, agent_id, member_id, policy_number, policy_type_id, coverage_amount,
                                               monthly_premium, month, position, created_at`;
@@ -85,7 +136,10 @@ const INSERT_SALE = `insert into agent_sales (policy_id, company_id, agent_id, m
 async function policyIssued(tx: SqlExecutor, event: Recorded<PolicyIssued>): Promise<void> {
   const { agentId } = event.data;
   if (!agentId) return;
-  await tx.query(`${INSERT_SALE}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict (policy_id) do nothing`, saleValues(event, agentId));
+  await tx.query(
+    `${INSERT_SALE}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict (policy_id) do nothing`,
+    saleValues(event, agentId),
+  );
 }
 
 /** The sale with the wizard's details, and the agent's member_onboarded activity. */
@@ -100,18 +154,34 @@ async function clientOnboarded(tx: SqlExecutor, event: Recorded<ClientOnboarded>
        beneficiary_contact = excluded.beneficiary_contact, monthly_income = excluded.monthly_income,
        employer = excluded.employer, notes = excluded.notes`,
     [
-      ...saleValues(event, d.agentId), family, d.beneficiaryName ?? null, d.beneficiaryRelation ?? null, d.beneficiaryContact ?? null,
-      d.monthlyIncome ?? null, d.employer ?? null, d.notes ?? null,
+      ...saleValues(event, d.agentId),
+      family,
+      d.beneficiaryName ?? null,
+      d.beneficiaryRelation ?? null,
+      d.beneficiaryContact ?? null,
+      d.monthlyIncome ?? null,
+      d.employer ?? null,
+      d.notes ?? null,
     ],
   );
-  const description = `Onboarded ${d.clientName ?? 'a client'} with policy ${d.policyNumber}` +
+  const description =
+    `Onboarded ${d.clientName ?? 'a client'} with policy ${d.policyNumber}` +
     (family > 0 ? ` and ${family} family member${family === 1 ? '' : 's'}` : '');
   // The activity is the agent's (its login when it has one); an administrator's entry falls back to them.
   await tx.query(
     `insert into agent_activities (id, company_id, user_id, agent_id, type, description, position, created_at)
      select $1, $2, coalesce((select user_id from agents where id = $3 and company_id = $2), $4::uuid), $3, $5, $6, $7, $8
      on conflict (id) do nothing`,
-    [event.eventId, d.companyId, d.agentId, event.metadata.actorUserId, MEMBER_ONBOARDED, description, event.globalPosition, event.recordedAt],
+    [
+      event.eventId,
+      d.companyId,
+      d.agentId,
+      event.metadata.actorUserId,
+      MEMBER_ONBOARDED,
+      description,
+      event.globalPosition,
+      event.recordedAt,
+    ],
   );
 }
 
@@ -127,8 +197,6 @@ async function paymentRecorded(tx: SqlExecutor, event: Recorded<PaymentRecorded>
        from agent_sales s join agents a on a.id = s.agent_id
       where s.policy_id = $2 and s.company_id = $3
      on conflict (payment_id) do nothing`,
-    [
-      d.paymentId, d.policyId, d.companyId, d.amount, d.status, d.paymentDate, event.globalPosition, event.recordedAt,
-    ],
+    [d.paymentId, d.policyId, d.companyId, d.amount, d.status, d.paymentDate, event.globalPosition, event.recordedAt],
   );
 }

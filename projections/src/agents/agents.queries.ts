@@ -66,21 +66,33 @@ export async function listAgents(sql: SqlExecutor, companyId: string, scope: Age
 
 export async function findAgent(sql: SqlExecutor, companyId: string, id: string, now: Date): Promise<AgentRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await sql.query<AgentRow>(`select ${COLUMNS} from agents a where a.company_id = $1 and a.id = $3`, [companyId, monthStart(now), id]);
+  const [row] = await sql.query<AgentRow>(`select ${COLUMNS} from agents a where a.company_id = $1 and a.id = $3`, [
+    companyId,
+    monthStart(now),
+    id,
+  ]);
   return row ?? null;
 }
 
 /** The agent record linked to a user (an agent's login), or null. */
 export async function findAgentByUser(sql: SqlExecutor, companyId: string, userId: string, now: Date): Promise<AgentRow | null> {
   if (!isUuid(userId)) return null;
-  const [row] = await sql.query<AgentRow>(`select ${COLUMNS} from agents a where a.company_id = $1 and a.user_id = $3`, [companyId, monthStart(now), userId]);
+  const [row] = await sql.query<AgentRow>(`select ${COLUMNS} from agents a where a.company_id = $1 and a.user_id = $3`, [
+    companyId,
+    monthStart(now),
+    userId,
+  ]);
   return row ?? null;
 }
 
 export type ActivityRow = { id: string; userId: string; agentId: string | null; type: string; description: string; createdAt: Date };
 
 /** Newest first; `agentId` narrows to one agent's (an agent's own session). */
-export async function listActivities(sql: SqlExecutor, companyId: string, args: { agentId?: string | null; first?: number } = {}): Promise<ActivityRow[]> {
+export async function listActivities(
+  sql: SqlExecutor,
+  companyId: string,
+  args: { agentId?: string | null; first?: number } = {},
+): Promise<ActivityRow[]> {
   if (args.agentId && !isUuid(args.agentId)) return [];
   const first = Number.isInteger(args.first) ? Math.max(0, Math.min(args.first!, 500)) : 100;
   return sql.query<ActivityRow>(
@@ -92,7 +104,15 @@ export async function listActivities(sql: SqlExecutor, companyId: string, args: 
 }
 
 /** The payments an agent earned commission on, newest first (the figures behind totalCommissions). */
-export type CommissionRow = { paymentId: string; policyId: string; amount: string; commissionRate: number; commission: string; status: string; paymentDate: string };
+export type CommissionRow = {
+  paymentId: string;
+  policyId: string;
+  amount: string;
+  commissionRate: number;
+  commission: string;
+  status: string;
+  paymentDate: string;
+};
 
 export async function listCommissions(sql: SqlExecutor, companyId: string, agentId: string): Promise<CommissionRow[]> {
   if (!isUuid(agentId)) return [];

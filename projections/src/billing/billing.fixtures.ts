@@ -19,7 +19,11 @@ export function nextSaId(): string {
  * A database with the real event store and the engine running the billing projector, and helpers that
  * append the events the write model's commands append (personal fields marked, so they are sealed).
  */
-export async function openBillingBed(driver: TestDriver, cleanups: (() => Promise<void>)[], options: { store?: (store: EventStore) => EventStore } = {}) {
+export async function openBillingBed(
+  driver: TestDriver,
+  cleanups: (() => Promise<void>)[],
+  options: { store?: (store: EventStore) => EventStore } = {},
+) {
   const db = await driver.create();
   await migrateWriteModel(db.sql);
   const keyring = await createKeyring(db.sql, randomBytes(32));
@@ -46,8 +50,16 @@ export async function openBillingBed(driver: TestDriver, cleanups: (() => Promis
       {
         type: 'CompanyRegistered',
         data: {
-          companyId, name, cipNumber: '2019/123456/07', email: 'info@ubuntu.co.za', phone: '0110000000', fspNumber: null,
-          administratorUserId: randomUUID(), tier: 'free', memberLimit: 100, registeredAt: '2026-01-01T00:00:00.000Z',
+          companyId,
+          name,
+          cipNumber: '2019/123456/07',
+          email: 'info@ubuntu.co.za',
+          phone: '0110000000',
+          fspNumber: null,
+          administratorUserId: randomUUID(),
+          tier: 'free',
+          memberLimit: 100,
+          registeredAt: '2026-01-01T00:00:00.000Z',
         },
       },
     ]);
@@ -57,7 +69,9 @@ export async function openBillingBed(driver: TestDriver, cleanups: (() => Promis
       companyId,
       ctx,
       async suspend() {
-        await append(companyId, `company-${companyId}`, [{ type: 'CompanySuspended', data: { companyId, reason: 'unpaid', suspendedAt: '2026-01-01' } }]);
+        await append(companyId, `company-${companyId}`, [
+          { type: 'CompanySuspended', data: { companyId, reason: 'unpaid', suspendedAt: '2026-01-01' } },
+        ]);
       },
 
       async policyType(rules: { graceDays?: number; lapseAfterMissed?: number; reinstatementMonths?: number } = {}, premium = '120') {
@@ -65,14 +79,27 @@ export async function openBillingBed(driver: TestDriver, cleanups: (() => Promis
         await append(companyId, `policy-type-${policyTypeId}`, [
           {
             type: 'PolicyTypeCreated',
-            data: { policyTypeId, companyId, name: `Cover ${policyTypeId.slice(0, 4)}`, description: null, coverageAmount: '20000', monthlyPremium: premium, waitingPeriod: 6, isActive: true, ...rules },
+            data: {
+              policyTypeId,
+              companyId,
+              name: `Cover ${policyTypeId.slice(0, 4)}`,
+              description: null,
+              coverageAmount: '20000',
+              monthlyPremium: premium,
+              waitingPeriod: 6,
+              isActive: true,
+              ...rules,
+            },
           },
         ]);
         return { policyTypeId, premium };
       },
 
       /** A main member with a regular policy: the member's stream and the policy's, as registration appends them. */
-      async policy(type: { policyTypeId: string; premium: string }, terms: { startDate: string; debitDay?: number; phone?: string | null; email?: string | null; saId?: string }) {
+      async policy(
+        type: { policyTypeId: string; premium: string },
+        terms: { startDate: string; debitDay?: number; phone?: string | null; email?: string | null; saId?: string },
+      ) {
         const memberId = randomUUID();
         const policyId = randomUUID();
         const saId = terms.saId ?? nextSaId();
@@ -85,12 +112,46 @@ export async function openBillingBed(driver: TestDriver, cleanups: (() => Promis
                 {
                   type: 'MemberRegistered',
                   data: {
-                    memberId, companyId, firstName: 'Themba', lastName: 'Mthembu', email: terms.email ?? null,
-                    phone: terms.phone === undefined ? '0821234567' : terms.phone, address: '3 Church Street', city: 'Pietermaritzburg',
-                    province: 'KZN', postalCode: '3201', dateOfBirth: null, isMainMember: true, mainMemberId: null, relationship: null,
-                    otherRelationship: null, identifierType: 'saId', saId, passportNumber: null, nationality: 'ZA', policyId, source: 'manual',
+                    memberId,
+                    companyId,
+                    firstName: 'Themba',
+                    lastName: 'Mthembu',
+                    email: terms.email ?? null,
+                    phone: terms.phone === undefined ? '0821234567' : terms.phone,
+                    address: '3 Church Street',
+                    city: 'Pietermaritzburg',
+                    province: 'KZN',
+                    postalCode: '3201',
+                    dateOfBirth: null,
+                    isMainMember: true,
+                    mainMemberId: null,
+                    relationship: null,
+                    otherRelationship: null,
+                    identifierType: 'saId',
+                    saId,
+                    passportNumber: null,
+                    nationality: 'ZA',
+                    policyId,
+                    source: 'manual',
                   },
-                  pii: [{ subjectId: `member:${memberId}`, fields: ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'postalCode', 'dateOfBirth', 'saId', 'passportNumber', 'otherRelationship'] }],
+                  pii: [
+                    {
+                      subjectId: `member:${memberId}`,
+                      fields: [
+                        'firstName',
+                        'lastName',
+                        'email',
+                        'phone',
+                        'address',
+                        'city',
+                        'postalCode',
+                        'dateOfBirth',
+                        'saId',
+                        'passportNumber',
+                        'otherRelationship',
+                      ],
+                    },
+                  ],
                 },
               ],
             },
@@ -101,8 +162,17 @@ export async function openBillingBed(driver: TestDriver, cleanups: (() => Promis
                 {
                   type: 'PolicyIssued',
                   data: {
-                    policyId, companyId, policyNumber: `POL-${policyId.slice(0, 6)}`, memberId, policyTypeId: type.policyTypeId, coverageAmount: '20000',
-                    monthlyPremium: type.premium, waitingPeriod: 6, startDate: terms.startDate, agentId: null, ...(terms.debitDay ? { debitDay: terms.debitDay } : {}),
+                    policyId,
+                    companyId,
+                    policyNumber: `POL-${policyId.slice(0, 6)}`,
+                    memberId,
+                    policyTypeId: type.policyTypeId,
+                    coverageAmount: '20000',
+                    monthlyPremium: type.premium,
+                    waitingPeriod: 6,
+                    startDate: terms.startDate,
+                    agentId: null,
+                    ...(terms.debitDay ? { debitDay: terms.debitDay } : {}),
                   },
                 },
               ],
@@ -119,8 +189,20 @@ export async function openBillingBed(driver: TestDriver, cleanups: (() => Promis
           {
             type: 'PaymentRecorded',
             data: {
-              paymentId, companyId, policyId, policyNumber: 'POL', memberId: randomUUID(), memberName: 'Themba Mthembu', amount, paymentDate,
-              paymentMethod: 'cash', reference: null, notes: null, status: 'completed', groupSchemeId: extra.groupSchemeId ?? null, groupPaymentId: null,
+              paymentId,
+              companyId,
+              policyId,
+              policyNumber: 'POL',
+              memberId: randomUUID(),
+              memberName: 'Themba Mthembu',
+              amount,
+              paymentDate,
+              paymentMethod: 'cash',
+              reference: null,
+              notes: null,
+              status: 'completed',
+              groupSchemeId: extra.groupSchemeId ?? null,
+              groupPaymentId: null,
             },
           },
         ]);
@@ -132,17 +214,38 @@ export async function openBillingBed(driver: TestDriver, cleanups: (() => Promis
       },
 
       async policyStatus(policyId: string, from: string, to: string) {
-        await append(companyId, `policy-${policyId}`, [{ type: 'PolicyStatusChanged', data: { policyId, companyId, from, to, note: 'staff' } }]);
+        await append(companyId, `policy-${policyId}`, [
+          { type: 'PolicyStatusChanged', data: { policyId, companyId, from, to, note: 'staff' } },
+        ]);
       },
 
       /** A claim on the policy for a death; approved when `status` says so. */
-      async claim(policyId: string, deceasedSaId: string, dateOfDeath: string, status: 'submitted' | 'approved' | 'paid' | 'rejected' = 'approved') {
+      async claim(
+        policyId: string,
+        deceasedSaId: string,
+        dateOfDeath: string,
+        status: 'submitted' | 'approved' | 'paid' | 'rejected' = 'approved',
+      ) {
         const claimId = randomUUID();
         const submitted: NewEvent = {
           type: 'ClaimSubmitted',
-          data: { claimId, companyId, claimNumber: 'CLM-1', policyId, policyNumber: 'POL', memberId: randomUUID(), deceasedSaId, deceasedDateOfDeath: dateOfDeath, deceasedFirstName: 'Themba', deceasedLastName: 'Mthembu' },
+          data: {
+            claimId,
+            companyId,
+            claimNumber: 'CLM-1',
+            policyId,
+            policyNumber: 'POL',
+            memberId: randomUUID(),
+            deceasedSaId,
+            deceasedDateOfDeath: dateOfDeath,
+            deceasedFirstName: 'Themba',
+            deceasedLastName: 'Mthembu',
+          },
         };
-        const changed: NewEvent[] = status === 'submitted' ? [] : [{ type: 'ClaimStatusChanged', data: { claimId, companyId, from: 'submitted', to: status, note: null } }];
+        const changed: NewEvent[] =
+          status === 'submitted'
+            ? []
+            : [{ type: 'ClaimStatusChanged', data: { claimId, companyId, from: 'submitted', to: status, note: null } }];
         await append(companyId, `claim-${claimId}`, [submitted, ...changed]);
         return claimId;
       },

@@ -26,7 +26,11 @@ describe.each(testDrivers())('billing read model on $name', (driver) => {
     await b.suspend();
     await bed.project();
 
-    expect(await findBillingCompany(bed.sql, a.companyId)).toEqual({ companyId: a.companyId, name: 'Ubuntu Funeral Cover', isActive: true });
+    expect(await findBillingCompany(bed.sql, a.companyId)).toEqual({
+      companyId: a.companyId,
+      name: 'Ubuntu Funeral Cover',
+      isActive: true,
+    });
     expect((await activeBillingCompanies(bed.sql)).map((c) => c.companyId)).toEqual([a.companyId]);
     const book = await billingBook(bed.sql, a.companyId);
     expect(book.map((p) => p.policyId)).toEqual([p1.policyId, p2.policyId]);
@@ -48,13 +52,21 @@ describe.each(testDrivers())('billing read model on $name', (driver) => {
     expect(book[0]?.calendar.payments).toHaveLength(1);
     void kept;
     // Defaults when the policy type names no rules; a group payment is not a regular policy's.
-    expect(book[1]).toMatchObject({ rules: { graceDays: 15, lapseAfterMissed: 1, reinstatementMonths: 3 }, contact: { phone: null }, calendar: { payments: [] } });
+    expect(book[1]).toMatchObject({
+      rules: { graceDays: 15, lapseAfterMissed: 1, reinstatementMonths: 3 },
+      contact: { phone: null },
+      calendar: { payments: [] },
+    });
     expect(await billingPolicy(bed.sql, b.companyId, p1.policyId)).toBeNull();
     expect(await billingBook(bed.sql, b.companyId)).toHaveLength(1);
 
     // A statement reads premiumLedger over a policy of the read model.
     const policy = (await billingPolicy(bed.sql, a.companyId, p1.policyId))!;
-    const statement = premiumLedger({ ...policy.calendar.terms, suspensions: policy.calendar.suspensions }, policy.calendar.payments, '2026-03-01');
+    const statement = premiumLedger(
+      { ...policy.calendar.terms, suspensions: policy.calendar.suspensions },
+      policy.calendar.payments,
+      '2026-03-01',
+    );
     expect(statement).toMatchObject({ paidUpTo: '2026-02-24', balance: '120.00', monthsInArrears: 1 });
   });
 
@@ -72,10 +84,14 @@ describe.each(testDrivers())('billing read model on $name', (driver) => {
       return steps.map((s) => s.kind);
     };
     expect(await stepOn('2026-02-02')).toEqual(['notice']);
-    expect((await billingPolicy(bed.sql, a.companyId, p.policyId))?.calendar.notices).toEqual([{ periods: ['2026-02'], issuedOn: '2026-02-02' }]);
+    expect((await billingPolicy(bed.sql, a.companyId, p.policyId))?.calendar.notices).toEqual([
+      { periods: ['2026-02'], issuedOn: '2026-02-02' },
+    ]);
     expect(await stepOn('2026-02-17')).toEqual(['lapse']);
     expect((await billingPolicy(bed.sql, a.companyId, p.policyId))?.calendar).toMatchObject({
-      status: 'lapsed', lapse: { on: '2026-02-17', nonPayment: true }, suspensions: [{ from: '2026-02-17', to: null }],
+      status: 'lapsed',
+      lapse: { on: '2026-02-17', nonPayment: true },
+      suspensions: [{ from: '2026-02-17', to: null }],
     });
     await a.pay(p.policyId, '120', '2026-03-05');
     await bed.project();

@@ -5,7 +5,14 @@ import { projectorOf } from '../engine/typed.ts';
 
 type BillingEvent = PolicyEvent | PaymentEvent | PolicyTypeEvent | MemberEvent | ClaimEvent | CompanyEvent;
 
-export const BILLING_TABLES = ['billing_companies', 'billing_policy_types', 'billing_policies', 'billing_members', 'billing_payments', 'billing_claims'];
+export const BILLING_TABLES = [
+  'billing_companies',
+  'billing_policy_types',
+  'billing_policies',
+  'billing_members',
+  'billing_payments',
+  'billing_claims',
+];
 
 /**
  * What the calendar's daily run reads in bulk for a company (issue #20): its regular policies with their
@@ -19,12 +26,23 @@ export const billingProjection = projectorOf<BillingEvent>()({
   name: 'billing',
   version: 1,
   handles: [
-    'CompanyRegistered', 'CompanyDetailsUpdated', 'CompanySuspended', 'CompanyActivated',
-    'PolicyTypeCreated', 'PolicyTypeUpdated',
-    'MemberRegistered', 'MemberUpdated',
-    'PolicyIssued', 'PolicyStatusChanged', 'NonPaymentNoticeIssued', 'PolicyLapsed', 'PolicyReinstated',
-    'PaymentRecorded', 'PaymentStatusChanged',
-    'ClaimSubmitted', 'ClaimStatusChanged',
+    'CompanyRegistered',
+    'CompanyDetailsUpdated',
+    'CompanySuspended',
+    'CompanyActivated',
+    'PolicyTypeCreated',
+    'PolicyTypeUpdated',
+    'MemberRegistered',
+    'MemberUpdated',
+    'PolicyIssued',
+    'PolicyStatusChanged',
+    'NonPaymentNoticeIssued',
+    'PolicyLapsed',
+    'PolicyReinstated',
+    'PaymentRecorded',
+    'PaymentStatusChanged',
+    'ClaimSubmitted',
+    'ClaimStatusChanged',
   ],
   tables: BILLING_TABLES,
   async init(tx) {
@@ -97,7 +115,10 @@ export const billingProjection = projectorOf<BillingEvent>()({
         return;
       case 'CompanySuspended':
       case 'CompanyActivated':
-        await tx.query(`update billing_companies set is_active = $2 where company_id = $1`, [event.data.companyId, event.type === 'CompanyActivated']);
+        await tx.query(`update billing_companies set is_active = $2 where company_id = $1`, [
+          event.data.companyId,
+          event.type === 'CompanyActivated',
+        ]);
         return;
       case 'PolicyTypeCreated':
       case 'PolicyTypeUpdated': {
@@ -135,7 +156,17 @@ export const billingProjection = projectorOf<BillingEvent>()({
           `insert into billing_policies (policy_id, company_id, policy_number, member_id, policy_type_id, start_date, monthly_premium,
                                          debit_day, status, position)
            values ($1, $2, $3, $4, $5, $6::date, $7, $8, 'active', $9) on conflict (policy_id) do nothing`,
-          [d.policyId, d.companyId, d.policyNumber, d.memberId, d.policyTypeId, d.startDate, d.monthlyPremium, d.debitDay ?? 1, event.globalPosition],
+          [
+            d.policyId,
+            d.companyId,
+            d.policyNumber,
+            d.memberId,
+            d.policyTypeId,
+            d.startDate,
+            d.monthlyPremium,
+            d.debitDay ?? 1,
+            event.globalPosition,
+          ],
         );
         return;
       }

@@ -1,5 +1,12 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
-import { DEFAULT_CALENDAR_RULES, type CalendarNotice, type CalendarRules, type LedgerPayment, type PolicyCalendar, type Suspension } from '@fpa/write-model';
+import {
+  DEFAULT_CALENDAR_RULES,
+  type CalendarNotice,
+  type CalendarRules,
+  type LedgerPayment,
+  type PolicyCalendar,
+  type Suspension,
+} from '@fpa/write-model';
 
 export type BillingCompany = { companyId: string; name: string; isActive: boolean };
 
@@ -77,7 +84,9 @@ const PAYMENTS = `select policy_id as "policyId", to_char(payment_date, 'YYYY-MM
 
 /** The company's whole book in two statements: every regular policy, and every completed payment. */
 export async function billingBook(sql: SqlExecutor, companyId: string): Promise<BillingPolicy[]> {
-  const rows = await sql.query<PolicyRow>(`select ${POLICY_COLUMNS} from ${POLICY_FROM} where p.company_id = $1 order by p.position`, [companyId]);
+  const rows = await sql.query<PolicyRow>(`select ${POLICY_COLUMNS} from ${POLICY_FROM} where p.company_id = $1 order by p.position`, [
+    companyId,
+  ]);
   const payments = await sql.query<PaymentRow>(`${PAYMENTS} order by payment_date, payment_id`, [companyId]);
   const byPolicy = new Map<string, LedgerPayment[]>();
   for (const p of payments) {
@@ -90,10 +99,16 @@ export async function billingBook(sql: SqlExecutor, companyId: string): Promise<
 
 /** One policy of the company (the statement reads premiumLedger over it); null when not a regular policy of it. */
 export async function billingPolicy(sql: SqlExecutor, companyId: string, policyId: string): Promise<BillingPolicy | null> {
-  const [row] = await sql.query<PolicyRow>(`select ${POLICY_COLUMNS} from ${POLICY_FROM} where p.company_id = $1 and p.policy_id = $2`, [companyId, policyId]);
+  const [row] = await sql.query<PolicyRow>(`select ${POLICY_COLUMNS} from ${POLICY_FROM} where p.company_id = $1 and p.policy_id = $2`, [
+    companyId,
+    policyId,
+  ]);
   if (!row) return null;
   const payments = await sql.query<PaymentRow>(`${PAYMENTS} and policy_id = $2 order by payment_date, payment_id`, [companyId, policyId]);
-  return toBillingPolicy(row, payments.map((p) => ({ date: p.date, amount: p.amount })));
+  return toBillingPolicy(
+    row,
+    payments.map((p) => ({ date: p.date, amount: p.amount })),
+  );
 }
 
 function toBillingPolicy(row: PolicyRow, payments: LedgerPayment[]): BillingPolicy {
@@ -113,7 +128,12 @@ function toBillingPolicy(row: PolicyRow, payments: LedgerPayment[]): BillingPoli
       payments,
       suspensions: row.suspensions,
       notices: row.notices,
-      lapse: row.status === 'lapsed' && row.lapseOn ? { on: row.lapseOn, nonPayment: row.lapseNonPayment } : row.status === 'lapsed' ? { on: '', nonPayment: false } : null,
+      lapse:
+        row.status === 'lapsed' && row.lapseOn
+          ? { on: row.lapseOn, nonPayment: row.lapseNonPayment }
+          : row.status === 'lapsed'
+            ? { on: '', nonPayment: false }
+            : null,
     },
     rules: {
       graceDays: row.graceDays ?? DEFAULT_CALENDAR_RULES.graceDays,

@@ -74,9 +74,9 @@ describe.each(testDrivers())('the daily run on $name', (driver) => {
   it('refuses a day after today', async () => {
     const bed = await openBillingBed(driver, cleanups);
     const a = await bed.company();
-    await expect(runDailyBilling(depsOf(bed), { companyId: a.companyId, asOf: '2026-02-03', ctx: ctxOn(a.companyId, '2026-02-02') })).rejects.toThrow(
-      'asOf cannot be after today (2026-02-02)',
-    );
+    await expect(
+      runDailyBilling(depsOf(bed), { companyId: a.companyId, asOf: '2026-02-03', ctx: ctxOn(a.companyId, '2026-02-02') }),
+    ).rejects.toThrow('asOf cannot be after today (2026-02-02)');
   });
 
   it('one bad policy never stops the others: it is logged and reported, the day is done, the next day tries it again', async () => {
@@ -84,7 +84,8 @@ describe.each(testDrivers())('the daily run on $name', (driver) => {
     const bed = await openBillingBed(driver, cleanups, {
       store: (store) => ({
         ...store,
-        append: (streams, options) => (streams.some((s) => s.streamId === broken) ? Promise.reject(new Error('disk on fire')) : store.append(streams, options)),
+        append: (streams, options) =>
+          streams.some((s) => s.streamId === broken) ? Promise.reject(new Error('disk on fire')) : store.append(streams, options),
       }),
     });
     const a = await bed.company();
@@ -94,13 +95,23 @@ describe.each(testDrivers())('the daily run on $name', (driver) => {
     broken = `policy-${policies[1]!.policyId}`;
     await bed.project();
     const logged: unknown[] = [];
-    const logger = { ...quietLogger(), error: (message: string, fields?: Record<string, unknown>) => void logged.push({ message, ...fields }) };
-    const summary = await runDailyBilling(depsOf(bed, bed.store, logger), { companyId: a.companyId, asOf: '2026-01-02', ctx: ctxOn(a.companyId, '2026-01-02') });
+    const logger = {
+      ...quietLogger(),
+      error: (message: string, fields?: Record<string, unknown>) => void logged.push({ message, ...fields }),
+    };
+    const summary = await runDailyBilling(depsOf(bed, bed.store, logger), {
+      companyId: a.companyId,
+      asOf: '2026-01-02',
+      ctx: ctxOn(a.companyId, '2026-01-02'),
+    });
     expect(summary).toMatchObject({ noticesIssued: 2, failed: 1, failedPolicyIds: [policies[1]!.policyId] });
     expect(logged).toEqual([expect.objectContaining({ policyId: policies[1]!.policyId, error: 'disk on fire', day: '2026-01-02' })]);
     broken = '';
-    expect(await runDailyBilling(depsOf(bed), { companyId: a.companyId, asOf: '2026-01-03', ctx: ctxOn(a.companyId, '2026-01-03') })).toMatchObject({
-      noticesIssued: 1, failed: 0,
+    expect(
+      await runDailyBilling(depsOf(bed), { companyId: a.companyId, asOf: '2026-01-03', ctx: ctxOn(a.companyId, '2026-01-03') }),
+    ).toMatchObject({
+      noticesIssued: 1,
+      failed: 0,
     });
     expect((await calendarEvents(bed.sql, a.companyId)).filter((e) => e.startsWith('NonPayment'))).toHaveLength(3);
   });

@@ -56,17 +56,26 @@ export type DailyRunSummary = {
   written: { checkpoint: Checkpoint; eventTypes: string[] } | null;
 };
 
-type DayCounts = Pick<DailyRunSummary, 'premiumsFallenDue' | 'noticesIssued' | 'policiesLapsed' | 'policiesReinstated' | 'failed' | 'failedPolicyIds'>;
+type DayCounts = Pick<
+  DailyRunSummary,
+  'premiumsFallenDue' | 'noticesIssued' | 'policiesLapsed' | 'policiesReinstated' | 'failed' | 'failedPolicyIds'
+>;
 
 const READ_MODEL_TIMEOUT_MS = 120_000;
 const quiet: ProjectionLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** Waits on the billing projector's checkpoint row: works wherever the projector runs (this process, a worker). */
 export function pollingBillingWait(sql: SqlExecutor, timeoutMs = READ_MODEL_TIMEOUT_MS): (target: Checkpoint) => Promise<void> {
-  const deps = { projectors: [billingProjection], board: createProgressBoard(), poll: createSharedPoll(sql, [billingProjection]), pollIntervalMs: 25 };
+  const deps = {
+    projectors: [billingProjection],
+    board: createProgressBoard(),
+    poll: createSharedPoll(sql, [billingProjection]),
+    pollIntervalMs: 25,
+  };
   return async (target) => {
     const result = await waitForCheckpoint(deps, target, { timeoutMs });
-    if (!result.reached) throw new Error(`The billing read model did not catch up with the log within ${timeoutMs} ms; the daily run waits for it.`);
+    if (!result.reached)
+      throw new Error(`The billing read model did not catch up with the log within ${timeoutMs} ms; the daily run waits for it.`);
   };
 }
 
@@ -81,17 +90,32 @@ export function daysToRun(lastDay: string | null, asOf: string, maxDays = MAX_CA
   return days;
 }
 
-export async function runDailyBilling(deps: DailyRunDeps, args: { companyId: string; asOf: string; ctx: CommandContext }): Promise<DailyRunSummary> {
+export async function runDailyBilling(
+  deps: DailyRunDeps,
+  args: { companyId: string; asOf: string; ctx: CommandContext },
+): Promise<DailyRunSummary> {
   const { companyId, asOf, ctx } = args;
   const logger = deps.logger ?? quiet;
   const today = southAfricanDate(ctx.now);
-  if (asOf > today) throw new ValidationError(`asOf cannot be after today (${today})`, [{ path: ['asOf'], message: `asOf cannot be after today (${today})` }]);
+  if (asOf > today)
+    throw new ValidationError(`asOf cannot be after today (${today})`, [
+      { path: ['asOf'], message: `asOf cannot be after today (${today})` },
+    ]);
   const wait = deps.waitForBilling ?? pollingBillingWait(deps.sql);
   const lastDay = await lastBillingRunDay(deps.store, companyId);
   const days = daysToRun(lastDay, asOf);
   const summary: DailyRunSummary = {
-    companyId, days, daysRun: days.length, lastDay: lastDay !== null && lastDay > asOf ? lastDay : asOf,
-    premiumsFallenDue: 0, noticesIssued: 0, policiesLapsed: 0, policiesReinstated: 0, failed: 0, failedPolicyIds: [], written: null,
+    companyId,
+    days,
+    daysRun: days.length,
+    lastDay: lastDay !== null && lastDay > asOf ? lastDay : asOf,
+    premiumsFallenDue: 0,
+    noticesIssued: 0,
+    policiesLapsed: 0,
+    policiesReinstated: 0,
+    failed: 0,
+    failedPolicyIds: [],
+    written: null,
   };
   const wrote = (append: AppendResult | null) => {
     if (!append) return;
@@ -133,7 +157,14 @@ async function runDay(
   const company = await findBillingCompany(deps.sql, companyId);
   const companyName = company?.name ?? '';
   const book = await billingBook(deps.sql, companyId);
-  const counts: DayCounts = { premiumsFallenDue: 0, noticesIssued: 0, policiesLapsed: 0, policiesReinstated: 0, failed: 0, failedPolicyIds: [] };
+  const counts: DayCounts = {
+    premiumsFallenDue: 0,
+    noticesIssued: 0,
+    policiesLapsed: 0,
+    policiesReinstated: 0,
+    failed: 0,
+    failedPolicyIds: [],
+  };
   for (const policy of book) {
     try {
       if (fallsDueOn(policy, day)) counts.premiumsFallenDue++;
@@ -148,7 +179,10 @@ async function runDay(
       counts.failed++;
       if (counts.failedPolicyIds.length < MAX_FAILED_IDS) counts.failedPolicyIds.push(policy.policyId);
       logger.error('daily run: a policy step failed; the run goes on', {
-        companyId, day, policyId: policy.policyId, error: error instanceof Error ? error.message : String(error),
+        companyId,
+        day,
+        policyId: policy.policyId,
+        error: error instanceof Error ? error.message : String(error),
       });
     }
   }
@@ -163,15 +197,37 @@ function fallsDueOn(policy: BillingPolicy, day: string): boolean {
 }
 
 /** The command of one step, with what the policy's stream cannot know (due dates, rules, the contact, the company's name). */
-export function stepCommand(policy: BillingPolicy, step: CalendarStep, day: string, companyId: string, companyName: string): CalendarCommand {
+export function stepCommand(
+  policy: BillingPolicy,
+  step: CalendarStep,
+  day: string,
+  companyId: string,
+  companyName: string,
+): CalendarCommand {
   const base = { policyId: policy.policyId, companyId, day };
   switch (step.kind) {
     case 'notice':
-      return { ...base, step: 'notice', missed: step.missed, arrears: step.arrears, graceEndsOn: step.graceEndsOn, contact: policy.contact, companyName };
+      return {
+        ...base,
+        step: 'notice',
+        missed: step.missed,
+        arrears: step.arrears,
+        graceEndsOn: step.graceEndsOn,
+        contact: policy.contact,
+        companyName,
+      };
     case 'lapse': {
       const deciding = missedPremiums(policy.calendar, day).find((m) => m.period === step.period);
       if (!deciding) throw new Error(`The premium ${step.period} of policy ${policy.policyId} is not missed on ${day}.`);
-      return { ...base, step: 'lapse', period: step.period, dueDate: deciding.dueDate, graceDays: policy.rules.graceDays, missed: step.missed, arrears: step.arrears };
+      return {
+        ...base,
+        step: 'lapse',
+        period: step.period,
+        dueDate: deciding.dueDate,
+        graceDays: policy.rules.graceDays,
+        missed: step.missed,
+        arrears: step.arrears,
+      };
     }
     case 'reinstate':
       return { ...base, step: 'reinstate', lapsedOn: step.lapsedOn };

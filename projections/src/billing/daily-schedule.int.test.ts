@@ -21,14 +21,22 @@ describe.each(testDrivers())('the daily run by itself on $name', (driver) => {
     let now = new Date('2026-03-04T23:59:00Z'); // 01:59 on 5 March in South Africa
     let allowed = true;
     const schedule = createDailySchedule({
-      sql: bed.sql, store: bed.store, logger: quietLogger(), at: '02:00', now: () => now, mayRun: () => allowed,
+      sql: bed.sql,
+      store: bed.store,
+      logger: quietLogger(),
+      at: '02:00',
+      now: () => now,
+      mayRun: () => allowed,
       waitForBilling: async (target) => void (await catchUpTo(bed.engine, target)),
     });
     cleanups.push(() => schedule.stop());
 
     const before = await schedule.tick();
     expect(before.map((s) => [s.companyId, s.days])).toEqual(
-      [[a.companyId, ['2026-03-04']], [b.companyId, ['2026-03-04']]].sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+      [
+        [a.companyId, ['2026-03-04']],
+        [b.companyId, ['2026-03-04']],
+      ].sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
     );
     // The first premium (due at the start, 1 March) was missed: the first run tells of it.
     expect(before.find((s) => s.companyId === a.companyId)).toMatchObject({ noticesIssued: 1 });
@@ -41,7 +49,10 @@ describe.each(testDrivers())('the daily run by itself on $name', (driver) => {
     expect(due.map((s) => s.days)).toEqual([['2026-03-05'], ['2026-03-05']]);
     // Three days later (the process was down): the missed days, in order.
     now = new Date('2026-03-08T06:00:00Z');
-    expect((await schedule.tick()).map((s) => s.days)).toEqual([['2026-03-06', '2026-03-07', '2026-03-08'], ['2026-03-06', '2026-03-07', '2026-03-08']]);
+    expect((await schedule.tick()).map((s) => s.days)).toEqual([
+      ['2026-03-06', '2026-03-07', '2026-03-08'],
+      ['2026-03-06', '2026-03-07', '2026-03-08'],
+    ]);
   });
 
   it('in the worker, runs only in the worker holding the billing lease', async () => {
@@ -51,8 +62,12 @@ describe.each(testDrivers())('the daily run by itself on $name', (driver) => {
     const now = () => new Date('2026-03-05T08:00:00Z');
     const start = (owner: string) =>
       startWorker({
-        sql: (bed.sql), store: bed.realStore, projectors: [billingProjection], logger: quietLogger(),
-        lease: { owner, ttlMs: 60_000, renewMs: 30_000 }, dailyRun: { at: '02:00', now },
+        sql: bed.sql,
+        store: bed.realStore,
+        projectors: [billingProjection],
+        logger: quietLogger(),
+        lease: { owner, ttlMs: 60_000, renewMs: 30_000 },
+        dailyRun: { at: '02:00', now },
       });
     const first = await start('worker-1');
     cleanups.push(() => first.close());
@@ -61,6 +76,8 @@ describe.each(testDrivers())('the daily run by itself on $name', (driver) => {
     expect(first.engine.leases().held).toEqual(['billing']);
     expect(second.engine.leases().held).toEqual([]);
     expect(await second.dailySchedule!.tick()).toEqual([]);
-    expect((await first.dailySchedule!.tick()).map((s) => [s.companyId, s.days, s.noticesIssued])).toEqual([[a.companyId, ['2026-03-05'], 1]]);
+    expect((await first.dailySchedule!.tick()).map((s) => [s.companyId, s.days, s.noticesIssued])).toEqual([
+      [a.companyId, ['2026-03-05'], 1],
+    ]);
   });
 });

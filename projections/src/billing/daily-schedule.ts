@@ -75,7 +75,12 @@ export function createDailySchedule(options: DailyScheduleOptions): DailySchedul
         if (last !== null && last >= day) continue;
         const ctx = { ...commandContext({ ...SCHEDULER, companyId: company.companyId }), now };
         const summary = await runDailyBilling(
-          { store: options.store, sql: options.sql, logger: options.logger, ...(options.waitForBilling ? { waitForBilling: options.waitForBilling } : {}) },
+          {
+            store: options.store,
+            sql: options.sql,
+            logger: options.logger,
+            ...(options.waitForBilling ? { waitForBilling: options.waitForBilling } : {}),
+          },
           { companyId: company.companyId, asOf: day, ctx },
         );
         summaries.push(summary);
@@ -84,7 +89,9 @@ export function createDailySchedule(options: DailyScheduleOptions): DailySchedul
       } catch (error) {
         allDone = false;
         options.logger.error('daily run failed; it is tried again at the next check', {
-          companyId: company.companyId, day, error: error instanceof Error ? error.message : String(error),
+          companyId: company.companyId,
+          day,
+          error: error instanceof Error ? error.message : String(error),
         });
       }
     }
@@ -108,7 +115,9 @@ export function createDailySchedule(options: DailyScheduleOptions): DailySchedul
       const loop = () => {
         timer = setTimeout(() => {
           void tick()
-            .catch((error: unknown) => options.logger.error('daily run check failed', { error: error instanceof Error ? error.message : String(error) }))
+            .catch((error: unknown) =>
+              options.logger.error('daily run check failed', { error: error instanceof Error ? error.message : String(error) }),
+            )
             .finally(() => {
               if (timer) loop();
             });

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  compareCheckpoints,
-  type AppendResult,
-  type Checkpoint,
-  type NewEvent,
-  type SqlExecutor,
-} from '@fpa/write-model/event-store';
+import { compareCheckpoints, type AppendResult, type Checkpoint, type NewEvent, type SqlExecutor } from '@fpa/write-model/event-store';
 import type { TestDriver } from '@fpa/write-model/testing';
 import type { ClaimStatus, Role } from '@fpa/write-model/validation';
 import { companiesProjection } from '../companies/companies.projection.ts';
@@ -80,9 +74,7 @@ export type ClaimFixture = {
 function insurer(append: Append, companyId: string, name: string) {
   let claims = 0;
   const changeStatus = (actor: Actor, claimId: string, from: ClaimStatus, to: ClaimStatus, note: string | null = null) =>
-    append(companyId, actor, `claim-${claimId}`, [
-      { type: 'ClaimStatusChanged', data: { claimId, companyId, from, to, note } },
-    ]);
+    append(companyId, actor, `claim-${claimId}`, [{ type: 'ClaimStatusChanged', data: { claimId, companyId, from, to, note } }]);
   return {
     companyId,
     name,
@@ -134,16 +126,31 @@ const FIELDS = [
 ] as const;
 const DEFAULT_NAMES = ['deceased-id.pdf', 'claimant-id.jpg', 'death-certificate.pdf', 'bank-letter.pdf'];
 
-const DECEASED_FIELDS = ['deceasedFirstName', 'deceasedLastName', 'deceasedSaId', 'deceasedDateOfBirth',
-  'deceasedDateOfDeath', 'causeOfDeath', 'deathCertificateNumber'];
-const CLAIMANT_FIELDS = ['claimantFirstName', 'claimantLastName', 'claimantSaId', 'claimantPhone', 'claimantEmail',
-  'claimantAddress', 'bankAccountNumber', 'bankName', 'bankBranchCode', 'accountHolderName', 'additionalNotes'];
+const DECEASED_FIELDS = [
+  'deceasedFirstName',
+  'deceasedLastName',
+  'deceasedSaId',
+  'deceasedDateOfBirth',
+  'deceasedDateOfDeath',
+  'causeOfDeath',
+  'deathCertificateNumber',
+];
+const CLAIMANT_FIELDS = [
+  'claimantFirstName',
+  'claimantLastName',
+  'claimantSaId',
+  'claimantPhone',
+  'claimantEmail',
+  'claimantAddress',
+  'bankAccountNumber',
+  'bankName',
+  'bankBranchCode',
+  'accountHolderName',
+  'additionalNotes',
+];
 
 /** A ClaimSubmitted as the SubmitClaim command appends it, personal fields marked per person. */
-function claimSubmitted(
-  ids: { claimId: string; companyId: string; claimNumber: string; memberId: string },
-  input: ClaimInput,
-) {
+function claimSubmitted(ids: { claimId: string; companyId: string; claimNumber: string; memberId: string }, input: ClaimInput) {
   const documents = (input.documentNames ?? DEFAULT_NAMES).map((originalName, i) => {
     const [field, category] = FIELDS[i % FIELDS.length] ?? FIELDS[0];
     const contentType = originalName.endsWith('.jpg') ? 'image/jpeg' : 'application/pdf';

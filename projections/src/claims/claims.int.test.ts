@@ -2,15 +2,7 @@ import { testDrivers } from '@fpa/write-model/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCleanups } from '../engine/engine.fixtures.ts';
 import { openClaimsBed, type ClaimFixture } from './claims.fixtures.ts';
-import {
-  activeClaims,
-  claimCounts,
-  findClaim,
-  listAllClaims,
-  listClaims,
-  type ClaimCounts,
-  type ClaimRow,
-} from './claims.queries.ts';
+import { activeClaims, claimCounts, findClaim, listAllClaims, listClaims, type ClaimCounts, type ClaimRow } from './claims.queries.ts';
 import { findDocument, listDocuments } from './documents.queries.ts';
 
 describe.each(testDrivers())('claims read model on $name', (driver) => {

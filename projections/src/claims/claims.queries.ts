@@ -93,11 +93,7 @@ function searchCondition(pattern: string): string {
  * Newest first, optionally one status only. Search: claim number, policy number, member, claimant
  * or deceased name ("first", "first last"), each a case-insensitive prefix.
  */
-export async function listClaims(
-  sql: SqlExecutor,
-  companyId: string,
-  args: ClaimListArgs = {},
-): Promise<Connection<ClaimRow>> {
+export async function listClaims(sql: SqlExecutor, companyId: string, args: ClaimListArgs = {}): Promise<Connection<ClaimRow>> {
   const first = pageSize(args.first);
   const search = normalizeSearch(args.search);
   const p = parameters();
@@ -125,19 +121,13 @@ export async function listClaims(
 
 /** The whole list, newest first: the REST route answers it in one piece, as the spec's client expects. */
 export async function listAllClaims(sql: SqlExecutor, companyId: string): Promise<ClaimRow[]> {
-  return sql.query<ClaimRow>(
-    `select ${COLUMNS} ${FROM} where c.company_id = $1 order by c.created_at desc, c.position desc`,
-    [companyId],
-  );
+  return sql.query<ClaimRow>(`select ${COLUMNS} ${FROM} where c.company_id = $1 order by c.created_at desc, c.position desc`, [companyId]);
 }
 
 /** The claim with its documents (form order) and its status history (oldest first) with who and when. */
 export async function findClaim(sql: SqlExecutor, companyId: string, id: string): Promise<ClaimDetail | null> {
   if (!isUuid(id)) return null;
-  const [claim] = await sql.query<ClaimRow>(`select ${COLUMNS} ${FROM} where c.company_id = $1 and c.id = $2`, [
-    companyId,
-    id,
-  ]);
+  const [claim] = await sql.query<ClaimRow>(`select ${COLUMNS} ${FROM} where c.company_id = $1 and c.id = $2`, [companyId, id]);
   if (!claim) return null;
   const history = await sql.query<ClaimHistoryEntry>(
     `select h.from_status as "fromStatus", h.to_status as "toStatus", h.note, h.changed_at as "changedAt",

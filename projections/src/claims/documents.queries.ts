@@ -52,8 +52,7 @@ export type DocumentList = { nodes: DocumentRow[]; truncated: boolean };
 
 export const DOCUMENT_LIST_LIMIT = 500;
 
-const personName = (alias: string) =>
-  `nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`;
+const personName = (alias: string) => `nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`;
 
 const COLUMNS = `d.id, d.original_name as "originalName", d.claim_id as "claimId", d.claim_number as "claimNumber",
   d.member_name as "memberName", d.field, d.category, d.status, d.size, d.content_type as "contentType", d.sha256,
@@ -74,11 +73,7 @@ const ORDER = 'order by d.uploaded_at desc, d.position desc, d.ordinal';
  * names its company); callers pass the session's company otherwise, never the request's. Search is
  * a case-insensitive substring of the file name, the claim number or the member name.
  */
-export async function listDocuments(
-  sql: SqlExecutor,
-  companyId: string | null,
-  args: DocumentListArgs = {},
-): Promise<DocumentList> {
+export async function listDocuments(sql: SqlExecutor, companyId: string | null, args: DocumentListArgs = {}): Promise<DocumentList> {
   const p = parameters();
   const where = ['true'];
   if (companyId !== null) where.push(`d.company_id = ${p.add(companyId)}`);
@@ -102,17 +97,14 @@ export async function listDocuments(
 /** One document, for View and Download: null when it is another company's (companyId null: any company). */
 export async function findDocument(sql: SqlExecutor, companyId: string | null, id: string): Promise<DocumentRow | null> {
   if (!isUuid(id)) return null;
-  const rows = await sql.query<DocumentRow>(
-    `select ${COLUMNS} ${FROM} where d.id = $1 and ($2::uuid is null or d.company_id = $2::uuid)`,
-    [id, companyId],
-  );
+  const rows = await sql.query<DocumentRow>(`select ${COLUMNS} ${FROM} where d.id = $1 and ($2::uuid is null or d.company_id = $2::uuid)`, [
+    id,
+    companyId,
+  ]);
   return rows[0] ?? null;
 }
 
 /** A claim's files in the order of its form (the claim detail's list). */
 export async function claimDocuments(sql: SqlExecutor, companyId: string, claimId: string): Promise<DocumentRow[]> {
-  return sql.query<DocumentRow>(`select ${COLUMNS} ${FROM} where d.company_id = $1 and d.claim_id = $2 ${ORDER}`, [
-    companyId,
-    claimId,
-  ]);
+  return sql.query<DocumentRow>(`select ${COLUMNS} ${FROM} where d.company_id = $1 and d.claim_id = $2 ${ORDER}`, [companyId, claimId]);
 }

@@ -14,10 +14,17 @@ describe.each(testDrivers())('npm run daily on $name', (driver) => {
     const b = await bed.company('Other');
     await a.policy(await a.policyType(), { startDate: '2026-03-01' });
     const lines: string[] = [];
-    const deps = { sql: bed.sql as never, store: bed.store, out: (line: string) => void lines.push(line), now: () => new Date('2026-03-06T08:00:00Z') };
+    const deps = {
+      sql: bed.sql as never,
+      store: bed.store,
+      out: (line: string) => void lines.push(line),
+      now: () => new Date('2026-03-06T08:00:00Z'),
+    };
 
     expect(await runDailyCli(['--as-of', '2026-03-05', '--company', a.companyId], deps)).toBe(0);
-    expect(lines).toEqual([`Ubuntu (${a.companyId}): 1 day(s) 2026-03-05..2026-03-05; premiums fallen due 0, notices 1, lapsed 0, reinstated 0, failed 0`]);
+    expect(lines).toEqual([
+      `Ubuntu (${a.companyId}): 1 day(s) 2026-03-05..2026-03-05; premiums fallen due 0, notices 1, lapsed 0, reinstated 0, failed 0`,
+    ]);
     lines.length = 0;
     expect(await runDailyCli([], deps)).toBe(0);
     expect(lines.sort()).toEqual(

@@ -64,7 +64,10 @@ export async function runDailyCli(args: readonly string[], deps: DailyCliDeps): 
       if (!company) continue;
       const ctx = { ...commandContext({ userId: null, role: null, companyId: company.companyId }), now };
       try {
-        const s = await runDailyBilling({ store: deps.store, sql: deps.sql, logger, waitForBilling }, { companyId: company.companyId, asOf, ctx });
+        const s = await runDailyBilling(
+          { store: deps.store, sql: deps.sql, logger, waitForBilling },
+          { companyId: company.companyId, asOf, ctx },
+        );
         const ran = s.daysRun === 0 ? `already done up to ${s.lastDay}` : `${s.daysRun} day(s) ${s.days[0]}..${s.days.at(-1)}`;
         deps.out(
           `${company.name} (${company.companyId}): ${ran}; premiums fallen due ${s.premiumsFallenDue}, notices ${s.noticesIssued}, ` +

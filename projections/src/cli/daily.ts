@@ -1,4 +1,11 @@
-import { createKeyring, createSqlClient, loadMasterKey, openEventStore, operatorDatabase, runOperatorCommand } from '@fpa/write-model/event-store';
+import {
+  createKeyring,
+  createSqlClient,
+  loadMasterKey,
+  openEventStore,
+  operatorDatabase,
+  runOperatorCommand,
+} from '@fpa/write-model/event-store';
 import { migrateWriteModel } from '@fpa/write-model';
 import { DAILY_USAGE, runDailyCli } from './daily-cli.ts';
 

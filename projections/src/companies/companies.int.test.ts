@@ -31,7 +31,12 @@ describe.each(testDrivers())('companies and users read models on $name', (driver
   afterEach(() => runCleanups(cleanups));
 
   it('follow settings changes, tier changes and subscription payments, each company its own', async () => {
-    const bed = await openPortfolioBed(driver, cleanups, [usersListProjection, companiesProjection, portfolioProjection, groupSchemesProjection]);
+    const bed = await openPortfolioBed(driver, cleanups, [
+      usersListProjection,
+      companiesProjection,
+      portfolioProjection,
+      groupSchemesProjection,
+    ]);
     await migrateWriteModel(bed.sql);
     await ensureBuiltInPlans(bed.store, commandContext(SYSTEM));
     const project = async (checkpoint: Checkpoint) => {
@@ -42,8 +47,16 @@ describe.each(testDrivers())('companies and users read models on $name', (driver
       registerCompany(
         bed.store,
         {
-          username: `admin${n}`, password: 'secret1', email: `admin${n}@example.co.za`, firstName: 'Thandi', lastName: 'Nkosi',
-          companyName: `Company ${n}`, cipNumber: `2019/10000${n}/07`, adminSaId: `850615500908${luhnCheckDigit('850615500908')}`, companyEmail: `info${n}@example.co.za`, companyPhone: '0821234567',
+          username: `admin${n}`,
+          password: 'secret1',
+          email: `admin${n}@example.co.za`,
+          firstName: 'Thandi',
+          lastName: 'Nkosi',
+          companyName: `Company ${n}`,
+          cipNumber: `2019/10000${n}/07`,
+          adminSaId: `850615500908${luhnCheckDigit('850615500908')}`,
+          companyEmail: `info${n}@example.co.za`,
+          companyPhone: '0821234567',
         },
         commandContext(VISITOR),
       );
@@ -52,8 +65,16 @@ describe.each(testDrivers())('companies and users read models on $name', (driver
     // A fresh command id per command, as every request gets.
     const asAdmin = () => commandContext({ userId: a.userId, role: 'administrator', companyId: a.companyId });
 
-    const updated = await updateCompanyDetails(bed.store, { name: 'Company One', cipNumber: '2019/100001/07', city: 'Durban', province: 'KwaZulu-Natal', phone: '', email: '' }, asAdmin());
-    const profile = await updateProfile(bed.store, { firstName: 'Thandiwe', lastName: 'Nkosi', email: 'thandiwe@example.co.za', phone: '082 123 4567' }, asAdmin());
+    const updated = await updateCompanyDetails(
+      bed.store,
+      { name: 'Company One', cipNumber: '2019/100001/07', city: 'Durban', province: 'KwaZulu-Natal', phone: '', email: '' },
+      asAdmin(),
+    );
+    const profile = await updateProfile(
+      bed.store,
+      { firstName: 'Thandiwe', lastName: 'Nkosi', email: 'thandiwe@example.co.za', phone: '082 123 4567' },
+      asAdmin(),
+    );
     const checkout = await startSubscriptionCheckout(bed.store, bed.sql, { tier: 'starter' }, asAdmin(), 'sandbox');
     const paid = await settleSubscriptionPayment(
       bed.store,
@@ -64,12 +85,31 @@ describe.each(testDrivers())('companies and users read models on $name', (driver
     await project(paid.append!.checkpoint);
     expect([updated.append?.duplicate, profile.append?.duplicate]).toEqual([false, false]);
 
-    expect(await findCompany(bed.sql, a.companyId)).toMatchObject({ name: 'Company One', city: 'Durban', province: 'KZN', phone: null, email: null, address: null });
+    expect(await findCompany(bed.sql, a.companyId)).toMatchObject({
+      name: 'Company One',
+      city: 'Durban',
+      province: 'KZN',
+      phone: null,
+      email: null,
+      address: null,
+    });
     expect(await findSubscription(bed.sql, a.companyId)).toEqual({ tier: 'starter', memberLimit: 50_000, currentMemberCount: 0 });
     expect(await listSubscriptionPayments(bed.sql, a.companyId)).toEqual([
-      expect.objectContaining({ id: checkout.id, tier: 'starter', amount: '299.00', status: 'paid', provider: 'sandbox', providerPaymentId: 'pp-1' }),
+      expect.objectContaining({
+        id: checkout.id,
+        tier: 'starter',
+        amount: '299.00',
+        status: 'paid',
+        provider: 'sandbox',
+        providerPaymentId: 'pp-1',
+      }),
     ]);
-    expect(await findUserById(bed.sql, a.userId)).toMatchObject({ firstName: 'Thandiwe', email: 'thandiwe@example.co.za', phone: '0821234567', role: 'administrator' });
+    expect(await findUserById(bed.sql, a.userId)).toMatchObject({
+      firstName: 'Thandiwe',
+      email: 'thandiwe@example.co.za',
+      phone: '0821234567',
+      role: 'administrator',
+    });
 
     // The other company is untouched.
     expect(await findCompany(bed.sql, b.companyId)).toMatchObject({ name: 'Company 2', phone: '0821234567', city: null });

@@ -94,10 +94,10 @@ export const companiesProjection = projectorOf<CompanyEvent>()({
       }
       case 'CompanyActivated': {
         const d = event.data;
-        await tx.query(`update companies set is_active = true, suspension_reason = null, suspended_at = null, updated_at = $2 where id = $1`, [
-          d.companyId,
-          event.recordedAt,
-        ]);
+        await tx.query(
+          `update companies set is_active = true, suspension_reason = null, suspended_at = null, updated_at = $2 where id = $1`,
+          [d.companyId, event.recordedAt],
+        );
         return;
       }
       case 'SubscriptionPaymentReceived':

@@ -30,7 +30,17 @@ async function at(bed: PortfolioBed, companyId: string, iso: string, streamId: s
 
 async function claim(bed: PortfolioBed, companyId: string, number: string, submittedAt: string, changes: [string, string][]) {
   const claimId = randomUUID();
-  const data = { claimId, companyId, claimNumber: number, deceasedSaId: '5001015009082', claimantSaId: SA_ID, deceasedFirstName: 'Jabu', deceasedLastName: 'Dlamini', claimantFirstName: 'Nomvula', claimantLastName: 'Dlamini' };
+  const data = {
+    claimId,
+    companyId,
+    claimNumber: number,
+    deceasedSaId: '5001015009082',
+    claimantSaId: SA_ID,
+    deceasedFirstName: 'Jabu',
+    deceasedLastName: 'Dlamini',
+    claimantFirstName: 'Nomvula',
+    claimantLastName: 'Dlamini',
+  };
   await at(bed, companyId, submittedAt, `claim-${claimId}`, { type: 'ClaimSubmitted', data });
   let from = 'submitted';
   for (const [to, when] of changes) {
@@ -59,15 +69,50 @@ describe.each(testDrivers())('compliance reports on $name', (driver) => {
   afterEach(() => runCleanups(cleanups));
 
   it('aggregate hand-checked figures, and a rebuild from the log gives the same reports', async () => {
-    const bed = await openPortfolioBed(driver, cleanups, [portfolioProjection, usersListProjection, complianceReportsProjection, dataSubjectsProjection]);
+    const bed = await openPortfolioBed(driver, cleanups, [
+      portfolioProjection,
+      usersListProjection,
+      complianceReportsProjection,
+      dataSubjectsProjection,
+    ]);
     const t = bed.tenant();
     const c = t.companyId;
     const admin = randomUUID();
-    await at(bed, c, '2024-12-01T08:00:00Z', `company-${c}`, { type: 'CompanyRegistered', data: { companyId: c, name: 'Ubuntu Cover', cipNumber: '2019/100001/07', email: 'a@b.co.za', phone: '0821234567', fspNumber: null, administratorUserId: admin, tier: 'free', memberLimit: 300, registeredAt: '2024-12-01' } });
-    await at(bed, c, '2024-12-01T08:00:00Z', `user-${admin}`, { type: 'UserRegistered', data: { userId: admin, companyId: c, username: 'thandi', role: 'administrator', email: 't@b.co.za', firstName: 'Thandi', lastName: 'Nkosi', saId: null, phone: null } });
+    await at(bed, c, '2024-12-01T08:00:00Z', `company-${c}`, {
+      type: 'CompanyRegistered',
+      data: {
+        companyId: c,
+        name: 'Ubuntu Cover',
+        cipNumber: '2019/100001/07',
+        email: 'a@b.co.za',
+        phone: '0821234567',
+        fspNumber: null,
+        administratorUserId: admin,
+        tier: 'free',
+        memberLimit: 300,
+        registeredAt: '2024-12-01',
+      },
+    });
+    await at(bed, c, '2024-12-01T08:00:00Z', `user-${admin}`, {
+      type: 'UserRegistered',
+      data: {
+        userId: admin,
+        companyId: c,
+        username: 'thandi',
+        role: 'administrator',
+        email: 't@b.co.za',
+        firstName: 'Thandi',
+        lastName: 'Nkosi',
+        saId: null,
+        phone: null,
+      },
+    });
 
     // Turnaround: January pays after 10 and 20 days, February after 30.5 days. Ageing on 20 March: 19 and 2 days open.
-    await claim(bed, c, 'CLM-1', '2025-01-01T08:00:00Z', [['approved', '2025-01-05T08:00:00Z'], ['paid', '2025-01-11T08:00:00Z']]);
+    await claim(bed, c, 'CLM-1', '2025-01-01T08:00:00Z', [
+      ['approved', '2025-01-05T08:00:00Z'],
+      ['paid', '2025-01-11T08:00:00Z'],
+    ]);
     await claim(bed, c, 'CLM-2', '2025-01-05T08:00:00Z', [['paid', '2025-01-25T08:00:00Z']]);
     await claim(bed, c, 'CLM-3', '2025-01-20T08:00:00Z', [['paid', '2025-02-19T20:00:00Z']]);
     const open19 = await claim(bed, c, 'CLM-4', '2025-03-01T08:00:00Z', [['under_review', '2025-03-02T08:00:00Z']]);
@@ -93,13 +138,70 @@ describe.each(testDrivers())('compliance reports on $name', (driver) => {
     // Permission changes by the administrator; personal-data requests; a suspension.
     const access = `access-${c}`;
     const clerk = randomUUID();
-    const claimAdmin = ['dashboard:read', 'policies:read', 'claims:read', 'claims:create', 'claims:update_status', 'documents:read', 'documents:upload', 'company:read', 'subscription:read', 'reports:read'];
-    await at(bed, c, '2025-04-01T08:00:00Z', access, { type: 'RolePermissionsSet', data: { companyId: c, role: 'claim_admin', permissions: claimAdmin, reason: 'changed' } }, admin);
-    await at(bed, c, '2025-04-02T08:00:00Z', access, { type: 'UserPermissionGranted', data: { companyId: c, userId: clerk, permission: 'payments:read' } }, admin);
-    await at(bed, c, '2025-04-03T08:00:00Z', `user-${clerk}`, { type: 'UserRoleChanged', data: { userId: clerk, companyId: c, from: 'agent', to: 'auditor' } }, admin);
-    await at(bed, c, '2025-04-04T08:00:00Z', `audit-${c}`, { type: 'PersonalDataExported', data: { companyId: c, subjectReference: '*********9087', subjectIds: ['member:x'] } }, admin);
-    await at(bed, c, '2025-04-05T08:00:00Z', `audit-${c}`, { type: 'PersonalDataErasureRefused', data: { companyId: c, subjectReference: '*********9087', reason: 'Asked', holds: ['The person has an active policy (POL-000001).'] } }, admin);
-    await at(bed, c, '2025-04-06T08:00:00Z', `company-${c}`, { type: 'CompanySuspended', data: { companyId: c, reason: 'Unpaid subscription' } });
+    const claimAdmin = [
+      'dashboard:read',
+      'policies:read',
+      'claims:read',
+      'claims:create',
+      'claims:update_status',
+      'documents:read',
+      'documents:upload',
+      'company:read',
+      'subscription:read',
+      'reports:read',
+    ];
+    await at(
+      bed,
+      c,
+      '2025-04-01T08:00:00Z',
+      access,
+      { type: 'RolePermissionsSet', data: { companyId: c, role: 'claim_admin', permissions: claimAdmin, reason: 'changed' } },
+      admin,
+    );
+    await at(
+      bed,
+      c,
+      '2025-04-02T08:00:00Z',
+      access,
+      { type: 'UserPermissionGranted', data: { companyId: c, userId: clerk, permission: 'payments:read' } },
+      admin,
+    );
+    await at(
+      bed,
+      c,
+      '2025-04-03T08:00:00Z',
+      `user-${clerk}`,
+      { type: 'UserRoleChanged', data: { userId: clerk, companyId: c, from: 'agent', to: 'auditor' } },
+      admin,
+    );
+    await at(
+      bed,
+      c,
+      '2025-04-04T08:00:00Z',
+      `audit-${c}`,
+      { type: 'PersonalDataExported', data: { companyId: c, subjectReference: '*********9087', subjectIds: ['member:x'] } },
+      admin,
+    );
+    await at(
+      bed,
+      c,
+      '2025-04-05T08:00:00Z',
+      `audit-${c}`,
+      {
+        type: 'PersonalDataErasureRefused',
+        data: {
+          companyId: c,
+          subjectReference: '*********9087',
+          reason: 'Asked',
+          holds: ['The person has an active policy (POL-000001).'],
+        },
+      },
+      admin,
+    );
+    await at(bed, c, '2025-04-06T08:00:00Z', `company-${c}`, {
+      type: 'CompanySuspended',
+      data: { companyId: c, reason: 'Unpaid subscription' },
+    });
     await bed.project();
 
     const live = await reports(bed, c);
@@ -108,7 +210,12 @@ describe.each(testDrivers())('compliance reports on $name', (driver) => {
       { month: '2025-02', claimsPaid: 1, medianDays: 30.5, p90Days: 30.5 },
     ]);
     expect(live.ageing.map((bucket) => [bucket.bucket, bucket.claimIds])).toEqual([
-      ['0-7', [open2]], ['8-14', []], ['15-30', [open19]], ['31-60', []], ['61-90', []], ['90+', []],
+      ['0-7', [open2]],
+      ['8-14', []],
+      ['15-30', [open19]],
+      ['31-60', []],
+      ['61-90', []],
+      ['90+', []],
     ]);
     expect(live.lapse).toEqual([
       { month: '2025-01', activeAtStart: 0, lapsed: 0, ratio: 0 },
@@ -132,7 +239,15 @@ describe.each(testDrivers())('compliance reports on $name', (driver) => {
       ['erasure_refused', '*********9087', 'The person has an active policy (POL-000001).'],
     ]);
     // The person by SA ID: the member Ayanda, and the claimant of every claim.
-    expect(live.subjects.map((s) => s.kind).sort()).toEqual(['claim_claimant', 'claim_claimant', 'claim_claimant', 'claim_claimant', 'claim_claimant', 'claim_claimant', 'member']);
+    expect(live.subjects.map((s) => s.kind).sort()).toEqual([
+      'claim_claimant',
+      'claim_claimant',
+      'claim_claimant',
+      'claim_claimant',
+      'claim_claimant',
+      'claim_claimant',
+      'member',
+    ]);
 
     await bed.engine.rebuild('compliance_reports');
     await bed.engine.rebuild('data_subjects');

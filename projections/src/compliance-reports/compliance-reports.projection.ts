@@ -32,14 +32,30 @@ export const complianceReportsProjection: Projector = projectorOf<AuditFactEvent
   name: 'compliance_reports',
   version: 1,
   handles: [
-    'ClaimSubmitted', 'ClaimStatusChanged', 'PolicyIssued', 'PolicyStatusChanged',
-    'CompanyRegistered', 'CompanyDetailsUpdated', 'CompanySuspended', 'CompanyActivated',
-    'RolePermissionsSet', 'UserPermissionGranted', 'UserPermissionRevoked', 'UserRoleChanged',
-    'PersonalDataExported', 'PersonalDataErased', 'PersonalDataErasureRefused',
+    'ClaimSubmitted',
+    'ClaimStatusChanged',
+    'PolicyIssued',
+    'PolicyStatusChanged',
+    'CompanyRegistered',
+    'CompanyDetailsUpdated',
+    'CompanySuspended',
+    'CompanyActivated',
+    'RolePermissionsSet',
+    'UserPermissionGranted',
+    'UserPermissionRevoked',
+    'UserRoleChanged',
+    'PersonalDataExported',
+    'PersonalDataErased',
+    'PersonalDataErasureRefused',
   ],
   tables: [
-    'audit_claims', 'audit_policies', 'audit_policy_status', 'audit_companies',
-    'audit_role_sets', 'audit_permission_changes', 'audit_data_requests',
+    'audit_claims',
+    'audit_policies',
+    'audit_policy_status',
+    'audit_companies',
+    'audit_role_sets',
+    'audit_permission_changes',
+    'audit_data_requests',
   ],
   async init(tx) {
     await tx.exec(`
@@ -112,7 +128,10 @@ export const complianceReportsProjection: Projector = projectorOf<AuditFactEvent
       }
       case 'CompanyRegistered': {
         const d = event.data;
-        await tx.query(`insert into audit_companies (id, name, status) values ($1, $2, 'active') on conflict (id) do nothing`, [d.companyId, d.name]);
+        await tx.query(`insert into audit_companies (id, name, status) values ($1, $2, 'active') on conflict (id) do nothing`, [
+          d.companyId,
+          d.name,
+        ]);
         for (const role of COMPANY_ROLES) await putRoleSet(tx, d.companyId, role, DEFAULT_ROLE_PERMISSIONS[role]);
         return;
       }
@@ -121,11 +140,15 @@ export const complianceReportsProjection: Projector = projectorOf<AuditFactEvent
         return;
       case 'CompanySuspended':
         await tx.query(`update audit_companies set status = 'suspended', suspended_at = $2, reason = $3 where id = $1`, [
-          event.data.companyId, at, textOrNull(event.data.reason),
+          event.data.companyId,
+          at,
+          textOrNull(event.data.reason),
         ]);
         return;
       case 'CompanyActivated':
-        await tx.query(`update audit_companies set status = 'active', suspended_at = null, reason = null where id = $1`, [event.data.companyId]);
+        await tx.query(`update audit_companies set status = 'active', suspended_at = null, reason = null where id = $1`, [
+          event.data.companyId,
+        ]);
         return;
       case 'RolePermissionsSet':
         return rolePermissionsSet(tx, event);
@@ -134,7 +157,9 @@ export const complianceReportsProjection: Projector = projectorOf<AuditFactEvent
         const d = event.data;
         const granted = event.type === 'UserPermissionGranted';
         await permissionChange(tx, event, {
-          targetUserId: textOrNull(d.userId), targetRole: null, permission: textOrNull(d.permission),
+          targetUserId: textOrNull(d.userId),
+          targetRole: null,
+          permission: textOrNull(d.permission),
           detail: `${granted ? 'granted' : 'revoked'} ${d.permission}`,
         });
         return;
@@ -142,7 +167,10 @@ export const complianceReportsProjection: Projector = projectorOf<AuditFactEvent
       case 'UserRoleChanged': {
         const d = event.data;
         await permissionChange(tx, event, {
-          targetUserId: textOrNull(d.userId), targetRole: textOrNull(d.to), permission: null, detail: `role ${d.from} → ${d.to}`,
+          targetUserId: textOrNull(d.userId),
+          targetRole: textOrNull(d.to),
+          permission: null,
+          detail: `role ${d.from} → ${d.to}`,
         });
         return;
       }
@@ -151,7 +179,12 @@ export const complianceReportsProjection: Projector = projectorOf<AuditFactEvent
       case 'PersonalDataErasureRefused': {
         const d = event.data;
         const kind = event.type === 'PersonalDataExported' ? 'export' : event.type === 'PersonalDataErased' ? 'erasure' : 'erasure_refused';
-        const outcome = event.type === 'PersonalDataExported' ? 'exported' : event.type === 'PersonalDataErased' ? 'erased' : (event.data.holds ?? []).join(' ');
+        const outcome =
+          event.type === 'PersonalDataExported'
+            ? 'exported'
+            : event.type === 'PersonalDataErased'
+              ? 'erased'
+              : (event.data.holds ?? []).join(' ');
         // An export carries no reason.
         const reason = event.type === 'PersonalDataExported' ? null : textOrNull(event.data.reason);
         await tx.query(
@@ -165,7 +198,9 @@ export const complianceReportsProjection: Projector = projectorOf<AuditFactEvent
   },
   /** A rebuild is mostly issued policies (between claims): a run of them is one statement; the rest is apply, in order. */
   applyBatch: (tx, events) =>
-    applyTypeRuns(tx, inTypeRuns(events, auditKeys), { PolicyIssued: policiesIssued }, (t, event) => complianceReportsProjection.apply(t, event)),
+    applyTypeRuns(tx, inTypeRuns(events, auditKeys), { PolicyIssued: policiesIssued }, (t, event) =>
+      complianceReportsProjection.apply(t, event),
+    ),
 });
 
 /** A policy's and a claim's rows are their own; the companies' and permissions' events stay in place. */
@@ -187,8 +222,14 @@ async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssu
   const rows = run.map((event, ord) => {
     const d = event.data;
     return {
-      ord, id: d.policyId, company_id: d.companyId, policy_number: d.policyNumber, member_id: d.memberId, start_date: d.startDate,
-      waiting_period: d.waitingPeriod, issued_at: event.recordedAt.toISOString(),
+      ord,
+      id: d.policyId,
+      company_id: d.companyId,
+      policy_number: d.policyNumber,
+      member_id: d.memberId,
+      start_date: d.startDate,
+      waiting_period: d.waitingPeriod,
+      issued_at: event.recordedAt.toISOString(),
     };
   });
   await tx.query(
@@ -215,10 +256,16 @@ async function rolePermissionsSet(tx: SqlExecutor, event: Recorded<RolePermissio
   const companyId = String(d.companyId);
   const role = String(d.role);
   const next: string[] = [...(d.permissions ?? [])].sort();
-  const [row] = await tx.query<{ permissions: string[] }>(`select permissions from audit_role_sets where company_id = $1 and role = $2`, [companyId, role]);
+  const [row] = await tx.query<{ permissions: string[] }>(`select permissions from audit_role_sets where company_id = $1 and role = $2`, [
+    companyId,
+    role,
+  ]);
   const previous = new Set(row?.permissions ?? []);
   const added = next.filter((p) => !previous.has(p)).map((p) => `+${p}`);
-  const removed = [...previous].filter((p) => !next.includes(p)).sort().map((p) => `−${p}`);
+  const removed = [...previous]
+    .filter((p) => !next.includes(p))
+    .sort()
+    .map((p) => `−${p}`);
   const changes = [...added, ...removed].join(' ') || 'no change';
   const detail = `${role}: ${d.reason === 'defaults' ? 'defaults restored' : changes}${d.reason === 'defaults' && changes !== 'no change' ? ` (${changes})` : ''}`;
   await putRoleSet(tx, companyId, role, next);
@@ -234,8 +281,15 @@ async function permissionChange(
     `insert into audit_permission_changes (position, company_id, at, event_type, actor_user_id, target_user_id, target_role, permission, detail)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (position) do nothing`,
     [
-      event.globalPosition, event.data.companyId, event.recordedAt, event.type, event.metadata.actorUserId,
-      change.targetUserId, change.targetRole, change.permission, change.detail,
+      event.globalPosition,
+      event.data.companyId,
+      event.recordedAt,
+      event.type,
+      event.metadata.actorUserId,
+      change.targetUserId,
+      change.targetRole,
+      change.permission,
+      change.detail,
     ],
   );
 }

@@ -74,7 +74,12 @@ export async function lapseRatio(sql: SqlExecutor, companyId: string, today: Dat
        from months order by months.start`,
     [companyId, today.toISOString()],
   );
-  return rows.map((r) => ({ month: r.month, activeAtStart: r.active, lapsed: r.lapsed, ratio: r.active === 0 ? 0 : Math.round((r.lapsed / r.active) * 10_000) / 10_000 }));
+  return rows.map((r) => ({
+    month: r.month,
+    activeAtStart: r.active,
+    lapsed: r.lapsed,
+    ratio: r.active === 0 ? 0 : Math.round((r.lapsed / r.active) * 10_000) / 10_000,
+  }));
 }
 
 export type WaitingPeriodPolicy = {
@@ -129,8 +134,14 @@ export type PermissionChange = {
   detail: string;
 };
 
-export async function permissionChanges(sql: SqlExecutor, companyId: string, range: { from?: Date | null; to?: Date | null } = {}): Promise<PermissionChange[]> {
-  const rows = await sql.query<Row & { eventType: string; targetUserId: string | null; targetRole: string | null; permission: string | null; detail: string }>(
+export async function permissionChanges(
+  sql: SqlExecutor,
+  companyId: string,
+  range: { from?: Date | null; to?: Date | null } = {},
+): Promise<PermissionChange[]> {
+  const rows = await sql.query<
+    Row & { eventType: string; targetUserId: string | null; targetRole: string | null; permission: string | null; detail: string }
+  >(
     `select c.position, c.at as "occurredAt", c.event_type as "eventType", c.actor_user_id::text as "actorUserId", ${ACTOR('c.actor_user_id')},
             c.target_user_id::text as "targetUserId", c.target_role as "targetRole", c.permission, c.detail
        from audit_permission_changes c left join user_accounts u on u.id = c.actor_user_id
@@ -139,7 +150,9 @@ export async function permissionChanges(sql: SqlExecutor, companyId: string, ran
     [companyId, range.from?.toISOString() ?? null, range.to?.toISOString() ?? null],
   );
   return rows.map(({ actorUserId, actorName, actorRole, position, ...rest }) => ({
-    ...rest, position: Number(position), actor: { userId: actorUserId, name: actorName, role: actorRole },
+    ...rest,
+    position: Number(position),
+    actor: { userId: actorUserId, name: actorName, role: actorRole },
   }));
 }
 
@@ -154,7 +167,9 @@ export type PersonalDataRequest = {
 };
 
 export async function personalDataRequests(sql: SqlExecutor, companyId: string): Promise<PersonalDataRequest[]> {
-  const rows = await sql.query<Row & { kind: PersonalDataRequest['kind']; subjectReference: string; reason: string | null; outcome: string }>(
+  const rows = await sql.query<
+    Row & { kind: PersonalDataRequest['kind']; subjectReference: string; reason: string | null; outcome: string }
+  >(
     `select c.position, c.at as "occurredAt", c.kind, c.subject_reference as "subjectReference", c.actor_user_id::text as "actorUserId",
             ${ACTOR('c.actor_user_id')}, c.reason, c.outcome
        from audit_data_requests c left join user_accounts u on u.id = c.actor_user_id
@@ -162,7 +177,9 @@ export async function personalDataRequests(sql: SqlExecutor, companyId: string):
     [companyId],
   );
   return rows.map(({ actorUserId, actorName, actorRole, position, ...rest }) => ({
-    ...rest, position: Number(position), actor: { userId: actorUserId, name: actorName, role: actorRole },
+    ...rest,
+    position: Number(position),
+    actor: { userId: actorUserId, name: actorName, role: actorRole },
   }));
 }
 

@@ -90,7 +90,12 @@ function subjectOps(event: Recorded<SubjectEvent>): SubjectOp[] {
   const put = (subjectId: string, identifier: unknown, kind: string, recordId: unknown, label: string): SubjectOp => ({
     kind: 'put',
     row: {
-      subject_id: subjectId, company_id: event.data.companyId ?? null, identifier_key: identifierKeyOf(identifier), kind, record_id: recordId, label,
+      subject_id: subjectId,
+      company_id: event.data.companyId ?? null,
+      identifier_key: identifierKeyOf(identifier),
+      kind,
+      record_id: recordId,
+      label,
       position: event.globalPosition,
     },
   });
@@ -99,13 +104,33 @@ function subjectOps(event: Recorded<SubjectEvent>): SubjectOp[] {
   switch (event.type) {
     case 'MemberRegistered': {
       const d = event.data;
-      return [put(`member:${d.memberId}`, d.saId ?? d.passportNumber, d.isMainMember ? 'member' : 'family_member', d.memberId, name(d.firstName, d.lastName))];
+      return [
+        put(
+          `member:${d.memberId}`,
+          d.saId ?? d.passportNumber,
+          d.isMainMember ? 'member' : 'family_member',
+          d.memberId,
+          name(d.firstName, d.lastName),
+        ),
+      ];
     }
     case 'ClaimSubmitted': {
       const d = event.data;
       return [
-        put(`claim-deceased:${d.claimId}`, d.deceasedSaId, 'claim_deceased', d.claimId, `${d.claimNumber}: ${name(d.deceasedFirstName, d.deceasedLastName)}`),
-        put(`claim-claimant:${d.claimId}`, d.claimantSaId, 'claim_claimant', d.claimId, `${d.claimNumber}: ${name(d.claimantFirstName, d.claimantLastName)}`),
+        put(
+          `claim-deceased:${d.claimId}`,
+          d.deceasedSaId,
+          'claim_deceased',
+          d.claimId,
+          `${d.claimNumber}: ${name(d.deceasedFirstName, d.deceasedLastName)}`,
+        ),
+        put(
+          `claim-claimant:${d.claimId}`,
+          d.claimantSaId,
+          'claim_claimant',
+          d.claimId,
+          `${d.claimNumber}: ${name(d.claimantFirstName, d.claimantLastName)}`,
+        ),
       ];
     }
     case 'SchemeMemberAdded': {

@@ -65,10 +65,12 @@ export async function findPersonFile(sql: SqlExecutor, companyId: string, idNumb
     `select to_char(max(payment_date), 'YYYY-MM-DD') as last from payments where company_id = $1 and policy_id = any($2::uuid[])`,
     [companyId, policyIds],
   );
-  const claimPaid = claims
-    .filter((c) => c.status === 'paid')
-    .map((c) => southAfricanDate(c.updated_at));
-  const last = [paid?.last ?? null, ...claimPaid].filter((d): d is string => d !== null).sort().pop() ?? null;
+  const claimPaid = claims.filter((c) => c.status === 'paid').map((c) => southAfricanDate(c.updated_at));
+  const last =
+    [paid?.last ?? null, ...claimPaid]
+      .filter((d): d is string => d !== null)
+      .sort()
+      .pop() ?? null;
   const staff = await sql.query<{ kind: 'agent' | 'user'; record_id: string; label: string }>(
     `select 'agent' as kind, id::text as record_id, first_name || ' ' || last_name || ' (' || agent_code || ')' as label
        from agents where company_id = $1 and id = any($2::uuid[]) and status = 'active'
@@ -78,32 +80,58 @@ export async function findPersonFile(sql: SqlExecutor, companyId: string, idNumb
   );
   return {
     subjects,
-    openClaims: claims.filter((c) => !['paid', 'rejected'].includes(c.status)).map((c) => ({ claimId: c.id, claimNumber: c.claim_number, status: c.status })),
+    openClaims: claims
+      .filter((c) => !['paid', 'rejected'].includes(c.status))
+      .map((c) => ({ claimId: c.id, claimNumber: c.claim_number, status: c.status })),
     activePolicies: policies.filter((p) => p.status === 'active').map((p) => ({ policyId: p.id, policyNumber: p.policy_number })),
     lastFinancialEvent: last,
     activeStaff: staff.map((s) => ({ kind: s.kind, recordId: s.record_id, label: s.label })),
   };
 }
 
-export type PersonRecords = Record<'members' | 'policies' | 'claims' | 'payments' | 'schemeMembers' | 'agents' | 'agentSales' | 'users', unknown[]>;
+export type PersonRecords = Record<
+  'members' | 'policies' | 'claims' | 'payments' | 'schemeMembers' | 'agents' | 'agentSales' | 'users',
+  unknown[]
+>;
 
 /** Every read-model row about the person, as stored (to_jsonb of the row). */
 export async function personRecords(sql: SqlExecutor, companyId: string, subjects: PersonSubject[]): Promise<PersonRecords> {
   const ids = idsOf(subjects);
   const rows = async (query: string, params: unknown[]) => (await sql.query<{ row: unknown }>(query, params)).map((r) => r.row);
-  const policies = await rows(`select to_jsonb(x) as row from policies x where x.id in (select id from (${PERSON_POLICIES}) p) order by x.policy_number`, [companyId, ids.members, ids.schemeMembers]);
+  const policies = await rows(
+    `select to_jsonb(x) as row from policies x where x.id in (select id from (${PERSON_POLICIES}) p) order by x.policy_number`,
+    [companyId, ids.members, ids.schemeMembers],
+  );
   const policyIds = policies.map((p) => (p as { id: string }).id);
   return {
-    members: await rows(`select to_jsonb(x) as row from members x where x.company_id = $1 and x.id = any($2::uuid[])`, [companyId, ids.members]),
+    members: await rows(`select to_jsonb(x) as row from members x where x.company_id = $1 and x.id = any($2::uuid[])`, [
+      companyId,
+      ids.members,
+    ]),
     policies,
     claims: await rows(
       `select to_jsonb(x) as row from claims x where x.company_id = $1 and (x.id = any($2::uuid[]) or x.member_id = any($3::uuid[]) or x.policy_id = any($4::uuid[])) order by x.claim_number`,
       [companyId, ids.claims, ids.members, policyIds],
     ),
-    payments: await rows(`select to_jsonb(x) as row from payments x where x.company_id = $1 and (x.member_id = any($2::uuid[]) or x.policy_id = any($3::uuid[])) order by x.payment_date, x.position`, [companyId, ids.members, policyIds]),
-    schemeMembers: await rows(`select to_jsonb(x) as row from scheme_members x where x.company_id = $1 and x.id = any($2::uuid[])`, [companyId, ids.schemeMembers]),
-    agents: await rows(`select to_jsonb(x) as row from agents x where x.company_id = $1 and x.id = any($2::uuid[])`, [companyId, ids.agents]),
-    agentSales: await rows(`select to_jsonb(x) as row from agent_sales x where x.company_id = $1 and x.policy_id = any($2::uuid[])`, [companyId, policyIds]),
-    users: await rows(`select to_jsonb(x) as row from user_accounts x where x.company_id = $1 and x.id = any($2::uuid[])`, [companyId, ids.users]),
+    payments: await rows(
+      `select to_jsonb(x) as row from payments x where x.company_id = $1 and (x.member_id = any($2::uuid[]) or x.policy_id = any($3::uuid[])) order by x.payment_date, x.position`,
+      [companyId, ids.members, policyIds],
+    ),
+    schemeMembers: await rows(`select to_jsonb(x) as row from scheme_members x where x.company_id = $1 and x.id = any($2::uuid[])`, [
+      companyId,
+      ids.schemeMembers,
+    ]),
+    agents: await rows(`select to_jsonb(x) as row from agents x where x.company_id = $1 and x.id = any($2::uuid[])`, [
+      companyId,
+      ids.agents,
+    ]),
+    agentSales: await rows(`select to_jsonb(x) as row from agent_sales x where x.company_id = $1 and x.policy_id = any($2::uuid[])`, [
+      companyId,
+      policyIds,
+    ]),
+    users: await rows(`select to_jsonb(x) as row from user_accounts x where x.company_id = $1 and x.id = any($2::uuid[])`, [
+      companyId,
+      ids.users,
+    ]),
   };
 }

@@ -39,7 +39,14 @@ describe.each(testDrivers())('compliance applyBatch against apply on $name', (dr
       if (projector === complianceProjection) {
         const types = new Set((expected.compliance_logs ?? []).map((r) => `${String(r.type)} ${r.resolved_at ? 'resolved' : 'open'}`));
         expect(types, `seed ${seed}`).toEqual(
-          new Set(['member_limit_exceeded open', 'member_limit_exceeded resolved', 'policy_lapsed open', 'policy_lapsed resolved', 'claim_overdue resolved', 'permission_granted open']),
+          new Set([
+            'member_limit_exceeded open',
+            'member_limit_exceeded resolved',
+            'policy_lapsed open',
+            'policy_lapsed resolved',
+            'claim_overdue resolved',
+            'permission_granted open',
+          ]),
         );
       }
       for (let trial = 0; trial < 2; trial++) {
@@ -65,14 +72,25 @@ describe.each(testDrivers())('compliance applyBatch against apply on $name', (dr
     for (let m = 0; m < 100; m++) {
       const memberId = randomUUID();
       const policyId = randomUUID();
-      push('MemberRegistered', { companyId, memberId, policyId, firstName: `N${m}`, lastName: 'S', saId: `80010150${String(m).padStart(5, '0')}`, isMainMember: true });
+      push('MemberRegistered', {
+        companyId,
+        memberId,
+        policyId,
+        firstName: `N${m}`,
+        lastName: 'S',
+        saId: `80010150${String(m).padStart(5, '0')}`,
+        isMainMember: true,
+      });
       push('PolicyIssued', { companyId, policyId, memberId, policyNumber: `POL-${m}`, startDate: '2025-01-01', waitingPeriod: 6 });
     }
     for (const projector of PROJECTORS) {
       const events = log.filter((event) => projector.handles.includes(event.type));
       let statements = 0;
       await build(db.sql, projector, 'counted', (tx) =>
-        projector.applyBatch!({ exec: (text) => tx.exec(text), query: (text, params) => ((statements += 1), tx.query(text, params)) }, events),
+        projector.applyBatch!(
+          { exec: (text) => tx.exec(text), query: (text, params) => ((statements += 1), tx.query(text, params)) },
+          events,
+        ),
       );
       expect(statements, projector.name).toBeLessThanOrEqual(12);
       await build(db.sql, projector, 'each', async (tx) => {
@@ -90,8 +108,21 @@ function pusher(events: RecordedEvent[], step: () => number) {
   return (type: string, data: Record<string, unknown>, after = step()) => {
     at += after;
     const event = {
-      globalPosition: events.length + 1, txId: String(events.length + 1), streamId: `s-${events.length}`, streamVersion: 1, eventId: randomUUID(), type, data,
-      metadata: { companyId: (data.companyId as string | undefined) ?? null, actorUserId: randomUUID(), commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
+      globalPosition: events.length + 1,
+      txId: String(events.length + 1),
+      streamId: `s-${events.length}`,
+      streamVersion: 1,
+      eventId: randomUUID(),
+      type,
+      data,
+      metadata: {
+        companyId: (data.companyId as string | undefined) ?? null,
+        actorUserId: randomUUID(),
+        commandId: null,
+        correlationId: randomUUID(),
+        causationId: null,
+        schemaVersion: 1,
+      },
       recordedAt: new Date(at),
     } as RecordedEvent;
     events.push(event);
@@ -109,7 +140,8 @@ function randomLog(random: () => number): RecordedEvent[] {
     { companyId: randomUUID(), limit: 4, members: [] as string[] },
     { companyId: randomUUID(), limit: 9, members: [] as string[] },
   ];
-  for (const [i, c] of companies.entries()) push('CompanyRegistered', { companyId: c.companyId, name: `Company ${i}`, memberLimit: c.limit, tier: 'free' });
+  for (const [i, c] of companies.entries())
+    push('CompanyRegistered', { companyId: c.companyId, name: `Company ${i}`, memberLimit: c.limit, tier: 'free' });
   const policies: { policyId: string; companyId: string; status: string }[] = [];
   const claims: { claimId: string; companyId: string; status: string }[] = [];
   const users: string[] = [];
@@ -123,13 +155,25 @@ function randomLog(random: () => number): RecordedEvent[] {
       const memberId = randomUUID();
       const policyId = random() < 0.8 ? randomUUID() : null;
       const member = push('MemberRegistered', {
-        companyId: c.companyId, memberId, policyId, firstName: `N${i}`, lastName: 'S', isMainMember: random() < 0.8,
+        companyId: c.companyId,
+        memberId,
+        policyId,
+        firstName: `N${i}`,
+        lastName: 'S',
+        isMainMember: random() < 0.8,
         ...(random() < 0.2 ? { passportNumber: `pa${i}` } : { saId: saId() }),
       });
       c.members.push(memberId);
       if (random() < 0.03) events.push({ ...member, globalPosition: events.length + 1, eventId: randomUUID() });
       if (policyId) {
-        push('PolicyIssued', { companyId: c.companyId, policyId, memberId, policyNumber: `POL-${i}`, startDate: '2025-02-01', waitingPeriod: 6 });
+        push('PolicyIssued', {
+          companyId: c.companyId,
+          policyId,
+          memberId,
+          policyNumber: `POL-${i}`,
+          startDate: '2025-02-01',
+          waitingPeriod: 6,
+        });
         policies.push({ policyId, companyId: c.companyId, status: 'active' });
       }
     } else if (roll < 0.52 && c.members.length > 0) {
@@ -143,13 +187,26 @@ function randomLog(random: () => number): RecordedEvent[] {
       const moved = policies.filter((p) => p.status !== 'active');
       const policy = moved.length > 0 && random() < 0.5 ? pick(moved) : pick(policies);
       const to = policy.status === 'active' ? pick(['lapsed', 'cancelled', 'lapsed']) : 'active';
-      push('PolicyStatusChanged', { companyId: policy.companyId, policyId: policy.policyId, from: policy.status, to, note: random() < 0.5 ? 'Unpaid' : null });
+      push('PolicyStatusChanged', {
+        companyId: policy.companyId,
+        policyId: policy.policyId,
+        from: policy.status,
+        to,
+        note: random() < 0.5 ? 'Unpaid' : null,
+      });
       policy.status = to;
     } else if (roll < 0.7) {
       const claimId = randomUUID();
       push('ClaimSubmitted', {
-        companyId: c.companyId, claimId, claimNumber: `CLM-${i}`, deceasedSaId: saId(), deceasedFirstName: 'D', deceasedLastName: `L${i}`,
-        claimantSaId: random() < 0.1 ? '[erased]' : saId(), claimantFirstName: 'C', claimantLastName: `L${i}`,
+        companyId: c.companyId,
+        claimId,
+        claimNumber: `CLM-${i}`,
+        deceasedSaId: saId(),
+        deceasedFirstName: 'D',
+        deceasedLastName: `L${i}`,
+        claimantSaId: random() < 0.1 ? '[erased]' : saId(),
+        claimantFirstName: 'C',
+        claimantLastName: `L${i}`,
       });
       claims.push({ claimId, companyId: c.companyId, status: 'submitted' });
     } else if (roll < 0.77 && claims.length > 0) {
@@ -160,28 +217,66 @@ function randomLog(random: () => number): RecordedEvent[] {
     } else if (roll < 0.8) {
       const userId = randomUUID();
       users.push(userId);
-      push('UserRegistered', { companyId: c.companyId, userId, username: `user${i}`, role: 'billing_clerk', firstName: 'U', lastName: `${i}`, saId: random() < 0.5 ? saId() : null });
+      push('UserRegistered', {
+        companyId: c.companyId,
+        userId,
+        username: `user${i}`,
+        role: 'billing_clerk',
+        firstName: 'U',
+        lastName: `${i}`,
+        saId: random() < 0.5 ? saId() : null,
+      });
     } else if (roll < 0.83 && users.length > 0) {
-      push('UserPermissionGranted', { companyId: c.companyId, userId: pick(users), permission: pick(['agents:create', 'payments:read', 'members:delete']) });
+      push('UserPermissionGranted', {
+        companyId: c.companyId,
+        userId: pick(users),
+        permission: pick(['agents:create', 'payments:read', 'members:delete']),
+      });
     } else if (roll < 0.86) {
       const agentId = agents.length > 0 && random() < 0.5 ? pick(agents) : randomUUID();
       if (!agents.includes(agentId)) agents.push(agentId);
       push(agents.length > 1 && random() < 0.5 ? 'AgentUpdated' : 'AgentRegistered', {
-        companyId: c.companyId, agentId, firstName: 'A', lastName: `${i}`, idNumber: random() < 0.6 ? saId() : null,
+        companyId: c.companyId,
+        agentId,
+        firstName: 'A',
+        lastName: `${i}`,
+        idNumber: random() < 0.6 ? saId() : null,
       });
     } else if (policies.length > 0 && random() < 0.3) {
       // An issued policy appended again (a replayed log): the first stands.
       const policy = pick(policies);
-      push('PolicyIssued', { companyId: policy.companyId, policyId: policy.policyId, memberId: randomUUID(), policyNumber: `AGAIN-${i}`, startDate: '2025-03-01', waitingPeriod: 3 });
+      push('PolicyIssued', {
+        companyId: policy.companyId,
+        policyId: policy.policyId,
+        memberId: randomUUID(),
+        policyNumber: `AGAIN-${i}`,
+        startDate: '2025-03-01',
+        waitingPeriod: 3,
+      });
     } else {
       // A CSV-like chunk: registrations then their policies, enough to cross a small limit within a run.
       const chunk = Array.from({ length: 2 + Math.floor(random() * 8) }, (_, k) => ({ memberId: randomUUID(), policyId: randomUUID(), k }));
       for (const m of chunk) {
-        push('MemberRegistered', { companyId: c.companyId, memberId: m.memberId, policyId: m.policyId, firstName: 'Imp', lastName: `${i}-${m.k}`, isMainMember: true, saId: saId() });
+        push('MemberRegistered', {
+          companyId: c.companyId,
+          memberId: m.memberId,
+          policyId: m.policyId,
+          firstName: 'Imp',
+          lastName: `${i}-${m.k}`,
+          isMainMember: true,
+          saId: saId(),
+        });
         c.members.push(m.memberId);
       }
       for (const m of chunk) {
-        push('PolicyIssued', { companyId: c.companyId, policyId: m.policyId, memberId: m.memberId, policyNumber: `IMP-${i}-${m.k}`, startDate: '2025-02-01', waitingPeriod: 6 });
+        push('PolicyIssued', {
+          companyId: c.companyId,
+          policyId: m.policyId,
+          memberId: m.memberId,
+          policyNumber: `IMP-${i}-${m.k}`,
+          startDate: '2025-02-01',
+          waitingPeriod: 6,
+        });
         policies.push({ policyId: m.policyId, companyId: c.companyId, status: 'active' });
       }
     }
@@ -190,7 +285,14 @@ function randomLog(random: () => number): RecordedEvent[] {
   // and one passed and back under it, a claim decided after 31 days, a permission beyond the role.
   const [open, back] = [randomUUID(), randomUUID()];
   for (const policyId of [open, back]) {
-    push('PolicyIssued', { companyId: companies[0]!.companyId, policyId, memberId: randomUUID(), policyNumber: `END-${policyId}`, startDate: '2025-02-01', waitingPeriod: 6 });
+    push('PolicyIssued', {
+      companyId: companies[0]!.companyId,
+      policyId,
+      memberId: randomUUID(),
+      policyNumber: `END-${policyId}`,
+      startDate: '2025-02-01',
+      waitingPeriod: 6,
+    });
     push('PolicyStatusChanged', { companyId: companies[0]!.companyId, policyId, from: 'active', to: 'lapsed', note: null });
   }
   push('PolicyStatusChanged', { companyId: companies[0]!.companyId, policyId: back, from: 'lapsed', to: 'active', note: null });
@@ -198,14 +300,29 @@ function randomLog(random: () => number): RecordedEvent[] {
     const companyId = randomUUID();
     push('CompanyRegistered', { companyId, name: `Small ${String(resolved)}`, memberLimit: 1, tier: 'free' });
     const members = [randomUUID(), randomUUID()];
-    for (const memberId of members) push('MemberRegistered', { companyId, memberId, policyId: null, firstName: 'E', lastName: 'N', isMainMember: true, saId: saId() });
+    for (const memberId of members)
+      push('MemberRegistered', { companyId, memberId, policyId: null, firstName: 'E', lastName: 'N', isMainMember: true, saId: saId() });
     if (resolved) push('MemberDeleted', { companyId, memberId: members[0] });
   }
   const claimId = randomUUID();
-  push('ClaimSubmitted', { companyId: companies[0]!.companyId, claimId, claimNumber: 'CLM-END', deceasedSaId: saId(), claimantSaId: saId() });
+  push('ClaimSubmitted', {
+    companyId: companies[0]!.companyId,
+    claimId,
+    claimNumber: 'CLM-END',
+    deceasedSaId: saId(),
+    claimantSaId: saId(),
+  });
   push('ClaimStatusChanged', { companyId: companies[0]!.companyId, claimId, from: 'submitted', to: 'approved', note: null }, 31 * DAY);
   const userId = randomUUID();
-  push('UserRegistered', { companyId: companies[0]!.companyId, userId, username: 'clerk-end', role: 'billing_clerk', firstName: 'U', lastName: 'E', saId: null });
+  push('UserRegistered', {
+    companyId: companies[0]!.companyId,
+    userId,
+    username: 'clerk-end',
+    role: 'billing_clerk',
+    firstName: 'U',
+    lastName: 'E',
+    saId: null,
+  });
   push('UserPermissionGranted', { companyId: companies[0]!.companyId, userId, permission: 'agents:create' });
   return events;
 }

@@ -14,11 +14,7 @@ type ApplyOne = (tx: SqlExecutor, event: Event) => Promise<void>;
  * one statement. Everything else goes through apply, in order. compliance-batch.int.test.ts compares
  * both paths on random logs cut into random batches.
  */
-export async function applyComplianceRuns(
-  tx: SqlExecutor,
-  events: readonly Event[],
-  applyOne: ApplyOne,
-): Promise<void> {
+export async function applyComplianceRuns(tx: SqlExecutor, events: readonly Event[], applyOne: ApplyOne): Promise<void> {
   await applyTypeRuns(
     tx,
     inTypeRuns(events, complianceKeys),
@@ -73,7 +69,12 @@ async function membersRegistered(tx: SqlExecutor, run: readonly Recorded<MemberR
 
 /** The policies' numbers, in log order (the first of a repeated policy id stands, as with apply). */
 async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssued>[]): Promise<void> {
-  const rows = run.map((event, ord) => ({ ord, policy_id: event.data.policyId, company_id: event.data.companyId, policy_number: event.data.policyNumber }));
+  const rows = run.map((event, ord) => ({
+    ord,
+    policy_id: event.data.policyId,
+    company_id: event.data.companyId,
+    policy_number: event.data.policyNumber,
+  }));
   await tx.query(
     `insert into compliance_policies (policy_id, company_id, policy_number)
      select policy_id, company_id, policy_number

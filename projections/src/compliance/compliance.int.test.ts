@@ -54,14 +54,26 @@ describe.each(testDrivers())('the compliance log on $name', (driver) => {
     await event(ubuntu, `policy-${p2}`, 'PolicyIssued', { policyId: p2, policyNumber: 'POL-002' });
     await event(ubuntu, `policy-${p1}`, 'PolicyStatusChanged', { policyId: p1, from: 'active', to: 'lapsed', note: null }, daysAgo(20));
     await event(ubuntu, `policy-${p1}`, 'PolicyStatusChanged', { policyId: p1, from: 'lapsed', to: 'active', note: null }, daysAgo(19));
-    await event(other, `policy-${p2}`, 'PolicyStatusChanged', { policyId: p2, from: 'active', to: 'lapsed', note: 'Three months unpaid' }, daysAgo(4));
+    await event(
+      other,
+      `policy-${p2}`,
+      'PolicyStatusChanged',
+      { policyId: p2, from: 'active', to: 'lapsed', note: 'Three months unpaid' },
+      daysAgo(4),
+    );
 
     // Claims: still waiting after 40 days (open, computed at `now`); waited 47 days across submitted and
     // under_review, then approved (stored, resolved); decided within 30 days; 10 days old.
     const [k1, k2, k3, k4] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     await event(ubuntu, `claim-${k1}`, 'ClaimSubmitted', { claimId: k1, claimNumber: 'CLM-1' }, daysAgo(40));
     await event(ubuntu, `claim-${k2}`, 'ClaimSubmitted', { claimId: k2, claimNumber: 'CLM-2' }, daysAgo(52));
-    await event(ubuntu, `claim-${k2}`, 'ClaimStatusChanged', { claimId: k2, from: 'submitted', to: 'under_review', note: null }, daysAgo(30));
+    await event(
+      ubuntu,
+      `claim-${k2}`,
+      'ClaimStatusChanged',
+      { claimId: k2, from: 'submitted', to: 'under_review', note: null },
+      daysAgo(30),
+    );
     await event(ubuntu, `claim-${k2}`, 'ClaimStatusChanged', { claimId: k2, from: 'under_review', to: 'approved', note: null }, daysAgo(5));
     await event(ubuntu, `claim-${k3}`, 'ClaimSubmitted', { claimId: k3, claimNumber: 'CLM-3' }, daysAgo(40));
     await event(ubuntu, `claim-${k3}`, 'ClaimStatusChanged', { claimId: k3, from: 'submitted', to: 'rejected', note: null }, daysAgo(35));
@@ -101,20 +113,35 @@ describe.each(testDrivers())('the compliance log on $name', (driver) => {
       resolvedAt: new Date(daysAgo(1)),
     });
     const [open, resolved] = byType('claim_overdue');
-    expect(open).toMatchObject({ description: expect.stringContaining('Claim CLM-1 has waited more than 30 days'), createdAt: new Date(daysAgo(10)) });
-    expect(resolved).toMatchObject({ description: expect.stringContaining('Claim CLM-2'), createdAt: new Date(daysAgo(22)), resolvedAt: new Date(daysAgo(5)) });
+    expect(open).toMatchObject({
+      description: expect.stringContaining('Claim CLM-1 has waited more than 30 days'),
+      createdAt: new Date(daysAgo(10)),
+    });
+    expect(resolved).toMatchObject({
+      description: expect.stringContaining('Claim CLM-2'),
+      createdAt: new Date(daysAgo(22)),
+      resolvedAt: new Date(daysAgo(5)),
+    });
     expect(byType('permission_granted').map((e) => e.description)).toEqual([
       'clerk1 (billing clerk) was granted members:delete, which the role does not have by default.',
       'clerk1 (billing clerk) was granted agents:create, which the role does not have by default.',
     ]);
-    expect(byType('member_limit_exceeded')[0]).toMatchObject({ description: "Ubuntu Funeral Cover has 3 members, more than its plan's limit of 2." });
+    expect(byType('member_limit_exceeded')[0]).toMatchObject({
+      description: "Ubuntu Funeral Cover has 3 members, more than its plan's limit of 2.",
+    });
     expect(byType('policy_lapsed')[0]!.description).toBe('Policy POL-002 lapsed: Three months unpaid');
 
     // The open overdue entry is computed for the time asked about: 9 days earlier CLM-1 was not overdue yet.
     const earlier = await listComplianceLogs(bed.sql, { now: new Date(now.getTime() - 11 * DAY) });
     expect(earlier.filter((e) => e.type === 'claim_overdue' && e.resolvedAt === null)).toEqual([]);
     // When CLM-1 moves on, its entry is stored under the same id, resolved.
-    await event(ubuntu, `claim-${k1}`, 'ClaimStatusChanged', { claimId: k1, from: 'submitted', to: 'sent_to_underwriter', note: null }, daysAgo(0));
+    await event(
+      ubuntu,
+      `claim-${k1}`,
+      'ClaimStatusChanged',
+      { claimId: k1, from: 'submitted', to: 'sent_to_underwriter', note: null },
+      daysAgo(0),
+    );
     await bed.project();
     const moved = (await listComplianceLogs(bed.sql, { now })).filter((e) => e.id === open!.id);
     expect(moved).toEqual([{ ...open, resolvedAt: new Date(daysAgo(0)) }]);

@@ -46,10 +46,24 @@ export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
   name: 'compliance',
   version: 1,
   handles: [
-    'CompanyRegistered', 'CompanyDetailsUpdated', 'SubscriptionTierChanged', 'CompanySuspended', 'CompanyActivated',
-    'MemberRegistered', 'MemberDeleted', 'ClaimSubmitted', 'ClaimStatusChanged', 'PolicyIssued', 'PolicyStatusChanged',
-    'UserRegistered', 'UserRoleChanged', 'UserPermissionGranted', 'UserPermissionRevoked', 'LoginFailuresRepeated',
-    'UserPasswordReset', 'UserPasswordChanged',
+    'CompanyRegistered',
+    'CompanyDetailsUpdated',
+    'SubscriptionTierChanged',
+    'CompanySuspended',
+    'CompanyActivated',
+    'MemberRegistered',
+    'MemberDeleted',
+    'ClaimSubmitted',
+    'ClaimStatusChanged',
+    'PolicyIssued',
+    'PolicyStatusChanged',
+    'UserRegistered',
+    'UserRoleChanged',
+    'UserPermissionGranted',
+    'UserPermissionRevoked',
+    'LoginFailuresRepeated',
+    'UserPasswordReset',
+    'UserPasswordChanged',
   ],
   tables: COMPLIANCE_TABLES,
   init: createComplianceTables,
@@ -68,14 +82,23 @@ export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
         await tx.query(`update compliance_companies set name = $2 where company_id = $1`, [event.data.companyId, event.data.name]);
         return;
       case 'SubscriptionTierChanged':
-        await tx.query(`update compliance_companies set member_limit = $2 where company_id = $1`, [event.data.companyId, event.data.memberLimit]);
+        await tx.query(`update compliance_companies set member_limit = $2 where company_id = $1`, [
+          event.data.companyId,
+          event.data.memberLimit,
+        ]);
         return checkMemberLimit(tx, event, 0);
       case 'CompanySuspended': {
         const d = event.data;
         const name = await companyName(tx, d.companyId);
         return insertLog(tx, {
-          id: event.eventId, companyId: d.companyId, type: T.companySuspended, severity: 'critical', title: 'Company suspended',
-          description: `${name} was suspended. Reason: ${d.reason}`, subject: `company:${d.companyId}`, createdAt: at,
+          id: event.eventId,
+          companyId: d.companyId,
+          type: T.companySuspended,
+          severity: 'critical',
+          title: 'Company suspended',
+          description: `${name} was suspended. Reason: ${d.reason}`,
+          subject: `company:${d.companyId}`,
+          createdAt: at,
         });
       }
       case 'CompanyActivated': {
@@ -83,8 +106,15 @@ export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
         await resolveLogs(tx, T.companySuspended, `company:${d.companyId}`, at);
         const name = await companyName(tx, d.companyId);
         return insertLog(tx, {
-          id: event.eventId, companyId: d.companyId, type: T.companyActivated, severity: 'info', title: 'Company activated',
-          description: `${name} was activated again; its users may sign in.`, subject: `company:${d.companyId}`, createdAt: at, resolvedAt: at,
+          id: event.eventId,
+          companyId: d.companyId,
+          type: T.companyActivated,
+          severity: 'info',
+          title: 'Company activated',
+          description: `${name} was activated again; its users may sign in.`,
+          subject: `company:${d.companyId}`,
+          createdAt: at,
+          resolvedAt: at,
         });
       }
       case 'MemberRegistered':
@@ -101,17 +131,19 @@ export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
       case 'ClaimStatusChanged':
         return claimMoved(tx, event);
       case 'PolicyIssued':
-        await tx.query(`insert into compliance_policies (policy_id, company_id, policy_number) values ($1, $2, $3) on conflict do nothing`, [
-          event.data.policyId, event.data.companyId, event.data.policyNumber,
-        ]);
+        await tx.query(
+          `insert into compliance_policies (policy_id, company_id, policy_number) values ($1, $2, $3) on conflict do nothing`,
+          [event.data.policyId, event.data.companyId, event.data.policyNumber],
+        );
         return;
       case 'PolicyStatusChanged':
         return policyMoved(tx, event);
       case 'UserRegistered': {
         const d = event.data;
-        await tx.query(`insert into compliance_users (user_id, company_id, username, role) values ($1, $2, $3, $4) on conflict do nothing`, [
-          d.userId, d.companyId ?? null, d.username, d.role,
-        ]);
+        await tx.query(
+          `insert into compliance_users (user_id, company_id, username, role) values ($1, $2, $3, $4) on conflict do nothing`,
+          [d.userId, d.companyId ?? null, d.username, d.role],
+        );
         return;
       }
       case 'UserRoleChanged':
@@ -125,10 +157,14 @@ export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
         const d = event.data;
         const user = await userOf(tx, d.userId);
         return insertLog(tx, {
-          id: event.eventId, companyId: d.companyId ?? user?.companyId ?? null, type: T.repeatedFailedLogins, severity: 'warning',
+          id: event.eventId,
+          companyId: d.companyId ?? user?.companyId ?? null,
+          type: T.repeatedFailedLogins,
+          severity: 'warning',
           title: 'Repeated failed sign-ins',
           description: `${d.failures} failed sign-in attempts for ${user?.username ?? 'a user'} within ${d.windowMinutes} minutes; sign-in was locked for a while.`,
-          subject: `user:${d.userId}`, createdAt: at,
+          subject: `user:${d.userId}`,
+          createdAt: at,
         });
       }
       case 'UserPasswordReset':
@@ -153,7 +189,11 @@ async function userOf(tx: SqlExecutor, userId: string) {
 }
 
 /** Members counted like the quota counts them; an entry opens when the count passes the limit, and resolves when it is back under. */
-async function checkMemberLimit(tx: SqlExecutor, event: Recorded<MemberRegistered | MemberDeleted | SubscriptionTierChanged>, delta: number): Promise<void> {
+async function checkMemberLimit(
+  tx: SqlExecutor,
+  event: Recorded<MemberRegistered | MemberDeleted | SubscriptionTierChanged>,
+  delta: number,
+): Promise<void> {
   // The append's company when the data names none (hand-written logs); the write model always writes it.
   const companyId = String(event.data.companyId ?? event.metadata.companyId);
   const [row] = await tx.query<{ name: string; count: number; limit: number; wasOver: boolean }>(
@@ -168,8 +208,14 @@ async function checkMemberLimit(tx: SqlExecutor, event: Recorded<MemberRegistere
   const subject = `company:${companyId}`;
   if (!over) return resolveLogs(tx, T.memberLimitExceeded, subject, event.recordedAt);
   await insertLog(tx, {
-    id: event.eventId, companyId, type: T.memberLimitExceeded, severity: 'critical', title: 'Member limit exceeded',
-    description: `${row.name} has ${row.count} members, more than its plan's limit of ${row.limit}.`, subject, createdAt: event.recordedAt,
+    id: event.eventId,
+    companyId,
+    type: T.memberLimitExceeded,
+    severity: 'critical',
+    title: 'Member limit exceeded',
+    description: `${row.name} has ${row.count} members, more than its plan's limit of ${row.limit}.`,
+    subject,
+    createdAt: event.recordedAt,
   });
 }
 
@@ -192,7 +238,16 @@ async function claimMoved(tx: SqlExecutor, event: Recorded<ClaimStatusChanged>):
   await tx.query(
     `insert into compliance_logs (id, company_id, type, severity, title, description, subject, resolved_at, created_at)
      values (${CLAIM_OVERDUE_ID('$1')}, $2, $3, 'warning', $4, $5, $6, $7, $8) on conflict (id) do nothing`,
-    [event.data.claimId, claim.companyId, T.claimOverdue, CLAIM_OVERDUE_TITLE, claimOverdueDescription(claim.claimNumber, claim.waitingSince), `claim:${event.data.claimId}`, event.recordedAt, due],
+    [
+      event.data.claimId,
+      claim.companyId,
+      T.claimOverdue,
+      CLAIM_OVERDUE_TITLE,
+      claimOverdueDescription(claim.claimNumber, claim.waitingSince),
+      `claim:${event.data.claimId}`,
+      event.recordedAt,
+      due,
+    ],
   );
 }
 
@@ -200,11 +255,18 @@ async function policyMoved(tx: SqlExecutor, event: Recorded<PolicyStatusChanged>
   const subject = `policy:${event.data.policyId}`;
   if (event.data.from === 'lapsed') await resolveLogs(tx, T.policyLapsed, subject, event.recordedAt);
   if (event.data.to !== 'lapsed') return;
-  const [policy] = await tx.query<{ number: string }>(`select policy_number as number from compliance_policies where policy_id = $1`, [event.data.policyId]);
+  const [policy] = await tx.query<{ number: string }>(`select policy_number as number from compliance_policies where policy_id = $1`, [
+    event.data.policyId,
+  ]);
   await insertLog(tx, {
-    id: event.eventId, companyId: event.data.companyId, type: T.policyLapsed, severity: 'warning', title: 'Policy lapsed',
+    id: event.eventId,
+    companyId: event.data.companyId,
+    type: T.policyLapsed,
+    severity: 'warning',
+    title: 'Policy lapsed',
     description: `Policy ${policy?.number ?? event.data.policyId} lapsed${event.data.note ? `: ${event.data.note}` : '.'}`,
-    subject, createdAt: event.recordedAt,
+    subject,
+    createdAt: event.recordedAt,
   });
 }
 
@@ -215,11 +277,20 @@ async function permissionGranted(tx: SqlExecutor, event: Recorded<UserPermission
   const role = user?.role ?? '';
   if (isCompanyRole(role) && DEFAULT_ROLE_PERMISSIONS[role].includes(permission)) return;
   const subject = `user:${userId}:${permission}`;
-  const [open] = await tx.query(`select 1 from compliance_logs where type = $1 and subject = $2 and resolved_at is null`, [T.permissionGranted, subject]);
+  const [open] = await tx.query(`select 1 from compliance_logs where type = $1 and subject = $2 and resolved_at is null`, [
+    T.permissionGranted,
+    subject,
+  ]);
   if (open) return;
   const who = user ? `${user.username} (${roleLabel(role)})` : 'A user';
   await insertLog(tx, {
-    id: event.eventId, companyId: event.data.companyId, type: T.permissionGranted, severity: 'info', title: 'Permission granted beyond role defaults',
-    description: `${who} was granted ${permission}, which the role does not have by default.`, subject, createdAt: event.recordedAt,
+    id: event.eventId,
+    companyId: event.data.companyId,
+    type: T.permissionGranted,
+    severity: 'info',
+    title: 'Permission granted beyond role defaults',
+    description: `${who} was granted ${permission}, which the role does not have by default.`,
+    subject,
+    createdAt: event.recordedAt,
   });
 }

@@ -56,7 +56,15 @@ export async function listComplianceLogs(sql: SqlExecutor, options: { now: Date;
        from entries e left join compliance_companies c on c.company_id = e.company_id
       order by e.created_at desc, e.id
       limit $2`,
-    [options.now, options.limit ?? 500, LOG_TYPES.claimOverdue, CLAIM_OVERDUE_TITLE, OVERDUE_DAYS, LOG_TYPES.eventParked, EVENT_PARKED_TITLE],
+    [
+      options.now,
+      options.limit ?? 500,
+      LOG_TYPES.claimOverdue,
+      CLAIM_OVERDUE_TITLE,
+      OVERDUE_DAYS,
+      LOG_TYPES.eventParked,
+      EVENT_PARKED_TITLE,
+    ],
   );
   return rows.map(({ claimNumber, waitingSince, description, ...row }) => ({
     ...row,

@@ -8,7 +8,13 @@ import { southAfricanDate } from '@fpa/write-model';
  * active again, the permission revoked, the password reset, the members back under the limit).
  */
 
-export const COMPLIANCE_TABLES = ['compliance_logs', 'compliance_companies', 'compliance_claims', 'compliance_policies', 'compliance_users'] as const;
+export const COMPLIANCE_TABLES = [
+  'compliance_logs',
+  'compliance_companies',
+  'compliance_claims',
+  'compliance_policies',
+  'compliance_users',
+] as const;
 
 /** A claim waiting in submitted or under_review longer than this is overdue. */
 export const OVERDUE_DAYS = 30;
@@ -101,11 +107,25 @@ export async function insertLog(tx: SqlExecutor, entry: LogEntry): Promise<void>
   await tx.query(
     `insert into compliance_logs (id, company_id, type, severity, title, description, subject, resolved_at, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (id) do nothing`,
-    [entry.id, entry.companyId, entry.type, entry.severity, entry.title, entry.description, entry.subject, entry.resolvedAt ?? null, entry.createdAt],
+    [
+      entry.id,
+      entry.companyId,
+      entry.type,
+      entry.severity,
+      entry.title,
+      entry.description,
+      entry.subject,
+      entry.resolvedAt ?? null,
+      entry.createdAt,
+    ],
   );
 }
 
 /** Resolves the open entries of this type about this subject. */
 export async function resolveLogs(tx: SqlExecutor, type: string, subject: string, at: Date | string): Promise<void> {
-  await tx.query(`update compliance_logs set resolved_at = $3 where type = $1 and subject = $2 and resolved_at is null`, [type, subject, at]);
+  await tx.query(`update compliance_logs set resolved_at = $3 where type = $1 and subject = $2 and resolved_at is null`, [
+    type,
+    subject,
+    at,
+  ]);
 }

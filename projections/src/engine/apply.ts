@@ -128,10 +128,7 @@ export async function runBatch<T extends string>(
   }
 }
 
-async function attempt<T extends string>(
-  sql: SqlClient,
-  fn: (tx: SqlExecutor) => Promise<T>,
-): Promise<T | 'moved' | 'locked'> {
+async function attempt<T extends string>(sql: SqlClient, fn: (tx: SqlExecutor) => Promise<T>): Promise<T | 'moved' | 'locked'> {
   try {
     return await sql.transaction(fn);
   } catch (error) {

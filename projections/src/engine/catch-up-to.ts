@@ -17,14 +17,20 @@ export async function committedHead(sql: SqlExecutor): Promise<Checkpoint | null
  * Catch every projector up until the target is reached. Fails loudly, naming the target, when it is
  * not reached in time: a silent early return made callers read read models that were still behind.
  */
-export async function catchUpTo(engine: ProjectionEngine, target: Checkpoint | null, options: { timeoutMs?: number } = {}): Promise<CatchUpResult> {
+export async function catchUpTo(
+  engine: ProjectionEngine,
+  target: Checkpoint | null,
+  options: { timeoutMs?: number } = {},
+): Promise<CatchUpResult> {
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   for (;;) {
     const result = await engine.catchUpAll();
     if (result.failed.length > 0 || !target) return result;
     if ((await engine.waitFor(target, { timeoutMs: 0 })).reached) return result;
     if (Date.now() > deadline) {
-      throw new Error(`read models did not reach ${target.txId}/${target.globalPosition} in time (a long transaction elsewhere on the server holds the horizon back)`);
+      throw new Error(
+        `read models did not reach ${target.txId}/${target.globalPosition} in time (a long transaction elsewhere on the server holds the horizon back)`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

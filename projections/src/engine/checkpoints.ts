@@ -60,11 +60,7 @@ export async function readRow(db: SqlExecutor, track: Track, name: string): Prom
   return raw ? toRow(raw) : null;
 }
 
-export async function readRows(
-  db: SqlExecutor,
-  track: Track,
-  names: readonly string[],
-): Promise<Map<string, TrackRow>> {
+export async function readRows(db: SqlExecutor, track: Track, names: readonly string[]): Promise<Map<string, TrackRow>> {
   const raws = await db.query<RawRow & { projector: string }>(
     `select projector, ${COLUMNS} from ${TABLE[track]} where projector = any($1::text[])`,
     [names],
@@ -79,13 +75,7 @@ export async function lockIfUnchanged(tx: SqlExecutor, track: Track, name: strin
 }
 
 /** The compare-and-set: moves the checkpoint only from the state the batch was read against. */
-export async function advance(
-  tx: SqlExecutor,
-  track: Track,
-  name: string,
-  expected: TrackRow,
-  next: Checkpoint | null,
-): Promise<boolean> {
+export async function advance(tx: SqlExecutor, track: Track, name: string, expected: TrackRow, next: Checkpoint | null): Promise<boolean> {
   const rows = await tx.query(
     `update ${TABLE[track]} set tx_id = $6::xid8, global_position = $7::bigint, last_error = null, updated_at = now()
       where ${SAME_STATE} returning 1`,
@@ -115,8 +105,5 @@ export async function deleteRow(tx: SqlExecutor, track: Track, name: string): Pr
 }
 
 export async function recordError(db: SqlExecutor, track: Track, name: string, message: string): Promise<void> {
-  await db.query(`update ${TABLE[track]} set last_error = $2, updated_at = now() where projector = $1`, [
-    name,
-    message,
-  ]);
+  await db.query(`update ${TABLE[track]} set last_error = $2, updated_at = now() where projector = $1`, [name, message]);
 }

@@ -1,16 +1,7 @@
 import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
 import { testDrivers } from '@fpa/write-model/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  append,
-  catchUpTo,
-  countingProjector,
-  latest,
-  openTestBed,
-  quietLogger,
-  readModel,
-  runCleanups,
-} from './engine.fixtures.ts';
+import { append, catchUpTo, countingProjector, latest, openTestBed, quietLogger, readModel, runCleanups } from './engine.fixtures.ts';
 import { createProjectionEngine } from './engine.ts';
 import type { Projector } from './types.ts';
 
@@ -57,7 +48,10 @@ describe.each(testDrivers())('projectors with applyBatch on $name', (driver) => 
     expect(control.calls.reduce((a, b) => a + b, 0)).toBe(7);
     expect(control.calls.every((size) => size <= 3)).toBe(true);
     const live = await readModel(sql);
-    expect(live.counts).toMatchObject([{ stream_id: 'thing-1', events: 4 }, { stream_id: 'thing-2', events: 3 }]);
+    expect(live.counts).toMatchObject([
+      { stream_id: 'thing-1', events: 4 },
+      { stream_id: 'thing-2', events: 3 },
+    ]);
 
     control.calls.length = 0;
     await projections.rebuild('test_counts');

@@ -12,12 +12,7 @@ import {
 } from '@fpa/write-model/event-store';
 import type { TestDriver } from '@fpa/write-model/testing';
 import { createProjectionEngine } from './engine.ts';
-import type {
-  ProjectionEngine,
-  ProjectionEngineOptions,
-  ProjectionLogger,
-  Projector,
-} from './types.ts';
+import type { ProjectionEngine, ProjectionEngineOptions, ProjectionLogger, Projector } from './types.ts';
 
 /** Test projectors and helpers for the engine's integration tests. */
 export const HAPPENED = 'TestThingHappened';
@@ -57,16 +52,11 @@ export async function runCleanups(cleanups: (() => Promise<void>)[]): Promise<vo
 /** Tests catch up to a known checkpoint (see catchUpTo); the same function the import uses. */
 export { catchUpTo } from './catch-up-to.ts';
 
-export function append(
-  store: EventStore,
-  streamId: string,
-  labels: readonly string[],
-  type = HAPPENED,
-): Promise<AppendResult> {
-  return store.append(
-    [{ streamId, expectedVersion: 'any', events: labels.map((label) => ({ type, data: { label } })) }],
-    { companyId: null, actorUserId: null },
-  );
+export function append(store: EventStore, streamId: string, labels: readonly string[], type = HAPPENED): Promise<AppendResult> {
+  return store.append([{ streamId, expectedVersion: 'any', events: labels.map((label) => ({ type, data: { label } })) }], {
+    companyId: null,
+    actorUserId: null,
+  });
 }
 
 export function latest(results: readonly AppendResult[]): Checkpoint {
@@ -193,17 +183,15 @@ export async function readModel(sql: SqlExecutor) {
 }
 
 export async function schemas(sql: SqlExecutor, prefix: string): Promise<string[]> {
-  const found = await sql.query<{ nspname: string }>(
-    'select nspname from pg_namespace where starts_with(nspname, $1) order by nspname',
-    [prefix],
-  );
+  const found = await sql.query<{ nspname: string }>('select nspname from pg_namespace where starts_with(nspname, $1) order by nspname', [
+    prefix,
+  ]);
   return found.map((r) => r.nspname);
 }
 
 export async function viewSource(sql: SqlExecutor, view: string): Promise<string> {
-  const [row] = await sql.query<{ definition: string }>(
-    "select definition from pg_views where schemaname = 'public' and viewname = $1",
-    [view],
-  );
+  const [row] = await sql.query<{ definition: string }>("select definition from pg_views where schemaname = 'public' and viewname = $1", [
+    view,
+  ]);
   return row?.definition ?? '';
 }

@@ -84,7 +84,7 @@ describe.each(testDrivers())('projection engine on $name', (driver) => {
     expect(await projections.waitFor(written.checkpoint, { timeoutMs: 2_000 })).toMatchObject({ reached: true });
   });
 
-  it('waitFor with the write\'s event types waits only for the projectors handling them', async () => {
+  it("waitFor with the write's event types waits only for the projectors handling them", async () => {
     const { store, engine } = await setup();
     const control = { failing: true };
     const projections = engine({ projectors: [flakyProjector(control), otherProjector], backoff: { initialMs: 20, maxMs: 100 } });
@@ -95,9 +95,15 @@ describe.each(testDrivers())('projection engine on $name', (driver) => {
     expect(other.eventTypes).toEqual([OTHER]);
 
     // test_flaky (HAPPENED) cannot pass the first write; the OTHER write does not concern it.
-    expect(await projections.waitFor(other.checkpoint, { types: other.eventTypes!, timeoutMs: 5_000 })).toMatchObject({ reached: true, lagging: [] });
+    expect(await projections.waitFor(other.checkpoint, { types: other.eventTypes!, timeoutMs: 5_000 })).toMatchObject({
+      reached: true,
+      lagging: [],
+    });
     expect(await projections.waitFor(other.checkpoint, { timeoutMs: 300 })).toMatchObject({ reached: false, lagging: ['test_flaky'] });
-    expect(await projections.waitFor(stuck.checkpoint, { types: stuck.eventTypes!, timeoutMs: 300 })).toMatchObject({ reached: false, lagging: ['test_flaky'] });
+    expect(await projections.waitFor(stuck.checkpoint, { types: stuck.eventTypes!, timeoutMs: 300 })).toMatchObject({
+      reached: false,
+      lagging: ['test_flaky'],
+    });
     control.failing = false;
     expect(await projections.waitFor(other.checkpoint, { timeoutMs: 5_000 })).toMatchObject({ reached: true });
   });
@@ -147,8 +153,7 @@ describe.each(testDrivers())('projection engine on $name', (driver) => {
     const v1 = engine({ projectors: [countingProjector({ version: 1 }), otherProjector] });
     await catchUpTo(v1, first.checkpoint);
     await v1.stop();
-    const viewOid = async (view: string) =>
-      (await sql.query<{ oid: number }>('select $1::regclass::oid as oid', [view]))[0]?.oid;
+    const viewOid = async (view: string) => (await sql.query<{ oid: number }>('select $1::regclass::oid as oid', [view]))[0]?.oid;
     const [thingsView, othersView] = [await viewOid('public.test_things'), await viewOid('public.test_others')];
 
     const v2 = engine({ projectors: [countingProjector({ version: 2, upper: true }), otherProjector] });
@@ -209,8 +214,6 @@ describe.each(testDrivers())('projection engine on $name', (driver) => {
     const result = await projections.catchUpAll();
 
     expect(result.caughtUp).toEqual(['test_counts']);
-    expect(result.failed).toEqual([
-      { name: 'test_other', error: expect.stringContaining('public.test_others exists and is not a view') },
-    ]);
+    expect(result.failed).toEqual([{ name: 'test_other', error: expect.stringContaining('public.test_others exists and is not a view') }]);
   });
 });

@@ -94,8 +94,7 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
       return outcome;
     },
 
-    waitFor: (checkpoint, waitOptions) =>
-      waitForCheckpoint({ projectors, board, poll, pollIntervalMs }, checkpoint, waitOptions),
+    waitFor: (checkpoint, waitOptions) => waitForCheckpoint({ projectors, board, poll, pollIntervalMs }, checkpoint, waitOptions),
 
     async rebuild(name) {
       const projector = projectors.find((p) => p.name === name);
@@ -163,9 +162,7 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
     async retryParked(names) {
       await migrate();
       const open = await listParked(sql, names ? { projectors: names } : {});
-      const rebuilt = [...new Set(open.map((row) => row.projector))].filter((name) =>
-        projectors.some((p) => p.name === name),
-      );
+      const rebuilt = [...new Set(open.map((row) => row.projector))].filter((name) => projectors.some((p) => p.name === name));
       for (const name of rebuilt) await this.rebuild(name);
       const still = await listParked(sql, { projectors: rebuilt });
       return { rebuilt, stillParked: still };

@@ -30,7 +30,9 @@ describe.each(testDrivers())('projection leases on $name', (driver) => {
     // Two live workers: a fair share is two of three; a gives back one within a renewal, b takes it.
     await until(() => a.leases().held.length === 2 && b.leases().held.length === 1, 5_000, 'the split');
     expect([...a.leases().held, ...b.leases().held].sort()).toEqual(['test_counts', 'test_flaky', 'test_other']);
-    const owners = await bed.sql.query<{ projector: string; owner: string }>('select projector, owner from projection_leases order by projector');
+    const owners = await bed.sql.query<{ projector: string; owner: string }>(
+      'select projector, owner from projection_leases order by projector',
+    );
     expect(owners.filter((o) => o.owner === 'worker-b').map((o) => o.projector)).toEqual(b.leases().held);
 
     const written = [await append(bed.store, 's1', ['x', 'y']), await append(bed.store, 's2', ['z'])];

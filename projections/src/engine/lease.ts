@@ -91,9 +91,7 @@ export function createLeaseManager(args: {
       [owner, ttl],
     );
     await sql.query(`delete from public.projection_workers where expires_at < now() - interval '1 day'`);
-    const [workers] = await sql.query<{ n: number }>(
-      `select count(*)::int as n from public.projection_workers where expires_at > now()`,
-    );
+    const [workers] = await sql.query<{ n: number }>(`select count(*)::int as n from public.projection_workers where expires_at > now()`);
     const share = Math.ceil(projectors.length / Math.max(1, workers?.n ?? 1));
     const renewed = await sql.query<{ projector: string }>(
       `update public.projection_leases set expires_at = now() + $2::interval

@@ -1,15 +1,7 @@
 import { compareCheckpoints } from '@fpa/write-model/event-store';
 import type { Checkpoint, EventStore, SqlClient } from '@fpa/write-model/event-store';
 import { applyAll, CheckpointMoved, runBatch } from './apply.ts';
-import {
-  advance,
-  checkpointOf,
-  deleteRow,
-  lockIfUnchanged,
-  putRow,
-  readRow,
-  type TrackRow,
-} from './checkpoints.ts';
+import { advance, checkpointOf, deleteRow, lockIfUnchanged, putRow, readRow, type TrackRow } from './checkpoints.ts';
 import {
   boundLockWaits,
   createGeneration,

@@ -36,10 +36,10 @@ function datedProjector(control: { fixed: boolean }, version = 1): Projector {
 }
 
 function dated(store: EventStore, company: string, streamId: string, day: string) {
-  return store.append(
-    [{ streamId, expectedVersion: 'any', events: [{ type: DATED, data: { day } }] }],
-    { companyId: company, actorUserId: null },
-  );
+  return store.append([{ streamId, expectedVersion: 'any', events: [{ type: DATED, data: { day } }] }], {
+    companyId: company,
+    actorUserId: null,
+  });
 }
 
 function capturingLogger(): ProjectionLogger & { lines: { message: string; fields: Record<string, unknown> }[] } {
@@ -118,7 +118,9 @@ describe.each(testDrivers())('parked events on $name', (driver) => {
       eventType: DATED,
       error: expect.stringMatching(/out of range/),
     });
-    expect(logger.lines.filter((l) => l.message === 'projection failed').every((l) => l.fields.position === poison.firstPosition)).toBe(true);
+    expect(logger.lines.filter((l) => l.message === 'projection failed').every((l) => l.fields.position === poison.firstPosition)).toBe(
+      true,
+    );
 
     // Writes after the parking go on as usual.
     const later = await dated(store, COMPANY_A, 'pay-4', '2026-11-03');

@@ -126,10 +126,9 @@ export async function dropGeneration(tx: SqlExecutor, name: string, generation: 
 
 /** Every generation schema of a projector, e.g. when its checkpoint row is gone and nothing in them can be trusted. */
 export async function dropAllGenerations(tx: SqlExecutor, name: string): Promise<void> {
-  const rows = await tx.query<{ schema: string }>(
-    'select nspname as schema from pg_namespace where nspname ~ $1',
-    [`^rm_${name}_g[0-9]+$`],
-  );
+  const rows = await tx.query<{ schema: string }>('select nspname as schema from pg_namespace where nspname ~ $1', [
+    `^rm_${name}_g[0-9]+$`,
+  ]);
   for (const { schema } of rows) await tx.exec(`drop schema if exists "${schema}" cascade`);
   await resolveParked(tx, name, null);
 }

@@ -15,9 +15,16 @@ const order = (events: readonly RecordedEvent[]) => inTypeRuns(events, keysOf).m
 describe('inTypeRuns', () => {
   it('gathers a log that goes member by member into one run of each type', () => {
     const log = [
-      ev(1, 'M', 'm1,p1'), ev(2, 'P', 'p1,m1'), ev(3, 'Pay', 'x1,p1'), ev(4, 'Pay', 'x2,p1'),
-      ev(5, 'M', 'm2,p2'), ev(6, 'P', 'p2,m2'), ev(7, 'Pay', 'x3,p2'),
-      ev(8, 'M', 'm3,p3'), ev(9, 'P', 'p3,m3'), ev(10, 'Pay', 'x4,p3'),
+      ev(1, 'M', 'm1,p1'),
+      ev(2, 'P', 'p1,m1'),
+      ev(3, 'Pay', 'x1,p1'),
+      ev(4, 'Pay', 'x2,p1'),
+      ev(5, 'M', 'm2,p2'),
+      ev(6, 'P', 'p2,m2'),
+      ev(7, 'Pay', 'x3,p2'),
+      ev(8, 'M', 'm3,p3'),
+      ev(9, 'P', 'p3,m3'),
+      ev(10, 'Pay', 'x4,p3'),
     ];
     expect(order(log)).toEqual([1, 5, 8, 2, 6, 9, 3, 4, 7, 10]);
   });
@@ -36,7 +43,8 @@ describe('inTypeRuns', () => {
     for (let trial = 0; trial < 300; trial++) {
       const log = Array.from({ length: 1 + Math.floor(random() * 60) }, (_, i) => {
         const type = 'ABC'[Math.floor(random() * 3)]!;
-        const keys = random() < 0.05 ? '!' : Array.from({ length: 1 + Math.floor(random() * 2) }, () => `k${Math.floor(random() * 12)}`).join(',');
+        const keys =
+          random() < 0.05 ? '!' : Array.from({ length: 1 + Math.floor(random() * 2) }, () => `k${Math.floor(random() * 12)}`).join(',');
         return ev(i, type, keys);
       });
       const out = inTypeRuns(log, keysOf);

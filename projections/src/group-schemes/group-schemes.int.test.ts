@@ -16,7 +16,15 @@ describe.each(testDrivers())('group schemes read model on $name', (driver) => {
   it('shows cards with member counts and members with their family nested, to their company only', async () => {
     const bed = await setup();
     const [a, b] = [bed.company(), bed.company()];
-    const created = await a.scheme('Mine Workers', [['Zanele', 2], ['Sipho', 0], ['Lerato', 0]], [BLANK_ROW, HALF_ROW]);
+    const created = await a.scheme(
+      'Mine Workers',
+      [
+        ['Zanele', 2],
+        ['Sipho', 0],
+        ['Lerato', 0],
+      ],
+      [BLANK_ROW, HALF_ROW],
+    );
     expect(created).toMatchObject({ mainMembersAdded: 3, familyMembersAdded: 2, droppedRows: 1 });
     const older = await a.scheme('Taxi Association', [['Thabo', 0]]);
     await b.scheme('Mine Workers', [['Zanele', 0]]);
@@ -25,31 +33,71 @@ describe.each(testDrivers())('group schemes read model on $name', (driver) => {
     const cards = await listGroupSchemes(bed.sql, a.companyId);
     expect(cards.map((c) => c.id)).toEqual([older.schemeId, created.schemeId]);
     expect(cards[1]).toMatchObject({
-      name: 'Mine Workers', description: 'Mine Workers staff', status: 'active', totalMembers: 5, mainMemberCount: 3, familyMemberCount: 2, policyPrefix: 'MIN',
+      name: 'Mine Workers',
+      description: 'Mine Workers staff',
+      status: 'active',
+      totalMembers: 5,
+      mainMemberCount: 3,
+      familyMemberCount: 2,
+      policyPrefix: 'MIN',
     });
     expect(await findGroupScheme(bed.sql, b.companyId, created.schemeId)).toBeNull();
     expect(await findGroupScheme(bed.sql, a.companyId, 'not-a-uuid')).toBeNull();
     expect(await listSchemeMembers(bed.sql, b.companyId, created.schemeId)).toEqual([]);
 
     const members = await listSchemeMembers(bed.sql, a.companyId, created.schemeId);
-    expect(members.map((m) => [m.firstName, m.policyNumber, m.familyMembers.map((f) => [f.firstName, f.policyNumber, f.relationship])])).toEqual([
-      ['Zanele', 'MIN-000001', [["Zanele's child 1", 'MIN-000001', 'child'], ["Zanele's child 2", 'MIN-000001', 'child']]],
+    expect(
+      members.map((m) => [m.firstName, m.policyNumber, m.familyMembers.map((f) => [f.firstName, f.policyNumber, f.relationship])]),
+    ).toEqual([
+      [
+        'Zanele',
+        'MIN-000001',
+        [
+          ["Zanele's child 1", 'MIN-000001', 'child'],
+          ["Zanele's child 2", 'MIN-000001', 'child'],
+        ],
+      ],
       ['Sipho', 'MIN-000002', []],
       ['Lerato', 'MIN-000003', []],
     ]);
     expect(members[0]).toMatchObject({
-      lastName: 'Mokoena', saId: expect.stringMatching(/^\d{13}$/), phone: '0712345678', address: '5 Church Street', city: 'Rustenburg',
-      province: 'North West', postalCode: '0299', email: null, coverAmount: '20000.00', isMainMember: true, mainMemberId: null, status: 'active',
+      lastName: 'Mokoena',
+      saId: expect.stringMatching(/^\d{13}$/),
+      phone: '0712345678',
+      address: '5 Church Street',
+      city: 'Rustenburg',
+      province: 'North West',
+      postalCode: '0299',
+      email: null,
+      coverAmount: '20000.00',
+      isMainMember: true,
+      mainMemberId: null,
+      status: 'active',
     });
-    expect(members[0]?.familyMembers[0]).toMatchObject({ isMainMember: false, mainMemberId: members[0]?.id, coverAmount: '10000.00', phone: null });
-    expect(flattenSchemeMembers(members).map((m) => m.firstName)).toEqual(['Zanele', "Zanele's child 1", "Zanele's child 2", 'Sipho', 'Lerato']);
+    expect(members[0]?.familyMembers[0]).toMatchObject({
+      isMainMember: false,
+      mainMemberId: members[0]?.id,
+      coverAmount: '10000.00',
+      phone: null,
+    });
+    expect(flattenSchemeMembers(members).map((m) => m.firstName)).toEqual([
+      'Zanele',
+      "Zanele's child 1",
+      "Zanele's child 2",
+      'Sipho',
+      'Lerato',
+    ]);
   });
 
   it('records a group payment as one payment per group policy, listed with the scheme, and follows removals and edits', async () => {
     const bed = await setup();
     const t = bed.company();
     const clerk = await t.user('Zanele', 'Mthembu');
-    const { schemeId } = await t.scheme('Mine Workers', [['Zanele', 2], ['Sipho', 0], ['Lerato', 0]]);
+    const { schemeId } = await t.scheme('Mine Workers', [
+      ['Zanele', 2],
+      ['Sipho', 0],
+      ['Lerato', 0],
+    ]);
     const run = await t.groupPay(clerk, schemeId, '100');
     expect(run).toMatchObject({ memberCount: 5, totalAmount: '500.00', amountPerMember: '100.00', paymentMethod: 'mobile_money' });
     await bed.project();
@@ -71,7 +119,13 @@ describe.each(testDrivers())('group schemes read model on $name', (driver) => {
     await bed.project();
 
     expect(await findGroupScheme(bed.sql, t.companyId, schemeId)).toMatchObject({
-      name: 'Platinum Miners', description: 'All shafts', status: 'inactive', totalMembers: 4, mainMemberCount: 3, familyMemberCount: 1, policyPrefix: 'PLA',
+      name: 'Platinum Miners',
+      description: 'All shafts',
+      status: 'inactive',
+      totalMembers: 4,
+      mainMemberCount: 3,
+      familyMemberCount: 1,
+      policyPrefix: 'PLA',
     });
     const members = await listSchemeMembers(bed.sql, t.companyId, schemeId);
     expect(members.map((m) => [m.firstName, m.policyNumber, m.familyMembers.length])).toEqual([
@@ -80,7 +134,10 @@ describe.each(testDrivers())('group schemes read model on $name', (driver) => {
       ['Thabo', 'PLA-000001', 1],
     ]);
     // Payments show the scheme's current name.
-    expect((await listPayments(bed.sql, t.companyId, { search: 'zanele' })).nodes[0]).toMatchObject({ schemeName: 'Platinum Miners', memberName: 'Zanele Mokoena' });
+    expect((await listPayments(bed.sql, t.companyId, { search: 'zanele' })).nodes[0]).toMatchObject({
+      schemeName: 'Platinum Miners',
+      memberName: 'Zanele Mokoena',
+    });
   });
 
   it("shows an erased scheme member's personal fields as '[erased]', on the scheme and on its payments", async () => {
@@ -95,7 +152,13 @@ describe.each(testDrivers())('group schemes read model on $name', (driver) => {
     await bed.engine.rebuild('payments');
 
     const [erased] = await listSchemeMembers(bed.sql, t.companyId, schemeId);
-    expect(erased).toMatchObject({ firstName: '[erased]', lastName: '[erased]', saId: '[erased]', phone: '[erased]', policyNumber: 'MIN-000001' });
+    expect(erased).toMatchObject({
+      firstName: '[erased]',
+      lastName: '[erased]',
+      saId: '[erased]',
+      phone: '[erased]',
+      policyNumber: 'MIN-000001',
+    });
     expect(erased?.familyMembers[0]?.firstName).toBe("Zanele's child 1");
     expect((await listPayments(bed.sql, t.companyId)).nodes[0]).toMatchObject({ memberName: '[erased]', amount: '200.00' });
   });
@@ -104,7 +167,10 @@ describe.each(testDrivers())('group schemes read model on $name', (driver) => {
     const bed = await setup();
     const t = bed.company();
     const clerk = await t.user('Zanele', 'Mthembu');
-    const { schemeId } = await t.scheme('Mine Workers', [['Zanele', 2], ['Sipho', 1]]);
+    const { schemeId } = await t.scheme('Mine Workers', [
+      ['Zanele', 2],
+      ['Sipho', 1],
+    ]);
     const run = await t.groupPay(clerk, schemeId, '99.99');
     const policy = await t.policy('Themba', 'Mthembu');
     const single = await t.pay(clerk, policy.policyId, { amount: '150' });

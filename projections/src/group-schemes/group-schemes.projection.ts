@@ -85,10 +85,14 @@ async function schemeCreated(tx: SqlExecutor, event: Recorded<GroupSchemeCreated
 
 async function schemeUpdated(tx: SqlExecutor, event: Recorded<GroupSchemeUpdated>): Promise<void> {
   const d = event.data;
-  await tx.query(
-    `update group_schemes set name = $3, description = $4, status = $5, updated_at = $6 where id = $1 and company_id = $2`,
-    [d.schemeId, companyOf(event), d.name, d.description ?? '', d.status, event.recordedAt],
-  );
+  await tx.query(`update group_schemes set name = $3, description = $4, status = $5, updated_at = $6 where id = $1 and company_id = $2`, [
+    d.schemeId,
+    companyOf(event),
+    d.name,
+    d.description ?? '',
+    d.status,
+    event.recordedAt,
+  ]);
 }
 
 /** The person's row and +1 on the scheme's main or family counter, in one statement. */

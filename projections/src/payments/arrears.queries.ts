@@ -44,7 +44,9 @@ export async function policyArrears(sql: SqlExecutor, companyId: string, args: A
   const first = pageSize(args.first);
   const minMonths = args.minMonths ?? 0;
   if (!Number.isInteger(minMonths) || minMonths < 0) {
-    throw new ValidationError('minMonths must be a whole number, 0 or more', [{ path: ['minMonths'], message: 'minMonths must be a whole number, 0 or more' }]);
+    throw new ValidationError('minMonths must be a whole number, 0 or more', [
+      { path: ['minMonths'], message: 'minMonths must be a whole number, 0 or more' },
+    ]);
   }
   const p = parameters();
   const where = [`a.company_id = ${p.add(companyId)}`];

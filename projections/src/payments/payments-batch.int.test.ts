@@ -52,15 +52,27 @@ describe.each(testDrivers())('payments applyBatch against apply on $name', (driv
       const policy = { policyId: randomUUID(), companyId, memberId: randomUUID(), policyNumber: `POL-${p}` };
       events.push(recorded(events.length, 'PolicyIssued', { ...policy, startDate: '2025-01-01' }));
       for (let m = 1; m <= 6; m++) {
-        events.push(recorded(events.length, 'PaymentRecorded', {
-          paymentId: randomUUID(), ...policy, memberName: 'Thandi Nkosi', amount: '120.00', paymentDate: `2025-0${m}-0${1 + (p % 9)}`,
-          paymentMethod: 'debit_order', reference: null, notes: null, status: m % 5 === 0 ? 'pending' : 'completed',
-        }));
+        events.push(
+          recorded(events.length, 'PaymentRecorded', {
+            paymentId: randomUUID(),
+            ...policy,
+            memberName: 'Thandi Nkosi',
+            amount: '120.00',
+            paymentDate: `2025-0${m}-0${1 + (p % 9)}`,
+            paymentMethod: 'debit_order',
+            reference: null,
+            notes: null,
+            status: m % 5 === 0 ? 'pending' : 'completed',
+          }),
+        );
       }
     }
     let statements = 0;
     await build(db.sql, 'counted', (tx) =>
-      paymentsProjection.applyBatch!({ exec: (text) => tx.exec(text), query: (text, params) => ((statements += 1), tx.query(text, params)) }, events),
+      paymentsProjection.applyBatch!(
+        { exec: (text) => tx.exec(text), query: (text, params) => ((statements += 1), tx.query(text, params)) },
+        events,
+      ),
     );
     expect(statements).toBe(2);
     await build(db.sql, 'each', async (tx) => {
@@ -72,8 +84,21 @@ describe.each(testDrivers())('payments applyBatch against apply on $name', (driv
 
 function recorded(index: number, type: string, data: Record<string, unknown>): RecordedEvent {
   return {
-    globalPosition: index + 1, txId: String(index + 1), streamId: `s-${index}`, streamVersion: 1, eventId: randomUUID(), type, data,
-    metadata: { companyId: data.companyId as string, actorUserId: randomUUID(), commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
+    globalPosition: index + 1,
+    txId: String(index + 1),
+    streamId: `s-${index}`,
+    streamVersion: 1,
+    eventId: randomUUID(),
+    type,
+    data,
+    metadata: {
+      companyId: data.companyId as string,
+      actorUserId: randomUUID(),
+      commandId: null,
+      correlationId: randomUUID(),
+      causationId: null,
+      schemaVersion: 1,
+    },
     recordedAt: new Date(Date.UTC(2025, 0, 1) + index * 60_000),
   };
 }
@@ -86,8 +111,21 @@ function randomLog(random: () => number): RecordedEvent[] {
   const events: RecordedEvent[] = [];
   const push = (type: string, data: Record<string, unknown>) =>
     events.push({
-      globalPosition: events.length + 1, txId: String(events.length + 1), streamId: `s-${events.length}`, streamVersion: 1, eventId: randomUUID(), type, data,
-      metadata: { companyId: data.companyId as string, actorUserId: randomUUID(), commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
+      globalPosition: events.length + 1,
+      txId: String(events.length + 1),
+      streamId: `s-${events.length}`,
+      streamVersion: 1,
+      eventId: randomUUID(),
+      type,
+      data,
+      metadata: {
+        companyId: data.companyId as string,
+        actorUserId: randomUUID(),
+        commandId: null,
+        correlationId: randomUUID(),
+        causationId: null,
+        schemaVersion: 1,
+      },
       recordedAt: new Date(Date.UTC(2025, 0, 1) + events.length * 60_000),
     });
   for (let i = 0; i < 400; i++) {
@@ -107,13 +145,25 @@ function randomLog(random: () => number): RecordedEvent[] {
       const policy = pick(policies);
       // Now and then a payment recorded again (a replayed log): the first one stands.
       const again = payments.length > 0 && random() < 0.03 ? payments.find((p) => p.companyId === policy.companyId) : undefined;
-      const payment = again ?? { paymentId: randomUUID(), companyId: policy.companyId, status: pick([...PAYMENT_STATUSES, 'completed', 'completed']) };
+      const payment = again ?? {
+        paymentId: randomUUID(),
+        companyId: policy.companyId,
+        status: pick([...PAYMENT_STATUSES, 'completed', 'completed']),
+      };
       if (!again) payments.push(payment);
       push('PaymentRecorded', {
-        paymentId: payment.paymentId, companyId: policy.companyId, policyId: policy.policyId, policyNumber: policy.policyNumber, memberId: policy.memberId,
-        memberName: 'Thandi Nkosi', amount: `${100 + Math.floor(random() * 400)}.${random() < 0.5 ? '50' : '00'}`,
+        paymentId: payment.paymentId,
+        companyId: policy.companyId,
+        policyId: policy.policyId,
+        policyNumber: policy.policyNumber,
+        memberId: policy.memberId,
+        memberName: 'Thandi Nkosi',
+        amount: `${100 + Math.floor(random() * 400)}.${random() < 0.5 ? '50' : '00'}`,
         paymentDate: `2025-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`,
-        paymentMethod: 'debit_order', reference: random() < 0.5 ? `REF${i}` : null, notes: null, status: payment.status,
+        paymentMethod: 'debit_order',
+        reference: random() < 0.5 ? `REF${i}` : null,
+        notes: null,
+        status: payment.status,
       });
     }
   }

@@ -76,26 +76,28 @@ async function policiesIssued(tx: SqlExecutor, events: readonly Recorded<PolicyI
 const statusSums = PAYMENT_STATUSES.map((s) => `count(*) filter (where status = '${s}')`).join(', ');
 
 async function paymentsRecorded(tx: SqlExecutor, events: readonly Recorded<PaymentRecorded>[], statusOf: StatusOf) {
-  const rows = events.map((event, ord) => ({ event, d: event.data, ord })).map(({ event, d, ord }) => ({
-    ord,
-    id: d.paymentId,
-    company_id: companyOf(event),
-    policy_id: d.policyId,
-    policy_number: d.policyNumber,
-    member_id: d.memberId,
-    member_name: d.memberName ?? '', // as paymentRecorded reads it
-    amount: d.amount,
-    payment_date: d.paymentDate,
-    payment_method: d.paymentMethod,
-    reference: d.reference ?? null,
-    notes: d.notes ?? null,
-    status: statusOf(event, d.status),
-    group_scheme_id: d.groupSchemeId ?? null, // as paymentRecorded reads it
-    group_payment_id: d.groupPaymentId ?? null,
-    recorded_by: event.metadata.actorUserId,
-    position: event.globalPosition,
-    created_at: event.recordedAt.toISOString(),
-  }));
+  const rows = events
+    .map((event, ord) => ({ event, d: event.data, ord }))
+    .map(({ event, d, ord }) => ({
+      ord,
+      id: d.paymentId,
+      company_id: companyOf(event),
+      policy_id: d.policyId,
+      policy_number: d.policyNumber,
+      member_id: d.memberId,
+      member_name: d.memberName ?? '', // as paymentRecorded reads it
+      amount: d.amount,
+      payment_date: d.paymentDate,
+      payment_method: d.paymentMethod,
+      reference: d.reference ?? null,
+      notes: d.notes ?? null,
+      status: statusOf(event, d.status),
+      group_scheme_id: d.groupSchemeId ?? null, // as paymentRecorded reads it
+      group_payment_id: d.groupPaymentId ?? null,
+      recorded_by: event.metadata.actorUserId,
+      position: event.globalPosition,
+      created_at: event.recordedAt.toISOString(),
+    }));
   await tx.query(
     `with r as (
        select * from jsonb_to_recordset($1::text::jsonb) as r(

@@ -27,7 +27,12 @@ import { paymentsProjection } from './payments.projection.ts';
  * Regular policies come from the portfolio fixture (its PolicyIssued starts on 2025-03-01).
  */
 export async function openPaymentsBed(driver: TestDriver, cleanups: (() => Promise<void>)[]) {
-  const bed = await openPortfolioBed(driver, cleanups, [usersListProjection, portfolioProjection, groupSchemesProjection, paymentsProjection]);
+  const bed = await openPortfolioBed(driver, cleanups, [
+    usersListProjection,
+    portfolioProjection,
+    groupSchemesProjection,
+    paymentsProjection,
+  ]);
   await migrateWriteModel(bed.sql);
   let head: Checkpoint | null = null;
   const track = <T extends { append: AppendResult }>(result: T): T => {
@@ -53,9 +58,24 @@ export async function openPaymentsBed(driver: TestDriver, cleanups: (() => Promi
       /** A staff user (UserRegistered, names sealed with the user's key); answers the user id. */
       async user(firstName: string, lastName: string): Promise<string> {
         const userId = randomUUID();
-        const data = { userId, companyId, username: `${firstName}.${lastName}`.toLowerCase(), role: 'billing_clerk', email: `${userId}@example.co.za`, firstName, lastName, saId: null, phone: null };
+        const data = {
+          userId,
+          companyId,
+          username: `${firstName}.${lastName}`.toLowerCase(),
+          role: 'billing_clerk',
+          email: `${userId}@example.co.za`,
+          firstName,
+          lastName,
+          saId: null,
+          phone: null,
+        };
         const pii = [{ subjectId: `user:${userId}`, fields: ['email', 'firstName', 'lastName', 'saId', 'phone'] }];
-        track({ append: await bed.store.append([{ streamId: `user-${userId}`, expectedVersion: 'no_stream', events: [{ type: 'UserRegistered', data, pii }] }], { companyId, actorUserId: userId }) });
+        track({
+          append: await bed.store.append(
+            [{ streamId: `user-${userId}`, expectedVersion: 'no_stream', events: [{ type: 'UserRegistered', data, pii }] }],
+            { companyId, actorUserId: userId },
+          ),
+        });
         return userId;
       },
 
@@ -68,9 +88,13 @@ export async function openPaymentsBed(driver: TestDriver, cleanups: (() => Promi
 
       changePolicyStatus: t.changeStatus,
 
-      async pay(actor: string | null, policyId: string, payment: { amount?: string; paymentDate?: string; reference?: string; notes?: string } = {}) {
+      async pay(
+        actor: string | null,
+        policyId: string,
+        payment: { amount?: string; paymentDate?: string; reference?: string; notes?: string } = {},
+      ) {
         const input = { policyId, amount: '150', paymentDate: '2025-06-15', paymentMethod: 'debit_order', ...payment };
-        return (track(await recordPayment(bed.store, input, as(actor)))).paymentId;
+        return track(await recordPayment(bed.store, input, as(actor))).paymentId;
       },
 
       async setStatus(actor: string | null, paymentId: string, status: PaymentStatus) {
@@ -79,12 +103,24 @@ export async function openPaymentsBed(driver: TestDriver, cleanups: (() => Promi
 
       /** A scheme from form rows: mainMembers [name, family count] (family members are children). */
       async scheme(name: string, mains: [string, number][], extraRows: unknown[] = []) {
-        const input = { name, description: `${name} staff`, mainMembers: [...mains.map(([first, family]) => mainRow(first, family)), ...extraRows] };
+        const input = {
+          name,
+          description: `${name} staff`,
+          mainMembers: [...mains.map(([first, family]) => mainRow(first, family)), ...extraRows],
+        };
         return track(await createGroupScheme(bed.store, bed.sql, input, as(null, 'administrator')));
       },
 
       async addToScheme(schemeId: string, mains: [string, number][]) {
-        return track(await addSchemeMembers(bed.store, bed.sql, schemeId, { mainMembers: mains.map(([f, n]) => mainRow(f, n)) }, as(null, 'administrator')));
+        return track(
+          await addSchemeMembers(
+            bed.store,
+            bed.sql,
+            schemeId,
+            { mainMembers: mains.map(([f, n]) => mainRow(f, n)) },
+            as(null, 'administrator'),
+          ),
+        );
       },
 
       async editScheme(schemeId: string, edit: { name: string; description: string; status: 'active' | 'inactive' }) {
@@ -96,7 +132,14 @@ export async function openPaymentsBed(driver: TestDriver, cleanups: (() => Promi
       },
 
       async groupPay(actor: string | null, schemeId: string, amountPerMember: string, paymentDate = '2025-07-01') {
-        return track(await recordGroupPayment(bed.store, schemeId, { amountPerMember, paymentMethod: 'mobile_money', paymentDate, reference: 'GRP-JULY' }, as(actor)));
+        return track(
+          await recordGroupPayment(
+            bed.store,
+            schemeId,
+            { amountPerMember, paymentMethod: 'mobile_money', paymentDate, reference: 'GRP-JULY' },
+            as(actor),
+          ),
+        );
       },
     };
   }
@@ -116,8 +159,22 @@ export function nextSaId(): string {
 
 function mainRow(firstName: string, familyCount: number) {
   return {
-    firstName, lastName: 'Mokoena', saId: nextSaId(), phone: '0712345678', address: '5 Church Street', city: 'Rustenburg',
-    province: 'North West', postalCode: '0299', email: '', coverAmount: '20000',
-    familyMembers: Array.from({ length: familyCount }, (_, i) => ({ firstName: `${firstName}'s child ${i + 1}`, lastName: 'Mokoena', saId: nextSaId(), relationship: 'child', coverAmount: '10000' })),
+    firstName,
+    lastName: 'Mokoena',
+    saId: nextSaId(),
+    phone: '0712345678',
+    address: '5 Church Street',
+    city: 'Rustenburg',
+    province: 'North West',
+    postalCode: '0299',
+    email: '',
+    coverAmount: '20000',
+    familyMembers: Array.from({ length: familyCount }, (_, i) => ({
+      firstName: `${firstName}'s child ${i + 1}`,
+      lastName: 'Mokoena',
+      saId: nextSaId(),
+      relationship: 'child',
+      coverAmount: '10000',
+    })),
   };
 }

@@ -72,10 +72,18 @@ describe.each(testDrivers())('payments read model on $name', (driver) => {
     const june = await t.pay(clerk, policy.policyId, { amount: '200', paymentDate: '2025-06-15' });
     await bed.project();
     const now = new Date('2025-07-10T10:00:00Z');
-    const months = async () => (await premiumsCollected(bed.sql, t.companyId, { months: 4, now })).map((m) => `${m.month} ${m.amount} ${m.paymentCount}`);
+    const months = async () =>
+      (await premiumsCollected(bed.sql, t.companyId, { months: 4, now })).map((m) => `${m.month} ${m.amount} ${m.paymentCount}`);
     const arrears = async () => (await policyArrears(bed.sql, t.companyId, { today: '2025-09-20' })).nodes[0];
 
-    expect(await paymentCounts(bed.sql, t.companyId)).toEqual({ total: 2, pending: 0, completed: 2, failed: 0, refunded: 0, completedAmount: '300.00' });
+    expect(await paymentCounts(bed.sql, t.companyId)).toEqual({
+      total: 2,
+      pending: 0,
+      completed: 2,
+      failed: 0,
+      refunded: 0,
+      completedAmount: '300.00',
+    });
     expect(await months()).toEqual(['2025-04 0.00 0', '2025-05 100.00 1', '2025-06 200.00 1', '2025-07 0.00 0']);
     expect(await arrears()).toMatchObject({ lastPaymentDate: '2025-06-15', monthsInArrears: 3 });
 
@@ -93,7 +101,13 @@ describe.each(testDrivers())('payments read model on $name', (driver) => {
     await t.setStatus(clerk, may, 'pending');
     await t.setStatus(clerk, may, 'failed');
     await bed.project();
-    expect(await paymentCounts(bed.sql, t.companyId)).toMatchObject({ completed: 1, pending: 0, failed: 1, refunded: 0, completedAmount: '200.00' });
+    expect(await paymentCounts(bed.sql, t.companyId)).toMatchObject({
+      completed: 1,
+      pending: 0,
+      failed: 1,
+      refunded: 0,
+      completedAmount: '200.00',
+    });
     expect(await months()).toEqual(['2025-04 0.00 0', '2025-05 0.00 0', '2025-06 200.00 1', '2025-07 0.00 0']);
     expect(await arrears()).toMatchObject({ lastPaymentDate: '2025-06-15', monthsInArrears: 3 });
 

@@ -136,14 +136,7 @@ async function policyIssued(tx: SqlExecutor, event: Recorded<PolicyIssued>): Pro
     `insert into policy_arrears (policy_id, company_id, policy_number, member_id, status, start_date, due_since, position)
      values ($1, $2, $3, $4, 'active', $5::date, $5::date, $6)
      on conflict (policy_id) do nothing`,
-    [
-      event.data.policyId,
-      companyOf(event),
-      event.data.policyNumber,
-      event.data.memberId,
-      event.data.startDate,
-      event.globalPosition,
-    ],
+    [event.data.policyId, companyOf(event), event.data.policyNumber, event.data.memberId, event.data.startDate, event.globalPosition],
   );
 }
 
@@ -157,6 +150,7 @@ async function policyStatusChanged(tx: SqlExecutor, event: Recorded<PolicyStatus
 
 /** A status outside the four would leave the counters silently wrong: stop loudly instead. */
 export function paymentStatus(event: Pick<RecordedEvent, 'type' | 'eventId'>, value: string): PaymentStatus {
-  if (!(PAYMENT_STATUSES as readonly string[]).includes(value)) throw new Error(`${event.type} ${event.eventId} has an unknown status "${value}"`);
+  if (!(PAYMENT_STATUSES as readonly string[]).includes(value))
+    throw new Error(`${event.type} ${event.eventId} has an unknown status "${value}"`);
   return value as PaymentStatus;
 }

@@ -124,8 +124,8 @@ export async function findPayment(sql: SqlExecutor, companyId: string, id: strin
 /** The payments one group payment recorded, in the order of the scheme's main members. */
 export async function paymentsOfGroupPayment(sql: SqlExecutor, companyId: string, groupPaymentId: string): Promise<PaymentRow[]> {
   if (!isUuid(groupPaymentId)) return [];
-  return sql.query<PaymentRow>(
-    `select ${COLUMNS} ${FROM} where p.group_payment_id = $1 and p.company_id = $2 order by p.position`,
-    [groupPaymentId, companyId],
-  );
+  return sql.query<PaymentRow>(`select ${COLUMNS} ${FROM} where p.group_payment_id = $1 and p.company_id = $2 order by p.position`, [
+    groupPaymentId,
+    companyId,
+  ]);
 }

@@ -36,7 +36,18 @@ export const plansProjection = projectorOf<PlanEvent>()({
            on conflict (id) do update set name = excluded.name, tier = excluded.tier, member_limit = excluded.member_limit,
              monthly_price = excluded.monthly_price, features = excluded.features, description = excluded.description,
              sort_order = excluded.sort_order, is_active = excluded.is_active, updated_at = excluded.updated_at`,
-          [d.planId, d.name, d.tier, d.memberLimit, d.monthlyPrice, JSON.stringify(d.features), d.description, d.sortOrder, d.isActive, event.recordedAt],
+          [
+            d.planId,
+            d.name,
+            d.tier,
+            d.memberLimit,
+            d.monthlyPrice,
+            JSON.stringify(d.features),
+            d.description,
+            d.sortOrder,
+            d.isActive,
+            event.recordedAt,
+          ],
         );
         return;
       }

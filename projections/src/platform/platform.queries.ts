@@ -44,7 +44,12 @@ export type PlatformSubscriptionRow = {
 
 /** One subscription per company: its tier, limit and member count, priced by the tier's plan. */
 export async function listPlatformSubscriptions(sql: SqlExecutor, now: Date): Promise<PlatformSubscriptionRow[]> {
-  const rows = await sql.query<Omit<PlatformSubscriptionRow, 'nextBillingDate' | 'planName' | 'monthlyPrice'> & { planName: string | null; monthlyPrice: string | null }>(
+  const rows = await sql.query<
+    Omit<PlatformSubscriptionRow, 'nextBillingDate' | 'planName' | 'monthlyPrice'> & {
+      planName: string | null;
+      monthlyPrice: string | null;
+    }
+  >(
     `select c.id, c.id as "companyId", c.name as company, c.tier, p.name as "planName",
             ${INSURED_PEOPLE_SQL} as "currentMemberCount", c.member_limit as "memberLimit",
             p.monthly_price::text as "monthlyPrice", c.is_active as "isActive"

@@ -1,13 +1,6 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import type { IdentifierType, Relationship } from '@fpa/write-model/validation';
-import {
-  normalizeSearch,
-  pageSize,
-  pagedList,
-  parameters,
-  type Connection,
-  type PageArgs,
-} from './portfolio.paging.ts';
+import { normalizeSearch, pageSize, pagedList, parameters, type Connection, type PageArgs } from './portfolio.paging.ts';
 import { isUuid } from './uuid.ts';
 
 export type MemberRow = {
@@ -71,11 +64,7 @@ function searchCondition(prefix: string): string {
  * Newest first. Search: name ("first", "last", "first last"), SA ID, passport number or e-mail,
  * each a case-insensitive prefix. mainOnly lists principal members (the family member form's choice).
  */
-export async function listMembers(
-  sql: SqlExecutor,
-  companyId: string,
-  args: MemberListArgs = {},
-): Promise<Connection<MemberRow>> {
+export async function listMembers(sql: SqlExecutor, companyId: string, args: MemberListArgs = {}): Promise<Connection<MemberRow>> {
   const first = pageSize(args.first);
   const search = normalizeSearch(args.search);
   const p = parameters();
@@ -100,27 +89,18 @@ export async function listMembers(
 }
 
 async function countFromStats(sql: SqlExecutor, companyId: string, column: 'main_members' | 'total_members') {
-  const [row] = await sql.query<{ count: number }>(
-    `select ${column} as count from portfolio_stats where company_id = $1`,
-    [companyId],
-  );
+  const [row] = await sql.query<{ count: number }>(`select ${column} as count from portfolio_stats where company_id = $1`, [companyId]);
   return row?.count ?? 0;
 }
 
 /** The whole list, newest first: the REST route answers it in one piece, as the spec's client expects. */
 export async function listAllMembers(sql: SqlExecutor, companyId: string): Promise<MemberRow[]> {
-  return sql.query<MemberRow>(
-    `select ${COLUMNS} ${FROM} where m.company_id = $1 order by m.created_at desc, m.position desc`,
-    [companyId],
-  );
+  return sql.query<MemberRow>(`select ${COLUMNS} ${FROM} where m.company_id = $1 order by m.created_at desc, m.position desc`, [companyId]);
 }
 
 export async function findMember(sql: SqlExecutor, companyId: string, id: string): Promise<MemberRow | null> {
   if (!isUuid(id)) return null;
-  const rows = await sql.query<MemberRow>(`select ${COLUMNS} ${FROM} where m.company_id = $1 and m.id = $2`, [
-    companyId,
-    id,
-  ]);
+  const rows = await sql.query<MemberRow>(`select ${COLUMNS} ${FROM} where m.company_id = $1 and m.id = $2`, [companyId, id]);
   return rows[0] ?? null;
 }
 

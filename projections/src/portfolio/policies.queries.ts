@@ -1,14 +1,6 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import type { PolicyStatus } from '@fpa/write-model/validation';
-import {
-  normalizeSearch,
-  pageSize,
-  pagedList,
-  parameters,
-  prefixPattern,
-  type Connection,
-  type PageArgs,
-} from './portfolio.paging.ts';
+import { normalizeSearch, pageSize, pagedList, parameters, prefixPattern, type Connection, type PageArgs } from './portfolio.paging.ts';
 import { isUuid } from './uuid.ts';
 
 export type PolicyRow = {
@@ -73,11 +65,7 @@ function filterOf(companyId: string, search: string | undefined, status: PolicyS
 }
 
 /** Newest first, optionally one status only. */
-export async function listPolicies(
-  sql: SqlExecutor,
-  companyId: string,
-  args: PolicyListArgs = {},
-): Promise<Connection<PolicyRow>> {
+export async function listPolicies(sql: SqlExecutor, companyId: string, args: PolicyListArgs = {}): Promise<Connection<PolicyRow>> {
   const first = pageSize(args.first);
   const search = normalizeSearch(args.search);
   const { p, where } = filterOf(companyId, search, args.status);
@@ -101,27 +89,17 @@ export async function listPolicies(
 
 /** The whole list, newest first: the REST route answers it in one piece. */
 export async function listAllPolicies(sql: SqlExecutor, companyId: string): Promise<PolicyRow[]> {
-  return sql.query<PolicyRow>(
-    `select ${COLUMNS} ${FROM} where p.company_id = $1 order by p.created_at desc, p.position desc`,
-    [companyId],
-  );
+  return sql.query<PolicyRow>(`select ${COLUMNS} ${FROM} where p.company_id = $1 order by p.created_at desc, p.position desc`, [companyId]);
 }
 
 export async function findPolicy(sql: SqlExecutor, companyId: string, id: string): Promise<PolicyRow | null> {
   if (!isUuid(id)) return null;
-  const rows = await sql.query<PolicyRow>(`select ${COLUMNS} ${FROM} where p.company_id = $1 and p.id = $2`, [
-    companyId,
-    id,
-  ]);
+  const rows = await sql.query<PolicyRow>(`select ${COLUMNS} ${FROM} where p.company_id = $1 and p.id = $2`, [companyId, id]);
   return rows[0] ?? null;
 }
 
 /** The four count cards. Without a search they are the maintained counters; with one, the matching policies'. */
-export async function policyCounts(
-  sql: SqlExecutor,
-  companyId: string,
-  args: { search?: string | null } = {},
-): Promise<PolicyCounts> {
+export async function policyCounts(sql: SqlExecutor, companyId: string, args: { search?: string | null } = {}): Promise<PolicyCounts> {
   const search = normalizeSearch(args.search);
   if (!search) {
     const [row] = await sql.query<PolicyCounts>(

@@ -59,26 +59,57 @@ describe.each(testDrivers())('portfolio applyBatch against apply on $name', (dri
     const events: RecordedEvent[] = [];
     const push = (type: string, data: Record<string, unknown>) =>
       events.push({
-        globalPosition: events.length + 1, txId: String(events.length + 1), streamId: `s-${events.length}`, streamVersion: 1, eventId: randomUUID(), type,
+        globalPosition: events.length + 1,
+        txId: String(events.length + 1),
+        streamId: `s-${events.length}`,
+        streamVersion: 1,
+        eventId: randomUUID(),
+        type,
         data: { companyId, ...data },
-        metadata: { companyId, actorUserId: randomUUID(), commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
+        metadata: {
+          companyId,
+          actorUserId: randomUUID(),
+          commandId: null,
+          correlationId: randomUUID(),
+          causationId: null,
+          schemaVersion: 1,
+        },
         recordedAt: new Date(Date.UTC(2025, 0, 28) + events.length * 3_600_000),
       });
     const policies: string[] = [];
     for (let m = 0; m < 40; m++) {
       const memberId = randomUUID();
       const policyId = randomUUID();
-      push('MemberRegistered', { memberId, policyId, firstName: `N${m}`, lastName: 'S', saId: `80010150${String(m).padStart(5, '0')}`, phone: '0821234567', isMainMember: true });
+      push('MemberRegistered', {
+        memberId,
+        policyId,
+        firstName: `N${m}`,
+        lastName: 'S',
+        saId: `80010150${String(m).padStart(5, '0')}`,
+        phone: '0821234567',
+        isMainMember: true,
+      });
       push('PolicyIssued', {
-        policyId, memberId, policyNumber: `POL-${m}`, policyTypeId: randomUUID(), monthlyPremium: '120.00', coverageAmount: '10000', waitingPeriod: 6,
-        startDate: '2025-02-01', agentId: null,
+        policyId,
+        memberId,
+        policyNumber: `POL-${m}`,
+        policyTypeId: randomUUID(),
+        monthlyPremium: '120.00',
+        coverageAmount: '10000',
+        waitingPeriod: 6,
+        startDate: '2025-02-01',
+        agentId: null,
       });
       policies.push(policyId);
-      if (m % 8 === 7) push('PolicyStatusChanged', { policyId: policies[m - 3], from: 'active', to: m % 16 === 7 ? 'lapsed' : 'cancelled', note: null });
+      if (m % 8 === 7)
+        push('PolicyStatusChanged', { policyId: policies[m - 3], from: 'active', to: m % 16 === 7 ? 'lapsed' : 'cancelled', note: null });
     }
     let statements = 0;
     await build(bed.sql, 'counted', (tx) =>
-      portfolioProjection.applyBatch!({ exec: (text) => tx.exec(text), query: (text, params) => ((statements += 1), tx.query(text, params)) }, events),
+      portfolioProjection.applyBatch!(
+        { exec: (text) => tx.exec(text), query: (text, params) => ((statements += 1), tx.query(text, params)) },
+        events,
+      ),
     );
     expect(statements).toBe(3);
     await build(bed.sql, 'each', async (tx) => {

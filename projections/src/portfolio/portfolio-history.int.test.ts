@@ -2,14 +2,7 @@ import { testDrivers } from '@fpa/write-model/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCleanups } from '../engine/engine.fixtures.ts';
 import { openPortfolioBed, portfolioRows } from './portfolio.fixtures.ts';
-import {
-  dashboardStats,
-  findMember,
-  listAllMembers,
-  listAllPolicies,
-  listMembers,
-  memberCount,
-} from './portfolio.queries.ts';
+import { dashboardStats, findMember, listAllMembers, listAllPolicies, listMembers, memberCount } from './portfolio.queries.ts';
 
 const SA_ID = '8001015009087';
 
@@ -37,9 +30,7 @@ describe.each(testDrivers())('portfolio history (deletion, erasure, rebuild) on 
     expect(await listMembers(bed.sql, t.companyId, { search: 'dlamini' })).toMatchObject({ nodes: [], totalCount: 0 });
     expect(await findMember(bed.sql, t.companyId, main.memberId)).toBeNull();
     expect(await memberCount(bed.sql, t.companyId)).toBe(0);
-    expect((await listAllPolicies(bed.sql, t.companyId)).map((p) => [p.memberName, p.status])).toEqual([
-      ['Nomvula Dlamini', 'cancelled'],
-    ]);
+    expect((await listAllPolicies(bed.sql, t.companyId)).map((p) => [p.memberName, p.status])).toEqual([['Nomvula Dlamini', 'cancelled']]);
     expect(await dashboardStats(bed.sql, t.companyId, new Date())).toMatchObject({ totalMembers: 0, activePolicies: 0 });
   });
 

@@ -102,7 +102,6 @@ export type MemberInput = {
 
 export type MemberFixture = { memberId: string; policyId: string | null; policyNumber: string | null; appended: AppendResult };
 
-
 function tenant(append: Append, companyId: string) {
   let policies = 0;
   return {

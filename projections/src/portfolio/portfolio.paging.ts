@@ -35,7 +35,8 @@ export function decodeCursor(cursor: string): SortKey {
     if (Array.isArray(parsed) && parsed.length === 2) {
       const [createdAt, position] = parsed as [unknown, unknown];
       // The time goes to a timestamptz parameter: a made-up year 0000 or 30 February would be PostgreSQL's error (a 500), not ours.
-      const realTime = typeof createdAt === 'string' && CURSOR_TIME.test(createdAt) && dateProblem(createdAt.slice(0, 10), QUERY_DATE_RANGE) === null;
+      const realTime =
+        typeof createdAt === 'string' && CURSOR_TIME.test(createdAt) && dateProblem(createdAt.slice(0, 10), QUERY_DATE_RANGE) === null;
       if (realTime && Number.isSafeInteger(position) && (position as number) >= 0) {
         return { createdAt, position: position as number };
       }
@@ -154,12 +155,13 @@ export async function pagedList<T>(sql: SqlExecutor, q: PagedListQuery): Promise
     where.push(`(${a}.created_at, ${a}.position) < (${p.add(key.createdAt)}::timestamptz, ${p.add(key.position)}::bigint)`);
   }
   const order = `order by ${a}.created_at desc, ${a}.position desc`;
-  const page = q.joinsAfterLimit === undefined
-    ? `select ${q.columns}, ${sortKeyColumns(a)} ${q.from}
+  const page =
+    q.joinsAfterLimit === undefined
+      ? `select ${q.columns}, ${sortKeyColumns(a)} ${q.from}
         where ${where.join(' and ')}
         ${order}
         limit ${p.add(first + 1)}`
-    : `select ${q.columns}, ${sortKeyColumns(a)}
+      : `select ${q.columns}, ${sortKeyColumns(a)}
          from (select ${a}.* from ${q.countFrom} where ${where.join(' and ')} ${order} limit ${p.add(first + 1)}) ${a}
          ${q.joinsAfterLimit}
         ${order}`;

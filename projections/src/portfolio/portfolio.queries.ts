@@ -34,18 +34,17 @@ const POLICY_TYPE_COLUMNS = `id, name, description, coverage_amount::text as "co
 
 /** In the order they were created, as the card grid and the member form's choice show them. */
 export async function listPolicyTypes(sql: SqlExecutor, companyId: string): Promise<PolicyTypeRow[]> {
-  return sql.query<PolicyTypeRow>(
-    `select ${POLICY_TYPE_COLUMNS} from policy_types where company_id = $1 order by created_at, position`,
-    [companyId],
-  );
+  return sql.query<PolicyTypeRow>(`select ${POLICY_TYPE_COLUMNS} from policy_types where company_id = $1 order by created_at, position`, [
+    companyId,
+  ]);
 }
 
 export async function findPolicyType(sql: SqlExecutor, companyId: string, id: string): Promise<PolicyTypeRow | null> {
   if (!isUuid(id)) return null;
-  const rows = await sql.query<PolicyTypeRow>(
-    `select ${POLICY_TYPE_COLUMNS} from policy_types where company_id = $1 and id = $2`,
-    [companyId, id],
-  );
+  const rows = await sql.query<PolicyTypeRow>(`select ${POLICY_TYPE_COLUMNS} from policy_types where company_id = $1 and id = $2`, [
+    companyId,
+    id,
+  ]);
   return rows[0] ?? null;
 }
 

@@ -35,11 +35,25 @@ describe('report figures', () => {
 
 describe('the agents report over the agents read model’s list', () => {
   const agent = (overrides: Partial<AgentReportRow>): AgentReportRow => ({
-    agentId: 'AG001', firstName: 'Sipho', lastName: 'Ndlovu', email: 'sipho@example.co.za', phone: '0821234567', region: 'Gauteng',
-    commissionRate: '7.50', salesTarget: '25000.00', status: 'active', clientsOnboarded: 4, totalCommissions: '1200.00', createdAt: '2025-05-01',
+    agentId: 'AG001',
+    firstName: 'Sipho',
+    lastName: 'Ndlovu',
+    email: 'sipho@example.co.za',
+    phone: '0821234567',
+    region: 'Gauteng',
+    commissionRate: '7.50',
+    salesTarget: '25000.00',
+    status: 'active',
+    clientsOnboarded: 4,
+    totalCommissions: '1200.00',
+    createdAt: '2025-05-01',
     ...overrides,
   });
-  const agents = [agent({}), agent({ agentId: 'AG002', status: 'inactive', clientsOnboarded: 1, totalCommissions: '300.55' }), agent({ agentId: 'AG003', status: 'suspended', clientsOnboarded: 0, totalCommissions: '0.00' })];
+  const agents = [
+    agent({}),
+    agent({ agentId: 'AG002', status: 'inactive', clientsOnboarded: 1, totalCommissions: '300.55' }),
+    agent({ agentId: 'AG003', status: 'suspended', clientsOnboarded: 0, totalCommissions: '0.00' }),
+  ];
   const calls: unknown[] = [];
   const report = agentsReport(async (_sql, companyId, status) => {
     calls.push([companyId, status]);
@@ -49,11 +63,18 @@ describe('the agents report over the agents read model’s list', () => {
 
   it('lists the rows (counts as text), limited for the preview, and adds the cards up from them', async () => {
     const rows = await report.rows(sql, 'c1', null, 2);
-    expect(rows.map((r) => [r.agentId, r.clientsOnboarded])).toEqual([['AG001', '4'], ['AG002', '1']]);
+    expect(rows.map((r) => [r.agentId, r.clientsOnboarded])).toEqual([
+      ['AG001', '4'],
+      ['AG002', '1'],
+    ]);
     expect(await report.rows(sql, 'c1', null, null)).toHaveLength(3);
     const summary = await report.summary(sql, 'c1', null);
     expect(Object.fromEntries(summary.cards.map((c) => [c.key, c.value]))).toEqual({
-      totalAgents: '3', activeAgents: '1', inactiveAgents: '1', clientsOnboarded: '5', totalCommissions: '1500.55',
+      totalAgents: '3',
+      activeAgents: '1',
+      inactiveAgents: '1',
+      clientsOnboarded: '5',
+      totalCommissions: '1500.55',
     });
     expect((await report.summary(sql, 'c1', 'inactive')).totalCount).toBe(1);
     expect(calls).toContainEqual(['c1', 'inactive']);

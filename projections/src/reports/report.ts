@@ -41,7 +41,9 @@ export async function runReport(
   const status = canonicalStatus(source, args.status);
   const first = args.first ?? null;
   if (first !== null && (!Number.isInteger(first) || first < 0)) {
-    throw new ValidationError('first must be a whole number, 0 or more', [{ path: ['first'], message: 'first must be a whole number, 0 or more' }]);
+    throw new ValidationError('first must be a whole number, 0 or more', [
+      { path: ['first'], message: 'first must be a whole number, 0 or more' },
+    ]);
   }
   const [rows, summary] = await Promise.all([source.rows(sql, companyId, status, first), source.summary(sql, companyId, status)]);
   return { type: source.type, label: source.label, status, columns: source.columns, rows, ...summary };

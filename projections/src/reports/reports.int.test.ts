@@ -82,7 +82,9 @@ describe.each(testDrivers())('the reports projector on $name', (driver) => {
     await expect(runReport(bed.sql, a.companyId, { type: 'claims', status: 'lapsed' })).rejects.toThrow(
       'Status must be one of submitted, under_review, approved, rejected, sent_to_underwriter, paid',
     );
-    await expect(runReport(bed.sql, a.companyId, { type: 'sales' })).rejects.toThrow('Report type must be one of members, policies, claims, payments, agents');
+    await expect(runReport(bed.sql, a.companyId, { type: 'sales' })).rejects.toThrow(
+      'Report type must be one of members, policies, claims, payments, agents',
+    );
   });
 
   it('a rebuild from the start of the log gives the same figures as the live projector', async () => {

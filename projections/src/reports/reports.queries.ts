@@ -44,7 +44,10 @@ export async function claimFiguresByStatus(sql: SqlExecutor, companyId: string):
        from report_claim_months where company_id = $1 group by status`,
     [companyId],
   );
-  const figures = Object.fromEntries(CLAIM_STATUSES.map((s) => [s, { count: 0, amount: '0.00' }])) as Record<ClaimStatus, ClaimStatusFigure>;
+  const figures = Object.fromEntries(CLAIM_STATUSES.map((s) => [s, { count: 0, amount: '0.00' }])) as Record<
+    ClaimStatus,
+    ClaimStatusFigure
+  >;
   for (const row of rows) figures[row.status] = { count: row.count, amount: row.amount };
   return figures;
 }

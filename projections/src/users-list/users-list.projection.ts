@@ -40,10 +40,14 @@ export const usersListProjection = projectorOf<UserEvent>()({
       await tx.query(`update user_accounts set role = $2, updated_at = $3 where id = $1`, [d.userId, d.to, event.recordedAt]);
     } else if (event.type === 'UserProfileUpdated') {
       const d = event.data;
-      await tx.query(
-        `update user_accounts set first_name = $2, last_name = $3, email = $4, phone = $5, updated_at = $6 where id = $1`,
-        [d.userId, d.firstName, d.lastName, d.email, d.phone, event.recordedAt],
-      );
+      await tx.query(`update user_accounts set first_name = $2, last_name = $3, email = $4, phone = $5, updated_at = $6 where id = $1`, [
+        d.userId,
+        d.firstName,
+        d.lastName,
+        d.email,
+        d.phone,
+        event.recordedAt,
+      ]);
     }
   },
 });

@@ -25,9 +25,7 @@ export async function findUserById(sql: SqlExecutor, id: string): Promise<UserRo
 
 /** Reset requests look users up by e-mail; several accounts may share one address. */
 export async function findUsersByEmail(sql: SqlExecutor, email: string): Promise<UserRow[]> {
-  return sql.query<UserRow>(`select ${USER_COLUMNS} from user_accounts where lower(email) = lower($1) and is_active`, [
-    email.trim(),
-  ]);
+  return sql.query<UserRow>(`select ${USER_COLUMNS} from user_accounts where lower(email) = lower($1) and is_active`, [email.trim()]);
 }
 
 /** A company's staff accounts, by name. */

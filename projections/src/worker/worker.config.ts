@@ -33,15 +33,21 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const databaseUrl = env.DATABASE_URL?.trim();
   if (!databaseUrl) {
-    throw new Error('The projection worker needs DATABASE_URL: it shares a PostgreSQL server with the gateway (PGlite is in-process only).');
+    throw new Error(
+      'The projection worker needs DATABASE_URL: it shares a PostgreSQL server with the gateway (PGlite is in-process only).',
+    );
   }
   const leaseTtlMs = positive(env, 'LEASE_TTL_MS', 15_000);
   const leaseRenewMs = positive(env, 'LEASE_RENEW_MS', Math.max(100, Math.floor(leaseTtlMs / 3)));
   if (leaseRenewMs >= leaseTtlMs) throw new Error('LEASE_RENEW_MS must be shorter than LEASE_TTL_MS.');
-  const list = env.PROJECTORS?.split(',').map((name) => name.trim()).filter(Boolean) ?? [];
+  const list =
+    env.PROJECTORS?.split(',')
+      .map((name) => name.trim())
+      .filter(Boolean) ?? [];
   const port = env.WORKER_PORT?.trim();
   const level = env.LOG_LEVEL?.trim() || 'info';
-  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(level)) throw new Error(`LOG_LEVEL ${level} is not one of debug, info, warn, error, silent.`);
+  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(level))
+    throw new Error(`LOG_LEVEL ${level} is not one of debug, info, warn, error, silent.`);
   return {
     databaseUrl,
     dataKey: env.DATA_KEY?.trim() || null,

@@ -1,6 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { EventStore, SqlClient } from '@fpa/write-model/event-store';
-import { createProjectionEngine, formatProjectionMetrics, type LeaseOptions, type ProjectionEngine, type ProjectionLogger, type Projector } from '../engine/index.ts';
+import {
+  createProjectionEngine,
+  formatProjectionMetrics,
+  type LeaseOptions,
+  type ProjectionEngine,
+  type ProjectionLogger,
+  type Projector,
+} from '../engine/index.ts';
 import { billingProjection } from '../billing/billing.projection.ts';
 import { createDailySchedule, type DailySchedule } from '../billing/daily-schedule.ts';
 
@@ -44,7 +51,12 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       })
     : null;
   dailySchedule?.start();
-  logger.info('projection worker started', { owner: lease.owner, held: engine.leases().held, port: portOf(server), dailyRunAt: options.dailyRun?.at ?? 'off' });
+  logger.info('projection worker started', {
+    owner: lease.owner,
+    held: engine.leases().held,
+    port: portOf(server),
+    dailyRunAt: options.dailyRun?.at ?? 'off',
+  });
   return {
     engine,
     server,
@@ -103,9 +115,11 @@ async function serve(engine: ProjectionEngine, ttlMs: number, http: { port: numb
 export function jsonLogger(level: 'debug' | 'info' | 'warn' | 'error' | 'silent', base: Record<string, unknown>): ProjectionLogger {
   const order = ['debug', 'info', 'warn', 'error', 'silent'];
   const min = order.indexOf(level);
-  const write = (name: string) => (message: string, fields: Record<string, unknown> = {}) => {
-    if (order.indexOf(name) < min) return;
-    process.stdout.write(`${JSON.stringify({ level: name, time: Date.now(), ...base, msg: message, ...fields })}\n`);
-  };
+  const write =
+    (name: string) =>
+    (message: string, fields: Record<string, unknown> = {}) => {
+      if (order.indexOf(name) < min) return;
+      process.stdout.write(`${JSON.stringify({ level: name, time: Date.now(), ...base, msg: message, ...fields })}\n`);
+    };
   return { info: write('info'), warn: write('warn'), error: write('error') };
 }

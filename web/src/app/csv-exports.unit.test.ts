@@ -24,9 +24,22 @@ describe('CSV exports neutralise formulas (csvSafeCell)', () => {
 
   it('the agents export', () => {
     const agent = {
-      agentId: 'AG-1', firstName: EVIL, lastName: '-1+1', email: 'a@b.co', phone: '0821234567', idNumber: null, region: '\t=1',
-      supervisorName: null, commissionRate: 5, salesTarget: 1000, clientsOnboarded: 0, policiesSold: 0, salesThisMonth: 0,
-      totalCommissions: 0, status: 'active', createdAt: '2025-06-01T00:00:00Z',
+      agentId: 'AG-1',
+      firstName: EVIL,
+      lastName: '-1+1',
+      email: 'a@b.co',
+      phone: '0821234567',
+      idNumber: null,
+      region: '\t=1',
+      supervisorName: null,
+      commissionRate: 5,
+      salesTarget: 1000,
+      clientsOnboarded: 0,
+      policiesSold: 0,
+      salesThisMonth: 0,
+      totalCommissions: 0,
+      status: 'active',
+      createdAt: '2025-06-01T00:00:00Z',
     };
     const [, row] = cells(agentsCsv([agent as never]));
     expect(row![1]).toBe(`'${EVIL}`);
@@ -36,8 +49,15 @@ describe('CSV exports neutralise formulas (csvSafeCell)', () => {
 
   it('the new sales export', () => {
     const sale = {
-      policyNumber: 'POL-1', clientName: EVIL, phone: '+27821234567', policyTypeName: 'Family', coverageAmount: '30000.00',
-      monthlyPremium: '-50.00', agentName: '@agent', status: 'active', createdAt: '2025-06-01T00:00:00Z',
+      policyNumber: 'POL-1',
+      clientName: EVIL,
+      phone: '+27821234567',
+      policyTypeName: 'Family',
+      coverageAmount: '30000.00',
+      monthlyPremium: '-50.00',
+      agentName: '@agent',
+      status: 'active',
+      createdAt: '2025-06-01T00:00:00Z',
     };
     const [, row] = cells(salesCsv([sale as never]));
     expect(row!.slice(0, 7)).toEqual(['POL-1', `'${EVIL}`, `'+27821234567`, 'Family', '30000.00', '-50.00', `'@agent`]);
@@ -45,8 +65,13 @@ describe('CSV exports neutralise formulas (csvSafeCell)', () => {
 
   it('the audit trail export', () => {
     const entry = {
-      position: 7, occurredAt: '2025-06-01T00:00:00.000Z', eventType: 'MemberRegistered', title: 'Member registered',
-      actor: { name: EVIL, role: null }, note: '-cmd', changes: [],
+      position: 7,
+      occurredAt: '2025-06-01T00:00:00.000Z',
+      eventType: 'MemberRegistered',
+      title: 'Member registered',
+      actor: { name: EVIL, role: null },
+      note: '-cmd',
+      changes: [],
     };
     const [, row] = cells(trailCsv([entry as never]));
     expect(row![4]).toBe(`'${EVIL}`);

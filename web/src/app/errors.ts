@@ -4,10 +4,7 @@ type Issue = { path: ReadonlyArray<string | number>; message: string };
 
 function isIssue(value: unknown): value is Issue {
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    Array.isArray((value as Issue).path) &&
-    typeof (value as Issue).message === 'string'
+    typeof value === 'object' && value !== null && Array.isArray((value as Issue).path) && typeof (value as Issue).message === 'string'
   );
 }
 

@@ -13,7 +13,10 @@ export type ParseSchema<Output> = {
  * A shared schema bounded by "today" (dates of birth, death, payment), built at each parse with the
  * South African date, the server's today: a form left open over midnight checks against the new day.
  */
-export function onToday<Output>(schemaOn: (today: string) => ParseSchema<Output>, clock: () => Date = () => new Date()): ParseSchema<Output> {
+export function onToday<Output>(
+  schemaOn: (today: string) => ParseSchema<Output>,
+  clock: () => Date = () => new Date(),
+): ParseSchema<Output> {
   return { safeParse: (input) => schemaOn(southAfricanDate(clock())).safeParse(input) };
 }
 
@@ -23,10 +26,7 @@ export type FieldErrors = Record<string, string>;
  * Form state validated on submit with a shared schema: one message per field (the first), shown
  * under the field, and cleared as soon as that field is edited.
  */
-export function useSchemaForm<Values extends Record<string, string>, Output>(
-  schema: ParseSchema<Output>,
-  initialValues: Values,
-) {
+export function useSchemaForm<Values extends Record<string, string>, Output>(schema: ParseSchema<Output>, initialValues: Values) {
   const [values, setValues] = useState<Values>(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
 

@@ -97,8 +97,6 @@ describe('navigation table', () => {
 
   it('uses the spec texts for Access Denied', () => {
     expect(navEntry('/super-admin').deniedText).toBe('Super admin access required to view this page.');
-    expect(navEntry('/role-management').deniedText ?? DEFAULT_DENIED_TEXT).toBe(
-      "You don't have permission to access this page.",
-    );
+    expect(navEntry('/role-management').deniedText ?? DEFAULT_DENIED_TEXT).toBe("You don't have permission to access this page.");
   });
 });

@@ -28,4 +28,3 @@ export const message = style({
 export const messageTitle = style({ display: 'flex', alignItems: 'center', gap: vars.space['2'], fontSize: vars.fontSize.xl });
 
 export const warningIcon = style({ color: vars.color.danger, flexShrink: 0 });
-

@@ -16,4 +16,3 @@ export function useCursorPages(resetKey: string) {
   };
   return { cursors, lastCursor: cursors[cursors.length - 1] ?? null, loadMore };
 }
-

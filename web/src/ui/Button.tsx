@@ -1,8 +1,4 @@
-import {
-  Button as AriaButton,
-  composeRenderProps,
-  type ButtonProps as AriaButtonProps,
-} from 'react-aria-components';
+import { Button as AriaButton, composeRenderProps, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import * as styles from './Button.css';
 import { cx } from './cx';
 
@@ -19,13 +15,7 @@ export function Button({ variant = 'primary', size = 'md', fullWidth, className,
     <AriaButton
       {...props}
       className={composeRenderProps(className, (own) =>
-        cx(
-          styles.base,
-          styles.variant[variant],
-          variant !== 'link' && styles.size[size],
-          fullWidth && styles.fullWidth,
-          own,
-        ),
+        cx(styles.base, styles.variant[variant], variant !== 'link' && styles.size[size], fullWidth && styles.fullWidth, own),
       )}
     />
   );

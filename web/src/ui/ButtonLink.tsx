@@ -28,7 +28,9 @@ export function RouteButtonLink({ variant = 'secondary', size = 'sm', className,
   return (
     <AriaLink
       {...props}
-      className={composeRenderProps(className, (own) => cx(styles.base, styles.variant[variant], variant !== 'link' && styles.size[size], own))}
+      className={composeRenderProps(className, (own) =>
+        cx(styles.base, styles.variant[variant], variant !== 'link' && styles.size[size], own),
+      )}
     />
   );
 }

@@ -79,10 +79,7 @@ export function ComboBox({
       )}
       <FieldError className={fieldStyles.error}>{errorMessage}</FieldError>
       <Popover className={selectStyles.popover}>
-        <ListBox
-          className={selectStyles.listBox}
-          renderEmptyState={() => <div className={styles.empty}>{emptyText}</div>}
-        >
+        <ListBox className={selectStyles.listBox} renderEmptyState={() => <div className={styles.empty}>{emptyText}</div>}>
           {(option: ComboBoxOption) => (
             <ListBoxItem id={option.id} className={selectStyles.item} textValue={option.label}>
               {option.label}

@@ -24,7 +24,9 @@ export function Modal({ isOpen, onOpenChange, placement = 'center', isDismissabl
       isDismissable={isDismissable}
       className={`${styles.overlay} ${styles.overlayPlacement[placement]}`}
     >
-      <AriaModal className={size === 'wide' && placement === 'center' ? `${styles.modal.center} ${styles.wide}` : styles.modal[placement]}>{children}</AriaModal>
+      <AriaModal className={size === 'wide' && placement === 'center' ? `${styles.modal.center} ${styles.wide}` : styles.modal[placement]}>
+        {children}
+      </AriaModal>
     </ModalOverlay>
   );
 }

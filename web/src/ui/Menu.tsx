@@ -1,11 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import {
-  Menu as AriaMenu,
-  MenuItem as AriaMenuItem,
-  MenuTrigger,
-  Popover,
-  type Placement,
-} from 'react-aria-components';
+import { Menu as AriaMenu, MenuItem as AriaMenuItem, MenuTrigger, Popover, type Placement } from 'react-aria-components';
 import * as styles from './Menu.css';
 
 export type MenuAction = {

@@ -24,7 +24,11 @@ export const card = style({
   background: vars.color.surface,
   selectors: {
     '&[data-hovered]': { borderColor: vars.color.borderStrong },
-    '&[data-selected]': { borderColor: vars.color.primary, background: vars.color.primarySoft, boxShadow: `inset 0 0 0 1px ${vars.color.primary}` },
+    '&[data-selected]': {
+      borderColor: vars.color.primary,
+      background: vars.color.primarySoft,
+      boxShadow: `inset 0 0 0 1px ${vars.color.primary}`,
+    },
     '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
   },
 });

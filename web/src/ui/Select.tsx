@@ -61,7 +61,10 @@ export function Select({
       name={name}
       isRequired={isRequired}
     >
-      <Label className={cx(labelHidden ? visuallyHidden : fieldStyles.label, isRequired && fieldStyles.requiredLabel)} data-required={isRequired || undefined}>
+      <Label
+        className={cx(labelHidden ? visuallyHidden : fieldStyles.label, isRequired && fieldStyles.requiredLabel)}
+        data-required={isRequired || undefined}
+      >
         {labelPrefix && <span className={visuallyHidden}>{labelPrefix}</span>}
         {labelPrefix && ' '}
         {label}

@@ -36,7 +36,9 @@ export function Slider({ label, value, onChange, minValue = 0, maxValue, step = 
     >
       <div className={styles.header}>
         <Label className={styles.label}>{label}</Label>
-        <SliderOutput className={styles.output}>{({ state }) => valueText?.(state.getThumbValue(0)) ?? state.getThumbValueLabel(0)}</SliderOutput>
+        <SliderOutput className={styles.output}>
+          {({ state }) => valueText?.(state.getThumbValue(0)) ?? state.getThumbValueLabel(0)}
+        </SliderOutput>
       </div>
       <SliderTrack className={styles.track}>
         {({ state }) => (

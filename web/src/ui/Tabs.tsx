@@ -1,11 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  Tab as AriaTab,
-  TabList as AriaTabList,
-  TabPanel as AriaTabPanel,
-  Tabs as AriaTabs,
-  type Key,
-} from 'react-aria-components';
+import { Tab as AriaTab, TabList as AriaTabList, TabPanel as AriaTabPanel, Tabs as AriaTabs, type Key } from 'react-aria-components';
 import * as styles from './Tabs.css';
 
 export type TabItem = { id: string; label: string; content: ReactNode };

@@ -47,7 +47,10 @@ export function TextField({
       isInvalid={Boolean(errorMessage) || props.isInvalid}
       className={cx(fieldStyles.field, className)}
     >
-      <Label className={cx(labelHidden ? visuallyHidden : fieldStyles.label, props.isRequired && fieldStyles.requiredLabel)} data-required={props.isRequired || undefined}>
+      <Label
+        className={cx(labelHidden ? visuallyHidden : fieldStyles.label, props.isRequired && fieldStyles.requiredLabel)}
+        data-required={props.isRequired || undefined}
+      >
         {labelPrefix && <span className={visuallyHidden}>{labelPrefix}</span>}
         {labelPrefix && ' '}
         {label}

@@ -17,14 +17,22 @@ function decideAccess(command: AccessCommand, state: AccessState, actor: AccessA
   return decideOverridePermission(command, state, actor);
 }
 
-const ctx: CommandContext = { now: new Date('2026-06-15T10:00:00Z'), newId: () => 'x', actor: { userId: 'admin', role: 'administrator', companyId: 'c1' }, commandId: 'cmd' };
+const ctx: CommandContext = {
+  now: new Date('2026-06-15T10:00:00Z'),
+  newId: () => 'x',
+  actor: { userId: 'admin', role: 'administrator', companyId: 'c1' },
+  commandId: 'cmd',
+};
 const admin = { userId: 'admin', role: 'administrator' as const };
 const access = scenario<AccessCommand, AccessState, AccessEvent, AccessEvent[]>(
   { initialState: initialAccessState, evolve: evolveAccess },
   (command, state) => decideAccess(command, state, admin),
   ctx,
 );
-const revoked = (userId: string, permission: PermissionName): AccessEvent => ({ type: 'UserPermissionRevoked', data: { companyId: 'c1', userId, permission } });
+const revoked = (userId: string, permission: PermissionName): AccessEvent => ({
+  type: 'UserPermissionRevoked',
+  data: { companyId: 'c1', userId, permission },
+});
 const roleSet = (role: 'agent' | 'administrator', permissions: PermissionName[]): AccessEvent => ({
   type: 'RolePermissionsSet',
   data: { companyId: 'c1', role, permissions, reason: 'changed' },
@@ -32,24 +40,40 @@ const roleSet = (role: 'agent' | 'administrator', permissions: PermissionName[])
 
 describe('role permission sets', () => {
   it('given the defaults, when a role gets a new set, then RolePermissionsSet with the sorted set', () => {
-    access.given([]).when({ type: 'SetRolePermissions', companyId: 'c1', role: 'agent', permissions: ['sales:read', 'agents:read'] })
+    access
+      .given([])
+      .when({ type: 'SetRolePermissions', companyId: 'c1', role: 'agent', permissions: ['sales:read', 'agents:read'] })
       .then([roleSet('agent', ['agents:read', 'sales:read'])]);
   });
 
   it('given a set, when the same set is sent again, then nothing is recorded', () => {
-    access.given([roleSet('agent', ['agents:read'])]).when({ type: 'SetRolePermissions', companyId: 'c1', role: 'agent', permissions: ['agents:read'] }).then([]);
+    access
+      .given([roleSet('agent', ['agents:read'])])
+      .when({ type: 'SetRolePermissions', companyId: 'c1', role: 'agent', permissions: ['agents:read'] })
+      .then([]);
   });
 
   it('given changed roles, when defaults are initialized, then only the changed roles are reset; a second run records nothing', () => {
-    const first = access.given([roleSet('agent', [])]).when({ type: 'InitializeDefaultPermissions', companyId: 'c1' }).decided();
+    const first = access
+      .given([roleSet('agent', [])])
+      .when({ type: 'InitializeDefaultPermissions', companyId: 'c1' })
+      .decided();
     expect(first).toEqual([
-      { type: 'RolePermissionsSet', data: { companyId: 'c1', role: 'agent', permissions: [...DEFAULT_ROLE_PERMISSIONS.agent].sort(), reason: 'defaults' } },
+      {
+        type: 'RolePermissionsSet',
+        data: { companyId: 'c1', role: 'agent', permissions: [...DEFAULT_ROLE_PERMISSIONS.agent].sort(), reason: 'defaults' },
+      },
     ]);
-    access.given([roleSet('agent', []), ...first]).when({ type: 'InitializeDefaultPermissions', companyId: 'c1' }).then([]);
+    access
+      .given([roleSet('agent', []), ...first])
+      .when({ type: 'InitializeDefaultPermissions', companyId: 'c1' })
+      .then([]);
   });
 
   it('refuses an administrator taking access management away from their own role', () => {
-    access.given([]).when({ type: 'SetRolePermissions', companyId: 'c1', role: 'administrator', permissions: ['members:read'] })
+    access
+      .given([])
+      .when({ type: 'SetRolePermissions', companyId: 'c1', role: 'administrator', permissions: ['members:read'] })
       .thenThrows('RULE_VIOLATED', OWN_ADMIN_RIGHTS);
   });
 
@@ -58,7 +82,12 @@ describe('role permission sets', () => {
       { type: 'UserPermissionGranted', data: { companyId: 'c1', userId: 'admin', permission: 'roles:manage' } },
       { type: 'UserPermissionGranted', data: { companyId: 'c1', userId: 'admin', permission: 'users:update_role' } },
     ];
-    expect(access.given(given).when({ type: 'SetRolePermissions', companyId: 'c1', role: 'administrator', permissions: ['members:read'] }).decided()).toHaveLength(1);
+    expect(
+      access
+        .given(given)
+        .when({ type: 'SetRolePermissions', companyId: 'c1', role: 'administrator', permissions: ['members:read'] })
+        .decided(),
+    ).toHaveLength(1);
   });
 });
 
@@ -67,20 +96,31 @@ describe('per-user overrides', () => {
     const state = [revoked('u2', 'members:create')].reduce(evolveAccess, initialAccessState);
     expect(effectivePermissions(state, 'u2', 'policy_admin').has('members:create')).toBe(false);
     expect(effectivePermissions(state, 'u3', 'policy_admin').has('members:create')).toBe(true);
-    const regranted = evolveAccess(state, { type: 'UserPermissionGranted', data: { companyId: 'c1', userId: 'u2', permission: 'members:create' } });
+    const regranted = evolveAccess(state, {
+      type: 'UserPermissionGranted',
+      data: { companyId: 'c1', userId: 'u2', permission: 'members:create' },
+    });
     expect(effectivePermissions(regranted, 'u2', 'policy_admin').has('members:create')).toBe(true);
   });
 
   it('a grant beyond the role adds to the user only', () => {
-    access.given([]).when({ type: 'GrantPermission', companyId: 'c1', userId: 'u2', permission: 'reports:read' })
+    access
+      .given([])
+      .when({ type: 'GrantPermission', companyId: 'c1', userId: 'u2', permission: 'reports:read' })
       .then([{ type: 'UserPermissionGranted', data: { companyId: 'c1', userId: 'u2', permission: 'reports:read' } }]);
   });
 
   it('repeating the same override records nothing', () => {
-    access.given([revoked('u2', 'claims:read')]).when({ type: 'RevokePermission', companyId: 'c1', userId: 'u2', permission: 'claims:read' }).then([]);
+    access
+      .given([revoked('u2', 'claims:read')])
+      .when({ type: 'RevokePermission', companyId: 'c1', userId: 'u2', permission: 'claims:read' })
+      .then([]);
   });
 
   it('refuses an administrator revoking their own access management', () => {
-    access.given([]).when({ type: 'RevokePermission', companyId: 'c1', userId: 'admin', permission: 'roles:manage' }).thenThrows('RULE_VIOLATED', OWN_ADMIN_RIGHTS);
+    access
+      .given([])
+      .when({ type: 'RevokePermission', companyId: 'c1', userId: 'admin', permission: 'roles:manage' })
+      .thenThrows('RULE_VIOLATED', OWN_ADMIN_RIGHTS);
   });
 });

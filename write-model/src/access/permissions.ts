@@ -30,7 +30,11 @@ const CATALOGUE = {
   'payments:read': { resource: 'payments', action: 'read', description: 'View premium payments' },
   'payments:create': { resource: 'payments', action: 'create', description: 'Record individual and group payments' },
   'payments:update_status': { resource: 'payments', action: 'update_status', description: "Change a payment's status" },
-  'billing:run': { resource: 'billing', action: 'run', description: 'Start the daily billing run: premiums due, non-payment notices, lapses, reinstatements' },
+  'billing:run': {
+    resource: 'billing',
+    action: 'run',
+    description: 'Start the daily billing run: premiums due, non-payment notices, lapses, reinstatements',
+  },
   'group_schemes:read': { resource: 'group_schemes', action: 'read', description: 'View group schemes and their members' },
   'group_schemes:create': { resource: 'group_schemes', action: 'create', description: 'Create group schemes' },
   'group_schemes:update': { resource: 'group_schemes', action: 'update', description: 'Edit schemes and add members' },
@@ -50,7 +54,11 @@ const CATALOGUE = {
   'users:update_role': { resource: 'users', action: 'update_role', description: "Change a user's role" },
   'roles:read': { resource: 'roles', action: 'read', description: 'View roles and permissions' },
   'roles:manage': { resource: 'roles', action: 'manage', description: "Change roles' permissions and grant or revoke per user" },
-  'audit:read': { resource: 'audit', action: 'read', description: 'Replay histories, see records as at any moment, verify the event chains, compliance reports' },
+  'audit:read': {
+    resource: 'audit',
+    action: 'read',
+    description: 'Replay histories, see records as at any moment, verify the event chains, compliance reports',
+  },
   'personal_data:manage': { resource: 'personal_data', action: 'manage', description: "Export a person's data and erase it (POPIA)" },
 } as const satisfies Record<string, Entry>;
 

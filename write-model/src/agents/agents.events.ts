@@ -69,7 +69,15 @@ export const agentStreamId = (agentId: string) => `agent-${agentId}`;
 export const agentSubjectId = (agentId: string) => `agent:${agentId}`;
 
 const AGENT_PERSONAL = ['firstName', 'lastName', 'idNumber', 'email', 'phone'];
-const CLIENT_PERSONAL = ['clientName', 'beneficiaryName', 'beneficiaryRelation', 'beneficiaryContact', 'monthlyIncome', 'employer', 'notes'];
+const CLIENT_PERSONAL = [
+  'clientName',
+  'beneficiaryName',
+  'beneficiaryRelation',
+  'beneficiaryContact',
+  'monthlyIncome',
+  'employer',
+  'notes',
+];
 
 export function agentPii(event: AgentEvent): PiiMarking[] | undefined {
   switch (event.type) {

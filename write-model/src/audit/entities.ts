@@ -39,9 +39,17 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 export const ENTITY_KINDS: Record<AuditEntity, Kind> = {
   claim: { streamPrefix: 'claim-', folder: folder(initialClaimState, evolveClaim), label: (v) => text(v.claimNumber) },
   policy: { streamPrefix: 'policy-', folder: folder(initialPolicyState, evolvePolicy), label: (v) => text(v.policyNumber) },
-  member: { streamPrefix: 'member-', folder: folder(initialMemberState, evolveMember), label: (v) => `${text(v.firstName)} ${text(v.lastName)}`.trim() },
+  member: {
+    streamPrefix: 'member-',
+    folder: folder(initialMemberState, evolveMember),
+    label: (v) => `${text(v.firstName)} ${text(v.lastName)}`.trim(),
+  },
   company: { streamPrefix: 'company-', folder: folder(initialCompanyState, evolveCompany), label: (v) => text(v.name) },
-  agent: { streamPrefix: 'agent-', folder: folder(initialAgentState, evolveAgent), label: (v) => `${text(v.firstName)} ${text(v.lastName)} (${text(v.agentCode)})` },
+  agent: {
+    streamPrefix: 'agent-',
+    folder: folder(initialAgentState, evolveAgent),
+    label: (v) => `${text(v.firstName)} ${text(v.lastName)} (${text(v.agentCode)})`,
+  },
   group_scheme: { streamPrefix: 'group-scheme-', folder: folder(initialGroupSchemeState, evolveGroupScheme), label: (v) => text(v.name) },
 };
 
@@ -66,9 +74,22 @@ export function entityOfStream(streamId: string): { entity: AuditEntity; id: str
 
 /** Events whose data describes the record as it now stands (registrations, edits: the whole section). */
 const DESCRIBING = new Set([
-  'CompanyRegistered', 'CompanyDetailsUpdated', 'SubscriptionTierChanged', 'UserRegistered', 'UserProfileUpdated',
-  'PolicyTypeCreated', 'PolicyTypeUpdated', 'MemberRegistered', 'MemberUpdated', 'PolicyIssued', 'ClaimSubmitted',
-  'PaymentRecorded', 'GroupSchemeCreated', 'GroupSchemeUpdated', 'AgentRegistered', 'AgentUpdated',
+  'CompanyRegistered',
+  'CompanyDetailsUpdated',
+  'SubscriptionTierChanged',
+  'UserRegistered',
+  'UserProfileUpdated',
+  'PolicyTypeCreated',
+  'PolicyTypeUpdated',
+  'MemberRegistered',
+  'MemberUpdated',
+  'PolicyIssued',
+  'ClaimSubmitted',
+  'PaymentRecorded',
+  'GroupSchemeCreated',
+  'GroupSchemeUpdated',
+  'AgentRegistered',
+  'AgentUpdated',
 ]);
 
 /** What an event says about its stream's record, as a patch merged into it. */
@@ -80,7 +101,9 @@ function recordPatch(event: { type: string; data: Record<string, unknown> }): Re
       return { roles: { [String(d.role)]: d.permissions } };
     case 'UserPermissionGranted':
     case 'UserPermissionRevoked':
-      return { userOverrides: { [String(d.userId)]: { [String(d.permission)]: event.type === 'UserPermissionGranted' ? 'grant' : 'revoke' } } };
+      return {
+        userOverrides: { [String(d.userId)]: { [String(d.permission)]: event.type === 'UserPermissionGranted' ? 'grant' : 'revoke' } },
+      };
     case 'UserRoleChanged':
       return { role: d.to };
     case 'ClaimDocumentReviewed':

@@ -63,7 +63,9 @@ export async function companyEventPage(
 }
 
 export async function companyEventTypes(sql: SqlExecutor, companyId: string): Promise<string[]> {
-  const rows = await sql.query<{ type: string }>(`select distinct type from es_events where company_id = $1::uuid order by type`, [companyId]);
+  const rows = await sql.query<{ type: string }>(`select distinct type from es_events where company_id = $1::uuid order by type`, [
+    companyId,
+  ]);
   return rows.map((r) => r.type);
 }
 
@@ -83,5 +85,10 @@ export async function eventsOfSubjects(sql: SqlExecutor, subjectIds: readonly st
       order by global_position`,
     [subjectIds],
   );
-  return rows.map((r) => ({ globalPosition: Number(r.global_position), streamId: r.stream_id, streamVersion: r.stream_version, type: r.type }));
+  return rows.map((r) => ({
+    globalPosition: Number(r.global_position),
+    streamId: r.stream_id,
+    streamVersion: r.stream_version,
+    type: r.type,
+  }));
 }

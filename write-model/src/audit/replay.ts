@@ -95,7 +95,10 @@ export function parseAsOf(asOf: string): AsOf {
   const value = asOf.trim();
   if (/^\d+$/.test(value)) return { globalPosition: Number(value) };
   const time = /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : new Date(Number.NaN);
-  if (Number.isNaN(time.getTime())) throw new ValidationError('asOf must be an ISO date-time or a global position', [{ path: ['asOf'], message: 'asOf must be an ISO date-time or a global position' }]);
+  if (Number.isNaN(time.getTime()))
+    throw new ValidationError('asOf must be an ISO date-time or a global position', [
+      { path: ['asOf'], message: 'asOf must be an ISO date-time or a global position' },
+    ]);
   return { time };
 }
 

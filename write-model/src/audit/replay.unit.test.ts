@@ -12,7 +12,15 @@ const CLERK = '44444444-4444-4444-8444-444444444444';
 const at = (iso: string) => new Date(iso);
 
 let n = 0;
-function recorded(streamId: string, streamVersion: number, globalPosition: number, time: string, type: string, data: Record<string, unknown>, actorUserId: string | null = CLERK): RecordedEvent {
+function recorded(
+  streamId: string,
+  streamVersion: number,
+  globalPosition: number,
+  time: string,
+  type: string,
+  data: Record<string, unknown>,
+  actorUserId: string | null = CLERK,
+): RecordedEvent {
   n++;
   return {
     globalPosition,
@@ -28,27 +36,83 @@ function recorded(streamId: string, streamVersion: number, globalPosition: numbe
 }
 
 const submitted = {
-  claimId: CLAIM, companyId: COMPANY, claimNumber: 'CLM-000001', policyId: 'p1', policyNumber: 'POL-1', memberId: 'm1',
-  memberName: 'Thandi Nkosi', claimAmount: '15000.00', documents: [{ documentId: DOC, field: 'deceasedIdDocument', category: 'identity_document' }],
-  flags: { withinWaitingPeriod: false, exceedsCover: false }, submittedDate: '2025-03-01',
+  claimId: CLAIM,
+  companyId: COMPANY,
+  claimNumber: 'CLM-000001',
+  policyId: 'p1',
+  policyNumber: 'POL-1',
+  memberId: 'm1',
+  memberName: 'Thandi Nkosi',
+  claimAmount: '15000.00',
+  documents: [{ documentId: DOC, field: 'deceasedIdDocument', category: 'identity_document' }],
+  flags: { withinWaitingPeriod: false, exceedsCover: false },
+  submittedDate: '2025-03-01',
 };
 
 /** The claim's stream: submitted, a document verified, under review (note), approved (note). */
 const claimStream = [
   recorded(`claim-${CLAIM}`, 1, 10, '2025-03-01T08:00:00.000Z', 'ClaimSubmitted', submitted),
-  recorded(`claim-${CLAIM}`, 2, 12, '2025-03-02T09:00:00.000Z', 'ClaimDocumentReviewed', { claimId: CLAIM, companyId: COMPANY, documentId: DOC, from: 'pending', to: 'verified', note: null }),
-  recorded(`claim-${CLAIM}`, 3, 15, '2025-03-03T10:00:00.000Z', 'ClaimStatusChanged', { claimId: CLAIM, companyId: COMPANY, from: 'submitted', to: 'under_review', note: 'Checking the certificate' }),
-  recorded(`claim-${CLAIM}`, 4, 20, '2025-03-05T11:00:00.000Z', 'ClaimStatusChanged', { claimId: CLAIM, companyId: COMPANY, from: 'under_review', to: 'approved', note: 'All documents verified' }),
+  recorded(`claim-${CLAIM}`, 2, 12, '2025-03-02T09:00:00.000Z', 'ClaimDocumentReviewed', {
+    claimId: CLAIM,
+    companyId: COMPANY,
+    documentId: DOC,
+    from: 'pending',
+    to: 'verified',
+    note: null,
+  }),
+  recorded(`claim-${CLAIM}`, 3, 15, '2025-03-03T10:00:00.000Z', 'ClaimStatusChanged', {
+    claimId: CLAIM,
+    companyId: COMPANY,
+    from: 'submitted',
+    to: 'under_review',
+    note: 'Checking the certificate',
+  }),
+  recorded(`claim-${CLAIM}`, 4, 20, '2025-03-05T11:00:00.000Z', 'ClaimStatusChanged', {
+    claimId: CLAIM,
+    companyId: COMPANY,
+    from: 'under_review',
+    to: 'approved',
+    note: 'All documents verified',
+  }),
 ];
 
 /** The clerk was a claim admin until position 18, then an auditor. */
 const clerkStream = [
-  recorded(`user-${CLERK}`, 1, 5, '2025-02-01T08:00:00.000Z', 'UserRegistered', { userId: CLERK, companyId: COMPANY, username: 'sipho', role: 'claim_admin', email: 'sipho@example.co.za', firstName: 'Sipho', lastName: 'Dlamini', saId: null, phone: null }, null),
-  recorded(`user-${CLERK}`, 2, 18, '2025-03-04T08:00:00.000Z', 'UserRoleChanged', { userId: CLERK, companyId: COMPANY, from: 'claim_admin', to: 'auditor' }, null),
+  recorded(
+    `user-${CLERK}`,
+    1,
+    5,
+    '2025-02-01T08:00:00.000Z',
+    'UserRegistered',
+    {
+      userId: CLERK,
+      companyId: COMPANY,
+      username: 'sipho',
+      role: 'claim_admin',
+      email: 'sipho@example.co.za',
+      firstName: 'Sipho',
+      lastName: 'Dlamini',
+      saId: null,
+      phone: null,
+    },
+    null,
+  ),
+  recorded(
+    `user-${CLERK}`,
+    2,
+    18,
+    '2025-03-04T08:00:00.000Z',
+    'UserRoleChanged',
+    { userId: CLERK, companyId: COMPANY, from: 'claim_admin', to: 'auditor' },
+    null,
+  ),
 ];
 
 function fakeStore(): EventStore {
-  const streams = new Map<string, RecordedEvent[]>([[`claim-${CLAIM}`, claimStream], [`user-${CLERK}`, clerkStream]]);
+  const streams = new Map<string, RecordedEvent[]>([
+    [`claim-${CLAIM}`, claimStream],
+    [`user-${CLERK}`, clerkStream],
+  ]);
   return {
     readStream: async (streamId: string) => {
       const events = streams.get(streamId) ?? [];
@@ -58,7 +122,9 @@ function fakeStore(): EventStore {
 }
 
 /** es_events' company column: the claim stream is COMPANY's, nothing else is anyone's. */
-const fakeSql = { query: async (_text: string, params: unknown[]) => (params[0] === `claim-${CLAIM}` && params[1] === COMPANY ? [{}] : []) } as unknown as SqlExecutor;
+const fakeSql = {
+  query: async (_text: string, params: unknown[]) => (params[0] === `claim-${CLAIM}` && params[1] === COMPANY ? [{}] : []),
+} as unknown as SqlExecutor;
 
 // Hand-computed: the decider's state (status, number, document statuses and which document each is) over the submission's data.
 const base = { ...submitted, status: 'submitted', documents: { [DOC]: 'pending' }, documentFields: { [DOC]: 'deceasedIdDocument' } };
@@ -77,7 +143,10 @@ describe('replaying a claim', () => {
     expect(midway).toMatchObject({ position: 15, version: 3, occurredAt: at('2025-03-03T10:00:00.000Z'), label: 'CLM-000001' });
     expect(midway.state).toEqual({ ...afterReview, status: 'under_review' });
     // A time exactly on an event includes it.
-    expect((await entityAsOf(store, fakeSql, { ...ref, asOf: '2025-03-05T11:00:00.000Z' })).state).toEqual({ ...afterReview, status: 'approved' });
+    expect((await entityAsOf(store, fakeSql, { ...ref, asOf: '2025-03-05T11:00:00.000Z' })).state).toEqual({
+      ...afterReview,
+      status: 'approved',
+    });
     expect((await entityAsOf(store, fakeSql, { ...ref, asOf: '2025-03-05T10:59:59.999Z' })).version).toBe(3);
   });
 
@@ -95,10 +164,12 @@ describe('replaying a claim', () => {
     expect(history.entries[0]?.changes).toContainEqual({ field: 'claimAmount', before: null, after: '"15000.00"' });
   });
 
-  it("is not found in another company, nor for an unknown id", async () => {
+  it('is not found in another company, nor for an unknown id', async () => {
     const other = { entity: 'claim' as const, id: CLAIM, companyId: '99999999-9999-4999-8999-999999999999' };
     await expect(entityHistory(fakeStore(), fakeSql, other)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(entityAsOf(fakeStore(), fakeSql, { entity: 'member', id: CLAIM, companyId: COMPANY, asOf: '1' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(entityAsOf(fakeStore(), fakeSql, { entity: 'member', id: CLAIM, companyId: COMPANY, asOf: '1' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });
 
@@ -112,7 +183,13 @@ describe('asOf and changes', () => {
 
   it('diffs lists of records item by item and sets as sorted lists', () => {
     const a = { members: [{ memberId: 'a', firstName: 'Ann' }], tags: new Set(['y', 'x']) };
-    const b = { members: [{ memberId: 'a', firstName: 'Anne' }, { memberId: 'b', firstName: 'Ben' }], tags: new Set(['x', 'y']) };
+    const b = {
+      members: [
+        { memberId: 'a', firstName: 'Anne' },
+        { memberId: 'b', firstName: 'Ben' },
+      ],
+      tags: new Set(['x', 'y']),
+    };
     expect(diffStates(a, b)).toEqual([
       { field: 'members.a.firstName', before: '"Ann"', after: '"Anne"' },
       { field: 'members.b.memberId', before: null, after: '"b"' },

@@ -46,7 +46,8 @@ export function decideDailyRunCompleted(state: BillingRunState, completed: Daily
 }
 
 export async function lastBillingRunDay(store: EventStore, companyId: string): Promise<string | null> {
-  return (await loadState(store, billingRunStreamId(companyId), { initialState: initialBillingRunState, evolve: evolveBillingRun })).state.lastDay;
+  return (await loadState(store, billingRunStreamId(companyId), { initialState: initialBillingRunState, evolve: evolveBillingRun })).state
+    .lastDay;
 }
 
 export async function recordDailyRunCompleted(

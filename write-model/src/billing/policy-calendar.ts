@@ -68,7 +68,11 @@ export function missedPremiums(policy: Pick<PolicyCalendar, 'terms' | 'payments'
   const ledger = premiumLedger({ ...policy.terms, suspensions: policy.suspensions }, policy.payments, day);
   return ledger.periods
     .filter((p) => p.dueDate < day && (p.state === 'unpaid' || p.state === 'partial'))
-    .map((p) => ({ period: p.period, dueDate: p.dueDate, unpaid: centsToDecimal(decimalToCents(p.amountDue) - decimalToCents(p.amountPaid)) }));
+    .map((p) => ({
+      period: p.period,
+      dueDate: p.dueDate,
+      unpaid: centsToDecimal(decimalToCents(p.amountDue) - decimalToCents(p.amountPaid)),
+    }));
 }
 
 function sum(missed: readonly MissedPremium[]): string {
@@ -86,14 +90,20 @@ export function calendarSteps(policy: PolicyCalendar, rules: CalendarRules, day:
   for (const notice of policy.notices) for (const period of notice.periods) if (!noticed.has(period)) noticed.set(period, notice.issuedOn);
   const unnoticed = missed.filter((m) => !noticed.has(m.period));
   if (unnoticed.length > 0) {
-    steps.push({ kind: 'notice', missed: unnoticed, arrears: sum(missed), graceEndsOn: graceEndsOn(unnoticed[0]!.dueDate, day, rules.graceDays) });
+    steps.push({
+      kind: 'notice',
+      missed: unnoticed,
+      arrears: sum(missed),
+      graceEndsOn: graceEndsOn(unnoticed[0]!.dueDate, day, rules.graceDays),
+    });
   }
   const n = Math.max(1, rules.lapseAfterMissed);
   const deciding = missed[n - 1];
   const noticedOn = deciding ? noticed.get(deciding.period) : undefined;
   if (deciding && noticedOn && noticedOn < day) {
     const ended = graceEndsOn(deciding.dueDate, noticedOn, rules.graceDays);
-    if (day > ended) steps.push({ kind: 'lapse', period: deciding.period, missed: missed.length, arrears: sum(missed), graceEndedOn: ended });
+    if (day > ended)
+      steps.push({ kind: 'lapse', period: deciding.period, missed: missed.length, arrears: sum(missed), graceEndedOn: ended });
   }
   return steps;
 }

@@ -27,8 +27,15 @@ const active = (payments: LedgerPayment[] = [], extra: Partial<PolicyCalendar> =
 function apply(policy: PolicyCalendar, steps: CalendarStep[], day: string): PolicyCalendar {
   let next = policy;
   for (const step of steps) {
-    if (step.kind === 'notice') next = { ...next, notices: [...next.notices, { periods: step.missed.map((m) => m.period), issuedOn: day }] };
-    if (step.kind === 'lapse') next = { ...next, status: 'lapsed', lapse: { on: day, nonPayment: true }, suspensions: [...next.suspensions, { from: day, to: null }] };
+    if (step.kind === 'notice')
+      next = { ...next, notices: [...next.notices, { periods: step.missed.map((m) => m.period), issuedOn: day }] };
+    if (step.kind === 'lapse')
+      next = {
+        ...next,
+        status: 'lapsed',
+        lapse: { on: day, nonPayment: true },
+        suspensions: [...next.suspensions, { from: day, to: null }],
+      };
     if (step.kind === 'reinstate') {
       next = {
         ...next,
@@ -43,7 +50,13 @@ function apply(policy: PolicyCalendar, steps: CalendarStep[], day: string): Poli
 }
 
 /** Runs the calendar every day from `from` to `to` inclusive; returns each day's steps. */
-function runDays(policy: PolicyCalendar, rules: CalendarRules, from: string, to: string, paymentsOn: (day: string) => LedgerPayment[] = () => []) {
+function runDays(
+  policy: PolicyCalendar,
+  rules: CalendarRules,
+  from: string,
+  to: string,
+  paymentsOn: (day: string) => LedgerPayment[] = () => [],
+) {
   const log: { day: string; steps: CalendarStep[] }[] = [];
   let state = policy;
   for (let day = from; day <= to; day = addDays(day, 1)) {
@@ -60,13 +73,25 @@ describe('the calendar of one policy', () => {
     expect(missedPremiums(active(), '2026-01-01')).toEqual([]);
     expect(missedPremiums(active(), '2026-01-02')).toEqual([{ period: '2026-01', dueDate: '2026-01-01', unpaid: '100.00' }]);
     expect(missedPremiums(active([{ date: '2026-01-01', amount: '100' }]), '2026-01-02')).toEqual([]);
-    expect(missedPremiums(active([{ date: '2026-01-01', amount: '40' }]), '2026-01-02')).toEqual([{ period: '2026-01', dueDate: '2026-01-01', unpaid: '60.00' }]);
+    expect(missedPremiums(active([{ date: '2026-01-01', amount: '40' }]), '2026-01-02')).toEqual([
+      { period: '2026-01', dueDate: '2026-01-01', unpaid: '60.00' },
+    ]);
   });
 
   it('issues the non-payment notice on the first run after the due date, once', () => {
     const { log } = runDays(active(), DEFAULT_CALENDAR_RULES, '2026-01-01', '2026-01-10');
     expect(log).toEqual([
-      { day: '2026-01-02', steps: [{ kind: 'notice', missed: [{ period: '2026-01', dueDate: '2026-01-01', unpaid: '100.00' }], arrears: '100.00', graceEndsOn: '2026-01-16' }] },
+      {
+        day: '2026-01-02',
+        steps: [
+          {
+            kind: 'notice',
+            missed: [{ period: '2026-01', dueDate: '2026-01-01', unpaid: '100.00' }],
+            arrears: '100.00',
+            graceEndsOn: '2026-01-16',
+          },
+        ],
+      },
     ]);
   });
 
@@ -86,9 +111,13 @@ describe('the calendar of one policy', () => {
   });
 
   it('does not lapse while the payment arrives within grace, and a partial payment leaves the month missed', () => {
-    const paid = runDays(active(), DEFAULT_CALENDAR_RULES, '2026-01-01', '2026-01-31', (day) => (day === '2026-01-10' ? [{ date: day, amount: '100' }] : []));
+    const paid = runDays(active(), DEFAULT_CALENDAR_RULES, '2026-01-01', '2026-01-31', (day) =>
+      day === '2026-01-10' ? [{ date: day, amount: '100' }] : [],
+    );
     expect(paid.state.status).toBe('active');
-    const partial = runDays(active(), DEFAULT_CALENDAR_RULES, '2026-01-01', '2026-01-31', (day) => (day === '2026-01-10' ? [{ date: day, amount: '99.99' }] : []));
+    const partial = runDays(active(), DEFAULT_CALENDAR_RULES, '2026-01-01', '2026-01-31', (day) =>
+      day === '2026-01-10' ? [{ date: day, amount: '99.99' }] : [],
+    );
     expect(partial.state.status).toBe('lapsed');
   });
 
@@ -140,7 +169,11 @@ describe('the calendar of one policy', () => {
   it('does nothing to a cancelled policy, a lapse decided by staff, or one whose main member died', () => {
     expect(calendarSteps(active([], { status: 'cancelled' }), DEFAULT_CALENDAR_RULES, '2026-03-01')).toEqual([]);
     expect(calendarSteps(active([], { status: 'ended' }), DEFAULT_CALENDAR_RULES, '2026-03-01')).toEqual([]);
-    const byStaff = active([{ date: '2026-02-01', amount: '500' }], { status: 'lapsed', lapse: { on: '2026-01-10', nonPayment: false }, suspensions: [{ from: '2026-01-10', to: null }] });
+    const byStaff = active([{ date: '2026-02-01', amount: '500' }], {
+      status: 'lapsed',
+      lapse: { on: '2026-01-10', nonPayment: false },
+      suspensions: [{ from: '2026-01-10', to: null }],
+    });
     expect(calendarSteps(byStaff, DEFAULT_CALENDAR_RULES, '2026-02-02')).toEqual([]);
   });
 });

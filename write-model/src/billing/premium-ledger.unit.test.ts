@@ -21,7 +21,13 @@ describe('the premium ledger', () => {
       ['2026-03', '2026-03-01', 'unpaid'],
       ['2026-04', '2026-04-01', 'unpaid'],
     ]);
-    expect(ledger).toMatchObject({ paidUpTo: null, balance: '480.00', monthsInArrears: 4, oldestUnpaidDueDate: '2026-01-15', credit: '0.00' });
+    expect(ledger).toMatchObject({
+      paidUpTo: null,
+      balance: '480.00',
+      monthsInArrears: 4,
+      oldestUnpaidDueDate: '2026-01-15',
+      credit: '0.00',
+    });
   });
 
   it('uses the debit day, and the first month is due on it when it is still ahead', () => {
@@ -104,8 +110,12 @@ describe('the premium ledger', () => {
       expect(ledger.oldestUnpaidDueDate, context).toBe(arrears > 0 ? dueDates[paidMonths]! : null);
       expect(ledger.paidUpTo, context).toBe(paidMonths === 0 ? null : dayBefore(allDue[paidMonths]!));
       // Every month fallen due is listed, in order, and no more money is allocated than was paid.
-      expect(ledger.periods.filter((p) => p.dueDate <= asOf).map((p) => p.dueDate), context).toEqual(dueDates);
-      const allocated = ledger.periods.reduce((sum, p) => sum + Math.round(Number(p.amountPaid) * 100), 0) + Math.round(Number(ledger.credit) * 100);
+      expect(
+        ledger.periods.filter((p) => p.dueDate <= asOf).map((p) => p.dueDate),
+        context,
+      ).toEqual(dueDates);
+      const allocated =
+        ledger.periods.reduce((sum, p) => sum + Math.round(Number(p.amountPaid) * 100), 0) + Math.round(Number(ledger.credit) * 100);
       expect(allocated, context).toBe(paid);
     }
   });

@@ -23,7 +23,8 @@ export async function reserveDeceasedOfExistingClaims(store: EventStore, sql: Sq
     const page = await store.readAll({ after, limit: PAGE, types: ['ClaimSubmitted', 'ClaimStatusChanged'] });
     for (const event of page) {
       const data = event.data as { claimId: string; companyId: string; deceasedSaId?: string; to?: string };
-      if (event.type === 'ClaimSubmitted') claims.set(data.claimId, { companyId: data.companyId, saId: String(data.deceasedSaId), rejected: false });
+      if (event.type === 'ClaimSubmitted')
+        claims.set(data.claimId, { companyId: data.companyId, saId: String(data.deceasedSaId), rejected: false });
       else if (event.type === 'ClaimStatusChanged') {
         const claim = claims.get(data.claimId);
         if (claim) claim.rejected = data.to === 'rejected';
@@ -34,16 +35,17 @@ export async function reserveDeceasedOfExistingClaims(store: EventStore, sql: Sq
     after = { txId: last.txId, globalPosition: last.globalPosition };
   }
   return sql.transaction(async (tx) => {
-    const taken = await tx.query(`insert into write_model_migrations (name) values ($1) on conflict do nothing returning name`, [MIGRATION]);
+    const taken = await tx.query(`insert into write_model_migrations (name) values ($1) on conflict do nothing returning name`, [
+      MIGRATION,
+    ]);
     if (taken.length === 0) return 0;
     let reserved = 0;
     for (const [claimId, claim] of claims) {
       if (claim.rejected || !isValidSaId(claim.saId)) continue;
-      const rows = await tx.query(`insert into reservations (scope, key, owner_id) values ($1, $2, $3) on conflict do nothing returning key`, [
-        claimDeceasedScope(claim.companyId),
-        claim.saId,
-        claimId,
-      ]);
+      const rows = await tx.query(
+        `insert into reservations (scope, key, owner_id) values ($1, $2, $3) on conflict do nothing returning key`,
+        [claimDeceasedScope(claim.companyId), claim.saId, claimId],
+      );
       reserved += rows.length;
     }
     return reserved;

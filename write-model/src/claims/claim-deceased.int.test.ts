@@ -7,7 +7,12 @@ import { DeceasedAlreadyClaimed, releaseDeceased, releaseDeceasedOfSubjects, res
 describe.each(testDrivers())('the deceased-person reservation of claims on $name', (driver) => {
   let db: TestDatabase;
   const holders = async (companyId: string, saId: string) =>
-    (await db.sql.query<{ owner_id: string }>(`select owner_id from reservations where scope = $1 and key = $2`, [`claim-deceased:${companyId}`, saId])).map((r) => r.owner_id);
+    (
+      await db.sql.query<{ owner_id: string }>(`select owner_id from reservations where scope = $1 and key = $2`, [
+        `claim-deceased:${companyId}`,
+        saId,
+      ])
+    ).map((r) => r.owner_id);
 
   beforeAll(async () => {
     db = await driver.create();
@@ -32,7 +37,9 @@ describe.each(testDrivers())('the deceased-person reservation of claims on $name
     const [company, claim, untouched] = [randomUUID(), randomUUID(), randomUUID()];
     await db.sql.transaction((tx) => reserveDeceased(tx, company, '8001015009087', claim));
     await db.sql.transaction((tx) => reserveDeceased(tx, company, '9202204720082', untouched));
-    await db.sql.transaction((tx) => releaseDeceasedOfSubjects(tx, company, [`member:${randomUUID()}`, `claim-deceased:${claim}`, `claim-claimant:${untouched}`]));
+    await db.sql.transaction((tx) =>
+      releaseDeceasedOfSubjects(tx, company, [`member:${randomUUID()}`, `claim-deceased:${claim}`, `claim-claimant:${untouched}`]),
+    );
     expect(await holders(company, '8001015009087')).toEqual([]);
     expect(await holders(company, '9202204720082')).toEqual([untouched]);
   });
@@ -40,7 +47,9 @@ describe.each(testDrivers())('the deceased-person reservation of claims on $name
   it('two reservations of the same person at once: exactly one wins', async () => {
     const company = randomUUID();
     const claims = Array.from({ length: 6 }, () => randomUUID());
-    const outcomes = await Promise.allSettled(claims.map((claim) => db.sql.transaction((tx) => reserveDeceased(tx, company, '6501015800086', claim))));
+    const outcomes = await Promise.allSettled(
+      claims.map((claim) => db.sql.transaction((tx) => reserveDeceased(tx, company, '6501015800086', claim))),
+    );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const [winner] = await holders(company, '6501015800086');
     for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toMatchObject({ existingClaimId: winner });

@@ -11,28 +11,81 @@ import type { ClaimDocument, ClaimEvent } from './claims.events.ts';
 import { evolveClaim, initialClaimState } from './claims.state.ts';
 const claimSchema = claimSchemaOn('2026-06-15');
 
-const ctx: CommandContext = { now: new Date('2026-06-15T10:00:00Z'), newId: () => 'x', actor: { userId: 'u1', role: 'claim_admin', companyId: 'c1' }, commandId: 'cmd' };
+const ctx: CommandContext = {
+  now: new Date('2026-06-15T10:00:00Z'),
+  newId: () => 'x',
+  actor: { userId: 'u1', role: 'claim_admin', companyId: 'c1' },
+  commandId: 'cmd',
+};
 const saId = (prefix12: string) => `${prefix12}${luhnCheckDigit(prefix12)}`;
 const DECEASED = saId('700505500908');
 
 const policy: PolicyState = {
-  status: 'active', policyId: 'p1', companyId: 'c1', memberId: 'm1', policyNumber: 'POL-2026-000001',
-  startDate: '2026-01-31', waitingPeriod: 6, coverageAmount: '20000.00',
-  policyTypeId: 'pt1', monthlyPremium: '100.00', debitDay: 1, noticed: {}, lapse: null, activations: 0,
+  status: 'active',
+  policyId: 'p1',
+  companyId: 'c1',
+  memberId: 'm1',
+  policyNumber: 'POL-2026-000001',
+  startDate: '2026-01-31',
+  waitingPeriod: 6,
+  coverageAmount: '20000.00',
+  policyTypeId: 'pt1',
+  monthlyPremium: '100.00',
+  debitDay: 1,
+  noticed: {},
+  lapse: null,
+  activations: 0,
 };
 const documents: ClaimDocument[] = [
-  { documentId: 'd1', field: 'deathCertificateDocument', category: 'death_certificate', originalName: 'dc.pdf', contentType: 'application/pdf', size: 10, sha256: 'a' },
+  {
+    documentId: 'd1',
+    field: 'deathCertificateDocument',
+    category: 'death_certificate',
+    originalName: 'dc.pdf',
+    contentType: 'application/pdf',
+    size: 10,
+    sha256: 'a',
+  },
 ];
 const input = claimSchema.parse({
-  policyId: 'p1', deceasedFirstName: 'Themba', deceasedLastName: 'Mthembu', deceasedSaId: DECEASED, deceasedDateOfBirth: '1970-05-05',
-  deceasedDateOfDeath: '2026-06-14', causeOfDeath: 'Natural causes', deathCertificateNumber: 'DC1', claimantFirstName: 'Zanele',
-  claimantLastName: 'Mthembu', claimantSaId: saId('950101000108'), claimantPhone: '0821112222', claimantEmail: 'z@example.co.za',
-  claimantAddress: '3 Church Street', relationshipToDeceased: 'Daughter', claimAmount: '20000.01', bankAccountNumber: '123',
-  bankName: 'Capitec', bankBranchCode: '470010', accountHolderName: 'Z Mthembu', deceasedIdDocument: '/objects/1',
-  claimantIdDocument: '/objects/2', deathCertificateDocument: '/objects/3', bankLetterDocument: '/objects/4',
+  policyId: 'p1',
+  deceasedFirstName: 'Themba',
+  deceasedLastName: 'Mthembu',
+  deceasedSaId: DECEASED,
+  deceasedDateOfBirth: '1970-05-05',
+  deceasedDateOfDeath: '2026-06-14',
+  causeOfDeath: 'Natural causes',
+  deathCertificateNumber: 'DC1',
+  claimantFirstName: 'Zanele',
+  claimantLastName: 'Mthembu',
+  claimantSaId: saId('950101000108'),
+  claimantPhone: '0821112222',
+  claimantEmail: 'z@example.co.za',
+  claimantAddress: '3 Church Street',
+  relationshipToDeceased: 'Daughter',
+  claimAmount: '20000.01',
+  bankAccountNumber: '123',
+  bankName: 'Capitec',
+  bankBranchCode: '470010',
+  accountHolderName: 'Z Mthembu',
+  deceasedIdDocument: '/objects/1',
+  claimantIdDocument: '/objects/2',
+  deathCertificateDocument: '/objects/3',
+  bankLetterDocument: '/objects/4',
 });
 const submit = (overrides: Partial<Parameters<typeof decideSubmitClaim>[0]> = {}) =>
-  decideSubmitClaim({ claimId: 'k1', companyId: 'c1', claimNumber: 'CLM-2026-000001', input, policy, memberName: 'Themba Mthembu', deceasedOnPolicy: true, documents, today: '2026-06-15', ...overrides });
+  decideSubmitClaim({
+    claimId: 'k1',
+    companyId: 'c1',
+    claimNumber: 'CLM-2026-000001',
+    input,
+    policy,
+    memberName: 'Themba Mthembu',
+    deceasedOnPolicy: true,
+    documents,
+    today: '2026-06-15',
+    ...overrides,
+  });
 const submitted = submit()[0]!;
 
 describe('submitting a claim', () => {
@@ -52,26 +105,68 @@ describe('submitting a claim', () => {
   it('when the death is on the day the waiting period ends and the amount equals the cover, then neither flag is raised', () => {
     const later = { ...policy, startDate: '2025-12-14' };
     const [event] = submit({ policy: later, input: { ...input, claimAmount: '20000.00' } });
-    expect(event?.type === 'ClaimSubmitted' && event.data.flags).toMatchObject({ withinWaitingPeriod: false, waitingPeriodEndsOn: '2026-06-14', exceedsCover: false });
+    expect(event?.type === 'ClaimSubmitted' && event.data.flags).toMatchObject({
+      withinWaitingPeriod: false,
+      waitingPeriodEndsOn: '2026-06-14',
+      exceedsCover: false,
+    });
   });
 
   it.each([
     ['no policy', { policy: { status: 'none' } as PolicyState }, 'VALIDATION_FAILED', 'No policy was found with that id or policy number.'],
-    ['another company’s policy', { policy: { ...policy, companyId: 'c2' } }, 'VALIDATION_FAILED', 'No policy was found with that id or policy number.'],
-    ['a lapsed policy', { policy: { ...policy, status: 'lapsed' } as PolicyState }, 'RULE_VIOLATED', 'Claims can only be submitted on an active policy; policy POL-2026-000001 is lapsed.'],
-    ['a cancelled policy', { policy: { ...policy, status: 'cancelled' } as PolicyState }, 'RULE_VIOLATED', 'Claims can only be submitted on an active policy; policy POL-2026-000001 is cancelled.'],
-    ['a death tomorrow', { input: { ...input, deceasedDateOfDeath: '2026-06-16' } }, 'VALIDATION_FAILED', 'Date of death cannot be in the future'],
-    ['a death before the policy began', { input: { ...input, deceasedDateOfDeath: '2026-01-30' } }, 'VALIDATION_FAILED', 'Date of death cannot be before the policy start date (2026-01-31)'],
+    [
+      'another company’s policy',
+      { policy: { ...policy, companyId: 'c2' } },
+      'VALIDATION_FAILED',
+      'No policy was found with that id or policy number.',
+    ],
+    [
+      'a lapsed policy',
+      { policy: { ...policy, status: 'lapsed' } as PolicyState },
+      'RULE_VIOLATED',
+      'Claims can only be submitted on an active policy; policy POL-2026-000001 is lapsed.',
+    ],
+    [
+      'a cancelled policy',
+      { policy: { ...policy, status: 'cancelled' } as PolicyState },
+      'RULE_VIOLATED',
+      'Claims can only be submitted on an active policy; policy POL-2026-000001 is cancelled.',
+    ],
+    [
+      'a death tomorrow',
+      { input: { ...input, deceasedDateOfDeath: '2026-06-16' } },
+      'VALIDATION_FAILED',
+      'Date of death cannot be in the future',
+    ],
+    [
+      'a death before the policy began',
+      { input: { ...input, deceasedDateOfDeath: '2026-01-30' } },
+      'VALIDATION_FAILED',
+      'Date of death cannot be before the policy start date (2026-01-31)',
+    ],
   ] as const)('when submitted on %s, then it is refused', (_name, overrides, code, message) => {
     outcome(() => submit(overrides as never)).thenThrows(code, message);
   });
 });
 
-const fourDocuments: ClaimDocument[] = (['deceasedIdDocument', 'claimantIdDocument', 'deathCertificateDocument', 'bankLetterDocument'] as const).map(
-  (field, i) => ({ documentId: `doc${i + 1}`, field, category: 'other', originalName: `${field}.pdf`, contentType: 'application/pdf', size: 10, sha256: 'a' }),
-);
-const reviewed = (documentId: string, to: 'verified' | 'rejected' = 'verified', from: 'pending' | 'verified' | 'rejected' = 'pending'): ClaimEvent => ({
-  type: 'ClaimDocumentReviewed', data: { claimId: 'k1', companyId: 'c1', documentId, from, to, note: null },
+const fourDocuments: ClaimDocument[] = (
+  ['deceasedIdDocument', 'claimantIdDocument', 'deathCertificateDocument', 'bankLetterDocument'] as const
+).map((field, i) => ({
+  documentId: `doc${i + 1}`,
+  field,
+  category: 'other',
+  originalName: `${field}.pdf`,
+  contentType: 'application/pdf',
+  size: 10,
+  sha256: 'a',
+}));
+const reviewed = (
+  documentId: string,
+  to: 'verified' | 'rejected' = 'verified',
+  from: 'pending' | 'verified' | 'rejected' = 'pending',
+): ClaimEvent => ({
+  type: 'ClaimDocumentReviewed',
+  data: { claimId: 'k1', companyId: 'c1', documentId, from, to, note: null },
 });
 /** A claim within the cover with its four documents verified: nothing stands between approval and payment. */
 const payable: ClaimEvent[] = [
@@ -95,11 +190,14 @@ describe('the claim lifecycle', () => {
   };
   const historyTo = (status: ClaimStatus): ClaimEvent[] => {
     let from: ClaimStatus = 'submitted';
-    return [...payable, ...path[status].map((to) => {
-      const event: ClaimEvent = { type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from, to, note: null } };
-      from = to;
-      return event;
-    })];
+    return [
+      ...payable,
+      ...path[status].map((to) => {
+        const event: ClaimEvent = { type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from, to, note: null } };
+        from = to;
+        return event;
+      }),
+    ];
   };
 
   it('allows exactly the moves of spec part 2 §4', () => {
@@ -150,47 +248,72 @@ describe('marking a claim as paid', () => {
   const within = submit({ documents: fourDocuments, input: { ...input, claimAmount: '20000.00' } });
 
   it('given an approved claim within the cover whose four documents are verified, when paid, then ClaimStatusChanged', () => {
-    change.given(approved(payable)).when(pay).then([{ type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from: 'approved', to: 'paid', note: null } }]);
+    change
+      .given(approved(payable))
+      .when(pay)
+      .then([{ type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from: 'approved', to: 'paid', note: null } }]);
   });
 
   it('given documents not yet verified (pending or rejected), when paid, then refused naming them', () => {
-    change.given(approved(within)).when(pay).thenThrows(
-      'RULE_VIOLATED',
-      'A claim can only be marked as paid once all four documents are verified; not verified: deceased ID document, claimant ID document, death certificate, bank letter.',
-    );
-    change.given(approved([...within, reviewed('doc1'), reviewed('doc2'), reviewed('doc3'), reviewed('doc4', 'rejected')])).when(pay).thenThrows(
-      'RULE_VIOLATED',
-      'A claim can only be marked as paid once all four documents are verified; not verified: bank letter.',
-    );
-    change.given(approved([...payable, reviewed('doc3', 'rejected', 'verified')])).when(pay).thenThrows(
-      'RULE_VIOLATED',
-      'A claim can only be marked as paid once all four documents are verified; not verified: death certificate.',
-    );
+    change
+      .given(approved(within))
+      .when(pay)
+      .thenThrows(
+        'RULE_VIOLATED',
+        'A claim can only be marked as paid once all four documents are verified; not verified: deceased ID document, claimant ID document, death certificate, bank letter.',
+      );
+    change
+      .given(approved([...within, reviewed('doc1'), reviewed('doc2'), reviewed('doc3'), reviewed('doc4', 'rejected')]))
+      .when(pay)
+      .thenThrows('RULE_VIOLATED', 'A claim can only be marked as paid once all four documents are verified; not verified: bank letter.');
+    change
+      .given(approved([...payable, reviewed('doc3', 'rejected', 'verified')]))
+      .when(pay)
+      .thenThrows(
+        'RULE_VIOLATED',
+        'A claim can only be marked as paid once all four documents are verified; not verified: death certificate.',
+      );
   });
 
   it('given an amount above the cover of the deceased on the policy, when paid, then refused', () => {
     const above = [...submit({ documents: fourDocuments }), ...fourDocuments.map((d) => reviewed(d.documentId))];
-    change.given(approved(above)).when(pay).thenThrows(
-      'RULE_VIOLATED',
-      "The amount to pay (R20,000.01) exceeds the deceased's cover on the policy (R20,000.00).",
-    );
+    change
+      .given(approved(above))
+      .when(pay)
+      .thenThrows('RULE_VIOLATED', "The amount to pay (R20,000.01) exceeds the deceased's cover on the policy (R20,000.00).");
   });
 });
 
 describe('reviewing a claim document', () => {
   const review = scenario(
     { initialState: initialClaimState, evolve: evolveClaim },
-    (command: { companyId: string; documentId: string; to: 'verified' | 'rejected'; note: string | null }, state) => decideReviewDocument(state, command),
+    (command: { companyId: string; documentId: string; to: 'verified' | 'rejected'; note: string | null }, state) =>
+      decideReviewDocument(state, command),
     ctx,
   );
   it('verifies a pending document, then refuses verifying it again, and allows rejecting it later', () => {
-    const verified: ClaimEvent = { type: 'ClaimDocumentReviewed', data: { claimId: 'k1', companyId: 'c1', documentId: 'd1', from: 'pending', to: 'verified', note: null } };
+    const verified: ClaimEvent = {
+      type: 'ClaimDocumentReviewed',
+      data: { claimId: 'k1', companyId: 'c1', documentId: 'd1', from: 'pending', to: 'verified', note: null },
+    };
     review.given([submitted]).when({ companyId: 'c1', documentId: 'd1', to: 'verified', note: null }).then([verified]);
-    review.given([submitted, verified]).when({ companyId: 'c1', documentId: 'd1', to: 'verified', note: null }).thenThrows('INVALID_TRANSITION', 'The document is already verified.');
-    review.given([submitted, verified]).when({ companyId: 'c1', documentId: 'd1', to: 'rejected', note: 'blurred' }).then([
-      { type: 'ClaimDocumentReviewed', data: { claimId: 'k1', companyId: 'c1', documentId: 'd1', from: 'verified', to: 'rejected', note: 'blurred' } },
-    ]);
-    review.given([submitted]).when({ companyId: 'c1', documentId: 'nope', to: 'verified', note: null }).thenThrows('NOT_FOUND', 'Document not found');
+    review
+      .given([submitted, verified])
+      .when({ companyId: 'c1', documentId: 'd1', to: 'verified', note: null })
+      .thenThrows('INVALID_TRANSITION', 'The document is already verified.');
+    review
+      .given([submitted, verified])
+      .when({ companyId: 'c1', documentId: 'd1', to: 'rejected', note: 'blurred' })
+      .then([
+        {
+          type: 'ClaimDocumentReviewed',
+          data: { claimId: 'k1', companyId: 'c1', documentId: 'd1', from: 'verified', to: 'rejected', note: 'blurred' },
+        },
+      ]);
+    review
+      .given([submitted])
+      .when({ companyId: 'c1', documentId: 'nope', to: 'verified', note: null })
+      .thenThrows('NOT_FOUND', 'Document not found');
   });
 });
 

@@ -88,7 +88,14 @@ export type ClaimStatusChanged = {
 
 export type ClaimDocumentReviewed = {
   type: 'ClaimDocumentReviewed';
-  data: { claimId: string; companyId: string; documentId: string; from: DocumentStatus; to: Exclude<DocumentStatus, 'pending'>; note: string | null };
+  data: {
+    claimId: string;
+    companyId: string;
+    documentId: string;
+    from: DocumentStatus;
+    to: Exclude<DocumentStatus, 'pending'>;
+    note: string | null;
+  };
 };
 
 export type ClaimEvent = ClaimSubmitted | ClaimStatusChanged | ClaimDocumentReviewed;
@@ -104,13 +111,30 @@ export function claimPii(event: ClaimEvent): PiiMarking[] | undefined {
     { subjectId: `member:${memberId}`, fields: ['memberName'] },
     {
       subjectId: deceasedSubjectId(claimId),
-      fields: ['deceasedFirstName', 'deceasedLastName', 'deceasedSaId', 'deceasedDateOfBirth', 'deceasedDateOfDeath', 'causeOfDeath', 'deathCertificateNumber'],
+      fields: [
+        'deceasedFirstName',
+        'deceasedLastName',
+        'deceasedSaId',
+        'deceasedDateOfBirth',
+        'deceasedDateOfDeath',
+        'causeOfDeath',
+        'deathCertificateNumber',
+      ],
     },
     {
       subjectId: claimantSubjectId(claimId),
       fields: [
-        'claimantFirstName', 'claimantLastName', 'claimantSaId', 'claimantPhone', 'claimantEmail', 'claimantAddress',
-        'bankAccountNumber', 'bankName', 'bankBranchCode', 'accountHolderName', 'additionalNotes',
+        'claimantFirstName',
+        'claimantLastName',
+        'claimantSaId',
+        'claimantPhone',
+        'claimantEmail',
+        'claimantAddress',
+        'bankAccountNumber',
+        'bankName',
+        'bankBranchCode',
+        'accountHolderName',
+        'additionalNotes',
       ],
     },
   ];

@@ -9,35 +9,65 @@ import type { CompanyEvent, CompanyRegistered } from './companies.events.ts';
 import { evolveCompany, initialCompanyState } from './companies.state.ts';
 import { nextBillingDate, TIERS, tierOf } from './tiers.ts';
 
-const ctx: CommandContext = { now: new Date('2026-06-15T10:00:00Z'), newId: () => 'x', actor: { userId: 'u1', role: 'administrator', companyId: 'c1' }, commandId: 'cmd' };
+const ctx: CommandContext = {
+  now: new Date('2026-06-15T10:00:00Z'),
+  newId: () => 'x',
+  actor: { userId: 'u1', role: 'administrator', companyId: 'c1' },
+  commandId: 'cmd',
+};
 const folder = { initialState: initialCompanyState, evolve: evolveCompany };
 
 const registered: CompanyRegistered = {
   type: 'CompanyRegistered',
   data: {
-    companyId: 'c1', name: 'Ubuntu Funeral Cover', cipNumber: '2015/123456/07', email: 'info@ubuntu.co.za', phone: '0315551234',
-    fspNumber: null, administratorUserId: 'u1', tier: 'free', memberLimit: 300, registeredAt: '2026-01-01T00:00:00.000Z',
+    companyId: 'c1',
+    name: 'Ubuntu Funeral Cover',
+    cipNumber: '2015/123456/07',
+    email: 'info@ubuntu.co.za',
+    phone: '0315551234',
+    fspNumber: null,
+    administratorUserId: 'u1',
+    tier: 'free',
+    memberLimit: 300,
+    registeredAt: '2026-01-01T00:00:00.000Z',
   },
 };
 
 const settings = companySettingsSchema.parse({
-  name: 'Ubuntu Funeral Cover', cipNumber: '2015/123456/07', address: '1 Main Road', city: 'Durban', province: 'KwaZulu-Natal',
-  postalCode: '4001', phone: '031 555 1234', email: 'info@ubuntu.co.za',
+  name: 'Ubuntu Funeral Cover',
+  cipNumber: '2015/123456/07',
+  address: '1 Main Road',
+  city: 'Durban',
+  province: 'KwaZulu-Natal',
+  postalCode: '4001',
+  phone: '031 555 1234',
+  email: 'info@ubuntu.co.za',
 });
 
 describe('updating the company information', () => {
   const when = scenario(folder, decideUpdateCompanyDetails, ctx);
 
   it('given a registered company, when the section is saved, then CompanyDetailsUpdated with the whole section (province as its code)', () => {
-    when.given([registered]).when(settings).then([
-      {
-        type: 'CompanyDetailsUpdated',
-        data: {
-          companyId: 'c1', name: 'Ubuntu Funeral Cover', cipNumber: '2015/123456/07', address: '1 Main Road', city: 'Durban', province: 'KZN',
-          postalCode: '4001', phone: '0315551234', email: 'info@ubuntu.co.za', updatedAt: '2026-06-15T10:00:00.000Z',
+    when
+      .given([registered])
+      .when(settings)
+      .then([
+        {
+          type: 'CompanyDetailsUpdated',
+          data: {
+            companyId: 'c1',
+            name: 'Ubuntu Funeral Cover',
+            cipNumber: '2015/123456/07',
+            address: '1 Main Road',
+            city: 'Durban',
+            province: 'KZN',
+            postalCode: '4001',
+            phone: '0315551234',
+            email: 'info@ubuntu.co.za',
+            updatedAt: '2026-06-15T10:00:00.000Z',
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('given the section already saved, when it is saved again unchanged, then nothing is recorded', () => {
@@ -48,7 +78,15 @@ describe('updating the company information', () => {
   it('given blank optional fields, then they are recorded as null', () => {
     const blank = companySettingsSchema.parse({ name: 'Renamed', cipNumber: '2015/123456/07', phone: '', email: '' });
     const [event] = when.given([registered]).when(blank).decided();
-    expect(event?.data).toMatchObject({ name: 'Renamed', address: null, city: null, province: null, postalCode: null, phone: null, email: null });
+    expect(event?.data).toMatchObject({
+      name: 'Renamed',
+      address: null,
+      city: null,
+      province: null,
+      postalCode: null,
+      phone: null,
+      email: null,
+    });
   });
 
   it('given no company, then it is not found', () => {
@@ -58,14 +96,37 @@ describe('updating the company information', () => {
 
 describe('settling a subscription payment', () => {
   const when = scenario(folder, decideSettleSubscriptionPayment, ctx);
-  const payment: SettleSubscriptionPayment = { paymentId: 'chk1', provider: 'sandbox', providerPaymentId: 'pp1', tier: 'starter', amount: '299.00', memberLimit: null, outcome: 'complete' };
+  const payment: SettleSubscriptionPayment = {
+    paymentId: 'chk1',
+    provider: 'sandbox',
+    providerPaymentId: 'pp1',
+    tier: 'starter',
+    amount: '299.00',
+    memberLimit: null,
+    outcome: 'complete',
+  };
   const received: CompanyEvent = {
     type: 'SubscriptionPaymentReceived',
-    data: { companyId: 'c1', paymentId: 'chk1', provider: 'sandbox', providerPaymentId: 'pp1', tier: 'starter', amount: '299.00', paidAt: '2026-06-15T10:00:00.000Z' },
+    data: {
+      companyId: 'c1',
+      paymentId: 'chk1',
+      provider: 'sandbox',
+      providerPaymentId: 'pp1',
+      tier: 'starter',
+      amount: '299.00',
+      paidAt: '2026-06-15T10:00:00.000Z',
+    },
   };
   const changed: CompanyEvent = {
     type: 'SubscriptionTierChanged',
-    data: { companyId: 'c1', fromTier: 'free', toTier: 'starter', memberLimit: 50_000, paymentId: 'chk1', changedAt: '2026-06-15T10:00:00.000Z' },
+    data: {
+      companyId: 'c1',
+      fromTier: 'free',
+      toTier: 'starter',
+      memberLimit: 50_000,
+      paymentId: 'chk1',
+      changedAt: '2026-06-15T10:00:00.000Z',
+    },
   };
 
   it('given a free company, when its Premium Plan payment completes, then the payment and the move to starter with 50,000 members', () => {
@@ -74,30 +135,53 @@ describe('settling a subscription payment', () => {
     expect(state).toMatchObject({ tier: 'starter', memberLimit: 50_000 });
   });
 
-  it('given a checkout sold with the plan\'s own member limit, then the company gets that limit', () => {
-    const [, tierChange] = when.given([registered]).when({ ...payment, memberLimit: 60_000 }).decided();
+  it("given a checkout sold with the plan's own member limit, then the company gets that limit", () => {
+    const [, tierChange] = when
+      .given([registered])
+      .when({ ...payment, memberLimit: 60_000 })
+      .decided();
     expect(tierChange).toMatchObject({ type: 'SubscriptionTierChanged', data: { toTier: 'starter', memberLimit: 60_000 } });
   });
 
   it('given the payment already recorded, when the same checkout is notified again, then nothing is recorded', () => {
-    when.given([registered, received, changed]).when({ ...payment, providerPaymentId: 'pp2' }).then([]);
+    when
+      .given([registered, received, changed])
+      .when({ ...payment, providerPaymentId: 'pp2' })
+      .then([]);
   });
 
   it('given a failed payment, then only SubscriptionPaymentFailed: the tier stays', () => {
-    when.given([registered]).when({ ...payment, outcome: 'failed' }).then([
-      {
-        type: 'SubscriptionPaymentFailed',
-        data: { companyId: 'c1', paymentId: 'chk1', provider: 'sandbox', providerPaymentId: 'pp1', tier: 'starter', amount: '299.00', failedAt: '2026-06-15T10:00:00.000Z' },
-      },
-    ]);
+    when
+      .given([registered])
+      .when({ ...payment, outcome: 'failed' })
+      .then([
+        {
+          type: 'SubscriptionPaymentFailed',
+          data: {
+            companyId: 'c1',
+            paymentId: 'chk1',
+            provider: 'sandbox',
+            providerPaymentId: 'pp1',
+            tier: 'starter',
+            amount: '299.00',
+            failedAt: '2026-06-15T10:00:00.000Z',
+          },
+        },
+      ]);
   });
 
   it('given a company already on the tier, when a payment completes, then it is recorded without a tier change', () => {
-    when.given([registered, changed]).when({ ...payment, paymentId: 'chk2' }).then([{ ...received, data: { ...received.data, paymentId: 'chk2' } }]);
+    when
+      .given([registered, changed])
+      .when({ ...payment, paymentId: 'chk2' })
+      .then([{ ...received, data: { ...received.data, paymentId: 'chk2' } }]);
   });
 
   it('refuses tiers that are not bought online', () => {
-    when.given([registered]).when({ ...payment, tier: 'enterprise' }).thenThrows('RULE_VIOLATED', 'The Enterprise cannot be bought online.');
+    when
+      .given([registered])
+      .when({ ...payment, tier: 'enterprise' })
+      .thenThrows('RULE_VIOLATED', 'The Enterprise cannot be bought online.');
   });
 });
 
@@ -124,12 +208,18 @@ describe('suspending and activating a company', () => {
   const operator: CommandContext = { ...ctx, actor: { userId: 'op', role: 'super_admin', companyId: null } };
   const suspend = scenario(folder, decideSuspendCompany, operator);
   const activate = scenario(folder, decideActivateCompany, operator);
-  const suspended: CompanyEvent = { type: 'CompanySuspended', data: { companyId: 'c1', reason: 'Unpaid invoices', suspendedAt: '2026-06-15T10:00:00.000Z' } };
+  const suspended: CompanyEvent = {
+    type: 'CompanySuspended',
+    data: { companyId: 'c1', reason: 'Unpaid invoices', suspendedAt: '2026-06-15T10:00:00.000Z' },
+  };
   const activated: CompanyEvent = { type: 'CompanyActivated', data: { companyId: 'c1', activatedAt: '2026-06-15T10:00:00.000Z' } };
 
   it('given an active company, when it is suspended with a reason, then CompanySuspended with the reason', () => {
     suspend.given([registered]).when({ reason: 'Unpaid invoices' }).then([suspended]);
-    expect(evolveCompany(evolveCompany(initialCompanyState, registered), suspended)).toMatchObject({ status: 'suspended', name: 'Ubuntu Funeral Cover' });
+    expect(evolveCompany(evolveCompany(initialCompanyState, registered), suspended)).toMatchObject({
+      status: 'suspended',
+      name: 'Ubuntu Funeral Cover',
+    });
   });
 
   it('given a suspended company, when it is suspended again, then it is refused', () => {

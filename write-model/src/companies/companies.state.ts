@@ -37,7 +37,16 @@ export function evolveCompany(state: CompanyState, event: CompanyEvent): Company
         name: d.name,
         tier: d.tier,
         memberLimit: d.memberLimit,
-        details: { name: d.name, cipNumber: d.cipNumber, address: null, city: null, province: null, postalCode: null, phone: d.phone, email: d.email },
+        details: {
+          name: d.name,
+          cipNumber: d.cipNumber,
+          address: null,
+          city: null,
+          province: null,
+          postalCode: null,
+          phone: d.phone,
+          email: d.email,
+        },
         settledPayments: new Set(),
       };
     }

@@ -129,11 +129,17 @@ describe.each(testDrivers())('stored objects on $name', (driver) => {
     expect(elsewhere).toMatchObject({ code: 'RULE_VIOLATED', message: DOCUMENT_ATTACHED_ELSEWHERE });
     expect((await findStoredObject(db.sql, c.id))!.claimId).toBeNull(); // rolled back with the append
 
-    expect((await refusal(db.sql.transaction((tx) => attachObjects(tx, company, [c.id, c.id], randomUUID())))).message).toBe(DOCUMENT_USED_TWICE);
+    expect((await refusal(db.sql.transaction((tx) => attachObjects(tx, company, [c.id, c.id], randomUUID())))).message).toBe(
+      DOCUMENT_USED_TWICE,
+    );
     const foreign = await storedObject(randomUUID());
-    expect((await refusal(db.sql.transaction((tx) => attachObjects(tx, company, [foreign.id], randomUUID())))).message).toBe(DOCUMENT_NOT_FOUND);
+    expect((await refusal(db.sql.transaction((tx) => attachObjects(tx, company, [foreign.id], randomUUID())))).message).toBe(
+      DOCUMENT_NOT_FOUND,
+    );
     const pending = await createUploadSlot(db.sql, { companyId: company, userId: user });
-    expect((await refusal(db.sql.transaction((tx) => attachObjects(tx, company, [pending.id], randomUUID())))).message).toBe(DOCUMENT_NOT_STORED);
+    expect((await refusal(db.sql.transaction((tx) => attachObjects(tx, company, [pending.id], randomUUID())))).message).toBe(
+      DOCUMENT_NOT_STORED,
+    );
   });
 
   it('of two claims racing for one object only one gets it', async () => {

@@ -34,8 +34,7 @@ export type StoredObject = {
 export const UPLOAD_URL_TTL_MINUTES = 15;
 /** Issued, unused, unexpired upload URLs one user may hold at once (each reserves a row until it expires). */
 export const MAX_OUTSTANDING_UPLOAD_URLS = 50;
-export const TOO_MANY_UPLOAD_URLS =
-  `You have ${MAX_OUTSTANDING_UPLOAD_URLS} upload links waiting to be used. Upload those files, or wait up to ${UPLOAD_URL_TTL_MINUTES} minutes for the unused links to expire, then try again.`;
+export const TOO_MANY_UPLOAD_URLS = `You have ${MAX_OUTSTANDING_UPLOAD_URLS} upload links waiting to be used. Upload those files, or wait up to ${UPLOAD_URL_TTL_MINUTES} minutes for the unused links to expire, then try again.`;
 export const UPLOAD_LINK_INVALID = 'This upload link is invalid, has expired or was already used. Please upload the file again.';
 export const DOCUMENT_NOT_FOUND = 'The uploaded document could not be found. Please upload the file again.';
 export const DOCUMENT_NOT_STORED = 'The document upload did not finish. Please upload the file again.';

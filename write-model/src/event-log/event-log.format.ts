@@ -17,9 +17,7 @@ import { randomBytes, scryptSync } from 'node:crypto';
 export const FORMAT = 'fpa-event-log';
 export const FORMAT_VERSION = 1;
 
-export type KeyWrapping =
-  | { mode: 'master'; fingerprint: string }
-  | { mode: 'passphrase'; salt: string; N: number; r: number; p: number };
+export type KeyWrapping = { mode: 'master'; fingerprint: string } | { mode: 'passphrase'; salt: string; N: number; r: number; p: number };
 
 export type Header = {
   kind: 'header';

@@ -33,7 +33,8 @@ export async function exportEventLog(options: ExportOptions): Promise<ExportSumm
     `select subject_id, encode(wrapped_key, 'base64') as wrapped, created_at, destroyed_at from es_subject_keys order by subject_id`,
   );
   for (const key of keys) {
-    const wrappedKey = key.wrapped && exportKey ? wrap(exportKey, key.subject_id, unwrap(masterKey, key.subject_id, key.wrapped)) : key.wrapped;
+    const wrappedKey =
+      key.wrapped && exportKey ? wrap(exportKey, key.subject_id, unwrap(masterKey, key.subject_id, key.wrapped)) : key.wrapped;
     await write({
       kind: 'key',
       subjectId: key.subject_id,
@@ -54,8 +55,17 @@ export async function exportEventLog(options: ExportOptions): Promise<ExportSumm
   let after: [string, number] = ['0', 0];
   for (;;) {
     const page = await sql.query<{
-      tx: string; position: number; stream_id: string; stream_version: number; event_id: string; type: string;
-      data: Record<string, unknown>; metadata: Record<string, unknown>; company_id: string | null; recorded_at: Date; hash: string | null;
+      tx: string;
+      position: number;
+      stream_id: string;
+      stream_version: number;
+      event_id: string;
+      type: string;
+      data: Record<string, unknown>;
+      metadata: Record<string, unknown>;
+      company_id: string | null;
+      recorded_at: Date;
+      hash: string | null;
     }>(
       `select transaction_id::text as tx, global_position as position, stream_id, stream_version, event_id::text as event_id,
               type, data, metadata, company_id::text as company_id, recorded_at, hash

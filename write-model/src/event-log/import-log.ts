@@ -39,7 +39,9 @@ export async function importEventLog(options: ImportOptions): Promise<ImportSumm
 
   const header = await next();
   const rewrap = checkHeader(header, masterKey, options.passphrase);
-  const [existing] = await sql.query<{ n: number }>(`select (select count(*) from es_events) + (select count(*) from es_subject_keys) as n`);
+  const [existing] = await sql.query<{ n: number }>(
+    `select (select count(*) from es_events) + (select count(*) from es_subject_keys) as n`,
+  );
   if (Number(existing?.n ?? 0) > 0) throw new Error('The target already holds events or keys: import only into an empty database.');
 
   return sql.transaction(async (tx) => {
@@ -97,11 +99,14 @@ export async function importEventLog(options: ImportOptions): Promise<ImportSumm
 function checkHeader(header: Line | null, masterKey: Buffer, passphrase?: string): (subjectId: string, wrapped: string) => string {
   if (!header || header.kind !== 'header' || header.format !== FORMAT) throw new Error('Not an exported event log (no header line).');
   const version: unknown = header.version; // from the file: whatever it says
-  if (version !== FORMAT_VERSION) throw new Error(`Event log format version ${String(version)} is not supported here (${FORMAT_VERSION} is).`);
+  if (version !== FORMAT_VERSION)
+    throw new Error(`Event log format version ${String(version)} is not supported here (${FORMAT_VERSION} is).`);
   const keys = header.keys;
   if (keys.mode === 'master') {
     if (keys.fingerprint !== masterKeyFingerprint(masterKey)) {
-      throw new Error('The subject keys in this file are wrapped under another master key: run the import with the DATA_KEY of the source, or export again with a passphrase.');
+      throw new Error(
+        'The subject keys in this file are wrapped under another master key: run the import with the DATA_KEY of the source, or export again with a passphrase.',
+      );
     }
     return (_subjectId, wrapped) => wrapped;
   }
@@ -140,7 +145,10 @@ async function insertRows(tx: SqlExecutor, table: string, rows: unknown[]): Prom
     [`public."${table}"`],
   );
   for (const { col } of identities) {
-    await tx.query(`select setval(pg_get_serial_sequence($1, $2), coalesce((select max("${col}") from public."${table}"), 1))`, [`public."${table}"`, col]);
+    await tx.query(`select setval(pg_get_serial_sequence($1, $2), coalesce((select max("${col}") from public."${table}"), 1))`, [
+      `public."${table}"`,
+      col,
+    ]);
   }
 }
 

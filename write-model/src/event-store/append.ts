@@ -70,7 +70,13 @@ export async function appendEvents(
   return result;
 }
 
-async function appendWithRetries(sql: SqlClient, keyring: Keyring, streams: readonly StreamAppend[], options: AppendOptions, cache: TailCache) {
+async function appendWithRetries(
+  sql: SqlClient,
+  keyring: Keyring,
+  streams: readonly StreamAppend[],
+  options: AppendOptions,
+  cache: TailCache,
+) {
   checkRequest(streams);
   for (let attempt = 1; ; attempt++) {
     try {

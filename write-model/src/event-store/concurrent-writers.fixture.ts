@@ -1,7 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import { ConcurrencyError } from '../errors.ts';
 import { appendOptions, sleep } from './conformance/fixture.ts';
-import { compareCheckpoints, type Checkpoint, type EventStore, type ExpectedVersion, type RecordedEvent, type StreamAppend } from './types.ts';
+import {
+  compareCheckpoints,
+  type Checkpoint,
+  type EventStore,
+  type ExpectedVersion,
+  type RecordedEvent,
+  type StreamAppend,
+} from './types.ts';
 
 /**
  * The pieces of the concurrent-writers scenario, shared by its integration test (one fixed run) and
@@ -9,7 +16,7 @@ import { compareCheckpoints, type Checkpoint, type EventStore, type ExpectedVers
  */
 class PlannedRollback extends Error {}
 
-const pick = <T,>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
 
 export type Subscriber = {
   seen: RecordedEvent[];
@@ -93,9 +100,12 @@ export async function runWriters(store: EventStore, plan: WriterPlan): Promise<W
       const first = pick(plan.streams);
       const second = plan.streams.length > 1 && Math.random() < plan.multiStreamRate ? pick(plan.streams.filter((s) => s !== first)) : null;
       const expected: ExpectedVersion = Math.random() < 0.5 ? 'any' : (await store.readStream(first)).version;
-      const appends: StreamAppend[] = [{ streamId: first, expectedVersion: expected, events: [{ type: 'Deposited', data: { token: `${token}.a` } }] }];
+      const appends: StreamAppend[] = [
+        { streamId: first, expectedVersion: expected, events: [{ type: 'Deposited', data: { token: `${token}.a` } }] },
+      ];
       if (Math.random() < 0.3) appends[0]!.events.push({ type: 'Deposited', data: { token: `${token}.b` } });
-      if (second) appends.push({ streamId: second, expectedVersion: 'any', events: [{ type: 'Deposited', data: { token: `${token}.c` } }] });
+      if (second)
+        appends.push({ streamId: second, expectedVersion: 'any', events: [{ type: 'Deposited', data: { token: `${token}.c` } }] });
       const tokens = appends.flatMap((p) => p.events.map((e) => e.data.token as string));
       const rollBack = Math.random() < plan.rollbackRate;
       // Half carry a command id: its write comes before the events, another chance to get the order wrong.
@@ -131,7 +141,13 @@ export async function runWriters(store: EventStore, plan: WriterPlan): Promise<W
   return outcome;
 }
 
-export type SeenDifferences = { missing: number; duplicates: number; rolledBackSeen: number; outOfGlobalOrder: number; streamsOutOfOrder: number };
+export type SeenDifferences = {
+  missing: number;
+  duplicates: number;
+  rolledBackSeen: number;
+  outOfGlobalOrder: number;
+  streamsOutOfOrder: number;
+};
 
 /**
  * What a subscriber saw against what committed: each committed token once, no failed token, the

@@ -60,7 +60,9 @@ suite(driver ? 'concurrent writers on the PostgreSQL server' : 'concurrent write
       await Promise.allSettled(subscribers.map((s) => s.stop()));
     }
 
-    const [{ count } = { count: -1 }] = await db.sql.query<{ count: number }>(`select count(*)::int as count from es_events where type = 'Deposited'`);
+    const [{ count } = { count: -1 }] = await db.sql.query<{ count: number }>(
+      `select count(*)::int as count from es_events where type = 'Deposited'`,
+    );
     expect(count).toBe(committed.size);
     expect(stats.badRetries).toBe(0);
     expect(stats.rolledBack).toBeGreaterThan(0);

@@ -12,69 +12,88 @@ import { createPostgresClient, type SqlClient, type SqlExecutor } from './sql.ts
 const driver = serverDriver();
 const suite = driver ? describe : describe.skip;
 
-suite(driver ? 'a transaction whose connection dies, on the PostgreSQL server' : 'connection loss (needs TEST_DATABASE_URL: a PostgreSQL server)', () => {
-  let db: TestDatabase;
-  let killer: SqlClient;
-  beforeAll(async () => {
-    db = await driver!.create();
-    killer = await createPostgresClient({ url: db.url!, max: 1 });
-  });
-  afterAll(async () => {
-    await killer?.close();
-    await db?.dispose();
-  });
+suite(
+  driver
+    ? 'a transaction whose connection dies, on the PostgreSQL server'
+    : 'connection loss (needs TEST_DATABASE_URL: a PostgreSQL server)',
+  () => {
+    let db: TestDatabase;
+    let killer: SqlClient;
+    beforeAll(async () => {
+      db = await driver!.create();
+      killer = await createPostgresClient({ url: db.url!, max: 1 });
+    });
+    afterAll(async () => {
+      await killer?.close();
+      await db?.dispose();
+    });
 
-  const terminate = (pid: number) => killer.query('select pg_terminate_backend($1)', [pid]);
-  /** The pool answers again: at most the first query after the kill may still see the old backend's error. */
-  async function worksAgain(sql: SqlClient) {
-    const answers = [];
-    for (let i = 0; i < 3; i++) answers.push(await sql.transaction((tx) => tx.query<{ n: number }>('select 1 as n')).then((rows) => rows[0]!.n, () => 'failed'));
-    expect(answers.slice(1)).toEqual([1, 1]);
-  }
-
-  it.each([1, 3])('killed during a query (pool of %i): the transaction rejects, the process lives, the pool works again', async (max) => {
-    const sql = await createPostgresClient({ url: db.url!, max });
-    try {
-      let pid: number | null = null;
-      const tx = sql.transaction(async (t) => {
-        pid = (await t.query<{ pid: number }>('select pg_backend_pid() as pid'))[0]!.pid;
-        await t.query('select pg_sleep(5)');
-      });
-      // Observed at once: the transaction may reject while terminate() is still answering, and a
-      // rejection with no handler yet is an unhandled rejection (it failed a CI run that way).
-      const outcome = tx.then(() => 'committed', (error: unknown) => error);
-      while (pid === null) await new Promise((resolve) => setTimeout(resolve, 20));
-      await terminate(pid);
-      expect(await outcome).toMatchObject({ code: expect.stringMatching(/^(CONNECTION_CLOSED|57P01)$/) });
-      await worksAgain(sql);
-    } finally {
-      await sql.close();
+    const terminate = (pid: number) => killer.query('select pg_terminate_backend($1)', [pid]);
+    /** The pool answers again: at most the first query after the kill may still see the old backend's error. */
+    async function worksAgain(sql: SqlClient) {
+      const answers = [];
+      for (let i = 0; i < 3; i++)
+        answers.push(
+          await sql
+            .transaction((tx) => tx.query<{ n: number }>('select 1 as n'))
+            .then(
+              (rows) => rows[0]!.n,
+              () => 'failed',
+            ),
+        );
+      expect(answers.slice(1)).toEqual([1, 1]);
     }
-  });
 
-  it('killed while the transaction is between queries: its next query is refused, nothing is written to the dead connection', async () => {
-    const sql = await createPostgresClient({ url: db.url!, max: 1 });
-    try {
-      let tx: SqlExecutor | null = null;
-      let pid: number | null = null;
-      let carryOn: () => void = () => {};
-      const done = sql.transaction(async (t) => {
-        tx = t;
-        pid = (await t.query<{ pid: number }>('select pg_backend_pid() as pid'))[0]!.pid;
-        await t.query('create temporary table kept (n int)');
-        await new Promise<void>((resolve) => (carryOn = resolve));
-        await t.query('insert into kept values (1)');
-      });
-      // Settles while the callback still waits: observed at once, so it is not an unhandled rejection.
-      const outcome = done.then(() => 'committed', (error: unknown) => error);
-      while (pid === null || tx === null) await new Promise((resolve) => setTimeout(resolve, 20));
-      await terminate(pid);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      carryOn();
-      expect(await outcome).toMatchObject({ code: 'CONNECTION_CLOSED' });
-      await worksAgain(sql);
-    } finally {
-      await sql.close();
-    }
-  });
-});
+    it.each([1, 3])('killed during a query (pool of %i): the transaction rejects, the process lives, the pool works again', async (max) => {
+      const sql = await createPostgresClient({ url: db.url!, max });
+      try {
+        let pid: number | null = null;
+        const tx = sql.transaction(async (t) => {
+          pid = (await t.query<{ pid: number }>('select pg_backend_pid() as pid'))[0]!.pid;
+          await t.query('select pg_sleep(5)');
+        });
+        // Observed at once: the transaction may reject while terminate() is still answering, and a
+        // rejection with no handler yet is an unhandled rejection (it failed a CI run that way).
+        const outcome = tx.then(
+          () => 'committed',
+          (error: unknown) => error,
+        );
+        while (pid === null) await new Promise((resolve) => setTimeout(resolve, 20));
+        await terminate(pid);
+        expect(await outcome).toMatchObject({ code: expect.stringMatching(/^(CONNECTION_CLOSED|57P01)$/) });
+        await worksAgain(sql);
+      } finally {
+        await sql.close();
+      }
+    });
+
+    it('killed while the transaction is between queries: its next query is refused, nothing is written to the dead connection', async () => {
+      const sql = await createPostgresClient({ url: db.url!, max: 1 });
+      try {
+        let tx: SqlExecutor | null = null;
+        let pid: number | null = null;
+        let carryOn: () => void = () => {};
+        const done = sql.transaction(async (t) => {
+          tx = t;
+          pid = (await t.query<{ pid: number }>('select pg_backend_pid() as pid'))[0]!.pid;
+          await t.query('create temporary table kept (n int)');
+          await new Promise<void>((resolve) => (carryOn = resolve));
+          await t.query('insert into kept values (1)');
+        });
+        // Settles while the callback still waits: observed at once, so it is not an unhandled rejection.
+        const outcome = done.then(
+          () => 'committed',
+          (error: unknown) => error,
+        );
+        while (pid === null || tx === null) await new Promise((resolve) => setTimeout(resolve, 20));
+        await terminate(pid);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        carryOn();
+        expect(await outcome).toMatchObject({ code: 'CONNECTION_CLOSED' });
+        await worksAgain(sql);
+      } finally {
+        await sql.close();
+      }
+    });
+  },
+);

@@ -54,7 +54,11 @@ export function chainHash(previous: string | null, content: ChainContent): strin
     data: content.data,
     metadata: content.metadata,
   });
-  return createHash('sha256').update(previous ?? '').update('\n').update(canonical).digest('hex');
+  return createHash('sha256')
+    .update(previous ?? '')
+    .update('\n')
+    .update(canonical)
+    .digest('hex');
 }
 
 /** The stored hashes of the events just before an append's first new versions (streams that already had events). */

@@ -48,7 +48,10 @@ describe(AREA, () => {
         const streams = Array.from({ length: between(2, 8) }, (_, i) => `account-${i}-${randomUUID()}`);
         // No writer is running between runs, so the head is where this run's events begin.
         const from = await store.headCheckpoint();
-        const subscribers = [startSubscriber(store, { after: from, pageSize: between(1, 50) }), startSubscriber(store, { after: from, pageSize: between(1, 500) })];
+        const subscribers = [
+          startSubscriber(store, { after: from, pageSize: between(1, 50) }),
+          startSubscriber(store, { after: from, pageSize: between(1, 500) }),
+        ];
         try {
           const outcome = await runWriters(store, {
             streams,
@@ -78,7 +81,9 @@ describe(AREA, () => {
           await Promise.allSettled(subscribers.map((s) => s.stop()));
         }
       }
-      const [{ count } = { count: -1 }] = await db.sql.query<{ count: number }>(`select count(*)::int as count from es_events where type = 'Deposited'`);
+      const [{ count } = { count: -1 }] = await db.sql.query<{ count: number }>(
+        `select count(*)::int as count from es_events where type = 'Deposited'`,
+      );
       const storedVsCommitted = Math.abs(count - stats.committed);
       const differences = Object.values(totals).reduce((a, b) => a + b, 0) + stats.badRetries + storedVsCommitted;
       reportFigures(

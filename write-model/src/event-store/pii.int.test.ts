@@ -21,7 +21,9 @@ describe.each(testDrivers())('keyring on $name', (driver) => {
     expect(first?.get('s-1')).toHaveLength(32);
     expect(second?.get('s-1')).toEqual(first?.get('s-1'));
     expect(first?.get('s-2')).not.toEqual(first?.get('s-1'));
-    const rows = await db.sql.query<{ text: string }>(`select encode(wrapped_key, 'hex') as text from es_subject_keys where subject_id = 's-1'`);
+    const rows = await db.sql.query<{ text: string }>(
+      `select encode(wrapped_key, 'hex') as text from es_subject_keys where subject_id = 's-1'`,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]?.text).not.toContain(first!.get('s-1')!.toString('hex'));
     // Another process (another keyring, same master key) finds the same key.

@@ -61,7 +61,14 @@ describe('sealing marked fields of event data', () => {
 
   it("reads a destroyed subject's fields as '[erased]' and leaves other subjects readable", () => {
     const sealed = encryptFields(data, markings, keys);
-    const opened = decryptFields(structuredClone(sealed), markings, new Map([['alice', null], ['bob', bob]]));
+    const opened = decryptFields(
+      structuredClone(sealed),
+      markings,
+      new Map([
+        ['alice', null],
+        ['bob', bob],
+      ]),
+    );
     expect(opened).toEqual({
       ...data,
       name: ERASED,
@@ -73,7 +80,16 @@ describe('sealing marked fields of event data', () => {
   });
 
   it('refuses a field marked twice, an empty path, and a subject without a key', () => {
-    expect(() => encryptFields(data, [{ subjectId: 'alice', fields: ['name'] }, { subjectId: 'bob', fields: ['name'] }], keys)).toThrow(/more than once/);
+    expect(() =>
+      encryptFields(
+        data,
+        [
+          { subjectId: 'alice', fields: ['name'] },
+          { subjectId: 'bob', fields: ['name'] },
+        ],
+        keys,
+      ),
+    ).toThrow(/more than once/);
     expect(() => encryptFields(data, [{ subjectId: 'alice', fields: ['address.'] }], keys)).toThrow(/Invalid/);
     expect(() => encryptFields(data, [{ subjectId: 'carol', fields: ['name'] }], keys)).toThrow(/No key/);
   });

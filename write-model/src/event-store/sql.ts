@@ -42,9 +42,7 @@ export type PgliteOptions = {
 
 /** PGlite in-process: `dataDir` persists to a folder, none keeps everything in memory. */
 export async function createPgliteClient(options: PgliteOptions = {}): Promise<SqlClient> {
-  const db = options.dataDir
-    ? new PGlite(options.dataDir)
-    : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const db = options.dataDir ? new PGlite(options.dataDir) : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await db.waitReady;
   const executor = (q: Pick<PGlite, 'query' | 'exec'>): SqlExecutor => ({
     async query<T extends Row>(text: string, params: readonly unknown[] = []) {
@@ -126,7 +124,7 @@ export async function createPostgresClient(options: PostgresOptions): Promise<Sq
     async transaction(fn, opening) {
       let lost: unknown = null;
       // Once the connection is gone, nothing more may be written to it (see connectionLost).
-      const check = <T,>(run: () => Promise<T>) => {
+      const check = <T>(run: () => Promise<T>) => {
         // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- exactly what the driver threw when the connection died
         if (lost) return Promise.reject(lost);
         return run().catch((error: unknown) => {
@@ -148,7 +146,9 @@ export async function createPostgresClient(options: PostgresOptions): Promise<Sq
               if (!opening) return await fn(guarded(tx));
               // execute() hands the statement to the connection now, before fn can make another:
               // postgres.js sends a transaction's statements in that order, pipelined.
-              const opened = check(() => tx.unsafe(opening.text, opening.params as postgres.ParameterOrJSON<never>[], { prepare: true }).execute());
+              const opened = check(() =>
+                tx.unsafe(opening.text, opening.params as postgres.ParameterOrJSON<never>[], { prepare: true }).execute(),
+              );
               const [, result] = await Promise.all([opened, fn(guarded(tx))]);
               return result;
             } catch (error) {
@@ -204,7 +204,7 @@ function connectionSet(make: () => postgres.Sql, size: number) {
     for (const slot of slots) if (!slot.lent && (!best || slot.inFlight < best.inFlight)) best = slot;
     return best;
   };
-  const run = async <T,>(slot: Slot, fn: (client: postgres.Sql) => Promise<T>): Promise<T> => {
+  const run = async <T>(slot: Slot, fn: (client: postgres.Sql) => Promise<T>): Promise<T> => {
     slot.inFlight += 1;
     try {
       return await fn(slot.client);
@@ -262,5 +262,7 @@ export function createSqlClient(config: { databaseUrl?: string; dataDir?: string
 export function connectionLost(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, severity } = error as { code?: unknown; severity?: unknown };
-  return ['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONNECTION_ENDED'].includes(String(code)) || severity === 'FATAL' || severity === 'PANIC';
+  return (
+    ['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONNECTION_ENDED'].includes(String(code)) || severity === 'FATAL' || severity === 'PANIC'
+  );
 }

@@ -30,10 +30,22 @@ async function verify(env: Record<string, string>): Promise<{ code: number; out:
 async function seed(sql: SqlClient): Promise<void> {
   const store = await createPostgresEventStore(sql, { keyring: await createKeyring(sql, randomBytes(32)) });
   for (const n of [1, 2, 3]) {
-    await store.append([{ streamId: `cli-${n}`, expectedVersion: 'any', events: [{ type: 'A', data: { n } }, { type: 'B', data: { n } }] }], {
-      companyId: null,
-      actorUserId: null,
-    });
+    await store.append(
+      [
+        {
+          streamId: `cli-${n}`,
+          expectedVersion: 'any',
+          events: [
+            { type: 'A', data: { n } },
+            { type: 'B', data: { n } },
+          ],
+        },
+      ],
+      {
+        companyId: null,
+        actorUserId: null,
+      },
+    );
   }
   await store.close();
 }

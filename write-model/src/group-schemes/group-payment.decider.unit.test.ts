@@ -14,7 +14,11 @@ const pay = (amountPerMember: string, companyId = 'c1'): RecordGroupPayment => (
   input: groupPaymentSchema.parse({ amountPerMember, paymentMethod: 'mobile_money', paymentDate: '2026-06-01', reference: 'JUNE' }),
 });
 const groupPayment = () =>
-  scenario({ initialState: initialGroupSchemeState, evolve: evolveGroupScheme }, (command: RecordGroupPayment, state, ctx) => decideRecordGroupPayment(state, command, ctx), countingContext());
+  scenario(
+    { initialState: initialGroupSchemeState, evolve: evolveGroupScheme },
+    (command: RecordGroupPayment, state, ctx) => decideRecordGroupPayment(state, command, ctx),
+    countingContext(),
+  );
 
 describe('recording a group payment', () => {
   it('given 3 main members and 2 family members, when R100 per member is paid, then R500 in total and one payment per group policy', () => {
@@ -23,8 +27,16 @@ describe('recording a group payment', () => {
       {
         type: 'GroupPaymentRecorded',
         data: {
-          schemeId: 's1', companyId: 'c1', groupPaymentId: 'g1', amountPerMember: '100.00', memberCount: 5, totalAmount: '500.00',
-          paymentMethod: 'mobile_money', paymentDate: '2026-06-01', reference: 'JUNE', paymentIds: ['id-1', 'id-2', 'id-3'],
+          schemeId: 's1',
+          companyId: 'c1',
+          groupPaymentId: 'g1',
+          amountPerMember: '100.00',
+          memberCount: 5,
+          totalAmount: '500.00',
+          paymentMethod: 'mobile_money',
+          paymentDate: '2026-06-01',
+          reference: 'JUNE',
+          paymentIds: ['id-1', 'id-2', 'id-3'],
         },
       },
     ]);
@@ -34,8 +46,15 @@ describe('recording a group payment', () => {
       ['MIN-000003', 'Lerato Khumalo', '100.00'],
     ]);
     expect(decided.payments[0]?.data).toMatchObject({
-      paymentId: 'id-1', policyId: 'pol-a', memberId: 'a', status: 'completed', paymentMethod: 'mobile_money',
-      reference: 'JUNE', notes: null, groupSchemeId: 's1', groupPaymentId: 'g1',
+      paymentId: 'id-1',
+      policyId: 'pol-a',
+      memberId: 'a',
+      status: 'completed',
+      paymentMethod: 'mobile_money',
+      reference: 'JUNE',
+      notes: null,
+      groupSchemeId: 's1',
+      groupPaymentId: 'g1',
     });
   });
 
@@ -47,8 +66,14 @@ describe('recording a group payment', () => {
   });
 
   it('given an inactive scheme, then refused with a clear message', () => {
-    const inactive: GroupSchemeEvent = { type: 'GroupSchemeUpdated', data: { schemeId: 's1', companyId: 'c1', name: 'Mine Workers', description: '', status: 'inactive' } };
-    groupPayment().given([...threeFamilies(), inactive]).when(pay('100')).thenThrows('RULE_VIOLATED', SCHEME_INACTIVE);
+    const inactive: GroupSchemeEvent = {
+      type: 'GroupSchemeUpdated',
+      data: { schemeId: 's1', companyId: 'c1', name: 'Mine Workers', description: '', status: 'inactive' },
+    };
+    groupPayment()
+      .given([...threeFamilies(), inactive])
+      .when(pay('100'))
+      .thenThrows('RULE_VIOLATED', SCHEME_INACTIVE);
   });
 
   it('given a scheme without members, then refused with a clear message', () => {

@@ -25,7 +25,12 @@ export function formatGroupPolicyNumber(prefix: string, sequence: number): strin
  * `count` new group policy numbers for a scheme's name: one per-company sequence per prefix, so two
  * schemes starting with the same letters share it and never issue the same number.
  */
-export async function allocateGroupPolicyNumbers(sql: SqlExecutor, companyId: string, schemeName: string, count: number): Promise<string[]> {
+export async function allocateGroupPolicyNumbers(
+  sql: SqlExecutor,
+  companyId: string,
+  schemeName: string,
+  count: number,
+): Promise<string[]> {
   if (count === 0) return [];
   const prefix = schemePolicyPrefix(schemeName);
   const first = await allocateNumbers(sql, companyId, `scheme-policy:${prefix}`, count);

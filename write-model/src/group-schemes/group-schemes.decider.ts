@@ -47,7 +47,11 @@ export function checkNewMembers(existing: readonly { saId: string | null }[], ad
 }
 
 /** The SchemeMemberAdded events of new main members and their families (a create's and an add's). */
-export function newSchemeMemberEvents(scheme: { schemeId: string; companyId: string }, add: NewSchemeMembers, ctx: CommandContext): SchemeMemberAdded[] {
+export function newSchemeMemberEvents(
+  scheme: { schemeId: string; companyId: string },
+  add: NewSchemeMembers,
+  ctx: CommandContext,
+): SchemeMemberAdded[] {
   if (add.policies.length !== add.mainMembers.length) throw new Error('One group policy per main member is needed');
   return add.mainMembers.flatMap((main, i) => {
     const policy = add.policies[i]!;

@@ -9,10 +9,18 @@ export const saId = (prefix12: string) => `${prefix12}${luhnCheckDigit(prefix12)
 /** A context whose ids count up (id-1, id-2, ...), so expected events can name them. */
 export function countingContext(): CommandContext {
   let n = 0;
-  return { now: new Date('2026-06-15T10:00:00Z'), newId: () => `id-${++n}`, actor: { userId: 'u1', role: 'administrator', companyId: 'c1' }, commandId: 'cmd' };
+  return {
+    now: new Date('2026-06-15T10:00:00Z'),
+    newId: () => `id-${++n}`,
+    actor: { userId: 'u1', role: 'administrator', companyId: 'c1' },
+    commandId: 'cmd',
+  };
 }
 
-export const created: GroupSchemeEvent = { type: 'GroupSchemeCreated', data: { schemeId: 's1', companyId: 'c1', name: 'Mine Workers', description: 'Shaft 3' } };
+export const created: GroupSchemeEvent = {
+  type: 'GroupSchemeCreated',
+  data: { schemeId: 's1', companyId: 'c1', name: 'Mine Workers', description: 'Shaft 3' },
+};
 
 const PERSON = { phone: null, address: null, city: null, province: null, postalCode: null, email: null, coverAmount: null };
 
@@ -20,10 +28,20 @@ export function mainAdded(memberId: string, n: number, names: [string, string] =
   return {
     type: 'SchemeMemberAdded',
     data: {
-      schemeId: 's1', companyId: 'c1', memberId, isMainMember: true, mainMemberId: null, relationship: null,
-      firstName: names[0], lastName: names[1], saId: saId(`80010150${String(n).padStart(2, '0')}08`),
-      ...PERSON, phone: '0712345678', address: '5 Church Street',
-      policyId: `pol-${memberId}`, policyNumber: `MIN-${String(n).padStart(6, '0')}`,
+      schemeId: 's1',
+      companyId: 'c1',
+      memberId,
+      isMainMember: true,
+      mainMemberId: null,
+      relationship: null,
+      firstName: names[0],
+      lastName: names[1],
+      saId: saId(`80010150${String(n).padStart(2, '0')}08`),
+      ...PERSON,
+      phone: '0712345678',
+      address: '5 Church Street',
+      policyId: `pol-${memberId}`,
+      policyNumber: `MIN-${String(n).padStart(6, '0')}`,
     },
   };
 }
@@ -32,9 +50,18 @@ export function familyAdded(memberId: string, main: SchemeMemberAdded, n: number
   return {
     type: 'SchemeMemberAdded',
     data: {
-      schemeId: 's1', companyId: 'c1', memberId, isMainMember: false, mainMemberId: main.data.memberId, relationship: 'child',
-      firstName: 'Kabelo', lastName: main.data.lastName, saId: saId(`1005055${String(n).padStart(2, '0')}008`),
-      ...PERSON, policyId: main.data.policyId, policyNumber: main.data.policyNumber,
+      schemeId: 's1',
+      companyId: 'c1',
+      memberId,
+      isMainMember: false,
+      mainMemberId: main.data.memberId,
+      relationship: 'child',
+      firstName: 'Kabelo',
+      lastName: main.data.lastName,
+      saId: saId(`1005055${String(n).padStart(2, '0')}008`),
+      ...PERSON,
+      policyId: main.data.policyId,
+      policyNumber: main.data.policyNumber,
     },
   };
 }

@@ -4,8 +4,27 @@ import { formatGroupPolicyNumber, schemePolicyPrefix } from './group-policy-numb
 import { droppedSchemeRows, keptRowPositions } from './scheme-rows.ts';
 import { saId } from './group-schemes.fixtures.ts';
 
-const blank = { firstName: '', lastName: '', saId: '', phone: '', address: '', city: '', province: '', postalCode: '', email: '', coverAmount: '', familyMembers: [] };
-const complete = { ...blank, firstName: 'Zanele', lastName: 'Mokoena', saId: saId('800101500908'), phone: '0712345678', address: '5 Church Street' };
+const blank = {
+  firstName: '',
+  lastName: '',
+  saId: '',
+  phone: '',
+  address: '',
+  city: '',
+  province: '',
+  postalCode: '',
+  email: '',
+  coverAmount: '',
+  familyMembers: [],
+};
+const complete = {
+  ...blank,
+  firstName: 'Zanele',
+  lastName: 'Mokoena',
+  saId: saId('800101500908'),
+  phone: '0712345678',
+  address: '5 Church Street',
+};
 const blankFamily = { firstName: '', lastName: '', saId: '', relationship: '', coverAmount: '' };
 const family = { ...blankFamily, firstName: 'Kabelo', lastName: 'Mokoena', relationship: 'child' };
 

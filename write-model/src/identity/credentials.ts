@@ -16,10 +16,12 @@ export async function insertCredential(
   credential: { userId: string; username: string; passwordHash: string },
 ): Promise<void> {
   try {
-    await tx.query(
-      `insert into auth_credentials (user_id, username, username_key, password_hash) values ($1, $2, $3, $4)`,
-      [credential.userId, credential.username.trim(), usernameKey(credential.username), credential.passwordHash],
-    );
+    await tx.query(`insert into auth_credentials (user_id, username, username_key, password_hash) values ($1, $2, $3, $4)`, [
+      credential.userId,
+      credential.username.trim(),
+      usernameKey(credential.username),
+      credential.passwordHash,
+    ]);
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new DomainError('ALREADY_EXISTS', USERNAME_TAKEN, [{ path: ['username'], message: USERNAME_TAKEN }]);
@@ -29,10 +31,7 @@ export async function insertCredential(
 }
 
 export async function updatePasswordHash(tx: SqlExecutor, userId: string, passwordHash: string): Promise<void> {
-  await tx.query(`update auth_credentials set password_hash = $2, updated_at = now() where user_id = $1`, [
-    userId,
-    passwordHash,
-  ]);
+  await tx.query(`update auth_credentials set password_hash = $2, updated_at = now() where user_id = $1`, [userId, passwordHash]);
 }
 
 export async function findCredentialByUsername(
@@ -48,10 +47,7 @@ export async function findCredentialByUsername(
 }
 
 export async function findPasswordHash(sql: SqlExecutor, userId: string): Promise<string | null> {
-  const rows = await sql.query<{ password_hash: string }>(
-    `select password_hash from auth_credentials where user_id = $1`,
-    [userId],
-  );
+  const rows = await sql.query<{ password_hash: string }>(`select password_hash from auth_credentials where user_id = $1`, [userId]);
   return rows[0]?.password_hash ?? null;
 }
 
@@ -69,10 +65,11 @@ export async function reserve(
 
 /** reserve's claim itself: false when the key is held (a caller that must name the holder looks it up next). */
 export async function tryReserve(tx: SqlExecutor, reservation: { scope: string; key: string; ownerId: string }): Promise<boolean> {
-  const rows = await tx.query(
-    `insert into reservations (scope, key, owner_id) values ($1, $2, $3) on conflict do nothing returning key`,
-    [reservation.scope, reservation.key, reservation.ownerId],
-  );
+  const rows = await tx.query(`insert into reservations (scope, key, owner_id) values ($1, $2, $3) on conflict do nothing returning key`, [
+    reservation.scope,
+    reservation.key,
+    reservation.ownerId,
+  ]);
   return rows.length > 0;
 }
 

@@ -29,10 +29,12 @@ export async function findChunkResult(sql: SqlExecutor, companyId: string, impor
 }
 
 export async function saveChunkResult(tx: SqlExecutor, companyId: string, importId: string, chunkIndex: number, result: ImportChunkResult) {
-  await tx.query(
-    `insert into member_import_chunks (company_id, import_id, chunk_index, result) values ($1, $2, $3, $4::text::jsonb)`,
-    [companyId, importId, chunkIndex, JSON.stringify(result)],
-  );
+  await tx.query(`insert into member_import_chunks (company_id, import_id, chunk_index, result) values ($1, $2, $3, $4::text::jsonb)`, [
+    companyId,
+    importId,
+    chunkIndex,
+    JSON.stringify(result),
+  ]);
 }
 
 /** Claims many identifiers at once; false when any was taken meanwhile (the caller retries the chunk). */

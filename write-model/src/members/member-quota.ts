@@ -117,10 +117,7 @@ export async function takeMemberPlaces(tx: SqlExecutor, companyId: string, count
 }
 
 export async function releaseMemberPlaces(tx: SqlExecutor, companyId: string, count: number): Promise<void> {
-  await tx.query(`update company_quotas set members_used = greatest(0, members_used - $2) where company_id = $1`, [
-    companyId,
-    count,
-  ]);
+  await tx.query(`update company_quotas set members_used = greatest(0, members_used - $2) where company_id = $1`, [companyId, count]);
 }
 
 /** A tier change: the quota takes the new tier and its limit in the append transaction that records it. */

@@ -47,7 +47,8 @@ export function decideRegisterMember(command: RegisterMember, ctx: CommandContex
     if (type.status === 'none' || type.companyId !== companyId) {
       throw new ValidationError(POLICY_TYPE_NOT_FOUND, [{ path: ['policyTypeId'], message: POLICY_TYPE_NOT_FOUND }]);
     }
-    if (!type.isActive) throw new DomainError('RULE_VIOLATED', POLICY_TYPE_INACTIVE, [{ path: ['policyTypeId'], message: POLICY_TYPE_INACTIVE }]);
+    if (!type.isActive)
+      throw new DomainError('RULE_VIOLATED', POLICY_TYPE_INACTIVE, [{ path: ['policyTypeId'], message: POLICY_TYPE_INACTIVE }]);
     policyEvents.push({
       type: 'PolicyIssued',
       data: {

@@ -7,7 +7,13 @@ import { POLICY_TRANSITIONS } from '../validation/index.ts';
 import { evolvePolicy, initialPolicyState, type PolicyState } from '../policies/policies.state.ts';
 import type { PolicyTypeEvent } from '../policy-types/policy-types.events.ts';
 import { evolvePolicyType, initialPolicyTypeState } from '../policy-types/policy-types.state.ts';
-import { editMemberSchemaOn, luhnCheckDigit, memberSchemaOn, type EditMemberFormValues, type MemberFormValues } from '../validation/index.ts';
+import {
+  editMemberSchemaOn,
+  luhnCheckDigit,
+  memberSchemaOn,
+  type EditMemberFormValues,
+  type MemberFormValues,
+} from '../validation/index.ts';
 import { ACTIVE_POLICY_BLOCKS_DELETE, decideDeleteMember } from './commands/delete-member.ts';
 import { decideUpdateMember, ONLY_MAIN_MEMBERS_EDITABLE } from './commands/update-member.ts';
 import {
@@ -117,17 +123,41 @@ const familyRegistered = (memberId: string, mainMemberId = 'm-1'): MemberRegiste
     source: 'manual',
   },
 });
-const familyAdded = (familyMemberId: string): MemberEvent => ({ type: 'FamilyMemberAdded', data: { memberId: 'm-1', familyMemberId, companyId: 'c1' } });
-const familyRemoved = (familyMemberId: string): MemberEvent => ({ type: 'FamilyMemberRemoved', data: { memberId: 'm-1', familyMemberId, companyId: 'c1' } });
+const familyAdded = (familyMemberId: string): MemberEvent => ({
+  type: 'FamilyMemberAdded',
+  data: { memberId: 'm-1', familyMemberId, companyId: 'c1' },
+});
+const familyRemoved = (familyMemberId: string): MemberEvent => ({
+  type: 'FamilyMemberRemoved',
+  data: { memberId: 'm-1', familyMemberId, companyId: 'c1' },
+});
 const deleted = (memberId: string): MemberEvent => ({ type: 'MemberDeleted', data: { memberId, companyId: 'c1' } });
 
 const typeCreated = (companyId = 'c1', isActive = true): PolicyTypeEvent => ({
   type: 'PolicyTypeCreated',
-  data: { policyTypeId: 'pt-1', companyId, name: 'Basic', description: null, coverageAmount: '50000', monthlyPremium: '299', waitingPeriod: 6, isActive },
+  data: {
+    policyTypeId: 'pt-1',
+    companyId,
+    name: 'Basic',
+    description: null,
+    coverageAmount: '50000',
+    monthlyPremium: '299',
+    waitingPeriod: 6,
+    isActive,
+  },
 });
 const typeUpdated: PolicyTypeEvent = {
   type: 'PolicyTypeUpdated',
-  data: { policyTypeId: 'pt-1', companyId: 'c1', name: 'Basic', description: null, coverageAmount: '60000', monthlyPremium: '349.50', waitingPeriod: 3, isActive: true },
+  data: {
+    policyTypeId: 'pt-1',
+    companyId: 'c1',
+    name: 'Basic',
+    description: null,
+    coverageAmount: '60000',
+    monthlyPremium: '349.50',
+    waitingPeriod: 3,
+    isActive: true,
+  },
 };
 
 /** When registering: the main member's and the policy type's streams are the "given". */
@@ -193,19 +223,44 @@ describe('RegisterMember: principals', () => {
 
   it("given another company's policy type, when registering with it, then the same refusal as a missing one", () => {
     const notFound = [{ path: ['policyTypeId'], message: 'Policy type not found' }];
-    whenRegistering({ ...principalForm, policyTypeId: 'pt-1' }, { policyType: [typeCreated('c2')] }).thenThrows('VALIDATION_FAILED', 'Policy type not found', notFound);
-    whenRegistering({ ...principalForm, policyTypeId: 'pt-1' }, { policyType: [] }).thenThrows('VALIDATION_FAILED', 'Policy type not found', notFound);
+    whenRegistering({ ...principalForm, policyTypeId: 'pt-1' }, { policyType: [typeCreated('c2')] }).thenThrows(
+      'VALIDATION_FAILED',
+      'Policy type not found',
+      notFound,
+    );
+    whenRegistering({ ...principalForm, policyTypeId: 'pt-1' }, { policyType: [] }).thenThrows(
+      'VALIDATION_FAILED',
+      'Policy type not found',
+      notFound,
+    );
   });
 
   it('upper-cases a passport number and keeps no SA ID', () => {
-    const form: MemberFormValues = { ...principalForm, identifierType: 'passport', saId: SIPHO_ID, passportNumber: ' ab123456 ', nationality: 'zw' };
-    const { member: [event] } = whenRegistering(form).decided();
+    const form: MemberFormValues = {
+      ...principalForm,
+      identifierType: 'passport',
+      saId: SIPHO_ID,
+      passportNumber: ' ab123456 ',
+      nationality: 'zw',
+    };
+    const {
+      member: [event],
+    } = whenRegistering(form).decided();
     expect(event?.data).toMatchObject({ identifierType: 'passport', saId: null, passportNumber: 'AB123456', nationality: 'ZW' });
   });
 
   it('records where the member came from', () => {
-    const command: RegisterMember = { memberId: 'm-1', companyId: 'c1', input: parse(principalForm), source: 'bulk_import', mainMember: null, policy: null };
-    expect(decideRegisterMember(command, ctx).member).toEqual([{ ...principalRegistered('m-1'), data: { ...principalRegistered('m-1').data, source: 'bulk_import' } }]);
+    const command: RegisterMember = {
+      memberId: 'm-1',
+      companyId: 'c1',
+      input: parse(principalForm),
+      source: 'bulk_import',
+      mainMember: null,
+      policy: null,
+    };
+    expect(decideRegisterMember(command, ctx).member).toEqual([
+      { ...principalRegistered('m-1'), data: { ...principalRegistered('m-1').data, source: 'bulk_import' } },
+    ]);
   });
 });
 
@@ -219,12 +274,20 @@ describe('RegisterMember: family members', () => {
   });
 
   it("keeps 'other' with its words", () => {
-    const { member: [event] } = whenRegistering({ ...familyForm, relationship: 'other', otherRelationship: 'Cousin' }, { mainMember: [principalRegistered('m-1')] }).decided();
+    const {
+      member: [event],
+    } = whenRegistering(
+      { ...familyForm, relationship: 'other', otherRelationship: 'Cousin' },
+      { mainMember: [principalRegistered('m-1')] },
+    ).decided();
     expect(event?.data).toMatchObject({ relationship: 'other', otherRelationship: 'Cousin' });
   });
 
   it('ignores a policy type for a family member: no policy is issued', () => {
-    whenRegistering({ ...familyForm, policyTypeId: 'pt-1' }, { mainMember: [principalRegistered('m-1')], policyType: [typeCreated()] }).then({
+    whenRegistering(
+      { ...familyForm, policyTypeId: 'pt-1' },
+      { mainMember: [principalRegistered('m-1')], policyType: [typeCreated()] },
+    ).then({
       member: [familyRegistered('m-2')],
       mainMember: [familyAdded('m-2')],
       policy: [],
@@ -255,48 +318,82 @@ describe('UpdateMember', () => {
     postalCode: '8001',
     dateOfBirth: '',
   };
-  const updating = scenario(memberFolder, (command: { companyId: string; input: ReturnType<typeof editMemberSchema.parse> }, state) => decideUpdateMember(state, command), ctx);
+  const updating = scenario(
+    memberFolder,
+    (command: { companyId: string; input: ReturnType<typeof editMemberSchema.parse> }, state) => decideUpdateMember(state, command),
+    ctx,
+  );
   const when = { companyId: 'c1', input: editMemberSchema.parse(editForm) };
 
   it('given a main member, when updating, then MemberUpdated with the whole edited set', () => {
-    updating.given([principalRegistered('m-1')]).when(when).then([
-      {
-        type: 'MemberUpdated',
-        data: {
-          memberId: 'm-1',
-          companyId: 'c1',
-          firstName: 'Sipho',
-          lastName: 'Mthembu',
-          email: null,
-          phone: '+27827654321',
-          address: '3 Long Street',
-          city: 'Cape Town',
-          province: 'WC',
-          postalCode: '8001',
-          dateOfBirth: null,
+    updating
+      .given([principalRegistered('m-1')])
+      .when(when)
+      .then([
+        {
+          type: 'MemberUpdated',
+          data: {
+            memberId: 'm-1',
+            companyId: 'c1',
+            firstName: 'Sipho',
+            lastName: 'Mthembu',
+            email: null,
+            phone: '+27827654321',
+            address: '3 Long Street',
+            city: 'Cape Town',
+            province: 'WC',
+            postalCode: '8001',
+            dateOfBirth: null,
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('given a family member, when updating, then RULE_VIOLATED', () => {
-    updating.given([familyRegistered('m-2')]).when(when).thenThrows('RULE_VIOLATED', ONLY_MAIN_MEMBERS_EDITABLE);
+    updating
+      .given([familyRegistered('m-2')])
+      .when(when)
+      .thenThrows('RULE_VIOLATED', ONLY_MAIN_MEMBERS_EDITABLE);
     expect(ONLY_MAIN_MEMBERS_EDITABLE).toBe('Only main members can be edited.');
   });
 
   it('given no member, a deleted one, or one of another company, when updating, then NOT_FOUND', () => {
     updating.given([]).when(when).thenThrows('NOT_FOUND', MEMBER_NOT_FOUND);
-    updating.given([principalRegistered('m-1'), deleted('m-1')]).when(when).thenThrows('NOT_FOUND', MEMBER_NOT_FOUND);
-    updating.given([principalRegistered('m-1', 'c2')]).when(when).thenThrows('NOT_FOUND', MEMBER_NOT_FOUND);
-    updating.given([familyRegistered('m-2')]).when({ ...when, companyId: 'c2' }).thenThrows('NOT_FOUND', MEMBER_NOT_FOUND);
+    updating
+      .given([principalRegistered('m-1'), deleted('m-1')])
+      .when(when)
+      .thenThrows('NOT_FOUND', MEMBER_NOT_FOUND);
+    updating
+      .given([principalRegistered('m-1', 'c2')])
+      .when(when)
+      .thenThrows('NOT_FOUND', MEMBER_NOT_FOUND);
+    updating
+      .given([familyRegistered('m-2')])
+      .when({ ...when, companyId: 'c2' })
+      .thenThrows('NOT_FOUND', MEMBER_NOT_FOUND);
   });
 });
 
 describe('DeleteMember', () => {
-  const deleting = scenario(memberFolder, (command: { companyId: string; policies: PolicyState[] }, state) => decideDeleteMember(state, command), ctx);
+  const deleting = scenario(
+    memberFolder,
+    (command: { companyId: string; policies: PolicyState[] }, state) => decideDeleteMember(state, command),
+    ctx,
+  );
   const issued: PolicyEvent = {
     type: 'PolicyIssued',
-    data: { policyId: 'p-1', companyId: 'c1', policyNumber: 'POL-2026-000001', memberId: 'm-1', policyTypeId: 'pt-1', coverageAmount: '50000', monthlyPremium: '299', waitingPeriod: 6, startDate: '2026-04-01', agentId: null },
+    data: {
+      policyId: 'p-1',
+      companyId: 'c1',
+      policyNumber: 'POL-2026-000001',
+      memberId: 'm-1',
+      policyTypeId: 'pt-1',
+      coverageAmount: '50000',
+      monthlyPremium: '299',
+      waitingPeriod: 6,
+      startDate: '2026-04-01',
+      agentId: null,
+    },
   };
   const to = (from: 'active' | 'lapsed' | 'cancelled', status: 'active' | 'lapsed' | 'cancelled'): PolicyEvent => ({
     type: 'PolicyStatusChanged',
@@ -304,38 +401,66 @@ describe('DeleteMember', () => {
   });
   const withPolicy = { ...principalRegistered('m-1'), data: { ...principalRegistered('m-1').data, policyId: 'p-1' } };
   const mainDeleted = { member: [deleted('m-1')], mainMember: [] };
-  const LAPSED = 'This member has a lapsed policy (POL-2026-000001) that could still be reinstated. To delete the member, reinstate the policy and then cancel it.';
+  const LAPSED =
+    'This member has a lapsed policy (POL-2026-000001) that could still be reinstated. To delete the member, reinstate the policy and then cancel it.';
 
   it('given a main member without family or policies, when deleting, then MemberDeleted only', () => {
-    deleting.given([principalRegistered('m-1')]).when({ companyId: 'c1', policies: [] }).then(mainDeleted);
+    deleting
+      .given([principalRegistered('m-1')])
+      .when({ companyId: 'c1', policies: [] })
+      .then(mainDeleted);
   });
 
   it('given a family member, when deleting, then MemberDeleted and FamilyMemberRemoved on the main member', () => {
-    deleting.given([familyRegistered('m-2')]).when({ companyId: 'c1', policies: [] }).then({ member: [deleted('m-2')], mainMember: [familyRemoved('m-2')] });
+    deleting
+      .given([familyRegistered('m-2')])
+      .when({ companyId: 'c1', policies: [] })
+      .then({ member: [deleted('m-2')], mainMember: [familyRemoved('m-2')] });
   });
 
   it('given family members under the main member, when deleting, then RULE_VIOLATED counting them', () => {
     const one = 'This member has 1 family member covered under them. Delete the family members first.';
     const two = 'This member has 2 family members covered under them. Delete the family members first.';
-    deleting.given([principalRegistered('m-1'), familyAdded('m-2')]).when({ companyId: 'c1', policies: [] }).thenThrows('RULE_VIOLATED', one);
-    deleting.given([principalRegistered('m-1'), familyAdded('m-2'), familyAdded('m-3')]).when({ companyId: 'c1', policies: [policy([issued])] }).thenThrows('RULE_VIOLATED', two);
+    deleting
+      .given([principalRegistered('m-1'), familyAdded('m-2')])
+      .when({ companyId: 'c1', policies: [] })
+      .thenThrows('RULE_VIOLATED', one);
+    deleting
+      .given([principalRegistered('m-1'), familyAdded('m-2'), familyAdded('m-3')])
+      .when({ companyId: 'c1', policies: [policy([issued])] })
+      .thenThrows('RULE_VIOLATED', two);
   });
 
   it('given family members that were all removed again, when deleting, then allowed', () => {
-    deleting.given([principalRegistered('m-1'), familyAdded('m-2'), familyRemoved('m-2')]).when({ companyId: 'c1', policies: [] }).then(mainDeleted);
+    deleting
+      .given([principalRegistered('m-1'), familyAdded('m-2'), familyRemoved('m-2')])
+      .when({ companyId: 'c1', policies: [] })
+      .then(mainDeleted);
   });
 
   it('given an active policy, when deleting, then RULE_VIOLATED with ACTIVE_POLICY_BLOCKS_DELETE', () => {
-    deleting.given([withPolicy]).when({ companyId: 'c1', policies: [policy([issued])] }).thenThrows('RULE_VIOLATED', ACTIVE_POLICY_BLOCKS_DELETE);
-    deleting.given([withPolicy]).when({ companyId: 'c1', policies: [policy([issued, to('active', 'lapsed'), to('lapsed', 'active')])] }).thenThrows('RULE_VIOLATED', ACTIVE_POLICY_BLOCKS_DELETE);
+    deleting
+      .given([withPolicy])
+      .when({ companyId: 'c1', policies: [policy([issued])] })
+      .thenThrows('RULE_VIOLATED', ACTIVE_POLICY_BLOCKS_DELETE);
+    deleting
+      .given([withPolicy])
+      .when({ companyId: 'c1', policies: [policy([issued, to('active', 'lapsed'), to('lapsed', 'active')])] })
+      .thenThrows('RULE_VIOLATED', ACTIVE_POLICY_BLOCKS_DELETE);
   });
 
   it('given a lapsed policy, when deleting, then RULE_VIOLATED naming the policy number', () => {
-    deleting.given([withPolicy]).when({ companyId: 'c1', policies: [policy([issued, to('active', 'lapsed')])] }).thenThrows('RULE_VIOLATED', LAPSED);
+    deleting
+      .given([withPolicy])
+      .when({ companyId: 'c1', policies: [policy([issued, to('active', 'lapsed')])] })
+      .thenThrows('RULE_VIOLATED', LAPSED);
   });
 
   it('given a cancelled policy, when deleting, then allowed', () => {
-    deleting.given([withPolicy]).when({ companyId: 'c1', policies: [policy([issued, to('active', 'cancelled')])] }).then(mainDeleted);
+    deleting
+      .given([withPolicy])
+      .when({ companyId: 'c1', policies: [policy([issued, to('active', 'cancelled')])] })
+      .then(mainDeleted);
   });
 
   // The refusal must advise a path the policy transitions allow (lapsed → cancelled is refused).
@@ -354,8 +479,14 @@ describe('DeleteMember', () => {
 
   it('given no member, a deleted one, or one of another company, when deleting, then NOT_FOUND', () => {
     deleting.given([]).when({ companyId: 'c1', policies: [] }).thenThrows('NOT_FOUND', MEMBER_NOT_FOUND);
-    deleting.given([principalRegistered('m-1'), deleted('m-1')]).when({ companyId: 'c1', policies: [] }).thenThrows('NOT_FOUND', MEMBER_NOT_FOUND);
-    deleting.given([principalRegistered('m-1')]).when({ companyId: 'c2', policies: [] }).thenThrows('NOT_FOUND', MEMBER_NOT_FOUND);
+    deleting
+      .given([principalRegistered('m-1'), deleted('m-1')])
+      .when({ companyId: 'c1', policies: [] })
+      .thenThrows('NOT_FOUND', MEMBER_NOT_FOUND);
+    deleting
+      .given([principalRegistered('m-1')])
+      .when({ companyId: 'c2', policies: [] })
+      .thenThrows('NOT_FOUND', MEMBER_NOT_FOUND);
   });
 });
 
@@ -380,12 +511,18 @@ describe('evolveMember', () => {
     const withPolicy = { ...principalRegistered('m-1'), data: { ...principalRegistered('m-1').data, policyId: 'p-1' } };
     expect(member([withPolicy])).toMatchObject({ policyIds: ['p-1'] });
     expect(member([familyRegistered('m-2')])).toMatchObject({ isMainMember: false, mainMemberId: 'm-1', identifierKey: `sa:${LERATO_ID}` });
-    const passport = { ...principalRegistered('m-1'), data: { ...principalRegistered('m-1').data, saId: null, passportNumber: 'AB123456' } };
+    const passport = {
+      ...principalRegistered('m-1'),
+      data: { ...principalRegistered('m-1').data, saId: null, passportNumber: 'AB123456' },
+    };
     expect(member([passport])).toMatchObject({ identifierKey: 'passport:AB123456' });
   });
 
   it('MemberUpdated: the names follow the edit', () => {
-    const updated: MemberEvent = { type: 'MemberUpdated', data: { ...principalRegistered('m-1').data, firstName: 'Sibusiso', lastName: 'Mthembu' } };
+    const updated: MemberEvent = {
+      type: 'MemberUpdated',
+      data: { ...principalRegistered('m-1').data, firstName: 'Sibusiso', lastName: 'Mthembu' },
+    };
     expect(member([principalRegistered('m-1'), updated])).toEqual({ ...principalState, firstName: 'Sibusiso', lastName: 'Mthembu' });
   });
 

@@ -62,7 +62,9 @@ const DETAIL_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'ci
 export function memberPii(event: MemberEvent): PiiMarking[] | undefined {
   switch (event.type) {
     case 'MemberRegistered':
-      return [{ subjectId: memberSubjectId(event.data.memberId), fields: [...DETAIL_FIELDS, 'saId', 'passportNumber', 'otherRelationship'] }];
+      return [
+        { subjectId: memberSubjectId(event.data.memberId), fields: [...DETAIL_FIELDS, 'saId', 'passportNumber', 'otherRelationship'] },
+      ];
     case 'MemberUpdated':
       return [{ subjectId: memberSubjectId(event.data.memberId), fields: DETAIL_FIELDS }];
     case 'MemberDeleted':

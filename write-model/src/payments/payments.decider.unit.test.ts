@@ -9,23 +9,57 @@ import { paymentPii, type PaymentEvent, type PaymentRecorded } from './payments.
 import { evolvePayment, initialPaymentState } from './payments.state.ts';
 const paymentSchema = paymentSchemaOn('2026-06-15');
 
-const ctx: CommandContext = { now: new Date('2026-06-15T10:00:00Z'), newId: () => 'x', actor: { userId: 'u1', role: 'billing_clerk', companyId: 'c1' }, commandId: 'cmd' };
+const ctx: CommandContext = {
+  now: new Date('2026-06-15T10:00:00Z'),
+  newId: () => 'x',
+  actor: { userId: 'u1', role: 'billing_clerk', companyId: 'c1' },
+  commandId: 'cmd',
+};
 
 const policy: PolicyState = {
-  status: 'active', policyId: 'p1', companyId: 'c1', memberId: 'm1', policyNumber: 'POL-2026-000001',
-  startDate: '2026-01-01', waitingPeriod: 6, coverageAmount: '20000.00',
-  policyTypeId: 'pt1', monthlyPremium: '100.00', debitDay: 1, noticed: {}, lapse: null, activations: 0,
+  status: 'active',
+  policyId: 'p1',
+  companyId: 'c1',
+  memberId: 'm1',
+  policyNumber: 'POL-2026-000001',
+  startDate: '2026-01-01',
+  waitingPeriod: 6,
+  coverageAmount: '20000.00',
+  policyTypeId: 'pt1',
+  monthlyPremium: '100.00',
+  debitDay: 1,
+  noticed: {},
+  lapse: null,
+  activations: 0,
 };
-const input = paymentSchema.parse({ policyId: 'p1', amount: '150.50', paymentDate: '2026-06-01', paymentMethod: 'debit_order', reference: ' JUN-01 ', notes: '' });
+const input = paymentSchema.parse({
+  policyId: 'p1',
+  amount: '150.50',
+  paymentDate: '2026-06-01',
+  paymentMethod: 'debit_order',
+  reference: ' JUN-01 ',
+  notes: '',
+});
 const record = (overrides: Partial<Parameters<typeof decideRecordPayment>[0]> = {}) =>
   decideRecordPayment({ paymentId: 'pay1', companyId: 'c1', input, policy, memberName: 'Themba Mthembu', ...overrides });
 
 const recorded: PaymentRecorded = {
   type: 'PaymentRecorded',
   data: {
-    paymentId: 'pay1', companyId: 'c1', policyId: 'p1', policyNumber: 'POL-2026-000001', memberId: 'm1', memberName: 'Themba Mthembu',
-    amount: '150.50', paymentDate: '2026-06-01', paymentMethod: 'debit_order', reference: 'JUN-01', notes: null, status: 'completed',
-    groupSchemeId: null, groupPaymentId: null,
+    paymentId: 'pay1',
+    companyId: 'c1',
+    policyId: 'p1',
+    policyNumber: 'POL-2026-000001',
+    memberId: 'm1',
+    memberName: 'Themba Mthembu',
+    amount: '150.50',
+    paymentDate: '2026-06-01',
+    paymentMethod: 'debit_order',
+    reference: 'JUN-01',
+    notes: null,
+    status: 'completed',
+    groupSchemeId: null,
+    groupPaymentId: null,
   },
 };
 
@@ -62,15 +96,23 @@ describe('changing a payment status: any status to any other (spec part 2 §4)',
     ctx,
   );
   const historyTo = (status: PaymentStatus): PaymentEvent[] =>
-    status === 'completed' ? [recorded] : [recorded, { type: 'PaymentStatusChanged', data: { paymentId: 'pay1', companyId: 'c1', from: 'completed', to: status } }];
+    status === 'completed'
+      ? [recorded]
+      : [recorded, { type: 'PaymentStatusChanged', data: { paymentId: 'pay1', companyId: 'c1', from: 'completed', to: status } }];
 
   const pairs = PAYMENT_STATUSES.flatMap((from) => PAYMENT_STATUSES.filter((to) => to !== from).map((to) => [from, to] as const));
   it.each(pairs)('given a %s payment, when set to %s, then PaymentStatusChanged', (from, to) => {
-    change.given(historyTo(from)).when({ companyId: 'c1', to }).then([{ type: 'PaymentStatusChanged', data: { paymentId: 'pay1', companyId: 'c1', from, to } }]);
+    change
+      .given(historyTo(from))
+      .when({ companyId: 'c1', to })
+      .then([{ type: 'PaymentStatusChanged', data: { paymentId: 'pay1', companyId: 'c1', from, to } }]);
   });
 
   it.each(PAYMENT_STATUSES)('given a %s payment, when set to the same status, then it is refused (nothing changed)', (status) => {
-    change.given(historyTo(status)).when({ companyId: 'c1', to: status }).thenThrows('INVALID_TRANSITION', `The payment is already ${status}.`);
+    change
+      .given(historyTo(status))
+      .when({ companyId: 'c1', to: status })
+      .thenThrows('INVALID_TRANSITION', `The payment is already ${status}.`);
   });
 
   it('given no payment or another company’s, when its status is changed, then NOT_FOUND', () => {

@@ -63,7 +63,9 @@ async function releaseTier(tx: SqlExecutor, tier: string, action: 'deleted' | 'm
   );
   if ((pending?.count ?? 0) > 0) throw new DomainError('IN_USE', paymentInProgress(action));
   // Abandoned checkouts of the tier can no longer be paid: a late notification changes nothing.
-  await tx.query(`update subscription_checkouts set status = 'cancelled', settled_at = now() where tier = $1 and status = 'pending'`, [tier]);
+  await tx.query(`update subscription_checkouts set status = 'cancelled', settled_at = now() where tier = $1 and status = 'pending'`, [
+    tier,
+  ]);
   await tx.query(`delete from plan_offers where tier = $1`, [tier]);
 }
 

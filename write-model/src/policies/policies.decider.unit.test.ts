@@ -77,11 +77,17 @@ describe('ChangePolicyStatus: the 3×3 transitions of spec part 1 §4', () => {
   });
 
   it.each(allowed)('given a %s policy, when changing it to %s, then PolicyStatusChanged with from/to/note', (from, to) => {
-    policies.given(historyTo[from]).when(change(to, { note: 'Client asked' })).then([changed(from, to, 'Client asked')]);
+    policies
+      .given(historyTo[from])
+      .when(change(to, { note: 'Client asked' }))
+      .then([changed(from, to, 'Client asked')]);
   });
 
   it('a change without a note carries note null', () => {
-    policies.given(historyTo.active).when(change('lapsed')).then([changed('active', 'lapsed', null)]);
+    policies
+      .given(historyTo.active)
+      .when(change('lapsed'))
+      .then([changed('active', 'lapsed', null)]);
   });
 
   it.each(refused)('given a %s policy, when changing it to %s, then INVALID_TRANSITION: %s', (from, to, message) => {
@@ -90,8 +96,17 @@ describe('ChangePolicyStatus: the 3×3 transitions of spec part 1 §4', () => {
   });
 
   it('follows a longer history: lapsed, reinstated, cancelled, reinstated', () => {
-    const history = [issued, changed('active', 'lapsed'), changed('lapsed', 'active'), changed('active', 'cancelled'), changed('cancelled', 'active')];
-    policies.given(history).when(change('lapsed')).then([changed('active', 'lapsed')]);
+    const history = [
+      issued,
+      changed('active', 'lapsed'),
+      changed('lapsed', 'active'),
+      changed('active', 'cancelled'),
+      changed('cancelled', 'active'),
+    ];
+    policies
+      .given(history)
+      .when(change('lapsed'))
+      .then([changed('active', 'lapsed')]);
   });
 });
 
@@ -99,11 +114,17 @@ describe('ChangePolicyStatus: refusals beyond the transition table', () => {
   const MEMBER_DELETED = 'The member of this policy has been deleted, so the policy cannot be reinstated.';
 
   it('given a cancelled policy whose member was deleted, when reinstating, then RULE_VIOLATED', () => {
-    policies.given(historyTo.cancelled).when(change('active', { memberDeleted: true })).thenThrows('RULE_VIOLATED', MEMBER_DELETED);
+    policies
+      .given(historyTo.cancelled)
+      .when(change('active', { memberDeleted: true }))
+      .thenThrows('RULE_VIOLATED', MEMBER_DELETED);
   });
 
   it('given a lapsed policy whose member was deleted, when reinstating, then RULE_VIOLATED', () => {
-    policies.given(historyTo.lapsed).when(change('active', { memberDeleted: true })).thenThrows('RULE_VIOLATED', MEMBER_DELETED);
+    policies
+      .given(historyTo.lapsed)
+      .when(change('active', { memberDeleted: true }))
+      .thenThrows('RULE_VIOLATED', MEMBER_DELETED);
   });
 
   it('an invalid transition is reported as such even when the member was deleted', () => {
@@ -119,8 +140,14 @@ describe('ChangePolicyStatus: refusals beyond the transition table', () => {
 
   it("given another company's policy, when changing its status, then NOT_FOUND (never INVALID_TRANSITION, which would confirm it)", () => {
     expect(POLICY_NOT_FOUND).toBe('Policy not found');
-    policies.given(historyTo.active).when(change('cancelled', { companyId: 'c2' })).thenThrows('NOT_FOUND', 'Policy not found');
-    policies.given(historyTo.active).when(change('active', { companyId: 'c2' })).thenThrows('NOT_FOUND', 'Policy not found');
+    policies
+      .given(historyTo.active)
+      .when(change('cancelled', { companyId: 'c2' }))
+      .thenThrows('NOT_FOUND', 'Policy not found');
+    policies
+      .given(historyTo.active)
+      .when(change('active', { companyId: 'c2' }))
+      .thenThrows('NOT_FOUND', 'Policy not found');
   });
 });
 
@@ -132,14 +159,35 @@ describe('evolvePolicy', () => {
 
   it('PolicyIssued: an active policy of its member with its number', () => {
     expect(fold(policyDecider, [issued])).toEqual({
-      status: 'active', policyId: 'p-1', companyId: 'c1', memberId: 'm-1', policyNumber: 'POL-2026-000001', startDate: '2026-04-01', waitingPeriod: 6, coverageAmount: '50000',
-      policyTypeId: issued.data.policyTypeId, monthlyPremium: issued.data.monthlyPremium, debitDay: 1, noticed: {}, lapse: null, activations: 0,
+      status: 'active',
+      policyId: 'p-1',
+      companyId: 'c1',
+      memberId: 'm-1',
+      policyNumber: 'POL-2026-000001',
+      startDate: '2026-04-01',
+      waitingPeriod: 6,
+      coverageAmount: '50000',
+      policyTypeId: issued.data.policyTypeId,
+      monthlyPremium: issued.data.monthlyPremium,
+      debitDay: 1,
+      noticed: {},
+      lapse: null,
+      activations: 0,
     });
   });
 
   it.each(POLICY_STATUSES)('PolicyStatusChanged to %s: the status follows, the rest stays', (status) => {
     const history = status === 'active' ? [...historyTo.lapsed, changed('lapsed', 'active')] : historyTo[status];
-    expect(fold(policyDecider, history)).toMatchObject({ status, policyId: 'p-1', companyId: 'c1', memberId: 'm-1', policyNumber: 'POL-2026-000001', startDate: '2026-04-01', waitingPeriod: 6, coverageAmount: '50000' });
+    expect(fold(policyDecider, history)).toMatchObject({
+      status,
+      policyId: 'p-1',
+      companyId: 'c1',
+      memberId: 'm-1',
+      policyNumber: 'POL-2026-000001',
+      startDate: '2026-04-01',
+      waitingPeriod: 6,
+      coverageAmount: '50000',
+    });
     // Set active again (a reinstatement by staff), the calendar starts afresh: no notices, no lapse.
     if (status === 'active') expect(fold(policyDecider, history)).toMatchObject({ noticed: {}, lapse: null, activations: 1 });
     if (status === 'lapsed') expect(fold(policyDecider, history)).toMatchObject({ lapse: { nonPayment: false } });

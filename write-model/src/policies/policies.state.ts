@@ -29,7 +29,8 @@ export const initialPolicyState: PolicyState = { status: 'none' };
 export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyState {
   switch (event.type) {
     case 'PolicyIssued': {
-      const { policyId, companyId, memberId, policyNumber, policyTypeId, startDate, waitingPeriod, coverageAmount, monthlyPremium } = event.data;
+      const { policyId, companyId, memberId, policyNumber, policyTypeId, startDate, waitingPeriod, coverageAmount, monthlyPremium } =
+        event.data;
       return {
         status: 'active',
         policyId,

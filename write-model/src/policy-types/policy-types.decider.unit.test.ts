@@ -14,7 +14,8 @@ import { evolvePolicyType, initialPolicyTypeState, type PolicyTypeState } from '
 const policyTypeDecider: Decider<CreatePolicyType | UpdatePolicyType, PolicyTypeState, PolicyTypeEvent> = {
   initialState: initialPolicyTypeState,
   evolve: evolvePolicyType,
-  decide: (command, state) => (command.type === 'CreatePolicyType' ? decideCreatePolicyType(state, command) : decideUpdatePolicyType(state, command)),
+  decide: (command, state) =>
+    command.type === 'CreatePolicyType' ? decideCreatePolicyType(state, command) : decideUpdatePolicyType(state, command),
 };
 
 const ctx: CommandContext = {
@@ -26,7 +27,13 @@ const ctx: CommandContext = {
 
 const terms = (input: PolicyTypeFormValues) => policyTypeSchema.parse(input);
 
-const basic = terms({ name: 'Basic Funeral', description: 'Family cover', coverageAmount: '50000', monthlyPremium: '299', waitingPeriod: 6 });
+const basic = terms({
+  name: 'Basic Funeral',
+  description: 'Family cover',
+  coverageAmount: '50000',
+  monthlyPremium: '299',
+  waitingPeriod: 6,
+});
 
 const created: PolicyTypeCreated = {
   type: 'PolicyTypeCreated',
@@ -50,7 +57,13 @@ describe('CreatePolicyType', () => {
   });
 
   it('copies the terms as parsed: numbers become decimal strings, a blank description null, isActive defaults true', () => {
-    const parsed = terms({ name: '  Premium Plan ', description: '   ', coverageAmount: 100000, monthlyPremium: '450.50', waitingPeriod: '0' });
+    const parsed = terms({
+      name: '  Premium Plan ',
+      description: '   ',
+      coverageAmount: 100000,
+      monthlyPremium: '450.50',
+      waitingPeriod: '0',
+    });
     policyTypes
       .given([])
       .when({ type: 'CreatePolicyType', policyTypeId: 'pt-2', companyId: 'c1', terms: parsed })
@@ -73,8 +86,17 @@ describe('CreatePolicyType', () => {
 
   it('creates an inactive policy type when asked', () => {
     const inactive = terms({ name: 'Old Plan', coverageAmount: '1000', monthlyPremium: '10', waitingPeriod: 24, isActive: false });
-    const [event] = policyTypes.given([]).when({ type: 'CreatePolicyType', policyTypeId: 'pt-3', companyId: 'c1', terms: inactive }).decided();
-    expect(event?.data).toMatchObject({ isActive: false, coverageAmount: '1000', monthlyPremium: '10', waitingPeriod: 24, description: null });
+    const [event] = policyTypes
+      .given([])
+      .when({ type: 'CreatePolicyType', policyTypeId: 'pt-3', companyId: 'c1', terms: inactive })
+      .decided();
+    expect(event?.data).toMatchObject({
+      isActive: false,
+      coverageAmount: '1000',
+      monthlyPremium: '10',
+      waitingPeriod: 24,
+      description: null,
+    });
   });
 
   it('given the policy type exists, when creating it again, then ALREADY_EXISTS', () => {
@@ -86,7 +108,13 @@ describe('CreatePolicyType', () => {
 });
 
 describe('UpdatePolicyType', () => {
-  const newTerms = terms({ name: 'Basic Funeral Plus', coverageAmount: '60000', monthlyPremium: '349.99', waitingPeriod: 3, isActive: false });
+  const newTerms = terms({
+    name: 'Basic Funeral Plus',
+    coverageAmount: '60000',
+    monthlyPremium: '349.99',
+    waitingPeriod: 3,
+    isActive: false,
+  });
   const updated: PolicyTypeUpdated = {
     type: 'PolicyTypeUpdated',
     data: {
@@ -140,6 +168,11 @@ describe('evolvePolicyType', () => {
 
   it('PolicyTypeUpdated: the new terms replace the old ones', () => {
     const updated: PolicyTypeUpdated = { type: 'PolicyTypeUpdated', data: { ...created.data, monthlyPremium: '320', isActive: false } };
-    expect(fold(policyTypeDecider, [created, updated])).toEqual({ status: 'exists', ...created.data, monthlyPremium: '320', isActive: false });
+    expect(fold(policyTypeDecider, [created, updated])).toEqual({
+      status: 'exists',
+      ...created.data,
+      monthlyPremium: '320',
+      isActive: false,
+    });
   });
 });

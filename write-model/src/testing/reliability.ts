@@ -49,12 +49,26 @@ export function reportFigures(figures: ReliabilityFigures, startedAt: number): R
  * so instead of silently leaving the area out. Call it where the test is declared.
  */
 export function reportSkipped(area: string, test: string, driver: string, reason: string): void {
-  write({ area, test, driver, runs: 0, checked: 0, checkedWhat: '', differences: 0, durationMs: 0, finishedAt: new Date().toISOString(), skipped: reason });
+  write({
+    area,
+    test,
+    driver,
+    runs: 0,
+    checked: 0,
+    checkedWhat: '',
+    differences: 0,
+    durationMs: 0,
+    finishedAt: new Date().toISOString(),
+    skipped: reason,
+  });
 }
 
 function write(record: ReliabilityRecord): ReliabilityRecord {
   mkdirSync(RELIABILITY_RESULTS_DIR, { recursive: true });
-  const slug = `${record.area}-${record.test}-${record.driver}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 120);
+  const slug = `${record.area}-${record.test}-${record.driver}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 120);
   writeFileSync(join(RELIABILITY_RESULTS_DIR, `${slug}.json`), `${JSON.stringify(record, null, 2)}\n`);
   return record;
 }

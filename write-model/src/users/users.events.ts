@@ -45,7 +45,13 @@ export type LoginFailuresRepeated = {
   data: { userId: string; companyId: string | null; failures: number; windowMinutes: number };
 };
 
-export type UserEvent = UserRegistered | UserPasswordReset | UserRoleChanged | UserProfileUpdated | UserPasswordChanged | LoginFailuresRepeated;
+export type UserEvent =
+  | UserRegistered
+  | UserPasswordReset
+  | UserRoleChanged
+  | UserProfileUpdated
+  | UserPasswordChanged
+  | LoginFailuresRepeated;
 
 export const userStreamId = (userId: string) => `user-${userId}`;
 export const userSubjectId = (userId: string) => `user:${userId}`;
@@ -53,9 +59,7 @@ export const userSubjectId = (userId: string) => `user:${userId}`;
 export function userPii(event: UserEvent): PiiMarking[] | undefined {
   switch (event.type) {
     case 'UserRegistered':
-      return [
-        { subjectId: userSubjectId(event.data.userId), fields: ['email', 'firstName', 'lastName', 'saId', 'phone'] },
-      ];
+      return [{ subjectId: userSubjectId(event.data.userId), fields: ['email', 'firstName', 'lastName', 'saId', 'phone'] }];
     case 'UserProfileUpdated':
       return [{ subjectId: userSubjectId(event.data.userId), fields: ['email', 'firstName', 'lastName', 'phone'] }];
     case 'UserPasswordReset':

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { decimalString, emailField, minText, NAME_MAX_LENGTH, nameTooLong, numberField, optionalNumberField, optionalText, requiredText } from './fields.ts';
+import {
+  decimalString,
+  emailField,
+  minText,
+  NAME_MAX_LENGTH,
+  nameTooLong,
+  numberField,
+  optionalNumberField,
+  optionalText,
+  requiredText,
+} from './fields.ts';
 import { COMPANY_ROLES } from './roles.ts';
 
 /*
@@ -13,7 +23,10 @@ export const newUserSchema = z.object({
   email: emailField('Invalid email address'),
   firstName: requiredText('First name is required'),
   lastName: requiredText('Last name is required'),
-  role: z.enum(COMPANY_ROLES, { error: 'Please choose a role' }).default('agent').meta({ description: 'Default agent; never super_admin.' }),
+  role: z
+    .enum(COMPANY_ROLES, { error: 'Please choose a role' })
+    .default('agent')
+    .meta({ description: 'Default agent; never super_admin.' }),
 });
 export type NewUserInput = z.output<typeof newUserSchema>;
 export type NewUserFormValues = z.input<typeof newUserSchema>;
@@ -46,13 +59,7 @@ const SETTING_VALUE_REQUIRED = 'Setting value is required';
  * missing value are refused alike.
  */
 const settingValue = z.union(
-  [
-    z.string().trim().min(1, SETTING_VALUE_REQUIRED),
-    z.number(),
-    z.boolean(),
-    z.array(z.unknown()),
-    z.record(z.string(), z.unknown()),
-  ],
+  [z.string().trim().min(1, SETTING_VALUE_REQUIRED), z.number(), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown())],
   { error: SETTING_VALUE_REQUIRED },
 );
 

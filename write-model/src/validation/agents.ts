@@ -47,7 +47,9 @@ const agentFields = {
 export const agentSchema = z
   .object({
     ...agentFields,
-    username: optionalOf(z.string().min(3, M.username)).meta({ description: 'Create only: a login account with role agent (with password).' }),
+    username: optionalOf(z.string().min(3, M.username)).meta({
+      description: 'Create only: a login account with role agent (with password).',
+    }),
     password: z
       .string()
       .nullish()
@@ -77,20 +79,24 @@ function clearableOf<T extends z.ZodType>(inner: T) {
  * is, so {status} alone toggles and the edit dialog may send the whole set. An optional field sent
  * blank or null is cleared. Credentials are not changed here.
  */
-export const agentPatchSchema = z.object({
-  firstName: agentFields.firstName.optional(),
-  lastName: agentFields.lastName.optional(),
-  email: agentFields.email.optional(),
-  phone: agentFields.phone.optional(),
-  agentId: agentFields.agentId.optional(),
-  commissionRate: agentFields.commissionRate.optional(),
-  salesTarget: agentFields.salesTarget.optional(),
-  idNumber: clearableOf(saIdField(M.idNumber)),
-  supervisorName: clearableOf(z.string().trim()),
-  region: clearableOf(z.string().trim()),
-  notes: clearableOf(z.string().trim()),
-  status: z.enum(AGENT_STATUSES, { error: 'Status must be active, inactive or suspended' }).optional(),
-}).meta({ description: 'Every field optional: a field left out stays as it is; {status} alone toggles; a blank optional field is cleared.' });
+export const agentPatchSchema = z
+  .object({
+    firstName: agentFields.firstName.optional(),
+    lastName: agentFields.lastName.optional(),
+    email: agentFields.email.optional(),
+    phone: agentFields.phone.optional(),
+    agentId: agentFields.agentId.optional(),
+    commissionRate: agentFields.commissionRate.optional(),
+    salesTarget: agentFields.salesTarget.optional(),
+    idNumber: clearableOf(saIdField(M.idNumber)),
+    supervisorName: clearableOf(z.string().trim()),
+    region: clearableOf(z.string().trim()),
+    notes: clearableOf(z.string().trim()),
+    status: z.enum(AGENT_STATUSES, { error: 'Status must be active, inactive or suspended' }).optional(),
+  })
+  .meta({
+    description: 'Every field optional: a field left out stays as it is; {status} alone toggles; a blank optional field is cleared.',
+  });
 export type AgentPatchInput = z.output<typeof agentPatchSchema>;
 
 /** PATCH /api/agents/{id} with just a status (activate, deactivate, singly or in bulk). */

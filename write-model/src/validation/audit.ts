@@ -96,7 +96,10 @@ export const entityAsOfQuerySchema = z.object({
       if (/^\d+$/.test(v)) {
         if (!isPosition(v)) ctx.addIssue({ code: 'custom', message: positionMessage('asOf') });
       } else if (!auditMoment(v, 'end').ok) {
-        ctx.addIssue({ code: 'custom', message: `asOf must be a global position or ${momentMessage('asOf').slice('asOf must be '.length)}` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `asOf must be a global position or ${momentMessage('asOf').slice('asOf must be '.length)}`,
+        });
       }
     }),
 });

@@ -40,7 +40,9 @@ describe('audit query parameters', () => {
   it('takes asOf as a bounded position or moment', () => {
     expect(entityAsOfQuerySchema.safeParse({ asOf: '1234' }).success).toBe(true);
     expect(entityAsOfQuerySchema.safeParse({ asOf: '2025-03-05T10:00:00.000Z' }).success).toBe(true);
-    expect(messagesAt(entityAsOfQuerySchema, { asOf: '99999999999999999999' }, 'asOf')).toEqual(['asOf must be a whole number from 0 to 9007199254740991']);
+    expect(messagesAt(entityAsOfQuerySchema, { asOf: '99999999999999999999' }, 'asOf')).toEqual([
+      'asOf must be a whole number from 0 to 9007199254740991',
+    ]);
     expect(messagesAt(entityAsOfQuerySchema, { asOf: '0000-01-01' }, 'asOf')).toEqual([
       'asOf must be a global position or a date (YYYY-MM-DD) or an ISO date-time between 1900-01-01 and 2999-12-31',
     ]);

@@ -56,13 +56,11 @@ export const PASSWORD_RULES = [
 ] as const;
 
 /** Every rule that fails is reported, so the user fixes them all in one go. */
-export const newPasswordSchema = z
-  .string({ error: PASSWORD_RULES[0].message })
-  .superRefine((password, ctx) => {
-    for (const rule of PASSWORD_RULES) {
-      if (!rule.test(password)) ctx.addIssue({ code: 'custom', message: rule.message });
-    }
-  });
+export const newPasswordSchema = z.string({ error: PASSWORD_RULES[0].message }).superRefine((password, ctx) => {
+  for (const rule of PASSWORD_RULES) {
+    if (!rule.test(password)) ctx.addIssue({ code: 'custom', message: rule.message });
+  }
+});
 
 export const PASSWORDS_DONT_MATCH = "Passwords don't match";
 

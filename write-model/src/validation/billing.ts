@@ -10,7 +10,12 @@ export function dailyRunSchemaOn(today: string) {
   return z.object({
     asOf: nullableDateField(
       { earliest: EARLIEST_DATE, latest: today },
-      { required: 'asOf is required', invalid: 'asOf must be a date (YYYY-MM-DD)', tooEarly: `asOf cannot be before ${EARLIEST_DATE}`, tooLate: `asOf cannot be after today (${today})` },
+      {
+        required: 'asOf is required',
+        invalid: 'asOf must be a date (YYYY-MM-DD)',
+        tooEarly: `asOf cannot be before ${EARLIEST_DATE}`,
+        tooLate: `asOf cannot be after today (${today})`,
+      },
     ).optional(),
   });
 }

@@ -52,7 +52,10 @@ const mainRow = z.object({
   postalCode: cell,
   email: cell,
   coverAmount: cell,
-  familyMembers: z.array(familyRow).nullish().transform((v) => v ?? []),
+  familyMembers: z
+    .array(familyRow)
+    .nullish()
+    .transform((v) => v ?? []),
 });
 
 type MainRow = z.output<typeof mainRow>;

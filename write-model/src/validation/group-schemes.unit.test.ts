@@ -3,8 +3,17 @@ import { GROUP_SCHEME_MESSAGES, groupSchemeMembersSchema, groupSchemeSchema, gro
 import { BAD_SA_ID, OTHER_SA_ID, VALID_SA_ID, messagesAt, messagesOf } from './test-support.ts';
 
 const blankMain = {
-  firstName: '', lastName: '', saId: '', phone: '', address: '', city: '', province: '', postalCode: '', email: '',
-  coverAmount: '', familyMembers: [],
+  firstName: '',
+  lastName: '',
+  saId: '',
+  phone: '',
+  address: '',
+  city: '',
+  province: '',
+  postalCode: '',
+  email: '',
+  coverAmount: '',
+  familyMembers: [],
 };
 const main = {
   ...blankMain,
@@ -23,7 +32,11 @@ const MAIN_MESSAGE = 'Please add at least one main member with complete informat
 
 describe('groupSchemeSchema', () => {
   it('drops incomplete rows silently and keeps complete ones', () => {
-    const parsed = groupSchemeSchema.parse({ name: 'Mine Workers', description: '', mainMembers: [blankMain, main, { ...blankMain, firstName: 'Half' }] });
+    const parsed = groupSchemeSchema.parse({
+      name: 'Mine Workers',
+      description: '',
+      mainMembers: [blankMain, main, { ...blankMain, firstName: 'Half' }],
+    });
     expect(parsed.mainMembers).toHaveLength(1);
     expect(parsed.mainMembers[0]).toMatchObject({ firstName: 'Zanele', phone: '0712345678', email: null, coverAmount: '20000' });
     expect(parsed.mainMembers[0]?.familyMembers).toEqual([
@@ -32,10 +45,7 @@ describe('groupSchemeSchema', () => {
   });
 
   it('needs a name and at least one complete main member', () => {
-    expect(messagesOf(groupSchemeSchema, { name: '', mainMembers: [blankMain] })).toEqual([
-      'Please enter a scheme name',
-      MAIN_MESSAGE,
-    ]);
+    expect(messagesOf(groupSchemeSchema, { name: '', mainMembers: [blankMain] })).toEqual(['Please enter a scheme name', MAIN_MESSAGE]);
     expect(messagesAt(groupSchemeSchema, { name: 'X', mainMembers: [] }, 'mainMembers')).toEqual([MAIN_MESSAGE]);
     expect(messagesAt(groupSchemeSchema, { name: 'X' }, 'mainMembers')).toEqual([MAIN_MESSAGE]);
   });

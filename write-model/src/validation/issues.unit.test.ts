@@ -22,8 +22,17 @@ describe('issue helpers', () => {
   });
   it('gives one message per dotted path, and drops duplicates', () => {
     expect(fieldErrors(error)).toEqual({ a: 'A is short', 'list.0.b': 'B needed', '': 'Whole form' });
-    const twice = { issues: [{ path: ['x'], message: 'm' }, { path: ['x'], message: 'm' }, { path: ['x'], message: 'n' }] };
-    expect(formatIssues(twice)).toEqual([{ path: ['x'], message: 'm' }, { path: ['x'], message: 'n' }]);
+    const twice = {
+      issues: [
+        { path: ['x'], message: 'm' },
+        { path: ['x'], message: 'm' },
+        { path: ['x'], message: 'n' },
+      ],
+    };
+    expect(formatIssues(twice)).toEqual([
+      { path: ['x'], message: 'm' },
+      { path: ['x'], message: 'n' },
+    ]);
     expect(fieldErrors(twice)).toEqual({ x: 'm' });
   });
 });

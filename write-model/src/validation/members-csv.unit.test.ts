@@ -37,9 +37,23 @@ const child: CsvMemberRow = {
 describe('CSV member rows', () => {
   it('has the template columns in order and numbers rows from 2', () => {
     expect(CSV_MEMBER_COLUMNS).toEqual([
-      'firstName', 'lastName', 'identifierType', 'saId', 'passportNumber', 'nationality', 'email', 'phone',
-      'address', 'city', 'province', 'postalCode', 'dateOfBirth', 'isMainMember', 'mainMemberIdentifier',
-      'relationship', 'policyTypeId',
+      'firstName',
+      'lastName',
+      'identifierType',
+      'saId',
+      'passportNumber',
+      'nationality',
+      'email',
+      'phone',
+      'address',
+      'city',
+      'province',
+      'postalCode',
+      'dateOfBirth',
+      'isMainMember',
+      'mainMemberIdentifier',
+      'relationship',
+      'policyTypeId',
     ]);
     expect(csvRowNumber(0)).toBe(2);
   });
@@ -54,12 +68,14 @@ describe('CSV member rows', () => {
     expect(validateCsvMemberRow(child)).toEqual([]);
   });
 
-  it('refuses a date of birth outside 1900-01-01 to today (South African) in the form\'s words', () => {
+  it("refuses a date of birth outside 1900-01-01 to today (South African) in the form's words", () => {
     const today = '2026-06-15';
     expect(validateCsvMemberRow({ ...main, dateOfBirth: '2026-06-15' }, { today })).toEqual([]);
     expect(validateCsvMemberRow({ ...main, dateOfBirth: '2026-06-16' }, { today })).toEqual(['Date of birth cannot be in the future']);
     expect(validateCsvMemberRow({ ...main, dateOfBirth: '0000-01-01' }, { today })).toEqual(['Date of birth cannot be before 1900-01-01']);
-    expect(validateCsvMemberRow({ ...main, dateOfBirth: '2026-02-30' }, { today })).toEqual(['Date of birth must be a valid date (YYYY-MM-DD)']);
+    expect(validateCsvMemberRow({ ...main, dateOfBirth: '2026-02-30' }, { today })).toEqual([
+      'Date of birth must be a valid date (YYYY-MM-DD)',
+    ]);
   });
 
   it('keeps names and passport numbers short enough for their indexed columns', () => {
@@ -82,9 +98,7 @@ describe('CSV member rows', () => {
 
   it('checks the identifier, phone, email and policy type', () => {
     expect(validateCsvMemberRow({ ...main, saId: BAD_SA_ID })).toEqual(['Invalid SA ID number']);
-    expect(validateCsvMemberRow({ ...main, identifierType: 'passport', passportNumber: '' })).toEqual([
-      'Passport number is required',
-    ]);
+    expect(validateCsvMemberRow({ ...main, identifierType: 'passport', passportNumber: '' })).toEqual(['Passport number is required']);
     expect(validateCsvMemberRow({ ...main, identifierType: 'passport', passportNumber: 'A123' })).toEqual([
       'Passport number must be at least 6 characters',
     ]);

@@ -101,9 +101,7 @@ describe('memberSchema', () => {
     const message = 'Main member and relationship are required for family members';
     expect(messagesAt(memberSchema, { ...family, mainMemberId: '' }, 'mainMemberId')).toEqual([message]);
     expect(messagesAt(memberSchema, { ...family, relationship: '' }, 'relationship')).toEqual([message]);
-    expect(messagesAt(memberSchema, { ...family, relationship: 'cousin' }, 'relationship')[0]).toBe(
-      MEMBER_MESSAGES.relationship,
-    );
+    expect(messagesAt(memberSchema, { ...family, relationship: 'cousin' }, 'relationship')[0]).toBe(MEMBER_MESSAGES.relationship);
   });
 
   it("requires words when the relationship is 'other'", () => {
@@ -117,20 +115,26 @@ describe('memberSchema', () => {
     expect(memberSchema.parse({ ...principal, relationship: 'child', mainMemberId: 'x' }).relationship).toBeNull();
     expect(memberSchema.parse({ ...principal, nationality: 'zwe' }).nationality).toBe('ZWE');
     expect(messagesAt(memberSchema, { ...principal, nationality: 'ZAFR' }, 'nationality')).toEqual([MEMBER_MESSAGES.nationality]);
-    expect(messagesAt(memberSchema, { ...principal, dateOfBirth: '1980-02-30' }, 'dateOfBirth')).toEqual([
-      MEMBER_MESSAGES.dateOfBirth,
-    ]);
+    expect(messagesAt(memberSchema, { ...principal, dateOfBirth: '1980-02-30' }, 'dateOfBirth')).toEqual([MEMBER_MESSAGES.dateOfBirth]);
     expect(memberSchema.parse({ ...principal, dateOfBirth: '2026-06-15' }).dateOfBirth).toBe('2026-06-15');
-    expect(messagesAt(memberSchema, { ...principal, dateOfBirth: '2026-06-16' }, 'dateOfBirth')).toEqual(['Date of birth cannot be in the future']);
-    expect(messagesAt(memberSchema, { ...principal, dateOfBirth: '0000-01-01' }, 'dateOfBirth')).toEqual(['Date of birth cannot be before 1900-01-01']);
+    expect(messagesAt(memberSchema, { ...principal, dateOfBirth: '2026-06-16' }, 'dateOfBirth')).toEqual([
+      'Date of birth cannot be in the future',
+    ]);
+    expect(messagesAt(memberSchema, { ...principal, dateOfBirth: '0000-01-01' }, 'dateOfBirth')).toEqual([
+      'Date of birth cannot be before 1900-01-01',
+    ]);
     expect(messagesAt(editMemberSchema, { dateOfBirth: '9999-12-31' }, 'dateOfBirth')).toEqual(['Date of birth cannot be in the future']);
   });
 
   it('keeps names and passport numbers short enough for their indexed columns', () => {
     expect(memberSchema.parse({ ...principal, firstName: 'N'.repeat(100) }).firstName).toHaveLength(100);
-    expect(messagesAt(memberSchema, { ...principal, firstName: 'N'.repeat(101) }, 'firstName')).toEqual(['First name must be at most 100 characters']);
+    expect(messagesAt(memberSchema, { ...principal, firstName: 'N'.repeat(101) }, 'firstName')).toEqual([
+      'First name must be at most 100 characters',
+    ]);
     expect(messagesAt(editMemberSchema, { lastName: 'N'.repeat(9_600) }, 'lastName')).toEqual(['Last name must be at most 100 characters']);
-    expect(messagesAt(memberSchema, { ...principal, identifierType: 'passport', passportNumber: 'A'.repeat(21) }, 'passportNumber')).toEqual([MEMBER_MESSAGES.identifier]);
+    expect(
+      messagesAt(memberSchema, { ...principal, identifierType: 'passport', passportNumber: 'A'.repeat(21) }, 'passportNumber'),
+    ).toEqual([MEMBER_MESSAGES.identifier]);
   });
 });
 

@@ -50,7 +50,9 @@ export const onboardingFamilyMemberSchema = z.object({
   lastName: requiredText(M.lastName).max(NAME_MAX_LENGTH, nameTooLong('Last name')),
   idNumber: saIdField(M.idNumber),
   // Text for GraphQL too: an unknown relationship is refused with this schema's message, not by the GraphQL validation.
-  relationship: z.enum(RELATIONSHIPS, { error: M.relationship }).meta({ graphqlType: 'String', description: 'spouse, child, parent, sibling or other.' }),
+  relationship: z
+    .enum(RELATIONSHIPS, { error: M.relationship })
+    .meta({ graphqlType: 'String', description: 'spouse, child, parent, sibling or other.' }),
 });
 export type OnboardingFamilyMemberInput = z.output<typeof onboardingFamilyMemberSchema>;
 
@@ -115,7 +117,8 @@ export const onboardingSchema = z.object({
   policyType: step3.policyType.meta({ graphqlType: 'ID', description: 'PolicyType.id' }),
   coverageAmount: step3.coverageAmount.meta({ description: "Must be the chosen type's coverageAmount." }),
   agentId: optionalText().meta({
-    description: "Ignored for a caller with an agent record (the sale is theirs); otherwise the agent who made the sale: Agent.id or the agent's userId.",
+    description:
+      "Ignored for a caller with an agent record (the sale is theirs); otherwise the agent who made the sale: Agent.id or the agent's userId.",
   }),
 });
 export type OnboardingInput = z.output<typeof onboardingSchema>;

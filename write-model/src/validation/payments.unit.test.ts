@@ -52,7 +52,9 @@ describe('groupPaymentSchema', () => {
   });
   it('bounds the payment date by the South African today it is built on', () => {
     expect(groupPaymentSchema.parse({ ...group, paymentDate: '2027-06-15' }).paymentDate).toBe('2027-06-15');
-    expect(messagesAt(groupPaymentSchema, { ...group, paymentDate: '0000-01-01' }, 'paymentDate')).toEqual(['Payment date cannot be before 1900-01-01']);
+    expect(messagesAt(groupPaymentSchema, { ...group, paymentDate: '0000-01-01' }, 'paymentDate')).toEqual([
+      'Payment date cannot be before 1900-01-01',
+    ]);
     expect(messagesAt(groupPaymentSchema, { ...group, paymentDate: '2206-01-01' }, 'paymentDate')).toEqual([
       'Payment date cannot be more than a year ahead (after 2027-06-15)',
     ]);

@@ -44,4 +44,3 @@ export const policyTypeSchema = z.object({
 });
 export type PolicyTypeInput = z.output<typeof policyTypeSchema>;
 export type PolicyTypeFormValues = z.input<typeof policyTypeSchema>;
-

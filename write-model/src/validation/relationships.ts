@@ -8,15 +8,6 @@ export function isRelationship(value: unknown): value is Relationship {
 }
 
 /** The onboarding beneficiary's relation: a wider, display-cased list than family relationships. */
-export const BENEFICIARY_RELATIONS = [
-  'Spouse',
-  'Child',
-  'Parent',
-  'Sibling',
-  'Partner',
-  'Other Family',
-  'Friend',
-  'Other',
-] as const;
+export const BENEFICIARY_RELATIONS = ['Spouse', 'Child', 'Parent', 'Sibling', 'Partner', 'Other Family', 'Friend', 'Other'] as const;
 
 export type BeneficiaryRelation = (typeof BENEFICIARY_RELATIONS)[number];

@@ -27,16 +27,18 @@ const province = optionalOf(
 );
 
 /** PUT /api/company: the company information section. */
-export const companySettingsSchema = z.object({
-  name: requiredText(M.companyName),
-  cipNumber: cipcField(),
-  address: optionalText(),
-  city: optionalText(),
-  province: province.meta({ description: 'One of the nine provinces, by code or name.' }),
-  postalCode: optionalOf(z.string().min(4, M.postalCode)),
-  phone: optionalSaPhoneField(M.phone),
-  email: optionalEmailField(M.companyEmail),
-}).meta({ description: 'Settings → company information (spec part 2 §7). Blank optional fields are cleared.' });
+export const companySettingsSchema = z
+  .object({
+    name: requiredText(M.companyName),
+    cipNumber: cipcField(),
+    address: optionalText(),
+    city: optionalText(),
+    province: province.meta({ description: 'One of the nine provinces, by code or name.' }),
+    postalCode: optionalOf(z.string().min(4, M.postalCode)),
+    phone: optionalSaPhoneField(M.phone),
+    email: optionalEmailField(M.companyEmail),
+  })
+  .meta({ description: 'Settings → company information (spec part 2 §7). Blank optional fields are cleared.' });
 export type CompanySettingsInput = z.output<typeof companySettingsSchema>;
 export type CompanySettingsFormValues = z.input<typeof companySettingsSchema>;
 

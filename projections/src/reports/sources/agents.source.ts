@@ -66,7 +66,12 @@ export function agentsReport(listAgentsForReport: ListAgentsForReport): ReportSo
           { key: 'totalAgents', label: 'Total Agents', kind: 'count', value: String(agents.length) },
           { key: 'activeAgents', label: 'Active', kind: 'count', value: count('active') },
           { key: 'inactiveAgents', label: 'Inactive', kind: 'count', value: count('inactive') },
-          { key: 'clientsOnboarded', label: 'Clients Onboarded', kind: 'count', value: String(agents.reduce((n, a) => n + a.clientsOnboarded, 0)) },
+          {
+            key: 'clientsOnboarded',
+            label: 'Clients Onboarded',
+            kind: 'count',
+            value: String(agents.reduce((n, a) => n + a.clientsOnboarded, 0)),
+          },
           { key: 'totalCommissions', label: 'Total Commissions', kind: 'money', value: addMoney(...agents.map((a) => a.totalCommissions)) },
         ],
       };

@@ -63,7 +63,10 @@ export const membersReport: ReportSource = {
   },
 };
 
-const figures = (): Record<MemberStatus, StatusFigure> => ({ active: { count: 0, amount: '0.00' }, inactive: { count: 0, amount: '0.00' } });
+const figures = (): Record<MemberStatus, StatusFigure> => ({
+  active: { count: 0, amount: '0.00' },
+  inactive: { count: 0, amount: '0.00' },
+});
 
 function isMemberStatus(value: string): value is MemberStatus {
   return (MEMBER_STATUSES as readonly string[]).includes(value);

@@ -21,9 +21,7 @@ describe('useAuth', () => {
     localStorage.setItem('authToken', 'tok-1');
     const { router } = renderApp(
       '/',
-      sessionHandler(testUser(), (name) =>
-        name === 'Logout' ? { errors: [{ message: 'Session store unavailable' }] } : { data: null },
-      ),
+      sessionHandler(testUser(), (name) => (name === 'Logout' ? { errors: [{ message: 'Session store unavailable' }] } : { data: null })),
     );
     // The sidebar is on screen twice in the DOM at most (desktop); take the first user menu.
     const [menuButton] = await screen.findAllByRole('button', { name: /User menu for Thandi Nkosi/ });

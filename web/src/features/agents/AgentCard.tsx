@@ -76,7 +76,13 @@ export function AgentCard({ agent, controls }: { agent: Agent; controls?: AgentC
           <Button variant="secondary" size="sm" onPress={controls.onEdit} aria-label={`Edit ${name}`}>
             Edit
           </Button>
-          <Button variant="secondary" size="sm" onPress={controls.onToggleStatus} isDisabled={controls.isPending} aria-label={`${toggleLabel(agent.status)} ${name}`}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onPress={controls.onToggleStatus}
+            isDisabled={controls.isPending}
+            aria-label={`${toggleLabel(agent.status)} ${name}`}
+          >
             {toggleLabel(agent.status)}
           </Button>
         </div>

@@ -125,11 +125,19 @@ export function AgentDialog({ editing, onClose }: AgentDialogProps) {
     if (result.error) {
       form.setErrors(errorFieldIssues(result.error));
       focusFirstInvalid(formRef.current);
-      toast({ title: 'Error', description: serverMessageOr(result.error, editing ? 'Failed to update agent' : 'Failed to add agent'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: serverMessageOr(result.error, editing ? 'Failed to update agent' : 'Failed to add agent'),
+        variant: 'destructive',
+      });
       return;
     }
     const name = agentName(parsed);
-    toast(editing ? { title: 'Agent updated', description: `${name}'s details were saved.` } : { title: 'Agent added', description: `${name} has been added.` });
+    toast(
+      editing
+        ? { title: 'Agent updated', description: `${name}'s details were saved.` }
+        : { title: 'Agent added', description: `${name} has been added.` },
+    );
     onClose();
   };
 
@@ -137,7 +145,13 @@ export function AgentDialog({ editing, onClose }: AgentDialogProps) {
   return (
     <Modal isOpen onOpenChange={(open) => !open && !pending && onClose()} size="wide" isDismissable={!pending}>
       <Dialog title={editing ? 'Edit Agent' : 'Add New Agent'}>
-        <form ref={formRef} className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label={editing ? 'Edit agent' : 'Add agent'}>
+        <form
+          ref={formRef}
+          className={styles.form}
+          onSubmit={(e) => void onSubmit(e)}
+          noValidate
+          aria-label={editing ? 'Edit agent' : 'Add agent'}
+        >
           <fieldset className={styles.fieldset}>
             <legend className={styles.legend}>Agent details</legend>
             <TextField label="First name" isRequired autoComplete="off" {...field('firstName')} />

@@ -79,7 +79,11 @@ export function AgentsPage() {
         actions={
           manages && (
             <>
-              <Button variant="secondary" onPress={() => downloadText(agentsFileName(), agentsCsv(agents))} isDisabled={agents.length === 0}>
+              <Button
+                variant="secondary"
+                onPress={() => downloadText(agentsFileName(), agentsCsv(agents))}
+                isDisabled={agents.length === 0}
+              >
                 <Icon name="download" size={18} />
                 Export
               </Button>

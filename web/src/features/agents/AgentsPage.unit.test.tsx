@@ -7,9 +7,23 @@ import { agent, AGENTS } from './agents.fixtures';
 
 type Answer = (variables: Record<string, unknown>) => GraphQLAnswer;
 
-function openAgents({ role = 'administrator', agents = AGENTS, update, register }: { role?: string; agents?: unknown[]; update?: Answer; register?: Answer } = {}) {
-  const updateSpy = vi.fn(update ?? ((v: Record<string, unknown>) => ({ data: { updateAgent: agent({ id: String(v.id), ...(v.input as object) }) } })));
-  const registerSpy = vi.fn(register ?? ((v: Record<string, unknown>) => ({ data: { registerAgent: agent({ id: 'a9', ...(v.input as object) }) } })));
+function openAgents({
+  role = 'administrator',
+  agents = AGENTS,
+  update,
+  register,
+}: {
+  role?: string;
+  agents?: unknown[];
+  update?: Answer;
+  register?: Answer;
+} = {}) {
+  const updateSpy = vi.fn(
+    update ?? ((v: Record<string, unknown>) => ({ data: { updateAgent: agent({ id: String(v.id), ...(v.input as object) }) } })),
+  );
+  const registerSpy = vi.fn(
+    register ?? ((v: Record<string, unknown>) => ({ data: { registerAgent: agent({ id: 'a9', ...(v.input as object) }) } })),
+  );
   renderApp(
     '/agents',
     sessionHandler(testUser({ role }), (name, variables) => {
@@ -24,7 +38,8 @@ function openAgents({ role = 'administrator', agents = AGENTS, update, register 
 }
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
-const figure = (label: string) => plain(within(screen.getByRole('region', { name: 'Agent figures' })).getByText(label).nextElementSibling?.textContent);
+const figure = (label: string) =>
+  plain(within(screen.getByRole('region', { name: 'Agent figures' })).getByText(label).nextElementSibling?.textContent);
 const field = (root: HTMLElement, label: string) => within(root).getByLabelText<HTMLInputElement>(label, { selector: 'input, textarea' });
 const type = (root: HTMLElement, label: string, value: string) => fireEvent.change(field(root, label), { target: { value } });
 
@@ -33,7 +48,11 @@ describe('agent figures (spec part 2 §2 Agents)', () => {
     expect(plain(formatThousands(150000))).toBe('R 150k');
     expect(plain(formatThousands(12500))).toBe('R 12,5k');
     expect(plain(formatThousands(0))).toBe('R 0k');
-    const summary = agentSummary([agent({ commissionRate: 5 }), agent({ commissionRate: 7.5 }), agent({ commissionRate: 10.25, status: 'inactive' })]);
+    const summary = agentSummary([
+      agent({ commissionRate: 5 }),
+      agent({ commissionRate: 7.5 }),
+      agent({ commissionRate: 10.25, status: 'inactive' }),
+    ]);
     expect(summary.averageCommission).toBe('7,6%');
     expect(summary.activeAgents).toBe('2');
     expect(agentSummary([]).averageCommission).toBe('0,0%');
@@ -44,7 +63,9 @@ describe('agent figures (spec part 2 §2 Agents)', () => {
     expect(header).toBe(
       'Agent ID,First Name,Last Name,Email,Phone,ID Number,Region,Supervisor,Commission Rate (%),Sales Target,Clients Onboarded,Policies Sold,Sales This Month,Total Commissions,Status,Created',
     );
-    expect(first).toBe('AGT001,Lwazi,Mthembu,lwazi@example.co.za,0821234567,,Gauteng,Precious Mahlangu,5,50000.00,4,6,1200,360.50,active,2025-03-01');
+    expect(first).toBe(
+      'AGT001,Lwazi,Mthembu,lwazi@example.co.za,0821234567,,Gauteng,Precious Mahlangu,5,50000.00,4,6,1200,360.50,active,2025-03-01',
+    );
     expect(agentsFileName(new Date(2025, 5, 9, 10))).toBe('agents-2025-06-09.csv');
   });
 });
@@ -98,7 +119,15 @@ describe('/agents for an administrator', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add Agent' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Agent' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Agent' }));
-    for (const message of ['First name is required', 'Last name is required', 'Valid email is required', 'Phone number is required', 'Agent ID is required', 'Commission rate is required', 'Sales target is required']) {
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Valid email is required',
+      'Phone number is required',
+      'Agent ID is required',
+      'Commission rate is required',
+      'Sales target is required',
+    ]) {
       expect(await within(dialog).findByText(message)).toBeTruthy();
     }
     type(dialog, 'First name', 'Ayanda');
@@ -119,9 +148,19 @@ describe('/agents for an administrator', { timeout: 30_000 }, () => {
     await waitFor(() => expect(registerSpy).toHaveBeenCalledTimes(1));
     expect(registerSpy.mock.calls[0]![0]).toEqual({
       input: {
-        firstName: 'Ayanda', lastName: 'Zulu', email: 'ayanda@example.co.za', phone: '0731234567', agentId: 'AGT003',
-        commissionRate: 7.5, salesTarget: 40000, idNumber: null, supervisorName: null, region: null, notes: null,
-        username: 'ayanda', password: 'secret123',
+        firstName: 'Ayanda',
+        lastName: 'Zulu',
+        email: 'ayanda@example.co.za',
+        phone: '0731234567',
+        agentId: 'AGT003',
+        commissionRate: 7.5,
+        salesTarget: 40000,
+        idNumber: null,
+        supervisorName: null,
+        region: null,
+        notes: null,
+        username: 'ayanda',
+        password: 'secret123',
       },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -134,7 +173,10 @@ describe('/agents for an administrator', { timeout: 30_000 }, () => {
     type(edit, 'Region (optional)', 'KwaZulu-Natal');
     fireEvent.click(within(edit).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(updateSpy).toHaveBeenCalledTimes(1));
-    expect(updateSpy.mock.calls[0]![0]).toMatchObject({ id: 'a2', input: { region: 'KwaZulu-Natal', commissionRate: 10, salesTarget: 100000 } });
+    expect(updateSpy.mock.calls[0]![0]).toMatchObject({
+      id: 'a2',
+      input: { region: 'KwaZulu-Natal', commissionRate: 10, salesTarget: 100000 },
+    });
     expect((updateSpy.mock.calls[0]![0] as { input: object }).input).not.toHaveProperty('status');
   });
 });
@@ -145,7 +187,14 @@ describe('/agents for an agent', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Team Performance' })).toBeTruthy();
     await screen.findByRole('heading', { name: 'Lwazi Mthembu' });
     const none = () => {
-      for (const name of ['Add Agent', 'Export', 'Edit Lwazi Mthembu', 'Deactivate Lwazi Mthembu', 'Activate Selected', 'Deactivate Selected']) {
+      for (const name of [
+        'Add Agent',
+        'Export',
+        'Edit Lwazi Mthembu',
+        'Deactivate Lwazi Mthembu',
+        'Activate Selected',
+        'Deactivate Selected',
+      ]) {
         expect(screen.queryByRole('button', { name })).toBeNull();
       }
       expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
@@ -155,7 +204,11 @@ describe('/agents for an agent', { timeout: 30_000 }, () => {
     expect(figure('Avg. Commission')).toBe('5,0%');
     fireEvent.click(screen.getByRole('radio', { name: 'Table' }));
     const table = await screen.findByRole('table', { name: 'Agents' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).not.toContain('Actions');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).not.toContain('Actions');
     none();
   });
 });

@@ -67,7 +67,13 @@ export function AgentsTable({ agents, controlsFor }: AgentsTableProps) {
                   <Button variant="secondary" size="sm" onPress={controls.onEdit} aria-label={`Edit ${name}`}>
                     Edit
                   </Button>
-                  <Button variant="secondary" size="sm" onPress={controls.onToggleStatus} isDisabled={controls.isPending} aria-label={`${toggleLabel(agent.status)} ${name}`}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onPress={controls.onToggleStatus}
+                    isDisabled={controls.isPending}
+                    aria-label={`${toggleLabel(agent.status)} ${name}`}
+                  >
                     {toggleLabel(agent.status)}
                   </Button>
                 </span>

@@ -52,7 +52,9 @@ export type AgentSummary = {
 };
 
 /** The summary cards over the agents shown: Total Target in thousands, average commission to one decimal. */
-export function agentSummary(agents: readonly Pick<Agent, 'status' | 'salesTarget' | 'commissionRate' | 'clientsOnboarded'>[]): AgentSummary {
+export function agentSummary(
+  agents: readonly Pick<Agent, 'status' | 'salesTarget' | 'commissionRate' | 'clientsOnboarded'>[],
+): AgentSummary {
   const totalTarget = agents.reduce((sum, agent) => sum + agent.salesTarget, 0);
   const totalRate = agents.reduce((sum, agent) => sum + agent.commissionRate, 0);
   return {

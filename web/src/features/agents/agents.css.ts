@@ -5,7 +5,13 @@ import { media } from '../../theme/tokens';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space['5'] });
 
-export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space['3'] });
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+});
 
 export const bulkBar = style({
   display: 'flex',
@@ -49,11 +55,29 @@ export const facts = style({
 
 export const factLabel = style({ color: vars.color.textMuted });
 
-export const factValue = style({ margin: 0, fontWeight: vars.fontWeight.semibold, textAlign: 'right', fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
+export const factValue = style({
+  margin: 0,
+  fontWeight: vars.fontWeight.semibold,
+  textAlign: 'right',
+  fontVariantNumeric: 'tabular-nums',
+  overflowWrap: 'anywhere',
+});
 
-export const progress = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'], fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+export const progress = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['1'],
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+});
 
-export const cardActions = style({ marginTop: 'auto', display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: vars.space['2'] });
+export const cardActions = style({
+  marginTop: 'auto',
+  display: 'flex',
+  justifyContent: 'flex-end',
+  flexWrap: 'wrap',
+  gap: vars.space['2'],
+});
 
 export const rowActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
 
@@ -61,9 +85,22 @@ export const number = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'n
 
 export const nowrap = style({ whiteSpace: 'nowrap' });
 
-export const activityList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space['3'] });
+export const activityList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['3'],
+});
 
-export const activityItem = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space['3'], fontSize: vars.fontSize.sm, flexWrap: 'wrap' });
+export const activityItem = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+  fontSize: vars.fontSize.sm,
+  flexWrap: 'wrap',
+});
 
 // The dialog
 
@@ -80,7 +117,12 @@ export const fieldset = style({
   '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
-export const legend = style({ padding: 0, marginBottom: vars.space['3'], fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold });
+export const legend = style({
+  padding: 0,
+  marginBottom: vars.space['3'],
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+});
 
 export const fullRow = style({ gridColumn: '1 / -1' });
 

@@ -29,7 +29,13 @@ describe('assistant widget', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open Policy Assistant' }));
     expect(screen.getByRole('heading', { name: 'Policy Assistant' })).toBeTruthy();
     const log = screen.getByRole('log');
-    for (const topic of ['Using the system', 'Navigating features', 'Managing policies and members', 'Processing claims', 'Understanding subscription tiers']) {
+    for (const topic of [
+      'Using the system',
+      'Navigating features',
+      'Managing policies and members',
+      'Processing claims',
+      'Understanding subscription tiers',
+    ]) {
       expect(log.textContent).toContain(topic);
     }
   });

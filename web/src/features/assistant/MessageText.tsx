@@ -20,7 +20,13 @@ export function MessageText({ text }: { text: string }) {
   return (
     <>
       {parts.map((part, index) =>
-        typeof part === 'string' ? <Fragment key={index}>{part}</Fragment> : <Link key={index} to={part.path}>{part.path}</Link>,
+        typeof part === 'string' ? (
+          <Fragment key={index}>{part}</Fragment>
+        ) : (
+          <Link key={index} to={part.path}>
+            {part.path}
+          </Link>
+        ),
       )}
     </>
   );

@@ -8,7 +8,9 @@ describe('MessageText', () => {
     render(
       <MemoryRouter>
         <p>
-          <MessageText text={'Open /members and choose Add Member. See also /policies. Not /nowhere, not https://x.co/members, 2026/01/31.'} />
+          <MessageText
+            text={'Open /members and choose Add Member. See also /policies. Not /nowhere, not https://x.co/members, 2026/01/31.'}
+          />
         </p>
       </MemoryRouter>,
     );

@@ -31,10 +31,19 @@ export function AuditPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeader title="Audit" description="Replay any record's history, see it as at any moment, check the event chains and report for compliance." />
+      <PageHeader
+        title="Audit"
+        description="Replay any record's history, see it as at any moment, check the event chains and report for compliance."
+      />
       {isPlatform && (
         <div className={styles.companyPicker}>
-          <TextField label="Company id" description="The company to audit." value={companyText} onChange={setCompanyText} autoComplete="off" />
+          <TextField
+            label="Company id"
+            description="The company to audit."
+            value={companyText}
+            onChange={setCompanyText}
+            autoComplete="off"
+          />
         </div>
       )}
       <VerifyChains companyId={companyId} />

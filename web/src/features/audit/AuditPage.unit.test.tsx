@@ -25,7 +25,9 @@ function openAudit(path: string, extra: Handler = () => undefined, user = testUs
 
 const stateValue = (label: string) => {
   const list = screen.getByLabelText('State at the chosen moment');
-  const term = within(list).getAllByRole('term').find((t) => t.textContent?.startsWith(label));
+  const term = within(list)
+    .getAllByRole('term')
+    .find((t) => t.textContent?.startsWith(label));
   return term?.nextElementSibling?.textContent;
 };
 
@@ -54,14 +56,18 @@ describe('/audit', { timeout: 30_000 }, () => {
     await waitFor(() => expect(stateValue('Status')).toBe('approved'));
     expect(called('EntityAsOf')).toEqual([{ entity: 'claim', id: 'cl1', asOf: '21', companyId: null }]);
     expect(stateValue('Deceased › First name')).toBe('Themba');
-    expect(within(screen.getByLabelText('State at the chosen moment')).getByText('Status', { selector: 'dt' }).textContent).toBe('Status (changed here)');
+    expect(within(screen.getByLabelText('State at the chosen moment')).getByText('Status', { selector: 'dt' }).textContent).toBe(
+      'Status (changed here)',
+    );
 
     fireEvent.change(slider, { target: { value: '1' } });
     expect(slider.getAttribute('aria-valuetext')).toMatch(/^Event 2 of 3: Claim put under review/);
     await waitFor(() => expect(stateValue('Status')).toBe('under_review'));
     expect(called('EntityAsOf').at(-1)).toEqual({ entity: 'claim', id: 'cl1', asOf: '15', companyId: null });
     const timeline = screen.getByRole('list', { name: 'History of Claim CLM-2025-000001' });
-    const current = within(timeline).getAllByRole('listitem').find((item) => item.getAttribute('aria-current') === 'step');
+    const current = within(timeline)
+      .getAllByRole('listitem')
+      .find((item) => item.getAttribute('aria-current') === 'step');
     expect(current?.textContent).toContain('Claim put under review');
 
     fireEvent.change(slider, { target: { value: '0' } });
@@ -105,7 +111,11 @@ describe('/audit', { timeout: 30_000 }, () => {
     await waitFor(() => expect(region.textContent).toContain('An event chain is broken.'));
     expect(region.textContent).toContain('12 streams and 57 events checked');
     const link = within(region).getByLabelText('First broken link');
-    expect(within(link).getAllByRole('definition').map((d) => d.textContent)).toEqual(['claim-cl1', '2', '15', 'hash mismatch']);
+    expect(
+      within(link)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['claim-cl1', '2', '15', 'hash mismatch']);
     expect(called('VerifyEventChains')).toHaveLength(2);
   });
 });

@@ -16,7 +16,15 @@ class NoResizeObserver {
 }
 
 const companyEvents = [
-  entry({ position: 1, version: 1, eventType: 'CompanyRegistered', title: 'Company registered', streamId: 'company-c1', entity: 'company', entityId: 'c1' }),
+  entry({
+    position: 1,
+    version: 1,
+    eventType: 'CompanyRegistered',
+    title: 'Company registered',
+    streamId: 'company-c1',
+    entity: 'company',
+    entityId: 'c1',
+  }),
   entry({ position: 2, version: 1, eventType: 'ClaimSubmitted', title: 'Claim submitted', streamId: 'claim-cl1' }),
   entry({ position: 3, version: 2, eventType: 'ClaimApproved', title: 'Claim approved', streamId: 'claim-cl1', note: 'All in order' }),
 ];
@@ -78,7 +86,10 @@ describe('/audit tabs', { timeout: 30_000 }, () => {
   it('pages through the company history, filters it by type, actor and dates, and exports it as CSV', async () => {
     const called = openAudit((name, v) => {
       if (name === 'CompanyEventTypes') return { data: { companyEventTypes: ['ClaimApproved', 'ClaimSubmitted', 'CompanyRegistered'] } };
-      if (name === 'CompanyUsers') return { data: { companyUsers: [companyUser(), companyUser({ id: 'u2', firstName: 'Lerato', lastName: 'Mokoena', username: 'lerato' })] } };
+      if (name === 'CompanyUsers')
+        return {
+          data: { companyUsers: [companyUser(), companyUser({ id: 'u2', firstName: 'Lerato', lastName: 'Mokoena', username: 'lerato' })] },
+        };
       if (name !== 'CompanyHistory') return undefined;
       if (v.first === 500) return connection(companyEvents, false, 3);
       if (v.type === 'ClaimApproved') return connection([companyEvents[2]!], false, 1);
@@ -91,8 +102,18 @@ describe('/audit tabs', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
     expect(screen.getByText('Showing 3 of 3 events')).toBeTruthy();
     expect(within(table).getAllByRole('row')[3]!.textContent).toContain('All in order');
-    expect(within(table).getByRole('link', { name: 'Timeline of claim cl1 (event 3)' }).getAttribute('href')).toBe('/audit?entity=claim&id=cl1');
-    expect(called('CompanyHistory')).toContainEqual({ type: null, actorId: null, from: null, to: null, first: 50, after: 'c2', companyId: null });
+    expect(within(table).getByRole('link', { name: 'Timeline of claim cl1 (event 3)' }).getAttribute('href')).toBe(
+      '/audit?entity=claim&id=cl1',
+    );
+    expect(called('CompanyHistory')).toContainEqual({
+      type: null,
+      actorId: null,
+      from: null,
+      to: null,
+      first: 50,
+      after: 'c2',
+      companyId: null,
+    });
 
     await choose(/Event type/, 'ClaimApproved');
     await choose(/Actor/, 'Lerato Mokoena (@lerato)');
@@ -137,12 +158,29 @@ describe('/audit tabs', { timeout: 30_000 }, () => {
   });
 
   it("exports a person's data as JSON, and shows the server's refusal of an erasure", async () => {
-    const exported = { idNumber: '8001015009087', subjectIds: ['s1'], generatedAt: '2025-06-04T09:00:00.000Z', json: JSON.stringify({ person: { firstName: 'Sipho' }, policies: [] }) };
+    const exported = {
+      idNumber: '8001015009087',
+      subjectIds: ['s1'],
+      generatedAt: '2025-06-04T09:00:00.000Z',
+      json: JSON.stringify({ person: { firstName: 'Sipho' }, policies: [] }),
+    };
     const erase = vi
-      .fn((): GraphQLAnswer => ({
-        data: { erasePersonalData: { erased: true, subjectIds: ['s1'], eventsAffected: 7, erasedAt: '2025-06-05T09:00:00.000Z', projectionsRebuilt: ['members', 'policies'] } },
-      }))
-      .mockImplementationOnce(() => ({ errors: [{ message: 'The person has an active policy (POL-2025-000009)', extensions: { code: 'LEGAL_HOLD' } }] }));
+      .fn(
+        (): GraphQLAnswer => ({
+          data: {
+            erasePersonalData: {
+              erased: true,
+              subjectIds: ['s1'],
+              eventsAffected: 7,
+              erasedAt: '2025-06-05T09:00:00.000Z',
+              projectionsRebuilt: ['members', 'policies'],
+            },
+          },
+        }),
+      )
+      .mockImplementationOnce(() => ({
+        errors: [{ message: 'The person has an active policy (POL-2025-000009)', extensions: { code: 'LEGAL_HOLD' } }],
+      }));
     const called = openAudit((name) => {
       if (name === 'DataSubjectExport') return { data: { dataSubjectExport: exported } };
       if (name === 'ErasePersonalData') return erase();

@@ -16,7 +16,13 @@ import { CompanyUsersQuery } from '../role-management/roleManagement.operations'
 import { downloadBlob, trailCsv } from './auditExport';
 import { CompanyEventTypesQuery, CompanyHistoryQuery, type AuditEntry } from './audit.operations';
 import { CompanyHistoryTable } from './CompanyHistoryTable';
-import { COMPANY_HISTORY_PAGE_SIZE, companyHistoryVariables, EMPTY_FILTER, EXPORT_PAGE_SIZE, type CompanyHistoryFilter } from './companyHistoryFilters';
+import {
+  COMPANY_HISTORY_PAGE_SIZE,
+  companyHistoryVariables,
+  EMPTY_FILTER,
+  EXPORT_PAGE_SIZE,
+  type CompanyHistoryFilter,
+} from './companyHistoryFilters';
 import * as styles from './audit.css';
 
 const ALL = 'all';
@@ -29,7 +35,10 @@ function ActorFilter({ value, onChange }: { value: string | null; onChange: (id:
   if (!canList || users.error) {
     return <TextField label="Actor (user id)" value={value ?? ''} onChange={(text) => onChange(text.trim() || null)} />;
   }
-  const options = [{ id: ALL, label: 'Everyone' }, ...(users.data?.companyUsers ?? []).map((u) => ({ id: u.id, label: `${u.firstName} ${u.lastName} (@${u.username})` }))];
+  const options = [
+    { id: ALL, label: 'Everyone' },
+    ...(users.data?.companyUsers ?? []).map((u) => ({ id: u.id, label: `${u.firstName} ${u.lastName} (@${u.username})` })),
+  ];
   return <Select label="Actor" options={options} value={value ?? ALL} onChange={(id) => onChange(!id || id === ALL ? null : id)} />;
 }
 
@@ -57,7 +66,9 @@ export function CompanyHistoryTab({ companyId }: { companyId: string | null }) {
     try {
       for (;;) {
         const answer: OperationResult<ResultOf<typeof CompanyHistoryQuery>> = await client
-          .query(CompanyHistoryQuery, companyHistoryVariables(filter, companyId, EXPORT_PAGE_SIZE, after), { requestPolicy: 'network-only' })
+          .query(CompanyHistoryQuery, companyHistoryVariables(filter, companyId, EXPORT_PAGE_SIZE, after), {
+            requestPolicy: 'network-only',
+          })
           .toPromise();
         if (!answer.data) throw new Error(answer.error ? errorMessage(answer.error) : 'The server sent an empty answer');
         const page = answer.data.companyHistory;
@@ -77,7 +88,12 @@ export function CompanyHistoryTab({ companyId }: { companyId: string | null }) {
   return (
     <div className={styles.tabBody}>
       <div className={styles.filters} role="search" aria-label="Company history filters">
-        <Select label="Event type" options={typeOptions} value={filter.type ?? ALL} onChange={(id) => set({ type: !id || id === ALL ? null : id })} />
+        <Select
+          label="Event type"
+          options={typeOptions}
+          value={filter.type ?? ALL}
+          onChange={(id) => set({ type: !id || id === ALL ? null : id })}
+        />
         <ActorFilter value={filter.actorId} onChange={(actorId) => set({ actorId })} />
         <TextField label="From" type="date" value={filter.fromDate} onChange={(fromDate) => set({ fromDate })} />
         <TextField label="To" type="date" value={filter.toDate} onChange={(toDate) => set({ toDate })} />

@@ -16,7 +16,10 @@ type PageProps = { filter: CompanyHistoryFilter; companyId: string | null; after
 
 /** One page of events: its own query, so each page already shown keeps its rows. */
 function HistoryRowsPage({ filter, companyId, after }: PageProps) {
-  const [result] = useQuery({ query: CompanyHistoryQuery, variables: companyHistoryVariables(filter, companyId, COMPANY_HISTORY_PAGE_SIZE, after) });
+  const [result] = useQuery({
+    query: CompanyHistoryQuery,
+    variables: companyHistoryVariables(filter, companyId, COMPANY_HISTORY_PAGE_SIZE, after),
+  });
   return (
     result.data?.companyHistory.edges.map(({ node }) => (
       <tr key={node.position}>
@@ -33,7 +36,10 @@ function HistoryRowsPage({ filter, companyId, after }: PageProps) {
         </Cell>
         <Cell label="Record">
           {node.entity && node.entityId ? (
-            <Link href={auditPageHref(node.entity, node.entityId)} aria-label={`Timeline of ${ENTITY_LABELS[node.entity].toLowerCase()} ${node.entityId} (event ${node.position})`}>
+            <Link
+              href={auditPageHref(node.entity, node.entityId)}
+              aria-label={`Timeline of ${ENTITY_LABELS[node.entity].toLowerCase()} ${node.entityId} (event ${node.position})`}
+            >
               {ENTITY_LABELS[node.entity]}
             </Link>
           ) : null}
@@ -70,7 +76,10 @@ export function CompanyHistoryTable({
 }) {
   const { cursors, lastCursor, loadMore } = pages;
   // The same operation as the last page's rows, so urql answers both with one request.
-  const [last] = useQuery({ query: CompanyHistoryQuery, variables: companyHistoryVariables(filter, companyId, COMPANY_HISTORY_PAGE_SIZE, lastCursor) });
+  const [last] = useQuery({
+    query: CompanyHistoryQuery,
+    variables: companyHistoryVariables(filter, companyId, COMPANY_HISTORY_PAGE_SIZE, lastCursor),
+  });
   const pageInfo = last.data?.companyHistory.pageInfo;
   const shown = pageInfo?.hasNextPage ? cursors.length * COMPANY_HISTORY_PAGE_SIZE : totalCount;
   return (

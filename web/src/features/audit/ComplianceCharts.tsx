@@ -22,7 +22,14 @@ export function TurnaroundChart({ data }: { data: ComplianceReports['claimsTurna
           <Tooltip />
           <Legend />
           <Line type="monotone" dataKey="medianDays" name="Median days" stroke={color.primary} strokeWidth={2} isAnimationActive={false} />
-          <Line type="monotone" dataKey="p90Days" name="90th percentile days" stroke={color.warning} strokeWidth={2} isAnimationActive={false} />
+          <Line
+            type="monotone"
+            dataKey="p90Days"
+            name="90th percentile days"
+            stroke={color.warning}
+            strokeWidth={2}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </div>

@@ -54,7 +54,12 @@ function Reports({ reports }: { reports: ComplianceReports }) {
         <ReportTable
           caption="Lapse ratio"
           columns={['Month', 'Active at start', 'Lapsed', 'Lapse ratio']}
-          rows={reports.lapseRatio.map((m) => [monthLabel(m.month), String(m.activeAtStart), String(m.lapsed), formatPercent(m.ratio * 100)])}
+          rows={reports.lapseRatio.map((m) => [
+            monthLabel(m.month),
+            String(m.activeAtStart),
+            String(m.lapsed),
+            formatPercent(m.ratio * 100),
+          ])}
           emptyText="No policy months yet."
         />
       </Report>
@@ -62,7 +67,13 @@ function Reports({ reports }: { reports: ComplianceReports }) {
         <ReportTable
           caption="Policies in waiting period"
           columns={['Policy', 'Member', 'Start date', 'Waiting period ends', 'Days remaining']}
-          rows={reports.policiesInWaitingPeriod.map((p) => [p.policyNumber, p.memberName, formatDate(p.startDate), formatDate(p.waitingPeriodEnds), String(p.daysRemaining)])}
+          rows={reports.policiesInWaitingPeriod.map((p) => [
+            p.policyNumber,
+            p.memberName,
+            formatDate(p.startDate),
+            formatDate(p.waitingPeriodEnds),
+            String(p.daysRemaining),
+          ])}
           emptyText="No policy is in its waiting period."
         />
       </Report>
@@ -86,7 +97,14 @@ function Reports({ reports }: { reports: ComplianceReports }) {
         <ReportTable
           caption="Personal-data requests"
           columns={['Time', 'Request', 'Subject', 'By', 'Reason', 'Outcome']}
-          rows={reports.personalDataRequests.map((r) => [formatDateTime(r.occurredAt), KIND_LABELS[r.kind], r.subjectReference, actorText(r.actor), r.reason ?? '', r.outcome])}
+          rows={reports.personalDataRequests.map((r) => [
+            formatDateTime(r.occurredAt),
+            KIND_LABELS[r.kind],
+            r.subjectReference,
+            actorText(r.actor),
+            r.reason ?? '',
+            r.outcome,
+          ])}
           emptyText="No personal-data requests."
         />
       </Report>
@@ -96,7 +114,11 @@ function Reports({ reports }: { reports: ComplianceReports }) {
 
 /** The compliance reports: each built by a projection (a rebuild from scratch equals the live figures). */
 export function ComplianceReportsTab({ companyId }: { companyId: string | null }) {
-  const [result] = useQuery({ query: ComplianceReportsQuery, variables: { companyId, asOf: null, from: null, to: null }, requestPolicy: 'network-only' });
+  const [result] = useQuery({
+    query: ComplianceReportsQuery,
+    variables: { companyId, asOf: null, from: null, to: null },
+    requestPolicy: 'network-only',
+  });
   const reports = result.data?.complianceReports;
   if (reports) return <Reports reports={reports} />;
   if (result.error) return <EmptyState icon="alert" title="The compliance reports could not be read" text={errorMessage(result.error)} />;

@@ -60,7 +60,8 @@ export function EntityPicker({ entity, selectedId, onSelect }: EntityPickerProps
   const search = useDebouncedValue(input.trim());
   const found = useOptions(entity, search);
   const pasted = input.trim();
-  const options = UUID.test(pasted) && !found.some((o) => o.id === pasted) ? [...found, { id: pasted, label: `Use the id ${pasted}` }] : found;
+  const options =
+    UUID.test(pasted) && !found.some((o) => o.id === pasted) ? [...found, { id: pasted, label: `Use the id ${pasted}` }] : found;
   return (
     <ComboBox
       label={`${ENTITY_LABELS[entity]} to audit`}

@@ -31,8 +31,15 @@ export function EntityTimelineTab({ companyId }: { companyId: string | null }) {
   return (
     <div className={styles.tabBody}>
       <div className={styles.pickers}>
-        <Select label="Entity type" options={ENTITY_OPTIONS} value={entity} onChange={(next) => isAuditEntity(next) && choose(next, null)} />
-        {entity !== 'company' && <EntityPicker key={entity} entity={entity} selectedId={id} onSelect={(nextId) => choose(entity, nextId)} />}
+        <Select
+          label="Entity type"
+          options={ENTITY_OPTIONS}
+          value={entity}
+          onChange={(next) => isAuditEntity(next) && choose(next, null)}
+        />
+        {entity !== 'company' && (
+          <EntityPicker key={entity} entity={entity} selectedId={id} onSelect={(nextId) => choose(entity, nextId)} />
+        )}
       </div>
       {id ? (
         <TimeTravel key={`${entity}:${id}:${companyId ?? ''}`} entity={entity} id={id} companyId={companyId} />
@@ -40,7 +47,11 @@ export function EntityTimelineTab({ companyId }: { companyId: string | null }) {
         <EmptyState
           icon="search"
           title={entity === 'company' ? 'Choose a company' : `Choose a ${ENTITY_LABELS[entity].toLowerCase()}`}
-          text={entity === 'company' ? 'Enter the company id above to read its history.' : 'Search by its number or name, or paste its id, to read its timeline.'}
+          text={
+            entity === 'company'
+              ? 'Enter the company id above to read its history.'
+              : 'Search by its number or name, or paste its id, to read its timeline.'
+          }
         />
       )}
     </div>

@@ -8,7 +8,7 @@ import type { AuditEntity } from './audit.operations';
 import { HistoryPanel } from './HistoryPanel';
 import * as styles from './HistoryPanel.css';
 
-type Target = { entity: AuditEntity; id: string; /** what the user calls it: 'policy POL-2025-000001' */ name: string };
+type Target = { entity: AuditEntity; id: string /** what the user calls it: 'policy POL-2025-000001' */; name: string };
 
 /**
  * A 'History' button (for table rows and page headers) opening the entity's timeline in a dialog.
@@ -45,7 +45,14 @@ export function HistorySection({ entity, id, name, card = false }: Target & { ca
   const panelId = useId();
   if (!canAudit) return null;
   const toggle = (
-    <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={open ? panelId : undefined} aria-label={`${open ? 'Hide' : 'Show'} history of ${name}`} onPress={() => setOpen(!open)}>
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-expanded={open}
+      aria-controls={open ? panelId : undefined}
+      aria-label={`${open ? 'Hide' : 'Show'} history of ${name}`}
+      onPress={() => setOpen(!open)}
+    >
       <Icon name="clock" size={16} />
       {open ? 'Hide history' : 'Show history'}
     </Button>

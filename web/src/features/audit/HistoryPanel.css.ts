@@ -60,7 +60,13 @@ export const current = style({
 // Events after the slider's moment had not happened yet: still readable, visibly in the future.
 export const later = style({ opacity: 0.45 });
 
-export const entryHeader = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: vars.space['2'] });
+export const entryHeader = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+  gap: vars.space['2'],
+});
 
 export const entryTitle = style({ fontWeight: vars.fontWeight.semibold, fontSize: vars.fontSize.md });
 
@@ -76,7 +82,11 @@ export const changes = style({ margin: 0, display: 'flex', flexDirection: 'colum
 
 export const change = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'baseline' });
 
-export const changeField = style({ color: vars.color.textMuted, fontWeight: vars.fontWeight.medium, selectors: { '&::after': { content: '":"' } } });
+export const changeField = style({
+  color: vars.color.textMuted,
+  fontWeight: vars.fontWeight.medium,
+  selectors: { '&::after': { content: '":"' } },
+});
 
 export const changeValues = style({ margin: 0, overflowWrap: 'anywhere' });
 

@@ -33,7 +33,12 @@ export function HistoryPanel({ entity, id, companyId = null }: HistoryPanelProps
   const history = result.data?.history;
 
   if (result.fetching && !history) return <Spinner label="Loading the history" />;
-  if (result.error && !history) return <p role="alert" className={styles.error}>{errorMessage(result.error)}</p>;
+  if (result.error && !history)
+    return (
+      <p role="alert" className={styles.error}>
+        {errorMessage(result.error)}
+      </p>
+    );
   if (!history) return null;
 
   const label = `History of ${ENTITY_LABELS[entity]} ${history.label}`;
@@ -47,7 +52,9 @@ export function HistoryPanel({ entity, id, companyId = null }: HistoryPanelProps
           variant="secondary"
           size="sm"
           isDisabled={history.entries.length === 0}
-          onPress={() => downloadBlob(trailFileName(history, 'csv'), new Blob([trailCsv(history.entries)], { type: 'text/csv;charset=utf-8' }))}
+          onPress={() =>
+            downloadBlob(trailFileName(history, 'csv'), new Blob([trailCsv(history.entries)], { type: 'text/csv;charset=utf-8' }))
+          }
         >
           <Icon name="download" size={16} />
           Export CSV

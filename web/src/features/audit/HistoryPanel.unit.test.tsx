@@ -29,8 +29,18 @@ function answers(historyCalls: Variables[]) {
     if (name === 'ClaimCounts') return countsAnswer();
     if (name === 'ClaimDetails') return { data: { claim: claimDetails({ ...claim }) } };
     if (name === 'Policies')
-      return { data: { policies: { __typename: 'PolicyConnection', nodes: [policyRow], totalCount: 1, pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } } } };
-    if (name === 'PolicyCounts') return { data: { policyCounts: { __typename: 'PolicyCounts', active: 1, lapsed: 0, cancelled: 0, total: 1 } } };
+      return {
+        data: {
+          policies: {
+            __typename: 'PolicyConnection',
+            nodes: [policyRow],
+            totalCount: 1,
+            pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+          },
+        },
+      };
+    if (name === 'PolicyCounts')
+      return { data: { policyCounts: { __typename: 'PolicyCounts', active: 1, lapsed: 0, cancelled: 0, total: 1 } } };
     if (name === 'AuditHistory') {
       historyCalls.push(variables);
       return { data: { history: { ...claimHistory(), entity: variables.entity, id: variables.id } } };
@@ -74,7 +84,11 @@ describe('History panel', { timeout: 30_000 }, () => {
     expect(items(timeline)).toHaveLength(3);
     expect(within(submitted!).getByText('Claim submitted')).toBeTruthy();
     expect(submitted!.textContent).toContain('Precious Mahlangu (administrator)');
-    expect(within(submitted!).getByText(/01 Jun 2025/).getAttribute('dateTime')).toBe('2025-06-01T07:30:00.000Z');
+    expect(
+      within(submitted!)
+        .getByText(/01 Jun 2025/)
+        .getAttribute('dateTime'),
+    ).toBe('2025-06-01T07:30:00.000Z');
     expect(submitted!.textContent).toContain('Deceased › First name');
     // a field the event brought into being shows its value only
     expect(within(submitted!).getAllByRole('definition')[0]!.textContent).toBe('set to submitted');
@@ -119,9 +133,36 @@ describe('History panel', { timeout: 30_000 }, () => {
     const parsed = Papa.parse<string[]>(await downloads[0]!.blob.text(), { skipEmptyLines: true });
     expect(parsed.data).toEqual([
       ['Position', 'Time', 'Event', 'Title', 'Actor', 'Role', 'Note', 'Changes'],
-      ['11', '2025-06-01T07:30:00.000Z', 'ClaimSubmitted', 'Claim submitted', 'Precious Mahlangu', 'administrator', '', 'Status: — → submitted; Claim amount: — → 15000; Deceased › First name: — → Themba'],
-      ['15', '2025-06-02T08:00:00.000Z', 'ClaimStatusChanged', 'Claim put under review', 'Thandi Nkosi', 'claim admin', 'Documents look complete', 'Status: submitted → under_review'],
-      ['21', '2025-06-03T12:15:00.000Z', 'ClaimApproved', 'Claim approved', 'Thandi Nkosi', 'claim admin', '', 'Status: under_review → approved'],
+      [
+        '11',
+        '2025-06-01T07:30:00.000Z',
+        'ClaimSubmitted',
+        'Claim submitted',
+        'Precious Mahlangu',
+        'administrator',
+        '',
+        'Status: — → submitted; Claim amount: — → 15000; Deceased › First name: — → Themba',
+      ],
+      [
+        '15',
+        '2025-06-02T08:00:00.000Z',
+        'ClaimStatusChanged',
+        'Claim put under review',
+        'Thandi Nkosi',
+        'claim admin',
+        'Documents look complete',
+        'Status: submitted → under_review',
+      ],
+      [
+        '21',
+        '2025-06-03T12:15:00.000Z',
+        'ClaimApproved',
+        'Claim approved',
+        'Thandi Nkosi',
+        'claim admin',
+        '',
+        'Status: under_review → approved',
+      ],
     ]);
   });
 });

@@ -17,16 +17,30 @@ import * as styles from './audit.css';
 
 function ExportResult({ exported }: { exported: DataSubjectExport }) {
   const downloadPdf = async () => {
-    const blob = await buildPdf(`Personal data held: ${exported.idNumber}`, `Generated ${formatDateTime(exported.generatedAt)} (POPIA data-subject access request)`, subjectPdfSections(exported));
+    const blob = await buildPdf(
+      `Personal data held: ${exported.idNumber}`,
+      `Generated ${formatDateTime(exported.generatedAt)} (POPIA data-subject access request)`,
+      subjectPdfSections(exported),
+    );
     downloadBlob(subjectFileName(exported.idNumber, exported.generatedAt, 'pdf'), blob);
   };
   return (
     <div className={styles.exportResult} role="status">
       <p>
-        Found {exported.subjectIds.length} {exported.subjectIds.length === 1 ? 'record of this person' : 'records of this person'}, generated {formatDateTime(exported.generatedAt)}.
+        Found {exported.subjectIds.length} {exported.subjectIds.length === 1 ? 'record of this person' : 'records of this person'},
+        generated {formatDateTime(exported.generatedAt)}.
       </p>
       <div className={styles.actions}>
-        <Button variant="secondary" size="sm" onPress={() => downloadBlob(subjectFileName(exported.idNumber, exported.generatedAt, 'json'), new Blob([subjectJson(exported)], { type: 'application/json' }))}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onPress={() =>
+            downloadBlob(
+              subjectFileName(exported.idNumber, exported.generatedAt, 'json'),
+              new Blob([subjectJson(exported)], { type: 'application/json' }),
+            )
+          }
+        >
           <Icon name="download" size={16} />
           Download JSON
         </Button>
@@ -68,10 +82,17 @@ export function PersonalDataTab({ companyId }: { companyId: string | null }) {
     if (!needPerson()) return;
     setExporting(true);
     setExported(null);
-    const answer = await client.query(DataSubjectExportQuery, { idNumber: person, companyId }, { requestPolicy: 'network-only' }).toPromise();
+    const answer = await client
+      .query(DataSubjectExportQuery, { idNumber: person, companyId }, { requestPolicy: 'network-only' })
+      .toPromise();
     setExporting(false);
     if (answer.data) setExported(answer.data.dataSubjectExport);
-    else toast({ title: 'Export failed', description: answer.error ? errorMessage(answer.error) : 'The server sent an empty answer', variant: 'destructive' });
+    else
+      toast({
+        title: 'Export failed',
+        description: answer.error ? errorMessage(answer.error) : 'The server sent an empty answer',
+        variant: 'destructive',
+      });
   };
 
   const askToErase = () => {
@@ -93,15 +114,30 @@ export function PersonalDataTab({ companyId }: { companyId: string | null }) {
     setRefusal(null);
     setExported(null);
     const { eventsAffected, projectionsRebuilt } = result.data.erasePersonalData;
-    const rebuilt = projectionsRebuilt.length > 0 ? ` ${projectionsRebuilt.length} read ${projectionsRebuilt.length === 1 ? 'model was' : 'models were'} rebuilt.` : '';
-    toast({ title: 'Personal data erased', description: `${eventsAffected} ${eventsAffected === 1 ? 'event now reads' : 'events now read'} '[erased]'.${rebuilt}` });
+    const rebuilt =
+      projectionsRebuilt.length > 0
+        ? ` ${projectionsRebuilt.length} read ${projectionsRebuilt.length === 1 ? 'model was' : 'models were'} rebuilt.`
+        : '';
+    toast({
+      title: 'Personal data erased',
+      description: `${eventsAffected} ${eventsAffected === 1 ? 'event now reads' : 'events now read'} '[erased]'.${rebuilt}`,
+    });
   };
 
   return (
     <div className={styles.tabBody}>
       <Card title="Data subject" description="The person's SA ID or passport number, exactly as registered.">
         <div className={styles.personForm}>
-          <TextField label="SA ID or passport number" value={idNumber} onChange={(v) => { setIdNumber(v); setRefusal(null); }} errorMessage={idError} autoComplete="off" />
+          <TextField
+            label="SA ID or passport number"
+            value={idNumber}
+            onChange={(v) => {
+              setIdNumber(v);
+              setRefusal(null);
+            }}
+            errorMessage={idError}
+            autoComplete="off"
+          />
           <Button variant="secondary" isDisabled={exporting} onPress={() => void runExport()}>
             <Icon name="download" size={16} />
             {exporting ? 'Exporting...' : 'Export personal data'}
@@ -109,7 +145,10 @@ export function PersonalDataTab({ companyId }: { companyId: string | null }) {
         </div>
         {exported && <ExportResult exported={exported} />}
       </Card>
-      <Card title="Erase personal data" description="Destroys the person's key: names, numbers and contacts then read '[erased]' everywhere. The events stay, so histories and reports still add up.">
+      <Card
+        title="Erase personal data"
+        description="Destroys the person's key: names, numbers and contacts then read '[erased]' everywhere. The events stay, so histories and reports still add up."
+      >
         <div className={styles.personForm}>
           <TextField label="Reason for erasure" multiline rows={2} value={reason} onChange={setReason} errorMessage={reasonError} />
           <Button variant="danger" isDisabled={eraseState.fetching} onPress={askToErase}>
@@ -133,8 +172,8 @@ export function PersonalDataTab({ companyId }: { companyId: string | null }) {
         onCancel={() => setConfirming(false)}
       >
         <p>
-          Everything personal held about {person} will read '[erased]' and cannot be restored. The erasure, its reason and who made it are kept in the audit
-          trail.
+          Everything personal held about {person} will read '[erased]' and cannot be restored. The erasure, its reason and who made it are
+          kept in the audit trail.
         </p>
       </ConfirmDialog>
     </div>

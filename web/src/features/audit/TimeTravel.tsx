@@ -47,19 +47,31 @@ export function TimeTravel({ entity, id, companyId }: TimeTravelProps) {
   const [exporting, setExporting] = useState(false);
 
   if (historyResult.fetching && !history) return <Spinner label="Loading the history" />;
-  if (historyResult.error && !history) return <EmptyState icon="alert" title="The history could not be read" text={errorMessage(historyResult.error)} />;
+  if (historyResult.error && !history)
+    return <EmptyState icon="alert" title="The history could not be read" text={errorMessage(historyResult.error)} />;
   if (!history) return null;
-  if (entries.length === 0) return <EmptyState icon="clock" title="No events" text={`Nothing has been recorded for this ${ENTITY_LABELS[entity].toLowerCase()}.`} />;
+  if (entries.length === 0)
+    return (
+      <EmptyState icon="clock" title="No events" text={`Nothing has been recorded for this ${ENTITY_LABELS[entity].toLowerCase()}.`} />
+    );
 
   const pointed = entries[index]!;
   const exportPdf = async () => {
     setExporting(true);
     try {
       const sections = trailPdfSections(history, at && asOf ? { heading: `${asOfHeading(at)} (after "${at.title}")`, fields } : undefined);
-      const blob = await buildPdf(trailPdfTitle(history), `${entries.length} events · exported ${localIsoDate()} · times in South African time`, sections);
+      const blob = await buildPdf(
+        trailPdfTitle(history),
+        `${entries.length} events · exported ${localIsoDate()} · times in South African time`,
+        sections,
+      );
       downloadBlob(trailFileName(history, 'pdf'), blob);
     } catch (error) {
-      toast({ title: 'Export failed', description: error instanceof Error ? error.message : 'The PDF could not be made.', variant: 'destructive' });
+      toast({
+        title: 'Export failed',
+        description: error instanceof Error ? error.message : 'The PDF could not be made.',
+        variant: 'destructive',
+      });
     } finally {
       setExporting(false);
     }
@@ -72,7 +84,11 @@ export function TimeTravel({ entity, id, companyId }: TimeTravelProps) {
           {ENTITY_LABELS[entity]} {history.label}
         </h2>
         <div className={styles.actions}>
-          <Button variant="secondary" size="sm" onPress={() => downloadBlob(trailFileName(history, 'csv'), new Blob([trailCsv(entries)], { type: 'text/csv;charset=utf-8' }))}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onPress={() => downloadBlob(trailFileName(history, 'csv'), new Blob([trailCsv(entries)], { type: 'text/csv;charset=utf-8' }))}
+          >
             <Icon name="download" size={16} />
             Export CSV
           </Button>
@@ -95,7 +111,12 @@ export function TimeTravel({ entity, id, companyId }: TimeTravelProps) {
         }}
       />
       <div className={styles.split}>
-        <AsOfState at={pointed} asOf={settled === index ? asOf : undefined} fields={fields} error={settled === index ? asOfResult.error : undefined} />
+        <AsOfState
+          at={pointed}
+          asOf={settled === index ? asOf : undefined}
+          fields={fields}
+          error={settled === index ? asOfResult.error : undefined}
+        />
         <Timeline entries={entries} label={`History of ${ENTITY_LABELS[entity]} ${history.label}`} currentPosition={pointed.position} />
       </div>
     </div>

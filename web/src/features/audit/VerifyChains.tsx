@@ -27,7 +27,8 @@ function VerificationResult({ result }: { result: ChainVerification }) {
       <Icon name="alert" size={18} />
       <div>
         <p>
-          <strong>{result.brokenCount === 1 ? 'An event chain is broken.' : `${result.brokenCount} event chains are broken.`}</strong> {counts} The first broken link:
+          <strong>{result.brokenCount === 1 ? 'An event chain is broken.' : `${result.brokenCount} event chains are broken.`}</strong>{' '}
+          {counts} The first broken link:
         </p>
         {broken && (
           <dl className={styles.brokenLink} aria-label="First broken link">

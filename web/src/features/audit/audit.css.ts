@@ -40,9 +40,22 @@ export const verify = style({
   borderRadius: vars.radius.lg,
 });
 
-export const verifyHeader = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space['2'] });
+export const verifyHeader = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['2'],
+});
 
-const verdict = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space['2'], padding: vars.space['3'], borderRadius: vars.radius.md, fontSize: vars.fontSize.sm });
+const verdict = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space['2'],
+  padding: vars.space['3'],
+  borderRadius: vars.radius.md,
+  fontSize: vars.fontSize.sm,
+});
 
 export const verifyOk = style([verdict, { background: vars.color.successSoft, color: vars.color.success }]);
 
@@ -50,7 +63,12 @@ export const verifyBroken = style([verdict, { background: vars.color.dangerSoft,
 
 globalStyle(`${verdict} p`, { margin: 0 });
 
-export const brokenLink = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${vars.space['1']} ${vars.space['3']}`, margin: `${vars.space['2']} 0 0` });
+export const brokenLink = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: `${vars.space['1']} ${vars.space['3']}`,
+  margin: `${vars.space['2']} 0 0`,
+});
 
 globalStyle(`${brokenLink} > div`, { display: 'contents' });
 globalStyle(`${brokenLink} dt`, { fontWeight: vars.fontWeight.semibold });
@@ -67,7 +85,13 @@ export const pickers = style({
 
 export const timeTravel = style({ display: 'flex', flexDirection: 'column', gap: vars.space['4'] });
 
-export const timelineHeader = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space['2'] });
+export const timelineHeader = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['2'],
+});
 
 export const entityTitle = style({ fontSize: vars.fontSize.xl });
 
@@ -92,7 +116,13 @@ export const asOf = style({
 
 export const asOfTitle = style({ fontSize: vars.fontSize.md });
 
-export const stateFields = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)', gap: `${vars.space['1']} ${vars.space['3']}`, margin: 0, fontSize: vars.fontSize.sm });
+export const stateFields = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)',
+  gap: `${vars.space['1']} ${vars.space['3']}`,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+});
 
 globalStyle(`${stateFields} > div`, { display: 'contents' });
 globalStyle(`${stateFields} dt`, { color: vars.color.textMuted, overflowWrap: 'anywhere' });
@@ -111,7 +141,10 @@ export const filters = style({
   gap: vars.space['3'],
   gridTemplateColumns: 'minmax(0, 1fr)',
   alignItems: 'end',
-  '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }, [media.desktop]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr)) auto' } },
+  '@media': {
+    [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    [media.desktop]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr)) auto' },
+  },
 });
 
 export const changeList = style({ margin: 0, paddingLeft: vars.space['4'], fontSize: vars.fontSize.xs });
@@ -139,7 +172,13 @@ export const personForm = style({
   '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(0, 28rem) auto', justifyContent: 'start' } },
 });
 
-export const exportResult = style({ display: 'flex', flexDirection: 'column', gap: vars.space['2'], marginTop: vars.space['3'], fontSize: vars.fontSize.sm });
+export const exportResult = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+  marginTop: vars.space['3'],
+  fontSize: vars.fontSize.sm,
+});
 
 export const refusal = style({
   marginTop: vars.space['3'],

@@ -2,7 +2,12 @@ import type { AuditEntry, ChainVerification, ComplianceReports } from './audit.o
 
 // Answers shaped as the gateway sends them (with __typename), for the audit screens' tests.
 
-const actor = (name: string, role: string | null, userId: string | null = 'u1') => ({ __typename: 'AuditActor' as const, userId, name, role });
+const actor = (name: string, role: string | null, userId: string | null = 'u1') => ({
+  __typename: 'AuditActor' as const,
+  userId,
+  name,
+  role,
+});
 const change = (field: string, before: unknown, after: unknown) => ({
   __typename: 'AuditChange' as const,
   field,
@@ -33,7 +38,11 @@ export const claimEntries = [
     title: 'Claim submitted',
     occurredAt: '2025-06-01T07:30:00.000Z',
     actor: actor('Precious Mahlangu', 'administrator', 'u0'),
-    changes: [change('status', undefined, 'submitted'), change('claimAmount', undefined, '15000'), change('deceased.firstName', undefined, 'Themba')],
+    changes: [
+      change('status', undefined, 'submitted'),
+      change('claimAmount', undefined, '15000'),
+      change('deceased.firstName', undefined, 'Themba'),
+    ],
   }),
   entry({
     position: 15,
@@ -79,7 +88,12 @@ export function claimAsOf(asOf: string) {
     exists: version > 0,
     state:
       version > 0
-        ? JSON.stringify({ claimNumber: 'CLM-2025-000001', status: STATUS_AT[claimEntries[version - 1]!.position], claimAmount: '15000', deceased: { firstName: 'Themba', lastName: 'Mthembu' } })
+        ? JSON.stringify({
+            claimNumber: 'CLM-2025-000001',
+            status: STATUS_AT[claimEntries[version - 1]!.position],
+            claimAmount: '15000',
+            deceased: { firstName: 'Themba', lastName: 'Mthembu' },
+          })
         : null,
     positions: claimEntries.map((e) => e.position),
     times: claimEntries.map((e) => e.occurredAt),
@@ -111,7 +125,15 @@ export const complianceReports: ComplianceReports = {
   ],
   lapseRatio: [{ month: '2025-05', activeAtStart: 40, lapsed: 2, ratio: 0.05 }],
   policiesInWaitingPeriod: [
-    { policyId: 'p1', policyNumber: 'POL-2025-000009', memberId: 'm1', memberName: 'Sipho Dlamini', startDate: '2025-05-01', waitingPeriodEnds: '2025-11-01', daysRemaining: 150 },
+    {
+      policyId: 'p1',
+      policyNumber: 'POL-2025-000009',
+      memberId: 'm1',
+      memberName: 'Sipho Dlamini',
+      startDate: '2025-05-01',
+      waitingPeriodEnds: '2025-11-01',
+      daysRemaining: 150,
+    },
   ],
   suspendedCompanies: [],
   permissionChanges: [

@@ -214,4 +214,3 @@ export type EntityAsOf = ResultOf<typeof EntityAsOfQuery>['entityAsOf'];
 export type ChainVerification = ResultOf<typeof VerifyEventChainsQuery>['verifyEventChains'];
 export type ComplianceReports = ResultOf<typeof ComplianceReportsQuery>['complianceReports'];
 export type DataSubjectExport = ResultOf<typeof DataSubjectExportQuery>['dataSubjectExport'];
-

@@ -12,16 +12,18 @@ export const TRAIL_COLUMNS = ['Position', 'Time', 'Event', 'Title', 'Actor', 'Ro
 export function trailCsv(entries: readonly AuditEntry[]): string {
   return Papa.unparse({
     fields: [...TRAIL_COLUMNS],
-    data: entries.map((entry) => [
-      entry.position,
-      entry.occurredAt,
-      entry.eventType,
-      entry.title,
-      entry.actor.name,
-      entry.actor.role ? roleLabel(entry.actor.role) : '',
-      entry.note ?? '',
-      entry.changes.map(changeText).join('; '),
-    ].map(csvSafeCell)),
+    data: entries.map((entry) =>
+      [
+        entry.position,
+        entry.occurredAt,
+        entry.eventType,
+        entry.title,
+        entry.actor.name,
+        entry.actor.role ? roleLabel(entry.actor.role) : '',
+        entry.note ?? '',
+        entry.changes.map(changeText).join('; '),
+      ].map(csvSafeCell),
+    ),
   });
 }
 

@@ -72,7 +72,8 @@ export type StateField = { path: string; label: string; value: string };
 function flatten(value: unknown, path: string, out: StateField[]): void {
   if (Array.isArray(value)) {
     if (value.length === 0) out.push({ path, label: fieldLabel(path), value: 'none' });
-    else if (value.every((item) => item === null || typeof item !== 'object')) out.push({ path, label: fieldLabel(path), value: value.map(plainText).join(', ') });
+    else if (value.every((item) => item === null || typeof item !== 'object'))
+      out.push({ path, label: fieldLabel(path), value: value.map(plainText).join(', ') });
     else value.forEach((item, index) => flatten(item, `${path}.${index}`, out));
     return;
   }

@@ -29,7 +29,15 @@ describe('audit formatting', () => {
 
   it('flattens the folded state into readable fields in its own order', () => {
     const fields = stateFields(
-      JSON.stringify({ status: 'paid', amount: '100', bank: { name: 'FNB', number: '[erased]' }, tags: ['a', 'b'], documents: [{ category: 'id' }], notes: [], extra: {} }),
+      JSON.stringify({
+        status: 'paid',
+        amount: '100',
+        bank: { name: 'FNB', number: '[erased]' },
+        tags: ['a', 'b'],
+        documents: [{ category: 'id' }],
+        notes: [],
+        extra: {},
+      }),
     );
     expect(fields.map((f) => [f.label, f.value])).toEqual([
       ['Status', 'paid'],
@@ -50,7 +58,12 @@ describe('audit formatting', () => {
   it('keeps PDF text within the standard fonts and masks the subject in file names', () => {
     expect(pdfSafe('Status: a → b › “c” — ✓ é')).toBe('Status: a -> b > "c" - ? é');
     expect(subjectFileName('8001015009087', '2025-06-04T09:00:00.000Z', 'pdf')).toBe('personal-data-800101xxxxxxx-2025-06-04.pdf');
-    const sections = subjectPdfSections({ idNumber: 'x', subjectIds: [], generatedAt: '', json: JSON.stringify({ person: { firstName: 'Sipho' }, claims: [] }) });
+    const sections = subjectPdfSections({
+      idNumber: 'x',
+      subjectIds: [],
+      generatedAt: '',
+      json: JSON.stringify({ person: { firstName: 'Sipho' }, claims: [] }),
+    });
     expect(sections).toEqual([
       { heading: 'Person', lines: ['First name: Sipho'] },
       { heading: 'Claims', lines: ['none'] },

@@ -1,7 +1,18 @@
 export type PdfSection = { heading: string; lines: readonly string[] };
 
 // The standard PDF fonts cover Windows-1252 only: arrows and the like become plain ASCII.
-const REPLACEMENTS: Record<string, string> = { '→': '->', '›': '>', '—': '-', '–': '-', '·': '-', '“': '"', '”': '"', '‘': "'", '’': "'", '…': '...' };
+const REPLACEMENTS: Record<string, string> = {
+  '→': '->',
+  '›': '>',
+  '—': '-',
+  '–': '-',
+  '·': '-',
+  '“': '"',
+  '”': '"',
+  '‘': "'",
+  '’': "'",
+  '…': '...',
+};
 
 export function pdfSafe(text: string): string {
   return [...text].map((c) => REPLACEMENTS[c] ?? (c.charCodeAt(0) > 0xff ? '?' : c)).join('');

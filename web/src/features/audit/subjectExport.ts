@@ -25,9 +25,13 @@ export function subjectPdfSections(exported: DataSubjectExport): PdfSection[] {
   } catch {
     return [{ heading: 'Export', lines: [exported.json] }];
   }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return [{ heading: 'Export', lines: stateFields(JSON.stringify(data)).map((f) => `${f.label}: ${f.value}`) }];
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    return [{ heading: 'Export', lines: stateFields(JSON.stringify(data)).map((f) => `${f.label}: ${f.value}`) }];
   return Object.entries(data).map(([key, value]) => {
     const fields = stateFields(JSON.stringify(value));
-    return { heading: fieldLabel(key), lines: fields.length > 0 ? fields.map((f) => (f.label ? `${f.label}: ${f.value}` : f.value)) : ['none'] };
+    return {
+      heading: fieldLabel(key),
+      lines: fields.length > 0 ? fields.map((f) => (f.label ? `${f.label}: ${f.value}` : f.value)) : ['none'],
+    };
   });
 }

@@ -34,7 +34,11 @@ describe('/auth', () => {
       const describedBy = (input.getAttribute('aria-describedby') ?? '').split(' ');
       const described = describedBy.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
       if (typeof message === 'string') expect(described, label).toContain(message);
-      else expect(describedBy.some((id) => message.test(document.getElementById(id)?.textContent ?? '')), label).toBe(true);
+      else
+        expect(
+          describedBy.some((id) => message.test(document.getElementById(id)?.textContent ?? '')),
+          label,
+        ).toBe(true);
     }
     // The optional FSP number stays valid.
     expect(within(form).getByLabelText('FSP number (optional)').getAttribute('aria-invalid')).toBeNull();
@@ -68,7 +72,10 @@ describe('/auth', () => {
 
   it('sign in: success stores the token and goes to the dashboard', async () => {
     const login = vi.fn(() => ({ data: { login: { __typename: 'AuthPayload', token: 'tok-123', user: testUser() } } }));
-    const { router } = renderApp('/auth', sessionHandler(null, (name) => (name === 'Login' ? login() : { data: null })));
+    const { router } = renderApp(
+      '/auth',
+      sessionHandler(null, (name) => (name === 'Login' ? login() : { data: null })),
+    );
     fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'thandi' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));

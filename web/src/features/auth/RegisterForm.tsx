@@ -46,12 +46,7 @@ export function RegisterForm() {
       </fieldset>
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Company Details</legend>
-        <TextField
-          className={styles.fullRow}
-          label="Company name"
-          autoComplete="organization"
-          {...form.field('companyName')}
-        />
+        <TextField className={styles.fullRow} label="Company name" autoComplete="organization" {...form.field('companyName')} />
         <TextField label="CIPC number" placeholder="YYYY/NNNNNN/NN" {...form.field('cipNumber')} />
         <TextField label="FSP number (optional)" {...form.field('fspNumber')} />
         <TextField label="Company email" type="email" {...form.field('companyEmail')} />

@@ -43,12 +43,7 @@ export function ResetPasswordForm({ token, onDone, onBack }: { token: string; on
           </p>
         )}
         <TextField label="New password" type="password" autoComplete="new-password" {...form.field('newPassword')} />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          {...form.field('confirmPassword')}
-        />
+        <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
         <Button type="submit" fullWidth isDisabled={state.fetching}>
           {state.fetching ? 'Resetting Password...' : 'Reset Password'}
         </Button>

@@ -58,8 +58,7 @@ export function CheckEmail({ sent, onBack }: { sent: ResetSent; onBack: () => vo
       </span>
       <h1 className={styles.cardHeading}>Check Your Email</h1>
       <p className={styles.cardIntro}>
-        If an account exists for {sent.email}, we've sent it a link to reset your password. The link expires in 30
-        minutes.
+        If an account exists for {sent.email}, we've sent it a link to reset your password. The link expires in 30 minutes.
       </p>
       <Button fullWidth onPress={onBack}>
         Back to Login

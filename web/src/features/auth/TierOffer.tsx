@@ -12,13 +12,7 @@ const TIERS = [
   {
     name: 'Premium',
     price: 'R299',
-    features: [
-      'Up to 50,000 members',
-      'SMS & email notifications',
-      'Agent management',
-      'Advanced reports',
-      'Priority support',
-    ],
+    features: ['Up to 50,000 members', 'SMS & email notifications', 'Agent management', 'Advanced reports', 'Priority support'],
     highlighted: true,
   },
 ] as const;
@@ -47,8 +41,7 @@ export function TierOffer() {
       <p className={styles.popia}>
         <Icon name="shield" size={20} className={styles.featureIcon} />
         <span>
-          POPIA compliant: members' personal information is handled in line with South Africa's Protection of
-          Personal Information Act.
+          POPIA compliant: members' personal information is handled in line with South Africa's Protection of Personal Information Act.
         </span>
       </p>
     </>

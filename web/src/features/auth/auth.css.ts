@@ -92,7 +92,12 @@ export const tier = style({
 
 export const tierHighlighted = style({ borderColor: vars.color.navyAccent });
 
-export const tierName = style({ fontSize: vars.fontSize.md, color: vars.color.navyAccent, textTransform: 'uppercase', letterSpacing: '0.04em' });
+export const tierName = style({
+  fontSize: vars.fontSize.md,
+  color: vars.color.navyAccent,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+});
 
 export const tierPrice = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
 

@@ -16,7 +16,9 @@ import * as styles from './claims.css';
 const roleText = (role: string | null | undefined) => (role ? role.replace(/_/g, ' ') : '');
 
 function HistoryItem({ entry }: { entry: ClaimHistoryEntry }) {
-  const who = entry.changedByName ? `${entry.changedByName}${entry.changedByRole ? ` (${roleText(entry.changedByRole)})` : ''}` : 'Unknown user';
+  const who = entry.changedByName
+    ? `${entry.changedByName}${entry.changedByRole ? ` (${roleText(entry.changedByRole)})` : ''}`
+    : 'Unknown user';
   return (
     <li className={styles.historyItem}>
       <span className={styles.historyMove}>

@@ -44,8 +44,7 @@ export function ClaimForm({ onClose }: ClaimFormProps) {
     formRef.current?.querySelector<HTMLElement>('input')?.focus();
   }, []);
 
-  const clearPolicyErrors = () =>
-    setErrors(({ policyId: _id, policyNumber: _number, ...rest }) => rest);
+  const clearPolicyErrors = () => setErrors(({ policyId: _id, policyNumber: _number, ...rest }) => rest);
 
   const text = (name: ClaimTextField, props: Partial<TextFieldProps> = {}) => (
     <TextField label={LABELS[name]} isRequired autoComplete="off" {...form.field(name)} {...props} />

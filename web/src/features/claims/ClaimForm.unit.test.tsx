@@ -24,7 +24,11 @@ function stubUploads() {
   );
 }
 
-function openClaims(submit: (variables: Record<string, unknown>) => GraphQLAnswer = () => ({ data: { submitClaim: claimRow({ id: 'new', claimNumber: 'CLM-2025-000009' }) } })) {
+function openClaims(
+  submit: (variables: Record<string, unknown>) => GraphQLAnswer = () => ({
+    data: { submitClaim: claimRow({ id: 'new', claimNumber: 'CLM-2025-000009' }) },
+  }),
+) {
   const submitSpy = vi.fn(submit);
   const policySearches: unknown[] = [];
   renderApp(

@@ -69,8 +69,8 @@ export function ClaimStatusActions({ claim }: { claim: Pick<ClaimRow, 'id' | 'cl
         onCancel={() => setChosen(null)}
       >
         <p>
-          The claim moves to <strong>{chosen ? CLAIM_STATUS_LABELS[chosen.status] : ''}</strong>. The change is recorded in
-          its history with your name.
+          The claim moves to <strong>{chosen ? CLAIM_STATUS_LABELS[chosen.status] : ''}</strong>. The change is recorded in its history with
+          your name.
         </p>
         <TextField label="Note (optional)" multiline rows={3} value={note} onChange={setNote} />
       </ConfirmDialog>

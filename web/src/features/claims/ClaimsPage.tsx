@@ -40,7 +40,11 @@ export function ClaimsPage() {
         title="Claims Management"
         description="Submit death claims with their documents and take them from review to payment."
         actions={
-          <Button onPress={() => setFormOpen((open) => !open)} aria-expanded={formOpen} aria-controls={formOpen ? CLAIM_FORM_ID : undefined}>
+          <Button
+            onPress={() => setFormOpen((open) => !open)}
+            aria-expanded={formOpen}
+            aria-controls={formOpen ? CLAIM_FORM_ID : undefined}
+          >
             <Icon name={formOpen ? 'close' : 'clipboard'} size={18} />
             New Claim
           </Button>

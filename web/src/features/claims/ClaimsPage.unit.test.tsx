@@ -16,13 +16,22 @@ const paid = claimRow({
   claimNumber: 'CLM-2025-000006',
   status: 'paid',
   claimAmount: '60000',
-  flags: { withinWaitingPeriod: true, waitingPeriodEndsOn: '2025-09-01', exceedsCover: true, coverageAmount: '50000', deceasedOnPolicy: false },
+  flags: {
+    withinWaitingPeriod: true,
+    waitingPeriodEndsOn: '2025-09-01',
+    exceedsCover: true,
+    coverageAmount: '50000',
+    deceasedOnPolicy: false,
+  },
 });
 const ALL_CLAIMS = [submitted, underReview, withUnderwriter, approved, rejected, paid];
 
 function openClaims(change?: (variables: Record<string, unknown>) => GraphQLAnswer) {
   const changeSpy = vi.fn(
-    change ?? ((v: Record<string, unknown>) => ({ data: { changeClaimStatus: claimRow({ id: String(v.id), status: v.status as ClaimRow['status'] }) } })),
+    change ??
+      ((v: Record<string, unknown>) => ({
+        data: { changeClaimStatus: claimRow({ id: String(v.id), status: v.status as ClaimRow['status'] }) },
+      })),
   );
   const listCalls: Array<Record<string, unknown>> = [];
   renderApp(
@@ -47,7 +56,9 @@ async function menuItems(claimNumber: string): Promise<string[]> {
   const row = await rowOf(claimNumber);
   fireEvent.click(within(row).getByRole('button', { name: `Update status of claim ${claimNumber}` }));
   const menu = await screen.findByRole('menu');
-  const names = within(menu).getAllByRole('menuitem').map((item) => item.textContent ?? '');
+  const names = within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent ?? '');
   fireEvent.keyDown(menu, { key: 'Escape' });
   await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
   return names;
@@ -67,7 +78,11 @@ describe('claim status actions (spec part 2 §4)', () => {
 
   it('explains the flags', () => {
     expect(claimFlagNotices(submitted.flags, '15000')).toEqual([]);
-    expect(claimFlagNotices(paid.flags, '60000').map((f) => f.label)).toEqual(['In waiting period', 'Exceeds cover', 'Deceased not on policy']);
+    expect(claimFlagNotices(paid.flags, '60000').map((f) => f.label)).toEqual([
+      'In waiting period',
+      'Exceeds cover',
+      'Deceased not on policy',
+    ]);
   });
 });
 
@@ -92,7 +107,8 @@ describe('/claims', { timeout: 30_000 }, () => {
     expect(within(row).getByText(/R\s?15[\s\u00a0]000,00/)).toBeTruthy();
 
     const flagged = await rowOf('CLM-2025-000006');
-    for (const flag of ['In waiting period', 'Exceeds cover', 'Deceased not on policy']) expect(within(flagged).getByText(flag)).toBeTruthy();
+    for (const flag of ['In waiting period', 'Exceeds cover', 'Deceased not on policy'])
+      expect(within(flagged).getByText(flag)).toBeTruthy();
     expect(within(row).queryByText('In waiting period')).toBeNull();
   });
 
@@ -160,7 +176,9 @@ describe('/claims', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('death-certificate.pdf')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'View death-certificate.pdf' }).getAttribute('href')).toBe('/api/documents/d1/view');
     expect(within(dialog).getByRole('link', { name: 'View death-certificate.pdf' }).getAttribute('target')).toBe('_blank');
-    expect(within(dialog).getByRole('link', { name: 'Download death-certificate.pdf' }).getAttribute('href')).toBe('/api/documents/d1/download');
+    expect(within(dialog).getByRole('link', { name: 'Download death-certificate.pdf' }).getAttribute('href')).toBe(
+      '/api/documents/d1/download',
+    );
     expect(within(dialog).getByText('Pending')).toBeTruthy();
     expect(within(dialog).getByText(/Thandi Nkosi \(claim admin\)/)).toBeTruthy();
     expect(within(dialog).getByText(NO_ACTIONS)).toBeTruthy();

@@ -4,7 +4,6 @@ import type { SubmitClaimInput } from './claims.operations';
 /** Every field of the claim form (spec part 2 §3 Claim submission) as its input holds it: text. */
 export type ClaimFormValues = Record<keyof ClaimInput, string>;
 
-
 export type ClaimTextField = Exclude<keyof ClaimFormValues, 'policyId' | DocumentField>;
 export type DocumentField = (typeof CLAIM_DOCUMENTS)[number]['field'];
 

@@ -62,7 +62,13 @@ export const formActions = style({ display: 'flex', justifyContent: 'flex-end', 
 
 export const details = style({ display: 'flex', flexDirection: 'column', gap: vars.space['5'] });
 
-export const detailsHeader = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space['3'], flexWrap: 'wrap' });
+export const detailsHeader = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+  flexWrap: 'wrap',
+});
 
 export const facts = style({
   display: 'grid',
@@ -79,13 +85,32 @@ export const section = style({ display: 'flex', flexDirection: 'column', gap: va
 
 export const sectionTitle = style({ fontSize: vars.fontSize.md });
 
-export const okLine = style({ display: 'flex', alignItems: 'center', gap: vars.space['2'], color: vars.color.success, fontSize: vars.fontSize.sm });
+export const okLine = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  color: vars.color.success,
+  fontSize: vars.fontSize.sm,
+});
 
 export const flagList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space['2'] });
 
-globalStyle(`${flagList} li`, { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: vars.space['2'], fontSize: vars.fontSize.sm });
+globalStyle(`${flagList} li`, {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  gap: vars.space['2'],
+  fontSize: vars.fontSize.sm,
+});
 
-export const documentList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space['2'] });
+export const documentList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+});
 
 export const documentItem = style({
   display: 'flex',

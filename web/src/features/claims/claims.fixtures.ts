@@ -84,7 +84,10 @@ export function claimDetails(overrides: Partial<ClaimDetails> = {}): ClaimDetail
   };
 }
 
-export function claimsAnswer(nodes: ClaimRow[], { hasNextPage = false, endCursor = null as string | null, totalCount = nodes.length } = {}) {
+export function claimsAnswer(
+  nodes: ClaimRow[],
+  { hasNextPage = false, endCursor = null as string | null, totalCount = nodes.length } = {},
+) {
   return {
     data: {
       claims: { __typename: 'ClaimConnection', nodes, totalCount, pageInfo: { __typename: 'PageInfo', hasNextPage, endCursor } },

@@ -83,7 +83,6 @@ export const ClaimDetailsQuery = graphql(
   [ClaimRowFields, DocumentFields],
 );
 
-
 export const SubmitClaimMutation = graphql(
   `
     mutation SubmitClaim($input: SubmitClaimInput!) {
@@ -120,4 +119,3 @@ export const CLAIMS_PAGE_SIZE = 50;
  * neither); a document review changes a claim's documents.
  */
 export const CLAIMS_CONTEXT = { additionalTypenames: ['Claim', 'Document'] };
-

@@ -60,7 +60,10 @@ describe('/ for staff', () => {
   });
 
   it('shows the fallbacks when the figures cannot be loaded', async () => {
-    renderApp('/', sessionHandler(testUser(), () => ({ errors: [{ message: 'Not available' }] })));
+    renderApp(
+      '/',
+      sessionHandler(testUser(), () => ({ errors: [{ message: 'Not available' }] })),
+    );
     const figures = await screen.findByRole('region', { name: 'Company figures' });
     await waitFor(() => expect(within(figures).getByText('R 0')).toBeTruthy());
     expect(within(figures).getByText('0%')).toBeTruthy();

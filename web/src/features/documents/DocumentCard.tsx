@@ -122,8 +122,8 @@ export function DocumentCard({ document, canReview }: DocumentCardProps) {
         onCancel={() => setRejecting(false)}
       >
         <p>
-          {document.originalName} on claim {document.claimNumber} will be marked rejected. Say why, so the claimant can be
-          asked for a better copy.
+          {document.originalName} on claim {document.claimNumber} will be marked rejected. Say why, so the claimant can be asked for a
+          better copy.
         </p>
         <TextField label="Reason (optional)" multiline rows={3} value={note} onChange={setNote} />
       </ConfirmDialog>

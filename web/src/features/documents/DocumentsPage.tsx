@@ -8,13 +8,7 @@ import { Select } from '../../ui/Select';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { DocumentCard } from './DocumentCard';
-import {
-  CATEGORY_LABELS,
-  DOCUMENT_CATEGORIES,
-  DOCUMENT_REVIEW_ROLES,
-  DOCUMENT_STATUS_LABELS,
-  DOCUMENT_STATUSES,
-} from './documentLabels';
+import { CATEGORY_LABELS, DOCUMENT_CATEGORIES, DOCUMENT_REVIEW_ROLES, DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES } from './documentLabels';
 import { DOCUMENTS_CONTEXT, DOCUMENTS_LIMIT, DocumentsQuery, type DocumentCategory, type DocumentStatus } from './documents.operations';
 import * as styles from './documents.css';
 

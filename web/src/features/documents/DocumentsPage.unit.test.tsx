@@ -19,14 +19,26 @@ const idCopy = documentItem({
   viewUrl: '/api/documents/d2/view',
   downloadUrl: '/api/documents/d2/download',
 });
-const bankLetter = documentItem({ id: 'd3', originalName: 'bank-letter.docx', category: 'bank_statement', status: 'rejected', size: 300, reviewNote: 'Unreadable scan' });
+const bankLetter = documentItem({
+  id: 'd3',
+  originalName: 'bank-letter.docx',
+  category: 'bank_statement',
+  status: 'rejected',
+  size: 300,
+  reviewNote: 'Unreadable scan',
+});
 
 function openDocuments({
   role = 'administrator',
   documents = [certificate, idCopy, bankLetter],
   truncated = false,
   review,
-}: { role?: string; documents?: DocumentItem[]; truncated?: boolean; review?: (v: Record<string, unknown>) => GraphQLAnswer } = {}) {
+}: {
+  role?: string;
+  documents?: DocumentItem[];
+  truncated?: boolean;
+  review?: (v: Record<string, unknown>) => GraphQLAnswer;
+} = {}) {
   const calls: Array<Record<string, unknown>> = [];
   const reviewSpy = vi.fn(review ?? ((v: Record<string, unknown>) => ({ data: { reviewDocument: { ...certificate, status: v.status } } })));
   renderApp(
@@ -63,7 +75,9 @@ describe('/documents', { timeout: 30_000 }, () => {
     const view = within(card).getByRole('link', { name: 'View death-certificate.pdf' });
     expect(view.getAttribute('href')).toBe('/api/documents/d1/view');
     expect(view.getAttribute('target')).toBe('_blank');
-    expect(within(card).getByRole('link', { name: 'Download death-certificate.pdf' }).getAttribute('href')).toBe('/api/documents/d1/download');
+    expect(within(card).getByRole('link', { name: 'Download death-certificate.pdf' }).getAttribute('href')).toBe(
+      '/api/documents/d1/download',
+    );
 
     expect(within(await cardOf('id-copy.jpg')).getByText('2.38 MB')).toBeTruthy();
     expect(within(await cardOf('id-copy.jpg')).getByText('Verified')).toBeTruthy();
@@ -76,7 +90,15 @@ describe('/documents', { timeout: 30_000 }, () => {
     await cardOf('death-certificate.pdf');
     fireEvent.click(screen.getByRole('button', { name: /^All Categories/ }));
     const categories = (await screen.findAllByRole('option')).map((o) => o.textContent);
-    expect(categories).toEqual(['All Categories', 'Death Certificate', 'Identity Document', 'Bank Statement', 'Medical Report', 'Policy Document', 'Other']);
+    expect(categories).toEqual([
+      'All Categories',
+      'Death Certificate',
+      'Identity Document',
+      'Bank Statement',
+      'Medical Report',
+      'Policy Document',
+      'Other',
+    ]);
     fireEvent.click(screen.getByRole('option', { name: 'Identity Document' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'death-certificate.pdf' })).toBeNull());
     expect(screen.getByRole('heading', { name: 'id-copy.jpg' })).toBeTruthy();
@@ -88,9 +110,7 @@ describe('/documents', { timeout: 30_000 }, () => {
     expect(screen.getByText(/clear the filters/)).toBeTruthy();
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search documents' }), { target: { value: 'CLM-2025-000002' } });
-    await waitFor(() =>
-      expect(calls).toContainEqual({ search: 'CLM-2025-000002', category: 'identity_document', status: 'pending' }),
-    );
+    await waitFor(() => expect(calls).toContainEqual({ search: 'CLM-2025-000002', category: 'identity_document', status: 'pending' }));
   });
 
   it("empty: 'No documents found' with a hint", async () => {

@@ -103,20 +103,20 @@ export function FileUpload({ label, isRequired, value, onChange, errorMessage, u
   const describedBy = [file ? statusId : hintId, errorMessage ? errorId : null].filter(Boolean).join(' ');
 
   return (
-    <div
-      role="group"
-      aria-labelledby={labelId}
-      aria-describedby={describedBy}
-      className={styles.field}
-      data-status={state.status}
-    >
+    <div role="group" aria-labelledby={labelId} aria-describedby={describedBy} className={styles.field} data-status={state.status}>
       <span id={labelId} className={cx(styles.label, isRequired && requiredLabel)} data-required={isRequired || undefined}>
         {label}
       </span>
       <div className={styles.box} data-invalid={errorMessage ? 'true' : undefined} data-status={state.status}>
         <div className={styles.summary}>
           <span className={styles.fileIcon} aria-hidden="true">
-            {state.status === 'done' ? <Icon name="check" size={18} /> : state.status === 'failed' ? <Icon name="alert" size={18} /> : <Icon name="upload" size={18} />}
+            {state.status === 'done' ? (
+              <Icon name="check" size={18} />
+            ) : state.status === 'failed' ? (
+              <Icon name="alert" size={18} />
+            ) : (
+              <Icon name="upload" size={18} />
+            )}
           </span>
           <span className={styles.text}>
             {file ? (
@@ -151,10 +151,15 @@ export function FileUpload({ label, isRequired, value, onChange, errorMessage, u
             </Button>
           )}
           {state.status === 'failed' && state.retryable && (
-            <Button variant="primary" size="sm" aria-label={`Retry upload of ${label}`} onPress={() => {
+            <Button
+              variant="primary"
+              size="sm"
+              aria-label={`Retry upload of ${label}`}
+              onPress={() => {
                 focusChooser();
                 void start(state.file);
-              }}>
+              }}
+            >
               Retry
             </Button>
           )}

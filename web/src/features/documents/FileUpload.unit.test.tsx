@@ -94,7 +94,10 @@ describe('file upload widget', { timeout: 20_000 }, () => {
 
   it('uploads: asks for a URL, PUTs the body with its type, name, cookies and token, and keeps the objectPath', async () => {
     localStorage.setItem(AUTH_TOKEN_KEY, 'tok');
-    const calls = stubFetch({ status: 200, body: { objectPath: '/objects/uploads/slot1', size: 2048, contentType: 'application/pdf', originalName: 'death cert.pdf' } });
+    const calls = stubFetch({
+      status: 200,
+      body: { objectPath: '/objects/uploads/slot1', size: 2048, contentType: 'application/pdf', originalName: 'death cert.pdf' },
+    });
     const onChange = renderUpload();
     const group = await choose(fileOf('death cert.pdf', 2048));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('/objects/uploads/slot1'));
@@ -135,7 +138,10 @@ describe('file upload widget', { timeout: 20_000 }, () => {
   });
 
   it('a file of exactly 10 MB is sent', async () => {
-    const calls = stubFetch({ status: 200, body: { objectPath: '/objects/uploads/x', size: MAX_UPLOAD_BYTES, contentType: 'application/pdf', originalName: 'big.pdf' } });
+    const calls = stubFetch({
+      status: 200,
+      body: { objectPath: '/objects/uploads/x', size: MAX_UPLOAD_BYTES, contentType: 'application/pdf', originalName: 'big.pdf' },
+    });
     const onChange = renderUpload();
     await choose(fileOf('big.pdf', MAX_UPLOAD_BYTES));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('/objects/uploads/x'));
@@ -154,7 +160,10 @@ describe('file upload widget', { timeout: 20_000 }, () => {
   it("any other failure says 'Upload failed' and offers Retry, which sends the same file again", async () => {
     const calls = stubFetch(
       { status: 500, body: { message: 'An unexpected error occurred', code: 'INTERNAL' } },
-      { status: 200, body: { objectPath: '/objects/uploads/second', size: 4000, contentType: 'application/pdf', originalName: 'scan.pdf' } },
+      {
+        status: 200,
+        body: { objectPath: '/objects/uploads/second', size: 4000, contentType: 'application/pdf', originalName: 'scan.pdf' },
+      },
     );
     const onChange = renderUpload();
     const group = await choose(fileOf('scan.pdf', 4000));
@@ -170,7 +179,10 @@ describe('file upload widget', { timeout: 20_000 }, () => {
 
   it('a refused upload URL is logged and shown as Upload failed', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ message: 'Unauthorized' }, { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ message: 'Unauthorized' }, { status: 401 })),
+    );
     renderUpload();
     await choose(fileOf('scan.pdf', 4000));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Upload failed'));

@@ -53,8 +53,8 @@ export function AddMembersDialog({ scheme, onClose }: AddMembersDialogProps) {
       <Dialog title={`Add Members: ${scheme.name}`}>
         <form ref={formRef} className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Add members">
           <p className={styles.hint}>
-            A main member needs first name, last name, SA ID, phone and address; rows without them are left out. Each main
-            member gets a group policy; family members are covered under it.
+            A main member needs first name, last name, SA ID, phone and address; rows without them are left out. Each main member gets a
+            group policy; family members are covered under it.
           </p>
           <MemberRowsError message={form.errors.mainMembers} />
           <SchemeMemberRows rows={form.rows} onChange={form.setRows} errors={form.errors} onClearErrors={form.clearErrors} />

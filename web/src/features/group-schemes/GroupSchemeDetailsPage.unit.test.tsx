@@ -4,24 +4,38 @@ import { sessionHandler, testUser, type GraphQLAnswer } from '../../test/graphql
 import { renderApp } from '../../test/render';
 import { groupScheme, mainMember, membersPayload } from './groupSchemes.fixtures';
 
-type Handlers = Partial<Record<'GroupScheme' | 'RemoveSchemeMember' | 'UpdateGroupScheme' | 'AddSchemeMembers', (v: Record<string, unknown>) => GraphQLAnswer>>;
+type Handlers = Partial<
+  Record<'GroupScheme' | 'RemoveSchemeMember' | 'UpdateGroupScheme' | 'AddSchemeMembers', (v: Record<string, unknown>) => GraphQLAnswer>
+>;
 
 function openScheme(path = '/group-schemes/s1', handlers: Handlers = {}) {
   const spies = {
     remove: vi.fn(
       handlers.RemoveSchemeMember ??
         ((v: Record<string, unknown>) => ({
-          data: { removeSchemeMember: { __typename: 'RemoveSchemeMemberPayload', scheme: groupScheme({ totalMembers: 0 }), removedMemberId: v.memberId, familyMembersRemoved: 2 } },
+          data: {
+            removeSchemeMember: {
+              __typename: 'RemoveSchemeMemberPayload',
+              scheme: groupScheme({ totalMembers: 0 }),
+              removedMemberId: v.memberId,
+              familyMembersRemoved: 2,
+            },
+          },
         })),
     ),
-    update: vi.fn(handlers.UpdateGroupScheme ?? ((v: Record<string, unknown>) => ({ data: { updateGroupScheme: groupScheme(v.input as object) } }))),
-    add: vi.fn(handlers.AddSchemeMembers ?? (() => ({ data: { addSchemeMembers: membersPayload({ droppedRows: 2, familyMembersAdded: 0 }) } }))),
+    update: vi.fn(
+      handlers.UpdateGroupScheme ?? ((v: Record<string, unknown>) => ({ data: { updateGroupScheme: groupScheme(v.input as object) } })),
+    ),
+    add: vi.fn(
+      handlers.AddSchemeMembers ?? (() => ({ data: { addSchemeMembers: membersPayload({ droppedRows: 2, familyMembersAdded: 0 }) } })),
+    ),
     members: vi.fn(),
   };
   renderApp(
     path,
     sessionHandler(testUser(), (name, variables) => {
-      if (name === 'GroupScheme') return handlers.GroupScheme?.(variables) ?? { data: { groupScheme: variables.id === 's1' ? groupScheme() : null } };
+      if (name === 'GroupScheme')
+        return handlers.GroupScheme?.(variables) ?? { data: { groupScheme: variables.id === 's1' ? groupScheme() : null } };
       if (name === 'SchemeMembers') {
         spies.members(variables);
         return { data: { schemeMembers: [mainMember()] } };
@@ -49,7 +63,9 @@ describe('/group-schemes/{id}: Scheme Not Found', { timeout: 30_000 }, () => {
   });
 
   it('shows it for a NOT_FOUND refusal too', async () => {
-    openScheme('/group-schemes/s1', { GroupScheme: () => ({ data: null, errors: [{ message: 'Group scheme not found', extensions: { code: 'NOT_FOUND' } }] }) });
+    openScheme('/group-schemes/s1', {
+      GroupScheme: () => ({ data: null, errors: [{ message: 'Group scheme not found', extensions: { code: 'NOT_FOUND' } }] }),
+    });
     await expectNotFound();
   });
 });
@@ -66,7 +82,11 @@ describe('/group-schemes/{id}', { timeout: 30_000 }, () => {
     const main = (await screen.findByRole('heading', { level: 3, name: 'Zanele Mokoena' })).closest('li')!;
     expect(within(main).getByText('MIN-000001')).toBeTruthy();
     const family = within(main).getByRole('list', { name: 'Family of Zanele Mokoena' });
-    expect(within(family).getAllByRole('listitem').map((li) => li.querySelector('span')?.textContent)).toEqual(['Kabelo Mokoena', 'Thabo Mokoena']);
+    expect(
+      within(family)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('span')?.textContent),
+    ).toEqual(['Kabelo Mokoena', 'Thabo Mokoena']);
     expect(within(family).getByText('Child')).toBeTruthy();
     expect(within(family).getByText('Spouse')).toBeTruthy();
   });
@@ -119,7 +139,8 @@ describe('/group-schemes/{id}', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Members: Mine Workers' });
     expect(within(dialog).queryByLabelText('Scheme name')).toBeNull();
     expect(within(dialog).getAllByRole('group', { name: /^Main member \d+$/ })).toHaveLength(1);
-    const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label, { selector: 'input' }), { target: { value } });
+    const type = (label: string, value: string) =>
+      fireEvent.change(within(dialog).getByLabelText(label, { selector: 'input' }), { target: { value } });
     type('Main member 1 First name', 'Lerato');
     type('Main member 1 Last name', 'Dube');
     type('Main member 1 SA ID number', '8506150123089');
@@ -127,7 +148,10 @@ describe('/group-schemes/{id}', { timeout: 30_000 }, () => {
     type('Main member 1 Address', '9 Mine Road');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Members' }));
     await waitFor(() => expect(add).toHaveBeenCalledTimes(1));
-    expect(add.mock.calls[0]![0]).toMatchObject({ schemeId: 's1', input: { mainMembers: [expect.objectContaining({ firstName: 'Lerato', familyMembers: [] })] } });
+    expect(add.mock.calls[0]![0]).toMatchObject({
+      schemeId: 's1',
+      input: { mainMembers: [expect.objectContaining({ firstName: 'Lerato', familyMembers: [] })] },
+    });
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('2 incomplete rows were left out'));
   });
 });

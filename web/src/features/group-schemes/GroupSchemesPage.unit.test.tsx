@@ -8,13 +8,22 @@ import { droppedRowsMessage, removeMainRow, emptyMainRow } from './schemeRows';
 const MAIN_SA_ID = '8001015009087';
 const FAMILY_SA_ID = '8506150123089';
 
-function openSchemes(create: (variables: Record<string, unknown>) => GraphQLAnswer = () => ({ data: { createGroupScheme: membersPayload() } })) {
+function openSchemes(
+  create: (variables: Record<string, unknown>) => GraphQLAnswer = () => ({ data: { createGroupScheme: membersPayload() } }),
+) {
   const createSpy = vi.fn(create);
   const view = renderApp(
     '/group-schemes',
     sessionHandler(testUser(), (name, variables) => {
       if (name === 'GroupSchemes')
-        return { data: { groupSchemes: [groupScheme(), groupScheme({ id: 's2', name: 'Taxi Association', description: '', status: 'inactive', totalMembers: 0 })] } };
+        return {
+          data: {
+            groupSchemes: [
+              groupScheme(),
+              groupScheme({ id: 's2', name: 'Taxi Association', description: '', status: 'inactive', totalMembers: 0 }),
+            ],
+          },
+        };
       if (name === 'CreateGroupScheme') return createSpy(variables);
       return { data: null };
     }),
@@ -102,7 +111,9 @@ describe('/group-schemes', { timeout: 30_000 }, () => {
   });
 
   it('sends the rows as typed and tells how many rows the server dropped', async () => {
-    const { createSpy } = openSchemes(() => ({ data: { createGroupScheme: membersPayload({ droppedRows: 1, mainMembersAdded: 1, familyMembersAdded: 1 }) } }));
+    const { createSpy } = openSchemes(() => ({
+      data: { createGroupScheme: membersPayload({ droppedRows: 1, mainMembersAdded: 1, familyMembersAdded: 1 }) },
+    }));
     const dialog = await openCreate();
     type(dialog, 'Scheme name', 'Mine Workers');
     type(dialog, 'Description', 'Shaft 4');
@@ -124,7 +135,9 @@ describe('/group-schemes', { timeout: 30_000 }, () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Scheme' }));
     await waitFor(() => expect(createSpy).toHaveBeenCalledTimes(1));
-    const input = (createSpy.mock.calls[0]![0] as { input: { name: string; description: string; mainMembers: Array<Record<string, unknown>> } }).input;
+    const input = (
+      createSpy.mock.calls[0]![0] as { input: { name: string; description: string; mainMembers: Array<Record<string, unknown>> } }
+    ).input;
     expect(input.name).toBe('Mine Workers');
     expect(input.description).toBe('Shaft 4');
     expect(input.mainMembers).toHaveLength(2);

@@ -64,7 +64,9 @@ function FamilyItem({ member, onRemove }: { member: SchemeFamilyMember; onRemove
 
 function MainMemberItem({ member, onRemove }: { member: SchemeMember; onRemove: (removal: Removal) => void }) {
   const headingId = `scheme-member-${member.id}`;
-  const address = [member.address, member.city, member.province ? provinceName(member.province) : null, member.postalCode].filter(Boolean).join(', ');
+  const address = [member.address, member.city, member.province ? provinceName(member.province) : null, member.postalCode]
+    .filter(Boolean)
+    .join(', ');
   return (
     <li className={styles.memberItem} aria-labelledby={headingId}>
       <div className={styles.memberHead}>
@@ -77,7 +79,12 @@ function MainMemberItem({ member, onRemove }: { member: SchemeMember; onRemove: 
             <Badge tone="primary">Main member</Badge>
           </span>
         </div>
-        <Button variant="secondary" size="sm" aria-label={`Remove ${fullName(member)}`} onPress={() => onRemove({ member, family: member.familyMembers })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`Remove ${fullName(member)}`}
+          onPress={() => onRemove({ member, family: member.familyMembers })}
+        >
           <Icon name="trash" size={16} />
           Remove
         </Button>
@@ -126,7 +133,8 @@ export function SchemeMembersList({ schemeId }: { schemeId: string }) {
     setTimeout(() => headingRef.current?.focus(), 0);
     toast({
       title: 'Member removed',
-      description: family > 0 ? `${name} and ${family} family ${family === 1 ? 'member were' : 'members were'} removed.` : `${name} was removed.`,
+      description:
+        family > 0 ? `${name} and ${family} family ${family === 1 ? 'member were' : 'members were'} removed.` : `${name} was removed.`,
     });
   };
 

@@ -142,14 +142,23 @@ export const familyRemove = style({ alignSelf: 'flex-end' });
 
 // The details page
 
-export const backLink = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['1'], alignSelf: 'flex-start', fontSize: vars.fontSize.sm });
+export const backLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  alignSelf: 'flex-start',
+  fontSize: vars.fontSize.sm,
+});
 
 export const infoGrid = style({
   display: 'grid',
   gap: vars.space['4'],
   margin: 0,
   gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-  '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }, [media.desktop]: { gridTemplateColumns: 'repeat(6, minmax(0, 1fr))' } },
+  '@media': {
+    [media.tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+    [media.desktop]: { gridTemplateColumns: 'repeat(6, minmax(0, 1fr))' },
+  },
 });
 
 globalStyle(`${infoGrid} dt`, { fontSize: vars.fontSize.xs, color: vars.color.textMuted, fontWeight: vars.fontWeight.semibold });
@@ -163,7 +172,14 @@ export const section = style({ display: 'flex', flexDirection: 'column', gap: va
 
 export const sectionTitle = style({ fontSize: vars.fontSize.lg });
 
-export const memberList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space['3'] });
+export const memberList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['3'],
+});
 
 export const memberItem = style({
   display: 'flex',
@@ -176,7 +192,13 @@ export const memberItem = style({
   boxShadow: vars.shadow.sm,
 });
 
-export const memberHead = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space['3'], flexWrap: 'wrap' });
+export const memberHead = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+  flexWrap: 'wrap',
+});
 
 export const memberText = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'], minWidth: 0, flex: '1 1 12rem' });
 
@@ -184,9 +206,22 @@ export const memberTitle = style({ fontSize: vars.fontSize.md, overflowWrap: 'an
 
 export const memberName = style({ fontWeight: vars.fontWeight.semibold, overflowWrap: 'anywhere' });
 
-export const policyLine = style({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: vars.space['2'], fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export const policyLine = style({
+  display: 'flex',
+  alignItems: 'center',
+  flexWrap: 'wrap',
+  gap: vars.space['2'],
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
 
-export const memberFacts = style({ display: 'flex', flexWrap: 'wrap', gap: `${vars.space['1']} ${vars.space['5']}`, margin: 0, fontSize: vars.fontSize.sm });
+export const memberFacts = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space['1']} ${vars.space['5']}`,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+});
 
 export const fact = style({ display: 'flex', gap: vars.space['1'], minWidth: 0 });
 
@@ -203,7 +238,14 @@ export const familyBlock = style({
   borderLeft: `3px solid ${vars.color.primarySoft}`,
 });
 
-export const familyList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space['2'] });
+export const familyList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+});
 
 export const familyItem = style({
   display: 'flex',

@@ -61,15 +61,14 @@ export function mainMember(overrides: Partial<SchemeMember> = {}): SchemeMember 
     isMainMember: true,
     relationship: null,
     status: 'active',
-    familyMembers: [
-      familyMember(),
-      familyMember({ id: 'f2', firstName: 'Thabo', relationship: 'spouse', coverAmount: '20000' }),
-    ],
+    familyMembers: [familyMember(), familyMember({ id: 'f2', firstName: 'Thabo', relationship: 'spouse', coverAmount: '20000' })],
     ...overrides,
   };
 }
 
-export function membersPayload(overrides: { droppedRows?: number; mainMembersAdded?: number; familyMembersAdded?: number; scheme?: GroupScheme } = {}) {
+export function membersPayload(
+  overrides: { droppedRows?: number; mainMembersAdded?: number; familyMembersAdded?: number; scheme?: GroupScheme } = {},
+) {
   return {
     __typename: 'GroupSchemeMembersPayload',
     scheme: overrides.scheme ?? groupScheme(),

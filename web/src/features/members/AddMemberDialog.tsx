@@ -72,7 +72,11 @@ export function AddMemberDialog({ onClose, onLimitReached }: AddMemberDialogProp
         setStep('details');
         focusFirstInvalid(formRef.current);
       }
-      toast({ title: 'Registration failed', description: serverMessageOr(result.error, 'Failed to register member'), variant: 'destructive' });
+      toast({
+        title: 'Registration failed',
+        description: serverMessageOr(result.error, 'Failed to register member'),
+        variant: 'destructive',
+      });
       return;
     }
     const policyNumber = result.data?.registerMember.policyNumber;

@@ -12,7 +12,11 @@ type Overrides = {
   policyTypes?: unknown[];
 };
 
-function openAddMember({ canAdd, register, policyTypes = [policyTypeFixture(), policyTypeFixture({ id: 'pt2', name: 'Old Plan', isActive: false })] }: Overrides = {}) {
+function openAddMember({
+  canAdd,
+  register,
+  policyTypes = [policyTypeFixture(), policyTypeFixture({ id: 'pt2', name: 'Old Plan', isActive: false })],
+}: Overrides = {}) {
   const registerSpy = vi.fn(register ?? (() => ({ data: { registerMember: memberRow({ id: 'new', policyNumber: 'POL-000009' }) } })));
   renderApp(
     '/members',
@@ -114,7 +118,7 @@ describe('add member dialog', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Member registered successfully'));
   });
 
-  it("can add a principal without a policy", async () => {
+  it('can add a principal without a policy', async () => {
     const register = openAddMember();
     const dialog = await openDialog();
     await fillPrincipal(dialog);

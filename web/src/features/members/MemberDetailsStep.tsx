@@ -28,12 +28,7 @@ export function MemberDetailsStep({ form }: { form: MemberForm }) {
 
   return (
     <>
-      <RadioGroup
-        label="Member type"
-        options={KIND_OPTIONS}
-        value={values.memberKind}
-        onChange={(kind) => setField('memberKind', kind)}
-      />
+      <RadioGroup label="Member type" options={KIND_OPTIONS} value={values.memberKind} onChange={(kind) => setField('memberKind', kind)} />
 
       {isFamily && (
         <fieldset className={styles.fieldset}>
@@ -74,12 +69,7 @@ export function MemberDetailsStep({ form }: { form: MemberForm }) {
         ) : (
           <TextField label="Passport number" {...field('passportNumber')} />
         )}
-        <TextField
-          label="Nationality"
-          description="Country code, e.g. ZA"
-          maxLength={NATIONALITY_MAX_LENGTH}
-          {...field('nationality')}
-        />
+        <TextField label="Nationality" description="Country code, e.g. ZA" maxLength={NATIONALITY_MAX_LENGTH} {...field('nationality')} />
         <TextField label="Date of birth (optional)" type="date" {...field('dateOfBirth')} />
       </fieldset>
 

@@ -14,7 +14,10 @@ const SCRIPT = '<script>window.__xss=2</script>';
 describe('stored text on the members page', () => {
   it('renders markup in a member name as text: no element is created, no handler runs', async () => {
     const hostile = memberRow({ firstName: IMG, lastName: SCRIPT, mainMemberName: null });
-    renderApp('/members', sessionHandler(testUser(), (name) => (name === 'Members' ? membersAnswer([hostile]) : { data: null })));
+    renderApp(
+      '/members',
+      sessionHandler(testUser(), (name) => (name === 'Members' ? membersAnswer([hostile]) : { data: null })),
+    );
 
     const cell = await screen.findByText(`${IMG} ${SCRIPT}`);
     expect(cell.textContent).toBe(`${IMG} ${SCRIPT}`);

@@ -102,9 +102,7 @@ export function MembersPage() {
           onDelete={(member) => setDialog({ kind: 'delete', member })}
         />
       )}
-      {dialog?.kind === 'add' && (
-        <AddMemberDialog onClose={close} onLimitReached={(reason) => setDialog({ kind: 'limit', reason })} />
-      )}
+      {dialog?.kind === 'add' && <AddMemberDialog onClose={close} onLimitReached={(reason) => setDialog({ kind: 'limit', reason })} />}
       {dialog?.kind === 'limit' && <MemberLimitDialog reason={dialog.reason} onClose={close} />}
       {dialog?.kind === 'edit' && <EditMemberDialog member={dialog.member} onClose={close} />}
       {dialog?.kind === 'delete' && <DeleteMemberDialog member={dialog.member} onClose={close} />}

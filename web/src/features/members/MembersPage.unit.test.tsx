@@ -18,7 +18,14 @@ const spouse = memberRow({
   relationship: 'spouse',
   policyNumber: 'POL-000001',
 });
-const noPolicy = memberRow({ id: 'm3', firstName: 'Ayanda', lastName: 'Zulu', saId: '8506150123089', policyNumber: null, status: 'inactive' });
+const noPolicy = memberRow({
+  id: 'm3',
+  firstName: 'Ayanda',
+  lastName: 'Zulu',
+  saId: '8506150123089',
+  policyNumber: null,
+  status: 'inactive',
+});
 
 function openMembers(extra: GraphQLHandler) {
   return renderApp('/members', sessionHandler(testUser(), extra));

@@ -27,9 +27,7 @@ function MemberTableRow({ member, onEdit, onDelete }: { member: MemberRow } & Me
         <span className={styles.nameCell}>
           <span className={styles.name}>{name}</span>
           <Badge tone={member.isMainMember ? 'primary' : 'neutral'}>{memberTag(member)}</Badge>
-          {!member.isMainMember && member.mainMemberName && (
-            <span className={styles.secondary}>Family of {member.mainMemberName}</span>
-          )}
+          {!member.isMainMember && member.mainMemberName && <span className={styles.secondary}>Family of {member.mainMemberName}</span>}
         </span>
       </Cell>
       <Cell label="ID Number" className={styles.mono}>

@@ -18,8 +18,7 @@ export function PolicyChoiceStep({ policyTypes, choice, onChoose, message }: Pol
   if (policyTypes.length === 0) {
     return (
       <p className={styles.notice}>
-        There are no active policy types yet, so the member will be added without a policy. Add policy types on the Policy
-        Types page.
+        There are no active policy types yet, so the member will be added without a policy. Add policy types on the Policy Types page.
       </p>
     );
   }

@@ -1,10 +1,4 @@
-import {
-  DEFAULT_NATIONALITY,
-  memberPolicyChoiceError,
-  memberSchemaOn,
-  RELATIONSHIPS,
-  type MemberInput,
-} from '@fpa/write-model/validation';
+import { DEFAULT_NATIONALITY, memberPolicyChoiceError, memberSchemaOn, RELATIONSHIPS, type MemberInput } from '@fpa/write-model/validation';
 import { onToday, type ParseSchema } from '../../app/forms';
 import type { RegisterMemberInput } from './members.operations';
 

@@ -20,7 +20,6 @@ export const mono = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'now
 
 export const loadMore = style({ display: 'flex', justifyContent: 'center' });
 
-
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space['5'] });
 
 export const fieldset = style({

@@ -20,7 +20,10 @@ import { SalesTable } from './SalesTable';
 import * as styles from './newSales.css';
 
 const ALL = 'all';
-export const STATUS_FILTER_OPTIONS = [{ id: ALL, label: 'All Statuses' }, ...POLICY_STATUSES.map((id) => ({ id, label: STATUS_LABELS[id] }))];
+export const STATUS_FILTER_OPTIONS = [
+  { id: ALL, label: 'All Statuses' },
+  ...POLICY_STATUSES.map((id) => ({ id, label: STATUS_LABELS[id] })),
+];
 
 /**
  * /new-sales: the policies written by agents, with their figures, filters and a CSV export

@@ -47,7 +47,8 @@ function openNewSales() {
 }
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
-const figure = (label: string) => plain(within(screen.getByRole('region', { name: 'Sales figures' })).getByText(label).nextElementSibling?.textContent);
+const figure = (label: string) =>
+  plain(within(screen.getByRole('region', { name: 'Sales figures' })).getByText(label).nextElementSibling?.textContent);
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -12,15 +12,7 @@ import { POLICY_TYPES_CONTEXT, PolicyTypesQuery } from '../policy-types/policyTy
 import { FamilyMemberDialog } from './FamilyMemberDialog';
 import { FamilyMembers } from './FamilyMembers';
 import { ONBOARDING_CONTEXT, OnboardClientMutation } from './onboarding.operations';
-import {
-  EMPTY_ONBOARDING,
-  ONBOARDING_STEPS,
-  onboardClientInput,
-  STEP_SCHEMAS,
-  STEP_TITLES,
-  stepOf,
-  type Step,
-} from './onboardingForm';
+import { EMPTY_ONBOARDING, ONBOARDING_STEPS, onboardClientInput, STEP_SCHEMAS, STEP_TITLES, stepOf, type Step } from './onboardingForm';
 import { AddressStep, NotesField, PersonalInfoStep, PolicyStep } from './OnboardingSteps';
 import * as styles from './onboarding.css';
 
@@ -115,12 +107,18 @@ export function OnboardingPage() {
   const addFamilyMember = (member: OnboardingFamilyMemberInput) => {
     setFamily((current) => [...current, member]);
     setFamilyOpen(false);
-    toast({ title: 'Family Member Added', description: `${member.firstName} ${member.lastName} has been added to the family members list.` });
+    toast({
+      title: 'Family Member Added',
+      description: `${member.firstName} ${member.lastName} has been added to the family members list.`,
+    });
   };
 
   return (
     <div className={styles.page}>
-      <PageHeader title="Client Onboarding" description="Sign up a client with their address, policy, beneficiary and family in three steps." />
+      <PageHeader
+        title="Client Onboarding"
+        description="Sign up a client with their address, policy, beneficiary and family in three steps."
+      />
       <Card className={styles.wizard}>
         <div className={styles.progressHead}>
           <p className={styles.stepCount} aria-live="polite">
@@ -128,7 +126,11 @@ export function OnboardingPage() {
           </p>
           <ol className={styles.stepList}>
             {STEPS.map((n) => (
-              <li key={n} className={n === step ? styles.stepCurrent : n < step ? styles.stepDone : styles.stepTodo} aria-current={n === step ? 'step' : undefined}>
+              <li
+                key={n}
+                className={n === step ? styles.stepCurrent : n < step ? styles.stepDone : styles.stepTodo}
+                aria-current={n === step ? 'step' : undefined}
+              >
                 <span className={styles.stepNumber} aria-hidden="true">
                   {n}
                 </span>

@@ -13,7 +13,17 @@ type Answer = (variables: Record<string, unknown>) => GraphQLAnswer | Promise<Gr
 function openWizard({ onboard, types = POLICY_TYPES }: { onboard?: Answer; types?: unknown[] } = {}) {
   const onboardSpy = vi.fn(
     onboard ??
-      (() => ({ data: { onboardClient: { __typename: 'OnboardClientResult', memberId: 'm1', policyId: 'p1', policyNumber: 'POL-000009', familyMembersAdded: 1 } } })),
+      (() => ({
+        data: {
+          onboardClient: {
+            __typename: 'OnboardClientResult',
+            memberId: 'm1',
+            policyId: 'p1',
+            policyNumber: 'POL-000009',
+            familyMembersAdded: 1,
+          },
+        },
+      })),
   );
   renderApp(
     '/onboarding',
@@ -79,7 +89,12 @@ describe('/onboarding: the wizard', { timeout: 30_000 }, () => {
     expect(within(form).getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
 
     press(form, 'Next');
-    for (const message of ['First name is required', 'Last name is required', 'Valid phone number is required', 'Valid SA ID number is required']) {
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Valid phone number is required',
+      'Valid SA ID number is required',
+    ]) {
       expect(await within(form).findByText(message)).toBeTruthy();
     }
     expect(screen.getByText('Step 1 of 3')).toBeTruthy();
@@ -96,7 +111,13 @@ describe('/onboarding: the wizard', { timeout: 30_000 }, () => {
     expect(within(form).getByRole('heading', { name: 'Address & Employment' })).toBeTruthy();
     expect(within(form).getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(false);
     press(form, 'Next');
-    for (const message of ['Street number is required', 'Street name is required', 'City is required', 'Province is required', 'Valid postal code is required']) {
+    for (const message of [
+      'Street number is required',
+      'Street name is required',
+      'City is required',
+      'Province is required',
+      'Valid postal code is required',
+    ]) {
       expect(await within(form).findByText(message)).toBeTruthy();
     }
     type(form, 'Postal code', '069');
@@ -116,7 +137,15 @@ describe('/onboarding: the wizard', { timeout: 30_000 }, () => {
     await fillStep1(form);
     fireEvent.click(within(form).getByRole('button', { name: /Province/ }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
-      'Eastern Cape', 'Free State', 'Gauteng', 'KwaZulu-Natal', 'Limpopo', 'Mpumalanga', 'North West', 'Northern Cape', 'Western Cape',
+      'Eastern Cape',
+      'Free State',
+      'Gauteng',
+      'KwaZulu-Natal',
+      'Limpopo',
+      'Mpumalanga',
+      'North West',
+      'Northern Cape',
+      'Western Cape',
     ]);
     fireEvent.click(screen.getByRole('option', { name: 'Limpopo' }));
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
@@ -125,7 +154,13 @@ describe('/onboarding: the wizard', { timeout: 30_000 }, () => {
     expect(within(form).queryByRole('button', { name: 'Next' })).toBeNull();
 
     press(form, 'Complete Onboarding');
-    for (const message of ['Policy type is required', 'Coverage amount is required', 'Beneficiary name is required', 'Beneficiary relation is required', 'Valid beneficiary contact is required']) {
+    for (const message of [
+      'Policy type is required',
+      'Coverage amount is required',
+      'Beneficiary name is required',
+      'Beneficiary relation is required',
+      'Valid beneficiary contact is required',
+    ]) {
       expect(await within(form).findByText(message)).toBeTruthy();
     }
 
@@ -143,7 +178,14 @@ describe('/onboarding: the wizard', { timeout: 30_000 }, () => {
 
     fireEvent.click(within(form).getByRole('button', { name: /Beneficiary relation/ }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
-      'Spouse', 'Child', 'Parent', 'Sibling', 'Partner', 'Other Family', 'Friend', 'Other',
+      'Spouse',
+      'Child',
+      'Parent',
+      'Sibling',
+      'Partner',
+      'Other Family',
+      'Friend',
+      'Other',
     ]);
   });
 
@@ -165,7 +207,12 @@ describe('/onboarding: the wizard', { timeout: 30_000 }, () => {
     press(form, 'Add Family Member');
     const dialog = await screen.findByRole('dialog', { name: 'Add Family Member' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Family Member' }));
-    for (const message of ['First name is required', 'Last name is required', 'Valid SA ID number is required', 'Relationship is required']) {
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Valid SA ID number is required',
+      'Relationship is required',
+    ]) {
       expect(await within(dialog).findByText(message)).toBeTruthy();
     }
     fireEvent.click(within(dialog).getByRole('button', { name: /Relationship/ }));
@@ -215,9 +262,21 @@ describe('/onboarding: the wizard', { timeout: 30_000 }, () => {
         familyMembers: [{ firstName: 'Sibusiso', lastName: 'Khumalo', idNumber: CHILD_ID, relationship: 'child' }],
       },
     });
-    finish({ data: { onboardClient: { __typename: 'OnboardClientResult', memberId: 'm1', policyId: 'p1', policyNumber: 'POL-000009', familyMembersAdded: 1 } } });
+    finish({
+      data: {
+        onboardClient: {
+          __typename: 'OnboardClientResult',
+          memberId: 'm1',
+          policyId: 'p1',
+          policyNumber: 'POL-000009',
+          familyMembersAdded: 1,
+        },
+      },
+    });
 
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Client has been successfully onboarded and policy created!'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain('Client has been successfully onboarded and policy created!'),
+    );
     await screen.findByText('Step 1 of 3');
     expect(field(form, 'First name').value).toBe('');
     expect(field(form, 'SA ID number').value).toBe('');
@@ -228,7 +287,9 @@ describe('/onboarding: the wizard', { timeout: 30_000 }, () => {
   });
 
   it("shows the server's refusal in a destructive toast and keeps the form", async () => {
-    openWizard({ onboard: () => ({ errors: [{ message: 'A member with this SA ID number already exists', extensions: { code: 'CONFLICT' } }] }) });
+    openWizard({
+      onboard: () => ({ errors: [{ message: 'A member with this SA ID number already exists', extensions: { code: 'CONFLICT' } }] }),
+    });
     const form = await wizard();
     await fillStep1(form);
     await fillStep2(form);

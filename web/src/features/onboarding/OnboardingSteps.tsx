@@ -47,7 +47,13 @@ export function AddressStep({ form }: { form: OnboardingForm }) {
         errorMessage={errors.province}
       />
       <TextField label="Postal code" isRequired inputMode="numeric" autoComplete="off" {...field('postalCode')} />
-      <TextField label="Monthly income (optional)" inputMode="decimal" placeholder="e.g. 12500" autoComplete="off" {...field('monthlyIncome')} />
+      <TextField
+        label="Monthly income (optional)"
+        inputMode="decimal"
+        placeholder="e.g. 12500"
+        autoComplete="off"
+        {...field('monthlyIncome')}
+      />
       <TextField label="Employer (optional)" autoComplete="off" className={styles.fullRow} {...field('employer')} />
     </div>
   );
@@ -75,7 +81,9 @@ export function PolicyStep({ form, policyTypes, typesLoading }: PolicyStepProps)
       <Select
         label="Policy type"
         isRequired
-        placeholder={typesLoading ? 'Loading policy types...' : policyTypes.length === 0 ? 'No policy types available' : 'Choose a policy type'}
+        placeholder={
+          typesLoading ? 'Loading policy types...' : policyTypes.length === 0 ? 'No policy types available' : 'Choose a policy type'
+        }
         options={policyTypeOptions(policyTypes)}
         value={values.policyType || null}
         onChange={choosePolicyType}
@@ -102,7 +110,14 @@ export function PolicyStep({ form, policyTypes, typesLoading }: PolicyStepProps)
         onChange={(value) => setField('beneficiaryRelation', value ?? '')}
         errorMessage={errors.beneficiaryRelation}
       />
-      <TextField label="Beneficiary contact" isRequired type="tel" placeholder="0821234567" autoComplete="off" {...field('beneficiaryContact')} />
+      <TextField
+        label="Beneficiary contact"
+        isRequired
+        type="tel"
+        placeholder="0821234567"
+        autoComplete="off"
+        {...field('beneficiaryContact')}
+      />
     </div>
   );
 }

@@ -31,7 +31,12 @@ export type GroupPaymentDialogProps = { scheme: PaymentScheme; onClose: () => vo
  */
 export function GroupPaymentDialog({ scheme, onClose }: GroupPaymentDialogProps) {
   const { toast } = useToast();
-  const [initial] = useState<GroupPaymentFormValues>(() => ({ amountPerMember: '', paymentMethod: '', paymentDate: todayIso(), reference: '' }));
+  const [initial] = useState<GroupPaymentFormValues>(() => ({
+    amountPerMember: '',
+    paymentMethod: '',
+    paymentDate: todayIso(),
+    reference: '',
+  }));
   const form = useSchemaForm(groupPaymentSchema, initial);
   const { values, errors, setField, setErrors } = form;
   const formRef = useRef<HTMLFormElement>(null);
@@ -59,9 +64,7 @@ export function GroupPaymentDialog({ scheme, onClose }: GroupPaymentDialogProps)
     const answer = result.data?.recordGroupPayment;
     toast({
       title: 'Group payment recorded',
-      description: answer
-        ? `Total ${formatRand(answer.totalAmount)} for ${members(answer.memberCount)} of ${scheme.name}.`
-        : undefined,
+      description: answer ? `Total ${formatRand(answer.totalAmount)} for ${members(answer.memberCount)} of ${scheme.name}.` : undefined,
     });
     onClose();
   };
@@ -71,8 +74,8 @@ export function GroupPaymentDialog({ scheme, onClose }: GroupPaymentDialogProps)
       <Dialog title={`Group Payment: ${scheme.name}`}>
         <form ref={formRef} className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Group payment">
           <p className={styles.memberCount}>
-            <strong>{members(scheme.totalMembers)}</strong> on this scheme ({scheme.mainMemberCount} main,{' '}
-            {scheme.familyMemberCount} family).
+            <strong>{members(scheme.totalMembers)}</strong> on this scheme ({scheme.mainMemberCount} main, {scheme.familyMemberCount}{' '}
+            family).
           </p>
           <TextField
             label="Amount per member (R)"
@@ -98,7 +101,9 @@ export function GroupPaymentDialog({ scheme, onClose }: GroupPaymentDialogProps)
             <span className={styles.totalLabel}>Total</span>
             <span className={styles.totalValue}>{total ? formatRand(total) : formatRand('0')}</span>
             <span className={styles.totalHint}>
-              {total ? `${formatRand(values.amountPerMember.trim())} × ${members(scheme.totalMembers)}` : `Amount per member × ${members(scheme.totalMembers)}`}
+              {total
+                ? `${formatRand(values.amountPerMember.trim())} × ${members(scheme.totalMembers)}`
+                : `Amount per member × ${members(scheme.totalMembers)}`}
             </span>
           </div>
           <div className={styles.formActions}>

@@ -75,7 +75,14 @@ export function IndividualPaymentForm() {
         <div className={styles.fullRow}>
           <PolicyPicker label="Policy" value={values.policyId} onChange={(id) => setField('policyId', id)} errorMessage={errors.policyId} />
         </div>
-        <TextField label="Amount (R)" isRequired inputMode="decimal" placeholder="e.g. 150.00" autoComplete="off" {...form.field('amount')} />
+        <TextField
+          label="Amount (R)"
+          isRequired
+          inputMode="decimal"
+          placeholder="e.g. 150.00"
+          autoComplete="off"
+          {...form.field('amount')}
+        />
         <TextField label="Payment date" isRequired type="date" {...form.field('paymentDate')} />
         <Select
           label="Payment method"

@@ -5,7 +5,11 @@ import { renderApp } from '../../test/render';
 import { todayIso } from './paymentLabels';
 import { paymentRow, paymentsAnswer, policiesAnswer } from './payments.fixtures';
 
-function openPayments(record: (variables: Record<string, unknown>) => GraphQLAnswer = () => ({ data: { recordPayment: paymentRow({ id: 'new', amount: '150.50' }) } })) {
+function openPayments(
+  record: (variables: Record<string, unknown>) => GraphQLAnswer = () => ({
+    data: { recordPayment: paymentRow({ id: 'new', amount: '150.50' }) },
+  }),
+) {
   const recordSpy = vi.fn(record);
   const listCalls: Array<Record<string, unknown>> = [];
   renderApp(

@@ -39,7 +39,11 @@ export function PaymentsPage() {
         title="Payment Management"
         description="Record premiums for one policy or a whole group scheme, and keep each payment's status."
         actions={
-          <Button onPress={() => setRecordOpen((open) => !open)} aria-expanded={recordOpen} aria-controls={recordOpen ? RECORD_PANEL_ID : undefined}>
+          <Button
+            onPress={() => setRecordOpen((open) => !open)}
+            aria-expanded={recordOpen}
+            aria-controls={recordOpen ? RECORD_PANEL_ID : undefined}
+          >
             <Icon name={recordOpen ? 'close' : 'card'} size={18} />
             Record Payment
           </Button>

@@ -46,7 +46,12 @@ function openPayments({ group, change }: Handlers = {}) {
         };
       }),
   );
-  const changeSpy = vi.fn(change ?? ((v: Record<string, unknown>) => ({ data: { changePaymentStatus: paymentRow({ id: String(v.id), status: v.status as PaymentRow['status'] }) } })));
+  const changeSpy = vi.fn(
+    change ??
+      ((v: Record<string, unknown>) => ({
+        data: { changePaymentStatus: paymentRow({ id: String(v.id), status: v.status as PaymentRow['status'] }) },
+      })),
+  );
   const listCalls: Array<Record<string, unknown>> = [];
   renderApp(
     '/payments',
@@ -114,7 +119,13 @@ describe('/payments: group payment dialog', { timeout: 30_000 }, () => {
     expect(groupSpy).not.toHaveBeenCalled();
 
     fireEvent.click(within(dialog).getByRole('button', { name: /Payment method/ }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Cash', 'EFT', 'Debit Order', 'Credit Card', 'Mobile Money']);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Cash',
+      'EFT',
+      'Debit Order',
+      'Credit Card',
+      'Mobile Money',
+    ]);
     fireEvent.click(screen.getByRole('option', { name: 'Mobile Money' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record Group Payment' }));
     await waitFor(() => expect(groupSpy).toHaveBeenCalledTimes(1));

@@ -31,7 +31,12 @@ export const reference = style({ display: 'block', maxWidth: '16rem', overflowWr
 export const statusSelect = style({ width: '9.75rem', flexShrink: 0 });
 
 // A compact trigger inside the row.
-globalStyle(`${statusSelect} button`, { minHeight: '2rem', paddingTop: vars.space['1'], paddingBottom: vars.space['1'], fontSize: vars.fontSize.sm });
+globalStyle(`${statusSelect} button`, {
+  minHeight: '2rem',
+  paddingTop: vars.space['1'],
+  paddingBottom: vars.space['1'],
+  fontSize: vars.fontSize.sm,
+});
 
 // The trigger carries its status's colour, so a column of statuses reads at a glance (the words say it too).
 const STATUS_COLOURS = {

@@ -21,7 +21,10 @@ export function paymentRow(overrides: Partial<PaymentRow> = {}): PaymentRow & { 
   };
 }
 
-export function paymentsAnswer(nodes: PaymentRow[], { hasNextPage = false, endCursor = null as string | null, totalCount = nodes.length } = {}) {
+export function paymentsAnswer(
+  nodes: PaymentRow[],
+  { hasNextPage = false, endCursor = null as string | null, totalCount = nodes.length } = {},
+) {
   return {
     data: {
       payments: { __typename: 'PaymentConnection', nodes, totalCount, pageInfo: { __typename: 'PageInfo', hasNextPage, endCursor } },

@@ -22,9 +22,19 @@ const policy = (overrides: Partial<PolicyRow>): PolicyRow & { __typename: 'Polic
 
 const active = policy({});
 const lapsed = policy({ id: 'p2', policyNumber: 'POL-000002', memberName: 'Ayanda Zulu', status: 'lapsed' });
-const cancelled = policy({ id: 'p3', policyNumber: 'POL-000003', memberName: 'Nomsa Khumalo', status: 'cancelled', memberSaId: 'A1234567' });
+const cancelled = policy({
+  id: 'p3',
+  policyNumber: 'POL-000003',
+  memberName: 'Nomsa Khumalo',
+  status: 'cancelled',
+  memberSaId: 'A1234567',
+});
 
-function openPolicies(change: (variables: Record<string, unknown>) => GraphQLAnswer = (v) => ({ data: { changePolicyStatus: policy({ id: String(v.id), status: v.status as PolicyRow['status'] }) } })) {
+function openPolicies(
+  change: (variables: Record<string, unknown>) => GraphQLAnswer = (v) => ({
+    data: { changePolicyStatus: policy({ id: String(v.id), status: v.status as PolicyRow['status'] }) },
+  }),
+) {
   const changeSpy = vi.fn(change);
   const listCalls: Array<Record<string, unknown>> = [];
   renderApp(
@@ -35,11 +45,17 @@ function openPolicies(change: (variables: Record<string, unknown>) => GraphQLAns
         const nodes = [active, lapsed, cancelled].filter((p) => !variables.status || p.status === variables.status);
         return {
           data: {
-            policies: { __typename: 'PolicyConnection', nodes, totalCount: nodes.length, pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } },
+            policies: {
+              __typename: 'PolicyConnection',
+              nodes,
+              totalCount: nodes.length,
+              pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+            },
           },
         };
       }
-      if (name === 'PolicyCounts') return { data: { policyCounts: { __typename: 'PolicyCounts', active: 1, lapsed: 1, cancelled: 1, total: 3 } } };
+      if (name === 'PolicyCounts')
+        return { data: { policyCounts: { __typename: 'PolicyCounts', active: 1, lapsed: 1, cancelled: 1, total: 3 } } };
       if (name === 'ChangePolicyStatus') return changeSpy(variables);
       return { data: null };
     }),
@@ -108,7 +124,9 @@ describe('/policies', { timeout: 20_000 }, () => {
   });
 
   it("a refused change toasts 'Error' with the server's message", async () => {
-    openPolicies(() => ({ errors: [{ message: 'A cancelled policy can only be reinstated to active', extensions: { code: 'CONFLICT' } }] }));
+    openPolicies(() => ({
+      errors: [{ message: 'A cancelled policy can only be reinstated to active', extensions: { code: 'CONFLICT' } }],
+    }));
     fireEvent.click(within(await rowOf('POL-000003')).getByRole('button', { name: 'Reinstate policy POL-000003' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Error'));
     expect(screen.getByRole('alert').textContent).toContain('A cancelled policy can only be reinstated to active');

@@ -75,8 +75,8 @@ export function PolicyStatusControls({ policy }: { policy: PolicyRow }) {
         onCancel={() => setConfirmCancel(false)}
       >
         <p>
-          Policy {policy.policyNumber} for {policy.memberName} will be cancelled. A cancelled policy cannot be lapsed; it
-          can only be reinstated to active.
+          Policy {policy.policyNumber} for {policy.memberName} will be cancelled. A cancelled policy cannot be lapsed; it can only be
+          reinstated to active.
         </p>
       </ConfirmDialog>
     </div>

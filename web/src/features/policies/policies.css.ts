@@ -18,7 +18,12 @@ export const statusSelect = style({ width: '7rem', flexShrink: 0 });
 export const controls = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: vars.space['1'] });
 
 // A compact trigger inside the row, level with the small Cancel and Reinstate buttons.
-globalStyle(`${statusSelect} button`, { minHeight: '2rem', paddingTop: vars.space['1'], paddingBottom: vars.space['1'], fontSize: vars.fontSize.sm });
+globalStyle(`${statusSelect} button`, {
+  minHeight: '2rem',
+  paddingTop: vars.space['1'],
+  paddingBottom: vars.space['1'],
+  fontSize: vars.fontSize.sm,
+});
 
 export const strong = style({ fontWeight: vars.fontWeight.semibold });
 

@@ -55,7 +55,9 @@ function PolicyTypeForm({ editing, onDone }: { editing: PolicyType | null; onDon
   const [isActive, setIsActive] = useState(editing?.isActive ?? true);
   const initial = useMemo(() => initialValues(editing), [editing]);
   // The checkbox is not a text field, so it joins the values only for validation.
-  const schema: ParseSchema<PolicyTypeInput> = { safeParse: (values) => policyTypeSchema.safeParse({ ...(values as FormValues), isActive }) };
+  const schema: ParseSchema<PolicyTypeInput> = {
+    safeParse: (values) => policyTypeSchema.safeParse({ ...(values as FormValues), isActive }),
+  };
   const form = useSchemaForm(schema, initial);
   const formRef = useRef<HTMLFormElement>(null);
   const [createState, create] = useMutation(CreatePolicyTypeMutation);
@@ -85,7 +87,13 @@ function PolicyTypeForm({ editing, onDone }: { editing: PolicyType | null; onDon
   };
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label={editing ? 'Edit policy type' : 'Add policy type'}>
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      aria-label={editing ? 'Edit policy type' : 'Add policy type'}
+    >
       <TextField label="Policy name" autoFocus {...form.field('name')} />
       <TextField label="Description (optional)" multiline rows={3} {...form.field('description')} />
       <div className={styles.row}>

@@ -7,7 +7,10 @@ import { policyTypeFixture } from '../members/members.fixtures';
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
 
-function openPolicyTypes(types: unknown[], create: (v: Record<string, unknown>) => GraphQLAnswer = () => ({ data: { createPolicyType: policyTypeFixture({ id: 'new' }) } })) {
+function openPolicyTypes(
+  types: unknown[],
+  create: (v: Record<string, unknown>) => GraphQLAnswer = () => ({ data: { createPolicyType: policyTypeFixture({ id: 'new' }) } }),
+) {
   const createSpy = vi.fn(create);
   renderApp(
     '/policy-types',
@@ -22,7 +25,10 @@ function openPolicyTypes(types: unknown[], create: (v: Record<string, unknown>) 
 
 describe('/policy-types', { timeout: 20_000 }, () => {
   it('shows each type as a card with cover, premium, waiting period and its tag', async () => {
-    openPolicyTypes([policyTypeFixture(), policyTypeFixture({ id: 'pt2', name: 'Basic', description: null, waitingPeriod: 1, isActive: false })]);
+    openPolicyTypes([
+      policyTypeFixture(),
+      policyTypeFixture({ id: 'pt2', name: 'Basic', description: null, waitingPeriod: 1, isActive: false }),
+    ]);
     const card = (await screen.findByRole('heading', { name: 'Family Cover' })).closest('article')!;
     expect(plain(card.textContent)).toContain('R 50 000,00');
     expect(plain(card.textContent)).toContain('R 299,00/month');

@@ -1,4 +1,18 @@
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { useQuery } from 'urql';
 import { errorMessage } from '../../app/errors';
 import { formatRand } from '../../app/format';
@@ -27,7 +41,8 @@ const STATUS_COLOURS: Record<string, string> = {
 };
 const axis = { fontSize: 12, fill: color.textMuted };
 const rand = (value: unknown) => formatRand(String(value));
-const months = (figures: Charts['claimsPerMonth']) => figures.map((f) => ({ ...f, label: monthLabel(f.month), value: Number(f.amount ?? 0) }));
+const months = (figures: Charts['claimsPerMonth']) =>
+  figures.map((f) => ({ ...f, label: monthLabel(f.month), value: Number(f.amount ?? 0) }));
 
 /** The reports page's charts: money and intake per month, and where policies and claims stand. */
 export function ReportChartsSection() {
@@ -64,7 +79,10 @@ function PremiumsChart({ data }: { data: Charts['premiumsCollected'] }) {
       title="Premiums collected per month"
       wide
       note={`Completed payments by payment date, last ${MONTHS} months.`}
-      table={{ headers: ['Month', 'Premiums collected', 'Payments'], rows: rows.map((r) => [r.label, formatRand(r.amount), String(r.count)]) }}
+      table={{
+        headers: ['Month', 'Premiums collected', 'Payments'],
+        rows: rows.map((r) => [r.label, formatRand(r.amount), String(r.count)]),
+      }}
     >
       <ResponsiveContainer initialDimension={FIRST_SIZE}>
         <BarChart data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
@@ -104,11 +122,23 @@ function StatusPie({ title, note, data }: { title: string; note: string; data: C
   const rows = data.map((f) => ({ ...f, label: statusLabel(f.status) }));
   const slices = rows.filter((r) => r.count > 0);
   return (
-    <ChartFigure title={title} note={note} table={{ headers: ['Status', 'Policies'], rows: rows.map((r) => [r.label, formatCard('count', String(r.count))]) }}>
+    <ChartFigure
+      title={title}
+      note={note}
+      table={{ headers: ['Status', 'Policies'], rows: rows.map((r) => [r.label, formatCard('count', String(r.count))]) }}
+    >
       <ResponsiveContainer initialDimension={FIRST_SIZE}>
         <PieChart>
           {/* A lone slice is a whole ring: no separating stroke across it. */}
-          <Pie data={slices} dataKey="count" nameKey="label" innerRadius="55%" outerRadius="85%" stroke={slices.length > 1 ? color.surface : 'none'} isAnimationActive={false}>
+          <Pie
+            data={slices}
+            dataKey="count"
+            nameKey="label"
+            innerRadius="55%"
+            outerRadius="85%"
+            stroke={slices.length > 1 ? color.surface : 'none'}
+            isAnimationActive={false}
+          >
             {slices.map((r) => (
               <Cell key={r.status} fill={STATUS_COLOURS[r.status] ?? color.textMuted} />
             ))}

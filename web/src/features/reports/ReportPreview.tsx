@@ -24,7 +24,13 @@ export function ReportPreview({ type, label, status }: ReportPreviewProps) {
     <>
       <StatGrid label={`${label} figures`} columns={report.cards.length === 5 ? 5 : 4}>
         {report.cards.map((card, i) => (
-          <StatCard key={card.key} label={card.label} value={formatCard(card.kind, card.value)} icon={card.kind === 'money' ? 'card' : ICONS[type]} tone={i === 0 ? 'primary' : card.kind === 'money' ? 'success' : 'neutral'} />
+          <StatCard
+            key={card.key}
+            label={card.label}
+            value={formatCard(card.kind, card.value)}
+            icon={card.kind === 'money' ? 'card' : ICONS[type]}
+            tone={i === 0 ? 'primary' : card.kind === 'money' ? 'success' : 'neutral'}
+          />
         ))}
       </StatGrid>
       <Card as="section">
@@ -46,7 +52,13 @@ export function ReportPreview({ type, label, status }: ReportPreviewProps) {
   );
 }
 
-const ICONS: Record<ReportType, IconName> = { members: 'users', policies: 'shield', claims: 'clipboard', payments: 'card', agents: 'briefcase' };
+const ICONS: Record<ReportType, IconName> = {
+  members: 'users',
+  policies: 'shield',
+  claims: 'clipboard',
+  payments: 'card',
+  agents: 'briefcase',
+};
 
 function PreviewTable({ report, label }: { report: Report; label: string }) {
   const headings = report.columns.map((c) => c.label);
@@ -55,7 +67,12 @@ function PreviewTable({ report, label }: { report: Report; label: string }) {
       {report.rows.slice(0, PREVIEW_ROWS).map((row, r) => (
         <tr key={r}>
           {report.columns.map((column, c) => (
-            <Cell key={column.key} label={column.label} lead={c === 0} className={column.kind === 'money' || column.kind === 'number' ? styles.number : undefined}>
+            <Cell
+              key={column.key}
+              label={column.label}
+              lead={c === 0}
+              className={column.kind === 'money' || column.kind === 'number' ? styles.number : undefined}
+            >
               {formatCell(column.kind, row.cells[c] ?? null)}
             </Cell>
           ))}

@@ -80,7 +80,13 @@ describe('/reports', { timeout: 30_000 }, () => {
     expect(reportCalls.at(-1)).toEqual({ type: 'payments', status: null, first: 10 });
     const first = previewRows()[0]!;
     expect([...first.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
-      'POL-2025-000001', 'Nomsa "Ma" Dlamini, Jr', expect.stringMatching(/^R\s?100,50$/), '01 Jun 2025', 'eft', 'REF-1', 'Completed',
+      'POL-2025-000001',
+      'Nomsa "Ma" Dlamini, Jr',
+      expect.stringMatching(/^R\s?100,50$/),
+      '01 Jun 2025',
+      'eft',
+      'REF-1',
+      'Completed',
     ]);
   });
 
@@ -100,7 +106,7 @@ describe('/reports', { timeout: 30_000 }, () => {
     expect(within(cards).getByText('Premiums Collected').nextSibling?.textContent).toMatch(/^R\s?0,00$/);
   });
 
-  it("exports every row of the chosen report to <type>-report-<date>.csv, values as stored", async () => {
+  it('exports every row of the chosen report to <type>-report-<date>.csv, values as stored', async () => {
     const { reportCalls } = openReports();
     await choose(/Report type/, 'Payments');
     await waitFor(() => expect(previewRows()).toHaveLength(10));
@@ -119,7 +125,9 @@ describe('/reports', { timeout: 30_000 }, () => {
     expect(lines[1]![5]).toBe('');
     // The card's premiums collected is the sum of the exported completed rows.
     const completedCents = lines.filter((l) => l[6] === 'completed').reduce((sum, l) => sum + Math.round(Number(l[2]) * 100), 0);
-    expect(within(await figures()).getByText('Premiums Collected').nextSibling?.textContent).toMatch(new RegExp(`^R\\s?${(completedCents / 100).toFixed(2).replace('.', ',')}$`));
+    expect(within(await figures()).getByText('Premiums Collected').nextSibling?.textContent).toMatch(
+      new RegExp(`^R\\s?${(completedCents / 100).toFixed(2).replace('.', ',')}$`),
+    );
     expect(alertSpy).not.toHaveBeenCalled();
   });
 
@@ -141,6 +149,7 @@ describe('/reports', { timeout: 30_000 }, () => {
     ]);
     const claims = screen.getByRole('table', { name: 'Claims by status' });
     expect(within(claims).getByText('Under review')).toBeTruthy();
-    for (const name of ['Member growth', 'Policies by status', 'Claims per month']) expect(screen.getByRole('figure', { name })).toBeTruthy();
+    for (const name of ['Member growth', 'Policies by status', 'Claims per month'])
+      expect(screen.getByRole('figure', { name })).toBeTruthy();
   });
 });

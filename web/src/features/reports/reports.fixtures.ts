@@ -6,17 +6,29 @@ type Named<T, N extends string> = T & { __typename: N };
 const status = (value: string, label: string) => ({ __typename: 'ReportStatusOption' as const, value, label });
 
 export const reportTypes = (withAgents = false): Named<ReportTypeInfo, 'ReportTypeInfo'>[] => [
-  { __typename: 'ReportTypeInfo', type: 'members', label: 'Members', statuses: [status('active', 'Active'), status('inactive', 'Inactive')] },
+  {
+    __typename: 'ReportTypeInfo',
+    type: 'members',
+    label: 'Members',
+    statuses: [status('active', 'Active'), status('inactive', 'Inactive')],
+  },
   {
     __typename: 'ReportTypeInfo',
     type: 'payments',
     label: 'Payments',
     statuses: [status('pending', 'Pending'), status('completed', 'Completed'), status('failed', 'Failed'), status('refunded', 'Refunded')],
   },
-  ...(withAgents ? [{ __typename: 'ReportTypeInfo' as const, type: 'agents' as const, label: 'Agents', statuses: [status('active', 'Active')] }] : []),
+  ...(withAgents
+    ? [{ __typename: 'ReportTypeInfo' as const, type: 'agents' as const, label: 'Agents', statuses: [status('active', 'Active')] }]
+    : []),
 ];
 
-const column = (key: string, label: string, kind: Report['columns'][number]['kind']) => ({ __typename: 'ReportColumn' as const, key, label, kind });
+const column = (key: string, label: string, kind: Report['columns'][number]['kind']) => ({
+  __typename: 'ReportColumn' as const,
+  key,
+  label,
+  kind,
+});
 
 export const PAYMENT_COLUMNS = [
   column('policyNumber', 'Policy Number', 'text'),
@@ -46,7 +58,13 @@ export function paymentsReport(rows: (string | null)[][], first: number | null, 
   const chosen = rows.filter((r) => filter === null || r[6] === filter);
   const completed = chosen.filter((r) => r[6] === 'completed');
   const cents = completed.reduce((sum, r) => sum + Math.round(Number(r[2]) * 100), 0);
-  const card = (key: string, label: string, value: string, kind: 'count' | 'money' = 'count') => ({ __typename: 'ReportCard' as const, key, label, value, kind });
+  const card = (key: string, label: string, value: string, kind: 'count' | 'money' = 'count') => ({
+    __typename: 'ReportCard' as const,
+    key,
+    label,
+    value,
+    kind,
+  });
   return {
     __typename: 'Report',
     type: 'payments',
@@ -63,7 +81,12 @@ export function paymentsReport(rows: (string | null)[][], first: number | null, 
 }
 
 const month = (m: string, count: number, amount: string | null) => ({ __typename: 'ReportMonth' as const, month: m, count, amount });
-const byStatus = (s: string, count: number, amount: string | null) => ({ __typename: 'ReportStatusFigure' as const, status: s, count, amount });
+const byStatus = (s: string, count: number, amount: string | null) => ({
+  __typename: 'ReportStatusFigure' as const,
+  status: s,
+  count,
+  amount,
+});
 
 export const reportCharts: ReportCharts = {
   __typename: 'ReportCharts',

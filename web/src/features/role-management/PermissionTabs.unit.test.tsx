@@ -6,7 +6,14 @@ import { renderApp } from '../../test/render';
 import { companyUser, permissionGroupsAnswer, roleOption, userPermissions } from './roleManagement.fixtures';
 import { toggledSet } from './RolePermissionsTab';
 
-const CLERK = companyUser({ id: 'u2', username: 'sipho_d', email: 'sipho@example.co.za', firstName: 'Sipho', lastName: 'Dlamini', role: 'billing_clerk' });
+const CLERK = companyUser({
+  id: 'u2',
+  username: 'sipho_d',
+  email: 'sipho@example.co.za',
+  firstName: 'Sipho',
+  lastName: 'Dlamini',
+  role: 'billing_clerk',
+});
 const CLERK_DEFAULTS: string[] = [...DEFAULT_ROLE_PERMISSIONS.billing_clerk];
 
 type Spy = (variables: Record<string, unknown>) => GraphQLAnswer;
@@ -119,7 +126,11 @@ describe('/role-management: User Permissions', { timeout: 30_000 }, () => {
     expect(within(summary).getByText('sipho@example.co.za')).toBeTruthy();
     expect(within(summary).getByText('billing clerk')).toBeTruthy();
     const badges = await screen.findByRole('list', { name: 'Effective permissions of Sipho Dlamini' });
-    expect(within(badges).getAllByRole('listitem').map((b) => b.textContent)).toEqual(CLERK_DEFAULTS);
+    expect(
+      within(badges)
+        .getAllByRole('listitem')
+        .map((b) => b.textContent),
+    ).toEqual(CLERK_DEFAULTS);
     expect(screen.getByRole('img', { name: 'create · payments: effective' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'read · reports: not effective' })).toBeTruthy();
   });

@@ -6,7 +6,14 @@ import { companyUser, roleOption } from './roleManagement.fixtures';
 import { initials } from './roleLabels';
 
 const ADMIN = companyUser();
-const CLERK = companyUser({ id: 'u2', username: 'sipho_d', email: 'sipho@example.co.za', firstName: 'Sipho', lastName: 'Dlamini', role: 'billing_clerk' });
+const CLERK = companyUser({
+  id: 'u2',
+  username: 'sipho_d',
+  email: 'sipho@example.co.za',
+  firstName: 'Sipho',
+  lastName: 'Dlamini',
+  role: 'billing_clerk',
+});
 const ROLES = [
   roleOption('administrator', { userCount: 1 }),
   roleOption('policy_admin'),
@@ -18,7 +25,13 @@ const ROLES = [
 
 type Spy = (variables: Record<string, unknown>) => GraphQLAnswer | Promise<GraphQLAnswer>;
 
-function openPage({ users, create, changeRole, initialize, role = 'administrator' }: {
+function openPage({
+  users,
+  create,
+  changeRole,
+  initialize,
+  role = 'administrator',
+}: {
   users?: () => GraphQLAnswer | Promise<GraphQLAnswer>;
   create?: Spy;
   changeRole?: Spy;
@@ -75,7 +88,14 @@ describe('/role-management: User Management', { timeout: 30_000 }, () => {
     openPage();
     const roles = await screen.findByRole('list', { name: 'Roles' });
     const cards = within(roles).getAllByRole('listitem');
-    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['administrator', 'policy admin', 'claim admin', 'billing clerk', 'agent', 'auditor']);
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual([
+      'administrator',
+      'policy admin',
+      'claim admin',
+      'billing clerk',
+      'agent',
+      'auditor',
+    ]);
     const clerk = within(roles).getByRole('listitem', { name: 'billing clerk' });
     expect(within(clerk).getByText('Premium payments and group payments')).toBeTruthy();
     expect(within(clerk).getByText('1 user')).toBeTruthy();
@@ -89,7 +109,9 @@ describe('/role-management: User Management', { timeout: 30_000 }, () => {
     expect(within(row).getByText('sipho@example.co.za')).toBeTruthy();
     expect(within(row).getByText('@sipho_d')).toBeTruthy();
     // The badge, beside the select that shows the same role.
-    const badges = within(row).getAllByText('billing clerk').filter((el) => !el.closest('button, select'));
+    const badges = within(row)
+      .getAllByText('billing clerk')
+      .filter((el) => !el.closest('button, select'));
     expect(badges).toHaveLength(1);
     expect(initials({ firstName: ' thandi', lastName: 'nkosi' })).toBe('TN');
   });
@@ -109,7 +131,14 @@ describe('/role-management: User Management', { timeout: 30_000 }, () => {
     const count = (name: string) => calls.filter((c) => c === name).length;
     const before = { users: count('CompanyUsers'), roles: count('Roles') };
     fireEvent.click(within(row).getByRole('button', { name: /Role of Sipho Dlamini/ }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['administrator', 'policy admin', 'claim admin', 'billing clerk', 'agent', 'auditor']);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'administrator',
+      'policy admin',
+      'claim admin',
+      'billing clerk',
+      'agent',
+      'auditor',
+    ]);
     fireEvent.click(screen.getByRole('option', { name: 'claim admin' }));
     await waitFor(() => expect(changeSpy).toHaveBeenCalledWith({ userId: 'u2', role: 'claim_admin' }));
     await toastText('status', 'Role updated');
@@ -164,7 +193,14 @@ describe('/role-management: Create New User', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
     expect(await within(dialog).findByRole('button', { name: 'Creating...' })).toBeTruthy();
     expect(createSpy).toHaveBeenCalledWith({
-      input: { firstName: 'Lerato', lastName: 'Molefe', username: 'lerato', email: 'lerato@example.co.za', password: 'secret123', role: 'policy_admin' },
+      input: {
+        firstName: 'Lerato',
+        lastName: 'Molefe',
+        username: 'lerato',
+        email: 'lerato@example.co.za',
+        password: 'secret123',
+        role: 'policy_admin',
+      },
     });
     answer({ data: { createUser: companyUser({ id: 'u9', username: 'lerato', role: 'policy_admin' }) } });
     await toastText('status', 'User created');

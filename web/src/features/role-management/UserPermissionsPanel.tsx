@@ -64,7 +64,11 @@ export function UserPermissionsPanel({ user, groups }: PanelProps) {
 
   return (
     <>
-      <Card title="Effective Permissions" headingLevel={3} description="The role's permissions, plus what was granted to this user, minus what was revoked.">
+      <Card
+        title="Effective Permissions"
+        headingLevel={3}
+        description="The role's permissions, plus what was granted to this user, minus what was revoked."
+      >
         {answer.effectivePermissions.length === 0 ? (
           <p className={styles.hint}>This user has no permissions.</p>
         ) : (

@@ -1,4 +1,10 @@
-import { DEFAULT_ROLE_PERMISSIONS, permissionsByResource, ROLE_DESCRIPTIONS, roleLabel, type CompanyRole } from '@fpa/write-model/validation';
+import {
+  DEFAULT_ROLE_PERMISSIONS,
+  permissionsByResource,
+  ROLE_DESCRIPTIONS,
+  roleLabel,
+  type CompanyRole,
+} from '@fpa/write-model/validation';
 import type { CompanyUserRow, RoleOption, UserPermissions } from './roleManagement.operations';
 
 // Test fixtures only: the shapes the gateway answers with, for the page tests.

@@ -51,7 +51,10 @@ const LABELS: [keyof CompanyFormValues, string][] = [
 /** Settings → company information: editable with company:update, read-only otherwise (spec part 2 §2, §5). */
 export function CompanySection({ company, canEdit }: { company: CompanySettings; canEdit: boolean }) {
   return (
-    <Card title="Company Information" description={canEdit ? 'Fields marked * are required.' : 'Only an administrator can change the company information.'}>
+    <Card
+      title="Company Information"
+      description={canEdit ? 'Fields marked * are required.' : 'Only an administrator can change the company information.'}
+    >
       {canEdit ? <CompanyForm company={company} /> : <CompanyDetails company={company} />}
     </Card>
   );
@@ -93,7 +96,11 @@ function CompanyForm({ company }: { company: CompanySettings }) {
         form.setErrors(issues);
         focusFirstInvalid(formRef.current);
       }
-      toast({ title: 'Update failed', description: serverMessageOr(result.error, 'Failed to update company information'), variant: 'destructive' });
+      toast({
+        title: 'Update failed',
+        description: serverMessageOr(result.error, 'Failed to update company information'),
+        variant: 'destructive',
+      });
       return;
     }
     toast({ title: 'Company updated', description: 'Company information has been updated successfully.' });

@@ -18,7 +18,12 @@ export function roleLabel(role: string): string {
 /** Settings → user profile: the signed-in user's own names, e-mail and phone. */
 export function ProfileSection({ profile }: { profile: Profile }) {
   const { toast } = useToast();
-  const [initial] = useState(() => ({ firstName: profile.firstName, lastName: profile.lastName, email: profile.email, phone: profile.phone ?? '' }));
+  const [initial] = useState(() => ({
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    email: profile.email,
+    phone: profile.phone ?? '',
+  }));
   const form = useSchemaForm(profileSettingsSchema, initial);
   const formRef = useRef<HTMLFormElement>(null);
   const [{ fetching: saving }, updateProfile] = useMutation(UpdateProfileMutation);

@@ -67,7 +67,14 @@ function ChangePasswordForm() {
   return (
     <form ref={formRef} className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Change password">
       <div className={styles.fields}>
-        <TextField label="Current password" type="password" isRequired autoComplete="current-password" className={styles.fullRow} {...form.field('currentPassword')} />
+        <TextField
+          label="Current password"
+          type="password"
+          isRequired
+          autoComplete="current-password"
+          className={styles.fullRow}
+          {...form.field('currentPassword')}
+        />
         <TextField
           label="New password"
           type="password"

@@ -23,7 +23,9 @@ export function SettingsPage() {
           <p className={styles.muted}>{errorMessage(error)}</p>
         </Card>
       )}
-      {data?.company && me && <CompanySection key={data.company.id} company={data.company} canEdit={me.permissions.includes('company:update')} />}
+      {data?.company && me && (
+        <CompanySection key={data.company.id} company={data.company} canEdit={me.permissions.includes('company:update')} />
+      )}
       {data?.company && <HistorySection entity="company" id={data.company.id} name="the company" card />}
       {me && <ProfileSection key={me.id} profile={me} />}
       {me && <SecuritySection />}

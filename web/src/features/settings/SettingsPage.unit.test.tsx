@@ -4,15 +4,33 @@ import { sessionHandler, testUser, type GraphQLAnswer } from '../../test/graphql
 import { renderApp } from '../../test/render';
 
 const company = {
-  __typename: 'Company', id: 'c1', name: 'Ubuntu Funeral Cover', cipNumber: '2015/123456/07', address: '1 Main Road', city: 'Durban',
-  province: 'KZN', postalCode: '4001', phone: '0315551234', email: 'info@ubuntu.co.za',
+  __typename: 'Company',
+  id: 'c1',
+  name: 'Ubuntu Funeral Cover',
+  cipNumber: '2015/123456/07',
+  address: '1 Main Road',
+  city: 'Durban',
+  province: 'KZN',
+  postalCode: '4001',
+  phone: '0315551234',
+  email: 'info@ubuntu.co.za',
 };
 const me = (role: string, permissions: string[]) => ({
-  __typename: 'User', id: 'u1', username: 'zanele', firstName: 'Zanele', lastName: 'Dube', email: 'zanele@example.co.za', phone: null, role, permissions,
+  __typename: 'User',
+  id: 'u1',
+  username: 'zanele',
+  firstName: 'Zanele',
+  lastName: 'Dube',
+  email: 'zanele@example.co.za',
+  phone: null,
+  role,
+  permissions,
 });
 
 function open(role: string, permissions: string[], answers: { updateCompany?: (v: Record<string, unknown>) => GraphQLAnswer } = {}) {
-  const updateCompany = vi.fn(answers.updateCompany ?? ((v: Record<string, unknown>) => ({ data: { updateCompany: { ...company, ...(v.input as object) } } })));
+  const updateCompany = vi.fn(
+    answers.updateCompany ?? ((v: Record<string, unknown>) => ({ data: { updateCompany: { ...company, ...(v.input as object) } } })),
+  );
   renderApp(
     '/settings',
     sessionHandler(testUser({ role }), (name, variables) => {
@@ -51,7 +69,16 @@ describe('/settings', { timeout: 30_000 }, () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Save Company Information' }));
     await waitFor(() => expect(updateCompany).toHaveBeenCalledTimes(1));
     expect(updateCompany.mock.calls[0]![0]).toEqual({
-      input: { name: 'Ubuntu Cover', cipNumber: '2015/123456/07', address: '1 Main Road', city: 'Durban', province: 'KZN', postalCode: '4001', phone: '0315551234', email: 'info@ubuntu.co.za' },
+      input: {
+        name: 'Ubuntu Cover',
+        cipNumber: '2015/123456/07',
+        address: '1 Main Road',
+        city: 'Durban',
+        province: 'KZN',
+        postalCode: '4001',
+        phone: '0315551234',
+        email: 'info@ubuntu.co.za',
+      },
     });
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Company updated'));
   });

@@ -42,7 +42,9 @@ export function CurrentPlan({ subscription }: { subscription: SubscriptionSummar
         </div>
         <div className={styles.fact}>
           <dt className={styles.factLabel}>Next billing</dt>
-          <dd className={styles.factValue}>{subscription.nextBillingDate ? formatDate(subscription.nextBillingDate) : 'No billing on the Free Tier'}</dd>
+          <dd className={styles.factValue}>
+            {subscription.nextBillingDate ? formatDate(subscription.nextBillingDate) : 'No billing on the Free Tier'}
+          </dd>
         </div>
         <div className={styles.fact}>
           <dt className={styles.factLabel}>Payment method</dt>

@@ -13,7 +13,9 @@ export function PaymentCancelPage() {
         ['Go to Dashboard', '/'],
       ]}
     >
-      <p className={styles.muted}>Your payment was cancelled and no charges were made. Your plan has not changed; you can upgrade at any time.</p>
+      <p className={styles.muted}>
+        Your payment was cancelled and no charges were made. Your plan has not changed; you can upgrade at any time.
+      </p>
     </ResultLayout>
   );
 }

@@ -46,7 +46,8 @@ export function PaymentSuccessPage() {
       <p className={styles.muted}>Thank you: your payment has been received.</p>
       {!confirmed && (
         <p className={styles.muted} role="status">
-          <Spinner size={16} label="Waiting for confirmation" /> Waiting for the payment provider to confirm the payment; your plan changes as soon as it does.
+          <Spinner size={16} label="Waiting for confirmation" /> Waiting for the payment provider to confirm the payment; your plan changes
+          as soon as it does.
         </p>
       )}
       {subscription && (

@@ -79,8 +79,8 @@ function ContactSales({ plan, email }: { plan: SubscriptionPlan; email: string |
       <Modal isOpen={open} onOpenChange={setOpen}>
         <Dialog title="Contact Sales">
           <p>
-            The {plan.name} plan is priced for your company and is not bought online. Ask your platform operator's sales team for a
-            quote: tell them how many members you expect to cover.
+            The {plan.name} plan is priced for your company and is not bought online. Ask your platform operator's sales team for a quote:
+            tell them how many members you expect to cover.
           </p>
         </Dialog>
       </Modal>

@@ -30,7 +30,9 @@ export function SubscriptionPage() {
       setPending(null);
       toast({
         title: 'Checkout failed',
-        description: result.error ? serverMessageOr(result.error, 'Failed to create payment checkout') : 'Failed to create payment checkout',
+        description: result.error
+          ? serverMessageOr(result.error, 'Failed to create payment checkout')
+          : 'Failed to create payment checkout',
         variant: 'destructive',
       });
       return;
@@ -51,7 +53,9 @@ export function SubscriptionPage() {
       )}
       {data && !subscription && (
         <Card as="div" title="No subscription">
-          <p className={styles.muted}>Platform accounts have no subscription of their own; companies' plans are managed from the Super Admin dashboard.</p>
+          <p className={styles.muted}>
+            Platform accounts have no subscription of their own; companies' plans are managed from the Super Admin dashboard.
+          </p>
         </Card>
       )}
       {subscription && data && (

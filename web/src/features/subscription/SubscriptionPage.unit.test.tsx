@@ -6,18 +6,72 @@ import { goTo } from './SubscriptionPage';
 import { memberLimitText, planAction, planPrice } from './subscriptionDisplay';
 
 const PLANS = [
-  { tier: 'free', name: 'Free Tier', monthlyPrice: '0.00', memberLimit: 300, description: 'Small', features: ['Up to 300 members'], badge: null, checkout: false, contactSales: false, contactEmail: null },
-  { tier: 'starter', name: 'Premium Plan', monthlyPrice: '299.00', memberLimit: 50000, description: 'Growing', features: ['Up to 50,000 members'], badge: 'Most Popular', checkout: true, contactSales: false, contactEmail: null },
-  { tier: 'enterprise', name: 'Enterprise', monthlyPrice: null, memberLimit: -1, description: 'Large', features: ['Unlimited members'], badge: null, checkout: false, contactSales: true, contactEmail: null },
+  {
+    tier: 'free',
+    name: 'Free Tier',
+    monthlyPrice: '0.00',
+    memberLimit: 300,
+    description: 'Small',
+    features: ['Up to 300 members'],
+    badge: null,
+    checkout: false,
+    contactSales: false,
+    contactEmail: null,
+  },
+  {
+    tier: 'starter',
+    name: 'Premium Plan',
+    monthlyPrice: '299.00',
+    memberLimit: 50000,
+    description: 'Growing',
+    features: ['Up to 50,000 members'],
+    badge: 'Most Popular',
+    checkout: true,
+    contactSales: false,
+    contactEmail: null,
+  },
+  {
+    tier: 'enterprise',
+    name: 'Enterprise',
+    monthlyPrice: null,
+    memberLimit: -1,
+    description: 'Large',
+    features: ['Unlimited members'],
+    badge: null,
+    checkout: false,
+    contactSales: true,
+    contactEmail: null,
+  },
 ].map((p) => ({ __typename: 'SubscriptionPlan', ...p }));
 
 const subscription = (overrides: Record<string, unknown> = {}) => ({
-  __typename: 'CompanySubscription', tier: 'free', planName: 'Free Tier', monthlyPrice: '0.00', currentMemberCount: 240, memberLimit: 300,
-  usagePercent: 80, nextBillingDate: null, paymentMethod: null, ...overrides,
+  __typename: 'CompanySubscription',
+  tier: 'free',
+  planName: 'Free Tier',
+  monthlyPrice: '0.00',
+  currentMemberCount: 240,
+  memberLimit: 300,
+  usagePercent: 80,
+  nextBillingDate: null,
+  paymentMethod: null,
+  ...overrides,
 });
 
-function open(options: { permissions?: string[]; sub?: Record<string, unknown>; checkout?: (variables: Record<string, unknown>) => GraphQLAnswer } = {}) {
-  const checkout = vi.fn(options.checkout ?? ((_variables: Record<string, unknown>) => ({ data: { createSubscriptionCheckout: { __typename: 'SubscriptionCheckout', redirectUrl: 'https://pay.example/checkout', checkoutId: 'chk1' } } })));
+function open(
+  options: { permissions?: string[]; sub?: Record<string, unknown>; checkout?: (variables: Record<string, unknown>) => GraphQLAnswer } = {},
+) {
+  const checkout = vi.fn(
+    options.checkout ??
+      ((_variables: Record<string, unknown>) => ({
+        data: {
+          createSubscriptionCheckout: {
+            __typename: 'SubscriptionCheckout',
+            redirectUrl: 'https://pay.example/checkout',
+            checkoutId: 'chk1',
+          },
+        },
+      })),
+  );
   renderApp(
     '/subscription',
     sessionHandler(testUser(), (name, variables) => {
@@ -27,7 +81,17 @@ function open(options: { permissions?: string[]; sub?: Record<string, unknown>; 
             me: { __typename: 'User', id: 'u1', permissions: options.permissions ?? ['subscription:read', 'subscription:manage'] },
             subscription: subscription(options.sub),
             subscriptionPlans: PLANS,
-            billingHistory: [{ __typename: 'SubscriptionPayment', id: 'chk0', date: '2026-05-03T10:00:00.000Z', planName: 'Premium Plan', amount: '299.00', paymentMethod: 'Credit Card', status: 'failed' }],
+            billingHistory: [
+              {
+                __typename: 'SubscriptionPayment',
+                id: 'chk0',
+                date: '2026-05-03T10:00:00.000Z',
+                planName: 'Premium Plan',
+                amount: '299.00',
+                paymentMethod: 'Credit Card',
+                status: 'failed',
+              },
+            ],
           },
         };
       if (name === 'CreateSubscriptionCheckout') return checkout(variables);
@@ -43,7 +107,7 @@ describe('subscription display', () => {
   it('words prices, limits and what each plan card offers', () => {
     expect([planPrice('299.00'), planPrice('0.00'), planPrice(null), planPrice('299.50')]).toEqual(['R299', 'R0', 'Custom', 'R299.50']);
     expect([memberLimitText(50000), memberLimitText(-1)]).toEqual(['50,000', 'Unlimited']);
-    const [free, starter, enterprise] = PLANS as [typeof PLANS[0], typeof PLANS[0], typeof PLANS[0]];
+    const [free, starter, enterprise] = PLANS as [(typeof PLANS)[0], (typeof PLANS)[0], (typeof PLANS)[0]];
     expect(planAction(free, PLANS, 'free', true)).toEqual({ kind: 'current' });
     expect(planAction(starter, PLANS, 'free', true)).toEqual({ kind: 'checkout', label: 'Upgrade to Premium Plan' });
     expect(planAction(starter, PLANS, 'free', false)).toEqual({ kind: 'administratorOnly' });
@@ -69,7 +133,18 @@ describe('/subscription', { timeout: 30_000 }, () => {
   });
 
   it('says the limit is reached at 100%, and shows billing for a paid plan', async () => {
-    open({ sub: { tier: 'starter', planName: 'Premium Plan', monthlyPrice: '299.00', currentMemberCount: 50000, memberLimit: 50000, usagePercent: 100, nextBillingDate: '2026-07-01', paymentMethod: 'Credit Card' } });
+    open({
+      sub: {
+        tier: 'starter',
+        planName: 'Premium Plan',
+        monthlyPrice: '299.00',
+        currentMemberCount: 50000,
+        memberLimit: 50000,
+        usagePercent: 100,
+        nextBillingDate: '2026-07-01',
+        paymentMethod: 'Credit Card',
+      },
+    });
     const current = (await screen.findByRole('heading', { name: 'Current Plan' })).closest('section')!;
     expect(within(current).getByRole('status').textContent).toContain('Member limit reached');
     expect(within(current).getByText('Credit Card')).toBeTruthy();

@@ -6,7 +6,13 @@ export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.
 
 export const current = style({ borderTop: `3px solid ${vars.color.primary}` });
 
-export const currentRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: vars.space['3'] });
+export const currentRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+});
 
 export const planName = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
 
@@ -61,7 +67,15 @@ export const planHeader = style({ display: 'flex', justifyContent: 'space-betwee
 
 export const planTitle = style({ fontSize: vars.fontSize.lg });
 
-export const features = style({ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space['2'], flexGrow: 1 });
+export const features = style({
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+  flexGrow: 1,
+});
 
 export const feature = style({ display: 'flex', gap: vars.space['2'], alignItems: 'flex-start', fontSize: vars.fontSize.sm });
 
@@ -73,7 +87,14 @@ export const number = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'n
 
 // The result pages
 
-export const result = style({ maxWidth: '36rem', margin: `${vars.space['8']} auto`, display: 'flex', flexDirection: 'column', gap: vars.space['4'], textAlign: 'center' });
+export const result = style({
+  maxWidth: '36rem',
+  margin: `${vars.space['8']} auto`,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['4'],
+  textAlign: 'center',
+});
 
 export const resultIcon = style({ alignSelf: 'center' });
 
@@ -96,6 +117,13 @@ export const resultFacts = style({
   margin: 0,
 });
 
-export const causes = style({ textAlign: 'left', margin: 0, paddingLeft: vars.space['5'], display: 'flex', flexDirection: 'column', gap: vars.space['1'] });
+export const causes = style({
+  textAlign: 'left',
+  margin: 0,
+  paddingLeft: vars.space['5'],
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['1'],
+});
 
 export const resultActions = style({ display: 'flex', justifyContent: 'center', flexWrap: 'wrap', gap: vars.space['3'] });

@@ -33,7 +33,12 @@ export function CompaniesTab() {
   const [activatingId, setActivatingId] = useState<string | null>(null);
 
   if (result.fetching && !result.data) return <PageSpinner label="Loading companies" />;
-  if (result.error && !result.data) return <p className={styles.hint} role="alert">{errorMessage(result.error)}</p>;
+  if (result.error && !result.data)
+    return (
+      <p className={styles.hint} role="alert">
+        {errorMessage(result.error)}
+      </p>
+    );
   const companies = result.data?.platformCompanies ?? [];
   const shown = filterCompanies(companies, search, status);
 
@@ -51,7 +56,14 @@ export function CompaniesTab() {
   return (
     <div className={styles.tab}>
       <div className={styles.toolbar} role="search">
-        <TextField label="Search companies" labelHidden type="search" placeholder="Search by name or email" value={search} onChange={setSearch} />
+        <TextField
+          label="Search companies"
+          labelHidden
+          type="search"
+          placeholder="Search by name or email"
+          value={search}
+          onChange={setSearch}
+        />
         <Select label="Status" options={COMPANY_STATUS_OPTIONS} value={status} onChange={(value) => setStatus(value ?? ALL_COMPANIES)} />
       </div>
       {suspending && <SuspendPanel key={suspending.id} company={suspending} onClose={() => setSuspending(null)} />}
@@ -63,7 +75,9 @@ export function CompaniesTab() {
             <tr key={company.id}>
               <Cell label="Company" lead>
                 {company.name}
-                {!company.isActive && company.suspensionReason && <span className={styles.secondary}>Reason: {company.suspensionReason}</span>}
+                {!company.isActive && company.suspensionReason && (
+                  <span className={styles.secondary}>Reason: {company.suspensionReason}</span>
+                )}
               </Cell>
               <Cell label="Email">{company.email ?? '-'}</Cell>
               <Cell label="CIP Number">{company.cipNumber || '-'}</Cell>

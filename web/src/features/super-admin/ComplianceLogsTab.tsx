@@ -14,7 +14,12 @@ const COLUMNS = ['Type', 'Severity', 'Title', 'Description', 'Status', 'Created'
 export function ComplianceLogsTab() {
   const [result] = useQuery({ query: ComplianceLogsQuery, context: COMPLIANCE_CONTEXT, requestPolicy: 'cache-and-network' });
   if (result.fetching && !result.data) return <PageSpinner label="Loading compliance logs" />;
-  if (result.error && !result.data) return <p className={styles.hint} role="alert">{errorMessage(result.error)}</p>;
+  if (result.error && !result.data)
+    return (
+      <p className={styles.hint} role="alert">
+        {errorMessage(result.error)}
+      </p>
+    );
   const logs = result.data?.complianceLogs ?? [];
   if (logs.length === 0) return <p className={styles.hint}>No compliance logs yet.</p>;
   return (

@@ -75,7 +75,13 @@ export function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () =
   return (
     <Modal isOpen onOpenChange={(open) => !open && !busy && onClose()} isDismissable={!busy} size="wide">
       <Dialog title={plan ? 'Edit Plan' : 'Create New Plan'}>
-        <form ref={formRef} className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label={plan ? 'Edit plan' : 'Create new plan'}>
+        <form
+          ref={formRef}
+          className={styles.form}
+          onSubmit={(e) => void onSubmit(e)}
+          noValidate
+          aria-label={plan ? 'Edit plan' : 'Create new plan'}
+        >
           <div className={styles.fields}>
             <TextField label="Plan Name" isRequired autoFocus autoComplete="off" {...form.field('name')} />
             <TextField label="Tier" isRequired autoComplete="off" description={TIER_HINT} {...form.field('tier')} />

@@ -48,7 +48,9 @@ export function PlansTab() {
       {result.fetching && !result.data ? (
         <PageSpinner label="Loading plans" />
       ) : result.error && !result.data ? (
-        <p className={styles.hint} role="alert">{errorMessage(result.error)}</p>
+        <p className={styles.hint} role="alert">
+          {errorMessage(result.error)}
+        </p>
       ) : plans.length === 0 ? (
         <p className={styles.hint}>No subscription plans yet.</p>
       ) : (

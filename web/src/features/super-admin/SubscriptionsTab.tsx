@@ -14,7 +14,12 @@ const COLUMNS = ['Company', 'Tier', 'Members', 'Monthly Price', 'Status', 'Next 
 export function SubscriptionsTab() {
   const [result] = useQuery({ query: PlatformSubscriptionsQuery, context: SUBSCRIPTIONS_CONTEXT });
   if (result.fetching && !result.data) return <PageSpinner label="Loading subscriptions" />;
-  if (result.error && !result.data) return <p className={styles.hint} role="alert">{errorMessage(result.error)}</p>;
+  if (result.error && !result.data)
+    return (
+      <p className={styles.hint} role="alert">
+        {errorMessage(result.error)}
+      </p>
+    );
   const subscriptions = result.data?.platformSubscriptions ?? [];
   if (subscriptions.length === 0) return <p className={styles.hint}>No subscriptions yet.</p>;
   return (

@@ -18,7 +18,9 @@ describe('/super-admin: access and figures', { timeout: 30_000 }, () => {
     openDashboard();
     const figures = await screen.findByRole('region', { name: 'Platform figures' });
     await waitFor(() => expect(within(figures).getByText('12')).toBeTruthy());
-    const labels = within(figures).getAllByRole('term').map((t) => t.textContent);
+    const labels = within(figures)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
     expect(labels).toEqual(['Total Companies', 'Total Members', 'Monthly Revenue', 'Active Claims', 'Member Growth', 'Revenue Growth']);
     expect(within(figures).getByText(/^R\s?15\s?250,50$/)).toBeTruthy();
     expect(within(figures).getByText('12.5%')).toBeTruthy();
@@ -86,7 +88,9 @@ describe('/super-admin: Companies', { timeout: 30_000 }, () => {
   });
 
   it('Cancel closes the panel; activation toasts, a refusal shows the server message', async () => {
-    const { spy } = openDashboard({ ActivateCompany: () => ({ errors: [{ message: 'This company is already active.', extensions: { code: 'INVALID_TRANSITION' } }] }) });
+    const { spy } = openDashboard({
+      ActivateCompany: () => ({ errors: [{ message: 'This company is already active.', extensions: { code: 'INVALID_TRANSITION' } }] }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Suspend Ubuntu Funeral Cover' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Suspend Ubuntu Funeral Cover' })).toBeNull());
@@ -96,7 +100,9 @@ describe('/super-admin: Companies', { timeout: 30_000 }, () => {
   });
 
   it('toasts a successful activation', async () => {
-    openDashboard({ ActivateCompany: () => ({ data: { activateCompany: platformCompany({ id: 'c2', name: 'Khumalo Burial Society' }) } }) });
+    openDashboard({
+      ActivateCompany: () => ({ data: { activateCompany: platformCompany({ id: 'c2', name: 'Khumalo Burial Society' }) } }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Activate Khumalo Burial Society' }));
     await toastText('status', 'Company activated successfully');
   });

@@ -37,7 +37,12 @@ describe('/super-admin: Subscription Plans', { timeout: 30_000 }, () => {
     fireEvent.change(field(dialog, /Member Limit/), { target: { value: '-2' } });
     fireEvent.change(field(dialog, /Monthly Price/), { target: { value: '-5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Plan' }));
-    for (const message of ['Plan name is required', 'Tier is required', 'Member limit must be -1 for unlimited or positive number', 'Monthly price must be positive']) {
+    for (const message of [
+      'Plan name is required',
+      'Tier is required',
+      'Member limit must be -1 for unlimited or positive number',
+      'Monthly price must be positive',
+    ]) {
       expect(await within(dialog).findByText(message)).toBeTruthy();
     }
     expect(spy('CreatePlan')).not.toHaveBeenCalled();
@@ -56,7 +61,9 @@ describe('/super-admin: Subscription Plans', { timeout: 30_000 }, () => {
   });
 
   it('edits a plan in the Edit Plan modal (features kept) and shows a refusal from the server', async () => {
-    const { spy } = openDashboard({ UpdatePlan: () => ({ errors: [{ message: 'There is already a plan for the free tier', extensions: { code: 'ALREADY_EXISTS' } }] }) });
+    const { spy } = openDashboard({
+      UpdatePlan: () => ({ errors: [{ message: 'There is already a plan for the free tier', extensions: { code: 'ALREADY_EXISTS' } }] }),
+    });
     await tab('Subscription Plans');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Premium Plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Plan' });
@@ -66,7 +73,12 @@ describe('/super-admin: Subscription Plans', { timeout: 30_000 }, () => {
     await toastText('alert', 'There is already a plan for the free tier');
     expect(spy('UpdatePlan')).toHaveBeenCalledWith({
       id: 'p2',
-      input: expect.objectContaining({ monthlyPrice: '349', memberLimit: 50000, features: ['Up to 50,000 members', 'Priority support'], sortOrder: 1 }),
+      input: expect.objectContaining({
+        monthlyPrice: '349',
+        memberLimit: 50000,
+        features: ['Up to 50,000 members', 'Priority support'],
+        sortOrder: 1,
+      }),
     });
     expect(screen.getByRole('dialog', { name: 'Edit Plan' })).toBeTruthy();
   });
@@ -74,7 +86,10 @@ describe('/super-admin: Subscription Plans', { timeout: 30_000 }, () => {
   it('asks before deleting, then toasts; a plan in use is refused with the message', async () => {
     let refuse = false;
     const { spy } = openDashboard({
-      DeletePlan: (v) => (refuse ? { errors: [{ message: 'This plan cannot be deleted while companies are subscribed to it', extensions: { code: 'IN_USE' } }] } : { data: { deletePlan: v.id } }),
+      DeletePlan: (v) =>
+        refuse
+          ? { errors: [{ message: 'This plan cannot be deleted while companies are subscribed to it', extensions: { code: 'IN_USE' } }] }
+          : { data: { deletePlan: v.id } },
     });
     await tab('Subscription Plans');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Enterprise' }));
@@ -103,7 +118,9 @@ describe('/super-admin: System Settings', { timeout: 30_000 }, () => {
   });
 
   it('Add Setting opens the form on the System Settings tab: messages, then save, toast and close', async () => {
-    const { spy } = openDashboard({ SaveSystemSetting: (v) => ({ data: { saveSystemSetting: systemSetting({ id: 's9', ...(v.input as object) }) } }) });
+    const { spy } = openDashboard({
+      SaveSystemSetting: (v) => ({ data: { saveSystemSetting: systemSetting({ id: 's9', ...(v.input as object) }) } }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Add Setting' }));
     const form = await screen.findByRole('form', { name: 'Add system setting' });
     expect(screen.getByRole('tab', { name: 'System Settings' }).getAttribute('aria-selected')).toBe('true');

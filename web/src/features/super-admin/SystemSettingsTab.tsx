@@ -20,7 +20,9 @@ export function SystemSettingsTab({ adding, onCloseForm }: { adding: boolean; on
       {result.fetching && !result.data ? (
         <PageSpinner label="Loading system settings" />
       ) : result.error && !result.data ? (
-        <p className={styles.hint} role="alert">{errorMessage(result.error)}</p>
+        <p className={styles.hint} role="alert">
+          {errorMessage(result.error)}
+        </p>
       ) : settings.length === 0 ? (
         <p className={styles.hint}>No system settings yet. Add one with Add Setting.</p>
       ) : (

@@ -13,7 +13,13 @@ export const toolbar = style({
   '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(0, 28rem) 13rem', alignItems: 'end' } },
 });
 
-export const tabHeader = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space['3'] });
+export const tabHeader = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+});
 
 export const hint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
@@ -67,7 +73,14 @@ export const facts = style({
 
 export const factLabel = style({ color: vars.color.textMuted });
 
-export const features = style({ margin: 0, paddingLeft: vars.space['5'], fontSize: vars.fontSize.sm, display: 'flex', flexDirection: 'column', gap: vars.space['1'] });
+export const features = style({
+  margin: 0,
+  paddingLeft: vars.space['5'],
+  fontSize: vars.fontSize.sm,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['1'],
+});
 
 export const planActions = style({ display: 'flex', gap: vars.space['2'], marginTop: 'auto' });
 

@@ -32,7 +32,9 @@ export function plan(overrides: Partial<Plan> = {}): Plan & { __typename: 'Plan'
   };
 }
 
-export function subscriptionRow(overrides: Partial<PlatformSubscription> = {}): PlatformSubscription & { __typename: 'PlatformSubscription' } {
+export function subscriptionRow(
+  overrides: Partial<PlatformSubscription> = {},
+): PlatformSubscription & { __typename: 'PlatformSubscription' } {
   return {
     __typename: 'PlatformSubscription',
     id: 'c1',

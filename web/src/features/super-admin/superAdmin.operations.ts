@@ -187,7 +187,9 @@ export type PlanInput = VariablesOf<typeof CreatePlanMutation>['input'];
  * moves the companies, the subscriptions (Active/Inactive), the compliance log and the stats; a plan
  * change moves the plans and the subscriptions' prices; deletePlan answers an id only.
  */
-export const COMPANY_CHANGE_CONTEXT = { additionalTypenames: ['PlatformCompany', 'PlatformSubscription', 'ComplianceLog', 'PlatformStats'] };
+export const COMPANY_CHANGE_CONTEXT = {
+  additionalTypenames: ['PlatformCompany', 'PlatformSubscription', 'ComplianceLog', 'PlatformStats'],
+};
 export const PLAN_CHANGE_CONTEXT = { additionalTypenames: ['Plan', 'PlatformSubscription'] };
 export const SETTING_CHANGE_CONTEXT = { additionalTypenames: ['SystemSetting'] };
 

@@ -12,7 +12,11 @@ import { runAccessCommand } from './change-access.ts';
 export type InitializeDefaultPermissions = { type: 'InitializeDefaultPermissions'; companyId: string };
 
 /** Every role back to its default set. Idempotent: only roles whose set differs from the defaults are written. */
-export function decideInitializeDefaultPermissions(command: InitializeDefaultPermissions, state: AccessState, actor: AccessActor): AccessEvent[] {
+export function decideInitializeDefaultPermissions(
+  command: InitializeDefaultPermissions,
+  state: AccessState,
+  actor: AccessActor,
+): AccessEvent[] {
   const { companyId } = command;
   const events = COMPANY_ROLES.filter((role) => !sameSet(state.roles[role], DEFAULT_ROLE_PERMISSIONS[role])).map((role) => ({
     type: 'RolePermissionsSet' as const,
@@ -23,7 +27,12 @@ export function decideInitializeDefaultPermissions(command: InitializeDefaultPer
 
 /** POST /api/permissions/initialize: every role back to its default set; a second run changes nothing. */
 export async function initializeDefaultPermissions(store: EventStore, ctx: CommandContext) {
-  return runAccessCommand(store, { type: 'InitializeDefaultPermissions', companyId: requireCompany(ctx) }, decideInitializeDefaultPermissions, ctx);
+  return runAccessCommand(
+    store,
+    { type: 'InitializeDefaultPermissions', companyId: requireCompany(ctx) },
+    decideInitializeDefaultPermissions,
+    ctx,
+  );
 }
 
 /** It takes nothing: the body, if any, is not read. */

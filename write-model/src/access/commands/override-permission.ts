@@ -10,14 +10,23 @@ import { keepingOwnRights, type AccessActor } from '../access.decider.ts';
 import type { AccessState } from '../access.state.ts';
 import { parsePermission, requireCompanyUserStream, runAccessCommand } from './change-access.ts';
 
-export type OverridePermission = { type: 'GrantPermission' | 'RevokePermission'; companyId: string; userId: string; permission: PermissionName };
+export type OverridePermission = {
+  type: 'GrantPermission' | 'RevokePermission';
+  companyId: string;
+  userId: string;
+  permission: PermissionName;
+};
 
 /** A per-user grant or revoke on top of the role's set; repeating the override the user has records nothing. */
 export function decideOverridePermission(command: OverridePermission, state: AccessState, actor: AccessActor): AccessEvent[] {
   const effect = command.type === 'GrantPermission' ? 'grant' : 'revoke';
   if (state.overrides.get(command.userId)?.get(command.permission) === effect) return keepingOwnRights(state, [], actor);
   const data = { companyId: command.companyId, userId: command.userId, permission: command.permission };
-  return keepingOwnRights(state, [effect === 'grant' ? { type: 'UserPermissionGranted', data } : { type: 'UserPermissionRevoked', data }], actor);
+  return keepingOwnRights(
+    state,
+    [effect === 'grant' ? { type: 'UserPermissionGranted', data } : { type: 'UserPermissionRevoked', data }],
+    actor,
+  );
 }
 
 /** POST /api/users/{userId}/permissions/{permissionName}/grant|revoke. */
@@ -43,7 +52,8 @@ export const grantPermissionSlice = commandSlice({
   operation: 'roles:manage',
   target: 'userId',
   input: () => permissionOverrideSchema,
-  handle: ({ store }, { target, input }, ctx) => overridePermission(store, 'grant', target, parseInput(permissionOverrideSchema, input).permission, ctx),
+  handle: ({ store }, { target, input }, ctx) =>
+    overridePermission(store, 'grant', target, parseInput(permissionOverrideSchema, input).permission, ctx),
 });
 
 export const revokePermissionSlice = commandSlice({
@@ -51,5 +61,6 @@ export const revokePermissionSlice = commandSlice({
   operation: 'roles:manage',
   target: 'userId',
   input: () => permissionOverrideSchema,
-  handle: ({ store }, { target, input }, ctx) => overridePermission(store, 'revoke', target, parseInput(permissionOverrideSchema, input).permission, ctx),
+  handle: ({ store }, { target, input }, ctx) =>
+    overridePermission(store, 'revoke', target, parseInput(permissionOverrideSchema, input).permission, ctx),
 });

@@ -17,7 +17,11 @@ export function decideSetRolePermissions(command: SetRolePermissions, state: Acc
   const { companyId } = command;
   const permissions = [...new Set(command.permissions)].sort();
   if (sameSet(state.roles[command.role], permissions)) return keepingOwnRights(state, [], actor);
-  return keepingOwnRights(state, [{ type: 'RolePermissionsSet', data: { companyId, role: command.role, permissions, reason: 'changed' } }], actor);
+  return keepingOwnRights(
+    state,
+    [{ type: 'RolePermissionsSet', data: { companyId, role: command.role, permissions, reason: 'changed' } }],
+    actor,
+  );
 }
 
 /** PUT /api/roles/{role}/permissions {permissionIds}: the role's full new set for this company. */
@@ -30,7 +34,12 @@ export async function setRolePermissions(store: EventStore, roleName: string, in
     const message = `${UNKNOWN_PERMISSION}: ${unknown.join(', ')}`;
     throw new DomainError('VALIDATION_FAILED', message, [{ path: ['permissionIds'], message }]);
   }
-  return runAccessCommand(store, { type: 'SetRolePermissions', companyId, role, permissions: permissionIds as PermissionName[] }, decideSetRolePermissions, ctx);
+  return runAccessCommand(
+    store,
+    { type: 'SetRolePermissions', companyId, role, permissions: permissionIds as PermissionName[] },
+    decideSetRolePermissions,
+    ctx,
+  );
 }
 
 export const setRolePermissionsSlice = commandSlice({

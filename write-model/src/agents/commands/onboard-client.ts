@@ -1,7 +1,14 @@
 import type { EventStore, StreamAppend } from '../../event-store/types.ts';
 import type { SqlExecutor } from '../../event-store/sql.ts';
 import type { Actor, CommandContext } from '../../command-handling/context.ts';
-import { asDomainEvent, appendOptions, expectedVersion, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
+import {
+  asDomainEvent,
+  appendOptions,
+  expectedVersion,
+  loadState,
+  requireCompany,
+  withConflictRetry,
+} from '../../command-handling/handle.ts';
 import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
 import { DomainError, ValidationError, type Issue } from '../../errors.ts';
@@ -35,7 +42,8 @@ import { agentPii, agentStreamId, type AgentEvent } from '../agents.events.ts';
 import { evolveAgent, initialAgentState, type AgentState } from '../agents.state.ts';
 import { findAgentIdByUser } from '../agent-links.ts';
 
-export const NOT_LINKED_TO_AGENT = 'Your login is not linked to an agent record, so sales cannot be credited to you. Ask an administrator to add you as an agent.';
+export const NOT_LINKED_TO_AGENT =
+  'Your login is not linked to an agent record, so sales cannot be credited to you. Ask an administrator to add you as an agent.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const agentFold = { initialState: initialAgentState, evolve: evolveAgent };
@@ -44,7 +52,10 @@ const agentFold = { initialState: initialAgentState, evolve: evolveAgent };
 export function parseOnboarding(input: unknown): OnboardingInput {
   const result = onboardingSchema.safeParse(input);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => ({ path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: issue.message }));
+  const issues = result.error.issues.map((issue) => ({
+    path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+    message: issue.message,
+  }));
   throw new ValidationError(issues[0] ? onboardingMessage(issues[0], input) : 'Invalid input', issues);
 }
 
@@ -52,9 +63,19 @@ export function parseOnboarding(input: unknown): OnboardingInput {
 function principalInput(input: OnboardingInput, today: string): MemberInput {
   return renamePaths(() => {
     const parsed = memberSchemaOn(today).safeParse({
-      firstName: input.firstName, lastName: input.lastName, identifierType: 'saId', saId: input.idNumber, email: input.email ?? null,
-      phone: input.phone, address: input.address, city: input.city, province: resolveProvince(input.province) ?? input.province,
-      postalCode: input.postalCode, dateOfBirth: null, isMainMember: true, policyTypeId: input.policyType,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      identifierType: 'saId',
+      saId: input.idNumber,
+      email: input.email ?? null,
+      phone: input.phone,
+      address: input.address,
+      city: input.city,
+      province: resolveProvince(input.province) ?? input.province,
+      postalCode: input.postalCode,
+      dateOfBirth: null,
+      isMainMember: true,
+      policyTypeId: input.policyType,
     });
     if (parsed.success) return parsed.data;
     const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message }));
@@ -64,9 +85,24 @@ function principalInput(input: OnboardingInput, today: string): MemberInput {
 
 function familyInput(row: OnboardingInput['familyMembers'][number], mainMemberId: string): MemberInput {
   return {
-    firstName: row.firstName, lastName: row.lastName, identifierType: 'saId', saId: row.idNumber, passportNumber: null, nationality: 'ZA',
-    email: null, phone: '', address: '', city: '', province: '', postalCode: '', dateOfBirth: null, isMainMember: false, mainMemberId,
-    relationship: row.relationship, otherRelationship: null, policyTypeId: null,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    identifierType: 'saId',
+    saId: row.idNumber,
+    passportNumber: null,
+    nationality: 'ZA',
+    email: null,
+    phone: '',
+    address: '',
+    city: '',
+    province: '',
+    postalCode: '',
+    dateOfBirth: null,
+    isMainMember: false,
+    mainMemberId,
+    relationship: row.relationship,
+    otherRelationship: null,
+    policyTypeId: null,
   };
 }
 
@@ -99,7 +135,10 @@ export async function onboardClient(store: EventStore, sql: SqlExecutor, input: 
   return withConflictRetry(async () => {
     const agent = await chooseAgent(store, sql, companyId, ctx.actor, onboarding.agentId);
     const { state: policyType } = UUID.test(onboarding.policyType)
-      ? await loadState(store, policyTypeStreamId(onboarding.policyType), { initialState: initialPolicyTypeState, evolve: evolvePolicyType })
+      ? await loadState(store, policyTypeStreamId(onboarding.policyType), {
+          initialState: initialPolicyTypeState,
+          evolve: evolvePolicyType,
+        })
       : { state: initialPolicyTypeState };
     checkOnboarding({ companyId, agent: agent.state, input: onboarding, principal, family: [], policyType });
     const memberId = ctx.newId();
@@ -108,13 +147,32 @@ export async function onboardClient(store: EventStore, sql: SqlExecutor, input: 
     const policyNumber = formatPolicyNumber(await allocateNumbers(sql, companyId, 'policy'), ctx.now);
     const family = onboarding.familyMembers.map((row) => familyInput(row, memberId));
     const decided = decideOnboardClient(
-      { companyId, agent: agent.state, input: onboarding, principal, family, policyType, memberId, familyMemberIds, policyId, policyNumber },
+      {
+        companyId,
+        agent: agent.state,
+        input: onboarding,
+        principal,
+        family,
+        policyType,
+        memberId,
+        familyMemberIds,
+        policyId,
+        policyNumber,
+      },
       ctx,
     );
     const streams: StreamAppend[] = [
-      ...decided.members.map((m) => ({ streamId: memberStreamId(m.memberId), expectedVersion: 'no_stream' as const, events: m.events.map((e) => toNewEvent(e, memberPii)) })),
+      ...decided.members.map((m) => ({
+        streamId: memberStreamId(m.memberId),
+        expectedVersion: 'no_stream' as const,
+        events: m.events.map((e) => toNewEvent(e, memberPii)),
+      })),
       { streamId: policyStreamId(policyId), expectedVersion: 'no_stream', events: decided.policy.map((e) => toNewEvent(e)) },
-      { streamId: agentStreamId(agent.agentId), expectedVersion: expectedVersion(agent.version), events: decided.agent.map((e) => toNewEvent(e, agentPii)) },
+      {
+        streamId: agentStreamId(agent.agentId),
+        expectedVersion: expectedVersion(agent.version),
+        events: decided.agent.map((e) => toNewEvent(e, agentPii)),
+      },
     ];
     const append = await store.append(
       streams,
@@ -123,7 +181,11 @@ export async function onboardClient(store: EventStore, sql: SqlExecutor, input: 
         await reserve(tx, identifierReservation(companyId, principal, memberId), taken(['idNumber'], SA_ID_TAKEN));
         for (const [index, member] of family.entries()) {
           const row = onboarding.familyMembers[index]!;
-          await reserve(tx, identifierReservation(companyId, member, familyMemberIds[index]!), taken(['familyMembers', index, 'idNumber'], `${familyRowLabel(index, row)}: ${SA_ID_TAKEN}`));
+          await reserve(
+            tx,
+            identifierReservation(companyId, member, familyMemberIds[index]!),
+            taken(['familyMembers', index, 'idNumber'], `${familyRowLabel(index, row)}: ${SA_ID_TAKEN}`),
+          );
         }
         await reservePolicyNumbers(tx, companyId, [policyNumber], [policyId]);
         // Last: the company's quota row stays locked until the commit (member-quota.ts).
@@ -154,7 +216,10 @@ export const CHOOSE_AGENT = 'Please choose the agent who made this sale';
 
 /** How refusals name a family row: 'Family member 2 (Sizwe Khumalo)'. */
 export function familyRowLabel(index: number, row?: { firstName?: unknown; lastName?: unknown }): string {
-  const name = [row?.firstName, row?.lastName].filter((part) => typeof part === 'string' && part.trim() !== '').join(' ').trim();
+  const name = [row?.firstName, row?.lastName]
+    .filter((part) => typeof part === 'string' && part.trim() !== '')
+    .join(' ')
+    .trim();
   return `Family member ${index + 1}${name ? ` (${name})` : ''}`;
 }
 
@@ -206,7 +271,11 @@ export function checkOnboarding(command: Omit<OnboardClient, 'policyNumber' | 'm
     }
     seen.set(row.idNumber, label.replace(/^F/, 'f'));
   });
-  if (policyType.status === 'exists' && policyType.companyId === command.companyId && compareDecimal(input.coverageAmount, policyType.coverageAmount) !== 0) {
+  if (
+    policyType.status === 'exists' &&
+    policyType.companyId === command.companyId &&
+    compareDecimal(input.coverageAmount, policyType.coverageAmount) !== 0
+  ) {
     const message = `The ${policyType.name} policy type offers a coverage of R${centsToDecimal(decimalToCents(policyType.coverageAmount))}; choose that coverage amount.`;
     throw new ValidationError(message, [{ path: ['coverageAmount'], message }]);
   }
@@ -245,7 +314,10 @@ export function decideOnboardClient(command: OnboardClient, ctx: CommandContext)
   const principalEvents: MemberEvent[] = [...principal.member];
   const familyStreams = command.family.map((member, index) => {
     const memberId = command.familyMemberIds[index]!;
-    const decided = decideRegisterMember({ memberId, companyId, input: member, source: 'onboarding', mainMember: principalState, policy: null }, ctx);
+    const decided = decideRegisterMember(
+      { memberId, companyId, input: member, source: 'onboarding', mainMember: principalState, policy: null },
+      ctx,
+    );
     principalEvents.push(...decided.mainMember);
     return { memberId, events: decided.member };
   });
@@ -282,7 +354,10 @@ export function renamePaths<T>(run: () => T): T {
     return run();
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    const issues = error.issues.map((issue) => ({ ...issue, path: issue.path.map((p) => (typeof p === 'string' ? (ONBOARDING_PATHS[p] ?? p) : p)) }));
+    const issues = error.issues.map((issue) => ({
+      ...issue,
+      path: issue.path.map((p) => (typeof p === 'string' ? (ONBOARDING_PATHS[p] ?? p) : p)),
+    }));
     throw new DomainError(error.code, error.message, issues);
   }
 }

@@ -20,12 +20,22 @@ export async function registerAgent(store: EventStore, input: unknown, ctx: Comm
   const login =
     agent.username && agent.password
       ? await prepareCompanyUser(
-          { username: agent.username, password: agent.password, email: agent.email, firstName: agent.firstName, lastName: agent.lastName, role: 'agent', phone: agent.phone },
+          {
+            username: agent.username,
+            password: agent.password,
+            email: agent.email,
+            firstName: agent.firstName,
+            lastName: agent.lastName,
+            role: 'agent',
+            phone: agent.phone,
+          },
           ctx,
         )
       : null;
   const events = decideRegisterAgent({ agentId, companyId, input: agent, userId: login?.userId ?? null });
-  const streams: StreamAppend[] = [{ streamId: agentStreamId(agentId), expectedVersion: 'no_stream', events: events.map((e) => toNewEvent(e, agentPii)) }];
+  const streams: StreamAppend[] = [
+    { streamId: agentStreamId(agentId), expectedVersion: 'no_stream', events: events.map((e) => toNewEvent(e, agentPii)) },
+  ];
   if (login) streams.push(login.stream);
   const append = await store.append(
     streams,
@@ -64,7 +74,13 @@ export function decideRegisterAgent(command: RegisterAgent): AgentEvent[] {
   return [
     {
       type: 'AgentRegistered',
-      data: { agentId: command.agentId, companyId: command.companyId, userId: command.userId, status: 'active', ...detailsOf(command.input) },
+      data: {
+        agentId: command.agentId,
+        companyId: command.companyId,
+        userId: command.userId,
+        status: 'active',
+        ...detailsOf(command.input),
+      },
     },
   ];
 }

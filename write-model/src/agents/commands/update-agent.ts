@@ -41,7 +41,17 @@ export function assertOwnAgent(state: AgentState, companyId: string): asserts st
 }
 
 const DETAIL_KEYS: (keyof AgentDetails)[] = [
-  'agentCode', 'firstName', 'lastName', 'idNumber', 'email', 'phone', 'supervisorName', 'region', 'commissionRate', 'salesTarget', 'notes',
+  'agentCode',
+  'firstName',
+  'lastName',
+  'idNumber',
+  'email',
+  'phone',
+  'supervisorName',
+  'region',
+  'commissionRate',
+  'salesTarget',
+  'notes',
 ];
 
 /** The details after a PATCH: fields left out keep their value, cleared optional fields become null. */

@@ -39,12 +39,15 @@ export function retentionEnds(lastFinancialEvent: string, years: number): string
 export function legalHolds(facts: PersonFacts, today: string, retentionYears: number): string[] {
   const holds: string[] = [];
   if (facts.openClaims.length > 0) holds.push(`The person has an open claim (${facts.openClaims.map((c) => c.claimNumber).join(', ')}).`);
-  if (facts.activePolicies.length > 0) holds.push(`The person has an active policy (${facts.activePolicies.map((p) => p.policyNumber).join(', ')}).`);
+  if (facts.activePolicies.length > 0)
+    holds.push(`The person has an active policy (${facts.activePolicies.map((p) => p.policyNumber).join(', ')}).`);
   if (facts.lastFinancialEvent) {
     const until = retentionEnds(facts.lastFinancialEvent, retentionYears);
-    if (today < until) holds.push(`Inside the retention period until ${until} after the last financial event (${facts.lastFinancialEvent}).`);
+    if (today < until)
+      holds.push(`Inside the retention period until ${until} after the last financial event (${facts.lastFinancialEvent}).`);
   }
-  for (const staff of facts.activeStaff) holds.push(`The person has an active ${staff.kind === 'agent' ? 'agent record' : 'user account'} (${staff.label}).`);
+  for (const staff of facts.activeStaff)
+    holds.push(`The person has an active ${staff.kind === 'agent' ? 'agent record' : 'user account'} (${staff.label}).`);
   return holds;
 }
 
@@ -59,7 +62,12 @@ export function decideErasure(command: ErasePersonalData, ctx: CommandContext): 
     return [{ type: 'PersonalDataErasureRefused', data: { companyId: command.companyId, subjectReference, reason, holds } }];
   }
   const subjectIds = [...new Set(command.facts.subjects.map((s) => s.subjectId))].sort();
-  return [{ type: 'PersonalDataErased', data: { companyId: command.companyId, subjectReference, subjectIds, reason, eventsAffected: command.eventsAffected } }];
+  return [
+    {
+      type: 'PersonalDataErased',
+      data: { companyId: command.companyId, subjectReference, subjectIds, reason, eventsAffected: command.eventsAffected },
+    },
+  ];
 }
 
 export type ErasureOutcome = PersonalDataErased['data'] & { erasedAt: Date; append: Awaited<ReturnType<EventStore['append']>> };
@@ -70,7 +78,12 @@ export type ErasureOutcome = PersonalDataErased['data'] & { erasedAt: Date; appe
  * identifiers in the same transaction as its event, so either both happen or neither; the caller
  * then rebuilds the read models, which keep plain copies while a key exists.
  */
-export async function erasePersonalData(store: EventStore, keyring: Keyring, command: ErasePersonalData, ctx: CommandContext): Promise<ErasureOutcome> {
+export async function erasePersonalData(
+  store: EventStore,
+  keyring: Keyring,
+  command: ErasePersonalData,
+  ctx: CommandContext,
+): Promise<ErasureOutcome> {
   const [event] = decideErasure(command, ctx);
   const memberIds = command.facts.subjects.filter((s) => s.kind === 'member' || s.kind === 'family_member').map((s) => s.recordId);
   const append = await store.append([{ streamId: auditStreamId(command.companyId), expectedVersion: 'any', events: [event] }], {
@@ -82,7 +95,11 @@ export async function erasePersonalData(store: EventStore, keyring: Keyring, com
       : {}),
   });
   if (event.type === 'PersonalDataErasureRefused') {
-    throw new DomainError('LEGAL_HOLD', `The personal data cannot be erased yet. ${event.data.holds.join(' ')}`, event.data.holds.map((message) => ({ path: ['idNumber'], message })));
+    throw new DomainError(
+      'LEGAL_HOLD',
+      `The personal data cannot be erased yet. ${event.data.holds.join(' ')}`,
+      event.data.holds.map((message) => ({ path: ['idNumber'], message })),
+    );
   }
   // The same destruction again, through the keyring: its cache forgets the keys at once.
   for (const subjectId of event.data.subjectIds) await keyring.destroy(subjectId);
@@ -97,7 +114,10 @@ async function destroyKeys(tx: SqlExecutor, companyId: string, subjectIds: strin
   );
   // The write side's own copy of the identifier (one SA ID or passport per member).
   if (memberIds.length > 0) {
-    await tx.query(`delete from reservations where scope = $1 and owner_id = any($2::text[])`, [`member-identifier:${companyId}`, memberIds]);
+    await tx.query(`delete from reservations where scope = $1 and owner_id = any($2::text[])`, [
+      `member-identifier:${companyId}`,
+      memberIds,
+    ]);
   }
   // And of a deceased person whose claims are kept (paid): their SA ID leaves the claim reservations too.
   await releaseDeceasedOfSubjects(tx, companyId, subjectIds);

@@ -16,13 +16,28 @@ const person: PersonFacts = {
   activeStaff: [],
 };
 const erase = (facts: PersonFacts, retentionYears = 5) =>
-  outcome(() => decideErasure({ companyId: COMPANY, input: { idNumber: '8001015009087', reason: 'Asked by the person' }, facts, retentionYears, eventsAffected: 7 }, ctx));
+  outcome(() =>
+    decideErasure(
+      { companyId: COMPANY, input: { idNumber: '8001015009087', reason: 'Asked by the person' }, facts, retentionYears, eventsAffected: 7 },
+      ctx,
+    ),
+  );
 
 describe('ErasePersonalData', () => {
-  it("ends the retention period on the South African date: at 00:30 there (22:30 UTC the day before) the last day has passed", () => {
+  it('ends the retention period on the South African date: at 00:30 there (22:30 UTC the day before) the last day has passed', () => {
     const lastDay = { ...person, lastFinancialEvent: '2020-06-02' }; // retention ends 2025-06-02
     const at = (iso: string) => commandContext({ userId: 'admin', role: 'administrator', companyId: COMPANY }, 'cmd', new Date(iso));
-    const decide = (iso: string) => decideErasure({ companyId: COMPANY, input: { idNumber: '8001015009087', reason: 'Asked by the person' }, facts: lastDay, retentionYears: 5, eventsAffected: 7 }, at(iso));
+    const decide = (iso: string) =>
+      decideErasure(
+        {
+          companyId: COMPANY,
+          input: { idNumber: '8001015009087', reason: 'Asked by the person' },
+          facts: lastDay,
+          retentionYears: 5,
+          eventsAffected: 7,
+        },
+        at(iso),
+      );
     expect(decide('2025-06-01T21:59:00Z')[0].type).toBe('PersonalDataErasureRefused');
     expect(decide('2025-06-01T22:30:00Z')[0].type).toBe('PersonalDataErased');
   });
@@ -31,13 +46,25 @@ describe('ErasePersonalData', () => {
     erase(person).then([
       {
         type: 'PersonalDataErased',
-        data: { companyId: COMPANY, subjectReference: '*********9087', subjectIds: ['claim-claimant:c1', 'member:m2'], reason: 'Asked by the person', eventsAffected: 7 },
+        data: {
+          companyId: COMPANY,
+          subjectReference: '*********9087',
+          subjectIds: ['claim-claimant:c1', 'member:m2'],
+          reason: 'Asked by the person',
+          eventsAffected: 7,
+        },
       },
     ]);
   });
 
   it('is refused, with every reason, while a legal hold applies', () => {
-    const held = { ...person, openClaims: [{ claimNumber: 'CLM-000004' }], activePolicies: [{ policyNumber: 'POL-000002' }], lastFinancialEvent: '2021-06-02', activeStaff: [{ kind: 'agent' as const, label: 'Nomvula Dlamini (AG01)' }] };
+    const held = {
+      ...person,
+      openClaims: [{ claimNumber: 'CLM-000004' }],
+      activePolicies: [{ policyNumber: 'POL-000002' }],
+      lastFinancialEvent: '2021-06-02',
+      activeStaff: [{ kind: 'agent' as const, label: 'Nomvula Dlamini (AG01)' }],
+    };
     erase(held).then([
       {
         type: 'PersonalDataErasureRefused',
@@ -65,9 +92,11 @@ describe('ErasePersonalData', () => {
 
   it('answers not found when nothing is held about the person, and needs a reason', () => {
     erase({ ...person, subjects: [] }).thenThrows('NOT_FOUND', NO_PERSONAL_DATA);
-    outcome(() => decideErasure({ companyId: COMPANY, input: { idNumber: '8001015009087', reason: ' ' }, facts: person, retentionYears: 5, eventsAffected: 0 }, ctx)).thenThrows(
-      'VALIDATION_FAILED',
-      'A reason for the erasure is required',
-    );
+    outcome(() =>
+      decideErasure(
+        { companyId: COMPANY, input: { idNumber: '8001015009087', reason: ' ' }, facts: person, retentionYears: 5, eventsAffected: 0 },
+        ctx,
+      ),
+    ).thenThrows('VALIDATION_FAILED', 'A reason for the erasure is required');
   });
 });

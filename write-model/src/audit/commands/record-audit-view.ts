@@ -1,6 +1,13 @@
 import type { CommandContext } from '../../command-handling/context.ts';
 import type { EventStore } from '../../event-store/types.ts';
-import { auditStreamId, maskIdentifier, PLATFORM_AUDIT_STREAM, type AuditTrailViewed, type AuditViewKind, type PersonalDataExported } from '../audit.events.ts';
+import {
+  auditStreamId,
+  maskIdentifier,
+  PLATFORM_AUDIT_STREAM,
+  type AuditTrailViewed,
+  type AuditViewKind,
+  type PersonalDataExported,
+} from '../audit.events.ts';
 
 export type RecordAuditView = {
   /** The company whose trail was read (for the super admin: the company audited, not their own); null: the whole platform. */
@@ -13,7 +20,9 @@ export type RecordAuditView = {
 
 /** Reading is always allowed once authorized; the decision is only what to record. */
 export function decideAuditView(command: RecordAuditView, ctx: CommandContext): AuditTrailViewed[] {
-  const query = Object.fromEntries(Object.entries(command.query ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+  const query = Object.fromEntries(
+    Object.entries(command.query ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+  );
   return [
     {
       type: 'AuditTrailViewed',
@@ -46,7 +55,11 @@ export async function recordAuditView(store: EventStore, command: RecordAuditVie
 }
 
 /** A data-subject access request answered: recorded with the identifier masked (audit.events.ts). */
-export async function recordDataExport(store: EventStore, command: { companyId: string; idNumber: string; subjectIds: string[] }, ctx: CommandContext) {
+export async function recordDataExport(
+  store: EventStore,
+  command: { companyId: string; idNumber: string; subjectIds: string[] },
+  ctx: CommandContext,
+) {
   const event: PersonalDataExported = {
     type: 'PersonalDataExported',
     data: { companyId: command.companyId, subjectReference: maskIdentifier(command.idNumber), subjectIds: [...command.subjectIds].sort() },

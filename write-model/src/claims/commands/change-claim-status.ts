@@ -5,7 +5,14 @@ import { handleCommand, requireCompany } from '../../command-handling/handle.ts'
 import { parseInput } from '../../command-handling/parse.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
 import { DomainError } from '../../errors.ts';
-import { CLAIM_DOCUMENTS, centsToDecimal, claimStatusSchema, compareDecimal, decimalToCents, type ClaimStatus } from '../../validation/index.ts';
+import {
+  CLAIM_DOCUMENTS,
+  centsToDecimal,
+  claimStatusSchema,
+  compareDecimal,
+  decimalToCents,
+  type ClaimStatus,
+} from '../../validation/index.ts';
 import { assertOwnClaim, CLAIM_TRANSITIONS, claimTransitionRefusal } from '../claims.decider.ts';
 import { claimStreamId, type ClaimEvent } from '../claims.events.ts';
 import { evolveClaim, initialClaimState, type ClaimState } from '../claims.state.ts';
@@ -68,14 +75,22 @@ export function paymentRefusal(state: Exclude<ClaimState, { status: 'none' }>): 
   return null;
 }
 
-export function decideChangeClaimStatus(state: ClaimState, command: { companyId: string; to: ClaimStatus; note: string | null }): ClaimEvent[] {
+export function decideChangeClaimStatus(
+  state: ClaimState,
+  command: { companyId: string; to: ClaimStatus; note: string | null },
+): ClaimEvent[] {
   assertOwnClaim(state, command.companyId);
   if (!CLAIM_TRANSITIONS[state.status].includes(command.to)) {
     throw new DomainError('INVALID_TRANSITION', claimTransitionRefusal(state.status, command.to));
   }
   const refusal = command.to === 'paid' ? paymentRefusal(state) : null;
   if (refusal) throw new DomainError('RULE_VIOLATED', refusal);
-  return [{ type: 'ClaimStatusChanged', data: { claimId: state.claimId, companyId: state.companyId, from: state.status, to: command.to, note: command.note } }];
+  return [
+    {
+      type: 'ClaimStatusChanged',
+      data: { claimId: state.claimId, companyId: state.companyId, from: state.status, to: command.to, note: command.note },
+    },
+  ];
 }
 
 export const changeClaimStatusSlice = commandSlice({

@@ -52,7 +52,14 @@ export function decideReviewDocument(
   return [
     {
       type: 'ClaimDocumentReviewed',
-      data: { claimId: state.claimId, companyId: state.companyId, documentId: command.documentId, from: current, to: command.to, note: command.note },
+      data: {
+        claimId: state.claimId,
+        companyId: state.companyId,
+        documentId: command.documentId,
+        from: current,
+        to: command.to,
+        note: command.note,
+      },
     },
   ];
 }

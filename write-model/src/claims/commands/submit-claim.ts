@@ -45,7 +45,9 @@ export async function submitClaim(store: EventStore, sql: SqlExecutor, input: un
     return await submitClaimOnce(store, sql, input, ctx);
   } catch (error) {
     if (!(error instanceof DeceasedAlreadyClaimed)) throw error;
-    const existing = (await loadState(store, claimStreamId(error.existingClaimId), { initialState: initialClaimState, evolve: evolveClaim })).state;
+    const existing = (
+      await loadState(store, claimStreamId(error.existingClaimId), { initialState: initialClaimState, evolve: evolveClaim })
+    ).state;
     const message = duplicateClaimMessage(existing.status === 'none' ? 'another claim' : existing.claimNumber);
     throw new DomainError('ALREADY_EXISTS', message, [{ path: ['deceasedSaId'], message }]);
   }
@@ -73,7 +75,8 @@ async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unkno
     const policy = policyId
       ? (await loadState(store, policyStreamId(policyId), { initialState: initialPolicyState, evolve: evolvePolicy })).state
       : initialPolicyState;
-    const member = policy.status === 'none' ? initialMemberState : (await loadState(store, memberStreamId(policy.memberId), memberFold)).state;
+    const member =
+      policy.status === 'none' ? initialMemberState : (await loadState(store, memberStreamId(policy.memberId), memberFold)).state;
     const claimId = ctx.newId();
     const events = decideSubmitClaim({
       claimId,
@@ -96,7 +99,12 @@ async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unkno
       [{ streamId: claimStreamId(claimId), expectedVersion: 'no_stream', events: submitted.map((e) => toNewEvent(e, claimPii)) }],
       appendOptions(ctx, async (tx) => {
         await reserveDeceased(tx, companyId, claim.deceasedSaId, claimId);
-        await attachObjects(tx, companyId, documents.map((d) => d.documentId), claimId);
+        await attachObjects(
+          tx,
+          companyId,
+          documents.map((d) => d.documentId),
+          claimId,
+        );
       }),
     );
     const stream = append.streams[0]!.streamId;

@@ -11,12 +11,7 @@ import { createQuota } from '../../members/member-quota.ts';
 import { hashPassword } from '../../identity/passwords.ts';
 import { registrationSchema, type RegistrationInput } from '../../validation/index.ts';
 import { userPii, userStreamId, type UserEvent } from '../../users/users.events.ts';
-import {
-  companyStreamId,
-  FREE_TIER,
-  FREE_TIER_MEMBER_LIMIT,
-  type CompanyEvent,
-} from '../companies.events.ts';
+import { companyStreamId, FREE_TIER, FREE_TIER_MEMBER_LIMIT, type CompanyEvent } from '../companies.events.ts';
 
 export const CIPC_TAKEN = 'A company with this CIPC number is already registered';
 

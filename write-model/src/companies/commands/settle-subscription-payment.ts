@@ -64,7 +64,15 @@ export async function settleSubscriptionPayment(
       const streamId = companyStreamId(companyId);
       const { state, version } = await loadState(store, streamId, { initialState: initialCompanyState, evolve: evolveCompany });
       const events = decideSettleSubscriptionPayment(
-        { paymentId: checkout.id, provider: checkout.provider, providerPaymentId: notification.providerPaymentId, tier: checkout.tier, amount: checkout.amount, memberLimit: checkout.memberLimit, outcome },
+        {
+          paymentId: checkout.id,
+          provider: checkout.provider,
+          providerPaymentId: notification.providerPaymentId,
+          tier: checkout.tier,
+          amount: checkout.amount,
+          memberLimit: checkout.memberLimit,
+          outcome,
+        },
         state,
         command,
       );
@@ -106,7 +114,11 @@ export type SettleSubscriptionPayment = {
  * history and moves the company to the tier it paid for (with that tier's member limit); a failed one
  * is recorded and changes nothing else. A checkout already settled records nothing again.
  */
-export function decideSettleSubscriptionPayment(command: SettleSubscriptionPayment, state: CompanyState, ctx: CommandContext): CompanyEvent[] {
+export function decideSettleSubscriptionPayment(
+  command: SettleSubscriptionPayment,
+  state: CompanyState,
+  ctx: CommandContext,
+): CompanyEvent[] {
   const company = activeCompany(state);
   if (company.settledPayments.has(command.paymentId)) return [];
   const at = ctx.now.toISOString();
@@ -125,7 +137,14 @@ export function decideSettleSubscriptionPayment(command: SettleSubscriptionPayme
   if (company.tier !== tier.id) {
     events.push({
       type: 'SubscriptionTierChanged',
-      data: { companyId: company.companyId, fromTier: company.tier, toTier: tier.id, memberLimit: command.memberLimit ?? tier.memberLimit, paymentId: command.paymentId, changedAt: at },
+      data: {
+        companyId: company.companyId,
+        fromTier: company.tier,
+        toTier: tier.id,
+        memberLimit: command.memberLimit ?? tier.memberLimit,
+        paymentId: command.paymentId,
+        changedAt: at,
+      },
     });
   }
   return events;

@@ -50,7 +50,8 @@ export async function startSubscriptionCheckout(
     const offer = await findPlanOffer(tx, tier.id);
     const planName = offer?.name ?? tier.name;
     if (state.tier === tier.id) throw new DomainError('RULE_VIOLATED', alreadyOnPlan({ ...tier, name: planName }));
-    if (!offer || !offer.isActive || decimalToCents(offer.monthlyPrice) <= 0n) throw new DomainError('RULE_VIOLATED', planNotOffered(planName));
+    if (!offer || !offer.isActive || decimalToCents(offer.monthlyPrice) <= 0n)
+      throw new DomainError('RULE_VIOLATED', planNotOffered(planName));
     const { limit } = await readQuota(tx, companyId);
     if (memberLimitRank(offer.memberLimit) < memberLimitRank(limit)) throw new DomainError('RULE_VIOLATED', SMALLER_PLAN_REFUSED);
     const checkout = {

@@ -17,21 +17,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * A platform command on one company's stream. The actor is the platform operator (no company of
  * their own), so the events' tenant is the company acted on, not the actor's.
  */
-async function onCompany(
-  store: EventStore,
-  companyId: string,
-  ctx: CommandContext,
-  decide: (state: CompanyState) => CompanyEvent[],
-) {
+async function onCompany(store: EventStore, companyId: string, ctx: CommandContext, decide: (state: CompanyState) => CompanyEvent[]) {
   if (!UUID.test(companyId)) throw new NotFoundError(COMPANY_NOT_FOUND);
   return withConflictRetry(async () => {
     const streamId = companyStreamId(companyId);
     const { state, version } = await loadState(store, streamId, { initialState: initialCompanyState, evolve: evolveCompany });
     const events = decide(state);
-    const append = await store.append(
-      [{ streamId, expectedVersion: expectedVersion(version), events: events.map((e) => toNewEvent(e)) }],
-      { ...appendOptions(ctx), companyId },
-    );
+    const append = await store.append([{ streamId, expectedVersion: expectedVersion(version), events: events.map((e) => toNewEvent(e)) }], {
+      ...appendOptions(ctx),
+      companyId,
+    });
     return { events, append };
   });
 }

@@ -35,7 +35,11 @@ export function appendConformance(fixture: () => ConformanceFixture): void {
     it('stream_exists: refuses a missing stream, appends to an existing one', async () => {
       const { store } = fixture();
       const id = streamId();
-      await expectConflict(store.append([{ streamId: id, expectedVersion: 'stream_exists', events: [event('A')] }], appendOptions()), id, null);
+      await expectConflict(
+        store.append([{ streamId: id, expectedVersion: 'stream_exists', events: [event('A')] }], appendOptions()),
+        id,
+        null,
+      );
       expect(await store.readStream(id)).toEqual({ version: 0, events: [] });
       await store.append([{ streamId: id, expectedVersion: 'no_stream', events: [event('A')] }], appendOptions());
       const next = await store.append([{ streamId: id, expectedVersion: 'stream_exists', events: [event('B')] }], appendOptions());
@@ -125,8 +129,14 @@ export function appendConformance(fixture: () => ConformanceFixture): void {
       const { store } = fixture();
       const id = streamId();
       const commandId = randomUUID();
-      const first = await store.append([{ streamId: id, expectedVersion: 'no_stream', events: [event('A')] }], appendOptions({ commandId }));
-      const retry = await store.append([{ streamId: id, expectedVersion: 'no_stream', events: [event('A')] }], appendOptions({ commandId }));
+      const first = await store.append(
+        [{ streamId: id, expectedVersion: 'no_stream', events: [event('A')] }],
+        appendOptions({ commandId }),
+      );
+      const retry = await store.append(
+        [{ streamId: id, expectedVersion: 'no_stream', events: [event('A')] }],
+        appendOptions({ commandId }),
+      );
       expect(retry).toEqual({ ...first, duplicate: true });
       const anyRetry = await store.append([{ streamId: id, expectedVersion: 'any', events: [event('A')] }], appendOptions({ commandId }));
       expect(anyRetry).toEqual({ ...first, duplicate: true });
@@ -157,7 +167,10 @@ export function appendConformance(fixture: () => ConformanceFixture): void {
         id,
         null,
       );
-      const retry = await store.append([{ streamId: id, expectedVersion: 'no_stream', events: [event('A')] }], appendOptions({ commandId }));
+      const retry = await store.append(
+        [{ streamId: id, expectedVersion: 'no_stream', events: [event('A')] }],
+        appendOptions({ commandId }),
+      );
       expect(retry.duplicate).toBe(false);
       expect(retry.streams).toEqual([{ streamId: id, version: 1 }]);
     });
@@ -176,7 +189,13 @@ export function appendConformance(fixture: () => ConformanceFixture): void {
       const { events } = await store.readStream(id);
       expect(events.map((e) => e.metadata.schemaVersion)).toEqual([1, 2, 1]);
       for (const e of events.slice(0, 2)) {
-        expect(e.metadata).toMatchObject({ companyId: COMPANY_ID, actorUserId: 'user-1', commandId, correlationId: commandId, causationId: 'event-42' });
+        expect(e.metadata).toMatchObject({
+          companyId: COMPANY_ID,
+          actorUserId: 'user-1',
+          commandId,
+          correlationId: commandId,
+          causationId: 'event-42',
+        });
       }
       expect(events[2]?.metadata).toMatchObject({ companyId: null, actorUserId: null, commandId: null, causationId: null });
       expect(events[2]?.metadata.correlationId).toMatch(/^[0-9a-f-]{36}$/);
@@ -192,7 +211,10 @@ export function appendConformance(fixture: () => ConformanceFixture): void {
     it('keeps a given correlation id', async () => {
       const { store } = fixture();
       const id = streamId();
-      await store.append([{ streamId: id, expectedVersion: 'any', events: [event('A')] }], appendOptions({ commandId: randomUUID(), correlationId: 'flow-7' }));
+      await store.append(
+        [{ streamId: id, expectedVersion: 'any', events: [event('A')] }],
+        appendOptions({ commandId: randomUUID(), correlationId: 'flow-7' }),
+      );
       expect((await store.readStream(id)).events[0]?.metadata.correlationId).toBe('flow-7');
     });
   });

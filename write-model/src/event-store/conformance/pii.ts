@@ -72,9 +72,18 @@ export function piiConformance(fixture: () => ConformanceFixture): void {
       const subject = randomUUID();
       const beneficiary = randomUUID();
       const start = await store.headCheckpoint();
-      await store.append([{ streamId: id, expectedVersion: 'no_stream', events: [memberRegistered(subject, beneficiary)] }], appendOptions());
+      await store.append(
+        [{ streamId: id, expectedVersion: 'no_stream', events: [memberRegistered(subject, beneficiary)] }],
+        appendOptions(),
+      );
       const last = await store.append(
-        [{ streamId: id, expectedVersion: 1, events: [{ type: 'PhoneChanged', data: { phone: PHONE }, pii: [{ subjectId: subject, fields: ['phone'] }] }] }],
+        [
+          {
+            streamId: id,
+            expectedVersion: 1,
+            events: [{ type: 'PhoneChanged', data: { phone: PHONE }, pii: [{ subjectId: subject, fields: ['phone'] }] }],
+          },
+        ],
         appendOptions(),
       );
       expect(fold((await store.readStream(id)).events)).toEqual({ name: NAME, phone: PHONE, plan: 'gold', count: 2 });

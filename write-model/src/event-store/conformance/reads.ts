@@ -49,7 +49,10 @@ export function readConformance(fixture: () => ConformanceFixture, makeStore: Ma
       expect(asOf.events.map((e) => e.type)).toEqual(['A', 'B']);
       const justBefore = await store.readStream(id, { asOf: { time: new Date(second.getTime() - 1) } });
       expect(justBefore.events.map((e) => e.type)).toEqual(['A']);
-      expect(await store.readStream(id, { asOf: { time: new Date(all[0]!.recordedAt.getTime() - 1) } })).toEqual({ version: 0, events: [] });
+      expect(await store.readStream(id, { asOf: { time: new Date(all[0]!.recordedAt.getTime() - 1) } })).toEqual({
+        version: 0,
+        events: [],
+      });
     });
   });
 
@@ -126,7 +129,10 @@ export function readConformance(fixture: () => ConformanceFixture, makeStore: Ma
       try {
         expect(await fresh.store.headCheckpoint()).toEqual(start);
         expect(await fresh.store.readAll({ after: start, limit: 10 })).toEqual([]);
-        const first = await fresh.store.append([{ streamId: streamId(), expectedVersion: 'any', events: [event('A'), event('B')] }], appendOptions());
+        const first = await fresh.store.append(
+          [{ streamId: streamId(), expectedVersion: 'any', events: [event('A'), event('B')] }],
+          appendOptions(),
+        );
         await waitForHead(fresh.store, first.checkpoint);
         expect(await fresh.store.headCheckpoint()).toEqual(first.checkpoint);
         const second = await fresh.store.append([{ streamId: streamId(), expectedVersion: 'any', events: [event('C')] }], appendOptions());

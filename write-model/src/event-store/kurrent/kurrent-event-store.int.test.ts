@@ -15,46 +15,49 @@ import { createKurrentEventStore } from './kurrent-event-store.ts';
 const url = process.env.EVENTSTORE_URL?.trim() || null;
 const suite = url ? describe : describe.skip;
 
-suite(url ? `KurrentDB event store at ${url}` : 'KurrentDB event store (skipped: set EVENTSTORE_URL to a KurrentDB 25.1+ server to run it)', () => {
-  const driver = serverDriver() ?? pgliteDriver;
-  const makeStore = async (variant: FixtureVariant = {}) => {
-    const db = await driver.create();
-    const keyring = await createKeyring(db.sql, randomBytes(32));
-    const store = await createKurrentEventStore({
-      connectionString: url!,
-      sql: db.sql,
-      keyring,
-      pollIntervalMs: variant.pollIntervalMs ?? 50,
-      liveSubscription: variant.notifications !== false,
-    });
-    const raw = KurrentDBClient.connectionString(url!);
-    return {
-      store,
-      sql: db.sql,
-      keyring,
-      hooksSeeEvents: false,
-      startsEmpty: false,
-      async storedEvents(streamId: string) {
-        const out: { text: string; data: Record<string, unknown> }[] = [];
-        try {
-          for await (const resolved of raw.readStream(streamId)) {
-            const e = resolved.event!;
-            out.push({ text: JSON.stringify({ data: e.data, metadata: e.metadata }), data: e.data as Record<string, unknown> });
+suite(
+  url ? `KurrentDB event store at ${url}` : 'KurrentDB event store (skipped: set EVENTSTORE_URL to a KurrentDB 25.1+ server to run it)',
+  () => {
+    const driver = serverDriver() ?? pgliteDriver;
+    const makeStore = async (variant: FixtureVariant = {}) => {
+      const db = await driver.create();
+      const keyring = await createKeyring(db.sql, randomBytes(32));
+      const store = await createKurrentEventStore({
+        connectionString: url!,
+        sql: db.sql,
+        keyring,
+        pollIntervalMs: variant.pollIntervalMs ?? 50,
+        liveSubscription: variant.notifications !== false,
+      });
+      const raw = KurrentDBClient.connectionString(url!);
+      return {
+        store,
+        sql: db.sql,
+        keyring,
+        hooksSeeEvents: false,
+        startsEmpty: false,
+        async storedEvents(streamId: string) {
+          const out: { text: string; data: Record<string, unknown> }[] = [];
+          try {
+            for await (const resolved of raw.readStream(streamId)) {
+              const e = resolved.event!;
+              out.push({ text: JSON.stringify({ data: e.data, metadata: e.metadata }), data: e.data as Record<string, unknown> });
+            }
+          } catch {
+            // no stream: nothing stored
           }
-        } catch {
-          // no stream: nothing stored
-        }
-        return out;
-      },
-      async dispose() {
-        await store.close();
-        await raw.dispose();
-        await db.dispose();
-      },
+          return out;
+        },
+        async dispose() {
+          await store.close();
+          await raw.dispose();
+          await db.dispose();
+        },
+      };
     };
-  };
-  eventStoreConformance('KurrentDB', makeStore);
-});
+    eventStoreConformance('KurrentDB', makeStore);
+  },
+);
 
 describe('KurrentDB mapping (no server needed)', () => {
   it('orders checkpoints as $all orders positions, and round-trips them', () => {
@@ -74,6 +77,9 @@ describe('KurrentDB mapping (no server needed)', () => {
     const a = commandEventId('cmd-1', 'member-1', 0);
     expect(a).toBe(commandEventId('cmd-1', 'member-1', 0));
     expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(new Set([a, commandEventId('cmd-1', 'member-1', 1), commandEventId('cmd-1', 'member-2', 0), commandEventId('cmd-2', 'member-1', 0)]).size).toBe(4);
+    expect(
+      new Set([a, commandEventId('cmd-1', 'member-1', 1), commandEventId('cmd-1', 'member-2', 0), commandEventId('cmd-2', 'member-1', 0)])
+        .size,
+    ).toBe(4);
   });
 });

@@ -79,7 +79,9 @@ export async function createKurrentEventStore(options: KurrentEventStoreOptions)
 async function migrateKurrentSideTables(sql: SqlExecutor): Promise<void> {
   await migrateKeyring(sql);
   // The same table the PostgreSQL adapter uses for command ids, so a database can hold either.
-  await sql.exec(`create table if not exists es_commands (command_id text primary key, result jsonb, recorded_at timestamptz not null default now())`);
+  await sql.exec(
+    `create table if not exists es_commands (command_id text primary key, result jsonb, recorded_at timestamptz not null default now())`,
+  );
 }
 
 /** How far back a retried command looks for its own events, after a crash lost its PostgreSQL record. */
@@ -98,7 +100,9 @@ async function append(
   const result = await sql.transaction(async (tx) => {
     if (commandId) {
       // A concurrent append with the same id waits here until this one commits or rolls back.
-      const claimed = await tx.query(`insert into es_commands (command_id) values ($1) on conflict (command_id) do nothing returning 1`, [commandId]);
+      const claimed = await tx.query(`insert into es_commands (command_id) values ($1) on conflict (command_id) do nothing returning 1`, [
+        commandId,
+      ]);
       if (claimed.length === 0) {
         const [row] = await tx.query<{ result: AppendResult | null }>(`select result from es_commands where command_id = $1`, [commandId]);
         if (!row?.result) throw new Error(`Command ${commandId} is recorded without a result`);
@@ -141,7 +145,11 @@ async function append(
 type Request = { streamName: string; expectedState: ReturnType<typeof toStreamState>; events: EventData[] };
 
 /** One stream: appendToStream. Several: KurrentDB 25.1's atomic multi-stream append, or a refusal. */
-async function write(client: KurrentDBClient, streams: readonly StreamAppend[], requests: Request[]): Promise<{ streamId: string; version: number }[]> {
+async function write(
+  client: KurrentDBClient,
+  streams: readonly StreamAppend[],
+  requests: Request[],
+): Promise<{ streamId: string; version: number }[]> {
   try {
     if (requests.length === 1) {
       const [only] = requests;
@@ -156,14 +164,21 @@ async function write(client: KurrentDBClient, streams: readonly StreamAppend[], 
       throw new ConcurrencyError(stream.streamId, stream.expectedVersion, versionOf(error.actualState));
     }
     if (requests.length > 1 && /unimplemented|not supported|unsupported/i.test(String((error as Error).message))) {
-      throw new Error('This KurrentDB cannot append to several streams atomically (multi-stream append needs KurrentDB 25.1 or later); refusing rather than appending stream by stream.', { cause: error });
+      throw new Error(
+        'This KurrentDB cannot append to several streams atomically (multi-stream append needs KurrentDB 25.1 or later); refusing rather than appending stream by stream.',
+        { cause: error },
+      );
     }
     throw error;
   }
 }
 
 /** Reads the events just written back, for their exact log positions (the write answers only versions). */
-async function positionsOf(client: KurrentDBClient, versions: { streamId: string; version: number }[], streams: readonly StreamAppend[]): Promise<AppendResult> {
+async function positionsOf(
+  client: KurrentDBClient,
+  versions: { streamId: string; version: number }[],
+  streams: readonly StreamAppend[],
+): Promise<AppendResult> {
   const positions: { commit: bigint; prepare: bigint }[] = [];
   for (const { streamId, version } of versions) {
     const count = streams.find((s) => s.streamId === streamId)!.events.length;
@@ -175,7 +190,14 @@ async function positionsOf(client: KurrentDBClient, versions: { streamId: string
   const first = toCheckpoint(positions[0]!);
   const last = toCheckpoint(positions[positions.length - 1]!);
   const eventTypes = [...new Set(streams.flatMap((s) => s.events.map((e) => e.type)))];
-  return { duplicate: false, streams: versions, firstPosition: first.globalPosition, lastPosition: last.globalPosition, checkpoint: last, eventTypes };
+  return {
+    duplicate: false,
+    streams: versions,
+    firstPosition: first.globalPosition,
+    lastPosition: last.globalPosition,
+    checkpoint: last,
+    eventTypes,
+  };
 }
 
 /**
@@ -186,7 +208,11 @@ async function findWritten(client: KurrentDBClient, streams: readonly StreamAppe
   const first = streams[0]!;
   const id = commandEventId(commandId, first.streamId, 0);
   try {
-    for await (const resolved of client.readStream(first.streamId, { direction: BACKWARDS, fromRevision: END, maxCount: RECOVERY_WINDOW })) {
+    for await (const resolved of client.readStream(first.streamId, {
+      direction: BACKWARDS,
+      fromRevision: END,
+      maxCount: RECOVERY_WINDOW,
+    })) {
       if (resolved.event?.id !== id) continue;
       const versions = [];
       for (const stream of streams) {
@@ -208,5 +234,8 @@ async function findWritten(client: KurrentDBClient, streams: readonly StreamAppe
 }
 
 async function record(tx: SqlExecutor, commandId: string, result: AppendResult): Promise<void> {
-  await tx.query(`update es_commands set result = $2::text::jsonb where command_id = $1`, [commandId, JSON.stringify({ ...result, duplicate: false })]);
+  await tx.query(`update es_commands set result = $2::text::jsonb where command_id = $1`, [
+    commandId,
+    JSON.stringify({ ...result, duplicate: false }),
+  ]);
 }

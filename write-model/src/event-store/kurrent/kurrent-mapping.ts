@@ -63,7 +63,7 @@ export function decodeMetadata(raw: unknown): EventMetadata {
   let value = raw;
   if (value instanceof Uint8Array) value = JSON.parse(Buffer.from(value).toString('utf8'));
   const fpa = (value as { fpa?: unknown } | undefined)?.fpa;
-  if (typeof fpa !== 'string') throw new Error('An event without this application\'s metadata was found in the log');
+  if (typeof fpa !== 'string') throw new Error("An event without this application's metadata was found in the log");
   return JSON.parse(fpa) as EventMetadata;
 }
 

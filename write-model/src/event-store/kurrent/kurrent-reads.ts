@@ -14,7 +14,16 @@ import type { Keyring } from '../pii.ts';
 import { compareCheckpoints, type Checkpoint, type ReadAllOptions, type ReadStreamOptions, type RecordedEvent } from '../types.ts';
 import { decodeMetadata, toCheckpoint, toPosition, typesRegex } from './kurrent-mapping.ts';
 
-type Raw = { streamId: string; id: string; revision: bigint; type: string; created: Date; data: unknown; metadata: unknown; position?: { commit: bigint; prepare: bigint } };
+type Raw = {
+  streamId: string;
+  id: string;
+  revision: bigint;
+  type: string;
+  created: Date;
+  data: unknown;
+  metadata: unknown;
+  position?: { commit: bigint; prepare: bigint };
+};
 
 /** KurrentDB's $all holds system events ($-prefixed types: metadata, stats, links); the port's log is ours only. */
 function filterFor(types?: readonly string[]) {
@@ -76,7 +85,13 @@ export async function readStream(
     'globalPosition' in asOf ? Number(raw.position?.prepare ?? 0n) <= asOf.globalPosition : raw.created.getTime() <= asOf.time.getTime(),
   );
   const version = existed.length > 0 ? Number(existed[existed.length - 1]!.revision) + 1 : 0;
-  return { version, events: await toRecorded(keyring, existed.filter((raw) => Number(raw.revision) + 1 >= fromVersion)) };
+  return {
+    version,
+    events: await toRecorded(
+      keyring,
+      existed.filter((raw) => Number(raw.revision) + 1 >= fromVersion),
+    ),
+  };
 }
 
 /**

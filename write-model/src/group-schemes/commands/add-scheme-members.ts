@@ -38,7 +38,12 @@ export async function addSchemeMembers(store: EventStore, sql: SqlExecutor, sche
     const append = await store.append(
       [{ streamId, expectedVersion: expectedVersion(version), events: events.map((e) => toNewEvent(e, groupSchemePii)) }],
       appendOptions(ctx, async (tx) => {
-        await reserveGroupPolicyNumbers(tx, companyId, numbers, policies.map((p) => p.policyId));
+        await reserveGroupPolicyNumbers(
+          tx,
+          companyId,
+          numbers,
+          policies.map((p) => p.policyId),
+        );
         // Scheme members are insured people: they take places of the member limit (last: it locks the quota row).
         await takeMemberPlaces(tx, companyId, events.filter((e) => e.type === 'SchemeMemberAdded').length);
       }),
@@ -53,7 +58,11 @@ export async function addSchemeMembers(store: EventStore, sql: SqlExecutor, sche
   });
 }
 
-export function decideAddSchemeMembers(state: GroupSchemeState, command: { companyId: string; members: NewSchemeMembers }, ctx: CommandContext): GroupSchemeEvent[] {
+export function decideAddSchemeMembers(
+  state: GroupSchemeState,
+  command: { companyId: string; members: NewSchemeMembers },
+  ctx: CommandContext,
+): GroupSchemeEvent[] {
   assertOwnScheme(state, command.companyId);
   checkNewMembers(state.members, command.members);
   return newSchemeMemberEvents({ schemeId: state.schemeId, companyId: state.companyId }, command.members, ctx);

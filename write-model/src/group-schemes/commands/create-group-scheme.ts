@@ -28,13 +28,24 @@ export async function createGroupScheme(store: EventStore, sql: SqlExecutor, inp
     const numbers = await allocateGroupPolicyNumbers(sql, companyId, parsed.name, parsed.mainMembers.length);
     const policies = numbers.map((policyNumber) => ({ policyId: ctx.newId(), policyNumber }));
     const events = decideCreateGroupScheme(
-      { schemeId, companyId, name: parsed.name, description: parsed.description, members: { mainMembers: parsed.mainMembers, positions, policies } },
+      {
+        schemeId,
+        companyId,
+        name: parsed.name,
+        description: parsed.description,
+        members: { mainMembers: parsed.mainMembers, positions, policies },
+      },
       ctx,
     );
     const append = await store.append(
       [{ streamId: groupSchemeStreamId(schemeId), expectedVersion: 'no_stream', events: events.map((e) => toNewEvent(e, groupSchemePii)) }],
       appendOptions(ctx, async (tx) => {
-        await reserveGroupPolicyNumbers(tx, companyId, numbers, policies.map((p) => p.policyId));
+        await reserveGroupPolicyNumbers(
+          tx,
+          companyId,
+          numbers,
+          policies.map((p) => p.policyId),
+        );
         // Scheme members are insured people: they take places of the member limit (last: it locks the quota row).
         await takeMemberPlaces(tx, companyId, events.filter((e) => e.type === 'SchemeMemberAdded').length);
       }),
@@ -56,7 +67,10 @@ export type CreateGroupScheme = { schemeId: string; companyId: string; name: str
 export function decideCreateGroupScheme(command: CreateGroupScheme, ctx: CommandContext): GroupSchemeEvent[] {
   checkNewMembers([], command.members);
   const { schemeId, companyId, name, description } = command;
-  return [{ type: 'GroupSchemeCreated', data: { schemeId, companyId, name, description } }, ...newSchemeMemberEvents({ schemeId, companyId }, command.members, ctx)];
+  return [
+    { type: 'GroupSchemeCreated', data: { schemeId, companyId, name, description } },
+    ...newSchemeMemberEvents({ schemeId, companyId }, command.members, ctx),
+  ];
 }
 
 export const createGroupSchemeSlice = commandSlice({

@@ -18,7 +18,11 @@ export async function removeSchemeMember(store: EventStore, schemeId: string, me
   const companyId = requireCompany(ctx);
   const { events, append } = await handleCommand<{ companyId: string; memberId: string }, GroupSchemeState, GroupSchemeEvent>(store, {
     streamId: groupSchemeStreamId(schemeId),
-    decider: { initialState: initialGroupSchemeState, evolve: evolveGroupScheme, decide: (command, state) => decideRemoveSchemeMember(state, command) },
+    decider: {
+      initialState: initialGroupSchemeState,
+      evolve: evolveGroupScheme,
+      decide: (command, state) => decideRemoveSchemeMember(state, command),
+    },
     command: { companyId, memberId },
     ctx,
     // Their places of the member limit are free again, in the same transaction.
@@ -41,7 +45,13 @@ export function decideRemoveSchemeMember(state: GroupSchemeState, command: { com
   return leaving.map(
     (m): SchemeMemberRemoved => ({
       type: 'SchemeMemberRemoved',
-      data: { schemeId: state.schemeId, companyId: state.companyId, memberId: m.memberId, isMainMember: m.isMainMember, mainMemberId: m.mainMemberId },
+      data: {
+        schemeId: state.schemeId,
+        companyId: state.companyId,
+        memberId: m.memberId,
+        isMainMember: m.isMainMember,
+        mainMemberId: m.mainMemberId,
+      },
     }),
   );
 }

@@ -14,7 +14,11 @@ export async function updateGroupScheme(store: EventStore, schemeId: string, inp
   const parsed = parseInput(groupSchemeUpdateSchema, input);
   return handleCommand<GroupSchemeUpdateInput & { companyId: string }, GroupSchemeState, GroupSchemeEvent>(store, {
     streamId: groupSchemeStreamId(schemeId),
-    decider: { initialState: initialGroupSchemeState, evolve: evolveGroupScheme, decide: (command, state) => decideUpdateGroupScheme(state, command) },
+    decider: {
+      initialState: initialGroupSchemeState,
+      evolve: evolveGroupScheme,
+      decide: (command, state) => decideUpdateGroupScheme(state, command),
+    },
     command: { ...parsed, companyId },
     ctx,
   });

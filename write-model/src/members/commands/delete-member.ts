@@ -21,19 +21,30 @@ export async function deleteMember(store: EventStore, memberId: string, ctx: Com
   const companyId = requireCompany(ctx);
   return withConflictRetry(async () => {
     const member = await loadState(store, memberStreamId(memberId), memberFold);
-    const policies = member.state.status === 'active'
-      ? await Promise.all(
-          member.state.policyIds.map(async (id) => (await loadState(store, policyStreamId(id), { initialState: initialPolicyState, evolve: evolvePolicy })).state),
-        )
-      : [];
+    const policies =
+      member.state.status === 'active'
+        ? await Promise.all(
+            member.state.policyIds.map(
+              async (id) => (await loadState(store, policyStreamId(id), { initialState: initialPolicyState, evolve: evolvePolicy })).state,
+            ),
+          )
+        : [];
     const decided = decideDeleteMember(member.state, { companyId, policies });
     const state = member.state as ExistingMember;
     const streams: StreamAppend[] = [
-      { streamId: memberStreamId(memberId), expectedVersion: expectedVersion(member.version), events: decided.member.map((e) => toNewEvent(e)) },
+      {
+        streamId: memberStreamId(memberId),
+        expectedVersion: expectedVersion(member.version),
+        events: decided.member.map((e) => toNewEvent(e)),
+      },
     ];
     if (decided.mainMember.length > 0 && state.mainMemberId) {
       // 'stream_exists': the main member may be written concurrently; the link removal commutes.
-      streams.push({ streamId: memberStreamId(state.mainMemberId), expectedVersion: 'stream_exists', events: decided.mainMember.map((e) => toNewEvent(e)) });
+      streams.push({
+        streamId: memberStreamId(state.mainMemberId),
+        expectedVersion: 'stream_exists',
+        events: decided.mainMember.map((e) => toNewEvent(e)),
+      });
     }
     const append = await store.append(
       streams,

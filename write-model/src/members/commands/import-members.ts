@@ -23,7 +23,10 @@ import { assertChunkShape, planChunk, rowKey, mainMemberKey } from './import-pla
 import { formatPolicyNumber } from './register-member.ts';
 
 /** One CSV row as read from the file: every column a string (a missing or null cell is absent). */
-const csvCell = z.string().nullish().transform((v) => v ?? undefined);
+const csvCell = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? undefined);
 const csvRowSchema = z
   .object(Object.fromEntries(CSV_MEMBER_COLUMNS.map((column) => [column, csvCell])) as Record<CsvMemberColumn, typeof csvCell>)
   .meta({ description: 'One CSV row as read from the file: every column a string.' });
@@ -36,7 +39,11 @@ const importChunkSchema = z.object({
     .max(100)
     .meta({ description: 'One id per upload; with chunkIndex it makes a retried chunk import once.' }),
   // chunk_index is an integer column: a larger number would be refused by PostgreSQL, not by us.
-  chunkIndex: z.number({ error: 'chunkIndex must be a whole number' }).int().min(0).max(MAX_INTEGER, `chunkIndex cannot be more than ${MAX_INTEGER}`),
+  chunkIndex: z
+    .number({ error: 'chunkIndex must be a whole number' })
+    .int()
+    .min(0)
+    .max(MAX_INTEGER, `chunkIndex cannot be more than ${MAX_INTEGER}`),
   firstRowNumber: z
     .number({ error: 'firstRowNumber must be a whole number' })
     .int()
@@ -72,7 +79,8 @@ export async function importMembers(
       return await importOnce(store, sql, companyId, chunk, chunkCtx);
     } catch (error) {
       // Another writer took an SA ID, a place or a main member's version meanwhile: plan again.
-      const retriable = error instanceof ConcurrencyError || (isDomainError(error) && ['ALREADY_EXISTS', 'LIMIT_REACHED'].includes(error.code));
+      const retriable =
+        error instanceof ConcurrencyError || (isDomainError(error) && ['ALREADY_EXISTS', 'LIMIT_REACHED'].includes(error.code));
       if (!retriable || attempt >= MAX_ATTEMPTS) throw error;
     }
   }
@@ -85,7 +93,11 @@ async function importOnce(
   chunk: z.output<typeof importChunkSchema>,
   ctx: CommandContext,
 ): Promise<{ result: ImportChunkResult; append: AppendResult | null }> {
-  const policyTypes = await loadPolicyTypes(store, companyId, chunk.rows.map((r) => r.policyTypeId));
+  const policyTypes = await loadPolicyTypes(
+    store,
+    companyId,
+    chunk.rows.map((r) => r.policyTypeId),
+  );
   const existing = await existingMembers(sql, companyId, chunk.rows);
   const { planned, failed } = planChunk(chunk.rows, chunk.firstRowNumber, {
     policyTypeIds: new Set([...policyTypes.keys()]),
@@ -132,10 +144,14 @@ async function importOnce(
         // reset its stream entry and drop the links already added to it (a family member without
         // its FamilyMemberAdded, so its main member could be deleted from under it).
         mainStates.set(row.input.mainMemberId!, main);
-        streams.set(memberStreamId(row.input.mainMemberId!), { streamId: memberStreamId(row.input.mainMemberId!), expectedVersion: expectedVersion(loaded.version), events: [] });
+        streams.set(memberStreamId(row.input.mainMemberId!), {
+          streamId: memberStreamId(row.input.mainMemberId!),
+          expectedVersion: expectedVersion(loaded.version),
+          events: [],
+        });
       }
     }
-    const type = row.input.isMainMember && row.input.policyTypeId ? policyTypes.get(row.input.policyTypeId) ?? null : null;
+    const type = row.input.isMainMember && row.input.policyTypeId ? (policyTypes.get(row.input.policyTypeId) ?? null) : null;
     try {
       const decided = decideRegisterMember(
         {
@@ -144,13 +160,29 @@ async function importOnce(
           input: row.input,
           source: 'bulk_import',
           mainMember: main,
-          policy: type ? { policyId: ctx.newId(), policyNumber: formatPolicyNumber(nextPolicyNumber++, ctx.now), policyType: type, agentId: null } : null,
+          policy: type
+            ? { policyId: ctx.newId(), policyNumber: formatPolicyNumber(nextPolicyNumber++, ctx.now), policyType: type, agentId: null }
+            : null,
         },
         ctx,
       );
-      add(memberStreamId(row.memberId), 'no_stream', decided.member.map((e) => toNewEvent(e, memberPii)));
-      if (decided.mainMember.length > 0) add(memberStreamId(row.input.mainMemberId!), 'stream_exists', decided.mainMember.map((e) => toNewEvent(e)));
-      if (decided.policy.length > 0) add(policyStreamId(decided.policy[0]!.data.policyId), 'no_stream', decided.policy.map((e) => toNewEvent(e)));
+      add(
+        memberStreamId(row.memberId),
+        'no_stream',
+        decided.member.map((e) => toNewEvent(e, memberPii)),
+      );
+      if (decided.mainMember.length > 0)
+        add(
+          memberStreamId(row.input.mainMemberId!),
+          'stream_exists',
+          decided.mainMember.map((e) => toNewEvent(e)),
+        );
+      if (decided.policy.length > 0)
+        add(
+          policyStreamId(decided.policy[0]!.data.policyId),
+          'no_stream',
+          decided.policy.map((e) => toNewEvent(e)),
+        );
       issued.push(...decided.policy.filter((e): e is PolicyIssued => e.type === 'PolicyIssued'));
       if (row.input.isMainMember) mainStates.set(row.memberId, decided.member.reduce(evolveMember, initialMemberState));
       else mainStates.set(row.input.mainMemberId!, decided.mainMember.reduce(evolveMember, main!));
@@ -163,7 +195,11 @@ async function importOnce(
     }
   }
 
-  const result: ImportChunkResult = { imported: importedIds.length, failed: failed.sort((a, b) => a.rowNumber - b.rowNumber), skippedForLimit };
+  const result: ImportChunkResult = {
+    imported: importedIds.length,
+    failed: failed.sort((a, b) => a.rowNumber - b.rowNumber),
+    skippedForLimit,
+  };
   // Members first, then family links on main members, then policies: the events of one kind arrive
   // together, so projectors can apply each run with one set-based statement.
   const rank = (s: StreamAppend) => (s.streamId.startsWith(policyStreamId('')) ? 2 : s.events[0]?.type === 'MemberRegistered' ? 0 : 1);
@@ -175,7 +211,12 @@ async function importOnce(
       if (!(await reserveIdentifiers(tx, `member-identifier:${companyId}`, importedKeys, importedIds))) {
         throw new DomainError('ALREADY_EXISTS', 'An SA ID or passport number of this file was registered meanwhile');
       }
-      await reservePolicyNumbers(tx, companyId, issued.map((p) => p.data.policyNumber), issued.map((p) => p.data.policyId));
+      await reservePolicyNumbers(
+        tx,
+        companyId,
+        issued.map((p) => p.data.policyNumber),
+        issued.map((p) => p.data.policyId),
+      );
       await saveChunkResult(tx, companyId, chunk.importId, chunk.chunkIndex, result);
       // Last: the company's quota row stays locked until the commit (member-quota.ts).
       await takeMemberPlaces(tx, companyId, importedIds.length);

@@ -28,7 +28,13 @@ export type RegisterMemberOptions = { source?: MemberSource; agentId?: string | 
  * member under an existing principal. The SA ID / passport reservation and the member limit are
  * decided in the same transaction as the append.
  */
-export async function registerMember(store: EventStore, sql: SqlExecutor, input: unknown, ctx: CommandContext, options: RegisterMemberOptions = {}) {
+export async function registerMember(
+  store: EventStore,
+  sql: SqlExecutor,
+  input: unknown,
+  ctx: CommandContext,
+  options: RegisterMemberOptions = {},
+) {
   const companyId = requireCompany(ctx);
   const parsed = parseInput(memberSchemaOn(southAfricanDate(ctx.now)), input);
   return registerParsedMember(store, sql, companyId, parsed, ctx, options);
@@ -44,12 +50,14 @@ export async function registerParsedMember(
 ) {
   return withConflictRetry(async () => {
     const memberId = ctx.newId();
-    const main = !input.isMainMember && input.mainMemberId
-      ? await loadState(store, memberStreamId(input.mainMemberId), { initialState: initialMemberState, evolve: evolveMember })
-      : null;
-    const policyType = input.isMainMember && input.policyTypeId
-      ? await loadState(store, policyTypeStreamId(input.policyTypeId), { initialState: initialPolicyTypeState, evolve: evolvePolicyType })
-      : null;
+    const main =
+      !input.isMainMember && input.mainMemberId
+        ? await loadState(store, memberStreamId(input.mainMemberId), { initialState: initialMemberState, evolve: evolveMember })
+        : null;
+    const policyType =
+      input.isMainMember && input.policyTypeId
+        ? await loadState(store, policyTypeStreamId(input.policyTypeId), { initialState: initialPolicyTypeState, evolve: evolvePolicyType })
+        : null;
     const policy = policyType
       ? {
           policyId: ctx.newId(),
@@ -66,10 +74,18 @@ export async function registerParsedMember(
       { streamId: memberStreamId(memberId), expectedVersion: 'no_stream', events: decided.member.map((e) => toNewEvent(e, memberPii)) },
     ];
     if (main && decided.mainMember.length > 0) {
-      streams.push({ streamId: memberStreamId(input.mainMemberId!), expectedVersion: expectedVersion(main.version), events: decided.mainMember.map((e) => toNewEvent(e)) });
+      streams.push({
+        streamId: memberStreamId(input.mainMemberId!),
+        expectedVersion: expectedVersion(main.version),
+        events: decided.mainMember.map((e) => toNewEvent(e)),
+      });
     }
     if (policy && decided.policy.length > 0) {
-      streams.push({ streamId: policyStreamId(policy.policyId), expectedVersion: 'no_stream', events: decided.policy.map((e) => toNewEvent(e)) });
+      streams.push({
+        streamId: policyStreamId(policy.policyId),
+        expectedVersion: 'no_stream',
+        events: decided.policy.map((e) => toNewEvent(e)),
+      });
     }
     const append = await store.append(
       streams,

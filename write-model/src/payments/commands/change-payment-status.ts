@@ -14,7 +14,11 @@ export async function changePaymentStatus(store: EventStore, paymentId: string, 
   const { status } = parseInput(paymentStatusSchema, input);
   return handleCommand<{ companyId: string; to: PaymentStatus }, PaymentState, PaymentEvent>(store, {
     streamId: paymentStreamId(paymentId),
-    decider: { initialState: initialPaymentState, evolve: evolvePayment, decide: (command, state) => decideChangePaymentStatus(state, command) },
+    decider: {
+      initialState: initialPaymentState,
+      evolve: evolvePayment,
+      decide: (command, state) => decideChangePaymentStatus(state, command),
+    },
     command: { companyId, to: status },
     ctx,
   });
@@ -26,7 +30,9 @@ export const PAYMENT_NOT_FOUND = 'Payment not found';
 export function decideChangePaymentStatus(state: PaymentState, command: { companyId: string; to: PaymentStatus }): PaymentEvent[] {
   if (state.status === 'none' || state.companyId !== command.companyId) throw new NotFoundError(PAYMENT_NOT_FOUND);
   if (state.status === command.to) throw new DomainError('INVALID_TRANSITION', `The payment is already ${command.to}.`);
-  return [{ type: 'PaymentStatusChanged', data: { paymentId: state.paymentId, companyId: state.companyId, from: state.status, to: command.to } }];
+  return [
+    { type: 'PaymentStatusChanged', data: { paymentId: state.paymentId, companyId: state.companyId, from: state.status, to: command.to } },
+  ];
 }
 
 export const changePaymentStatusSlice = commandSlice({

@@ -23,7 +23,10 @@ export async function recordPayment(store: EventStore, input: unknown, ctx: Comm
   const payment = parseInput(paymentSchemaOn(southAfricanDate(ctx.now)), input);
   return withConflictRetry(async () => {
     // A group policy or a made-up id names no policy stream: the decider refuses it as unknown.
-    const { state: policy } = await loadState(store, policyStreamId(payment.policyId), { initialState: initialPolicyState, evolve: evolvePolicy });
+    const { state: policy } = await loadState(store, policyStreamId(payment.policyId), {
+      initialState: initialPolicyState,
+      evolve: evolvePolicy,
+    });
     const member =
       policy.status === 'none'
         ? initialMemberState

@@ -19,7 +19,9 @@ export async function updatePlan(store: EventStore, planId: string, input: unkno
 
 function samePlan(a: PlanFields, b: PlanFields): boolean {
   const keys: (keyof PlanFields)[] = ['name', 'tier', 'memberLimit', 'monthlyPrice', 'description', 'sortOrder', 'isActive'];
-  return keys.every((key) => a[key] === b[key]) && a.features.join('\n') === b.features.join('\n') && a.features.length === b.features.length;
+  return (
+    keys.every((key) => a[key] === b[key]) && a.features.join('\n') === b.features.join('\n') && a.features.length === b.features.length
+  );
 }
 
 /** Saving the plan as it already stands records nothing. */

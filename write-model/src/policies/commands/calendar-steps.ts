@@ -49,10 +49,12 @@ export type CalendarCommand = IssueNonPaymentNotice | LapseForNonPayment | Reins
 export const CALENDAR_POLICY_NOT_FOUND = 'Policy not found';
 export const NOTICE_NEEDS_ACTIVE = 'Only an active policy is sent a non-payment notice.';
 export const LAPSE_NEEDS_ACTIVE = 'Only an active policy can lapse for non-payment.';
-export const LAPSE_NEEDS_EARLIER_NOTICE = 'A policy is never lapsed without a non-payment notice for the premium issued on an earlier day (rule 15A).';
+export const LAPSE_NEEDS_EARLIER_NOTICE =
+  'A policy is never lapsed without a non-payment notice for the premium issued on an earlier day (rule 15A).';
 export const LAPSE_BEFORE_GRACE_ENDS = 'The grace period of this premium has not ended yet (rule 15A).';
 export const REINSTATE_NEEDS_LAPSED = 'Only a lapsed policy can be reinstated.';
-export const REINSTATE_NEEDS_NON_PAYMENT = 'Only a policy lapsed for non-payment is reinstated by paying its arrears; a lapse set by staff is undone by staff.';
+export const REINSTATE_NEEDS_NON_PAYMENT =
+  'Only a policy lapsed for non-payment is reinstated by paying its arrears; a lapse set by staff is undone by staff.';
 export const REINSTATE_OTHER_LAPSE = 'The policy lapsed on another day than this reinstatement names.';
 
 type Issued = Exclude<PolicyState, { status: 'none' }>;
@@ -107,7 +109,13 @@ export function decideNonPaymentNotice(command: IssueNonPaymentNotice, state: Po
         graceEndsOn: command.graceEndsOn,
         channel,
         to,
-        text: noticeText({ companyName: command.companyName, policyNumber: policy.policyNumber, missed, arrears: command.arrears, graceEndsOn: command.graceEndsOn }),
+        text: noticeText({
+          companyName: command.companyName,
+          policyNumber: policy.policyNumber,
+          missed,
+          arrears: command.arrears,
+          graceEndsOn: command.graceEndsOn,
+        }),
       },
     },
   ];
@@ -188,7 +196,13 @@ function list(items: readonly string[]): string {
 }
 
 /** What the policyholder is told, in plain words (rule 15A). */
-export function noticeText(args: { companyName: string; policyNumber: string; missed: readonly MissedPremiumData[]; arrears: string; graceEndsOn: string }): string {
+export function noticeText(args: {
+  companyName: string;
+  policyNumber: string;
+  missed: readonly MissedPremiumData[];
+  arrears: string;
+  graceEndsOn: string;
+}): string {
   const months = list(args.missed.map((m) => monthName(m.period)));
   const premiums = args.missed.length === 1 ? 'premium' : 'premiums';
   return (

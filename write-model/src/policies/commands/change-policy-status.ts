@@ -29,7 +29,8 @@ export async function changePolicyStatus(store: EventStore, policyId: string, in
   const policy = await loadState(store, policyStreamId(policyId), { initialState: initialPolicyState, evolve: evolvePolicy });
   const memberDeleted =
     policy.state.status !== 'none' &&
-    (await loadState(store, memberStreamId(policy.state.memberId), { initialState: initialMemberState, evolve: evolveMember })).state.status === 'deleted';
+    (await loadState(store, memberStreamId(policy.state.memberId), { initialState: initialMemberState, evolve: evolveMember })).state
+      .status === 'deleted';
   return handleCommand(store, {
     streamId: policyStreamId(policyId),
     decider: policyDecider,

@@ -32,7 +32,11 @@ export async function createPolicyType(store: EventStore, input: unknown, ctx: C
   const policyTypeId = ctx.newId();
   return handleCommand(store, {
     streamId: policyTypeStreamId(policyTypeId),
-    decider: { initialState: initialPolicyTypeState, evolve: evolvePolicyType, decide: (command, state) => decideCreatePolicyType(state, command) },
+    decider: {
+      initialState: initialPolicyTypeState,
+      evolve: evolvePolicyType,
+      decide: (command, state) => decideCreatePolicyType(state, command),
+    },
     command: { type: 'CreatePolicyType', policyTypeId, companyId, terms } satisfies CreatePolicyType,
     ctx,
     inTransaction: (tx) => reservePolicyTypeName(tx, companyId, terms.name, policyTypeId),
@@ -43,7 +47,12 @@ export type CreatePolicyType = { type: 'CreatePolicyType'; policyTypeId: string;
 
 export function decideCreatePolicyType(state: PolicyTypeState, command: CreatePolicyType): PolicyTypeEvent[] {
   if (state.status !== 'none') throw new DomainError('ALREADY_EXISTS', 'This policy type already exists');
-  return [{ type: 'PolicyTypeCreated', data: { policyTypeId: command.policyTypeId, companyId: command.companyId, ...policyTypeTerms(command.terms) } }];
+  return [
+    {
+      type: 'PolicyTypeCreated',
+      data: { policyTypeId: command.policyTypeId, companyId: command.companyId, ...policyTypeTerms(command.terms) },
+    },
+  ];
 }
 
 export const createPolicyTypeSlice = commandSlice({

@@ -17,7 +17,11 @@ export async function updatePolicyType(store: EventStore, policyTypeId: string, 
   const terms = parseInput(policyTypeSchema, input);
   return handleCommand(store, {
     streamId: policyTypeStreamId(policyTypeId),
-    decider: { initialState: initialPolicyTypeState, evolve: evolvePolicyType, decide: (command, state) => decideUpdatePolicyType(state, command) },
+    decider: {
+      initialState: initialPolicyTypeState,
+      evolve: evolvePolicyType,
+      decide: (command, state) => decideUpdatePolicyType(state, command),
+    },
     command: { type: 'UpdatePolicyType', policyTypeId, companyId, terms } satisfies UpdatePolicyType,
     ctx,
     async inTransaction(tx, _events, before) {
@@ -34,7 +38,12 @@ export type UpdatePolicyType = { type: 'UpdatePolicyType'; policyTypeId: string;
 export function decideUpdatePolicyType(state: PolicyTypeState, command: UpdatePolicyType): PolicyTypeEvent[] {
   // Another company's policy type reads as missing: ids of other tenants are never confirmed.
   if (state.status === 'none' || state.companyId !== command.companyId) throw new NotFoundError(POLICY_TYPE_NOT_FOUND);
-  return [{ type: 'PolicyTypeUpdated', data: { policyTypeId: command.policyTypeId, companyId: command.companyId, ...policyTypeTerms(command.terms) } }];
+  return [
+    {
+      type: 'PolicyTypeUpdated',
+      data: { policyTypeId: command.policyTypeId, companyId: command.companyId, ...policyTypeTerms(command.terms) },
+    },
+  ];
 }
 
 export const updatePolicyTypeSlice = commandSlice({

@@ -15,7 +15,10 @@ import { evolveSystemSettings, initialSystemSettings, type SystemSettings } from
 export async function saveSystemSetting(store: EventStore, input: unknown, ctx: CommandContext) {
   const command = parseInput(systemSettingSchema, input);
   return withConflictRetry(async () => {
-    const { state, version } = await loadState(store, SYSTEM_SETTINGS_STREAM, { initialState: initialSystemSettings, evolve: evolveSystemSettings });
+    const { state, version } = await loadState(store, SYSTEM_SETTINGS_STREAM, {
+      initialState: initialSystemSettings,
+      evolve: evolveSystemSettings,
+    });
     const events = decideSaveSystemSetting(command, state, ctx);
     const settingId = events[0]?.data.settingId ?? state.get(command.key)!.settingId;
     if (events.length === 0) return { settingId, created: false, append: null };
@@ -47,7 +50,9 @@ export function decideSaveSystemSetting(input: SystemSettingInput, state: System
   const at = ctx.now.toISOString();
   if (!current) return [{ type: 'SystemSettingCreated', data: { settingId: ctx.newId(), ...fields, createdAt: at } }];
   const unchanged =
-    canonicalJson(current.value) === canonicalJson(fields.value) && current.description === fields.description && current.category === fields.category;
+    canonicalJson(current.value) === canonicalJson(fields.value) &&
+    current.description === fields.description &&
+    current.category === fields.category;
   if (unchanged) return [];
   return [{ type: 'SystemSettingUpdated', data: { settingId: current.settingId, ...fields, updatedAt: at } }];
 }

@@ -71,5 +71,6 @@ export const changePasswordSlice = commandSlice({
   name: 'changePassword',
   operation: 'profile.update',
   input: () => changePasswordSchema,
-  handle: ({ store, sql }, { input }, ctx) => changePassword(store, sql, input, ctx, { keepSessionTokenHash: ctx.sessionTokenHash ?? null }),
+  handle: ({ store, sql }, { input }, ctx) =>
+    changePassword(store, sql, input, ctx, { keepSessionTokenHash: ctx.sessionTokenHash ?? null }),
 });

@@ -6,12 +6,7 @@ import { commandSlice } from '../../command-handling/slice.ts';
 import { DomainError } from '../../errors.ts';
 import { updatePasswordHash } from '../../identity/credentials.ts';
 import { hashPassword } from '../../identity/passwords.ts';
-import {
-  consumeResetToken,
-  findResetTokenUser,
-  RESET_LINK_INVALID,
-  revokeSessionsOfUser,
-} from '../../identity/reset-tokens.ts';
+import { consumeResetToken, findResetTokenUser, RESET_LINK_INVALID, revokeSessionsOfUser } from '../../identity/reset-tokens.ts';
 import type { SqlExecutor } from '../../event-store/sql.ts';
 import { resetPasswordSchema } from '../../validation/index.ts';
 import { userDecider } from '../users.decider.ts';

@@ -17,7 +17,10 @@ export function decideUpdateProfile(command: UpdateProfile, state: UserState): U
   if (state.status === 'none') throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
   const { profile } = state;
   const unchanged =
-    profile.firstName === command.firstName && profile.lastName === command.lastName && profile.email === command.email && profile.phone === command.phone;
+    profile.firstName === command.firstName &&
+    profile.lastName === command.lastName &&
+    profile.email === command.email &&
+    profile.phone === command.phone;
   return unchanged ? [] : [{ type: 'UserProfileUpdated', data: command }];
 }
 

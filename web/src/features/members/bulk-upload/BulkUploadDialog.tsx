@@ -37,8 +37,8 @@ export function BulkUploadDialog({ onClose }: { onClose: () => void }) {
       <Dialog title="Bulk Upload Members">
         <div className={styles.body}>
           <p className={styles.muted}>
-            Upload a CSV file with one member per row. Family members name their main member&apos;s SA ID or passport
-            number in <code>mainMemberIdentifier</code>; the main member may be an earlier row of the same file.
+            Upload a CSV file with one member per row. Family members name their main member&apos;s SA ID or passport number in{' '}
+            <code>mainMemberIdentifier</code>; the main member may be an earlier row of the same file.
           </p>
           <div className={styles.buttons}>
             <Button
@@ -88,9 +88,7 @@ export function BulkUploadDialog({ onClose }: { onClose: () => void }) {
               All {state.rows.length} rows are valid and ready to upload.
             </p>
           )}
-          {(uploading || state.status === 'completed' || state.uploadError) && (
-            <UploadProgress state={state} />
-          )}
+          {(uploading || state.status === 'completed' || state.uploadError) && <UploadProgress state={state} />}
           <div className={styles.actions}>
             {uploading ? (
               <Button variant="secondary" onPress={stop}>
@@ -107,9 +105,7 @@ export function BulkUploadDialog({ onClose }: { onClose: () => void }) {
               </Button>
             )}
             {state.ready && (state.status === 'idle' || state.uploadError) && (
-              <Button onPress={() => void upload()}>
-                {state.uploadError ? 'Resume Upload' : `Upload ${state.rows.length} Members`}
-              </Button>
+              <Button onPress={() => void upload()}>{state.uploadError ? 'Resume Upload' : `Upload ${state.rows.length} Members`}</Button>
             )}
           </div>
         </div>

@@ -91,10 +91,14 @@ describe('bulk upload dialog', { timeout: 20_000 }, () => {
     const calls = openBulkUpload(async (input) => {
       if (input.chunkIndex === 0) return answer(500);
       await secondChunk;
-      return answer(98, [
-        { rowNumber: 550, errors: ['A member with this SA ID already exists'] },
-        { rowNumber: 601, errors: ['Member limit reached'] },
-      ], 1);
+      return answer(
+        98,
+        [
+          { rowNumber: 550, errors: ['A member with this SA ID already exists'] },
+          { rowNumber: 601, errors: ['Member limit reached'] },
+        ],
+        1,
+      );
     });
     const rows = Array.from({ length: 600 }, (_, i) => principal(`Name${i}`));
     const dialog = await chooseFile([HEADER, ...rows].join('\n'));

@@ -25,9 +25,7 @@ export function RowProblemList({ title, problems }: RowProblemListProps) {
           </li>
         ))}
       </ul>
-      {problems.length > shown.length && (
-        <p className={styles.hint}>…and {problems.length - shown.length} more rows.</p>
-      )}
+      {problems.length > shown.length && <p className={styles.hint}>…and {problems.length - shown.length} more rows.</p>}
     </div>
   );
 }

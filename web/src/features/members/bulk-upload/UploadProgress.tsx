@@ -25,13 +25,9 @@ export function UploadProgress({ state }: { state: BulkUploadState }) {
         </p>
       )}
       {progress.skippedForLimit > 0 && (
-        <p className={styles.hint}>
-          {progress.skippedForLimit} rows were not imported because your plan&apos;s member limit was reached.
-        </p>
+        <p className={styles.hint}>{progress.skippedForLimit} rows were not imported because your plan&apos;s member limit was reached.</p>
       )}
-      {status !== 'uploading' && progress.failed.length > 0 && (
-        <RowProblemList title="rows were not imported" problems={progress.failed} />
-      )}
+      {status !== 'uploading' && progress.failed.length > 0 && <RowProblemList title="rows were not imported" problems={progress.failed} />}
     </div>
   );
 }

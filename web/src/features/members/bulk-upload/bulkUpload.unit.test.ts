@@ -70,23 +70,32 @@ describe('CSV file checks', () => {
 
 describe('row validation', () => {
   it('numbers rows as index + 2 and lists every problem of a row', () => {
-    const text = [HEADER, mainRow(), mainRow({ firstName: '', saId: '8001015009088' }), mainRow({ isMainMember: 'no', relationship: '' })].join('\n');
+    const text = [
+      HEADER,
+      mainRow(),
+      mainRow({ firstName: '', saId: '8001015009088' }),
+      mainRow({ isMainMember: 'no', relationship: '' }),
+    ].join('\n');
     const outcome = parseMembersCsv(text);
     if (!outcome.ok) throw new Error('expected rows');
     const problems = validateRows(outcome.rows, []);
     expect(problems.map((p) => p.rowNumber)).toEqual([3, 4]);
     expect(problems[0]!.errors).toEqual(['First name is required', 'Invalid SA ID number']);
-    expect(problems[1]!.errors).toEqual(['Main member identifier required for family members', 'Relationship is required for family members']);
+    expect(problems[1]!.errors).toEqual([
+      'Main member identifier required for family members',
+      'Relationship is required for family members',
+    ]);
   });
 
-  it("refuses a policy type id the company does not have", () => {
+  it('refuses a policy type id the company does not have', () => {
     const outcome = parseMembersCsv([HEADER, mainRow({ policyTypeId: 'elsewhere' })].join('\n'));
     if (!outcome.ok) throw new Error('expected rows');
     expect(validateRows(outcome.rows, ['pt1'])).toEqual([{ rowNumber: 2, errors: ['Invalid policy type ID'] }]);
   });
 });
 
-const rows = (n: number): CsvMemberRow[] => Array.from({ length: n }, (_, i) => ({ firstName: `Name${i}`, lastName: 'Test', extra: 'x' }) as CsvMemberRow);
+const rows = (n: number): CsvMemberRow[] =>
+  Array.from({ length: n }, (_, i) => ({ firstName: `Name${i}`, lastName: 'Test', extra: 'x' }) as CsvMemberRow);
 
 describe('chunks', () => {
   it('cuts 1,201 rows into 500, 500 and 201 with their first CSV row numbers', () => {
@@ -107,8 +116,19 @@ describe('chunks', () => {
     const seen: ImportProgress[] = [];
     const answers: ChunkAnswer[] = [
       { imported: 500, failed: [], skippedForLimit: 0 },
-      { imported: 498, failed: [{ rowNumber: 600, errors: ['SA ID already exists'] }, { rowNumber: 700, errors: ['x'] }], skippedForLimit: 0 },
-      { imported: 40, failed: Array.from({ length: 60 }, (_, i) => ({ rowNumber: 1042 + i, errors: ['Member limit reached'] })), skippedForLimit: 60 },
+      {
+        imported: 498,
+        failed: [
+          { rowNumber: 600, errors: ['SA ID already exists'] },
+          { rowNumber: 700, errors: ['x'] },
+        ],
+        skippedForLimit: 0,
+      },
+      {
+        imported: 40,
+        failed: Array.from({ length: 60 }, (_, i) => ({ rowNumber: 1042 + i, errors: ['Member limit reached'] })),
+        skippedForLimit: 60,
+      },
     ];
     const outcome = await runImport({
       chunks,
@@ -171,7 +191,12 @@ describe('dialog states', () => {
   it('idle → validating → idle (ready) or error, then uploading → completed', () => {
     let state = bulkUploadReducer(INITIAL_BULK_STATE, { type: 'fileChosen', fileName: 'a.csv' });
     expect(state.status).toBe('validating');
-    const invalid = bulkUploadReducer(state, { type: 'validated', rows: [{}], problems: [{ rowNumber: 2, errors: ['x'] }], missingColumns: [] });
+    const invalid = bulkUploadReducer(state, {
+      type: 'validated',
+      rows: [{}],
+      problems: [{ rowNumber: 2, errors: ['x'] }],
+      missingColumns: [],
+    });
     expect(invalid).toMatchObject({ status: 'error', ready: false });
     state = bulkUploadReducer(state, { type: 'validated', rows: [{}], problems: [], missingColumns: [] });
     expect(state).toMatchObject({ status: 'idle', ready: true });
@@ -181,7 +206,11 @@ describe('dialog states', () => {
     const interrupted = bulkUploadReducer(state, { type: 'uploadInterrupted', progress, message: 'boom' });
     expect(interrupted).toMatchObject({ status: 'error', uploadError: 'boom', progress });
     // A retry keeps the import id and the progress so far.
-    expect(bulkUploadReducer(interrupted, { type: 'uploadStarted', importId: 'i1' })).toMatchObject({ status: 'uploading', progress, uploadError: null });
+    expect(bulkUploadReducer(interrupted, { type: 'uploadStarted', importId: 'i1' })).toMatchObject({
+      status: 'uploading',
+      progress,
+      uploadError: null,
+    });
     expect(bulkUploadReducer(state, { type: 'uploadEnded', progress }).status).toBe('completed');
     expect(bulkUploadReducer(state, { type: 'reset' })).toEqual(INITIAL_BULK_STATE);
   });

@@ -59,7 +59,14 @@ export function bulkUploadReducer(state: BulkUploadState, event: BulkUploadEvent
       return { ...state, status: 'error', parseProblems: [] };
     case 'validated': {
       const ready = event.problems.length === 0;
-      return { ...state, status: ready ? 'idle' : 'error', rows: event.rows, problems: event.problems, missingColumns: event.missingColumns, ready };
+      return {
+        ...state,
+        status: ready ? 'idle' : 'error',
+        rows: event.rows,
+        problems: event.problems,
+        missingColumns: event.missingColumns,
+        ready,
+      };
     }
     case 'uploadStarted':
       // A retry keeps its import id and progress; a first upload starts from nothing.

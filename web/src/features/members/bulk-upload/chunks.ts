@@ -59,7 +59,9 @@ export type RunImportOptions = {
   from?: ImportProgress;
 };
 
-export type ImportOutcome = { kind: 'done' | 'stopped'; progress: ImportProgress } | { kind: 'failed'; progress: ImportProgress; message: string };
+export type ImportOutcome =
+  | { kind: 'done' | 'stopped'; progress: ImportProgress }
+  | { kind: 'failed'; progress: ImportProgress; message: string };
 
 /**
  * Sends the chunks one after another (a family row may name a main member from an earlier chunk,

@@ -1,10 +1,4 @@
-import {
-  CSV_MEMBER_COLUMNS,
-  CSV_MESSAGES,
-  csvRowNumber,
-  validateCsvMemberRow,
-  type CsvMemberRow,
-} from '@fpa/write-model/validation';
+import { CSV_MEMBER_COLUMNS, CSV_MESSAGES, csvRowNumber, validateCsvMemberRow, type CsvMemberRow } from '@fpa/write-model/validation';
 import Papa from 'papaparse';
 
 export const TEMPLATE_FILE_NAME = 'members-template.csv';

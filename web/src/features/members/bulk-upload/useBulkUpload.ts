@@ -32,10 +32,18 @@ export function useBulkUpload(policyTypeIds: readonly string[]) {
       if (!parsed.ok) {
         if (parsed.reason === 'empty') {
           dispatch({ type: 'emptyFile' });
-          toast({ title: CSV_MESSAGES.emptyFile, description: 'The file needs a header row and at least one member row.', variant: 'destructive' });
+          toast({
+            title: CSV_MESSAGES.emptyFile,
+            description: 'The file needs a header row and at least one member row.',
+            variant: 'destructive',
+          });
         } else {
           dispatch({ type: 'parseFailed', problems: parsed.problems });
-          toast({ title: 'File parsing failed', description: 'Could not parse the CSV file. Please check the format.', variant: 'destructive' });
+          toast({
+            title: 'File parsing failed',
+            description: 'Could not parse the CSV file. Please check the format.',
+            variant: 'destructive',
+          });
         }
         return;
       }
@@ -56,9 +64,7 @@ export function useBulkUpload(policyTypeIds: readonly string[]) {
 
   const sendChunk = useCallback(
     async (importId: string, chunk: Chunk): Promise<ChunkAnswer> => {
-      const result = await client
-        .mutation(ImportMembersMutation, { input: { importId, ...chunk } }, MEMBER_CHANGE_CONTEXT)
-        .toPromise();
+      const result = await client.mutation(ImportMembersMutation, { input: { importId, ...chunk } }, MEMBER_CHANGE_CONTEXT).toPromise();
       if (result.error || !result.data) throw new Error(result.error ? errorMessage(result.error) : 'The server sent an empty answer');
       return result.data.importMembers;
     },
