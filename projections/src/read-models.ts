@@ -35,6 +35,7 @@ export const allProjectors: readonly Projector[] = [
 ];
 
 export * from './billing/billing.queries.ts';
+export * from './billing/arrears.queries.ts';
 export * from './claims/claims.queries.ts';
 export * from './claims/documents.queries.ts';
 export * from './companies/companies.queries.ts';

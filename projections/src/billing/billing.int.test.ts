@@ -84,9 +84,10 @@ describe.each(testDrivers())('billing read model on $name', (driver) => {
       return steps.map((s) => s.kind);
     };
     expect(await stepOn('2026-02-02')).toEqual(['notice']);
-    expect((await billingPolicy(bed.sql, a.companyId, p.policyId))?.calendar.notices).toEqual([
-      { periods: ['2026-02'], issuedOn: '2026-02-02' },
-    ]);
+    const noticed = (await billingPolicy(bed.sql, a.companyId, p.policyId))!;
+    expect(noticed.calendar.notices).toMatchObject([{ periods: ['2026-02'], issuedOn: '2026-02-02' }]);
+    // The statement and the arrears list show each notice's grace end and channel (by SMS: the fixture's member has a phone).
+    expect(noticed.notices).toEqual([{ periods: ['2026-02'], issuedOn: '2026-02-02', graceEndsOn: '2026-02-16', channel: 'sms' }]);
     expect(await stepOn('2026-02-17')).toEqual(['lapse']);
     expect((await billingPolicy(bed.sql, a.companyId, p.policyId))?.calendar).toMatchObject({
       status: 'lapsed',

@@ -20,11 +20,12 @@ export const BILLING_TABLES = [
  * activations), their main member's contact, their payments, each policy type's calendar rules, and the
  * deaths of main members (a claim for the main member approved or paid: nothing falls due after the
  * date of death). Group-scheme policies are not here: their scheme pays for them (no PolicyIssued).
- * The policy statement (premiumLedger) and the arrears list read the same rows.
+ * The policy statement (premiumLedger) and the arrears list read the same rows; a notice keeps its grace end
+ * and channel for them (version 2).
  */
 export const billingProjection = projectorOf<BillingEvent>()({
   name: 'billing',
-  version: 1,
+  version: 2,
   handles: [
     'CompanyRegistered',
     'CompanyDetailsUpdated',
@@ -189,9 +190,11 @@ export const billingProjection = projectorOf<BillingEvent>()({
       case 'NonPaymentNoticeIssued': {
         const d = event.data;
         await tx.query(
-          `update billing_policies set notices = notices || jsonb_build_array(jsonb_build_object('periods', $2::text::jsonb, 'issuedOn', $3::text))
+          `update billing_policies
+              set notices = notices || jsonb_build_array(jsonb_build_object('periods', $2::text::jsonb, 'issuedOn', $3::text,
+                                                                            'graceEndsOn', $4::text, 'channel', $5::text))
             where policy_id = $1`,
-          [d.policyId, JSON.stringify(d.missed.map((m) => m.period)), d.issuedOn],
+          [d.policyId, JSON.stringify(d.missed.map((m) => m.period)), d.issuedOn, d.graceEndsOn, d.channel],
         );
         return;
       }

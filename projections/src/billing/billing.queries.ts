@@ -3,6 +3,7 @@ import {
   DEFAULT_CALENDAR_RULES,
   type CalendarNotice,
   type CalendarRules,
+  type IssuedNotice,
   type LedgerPayment,
   type PolicyCalendar,
   type Suspension,
@@ -23,6 +24,8 @@ export type BillingPolicy = {
   contact: { phone: string | null; email: string | null };
   /** The main member's date of death (an approved or paid claim for the main member); nothing falls due after it. */
   diedOn: string | null;
+  /** The non-payment notices since the last (re)activation, as issued (the statement and the arrears list show them). */
+  notices: IssuedNotice[];
 };
 
 /** The companies the daily run runs for: active ones (a suspended company's book waits until it is active again). */
@@ -40,7 +43,7 @@ export async function findBillingCompany(sql: SqlExecutor, companyId: string): P
   return row ?? null;
 }
 
-type PolicyRow = {
+export type BillingPolicyRow = {
   policyId: string;
   policyNumber: string;
   memberId: string;
@@ -49,7 +52,7 @@ type PolicyRow = {
   monthlyPremium: string;
   debitDay: number;
   status: string;
-  notices: CalendarNotice[];
+  notices: (CalendarNotice & { graceEndsOn?: string; channel?: IssuedNotice['channel'] })[];
   lapseOn: string | null;
   lapseNonPayment: boolean;
   suspensions: Suspension[];
@@ -62,7 +65,7 @@ type PolicyRow = {
   diedOn: string | null;
 };
 
-const POLICY_COLUMNS = `
+export const POLICY_COLUMNS = `
   p.policy_id as "policyId", p.policy_number as "policyNumber", p.member_id as "memberId", p.policy_type_id as "policyTypeId",
   to_char(p.start_date, 'YYYY-MM-DD') as "startDate", p.monthly_premium::text as "monthlyPremium", p.debit_day as "debitDay",
   p.status, p.notices, to_char(p.lapse_on, 'YYYY-MM-DD') as "lapseOn", p.lapse_non_payment as "lapseNonPayment", p.suspensions,
@@ -72,22 +75,23 @@ const POLICY_COLUMNS = `
     where c.policy_id = p.policy_id and c.company_id = p.company_id and c.status in ('approved', 'paid')
       and c.deceased_id_number is not null and c.deceased_id_number = m.id_number) as "diedOn"`;
 
-const POLICY_FROM = `billing_policies p
+export const POLICY_FROM = `billing_policies p
   left join billing_policy_types t on t.policy_type_id = p.policy_type_id and t.company_id = p.company_id
   left join billing_members m on m.member_id = p.member_id and m.company_id = p.company_id`;
 
-type PaymentRow = { policyId: string; date: string; amount: string };
+export type BillingPaymentRow = { policyId: string; date: string; amount: string };
 
 /** Completed payments count; a failed, pending or refunded one received nothing. */
-const PAYMENTS = `select policy_id as "policyId", to_char(payment_date, 'YYYY-MM-DD') as date, amount::text as amount
+export const PAYMENTS = `select policy_id as "policyId", to_char(payment_date, 'YYYY-MM-DD') as date, amount::text as amount
                     from billing_payments where company_id = $1 and status = 'completed'`;
 
 /** The company's whole book in two statements: every regular policy, and every completed payment. */
 export async function billingBook(sql: SqlExecutor, companyId: string): Promise<BillingPolicy[]> {
-  const rows = await sql.query<PolicyRow>(`select ${POLICY_COLUMNS} from ${POLICY_FROM} where p.company_id = $1 order by p.position`, [
-    companyId,
-  ]);
-  const payments = await sql.query<PaymentRow>(`${PAYMENTS} order by payment_date, payment_id`, [companyId]);
+  const rows = await sql.query<BillingPolicyRow>(
+    `select ${POLICY_COLUMNS} from ${POLICY_FROM} where p.company_id = $1 order by p.position`,
+    [companyId],
+  );
+  const payments = await sql.query<BillingPaymentRow>(`${PAYMENTS} order by payment_date, payment_id`, [companyId]);
   const byPolicy = new Map<string, LedgerPayment[]>();
   for (const p of payments) {
     const list = byPolicy.get(p.policyId) ?? [];
@@ -99,19 +103,22 @@ export async function billingBook(sql: SqlExecutor, companyId: string): Promise<
 
 /** One policy of the company (the statement reads premiumLedger over it); null when not a regular policy of it. */
 export async function billingPolicy(sql: SqlExecutor, companyId: string, policyId: string): Promise<BillingPolicy | null> {
-  const [row] = await sql.query<PolicyRow>(`select ${POLICY_COLUMNS} from ${POLICY_FROM} where p.company_id = $1 and p.policy_id = $2`, [
+  const [row] = await sql.query<BillingPolicyRow>(
+    `select ${POLICY_COLUMNS} from ${POLICY_FROM} where p.company_id = $1 and p.policy_id = $2`,
+    [companyId, policyId],
+  );
+  if (!row) return null;
+  const payments = await sql.query<BillingPaymentRow>(`${PAYMENTS} and policy_id = $2 order by payment_date, payment_id`, [
     companyId,
     policyId,
   ]);
-  if (!row) return null;
-  const payments = await sql.query<PaymentRow>(`${PAYMENTS} and policy_id = $2 order by payment_date, payment_id`, [companyId, policyId]);
   return toBillingPolicy(
     row,
     payments.map((p) => ({ date: p.date, amount: p.amount })),
   );
 }
 
-function toBillingPolicy(row: PolicyRow, payments: LedgerPayment[]): BillingPolicy {
+export function toBillingPolicy(row: BillingPolicyRow, payments: LedgerPayment[]): BillingPolicy {
   const status: PolicyCalendar['status'] = row.diedOn
     ? 'ended'
     : row.status === 'active' || row.status === 'lapsed' || row.status === 'cancelled'
@@ -143,5 +150,11 @@ function toBillingPolicy(row: PolicyRow, payments: LedgerPayment[]): BillingPoli
     activations: row.activations,
     contact: { phone: row.phone, email: row.email },
     diedOn: row.diedOn,
+    notices: row.notices.map((n) => ({
+      issuedOn: n.issuedOn,
+      periods: n.periods,
+      graceEndsOn: n.graceEndsOn ?? null,
+      channel: n.channel ?? null,
+    })),
   };
 }
