@@ -1,5 +1,6 @@
 import { z, type ZodType } from 'zod';
 import {
+  ARREARS_STATES,
   PAYMENT_STATUSES,
   POLICY_STATUSES,
   claimSchemaOn,
@@ -30,6 +31,13 @@ const text = (description: string) => z.string().optional().meta({ description }
 const wholeNumber = (description: string) => z.string().regex(/^\d+$/).optional().meta({ description });
 const companyId = text('The company, for the super admin (a company user’s own company otherwise)');
 const scoped = z.object({ companyId });
+const arrearsQuery = z.object({
+  state: z
+    .enum(['all', ...ARREARS_STATES])
+    .optional()
+    .meta({ description: 'One state of the worklist, or all (the default)' }),
+  search: text('A policy number or member name prefix'),
+});
 
 const audit = (name: string): [string, RequestDoc] => [
   `GET /api/audit/reports/${name}`,
@@ -82,6 +90,9 @@ export const requests: RequestMap = {
   'GET /api/reports/:type': {
     query: z.object({ status: text(`A status of the report's rows (GET /api/reports lists them); types: ${REPORT_TYPES.join(', ')}`) }),
   },
+
+  'GET /api/arrears': { query: arrearsQuery },
+  'GET /api/arrears.csv': { query: arrearsQuery },
 
   'GET /api/audit/verify': { query: scoped },
   'GET /api/audit/company/events': {

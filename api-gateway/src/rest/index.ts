@@ -13,6 +13,7 @@ import { accessRoutes } from './access.routes.ts';
 import { agentRoutes } from './agents.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { platformRoutes } from './platform.routes.ts';
+import { billingRoutes } from './billing.routes.ts';
 import { commandEndpoints } from '../commands/index.ts';
 import { restRoutesOf } from '../commands/expose.ts';
 import { docsRoutes } from '../openapi/docs.routes.ts';
@@ -33,6 +34,7 @@ export const routes: readonly Route[] = [
   ...reportRoutes,
   ...auditRoutes,
   ...platformRoutes,
+  ...billingRoutes,
   ...restRoutesOf(commandEndpoints),
   ...docsRoutes,
 ];

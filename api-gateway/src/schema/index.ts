@@ -19,6 +19,8 @@ import './assistant.ts';
 import './audit.ts';
 import './audit.fields.ts';
 import './platform.ts';
+import './billing.ts';
+import './billing.fields.ts';
 import { commandEndpoints } from '../commands/index.ts';
 import { addMutations } from '../commands/expose.ts';
 

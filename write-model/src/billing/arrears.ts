@@ -1,3 +1,4 @@
+import type { ArrearsState } from '../validation/billing.ts';
 import { graceEndsOn, type CalendarRules, type PolicyCalendar } from './policy-calendar.ts';
 import { premiumLedger, type Ledger } from './premium-ledger.ts';
 
@@ -15,8 +16,7 @@ import { premiumLedger, type Ledger } from './premium-ledger.ts';
  *   after, or the run has not yet run for the day.
  * - lapsed_this_month: lapsed in today's calendar month, by the run (non-payment) or by staff.
  */
-export const ARREARS_STATES = ['awaiting_notice', 'in_grace', 'lapsing_today', 'grace_ended', 'lapsed_this_month'] as const;
-export type ArrearsState = (typeof ARREARS_STATES)[number];
+export { ARREARS_STATES, type ArrearsState } from '../validation/billing.ts';
 
 /** A non-payment notice as the book keeps it (channel and grace end are null on a row recorded before they were kept). */
 export type IssuedNotice = {
