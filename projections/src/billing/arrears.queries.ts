@@ -10,15 +10,7 @@ import {
 } from '@fpa/write-model';
 import { centsToDecimal, decimalToCents } from '@fpa/write-model/validation';
 import { isUuid } from '../portfolio/uuid.ts';
-import {
-  billingPolicy,
-  PAYMENTS,
-  POLICY_COLUMNS,
-  POLICY_FROM,
-  toBillingPolicy,
-  type BillingPolicyRow,
-  type BillingPaymentRow,
-} from './billing.queries.ts';
+import { billingPolicy, POLICY_COLUMNS, POLICY_FROM, toBillingPolicy, type BillingPolicyRow } from './billing.queries.ts';
 
 /*
  * What users see of the calendar (issue #20): a policy's statement and the company's arrears worklist,
@@ -103,7 +95,7 @@ type ArrearsRow = BillingPolicyRow & { memberFirstName: string | null; memberLas
 
 /**
  * The company's arrears worklist on `asOf`: two statements (the policies that can be on it, with their
- * main member's name from the policies list, and their completed payments), then the ledger in memory.
+ * main member's name from the policies list, and what each received by asOf), then the ledger in memory.
  * Totals count every state of the search's matches; `state` narrows the items only.
  */
 export async function arrearsList(
@@ -122,16 +114,15 @@ export async function arrearsList(
       order by p.position`,
     [companyId, monthStart],
   );
-  const payments = await sql.query<BillingPaymentRow>(
-    `${PAYMENTS} and policy_id in (select p.policy_id from billing_policies p where ${onList}) order by payment_date, payment_id`,
-    [companyId, monthStart],
+  // premiumLedger allocates the sum of what was received by asOf, oldest month first: one sum per policy is the same ledger.
+  const received = await sql.query<{ policyId: string; amount: string }>(
+    `select policy_id as "policyId", sum(amount)::text as amount from billing_payments
+      where company_id = $1 and status = 'completed' and payment_date <= $3::date
+        and policy_id in (select p.policy_id from billing_policies p where ${onList})
+      group by policy_id`,
+    [companyId, monthStart, asOf],
   );
-  const byPolicy = new Map<string, LedgerPayment[]>();
-  for (const p of payments) {
-    const list = byPolicy.get(p.policyId);
-    if (list) list.push({ date: p.date, amount: p.amount });
-    else byPolicy.set(p.policyId, [{ date: p.date, amount: p.amount }]);
-  }
+  const byPolicy = new Map<string, LedgerPayment[]>(received.map((r) => [r.policyId, [{ date: asOf, amount: r.amount }]]));
   const matches = searchOf(args.search);
   const items: ArrearsItem[] = [];
   for (const row of rows) {
