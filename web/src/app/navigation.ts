@@ -45,6 +45,8 @@ export const NAVIGATION = [
   { path: '/policies', label: 'Policies', icon: 'file', roles: ['administrator', 'policy_admin', 'auditor'], permission: 'policies:read' },
   { path: '/claims', label: 'Claims', icon: 'clipboard', roles: ['administrator', 'claim_admin', 'auditor'], permission: 'claims:read' },
   { path: '/payments', label: 'Payments', icon: 'card', roles: ['administrator', 'billing_clerk', 'auditor'], permission: 'payments:read' },
+  // Issue #20: the arrears worklist reads what premium payments did not pay (payments:read).
+  { path: '/arrears', label: 'Arrears', icon: 'alert', roles: ['administrator', 'billing_clerk', 'auditor'], permission: 'payments:read' },
   { path: '/onboarding', label: 'Client Onboarding', icon: 'userPlus', roles: ['agent'], permission: 'onboarding:create' },
   {
     path: '/new-sales',

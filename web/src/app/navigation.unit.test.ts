@@ -12,6 +12,7 @@ const EXPECTED: Record<Role, string[]> = {
     '/policies',
     '/claims',
     '/payments',
+    '/arrears',
     '/new-sales',
     '/agents',
     '/group-schemes',
@@ -35,7 +36,7 @@ const EXPECTED: Record<Role, string[]> = {
     '/subscription',
   ],
   claim_admin: ['/', '/claims', '/documents', '/settings', '/subscription'],
-  billing_clerk: ['/', '/payments', '/settings', '/subscription'],
+  billing_clerk: ['/', '/payments', '/arrears', '/settings', '/subscription'],
   agent: ['/onboarding', '/agents'],
   // Issue 10: every page of the company's data, read only, and the Audit page.
   auditor: [
@@ -45,6 +46,7 @@ const EXPECTED: Record<Role, string[]> = {
     '/policies',
     '/claims',
     '/payments',
+    '/arrears',
     '/new-sales',
     '/agents',
     '/group-schemes',

@@ -30,6 +30,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { path: '/policies', entry: '/policies', Page: lazyPage(() => import('../features/policies/PoliciesPage'), 'PoliciesPage') },
   { path: '/claims', entry: '/claims', Page: lazyPage(() => import('../features/claims/ClaimsPage'), 'ClaimsPage') },
   { path: '/payments', entry: '/payments', Page: lazyPage(() => import('../features/payments/PaymentsPage'), 'PaymentsPage') },
+  { path: '/arrears', entry: '/arrears', Page: lazyPage(() => import('../features/arrears/ArrearsPage'), 'ArrearsPage') },
   { path: '/agents', entry: '/agents', Page: lazyPage(() => import('../features/agents/AgentsPage'), 'AgentsPage') },
   {
     path: '/group-schemes',

@@ -7,6 +7,7 @@ import { Cell, cellActions, DataTable } from '../../ui/DataTable';
 import { POLICIES_CONTEXT, POLICIES_PAGE_SIZE, PoliciesQuery, type PolicyRow, type PolicyStatus } from './policies.operations';
 import { PolicyStatusControls } from './PolicyStatusControls';
 import { HistoryButton } from '../audit/HistoryDisclosure';
+import { StatementButton } from '../arrears/StatementDialog';
 import { STATUS_LABELS, STATUS_TONES } from './policyStatus';
 import * as styles from './policies.css';
 
@@ -62,6 +63,7 @@ function PolicyTableRow({ policy }: { policy: PolicyRow }) {
       <Cell label="Actions">
         <span className={cellActions}>
           <PolicyStatusControls policy={policy} />
+          <StatementButton policyId={policy.id} policyNumber={policy.policyNumber} />
           <HistoryButton entity="policy" id={policy.id} name={`policy ${policy.policyNumber}`} />
         </span>
       </Cell>
