@@ -56,13 +56,15 @@ function arrearsCsv(list: ArrearsList): string {
   );
 }
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /** What a run did, in a sentence per figure. */
 export function runSummary(run: DailyRun): string[] {
   if (run.daysRun === 0) return [`Today (${run.lastDay ?? ''}) was run already: nothing new to do.`];
   return [
     `Ran ${run.daysRun} ${run.daysRun === 1 ? 'day' : 'days'} (${run.days[0]}${run.daysRun > 1 ? ` to ${run.days[run.days.length - 1]}` : ''}).`,
-    `${run.premiumsFallenDue} premiums fell due, ${run.noticesIssued} non-payment notices issued, ${run.policiesLapsed} policies lapsed, ${run.policiesReinstated} reinstated.`,
-    ...(run.failed > 0 ? [`${run.failed} policies could not be processed; the next run tries them again.`] : []),
+    `${count(run.premiumsFallenDue, 'premium', 'premiums')} fell due, ${count(run.noticesIssued, 'non-payment notice', 'non-payment notices')} issued, ${count(run.policiesLapsed, 'policy', 'policies')} lapsed, ${run.policiesReinstated} reinstated.`,
+    ...(run.failed > 0 ? [`${count(run.failed, 'policy', 'policies')} could not be processed; the next run tries again.`] : []),
   ];
 }
 

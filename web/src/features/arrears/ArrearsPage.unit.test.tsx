@@ -140,7 +140,7 @@ describe('arrears labels', () => {
     };
     expect(runSummary(run)).toEqual([
       'Ran 2 days (2026-02-01 to 2026-02-02).',
-      '3 premiums fell due, 1 non-payment notices issued, 0 policies lapsed, 0 reinstated.',
+      '3 premiums fell due, 1 non-payment notice issued, 0 policies lapsed, 0 reinstated.',
     ]);
     expect(runSummary({ ...run, days: [], daysRun: 0 })).toEqual(['Today (2026-02-02) was run already: nothing new to do.']);
   });
@@ -180,7 +180,7 @@ describe('/arrears', { timeout: 30_000 }, () => {
       },
     }));
     fireEvent.click(await screen.findByRole('button', { name: 'Run daily billing' }));
-    expect(await screen.findByText('1 non-payment notices issued, 2 policies lapsed, 0 reinstated.', { exact: false })).toBeTruthy();
+    expect(await screen.findByText('1 non-payment notice issued, 2 policies lapsed, 0 reinstated.', { exact: false })).toBeTruthy();
     expect(screen.getByText('Daily billing run done')).toBeTruthy();
     expect(runSpy).toHaveBeenCalledTimes(1);
   });

@@ -6,7 +6,7 @@ import { CHANNEL_LABELS, graceLeftText, STATE_LABELS, STATE_TONES } from './arre
 import { StatementButton } from './StatementDialog';
 import * as styles from './arrears.css';
 
-export const ARREARS_COLUMNS = ['Policy Number', 'Member', 'State', 'Arrears', 'Oldest Unpaid', 'Grace', 'Last Notice', 'Actions'] as const;
+export const ARREARS_COLUMNS = ['Policy Number', 'Member', 'State', 'Arrears', 'Grace', 'Last Notice', 'Actions'] as const;
 
 function ArrearsRow({ item }: { item: ArrearsItem }) {
   return (
@@ -31,10 +31,8 @@ function ArrearsRow({ item }: { item: ArrearsItem }) {
           <span className={styles.secondary}>
             {item.monthsInArrears} {item.monthsInArrears === 1 ? 'month' : 'months'} × {formatRand(item.monthlyPremium)}
           </span>
+          {item.oldestUnpaidDueDate && <span className={styles.secondary}>unpaid since {formatDate(item.oldestUnpaidDueDate)}</span>}
         </span>
-      </Cell>
-      <Cell label="Oldest Unpaid" className={styles.number}>
-        {formatDate(item.oldestUnpaidDueDate)}
       </Cell>
       <Cell label="Grace" className={styles.number}>
         {item.lapsedOn ? (

@@ -107,13 +107,27 @@ function StatementPanel({ policyId }: { policyId: string }) {
 }
 
 /** A row's 'Statement' button: the policy's premiums month by month, paid-up-to date, balance, notices. */
-export function StatementButton({ policyId, policyNumber }: { policyId: string; policyNumber: string }) {
+export function StatementButton({
+  policyId,
+  policyNumber,
+  compact = false,
+}: {
+  policyId: string;
+  policyNumber: string;
+  compact?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="secondary" size="sm" aria-label={`Statement of policy ${policyNumber}`} onPress={() => setOpen(true)}>
+      {/* Compact (an icon only) where a row already holds several controls: /policies. */}
+      <Button
+        variant="secondary"
+        size={compact ? 'icon' : 'sm'}
+        aria-label={`Statement of policy ${policyNumber}`}
+        onPress={() => setOpen(true)}
+      >
         <Icon name="file" size={16} />
-        Statement
+        {!compact && 'Statement'}
       </Button>
       {open && (
         <Modal isOpen onOpenChange={setOpen} size="wide">

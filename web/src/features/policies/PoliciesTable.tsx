@@ -63,7 +63,7 @@ function PolicyTableRow({ policy }: { policy: PolicyRow }) {
       <Cell label="Actions">
         <span className={cellActions}>
           <PolicyStatusControls policy={policy} />
-          <StatementButton policyId={policy.id} policyNumber={policy.policyNumber} />
+          <StatementButton policyId={policy.id} policyNumber={policy.policyNumber} compact />
           <HistoryButton entity="policy" id={policy.id} name={`policy ${policy.policyNumber}`} />
         </span>
       </Cell>
