@@ -1,4 +1,5 @@
-import type { MemberRegistered, PolicyIssued, PolicyStatusChanged } from '@fpa/write-model';
+import type { MemberRegistered, PolicyIssued } from '@fpa/write-model';
+import { statusMove, type PolicyStatusEvent } from './policy-status.ts';
 import type { Recorded } from '../engine/typed.ts';
 import { monthStart } from './portfolio.paging.ts';
 
@@ -66,8 +67,9 @@ export function policyIssuedRow(event: Recorded<PolicyIssued>) {
   };
 }
 
-export function statusChangedRow(event: Recorded<PolicyStatusChanged>) {
-  return { id: event.data.policyId, company_id: companyOf(event), status: event.data.to, at: event.recordedAt.toISOString() };
+/** Staff's change, or the calendar's lapse or reinstatement: the status the policy reaches. */
+export function statusChangedRow(event: Recorded<PolicyStatusEvent>) {
+  return { id: event.data.policyId, company_id: companyOf(event), status: statusMove(event).to, at: event.recordedAt.toISOString() };
 }
 
 /**

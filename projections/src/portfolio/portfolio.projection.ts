@@ -5,7 +5,6 @@ import type {
   MemberUpdated,
   PolicyEvent,
   PolicyIssued,
-  PolicyStatusChanged,
   PolicyTypeCreated,
   PolicyTypeEvent,
   PolicyTypeUpdated,
@@ -15,6 +14,7 @@ import { projectorOf, type Recorded } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
 import { companyOf, memberRegisteredRow, policyIssuedRow, statusChangedRow } from './event-data.ts';
 import { applyRuns } from './portfolio.batch.ts';
+import { POLICY_STATUS_EVENTS, type PolicyStatusEvent } from './policy-status.ts';
 import { ADD_TO_STATS, createPortfolioTables, PORTFOLIO_TABLES } from './portfolio.schema.ts';
 
 /**
@@ -26,7 +26,8 @@ import { ADD_TO_STATS, createPortfolioTables, PORTFOLIO_TABLES } from './portfol
 export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | MemberEvent | PolicyEvent>()({
   name: 'portfolio',
   // 2: members' stored lower-cased search columns (portfolio.schema.ts).
-  version: 2,
+  // 3: the calendar's PolicyLapsed and PolicyReinstated move a policy's status and the counters (issue #20).
+  version: 3,
   handles: [
     'PolicyTypeCreated',
     'PolicyTypeUpdated',
@@ -34,7 +35,7 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
     'MemberUpdated',
     'MemberDeleted',
     'PolicyIssued',
-    'PolicyStatusChanged',
+    ...POLICY_STATUS_EVENTS,
   ],
   tables: PORTFOLIO_TABLES,
   init: createPortfolioTables,
@@ -53,6 +54,8 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
       case 'PolicyIssued':
         return policyIssued(tx, event);
       case 'PolicyStatusChanged':
+      case 'PolicyLapsed':
+      case 'PolicyReinstated':
         return policyStatusChanged(tx, event);
     }
   },
@@ -241,7 +244,7 @@ async function policyIssued(tx: SqlExecutor, event: Recorded<PolicyIssued>): Pro
  * The counters move from the status the row had (the event's `from` says the same; the row is what
  * the counters were built from), and revenue follows the policy in and out of 'active'.
  */
-async function policyStatusChanged(tx: SqlExecutor, event: Recorded<PolicyStatusChanged>): Promise<void> {
+async function policyStatusChanged(tx: SqlExecutor, event: Recorded<PolicyStatusEvent>): Promise<void> {
   const r = statusChangedRow(event);
   await tx.query(
     `with old as (
