@@ -24,7 +24,8 @@ export const BILLING_TABLES = [
  */
 export const billingProjection = projectorOf<BillingEvent>()({
   name: 'billing',
-  version: 1,
+  // 2: a migrated policy's opening paid-up-to date (PolicyIssued.paidUpTo), and a reinstatement window of 0 months kept as 0.
+  version: 2,
   handles: [
     'CompanyRegistered',
     'CompanyDetailsUpdated',
@@ -75,6 +76,7 @@ export const billingProjection = projectorOf<BillingEvent>()({
         start_date date not null,
         monthly_premium numeric(12, 2) not null,
         debit_day integer not null,
+        opening_paid_up_to date,
         status text not null,
         notices jsonb not null default '[]',
         lapse_on date,
@@ -128,7 +130,14 @@ export const billingProjection = projectorOf<BillingEvent>()({
            values ($1, $2, $3, $4, $5)
            on conflict (policy_type_id) do update set grace_days = excluded.grace_days, lapse_after_missed = excluded.lapse_after_missed,
              reinstatement_months = excluded.reinstatement_months`,
-          [d.policyTypeId, d.companyId, wholeOrNull(d.graceDays), wholeOrNull(d.lapseAfterMissed), wholeOrNull(d.reinstatementMonths)],
+          // Absent in events before issue #20: null, and the queries apply DEFAULT_CALENDAR_RULES.
+          [
+            d.policyTypeId,
+            d.companyId,
+            wholeOrNull(d.graceDays, 1),
+            wholeOrNull(d.lapseAfterMissed, 1),
+            wholeOrNull(d.reinstatementMonths, 0),
+          ],
         );
         return;
       }
@@ -154,8 +163,8 @@ export const billingProjection = projectorOf<BillingEvent>()({
         const d = event.data;
         await tx.query(
           `insert into billing_policies (policy_id, company_id, policy_number, member_id, policy_type_id, start_date, monthly_premium,
-                                         debit_day, status, position)
-           values ($1, $2, $3, $4, $5, $6::date, $7, $8, 'active', $9) on conflict (policy_id) do nothing`,
+                                         debit_day, opening_paid_up_to, status, position)
+           values ($1, $2, $3, $4, $5, $6::date, $7, $8, $10::date, 'active', $9) on conflict (policy_id) do nothing`,
           [
             d.policyId,
             d.companyId,
@@ -166,6 +175,7 @@ export const billingProjection = projectorOf<BillingEvent>()({
             d.monthlyPremium,
             d.debitDay ?? 1,
             event.globalPosition,
+            d.paidUpTo ?? null,
           ],
         );
         return;
@@ -255,6 +265,6 @@ function personal(value: string | null | undefined): string | null {
   return value === null || value === undefined || value === ERASED || value.trim() === '' ? null : value;
 }
 
-function wholeOrNull(value: unknown): number | null {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+function wholeOrNull(value: unknown, min: number): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min ? value : null;
 }

@@ -61,6 +61,8 @@ export function policyIssuedRow(event: Recorded<PolicyIssued>) {
     coverage_amount: d.coverageAmount,
     waiting_period: Number(d.waitingPeriod),
     start_date: d.startDate,
+    // Absent before issue #20: the 1st.
+    debit_day: d.debitDay ?? 1,
     agent_id: d.agentId ?? null,
     position: event.globalPosition,
     created_at: event.recordedAt.toISOString(),
