@@ -10,6 +10,10 @@ const oneGraphql = { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js
 // test:reliability`, not part of `npm test`).
 export default defineConfig({
   test: {
+    // Most server tests wait on a database (PGlite's WASM or the PostgreSQL server), not on the CPU:
+    // three files at a time keep two cores busy where the default (cores - 1 = one) left them idle
+    // half the time. VITEST_MAX_WORKERS overrides it (1 to debug one file's output in order).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 3,
     projects: [
       {
         resolve: oneGraphql,

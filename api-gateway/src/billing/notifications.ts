@@ -1,6 +1,6 @@
 import { commandContext, NotFoundError, settleSubscriptionPayment, SYSTEM } from '@fpa/write-model';
 import type { RequestContext } from '../context.ts';
-import { readYourWrites } from '../operations/consistency.ts';
+import { readYourWrites } from '../commands/consistency.ts';
 import type { ProviderId } from './provider.ts';
 import { paymentProvider } from './select-provider.ts';
 

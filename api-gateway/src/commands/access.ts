@@ -7,7 +7,7 @@ import {
   setRolePermissionsSlice,
 } from '@fpa/write-model';
 import type { RequestContext } from '../context.ts';
-import { companyUser, roles, userOfCompany, userPermissions, type CompanyUser } from '../operations/access.ts';
+import { companyUser, roles, userOfCompany, userPermissions, type CompanyUser } from '../queries/access.ts';
 import { RoleEnum } from '../schema/auth.ts';
 import { CompanyUserType, RoleOptionType, UserPermissionsType } from '../schema/access.ts';
 import { companyOf, endpoint } from './expose.ts';

@@ -1,5 +1,5 @@
 import { onboardClientSlice, registerAgentSlice, updateAgentSlice } from '@fpa/write-model';
-import { agentOrMissing } from '../operations/agents.ts';
+import { agentOrMissing } from '../queries/agents.ts';
 import { AgentType, OnboardClientResultType } from '../schema/agents.ts';
 import { endpoint } from './expose.ts';
 

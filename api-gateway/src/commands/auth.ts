@@ -1,6 +1,6 @@
 import { registerSlice, resetPasswordSlice } from '@fpa/write-model';
 import { findUserById } from '@fpa/projections';
-import { startSession } from '../operations/auth.ts';
+import { startSession } from '../auth/session-operations.ts';
 import { AuthPayload } from '../schema/auth.ts';
 import { endpoint } from './expose.ts';
 

@@ -1,7 +1,7 @@
 import { changeClaimStatusSlice, NotFoundError, reviewDocumentSlice, submitClaimSlice } from '@fpa/write-model';
 import { findClaim, findDocument, type ClaimDetail, type DocumentRow } from '@fpa/projections';
 import type { RequestContext } from '../context.ts';
-import { tenantSql } from '../operations/tenant.ts';
+import { tenantSql } from '../queries/tenant.ts';
 import { ClaimType, DocumentType } from '../schema/claims.ts';
 import { companyOf, endpoint } from './expose.ts';
 

@@ -1,5 +1,5 @@
 import { updateCompanySlice } from '@fpa/write-model';
-import { companyRow } from '../operations/company.ts';
+import { companyRow } from '../queries/company.ts';
 import { CompanyType } from '../schema/company.ts';
 import { companyOf, endpoint } from './expose.ts';
 

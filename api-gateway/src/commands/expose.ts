@@ -4,7 +4,7 @@ import { authorize, NOT_ALLOWED } from '../auth/policy.ts';
 import { paymentProvider } from '../billing/select-provider.ts';
 import { builder } from '../builder.ts';
 import type { RequestContext } from '../context.ts';
-import { commandFor, readYourWrites } from '../operations/consistency.ts';
+import { commandFor, readYourWrites } from './consistency.ts';
 import type { Method, Route } from '../rest/router.ts';
 import { inputArguments, type OutputType } from './graphql-input.ts';
 

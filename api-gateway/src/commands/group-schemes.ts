@@ -8,7 +8,7 @@ import {
 } from '@fpa/write-model';
 import { findGroupScheme, type GroupSchemeRow } from '@fpa/projections';
 import type { RequestContext } from '../context.ts';
-import { tenantSql } from '../operations/tenant.ts';
+import { tenantSql } from '../queries/tenant.ts';
 import { GroupSchemeMembersPayload, GroupSchemeType, RemoveSchemeMemberPayload } from '../schema/group-schemes.ts';
 import { companyOf, endpoint } from './expose.ts';
 

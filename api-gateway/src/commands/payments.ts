@@ -1,7 +1,7 @@
 import { changePaymentStatusSlice, NotFoundError, recordGroupPaymentSlice, recordPaymentSlice } from '@fpa/write-model';
 import { findPayment, paymentsOfGroupPayment, type PaymentRow } from '@fpa/projections';
 import type { RequestContext } from '../context.ts';
-import { tenantSql } from '../operations/tenant.ts';
+import { tenantSql } from '../queries/tenant.ts';
 import { GroupPaymentResult, PaymentType } from '../schema/payments.ts';
 import { companyOf, endpoint } from './expose.ts';
 

@@ -11,7 +11,7 @@ import {
 import { findMember, findPolicy, findPolicyType } from '@fpa/projections';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import type { RequestContext } from '../context.ts';
-import { tenantSql } from '../operations/tenant.ts';
+import { tenantSql } from '../queries/tenant.ts';
 import { ImportMembersResult, MemberType, PolicyType, PolicyTypeType } from '../schema/portfolio.ts';
 import { companyOf, endpoint } from './expose.ts';
 

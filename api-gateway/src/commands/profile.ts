@@ -3,7 +3,7 @@ import { findUserById } from '@fpa/projections';
 import { authorize } from '../auth/policy.ts';
 import { assertLoginAllowed, recordLoginAttempt } from '../auth/rate-limit.ts';
 import { withPermissions, type RequestContext, type SessionUser } from '../context.ts';
-import { publicUser } from '../operations/auth.ts';
+import { publicUser } from '../auth/session-operations.ts';
 import { UserType } from '../schema/auth.ts';
 import { endpoint } from './expose.ts';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '@fpa/write-model/validation';
 import { id, named, ok, type AnswerMap } from './shapes.ts';
 
-/** The signed-in user as GET /api/user and sign-in answer it (operations/auth.ts PublicUser). */
+/** The signed-in user as GET /api/user and sign-in answer it (auth/session-operations.ts PublicUser). */
 export const publicUser = named(
   'User',
   z.strictObject({

@@ -1,4 +1,4 @@
-import * as access from '../operations/access.ts';
+import * as access from '../queries/access.ts';
 import type { Route } from './router.ts';
 
 /** Spec part 2 §7 Role management: the reads (its commands are endpoints: commands/access.ts). */

@@ -1,5 +1,5 @@
 import type { PolicyStatus } from '@fpa/write-model/validation';
-import * as agents from '../operations/agents.ts';
+import * as agents from '../queries/agents.ts';
 import type { Route } from './router.ts';
 
 /** Spec part 2 §7 Agents and "Documents, onboarding, sales", part 1 §7 agent dashboard: the reads (the commands are endpoints: commands/agents.ts). */

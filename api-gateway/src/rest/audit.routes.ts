@@ -1,8 +1,8 @@
 import type { AuditEntry } from '@fpa/write-model';
 import { csvSafeCell } from '@fpa/write-model/validation';
-import * as audit from '../operations/audit.ts';
-import { complianceReport, type ComplianceReportName } from '../operations/compliance.ts';
-import * as popia from '../operations/popia.ts';
+import * as audit from '../queries/audit.ts';
+import { complianceReport, type ComplianceReportName } from '../queries/compliance.ts';
+import * as popia from '../commands/popia.ts';
 import type { RequestContext } from '../context.ts';
 import type { Route, RouteInput } from './router.ts';
 

@@ -1,4 +1,4 @@
-import * as auth from '../operations/auth.ts';
+import * as auth from '../auth/session-operations.ts';
 import type { Route } from './router.ts';
 
 /** Sessions and the reset request (registration and the password reset are endpoints: commands/auth.ts). */

@@ -1,6 +1,6 @@
 import type { ArrearsItem } from '@fpa/projections';
 import { csvSafeCell } from '@fpa/write-model/validation';
-import * as billing from '../operations/billing.ts';
+import * as billing from '../queries/billing.ts';
 import type { RequestContext } from '../context.ts';
 import type { Route, RouteInput } from './router.ts';
 

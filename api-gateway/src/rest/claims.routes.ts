@@ -1,4 +1,4 @@
-import * as claims from '../operations/claims.ts';
+import * as claims from '../queries/claims.ts';
 import { ValidationError } from '@fpa/write-model';
 import { DOCUMENT_LIST_LIMIT } from '@fpa/projections';
 import type { RequestContext } from '../context.ts';

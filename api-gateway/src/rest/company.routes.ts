@@ -1,4 +1,4 @@
-import * as companies from '../operations/company.ts';
+import * as companies from '../queries/company.ts';
 import type { Route } from './router.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { flattenSchemeMembers } from '@fpa/projections';
-import * as schemes from '../operations/group-schemes.ts';
+import * as schemes from '../queries/group-schemes.ts';
 import type { Route } from './router.ts';
 
 /** Spec part 2 §7 Group schemes: the reads (its commands are endpoints: commands/group-schemes.ts). An unknown or another company's scheme is 404. */

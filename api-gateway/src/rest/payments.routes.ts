@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '@fpa/write-model/validation';
-import * as payments from '../operations/payments.ts';
+import * as payments from '../queries/payments.ts';
 import type { RequestContext } from '../context.ts';
 import type { Route, RouteInput } from './router.ts';
 

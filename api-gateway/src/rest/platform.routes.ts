@@ -1,4 +1,4 @@
-import * as platform from '../operations/platform.ts';
+import * as platform from '../queries/platform.ts';
 import type { Route } from './router.ts';
 
 /** Spec part 2 §7 Super admin: the platform operator's reads (403 for every company user; its commands are endpoints: commands/platform.ts). */

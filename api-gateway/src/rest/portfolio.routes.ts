@@ -1,4 +1,4 @@
-import * as portfolio from '../operations/portfolio.ts';
+import * as portfolio from '../queries/portfolio.ts';
 import type { Route } from './router.ts';
 
 /** Spec part 1 §7: the list routes answer the whole list, as the spec's client expects (the commands are endpoints: commands/portfolio.ts). */

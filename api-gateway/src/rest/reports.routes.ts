@@ -1,4 +1,4 @@
-import * as reports from '../operations/reports.ts';
+import * as reports from '../queries/reports.ts';
 import type { RequestContext } from '../context.ts';
 import type { Route, RouteInput } from './router.ts';
 

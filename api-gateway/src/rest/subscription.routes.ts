@@ -2,7 +2,7 @@ import { NotFoundError } from '@fpa/write-model';
 import type { RequestContext } from '../context.ts';
 import { sandboxCheckoutAction, sandboxCheckoutPage } from '../billing/sandbox-gateway.ts';
 import { receiveNotification } from '../billing/notifications.ts';
-import * as subscriptions from '../operations/subscription.ts';
+import * as subscriptions from '../queries/subscription.ts';
 import type { Route } from './router.ts';
 
 /** The sandbox gateway's page exists only while the sandbox is the configured provider. */

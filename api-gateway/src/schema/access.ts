@@ -1,7 +1,7 @@
 import { enumForValues, enumType } from '../commands/graphql-input.ts';
 import { COMPANY_ROLES, type Permission } from '@fpa/write-model/validation';
 import { builder } from '../builder.ts';
-import * as access from '../operations/access.ts';
+import * as access from '../queries/access.ts';
 import { RoleEnum } from './auth.ts';
 
 /** A company role (every role but super_admin) is a Role in the generated inputs: the input's schema refuses super_admin. */

@@ -1,5 +1,5 @@
 import { builder } from '../builder.ts';
-import * as agents from '../operations/agents.ts';
+import * as agents from '../queries/agents.ts';
 import { PolicyStatusEnum } from './portfolio.ts';
 import { ActivityType, AgentDashboardType, AgentType, NewSalesType } from './agents.ts';
 

@@ -2,7 +2,7 @@ import { enumType } from '../commands/graphql-input.ts';
 import type { ActivityRow, AgentRow, NewSales, SaleRow } from '@fpa/projections';
 import { AGENT_STATUSES } from '@fpa/write-model/validation';
 import { builder } from '../builder.ts';
-import type { AgentDashboard } from '../operations/agents.ts';
+import type { AgentDashboard } from '../queries/agents.ts';
 import { PolicyStatusEnum } from './portfolio.ts';
 
 /** POST /api/client-onboarding's answer: the client, its policy and the agent credited with the sale. */

@@ -9,9 +9,9 @@ import type {
   WaitingPeriodPolicy,
 } from '@fpa/projections';
 import { builder } from '../builder.ts';
-import * as audit from '../operations/audit.ts';
-import { complianceReport, complianceReports } from '../operations/compliance.ts';
-import * as popia from '../operations/popia.ts';
+import * as audit from '../queries/audit.ts';
+import { complianceReport, complianceReports } from '../queries/compliance.ts';
+import * as popia from '../commands/popia.ts';
 import {
   AuditActorType,
   AuditEntityEnum,

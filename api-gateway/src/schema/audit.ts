@@ -10,7 +10,7 @@ import {
 } from '@fpa/write-model';
 import type { BrokenLink, ChainVerification } from '@fpa/write-model/event-store';
 import { builder } from '../builder.ts';
-import type { DataSubjectExport, ErasureAnswer } from '../operations/popia.ts';
+import type { DataSubjectExport, ErasureAnswer } from '../commands/popia.ts';
 
 /* Issue 10's types, as /work/contracts/audit.graphql names them. */
 

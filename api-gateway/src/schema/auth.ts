@@ -1,7 +1,7 @@
 import { enumType } from '../commands/graphql-input.ts';
 import { ROLES } from '@fpa/write-model/validation';
 import { builder } from '../builder.ts';
-import * as auth from '../operations/auth.ts';
+import * as auth from '../auth/session-operations.ts';
 
 export const RoleEnum = enumType('Role', { values: ROLES });
 

@@ -1,5 +1,5 @@
 import { builder } from '../builder.ts';
-import * as billing from '../operations/billing.ts';
+import * as billing from '../queries/billing.ts';
 import { ArrearsFilterEnum, ArrearsListType, PolicyStatementType } from './billing.ts';
 
 const MAX_ITEMS = 5000;

@@ -1,6 +1,6 @@
 import type { ClaimCounts, ClaimRow, DocumentList } from '@fpa/projections';
 import { builder, withoutNulls } from '../builder.ts';
-import * as claims from '../operations/claims.ts';
+import * as claims from '../queries/claims.ts';
 import { ClaimStatusEnum, ClaimType, DocumentCategoryEnum, DocumentStatusEnum, DocumentType } from './claims.ts';
 import { PageInfo } from './portfolio.ts';
 

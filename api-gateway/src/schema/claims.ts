@@ -3,7 +3,7 @@ import type { ClaimDetail, ClaimHistoryEntry, ClaimRow, DocumentRow } from '@fpa
 import { CLAIM_TRANSITIONS, DOCUMENT_CATEGORIES, DOCUMENT_STATUSES } from '@fpa/write-model';
 import { CLAIM_STATUSES } from '@fpa/write-model/validation';
 import { builder } from '../builder.ts';
-import * as claims from '../operations/claims.ts';
+import * as claims from '../queries/claims.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 

@@ -1,6 +1,6 @@
 import type { CompanyRow } from '@fpa/projections';
 import { builder } from '../builder.ts';
-import * as companies from '../operations/company.ts';
+import * as companies from '../queries/company.ts';
 
 export const CompanyType = builder.objectRef<CompanyRow>('Company').implement({
   fields: (t) => ({

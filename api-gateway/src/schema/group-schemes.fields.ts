@@ -1,5 +1,5 @@
 import { builder } from '../builder.ts';
-import * as schemes from '../operations/group-schemes.ts';
+import * as schemes from '../queries/group-schemes.ts';
 import { GroupSchemeType, SchemeMemberType } from './group-schemes.ts';
 
 builder.queryFields((t) => ({

@@ -1,5 +1,5 @@
 import { builder, withoutNulls } from '../builder.ts';
-import * as payments from '../operations/payments.ts';
+import * as payments from '../queries/payments.ts';
 import { PolicyStatusEnum } from './portfolio.ts';
 import { MonthlyPremiumsType, PaymentConnection, PaymentStatusEnum, PolicyArrearsConnection } from './payments.ts';
 

@@ -7,7 +7,7 @@ import type {
   SystemSettingRow,
 } from '@fpa/projections';
 import { builder } from '../builder.ts';
-import * as platform from '../operations/platform.ts';
+import * as platform from '../queries/platform.ts';
 
 /* The super admin dashboard (spec part 2 §3, §7 Super admin): the same reads as /api/super-admin; its commands are endpoints (commands/platform.ts). */
 

@@ -1,5 +1,5 @@
 import { builder, withoutNulls } from '../builder.ts';
-import * as portfolio from '../operations/portfolio.ts';
+import * as portfolio from '../queries/portfolio.ts';
 import {
   CanAddMember,
   DashboardStats,

@@ -19,6 +19,15 @@ export const PolicyTypeType = builder.objectRef<PolicyTypeRow>('PolicyType').imp
     monthlyPremium: t.exposeString('monthlyPremium', { description: 'Decimal string, rand.' }),
     waitingPeriod: t.exposeInt('waitingPeriod', { description: 'Months.' }),
     isActive: t.exposeBoolean('isActive'),
+    graceDays: t.exposeInt('graceDays', {
+      description: 'Days of cover after an unpaid premium is due: 15 (Policyholder Protection Rules, rule 15A) to 90.',
+    }),
+    lapseAfterMissed: t.exposeInt('lapseAfterMissed', {
+      description: 'Missed premiums after which a policy lapses when grace ends: 1 to 6.',
+    }),
+    reinstatementMonths: t.exposeInt('reinstatementMonths', {
+      description: 'Months after a lapse within which paying the arrears reinstates the policy: 0 to 12.',
+    }),
     createdAt: t.string({ resolve: (row) => iso(row.createdAt) }),
   }),
 });
@@ -70,6 +79,7 @@ export const PolicyType = builder.objectRef<PolicyRow>('Policy').implement({
     coverageAmount: t.exposeString('coverageAmount'),
     waitingPeriod: t.exposeInt('waitingPeriod'),
     startDate: t.exposeString('startDate', { description: 'YYYY-MM-DD' }),
+    debitDay: t.exposeInt('debitDay', { description: "The day of the month its premium is due (1–31; past a month's end, its last day)." }),
     createdAt: t.string({ resolve: (p) => iso(p.createdAt) }),
   }),
 });

@@ -10,7 +10,7 @@ import {
   type StatusFigureRow,
 } from '@fpa/projections';
 import { builder } from '../builder.ts';
-import * as reports from '../operations/reports.ts';
+import * as reports from '../queries/reports.ts';
 
 const ReportTypeEnum = enumType('ReportType', { values: REPORT_TYPES, description: 'Offered when availableReportTypes lists it.' });
 const ReportColumnKindEnum = enumType('ReportColumnKind', { values: ['text', 'money', 'number', 'percent', 'date', 'status'] as const });

@@ -1,5 +1,5 @@
 import { builder } from '../builder.ts';
-import * as subscriptions from '../operations/subscription.ts';
+import * as subscriptions from '../queries/subscription.ts';
 
 /** A checkout's answer: the provider's page to pay it on. */
 export type CheckoutAnswer = { redirectUrl: string; checkoutId: string };

@@ -10,7 +10,11 @@ import { projectorOf } from '../engine/typed.ts';
 export const accessProjection = projectorOf<CompanyEvent | AccessEvent>()({
   name: 'access',
   // 2: the auditor role and the audit permissions: companies' default sets are replayed with them.
-  version: 2,
+  // 3: billing:run (issue #20) for administrator and billing_clerk: the rebuild replays each company's
+  // registration with today's defaults, so a role never set explicitly gains it, while a role set by a
+  // RolePermissionsSet keeps exactly the set recorded (a company's own choice is not second-guessed;
+  // its administrator can grant billing:run on the roles screen or press Initialize Default Permissions).
+  version: 3,
   handles: ['CompanyRegistered', 'RolePermissionsSet', 'UserPermissionGranted', 'UserPermissionRevoked'],
   tables: ['role_permissions', 'user_permission_overrides'],
   async init(tx) {

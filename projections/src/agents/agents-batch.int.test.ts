@@ -176,6 +176,13 @@ function randomLog(random: () => number): RecordedEvent[] {
       });
     } else if (roll < 0.2 && payments.length > 0) {
       push('PaymentStatusChanged', { paymentId: pick(payments), to: pick(['completed', 'failed', 'refunded']) });
+    } else if (roll < 0.25) {
+      // A sale's status: staff's switch, or the calendar's lapse and reinstatement (issue #20).
+      const { policyId } = pick(policies);
+      const kind = random();
+      if (kind < 0.4) push('PolicyStatusChanged', { policyId, from: 'active', to: pick(['active', 'lapsed', 'cancelled']), note: null });
+      else if (kind < 0.75) push('PolicyLapsed', { policyId, lapsedOn: '2025-02-16', reason: 'non_payment', graceDays: 15 });
+      else push('PolicyReinstated', { policyId, reinstatedOn: '2025-03-02', lapsedOn: '2025-02-16', reason: 'arrears_paid' });
     } else {
       const policy = pick(policies);
       const paymentId = payments.length > 0 && random() < 0.03 ? pick(payments) : randomUUID();

@@ -20,7 +20,7 @@ export async function applyAgentRuns(
 }
 
 /**
- * What each handler reads or writes: a sale (PolicyIssued, ClientOnboarded, PolicyStatusChanged) its
+ * What each handler reads or writes: a sale (PolicyIssued, ClientOnboarded, a status change) its
  * policy's row, a recorded payment its commission and its policy's sale, a payment's status change
  * its commission. The agents' own events stay in place (a payment reads the agent's rate in force,
  * an onboarding the agent's login), so nothing moves across them.
@@ -33,6 +33,8 @@ function agentKeys(event: AgentsEvent): EventKeys {
       return [`payment:${event.data.paymentId}`];
     case 'PolicyIssued':
     case 'PolicyStatusChanged':
+    case 'PolicyLapsed':
+    case 'PolicyReinstated':
     case 'ClientOnboarded':
       return [`policy:${event.data.policyId}`];
     default:

@@ -13,6 +13,7 @@ import { applyAgentRuns } from './agents.batch.ts';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
 import { monthStart } from '../portfolio/portfolio.paging.ts';
+import { POLICY_STATUS_EVENTS, statusMove } from '../portfolio/policy-status.ts';
 import { AGENTS_TABLES, createAgentsTables } from './agents.schema.ts';
 
 export const MEMBER_ONBOARDED = 'member_onboarded';
@@ -25,14 +26,15 @@ export const MEMBER_ONBOARDED = 'member_onboarded';
  */
 export const agentsProjection: Projector = projectorOf<AgentEvent | PolicyEvent | PaymentEvent>()({
   name: 'agents',
-  version: 1,
+  // 2: the calendar's PolicyLapsed and PolicyReinstated move a sale's status (issue #20).
+  version: 2,
   handles: [
     'AgentRegistered',
     'AgentUpdated',
     'AgentStatusChanged',
     'ClientOnboarded',
     'PolicyIssued',
-    'PolicyStatusChanged',
+    ...POLICY_STATUS_EVENTS,
     'PaymentRecorded',
     'PaymentStatusChanged',
   ],
@@ -56,10 +58,12 @@ export const agentsProjection: Projector = projectorOf<AgentEvent | PolicyEvent 
       case 'PolicyIssued':
         return policyIssued(tx, event);
       case 'PolicyStatusChanged':
+      case 'PolicyLapsed':
+      case 'PolicyReinstated':
         return void (await tx.query(`update agent_sales set status = $3 where policy_id = $1 and company_id = $2`, [
           event.data.policyId,
           event.data.companyId,
-          event.data.to,
+          statusMove(event).to,
         ]));
       case 'PaymentRecorded':
         return paymentRecorded(tx, event);

@@ -21,11 +21,13 @@ export const BILLING_TABLES = [
  * deaths of main members (a claim for the main member approved or paid: nothing falls due after the
  * date of death). Group-scheme policies are not here: their scheme pays for them (no PolicyIssued).
  * The policy statement (premiumLedger) and the arrears list read the same rows; a notice keeps its grace end
- * and channel for them (version 2).
+ * and channel for them (version 3).
  */
 export const billingProjection = projectorOf<BillingEvent>()({
   name: 'billing',
-  version: 2,
+  // 2: a migrated policy's opening paid-up-to date (PolicyIssued.paidUpTo), and a reinstatement window of 0 months kept as 0.
+  // 3: each notice keeps its grace end and channel (the statement and the arrears list show them).
+  version: 3,
   handles: [
     'CompanyRegistered',
     'CompanyDetailsUpdated',
@@ -76,6 +78,7 @@ export const billingProjection = projectorOf<BillingEvent>()({
         start_date date not null,
         monthly_premium numeric(12, 2) not null,
         debit_day integer not null,
+        opening_paid_up_to date,
         status text not null,
         notices jsonb not null default '[]',
         lapse_on date,
@@ -129,7 +132,14 @@ export const billingProjection = projectorOf<BillingEvent>()({
            values ($1, $2, $3, $4, $5)
            on conflict (policy_type_id) do update set grace_days = excluded.grace_days, lapse_after_missed = excluded.lapse_after_missed,
              reinstatement_months = excluded.reinstatement_months`,
-          [d.policyTypeId, d.companyId, wholeOrNull(d.graceDays), wholeOrNull(d.lapseAfterMissed), wholeOrNull(d.reinstatementMonths)],
+          // Absent in events before issue #20: null, and the queries apply DEFAULT_CALENDAR_RULES.
+          [
+            d.policyTypeId,
+            d.companyId,
+            wholeOrNull(d.graceDays, 1),
+            wholeOrNull(d.lapseAfterMissed, 1),
+            wholeOrNull(d.reinstatementMonths, 0),
+          ],
         );
         return;
       }
@@ -155,8 +165,8 @@ export const billingProjection = projectorOf<BillingEvent>()({
         const d = event.data;
         await tx.query(
           `insert into billing_policies (policy_id, company_id, policy_number, member_id, policy_type_id, start_date, monthly_premium,
-                                         debit_day, status, position)
-           values ($1, $2, $3, $4, $5, $6::date, $7, $8, 'active', $9) on conflict (policy_id) do nothing`,
+                                         debit_day, opening_paid_up_to, status, position)
+           values ($1, $2, $3, $4, $5, $6::date, $7, $8, $10::date, 'active', $9) on conflict (policy_id) do nothing`,
           [
             d.policyId,
             d.companyId,
@@ -167,6 +177,7 @@ export const billingProjection = projectorOf<BillingEvent>()({
             d.monthlyPremium,
             d.debitDay ?? 1,
             event.globalPosition,
+            d.paidUpTo ?? null,
           ],
         );
         return;
@@ -258,6 +269,6 @@ function personal(value: string | null | undefined): string | null {
   return value === null || value === undefined || value === ERASED || value.trim() === '' ? null : value;
 }
 
-function wholeOrNull(value: unknown): number | null {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+function wholeOrNull(value: unknown, min: number): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min ? value : null;
 }

@@ -51,6 +51,7 @@ export type BillingPolicyRow = {
   startDate: string;
   monthlyPremium: string;
   debitDay: number;
+  openingPaidUpTo: string | null;
   status: string;
   notices: (CalendarNotice & { graceEndsOn?: string; channel?: IssuedNotice['channel'] })[];
   lapseOn: string | null;
@@ -68,7 +69,7 @@ export type BillingPolicyRow = {
 export const POLICY_COLUMNS = `
   p.policy_id as "policyId", p.policy_number as "policyNumber", p.member_id as "memberId", p.policy_type_id as "policyTypeId",
   to_char(p.start_date, 'YYYY-MM-DD') as "startDate", p.monthly_premium::text as "monthlyPremium", p.debit_day as "debitDay",
-  p.status, p.notices, to_char(p.lapse_on, 'YYYY-MM-DD') as "lapseOn", p.lapse_non_payment as "lapseNonPayment", p.suspensions,
+  to_char(p.opening_paid_up_to, 'YYYY-MM-DD') as "openingPaidUpTo", p.status, p.notices, to_char(p.lapse_on, 'YYYY-MM-DD') as "lapseOn", p.lapse_non_payment as "lapseNonPayment", p.suspensions,
   p.activations, t.grace_days as "graceDays", t.lapse_after_missed as "lapseAfterMissed", t.reinstatement_months as "reinstatementMonths",
   m.phone, m.email,
   (select to_char(min(c.date_of_death), 'YYYY-MM-DD') from billing_claims c
@@ -131,7 +132,13 @@ export function toBillingPolicy(row: BillingPolicyRow, payments: LedgerPayment[]
     policyTypeId: row.policyTypeId,
     calendar: {
       status,
-      terms: { startDate: row.startDate, monthlyPremium: row.monthlyPremium, debitDay: row.debitDay, endDate: row.diedOn },
+      terms: {
+        startDate: row.startDate,
+        monthlyPremium: row.monthlyPremium,
+        debitDay: row.debitDay,
+        endDate: row.diedOn,
+        openingPaidUpTo: row.openingPaidUpTo,
+      },
       payments,
       suspensions: row.suspensions,
       notices: row.notices,

@@ -16,6 +16,7 @@ import { COMPANY_ROLES, DEFAULT_ROLE_PERMISSIONS } from '@fpa/write-model/valida
 import type { Projector } from '../engine/types.ts';
 import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
+import { POLICY_STATUS_EVENTS, statusMove } from '../portfolio/policy-status.ts';
 
 type AuditFactEvent = ClaimEvent | PolicyEvent | CompanyEvent | AccessEvent | UserEvent | AuditEvent;
 
@@ -30,12 +31,14 @@ const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null
  */
 export const complianceReportsProjection: Projector = projectorOf<AuditFactEvent>()({
   name: 'compliance_reports',
-  version: 1,
+  // 2: the calendar's PolicyLapsed and PolicyReinstated are status moves of their own (issue #20): an
+  // automatic lapse counts in the lapse ratio like a manual one.
+  version: 2,
   handles: [
     'ClaimSubmitted',
     'ClaimStatusChanged',
     'PolicyIssued',
-    'PolicyStatusChanged',
+    ...POLICY_STATUS_EVENTS,
     'CompanyRegistered',
     'CompanyDetailsUpdated',
     'CompanySuspended',
@@ -116,8 +119,10 @@ export const complianceReportsProjection: Projector = projectorOf<AuditFactEvent
         );
         return;
       }
-      case 'PolicyStatusChanged': {
-        const d = event.data;
+      case 'PolicyStatusChanged':
+      case 'PolicyLapsed':
+      case 'PolicyReinstated': {
+        const d = statusMove(event);
         await tx.query(`update audit_policies set status = $2 where id = $1`, [d.policyId, d.to]);
         await tx.query(
           `insert into audit_policy_status (position, policy_id, company_id, at, from_status, to_status)
@@ -208,6 +213,8 @@ function auditKeys(event: Recorded<AuditFactEvent>): EventKeys {
   switch (event.type) {
     case 'PolicyIssued':
     case 'PolicyStatusChanged':
+    case 'PolicyLapsed':
+    case 'PolicyReinstated':
       return [`policy:${event.data.policyId}`];
     case 'ClaimSubmitted':
     case 'ClaimStatusChanged':

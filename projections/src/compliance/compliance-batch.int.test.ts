@@ -187,13 +187,22 @@ function randomLog(random: () => number): RecordedEvent[] {
       const moved = policies.filter((p) => p.status !== 'active');
       const policy = moved.length > 0 && random() < 0.5 ? pick(moved) : pick(policies);
       const to = policy.status === 'active' ? pick(['lapsed', 'cancelled', 'lapsed']) : 'active';
-      push('PolicyStatusChanged', {
-        companyId: policy.companyId,
-        policyId: policy.policyId,
-        from: policy.status,
-        to,
-        note: random() < 0.5 ? 'Unpaid' : null,
-      });
+      const { companyId, policyId } = policy;
+      // A third of the lapses and reinstatements are the calendar's (issue #20), the rest staff's switch.
+      if (to === 'lapsed' && random() < 0.35) {
+        push('PolicyLapsed', { companyId, policyId, lapsedOn: '2025-02-16', reason: 'non_payment', graceDays: pick([15, 30]) });
+      } else if (policy.status === 'lapsed' && random() < 0.35) {
+        push('PolicyReinstated', {
+          companyId,
+          policyId,
+          reinstatedOn: '2025-03-02',
+          lapsedOn: '2025-02-16',
+          reason: 'arrears_paid',
+          note: null,
+        });
+      } else {
+        push('PolicyStatusChanged', { companyId, policyId, from: policy.status, to, note: random() < 0.5 ? 'Unpaid' : null });
+      }
       policy.status = to;
     } else if (roll < 0.7) {
       const claimId = randomUUID();
@@ -296,6 +305,26 @@ function randomLog(random: () => number): RecordedEvent[] {
     push('PolicyStatusChanged', { companyId: companies[0]!.companyId, policyId, from: 'active', to: 'lapsed', note: null });
   }
   push('PolicyStatusChanged', { companyId: companies[0]!.companyId, policyId: back, from: 'lapsed', to: 'active', note: null });
+  // And one lapsed by the calendar and reinstated when its arrears were paid (issue #20).
+  const calendar = randomUUID();
+  const company = companies[0]!.companyId;
+  push('PolicyIssued', {
+    companyId: company,
+    policyId: calendar,
+    memberId: randomUUID(),
+    policyNumber: `CAL-${calendar}`,
+    startDate: '2025-01-01',
+    waitingPeriod: 6,
+  });
+  push('PolicyLapsed', { companyId: company, policyId: calendar, lapsedOn: '2025-02-16', reason: 'non_payment', graceDays: 15 });
+  push('PolicyReinstated', {
+    companyId: company,
+    policyId: calendar,
+    reinstatedOn: '2025-03-02',
+    lapsedOn: '2025-02-16',
+    reason: 'arrears_paid',
+    note: null,
+  });
   for (const resolved of [false, true]) {
     const companyId = randomUUID();
     push('CompanyRegistered', { companyId, name: `Small ${String(resolved)}`, memberLimit: 1, tier: 'free' });

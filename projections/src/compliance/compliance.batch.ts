@@ -31,6 +31,8 @@ function complianceKeys(event: Event): EventKeys {
       return [`company:${companyOf(event)}`];
     case 'PolicyIssued':
     case 'PolicyStatusChanged':
+    case 'PolicyLapsed':
+    case 'PolicyReinstated':
       return [`policy:${event.data.policyId}`];
     case 'ClaimSubmitted':
     case 'ClaimStatusChanged':

@@ -7,7 +7,6 @@ import type {
   MemberEvent,
   MemberRegistered,
   PolicyEvent,
-  PolicyStatusChanged,
   SubscriptionTierChanged,
   UserEvent,
   UserPermissionGranted,
@@ -16,6 +15,7 @@ import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { COMPANY_ROLES, DEFAULT_ROLE_PERMISSIONS, roleLabel, type CompanyRole } from '@fpa/write-model/validation';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
+import { POLICY_STATUS_EVENTS, statusMove, type PolicyStatusEvent } from '../portfolio/policy-status.ts';
 import { applyComplianceRuns } from './compliance.batch.ts';
 import {
   CLAIM_OVERDUE_ID,
@@ -44,7 +44,8 @@ const isCompanyRole = (role: string): role is CompanyRole => (COMPANY_ROLES as r
  */
 export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
   name: 'compliance',
-  version: 1,
+  // 2: the calendar's PolicyLapsed opens a lapse entry and PolicyReinstated resolves it (issue #20).
+  version: 2,
   handles: [
     'CompanyRegistered',
     'CompanyDetailsUpdated',
@@ -56,7 +57,7 @@ export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
     'ClaimSubmitted',
     'ClaimStatusChanged',
     'PolicyIssued',
-    'PolicyStatusChanged',
+    ...POLICY_STATUS_EVENTS,
     'UserRegistered',
     'UserRoleChanged',
     'UserPermissionGranted',
@@ -137,6 +138,8 @@ export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
         );
         return;
       case 'PolicyStatusChanged':
+      case 'PolicyLapsed':
+      case 'PolicyReinstated':
         return policyMoved(tx, event);
       case 'UserRegistered': {
         const d = event.data;
@@ -251,20 +254,22 @@ async function claimMoved(tx: SqlExecutor, event: Recorded<ClaimStatusChanged>):
   );
 }
 
-async function policyMoved(tx: SqlExecutor, event: Recorded<PolicyStatusChanged>): Promise<void> {
-  const subject = `policy:${event.data.policyId}`;
-  if (event.data.from === 'lapsed') await resolveLogs(tx, T.policyLapsed, subject, event.recordedAt);
-  if (event.data.to !== 'lapsed') return;
+/** A lapse, by staff or by the calendar, opens an entry; the policy active again resolves it. */
+async function policyMoved(tx: SqlExecutor, event: Recorded<PolicyStatusEvent>): Promise<void> {
+  const move = statusMove(event);
+  const subject = `policy:${move.policyId}`;
+  if (move.from === 'lapsed') await resolveLogs(tx, T.policyLapsed, subject, event.recordedAt);
+  if (move.to !== 'lapsed') return;
   const [policy] = await tx.query<{ number: string }>(`select policy_number as number from compliance_policies where policy_id = $1`, [
-    event.data.policyId,
+    move.policyId,
   ]);
   await insertLog(tx, {
     id: event.eventId,
-    companyId: event.data.companyId,
+    companyId: move.companyId,
     type: T.policyLapsed,
     severity: 'warning',
     title: 'Policy lapsed',
-    description: `Policy ${policy?.number ?? event.data.policyId} lapsed${event.data.note ? `: ${event.data.note}` : '.'}`,
+    description: `Policy ${policy?.number ?? move.policyId} lapsed${move.note ? `: ${move.note}` : '.'}`,
     subject,
     createdAt: event.recordedAt,
   });

@@ -136,6 +136,11 @@ function randomLog(random: () => number): RecordedEvent[] {
       push('PolicyIssued', { ...policy, startDate: `2024-0${1 + Math.floor(random() * 9)}-01` });
     } else if (roll < 0.12) {
       push('PolicyStatusChanged', { ...pick(policies), to: pick(['active', 'suspended', 'lapsed']) });
+    } else if (roll < 0.14) {
+      // The calendar's lapse and reinstatement (issue #20) move the arrears row like staff's switch.
+      const { policyId, companyId } = pick(policies);
+      if (random() < 0.6) push('PolicyLapsed', { policyId, companyId, lapsedOn: '2025-02-16', reason: 'non_payment', graceDays: 15 });
+      else push('PolicyReinstated', { policyId, companyId, reinstatedOn: '2025-03-02', lapsedOn: '2025-02-16', reason: 'arrears_paid' });
     } else if (roll < 0.2 && payments.length > 0) {
       const payment = pick(payments);
       const to = pick(PAYMENT_STATUSES);

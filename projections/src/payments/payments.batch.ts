@@ -45,6 +45,8 @@ function paymentKeys(event: PaymentsEvent): EventKeys {
       return [`payment:${event.data.paymentId}`, `policy:${event.data.policyId}`];
     case 'PolicyIssued':
     case 'PolicyStatusChanged':
+    case 'PolicyLapsed':
+    case 'PolicyReinstated':
       return [`policy:${event.data.policyId}`];
     default:
       return 'barrier';

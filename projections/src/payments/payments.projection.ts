@@ -1,9 +1,10 @@
-import type { PaymentEvent, PaymentRecorded, PaymentStatusChanged, PolicyEvent, PolicyIssued, PolicyStatusChanged } from '@fpa/write-model';
+import type { PaymentEvent, PaymentRecorded, PaymentStatusChanged, PolicyEvent, PolicyIssued } from '@fpa/write-model';
 import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@fpa/write-model/validation';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
 import { companyOf } from '../portfolio/event-data.ts';
+import { POLICY_STATUS_EVENTS, statusMove, type PolicyStatusEvent } from '../portfolio/policy-status.ts';
 import { applyPaymentRuns } from './payments.batch.ts';
 import { ADD_TO_PAYMENT_STATS, ADD_TO_PREMIUM_MONTHS, createPaymentsTables, PAYMENTS_TABLES } from './payments.schema.ts';
 
@@ -14,8 +15,9 @@ import { ADD_TO_PAYMENT_STATS, ADD_TO_PREMIUM_MONTHS, createPaymentsTables, PAYM
  */
 export const paymentsProjection: Projector = projectorOf<PaymentEvent | PolicyEvent>()({
   name: 'payments',
-  version: 1,
-  handles: ['PaymentRecorded', 'PaymentStatusChanged', 'PolicyIssued', 'PolicyStatusChanged'],
+  // 2: the calendar's PolicyLapsed and PolicyReinstated move the arrears rows' status (issue #20).
+  version: 2,
+  handles: ['PaymentRecorded', 'PaymentStatusChanged', 'PolicyIssued', ...POLICY_STATUS_EVENTS],
   tables: PAYMENTS_TABLES,
   init: createPaymentsTables,
   async apply(tx, event) {
@@ -27,6 +29,8 @@ export const paymentsProjection: Projector = projectorOf<PaymentEvent | PolicyEv
       case 'PolicyIssued':
         return policyIssued(tx, event);
       case 'PolicyStatusChanged':
+      case 'PolicyLapsed':
+      case 'PolicyReinstated':
         return policyStatusChanged(tx, event);
     }
   },
@@ -140,11 +144,11 @@ async function policyIssued(tx: SqlExecutor, event: Recorded<PolicyIssued>): Pro
   );
 }
 
-async function policyStatusChanged(tx: SqlExecutor, event: Recorded<PolicyStatusChanged>): Promise<void> {
+async function policyStatusChanged(tx: SqlExecutor, event: Recorded<PolicyStatusEvent>): Promise<void> {
   await tx.query(`update policy_arrears set status = $3 where policy_id = $1 and company_id = $2`, [
     event.data.policyId,
     companyOf(event),
-    event.data.to,
+    statusMove(event).to,
   ]);
 }
 

@@ -1,4 +1,5 @@
-import type { MemberRegistered, PolicyIssued, PolicyStatusChanged } from '@fpa/write-model';
+import type { MemberRegistered, PolicyIssued } from '@fpa/write-model';
+import { statusMove, type PolicyStatusEvent } from './policy-status.ts';
 import type { Recorded } from '../engine/typed.ts';
 import { monthStart } from './portfolio.paging.ts';
 
@@ -60,14 +61,17 @@ export function policyIssuedRow(event: Recorded<PolicyIssued>) {
     coverage_amount: d.coverageAmount,
     waiting_period: Number(d.waitingPeriod),
     start_date: d.startDate,
+    // Absent before issue #20: the 1st.
+    debit_day: d.debitDay ?? 1,
     agent_id: d.agentId ?? null,
     position: event.globalPosition,
     created_at: event.recordedAt.toISOString(),
   };
 }
 
-export function statusChangedRow(event: Recorded<PolicyStatusChanged>) {
-  return { id: event.data.policyId, company_id: companyOf(event), status: event.data.to, at: event.recordedAt.toISOString() };
+/** Staff's change, or the calendar's lapse or reinstatement: the status the policy reaches. */
+export function statusChangedRow(event: Recorded<PolicyStatusEvent>) {
+  return { id: event.data.policyId, company_id: companyOf(event), status: statusMove(event).to, at: event.recordedAt.toISOString() };
 }
 
 /**

@@ -22,6 +22,8 @@ export type PolicyRow = {
   waitingPeriod: number;
   /** YYYY-MM-DD */
   startDate: string;
+  /** The day of the month its premium is due (1–31; past a month's end, its last day). */
+  debitDay: number;
   createdAt: Date;
 };
 
@@ -38,7 +40,7 @@ const COLUMNS = `p.id, p.policy_number as "policyNumber", p.member_id as "member
   p.member_phone as "memberPhone", p.member_id_number as "memberSaId", p.policy_type_id as "policyTypeId",
   coalesce(t.name, '') as "policyTypeName", p.status, p.monthly_premium::text as "monthlyPremium",
   p.coverage_amount::text as "coverageAmount", p.waiting_period as "waitingPeriod",
-  to_char(p.start_date, 'YYYY-MM-DD') as "startDate", p.created_at as "createdAt"`;
+  to_char(p.start_date, 'YYYY-MM-DD') as "startDate", p.debit_day as "debitDay", p.created_at as "createdAt"`;
 
 /**
  * Policy number, member name ("first", "last", "first last"), SA ID / passport, or policy type name,

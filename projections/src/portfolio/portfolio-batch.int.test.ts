@@ -152,7 +152,7 @@ async function readEverything(bed: PortfolioBed, head: Checkpoint): Promise<Reco
   }
 }
 
-const BULK_TYPES = ['MemberRegistered', 'PolicyIssued', 'PolicyStatusChanged'];
+const BULK_TYPES = ['MemberRegistered', 'PolicyIssued', 'PolicyStatusChanged', 'PolicyLapsed'];
 
 /** Every bulk type comes in a run of more than three somewhere in the stream. */
 function longRuns(events: readonly RecordedEvent[]): boolean {

@@ -43,6 +43,10 @@ describe.each(testDrivers())('portfolio policies and figures on $name', (driver)
         monthlyPremium: '150.50',
         waitingPeriod: 3,
         isActive: true,
+        // A type whose event predates the calendar's rules reads with the defaults.
+        graceDays: 15,
+        lapseAfterMissed: 1,
+        reinstatementMonths: 3,
         createdAt: expect.any(Date),
       } satisfies Record<keyof PolicyTypeRow, unknown>,
       expect.objectContaining({ id: gold.id, coverageAmount: '50000.00', monthlyPremium: '299.00' }),
@@ -69,6 +73,7 @@ describe.each(testDrivers())('portfolio policies and figures on $name', (driver)
       coverageAmount: '15000.00',
       waitingPeriod: 3,
       startDate: '2025-03-01',
+      debitDay: 1,
       createdAt: expect.any(Date),
     } satisfies Record<keyof PolicyRow, unknown>);
   });

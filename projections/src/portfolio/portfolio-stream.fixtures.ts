@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { AppendResult, Checkpoint, NewEvent } from '@fpa/write-model/event-store';
 import { seededRandom } from '@fpa/write-model/testing';
 import { POLICY_STATUSES } from '@fpa/write-model/validation';
-import type { MemberInput, PolicyTypeFixture, PortfolioBed, Tenant } from './portfolio.fixtures.ts';
+import {
+  policyLapsed,
+  policyReinstated,
+  type MemberInput,
+  type PolicyTypeFixture,
+  type PortfolioBed,
+  type Tenant,
+} from './portfolio.fixtures.ts';
 
 export const DETAIL_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'postalCode', 'dateOfBirth'];
 export const memberPii = (memberId: string, fields: string[]) => [{ subjectId: `member:${memberId}`, fields }];
@@ -151,7 +158,12 @@ export async function appendRandomPortfolio(bed: PortfolioBed, seed: number, rou
       for (let k = int(2, 15); k > 0; k--) {
         const policyId = pick(c.policies);
         if (!policyId) break;
-        await (random() < 0.1 ? other : c).tenant.changeStatus(policyId, 'active', pick(POLICY_STATUSES)!);
+        const by = (random() < 0.1 ? other : c).tenant;
+        // Staff's switch, or the calendar's lapse or reinstatement (issue #20).
+        const kind = random();
+        if (kind < 0.2) await appended(await by.lapse(policyId));
+        else if (kind < 0.3) await appended(await by.reinstate(policyId));
+        else await by.changeStatus(policyId, 'active', pick(POLICY_STATUSES)!);
       }
     } else if (roll < 0.68) {
       // A second policy for a main member: it becomes the member's policy (unless the member is
@@ -194,6 +206,19 @@ export async function appendRandomPortfolio(bed: PortfolioBed, seed: number, rou
     memberStreams(companyId, { firstName: 'Last', lastName: 'Three', policyType: first.types[0] }, `END-${++numbers}`),
   );
   await send(first, [...insured.map((m) => m.registered), ...insured.map((m) => m.issued!)]);
+  // A daily run's lapses, then a later one's reinstatements: runs of the calendar's events (issue #20).
+  const lapsing = [0, 1, 2, 3].map(() =>
+    memberStreams(companyId, { firstName: 'Unpaid', lastName: 'Premium', policyType: first.types[0] }, `CAL-${++numbers}`),
+  );
+  await send(first, [...lapsing.map((m) => m.registered), ...lapsing.map((m) => m.issued!)]);
+  await send(
+    first,
+    lapsing.map(({ policyId }) => ({ streamId: `policy-${policyId}`, events: [policyLapsed(policyId!, companyId)] })),
+  );
+  await send(
+    first,
+    lapsing.slice(0, 2).map(({ policyId }) => ({ streamId: `policy-${policyId}`, events: [policyReinstated(policyId!, companyId)] })),
+  );
   const changes = insured.map(({ policyId }, i) => ({
     streamId: `policy-${policyId}`,
     events: [{ type: 'PolicyStatusChanged', data: { policyId, companyId, from: 'active', to: POLICY_STATUSES[i], note: null } }],

@@ -1,8 +1,9 @@
-import type { MemberEvent, MemberRegistered, PolicyEvent, PolicyIssued, PolicyStatusChanged, PolicyTypeEvent } from '@fpa/write-model';
+import type { MemberEvent, MemberRegistered, PolicyEvent, PolicyIssued, PolicyTypeEvent } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 import type { Recorded } from '../engine/typed.ts';
 import { memberRegisteredRow, policyIssuedRow, statusChangedRow } from './event-data.ts';
+import type { PolicyStatusEvent } from './policy-status.ts';
 import { ADD_TO_STATS } from './portfolio.schema.ts';
 
 /**
@@ -64,6 +65,8 @@ function portfolioKeys(event: PortfolioEvent): EventKeys {
     case 'PolicyIssued':
       return [`policy:${event.data.policyId}`, `member:${event.data.memberId}`];
     case 'PolicyStatusChanged':
+    case 'PolicyLapsed':
+    case 'PolicyReinstated':
       return [`policy:${event.data.policyId}`];
     default:
       return 'barrier';
@@ -82,6 +85,9 @@ const BULK: { [T in PortfolioEvent['type']]?: Bulk<Extract<PortfolioEvent, { typ
   PolicyIssued: { key: (e) => e.data.policyId, unique: true, apply: policiesIssued },
   // Repeats are folded in SQL (last status wins, counters move from first to last), so no cut.
   PolicyStatusChanged: { key: (e) => e.data.policyId, unique: false, apply: policyStatusesChanged },
+  // The calendar's lapses and reinstatements of a day come as runs too (one per policy due that day).
+  PolicyLapsed: { key: (e) => e.data.policyId, unique: false, apply: policyStatusesChanged },
+  PolicyReinstated: { key: (e) => e.data.policyId, unique: false, apply: policyStatusesChanged },
 };
 
 /** Both drivers bind a string the same way; jsonb_to_recordset then types each column. */
@@ -137,17 +143,17 @@ async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssu
     `with r as (
        select * from jsonb_to_recordset($1::text::jsonb) as r(
          ord int, id uuid, company_id uuid, policy_number text, member_id uuid, policy_type_id uuid,
-         monthly_premium numeric, coverage_amount numeric, waiting_period integer, start_date date, agent_id uuid,
+         monthly_premium numeric, coverage_amount numeric, waiting_period integer, start_date date, debit_day integer, agent_id uuid,
          position bigint, created_at timestamptz)
      ), p as (
        insert into policies (id, company_id, policy_number, member_id, member_first_name, member_last_name,
                              member_phone, member_id_number, policy_type_id, status, monthly_premium,
-                             coverage_amount, waiting_period, start_date, agent_id, position, created_at, updated_at)
+                             coverage_amount, waiting_period, start_date, debit_day, agent_id, position, created_at, updated_at)
        select r.id, r.company_id, r.policy_number, r.member_id, m.first_name, m.last_name, m.phone,
               case when m.identifier_type = 'passport' then coalesce(m.passport_number, m.sa_id)
                    else coalesce(m.sa_id, m.passport_number) end,
               r.policy_type_id, 'active', r.monthly_premium, r.coverage_amount, r.waiting_period, r.start_date,
-              r.agent_id, r.position, r.created_at, r.created_at
+              r.debit_day, r.agent_id, r.position, r.created_at, r.created_at
          from r left join members m on m.id = r.member_id and m.company_id = r.company_id
        on conflict (id) do nothing
        returning id, company_id, member_id, monthly_premium
@@ -171,7 +177,7 @@ async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssu
  * moves telescope to "from the status before the run to the last one" per policy (the premium does
  * not change in between). Events naming another company than the row's leave it alone, as one by one.
  */
-async function policyStatusesChanged(tx: SqlExecutor, run: readonly Recorded<PolicyStatusChanged>[]): Promise<void> {
+async function policyStatusesChanged(tx: SqlExecutor, run: readonly Recorded<PolicyStatusEvent>[]): Promise<void> {
   await tx.query(
     `with r as (
        select * from jsonb_to_recordset($1::text::jsonb) as r(ord int, id uuid, company_id uuid, status text, at timestamptz)

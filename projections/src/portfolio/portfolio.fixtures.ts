@@ -193,6 +193,18 @@ function tenant(append: Append, companyId: string) {
         },
       ]);
     },
+
+    /** The calendar's lapse for non-payment (issue #20), as the daily run appends it. */
+    async lapse(policyId: string, lapsedOn = '2025-02-16'): Promise<AppendResult> {
+      return append(companyId, [{ streamId: `policy-${policyId}`, events: [policyLapsed(policyId, companyId, lapsedOn)] }]);
+    },
+
+    /** The calendar's reinstatement when the arrears are paid (rule 2A.9). */
+    async reinstate(policyId: string, lapsedOn = '2025-02-16', reinstatedOn = '2025-03-02'): Promise<AppendResult> {
+      return append(companyId, [
+        { streamId: `policy-${policyId}`, events: [policyReinstated(policyId, companyId, lapsedOn, reinstatedOn)] },
+      ]);
+    },
   };
 }
 
@@ -209,4 +221,27 @@ export async function portfolioRows(sql: SqlExecutor, schema = 'public'): Promis
     dump[table] = await sql.query(`select * from "${schema}".${table} order by ${order}`);
   }
   return dump;
+}
+
+/** A PolicyLapsed as the calendar writes it: the January premium unpaid after 15 days' grace. */
+export function policyLapsed(policyId: string, companyId: string, lapsedOn = '2025-02-16'): NewEvent {
+  return {
+    type: 'PolicyLapsed',
+    data: {
+      policyId,
+      companyId,
+      lapsedOn,
+      reason: 'non_payment',
+      period: '2025-01',
+      graceEndedOn: '2025-02-15',
+      graceDays: 15,
+      missed: 1,
+      arrears: '120.00',
+    },
+  };
+}
+
+/** A PolicyReinstated as the calendar writes it: the arrears paid within the window. */
+export function policyReinstated(policyId: string, companyId: string, lapsedOn = '2025-02-16', reinstatedOn = '2025-03-02'): NewEvent {
+  return { type: 'PolicyReinstated', data: { policyId, companyId, reinstatedOn, lapsedOn, reason: 'arrears_paid', note: null } };
 }

@@ -5,7 +5,6 @@ import type {
   MemberUpdated,
   PolicyEvent,
   PolicyIssued,
-  PolicyStatusChanged,
   PolicyTypeCreated,
   PolicyTypeEvent,
   PolicyTypeUpdated,
@@ -15,6 +14,7 @@ import { projectorOf, type Recorded } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
 import { companyOf, memberRegisteredRow, policyIssuedRow, statusChangedRow } from './event-data.ts';
 import { applyRuns } from './portfolio.batch.ts';
+import { POLICY_STATUS_EVENTS, type PolicyStatusEvent } from './policy-status.ts';
 import { ADD_TO_STATS, createPortfolioTables, PORTFOLIO_TABLES } from './portfolio.schema.ts';
 
 /**
@@ -26,7 +26,9 @@ import { ADD_TO_STATS, createPortfolioTables, PORTFOLIO_TABLES } from './portfol
 export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | MemberEvent | PolicyEvent>()({
   name: 'portfolio',
   // 2: members' stored lower-cased search columns (portfolio.schema.ts).
-  version: 2,
+  // 3: the calendar's PolicyLapsed and PolicyReinstated move a policy's status and the counters; the policy
+  //    types' calendar rules and the policies' debit day (issue #20).
+  version: 3,
   handles: [
     'PolicyTypeCreated',
     'PolicyTypeUpdated',
@@ -34,7 +36,7 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
     'MemberUpdated',
     'MemberDeleted',
     'PolicyIssued',
-    'PolicyStatusChanged',
+    ...POLICY_STATUS_EVENTS,
   ],
   tables: PORTFOLIO_TABLES,
   init: createPortfolioTables,
@@ -53,6 +55,8 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
       case 'PolicyIssued':
         return policyIssued(tx, event);
       case 'PolicyStatusChanged':
+      case 'PolicyLapsed':
+      case 'PolicyReinstated':
         return policyStatusChanged(tx, event);
     }
   },
@@ -63,8 +67,8 @@ async function policyTypeCreated(tx: SqlExecutor, event: Recorded<PolicyTypeCrea
   const d = event.data;
   await tx.query(
     `insert into policy_types (id, company_id, name, description, coverage_amount, monthly_premium, waiting_period,
-                               is_active, position, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) on conflict (id) do nothing`,
+                               is_active, position, created_at, updated_at, grace_days, lapse_after_missed, reinstatement_months)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13) on conflict (id) do nothing`,
     [
       d.policyTypeId,
       companyOf(event),
@@ -76,6 +80,9 @@ async function policyTypeCreated(tx: SqlExecutor, event: Recorded<PolicyTypeCrea
       d.isActive !== false,
       event.globalPosition,
       event.recordedAt,
+      d.graceDays ?? null,
+      d.lapseAfterMissed ?? null,
+      d.reinstatementMonths ?? null,
     ],
   );
 }
@@ -85,7 +92,8 @@ async function policyTypeUpdated(tx: SqlExecutor, event: Recorded<PolicyTypeUpda
   const d = event.data;
   await tx.query(
     `update policy_types set name = $3, description = $4, coverage_amount = $5, monthly_premium = $6,
-            waiting_period = $7, is_active = $8, updated_at = $9
+            waiting_period = $7, is_active = $8, updated_at = $9,
+            grace_days = $10, lapse_after_missed = $11, reinstatement_months = $12
       where id = $1 and company_id = $2`,
     [
       d.policyTypeId,
@@ -97,6 +105,9 @@ async function policyTypeUpdated(tx: SqlExecutor, event: Recorded<PolicyTypeUpda
       Number(d.waitingPeriod),
       d.isActive !== false,
       event.recordedAt,
+      d.graceDays ?? null,
+      d.lapseAfterMissed ?? null,
+      d.reinstatementMonths ?? null,
     ],
   );
 }
@@ -206,11 +217,11 @@ async function policyIssued(tx: SqlExecutor, event: Recorded<PolicyIssued>): Pro
     `with p as (
        insert into policies (id, company_id, policy_number, member_id, member_first_name, member_last_name,
                              member_phone, member_id_number, policy_type_id, status, monthly_premium,
-                             coverage_amount, waiting_period, start_date, agent_id, position, created_at, updated_at)
+                             coverage_amount, waiting_period, start_date, agent_id, position, created_at, updated_at, debit_day)
        select $1, $2, $3, $4, m.first_name, m.last_name, m.phone,
               case when m.identifier_type = 'passport' then coalesce(m.passport_number, m.sa_id)
                    else coalesce(m.sa_id, m.passport_number) end,
-              $5, 'active', $6, $7, $8, $9::date, $10, $11, $12, $12
+              $5, 'active', $6, $7, $8, $9::date, $10, $11, $12, $12, $13
          from (select 1) one left join members m on m.id = $4 and m.company_id = $2
        on conflict (id) do nothing
        returning company_id, member_id, monthly_premium
@@ -233,6 +244,7 @@ async function policyIssued(tx: SqlExecutor, event: Recorded<PolicyIssued>): Pro
       r.agent_id,
       r.position,
       r.created_at,
+      r.debit_day,
     ],
   );
 }
@@ -241,7 +253,7 @@ async function policyIssued(tx: SqlExecutor, event: Recorded<PolicyIssued>): Pro
  * The counters move from the status the row had (the event's `from` says the same; the row is what
  * the counters were built from), and revenue follows the policy in and out of 'active'.
  */
-async function policyStatusChanged(tx: SqlExecutor, event: Recorded<PolicyStatusChanged>): Promise<void> {
+async function policyStatusChanged(tx: SqlExecutor, event: Recorded<PolicyStatusEvent>): Promise<void> {
   const r = statusChangedRow(event);
   await tx.query(
     `with old as (

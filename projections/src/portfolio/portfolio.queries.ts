@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { CALENDAR_RULE_DEFAULTS } from '@fpa/write-model/validation';
 import { monthStart } from './portfolio.paging.ts';
 import { isUuid } from './uuid.ts';
 
@@ -16,6 +17,10 @@ export type PolicyTypeRow = {
   /** Months. */
   waitingPeriod: number;
   isActive: boolean;
+  /** The calendar's rules (issue #20); the defaults for a type saved before them. */
+  graceDays: number;
+  lapseAfterMissed: number;
+  reinstatementMonths: number;
   createdAt: Date;
 };
 
@@ -30,6 +35,9 @@ export type DashboardStatsRow = {
 
 const POLICY_TYPE_COLUMNS = `id, name, description, coverage_amount::text as "coverageAmount",
   monthly_premium::text as "monthlyPremium", waiting_period as "waitingPeriod", is_active as "isActive",
+  coalesce(grace_days, ${CALENDAR_RULE_DEFAULTS.graceDays}) as "graceDays",
+  coalesce(lapse_after_missed, ${CALENDAR_RULE_DEFAULTS.lapseAfterMissed}) as "lapseAfterMissed",
+  coalesce(reinstatement_months, ${CALENDAR_RULE_DEFAULTS.reinstatementMonths}) as "reinstatementMonths",
   created_at as "createdAt"`;
 
 /** In the order they were created, as the card grid and the member form's choice show them. */

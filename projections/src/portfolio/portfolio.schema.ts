@@ -26,6 +26,10 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       monthly_premium numeric(17,2) not null,
       waiting_period integer not null,
       is_active boolean not null,
+      -- The calendar's rules (issue #20); null for a type whose events predate them (the defaults apply).
+      grace_days integer,
+      lapse_after_missed integer,
+      reinstatement_months integer,
       position bigint not null,
       created_at timestamptz not null,
       updated_at timestamptz not null
@@ -93,6 +97,7 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       coverage_amount numeric(17,2) not null,
       waiting_period integer not null,
       start_date date not null,
+      debit_day integer not null default 1,
       agent_id uuid,
       position bigint not null,
       created_at timestamptz not null,

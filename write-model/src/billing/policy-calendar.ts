@@ -1,5 +1,6 @@
 import { centsToDecimal, decimalToCents } from '../validation/decimal.ts';
 import { addDays, addMonths } from '../validation/dates.ts';
+import { CALENDAR_RULE_DEFAULTS, CALENDAR_RULE_LIMITS } from '../validation/policy-types.ts';
 import { dayBefore, premiumLedger, type LedgerPayment, type LedgerTerms, type Suspension } from './premium-ledger.ts';
 
 /**
@@ -31,8 +32,9 @@ export type CalendarRules = {
   reinstatementMonths: number;
 };
 
-export const MIN_GRACE_DAYS = 15;
-export const DEFAULT_CALENDAR_RULES: CalendarRules = { graceDays: 15, lapseAfterMissed: 1, reinstatementMonths: 3 };
+/** The policy type form's bounds and defaults are the one home of these numbers (validation/policy-types.ts). */
+export const MIN_GRACE_DAYS = CALENDAR_RULE_LIMITS.minGraceDays;
+export const DEFAULT_CALENDAR_RULES: CalendarRules = { ...CALENDAR_RULE_DEFAULTS };
 
 export type CalendarNotice = { periods: readonly string[]; issuedOn: string };
 

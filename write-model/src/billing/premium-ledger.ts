@@ -18,6 +18,10 @@ import { addDays, daysInMonth } from '../validation/dates.ts';
  *   MAX_MONTHS_AHEAD); anything past that is credit.
  * - The paid-up-to date is the last day covered by fully paid months: the day before the due date of the
  *   first month not fully paid (null while the first month is unpaid).
+ * - A policy migrated from another system brings its paid-up-to date there (openingPaidUpTo): every
+ *   month due on or before it counts as paid (an opening balance, not money in the pool, so payments go
+ *   to the months after it). A month due on that day or earlier is the policyholder's: a migrated book
+ *   never starts with a month in arrears that the old system said was paid.
  */
 export type LedgerTerms = {
   /** YYYY-MM-DD: the policy's start (inception) date. */
@@ -33,6 +37,8 @@ export type LedgerTerms = {
    * still lapsed). A premium due on a day d with from ≤ d < to is not owed.
    */
   suspensions?: readonly Suspension[];
+  /** YYYY-MM-DD: a migrated policy's paid-up-to date in the old system (PolicyIssued.paidUpTo); null: none. */
+  openingPaidUpTo?: string | null;
 };
 
 export type Suspension = { from: string; to: string | null };
@@ -102,6 +108,8 @@ export function premiumLedger(terms: LedgerTerms, payments: readonly LedgerPayme
   const ended = (dueDate: string) =>
     (terms.endDate != null && dueDate > terms.endDate) || suspensions.some((s) => s.to === null && dueDate >= s.from);
   const suspended = (dueDate: string) => suspensions.some((s) => s.to !== null && s.from <= dueDate && dueDate < s.to);
+  const opening = terms.openingPaidUpTo ?? null;
+  const paidBeforeIssue = (dueDate: string) => opening !== null && dueDate <= opening;
 
   // Money received by asOf (a payment dated later has not arrived yet).
   let pool = payments.filter((p) => p.date <= asOf).reduce((sum, p) => sum + decimalToCents(p.amount), 0n);
@@ -119,12 +127,13 @@ export function premiumLedger(terms: LedgerTerms, payments: readonly LedgerPayme
     if (ended(dueDate)) break;
     if (suspended(dueDate)) continue;
     const fallenDue = dueDate <= asOf;
+    const openingPaid = paidBeforeIssue(dueDate);
     if (!fallenDue) {
-      // Months ahead are shown only as far as money paid in advance reaches.
-      if (pool <= 0n || premium === 0n || n >= dueCount + MAX_MONTHS_AHEAD) break;
+      // Months ahead are shown only as far as money (or the opening balance) paid in advance reaches.
+      if (n >= dueCount + MAX_MONTHS_AHEAD || (!openingPaid && (pool <= 0n || premium === 0n))) break;
     }
-    const paid = pool >= premium ? premium : pool;
-    pool -= paid;
+    const paid = openingPaid ? premium : pool >= premium ? premium : pool;
+    if (!openingPaid) pool -= paid;
     const full = paid === premium;
     if (!full && !firstUnpaidSeen) {
       firstUnpaidSeen = true;

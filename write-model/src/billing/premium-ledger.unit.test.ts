@@ -120,3 +120,53 @@ describe('the premium ledger', () => {
     }
   });
 });
+
+describe('a migrated policy: the opening paid-up-to date (issue #20)', () => {
+  const migrated = { startDate: '2025-06-15', monthlyPremium: '100', debitDay: 1 };
+
+  it('counts every month due on or before it as paid, without money in the pool, and the rest as arrears', () => {
+    const ledger = premiumLedger({ ...migrated, openingPaidUpTo: '2025-10-31' }, [], '2026-02-10');
+    expect(ledger.periods.map((p) => [p.period, p.state, p.amountPaid])).toEqual([
+      ['2025-06', 'paid', '100.00'],
+      ['2025-07', 'paid', '100.00'],
+      ['2025-08', 'paid', '100.00'],
+      ['2025-09', 'paid', '100.00'],
+      ['2025-10', 'paid', '100.00'],
+      ['2025-11', 'unpaid', '0.00'],
+      ['2025-12', 'unpaid', '0.00'],
+      ['2026-01', 'unpaid', '0.00'],
+      ['2026-02', 'unpaid', '0.00'],
+    ]);
+    expect([ledger.paidUpTo, ledger.monthsInArrears, ledger.balance, ledger.credit]).toEqual(['2025-10-31', 4, '400.00', '0.00']);
+  });
+
+  it('a month due on the paid-up-to date counts as paid (the policyholder is not put in arrears for it)', () => {
+    const ledger = premiumLedger({ ...migrated, openingPaidUpTo: '2025-10-01' }, [], '2025-11-20');
+    expect([ledger.paidUpTo, ledger.monthsInArrears]).toEqual(['2025-10-31', 1]);
+  });
+
+  it('payments after migration pay the months after it, oldest first', () => {
+    const ledger = premiumLedger({ ...migrated, openingPaidUpTo: '2025-10-31' }, [{ date: '2026-01-05', amount: '150' }], '2026-02-10');
+    expect(ledger.periods.slice(5).map((p) => [p.period, p.state, p.amountPaid])).toEqual([
+      ['2025-11', 'paid', '100.00'],
+      ['2025-12', 'partial', '50.00'],
+      ['2026-01', 'unpaid', '0.00'],
+      ['2026-02', 'unpaid', '0.00'],
+    ]);
+    expect([ledger.paidUpTo, ledger.monthsInArrears, ledger.balance]).toEqual(['2025-11-30', 3, '250.00']);
+  });
+
+  it('a paid-up-to date ahead of today shows those months paid in advance', () => {
+    const ledger = premiumLedger({ ...migrated, openingPaidUpTo: '2026-03-31' }, [], '2026-01-10');
+    expect(ledger.periods.slice(-3).map((p) => [p.period, p.state])).toEqual([
+      ['2026-01', 'paid'],
+      ['2026-02', 'paid_in_advance'],
+      ['2026-03', 'paid_in_advance'],
+    ]);
+    expect([ledger.paidUpTo, ledger.monthsInArrears]).toEqual(['2026-03-31', 0]);
+  });
+
+  it('without it, nothing is paid before issue (as before)', () => {
+    expect(premiumLedger({ ...migrated, openingPaidUpTo: null }, [], '2025-08-10').monthsInArrears).toBe(3);
+  });
+});

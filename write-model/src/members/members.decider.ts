@@ -1,6 +1,6 @@
 import { DomainError, NotFoundError, ValidationError } from '../errors.ts';
 import type { CommandContext } from '../command-handling/context.ts';
-import type { MemberInput } from '../validation/index.ts';
+import { MEMBER_MESSAGES, type MemberInput } from '../validation/index.ts';
 import { southAfricanDate } from '../validation/dates.ts';
 import type { PolicyEvent } from '../policies/policies.events.ts';
 import type { PolicyTypeState } from '../policy-types/policy-types.state.ts';
@@ -49,6 +49,13 @@ export function decideRegisterMember(command: RegisterMember, ctx: CommandContex
     }
     if (!type.isActive)
       throw new DomainError('RULE_VIOLATED', POLICY_TYPE_INACTIVE, [{ path: ['policyTypeId'], message: POLICY_TYPE_INACTIVE }]);
+    // A policy migrated from another system starts on its inception date (issue #20); a new one today.
+    const startDate = input.inceptionDate ?? southAfricanDate(ctx.now);
+    if (input.paidUpTo && input.paidUpTo < startDate) {
+      throw new ValidationError(MEMBER_MESSAGES.paidUpToBeforeInception, [
+        { path: ['paidUpTo'], message: MEMBER_MESSAGES.paidUpToBeforeInception },
+      ]);
+    }
     policyEvents.push({
       type: 'PolicyIssued',
       data: {
@@ -60,8 +67,11 @@ export function decideRegisterMember(command: RegisterMember, ctx: CommandContex
         coverageAmount: type.coverageAmount,
         monthlyPremium: type.monthlyPremium,
         waitingPeriod: type.waitingPeriod,
-        startDate: southAfricanDate(ctx.now),
+        startDate,
         agentId: policy.agentId,
+        // Only when given, so events without them read as before (the 1st; nothing paid before issue).
+        ...(input.debitDay !== undefined ? { debitDay: input.debitDay } : {}),
+        ...(input.paidUpTo ? { paidUpTo: input.paidUpTo } : {}),
       },
     });
   }

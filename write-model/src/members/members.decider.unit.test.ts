@@ -213,6 +213,35 @@ describe('RegisterMember: principals', () => {
     });
   });
 
+  it('given a policy type, when registering a migrated policy (issue #20), then PolicyIssued starts at its inception with its debit day and paid-up-to date', () => {
+    const form = { ...principalForm, policyTypeId: 'pt-1', inceptionDate: '2025-08-01', paidUpTo: '2025-12-31', debitDay: '25' };
+    const {
+      policy: [issued],
+    } = whenRegistering(form, { policyType: [typeCreated()] }).decided();
+    expect(issued?.data).toMatchObject({ startDate: '2025-08-01', debitDay: 25, paidUpTo: '2025-12-31', waitingPeriod: 6 });
+  });
+
+  it('given a policy type, when registering with a debit day alone, then the policy starts today on that debit day; without one, no debitDay is written (the 1st)', () => {
+    const withDay = whenRegistering({ ...principalForm, policyTypeId: 'pt-1', debitDay: 31 }, { policyType: [typeCreated()] }).decided();
+    expect(withDay.policy[0]?.data).toMatchObject({ startDate: '2026-04-01', debitDay: 31 });
+    expect(withDay.policy[0]?.data).not.toHaveProperty('paidUpTo');
+    const without = whenRegistering({ ...principalForm, policyTypeId: 'pt-1' }, { policyType: [typeCreated()] }).decided();
+    expect(without.policy[0]?.data).not.toHaveProperty('debitDay');
+  });
+
+  it('given a paid-up-to date before the inception date, when registering, then VALIDATION_FAILED on paidUpTo', () => {
+    const input = { ...parse({ ...principalForm, policyTypeId: 'pt-1' }), inceptionDate: '2025-08-01', paidUpTo: '2025-07-31' };
+    const command: RegisterMember = {
+      memberId: 'm-1',
+      companyId: 'c1',
+      input,
+      source: 'bulk_import',
+      mainMember: null,
+      policy: { policyId: 'p-1', policyNumber: 'POL-2026-000001', policyType: policyType([typeCreated()]), agentId: null },
+    };
+    expect(() => decideRegisterMember(command, ctx)).toThrow('Paid-up-to date cannot be before the inception date');
+  });
+
   it('given an inactive policy type, when registering with it, then RULE_VIOLATED on policyTypeId', () => {
     whenRegistering({ ...principalForm, policyTypeId: 'pt-1' }, { policyType: [typeCreated('c1', false)] }).thenThrows(
       'RULE_VIOLATED',

@@ -4,7 +4,8 @@ import { fold } from '../command-handling/decider.ts';
 import { deciderScenario } from '../command-handling/given-when-then.ts';
 import { POLICY_STATUSES, POLICY_TRANSITIONS, transitionRefusal, type PolicyStatus } from '../validation/index.ts';
 import { POLICY_NOT_FOUND, policyDecider, type ChangePolicyStatus } from './commands/change-policy-status.ts';
-import type { PolicyEvent, PolicyIssued, PolicyStatusChanged } from './policies.events.ts';
+import { decideReinstatement, REINSTATE_NEEDS_LAPSED } from './commands/calendar-steps.ts';
+import type { PolicyEvent, PolicyIssued, PolicyLapsed, PolicyReinstated, PolicyStatusChanged } from './policies.events.ts';
 import { initialPolicyState } from './policies.state.ts';
 
 const ctx: CommandContext = {
@@ -195,5 +196,82 @@ describe('evolvePolicy', () => {
 
   it('PolicyStatusChanged without an issued policy leaves the state as none', () => {
     expect(fold(policyDecider, [changed('active', 'lapsed')])).toEqual({ status: 'none' });
+  });
+});
+
+/*
+ * Issue #20: the calendar lapses a policy by itself (PolicyLapsed) and reinstates it when its arrears are
+ * paid (PolicyReinstated). Staff's switch on /policies keeps working on such a policy: setting a policy
+ * the calendar lapsed active again is a reinstatement by staff decision (PolicyStatusChanged from
+ * 'lapsed', which every read model and the billing book read as the policy back in force).
+ */
+describe('ChangePolicyStatus after the calendar (issue #20)', () => {
+  const lapsedByCalendar: PolicyLapsed = {
+    type: 'PolicyLapsed',
+    data: {
+      policyId: 'p-1',
+      companyId: 'c1',
+      lapsedOn: '2026-05-17',
+      reason: 'non_payment',
+      period: '2026-05',
+      graceEndedOn: '2026-05-16',
+      graceDays: 15,
+      missed: 1,
+      arrears: '299',
+    },
+  };
+  const reinstatedByCalendar: PolicyReinstated = {
+    type: 'PolicyReinstated',
+    data: { policyId: 'p-1', companyId: 'c1', reinstatedOn: '2026-06-03', lapsedOn: '2026-05-17', reason: 'arrears_paid', note: null },
+  };
+
+  it('given a policy the calendar lapsed, when staff set it active, then PolicyStatusChanged lapsed → active with the note', () => {
+    expect(fold(policyDecider, [issued, lapsedByCalendar])).toMatchObject({
+      status: 'lapsed',
+      lapse: { on: '2026-05-17', nonPayment: true },
+    });
+    policies
+      .given([issued, lapsedByCalendar])
+      .when(change('active', { note: 'Arrears arranged with the client' }))
+      .then([changed('lapsed', 'active', 'Arrears arranged with the client')]);
+  });
+
+  it('set active by staff, the policy is back in force for the calendar: no lapse, a new activation, so the calendar does not reinstate it again', () => {
+    const history = [issued, lapsedByCalendar, changed('lapsed', 'active', 'Staff decision')];
+    expect(fold(policyDecider, history)).toMatchObject({ status: 'active', lapse: null, noticed: {}, activations: 1 });
+    expect(() =>
+      decideReinstatement(
+        { step: 'reinstate', policyId: 'p-1', companyId: 'c1', day: '2026-06-03', lapsedOn: '2026-05-17' },
+        fold(policyDecider, history),
+      ),
+    ).toThrow(REINSTATE_NEEDS_LAPSED);
+  });
+
+  it('given a policy the calendar lapsed, the rest of the table holds: lapsed again or cancelled is INVALID_TRANSITION', () => {
+    policies.given([issued, lapsedByCalendar]).when(change('lapsed')).thenThrows('INVALID_TRANSITION', 'The policy is already lapsed.');
+    policies
+      .given([issued, lapsedByCalendar])
+      .when(change('cancelled'))
+      .thenThrows('INVALID_TRANSITION', 'A lapsed policy cannot be cancelled; reinstate it to active first.');
+  });
+
+  it('given a policy the calendar lapsed whose member was deleted, when staff set it active, then RULE_VIOLATED', () => {
+    policies
+      .given([issued, lapsedByCalendar])
+      .when(change('active', { memberDeleted: true }))
+      .thenThrows('RULE_VIOLATED', 'The member of this policy has been deleted, so the policy cannot be reinstated.');
+  });
+
+  it('given a policy the calendar reinstated, staff can lapse or cancel it, and not set it active again', () => {
+    const history = [issued, lapsedByCalendar, reinstatedByCalendar];
+    policies
+      .given(history)
+      .when(change('lapsed'))
+      .then([changed('active', 'lapsed')]);
+    policies
+      .given(history)
+      .when(change('cancelled'))
+      .then([changed('active', 'cancelled')]);
+    policies.given(history).when(change('active')).thenThrows('INVALID_TRANSITION', 'The policy is already active.');
   });
 });

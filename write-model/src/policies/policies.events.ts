@@ -21,6 +21,12 @@ export type PolicyIssued = {
     agentId: string | null;
     /** The day of the month its premium is due (1–31; a day past a month's end is its last day). Absent before issue #20: the 1st. */
     debitDay?: number;
+    /**
+     * A policy migrated from another system (issue #20): the date its premiums were paid up to there, an
+     * opening balance rather than payments (none is in the payments list). Every premium due on or before
+     * it counts as paid (premium-ledger.ts, openingPaidUpTo); absent: nothing was paid before issue.
+     */
+    paidUpTo?: string;
   };
 };
 

@@ -35,6 +35,9 @@ const basic = terms({
   waitingPeriod: 6,
 });
 
+/** What a type's events carry since issue #20 when the input leaves the calendar's rules out. */
+const DEFAULT_RULES = { graceDays: 15, lapseAfterMissed: 1, reinstatementMonths: 3 };
+
 const created: PolicyTypeCreated = {
   type: 'PolicyTypeCreated',
   data: {
@@ -46,6 +49,7 @@ const created: PolicyTypeCreated = {
     monthlyPremium: '299',
     waitingPeriod: 6,
     isActive: true,
+    ...DEFAULT_RULES,
   },
 };
 
@@ -79,6 +83,7 @@ describe('CreatePolicyType', () => {
             monthlyPremium: '450.50',
             waitingPeriod: 0,
             isActive: true,
+            ...DEFAULT_RULES,
           },
         },
       ]);
@@ -97,6 +102,15 @@ describe('CreatePolicyType', () => {
       waitingPeriod: 24,
       description: null,
     });
+  });
+
+  it("records the calendar's rules as given (grace days, lapse after N missed, reinstatement window)", () => {
+    const strict = terms({ ...basic, graceDays: '30', lapseAfterMissed: 3, reinstatementMonths: 0 });
+    const [event] = policyTypes
+      .given([])
+      .when({ type: 'CreatePolicyType', policyTypeId: 'pt-4', companyId: 'c1', terms: strict })
+      .decided();
+    expect(event?.data).toMatchObject({ graceDays: 30, lapseAfterMissed: 3, reinstatementMonths: 0 });
   });
 
   it('given the policy type exists, when creating it again, then ALREADY_EXISTS', () => {
@@ -126,6 +140,7 @@ describe('UpdatePolicyType', () => {
       monthlyPremium: '349.99',
       waitingPeriod: 3,
       isActive: false,
+      ...DEFAULT_RULES,
     },
   };
 
@@ -138,6 +153,22 @@ describe('UpdatePolicyType', () => {
       .given([created, updated])
       .when({ type: 'UpdatePolicyType', policyTypeId: 'pt-1', companyId: 'c1', terms: basic })
       .then([{ type: 'PolicyTypeUpdated', data: { ...created.data } }]);
+  });
+
+  it("given a type with its own rules, when an older client updates without them, then the type's rules are kept", () => {
+    const own = { graceDays: 21, lapseAfterMissed: 2, reinstatementMonths: 6 };
+    policyTypes
+      .given([{ type: 'PolicyTypeCreated', data: { ...created.data, ...own } }])
+      .when({ type: 'UpdatePolicyType', policyTypeId: 'pt-1', companyId: 'c1', terms: newTerms })
+      .then([{ type: 'PolicyTypeUpdated', data: { ...updated.data, ...own } }]);
+  });
+
+  it('given a type created before issue #20 (no rules in its event), when updating, then the defaults are written', () => {
+    const { graceDays: _g, lapseAfterMissed: _l, reinstatementMonths: _r, ...old } = created.data;
+    policyTypes
+      .given([{ type: 'PolicyTypeCreated', data: old }])
+      .when({ type: 'UpdatePolicyType', policyTypeId: 'pt-1', companyId: 'c1', terms: { ...newTerms, lapseAfterMissed: 2 } })
+      .then([{ type: 'PolicyTypeUpdated', data: { ...updated.data, ...DEFAULT_RULES, lapseAfterMissed: 2 } }]);
   });
 
   it('given no events, when updating, then NOT_FOUND', () => {

@@ -92,6 +92,15 @@ export const paymentDateRange = (today: string): DateRange => ({
   earliest: EARLIEST_DATE,
   latest: addYears(today, PAYMENT_DATE_MAX_YEARS_AHEAD),
 });
+/** A migrated policy's inception date (issue #20): 1900-01-01 to today; a book moves in with its past. */
+export const inceptionDateRange = (today: string): DateRange => ({ earliest: EARLIEST_DATE, latest: today });
+/** How far ahead a migrated policy may already be paid. */
+export const PAID_UP_TO_MAX_YEARS_AHEAD = 2;
+/** A migrated policy's paid-up-to date: 1900-01-01 to two years after today (never before its inception: members.ts). */
+export const paidUpToRange = (today: string): DateRange => ({
+  earliest: EARLIEST_DATE,
+  latest: addYears(today, PAID_UP_TO_MAX_YEARS_AHEAD),
+});
 /** Dates in search filters: 1900-01-01 to 2999-12-31 (no "today" needed: a filter may look ahead). */
 export const QUERY_DATE_RANGE: DateRange = { earliest: EARLIEST_DATE, latest: LATEST_QUERY_DATE };
 

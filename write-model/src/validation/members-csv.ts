@@ -1,6 +1,6 @@
-import { birthDateRange, dateProblem, southAfricanDate } from './dates.ts';
+import { birthDateRange, dateProblem, inceptionDateRange, paidUpToRange, southAfricanDate } from './dates.ts';
 import { isValidEmail } from './email.ts';
-import { DEFAULT_NATIONALITY, type IdentifierType } from './members.ts';
+import { DEFAULT_NATIONALITY, MEMBER_MESSAGES, POLICY_CALENDAR_FIELDS, type IdentifierType } from './members.ts';
 import { NAME_MAX_LENGTH, nameTooLong } from './fields.ts';
 import { PASSPORT_MAX_LENGTH, PASSPORT_MIN_LENGTH } from './passport.ts';
 import { isValidSaPhone, normalizeSaPhone } from './phone.ts';
@@ -26,7 +26,14 @@ export const CSV_MEMBER_COLUMNS = [
   'mainMemberIdentifier',
   'relationship',
   'policyTypeId',
+  // Migrating a book (issue #20): the policy's start, what the old system says it is paid up to, its debit day.
+  'inceptionDate',
+  'paidUpTo',
+  'debitDay',
 ] as const;
+
+/** Columns a file may leave out without a word: the migration columns came later, and older files lack them. */
+export const CSV_OPTIONAL_COLUMNS: readonly CsvMemberColumn[] = ['inceptionDate', 'paidUpTo', 'debitDay'];
 
 export type CsvMemberColumn = (typeof CSV_MEMBER_COLUMNS)[number];
 export type CsvMemberRow = Partial<Record<CsvMemberColumn, string | undefined>>;
@@ -59,12 +66,67 @@ export function csvIdentifierType(row: CsvMemberRow): IdentifierType {
   return text(row, 'passportNumber') && !text(row, 'saId') ? 'passport' : 'saId';
 }
 
+export type CsvPolicyTypeRef = { id: string; name: string };
+
 export type CsvRowContext = {
   /** The company's policy type ids; when given, a row naming another id is refused. */
   policyTypeIds?: Iterable<string>;
+  /** The company's policy types; when given, the policyTypeId column may hold a type's id or its name. */
+  policyTypes?: Iterable<CsvPolicyTypeRef>;
   /** Today in South Africa (YYYY-MM-DD): no one is born after it. Defaults to the clock's. */
   today?: string;
 };
+
+/**
+ * The policy type a row's policyTypeId cell names: one of the company's types by its id, or by its name
+ * (trimmed, any case; names are unique per company, case-insensitive). Null when it names none of them.
+ */
+export function resolveCsvPolicyType(value: string | undefined, types: Iterable<CsvPolicyTypeRef>): string | null {
+  const cell = (value ?? '').trim();
+  if (!cell) return null;
+  const list = [...types];
+  const byId = list.find((type) => type.id === cell);
+  if (byId) return byId.id;
+  const name = cell.toLowerCase();
+  return list.find((type) => type.name.trim().toLowerCase() === name)?.id ?? null;
+}
+
+export const unknownPolicyType = (cell: string) => `Unknown policy type "${cell}": give the name or the ID of one of your policy types`;
+
+export const CSV_MIGRATION_MESSAGES = {
+  needsPolicy: 'inceptionDate, paidUpTo and debitDay describe a policy: give this row a policy type',
+  familyRow: "inceptionDate, paidUpTo and debitDay belong on the main member's row (the policy is theirs)",
+} as const;
+
+/** The migration columns of a row (issue #20): their problems, in column order. */
+function migrationProblems(row: CsvMemberRow, isMain: boolean, today: string): string[] {
+  const inception = text(row, 'inceptionDate');
+  const paidUpTo = text(row, 'paidUpTo');
+  const debitDay = text(row, 'debitDay');
+  if (!inception && !paidUpTo && !debitDay) return [];
+  if (!isMain) return [CSV_MIGRATION_MESSAGES.familyRow];
+  if (!text(row, 'policyTypeId')) return [CSV_MIGRATION_MESSAGES.needsPolicy];
+  const errors: string[] = [];
+  const inceptionProblem = inception ? dateProblem(inception, inceptionDateRange(today)) : null;
+  // The same words as the member schema's inceptionDate and paidUpTo (members.ts).
+  if (inceptionProblem === 'invalid') errors.push('Inception date must be a valid date (YYYY-MM-DD)');
+  else if (inceptionProblem === 'tooEarly') errors.push('Inception date cannot be before 1900-01-01');
+  else if (inceptionProblem === 'tooLate') errors.push('Inception date cannot be in the future');
+  const paidRange = paidUpToRange(today);
+  const paidProblem = paidUpTo ? dateProblem(paidUpTo, paidRange) : null;
+  if (paidProblem === 'invalid') errors.push('Paid-up-to date must be a valid date (YYYY-MM-DD)');
+  else if (paidProblem === 'tooEarly') errors.push('Paid-up-to date cannot be before 1900-01-01');
+  else if (paidProblem === 'tooLate') errors.push(`Paid-up-to date cannot be after ${paidRange.latest} (two years ahead)`);
+  // Without an inception date the policy starts today.
+  if (paidUpTo && !paidProblem && !inceptionProblem && paidUpTo < (inception || today))
+    errors.push(MEMBER_MESSAGES.paidUpToBeforeInception);
+  if (debitDay) {
+    const day = Number(debitDay);
+    if (!/^\d+$/.test(debitDay) || day < POLICY_CALENDAR_FIELDS.minDebitDay || day > POLICY_CALENDAR_FIELDS.maxDebitDay)
+      errors.push(MEMBER_MESSAGES.debitDay);
+  }
+  return errors;
+}
 
 /**
  * The problems of one data row, as the upload dialog lists them (empty when the row is fine).
@@ -124,9 +186,12 @@ export function validateCsvMemberRow(row: CsvMemberRow, context: CsvRowContext =
   }
 
   const policyTypeId = text(row, 'policyTypeId');
-  if (policyTypeId && context.policyTypeIds && !new Set(context.policyTypeIds).has(policyTypeId)) {
+  if (policyTypeId && context.policyTypes) {
+    if (!resolveCsvPolicyType(policyTypeId, context.policyTypes)) errors.push(unknownPolicyType(policyTypeId));
+  } else if (policyTypeId && context.policyTypeIds && !new Set(context.policyTypeIds).has(policyTypeId)) {
     errors.push('Invalid policy type ID');
   }
+  errors.push(...migrationProblems(row, isMain, context.today ?? southAfricanDate(new Date())));
   return errors;
 }
 
@@ -134,7 +199,7 @@ export function validateCsvMemberRow(row: CsvMemberRow, context: CsvRowContext =
  * A validated row as the body of POST /api/members. The family member's main member is resolved by
  * the caller (matching mainMemberIdentifier against existing members' SA ID or passport).
  */
-export function csvRowToMemberInput(row: CsvMemberRow, mainMemberId: string | null) {
+export function csvRowToMemberInput(row: CsvMemberRow, mainMemberId: string | null, policyTypes?: Iterable<CsvPolicyTypeRef>) {
   const isMainMember = parseCsvBoolean(row.isMainMember);
   const identifierType = csvIdentifierType(row);
   const orNull = (column: CsvMemberColumn) => text(row, column) || null;
@@ -156,6 +221,10 @@ export function csvRowToMemberInput(row: CsvMemberRow, mainMemberId: string | nu
     isMainMember,
     mainMemberId: isMainMember ? null : mainMemberId,
     relationship: !isMainMember && isRelationship(relationship) ? relationship : null,
-    policyTypeId: orNull('policyTypeId'),
+    // A name is turned into its type's id; a cell naming no type is sent as it stands (and refused there).
+    policyTypeId: (policyTypes && resolveCsvPolicyType(row.policyTypeId, policyTypes)) || orNull('policyTypeId'),
+    inceptionDate: orNull('inceptionDate'),
+    paidUpTo: orNull('paidUpTo'),
+    debitDay: orNull('debitDay') ?? undefined,
   };
 }

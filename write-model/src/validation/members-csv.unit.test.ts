@@ -54,6 +54,9 @@ describe('CSV member rows', () => {
       'mainMemberIdentifier',
       'relationship',
       'policyTypeId',
+      'inceptionDate',
+      'paidUpTo',
+      'debitDay',
     ]);
     expect(csvRowNumber(0)).toBe(2);
   });
@@ -105,6 +108,59 @@ describe('CSV member rows', () => {
     expect(validateCsvMemberRow({ ...main, phone: '0021234567' })).toEqual(['Invalid South African phone number']);
     expect(validateCsvMemberRow({ ...main, email: 'sipho@' })).toEqual(['Invalid email format']);
     expect(validateCsvMemberRow(main, { policyTypeIds: ['pt-2'] })).toEqual(['Invalid policy type ID']);
+  });
+
+  it("takes the policy type by its name (any case) or its id when the company's types are given", () => {
+    const types = [{ id: 'pt-1', name: 'Gold Cover' }];
+    expect(validateCsvMemberRow({ ...main, policyTypeId: ' GOLD cover ' }, { policyTypes: types })).toEqual([]);
+    expect(validateCsvMemberRow({ ...main, policyTypeId: 'pt-1' }, { policyTypes: types })).toEqual([]);
+    expect(validateCsvMemberRow({ ...main, policyTypeId: 'Silver' }, { policyTypes: types })).toEqual([
+      'Unknown policy type "Silver": give the name or the ID of one of your policy types',
+    ]);
+    expect(csvRowToMemberInput({ ...main, policyTypeId: 'gold cover' }, null, types).policyTypeId).toBe('pt-1');
+  });
+
+  it('checks the migration columns: inception date, paid-up-to date and debit day (issue #20)', () => {
+    const context = { today: '2026-06-15' };
+    const migrated = { ...main, inceptionDate: '2025-10-15', paidUpTo: '2026-03-31', debitDay: '25' };
+    expect(validateCsvMemberRow(migrated, context)).toEqual([]);
+    expect(validateCsvMemberRow({ ...migrated, paidUpTo: '2025-10-14' }, context)).toEqual([
+      'Paid-up-to date cannot be before the inception date',
+    ]);
+    expect(validateCsvMemberRow({ ...migrated, inceptionDate: '', paidUpTo: '2026-06-14' }, context)).toEqual([
+      'Paid-up-to date cannot be before the inception date',
+    ]);
+    expect(validateCsvMemberRow({ ...migrated, inceptionDate: '2026-06-16' }, context)).toEqual(['Inception date cannot be in the future']);
+    expect(validateCsvMemberRow({ ...migrated, inceptionDate: '1899-12-31' }, context)).toEqual([
+      'Inception date cannot be before 1900-01-01',
+    ]);
+    expect(validateCsvMemberRow({ ...migrated, inceptionDate: '2025-02-30' }, context)).toEqual([
+      'Inception date must be a valid date (YYYY-MM-DD)',
+    ]);
+    expect(validateCsvMemberRow({ ...migrated, paidUpTo: '2028-06-16' }, context)).toEqual([
+      'Paid-up-to date cannot be after 2028-06-15 (two years ahead)',
+    ]);
+    expect(validateCsvMemberRow({ ...migrated, paidUpTo: '31/03/2026' }, context)).toEqual([
+      'Paid-up-to date must be a valid date (YYYY-MM-DD)',
+    ]);
+    for (const day of ['0', '32', '1.5', 'first']) {
+      expect(validateCsvMemberRow({ ...migrated, debitDay: day }, context)).toEqual(['Debit day must be a whole number from 1 to 31']);
+    }
+    expect(validateCsvMemberRow({ ...migrated, policyTypeId: '' }, context)).toEqual([
+      'inceptionDate, paidUpTo and debitDay describe a policy: give this row a policy type',
+    ]);
+    expect(validateCsvMemberRow({ ...child, debitDay: '3' }, context)).toEqual([
+      "inceptionDate, paidUpTo and debitDay belong on the main member's row (the policy is theirs)",
+    ]);
+  });
+
+  it('sends the migration columns to the member schema, which agrees with the row checks', () => {
+    const input = csvRowToMemberInput({ ...main, inceptionDate: '2025-10-15', paidUpTo: '2026-03-31', debitDay: '25' }, null);
+    expect(memberSchema.parse(input)).toMatchObject({ inceptionDate: '2025-10-15', paidUpTo: '2026-03-31', debitDay: 25 });
+    const refused = memberSchema.safeParse({ ...input, paidUpTo: '2025-10-01' });
+    expect(refused.success ? [] : refused.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['paidUpTo', 'Paid-up-to date cannot be before the inception date'],
+    ]);
   });
 
   it('needs the main member and relationship of a family row', () => {

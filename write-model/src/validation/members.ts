@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { birthDateField } from './date-fields.ts';
+import { birthDateField, dateField, dateMessages } from './date-fields.ts';
+import { inceptionDateRange, paidUpToRange } from './dates.ts';
 import {
   minText,
   nullableChoiceField,
   nullableOf,
   nullableText,
   optionalEmailField,
+  optionalNumberField,
+  optionalOf,
   saPhoneField,
   NAME_MAX_LENGTH,
   nameTooLong,
@@ -34,7 +37,48 @@ export const MEMBER_MESSAGES = {
   dateOfBirth: 'Date of birth must be a valid date (YYYY-MM-DD)',
   phone: 'Invalid South African phone number',
   policyRequired: 'Policy Required - Please select a policy type or choose to add the member without a policy.',
+  debitDay: 'Debit day must be a whole number from 1 to 31',
+  paidUpToBeforeInception: 'Paid-up-to date cannot be before the inception date',
 } as const;
+
+/**
+ * A policy's own calendar and a book migrated from another system (issue #20): the day of the month its
+ * premium is due, the date its cover started (in the past for a migrated policy: its waiting period ran
+ * from then) and the date its premiums were paid up to in the old system.
+ */
+export const POLICY_CALENDAR_FIELDS = { minDebitDay: 1, maxDebitDay: 31, defaultDebitDay: 1 } as const;
+
+export const debitDayField = () =>
+  optionalNumberField({
+    invalid: MEMBER_MESSAGES.debitDay,
+    integer: MEMBER_MESSAGES.debitDay,
+    min: { value: POLICY_CALENDAR_FIELDS.minDebitDay, message: MEMBER_MESSAGES.debitDay },
+    max: { value: POLICY_CALENDAR_FIELDS.maxDebitDay, message: MEMBER_MESSAGES.debitDay },
+  }).meta({
+    graphqlType: 'Int',
+    description: "The day of the month the policy's premium is due: 1 to 31 (past a month's end, its last day); default 1.",
+  });
+
+export const inceptionDateField = (today: string) => {
+  const range = inceptionDateRange(today);
+  // Absent (not null) when not given, so a member registered without it parses as before.
+  return optionalOf(dateField(range, dateMessages('Inception date', range, { tooLate: 'Inception date cannot be in the future' }))).meta({
+    description: "YYYY-MM-DD: when a migrated policy's cover started (default today); its waiting period runs from it.",
+  });
+};
+
+export const paidUpToField = (today: string) => {
+  const range = paidUpToRange(today);
+  return optionalOf(
+    dateField(
+      range,
+      dateMessages('Paid-up-to date', range, { tooLate: `Paid-up-to date cannot be after ${range.latest} (two years ahead)` }),
+    ),
+  ).meta({
+    description:
+      'YYYY-MM-DD: a migrated policy is paid up to this date in the old system; every premium due on or before it counts as paid. Never before the inception date.',
+  });
+};
 
 /** Minimum lengths of a main member's contact and address fields (spaces in the phone ignored). */
 export const MAIN_MEMBER_MINIMUMS = { phone: 10, address: 5, city: 2, province: 2, postalCode: 4 } as const;
@@ -77,6 +121,9 @@ const memberFields = (today: string) =>
     relationship: nullableChoiceField(RELATIONSHIPS, MEMBER_MESSAGES.relationship),
     otherRelationship: nullableText(),
     policyTypeId: nullableText(),
+    debitDay: debitDayField(),
+    inceptionDate: inceptionDateField(today),
+    paidUpTo: paidUpToField(today),
   });
 
 type MemberFields = z.output<ReturnType<typeof memberFields>>;
@@ -118,6 +165,8 @@ export const memberSchemaOn = (today: string) =>
         if (m.relationship === 'other' && !m.otherRelationship) fail('otherRelationship', MEMBER_MESSAGES.otherRelationship);
         if (m.phone && !isValidSaPhone(m.phone)) fail('phone', MEMBER_MESSAGES.phone);
       }
+      // Without an inception date the policy starts today (the decider's start date).
+      if (m.paidUpTo && m.paidUpTo < (m.inceptionDate ?? today)) fail('paidUpTo', MEMBER_MESSAGES.paidUpToBeforeInception);
     })
     .transform((m) => {
       const usesPassport = identifierIsValid(m).path === 'passportNumber';

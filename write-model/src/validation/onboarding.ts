@@ -12,6 +12,7 @@ import {
   saIdField,
   saPhoneField,
 } from './fields.ts';
+import { debitDayField } from './members.ts';
 import { resolveProvince } from './provinces.ts';
 import { BENEFICIARY_RELATIONS, RELATIONSHIPS } from './relationships.ts';
 
@@ -84,6 +85,8 @@ const step3 = {
   beneficiaryRelation: z.enum(BENEFICIARY_RELATIONS, { error: M.beneficiaryRelation }),
   beneficiaryContact: minText(10, M.beneficiaryContact),
   notes: optionalText(),
+  /** Optional: the day of the month the policy's premium is due (issue #20); default the 1st. */
+  debitDay: debitDayField(),
   familyMembers: z
     .array(onboardingFamilyMemberSchema)
     .nullish()

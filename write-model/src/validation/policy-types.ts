@@ -1,11 +1,28 @@
 import { z } from 'zod';
-import { decimalString, NAME_MAX_LENGTH, nameTooLong, numberField, optionalText, requiredText } from './fields.ts';
+import { decimalString, NAME_MAX_LENGTH, nameTooLong, numberField, optionalNumberField, optionalText, requiredText } from './fields.ts';
 
 /** The add dialog's starting values. */
 export const POLICY_TYPE_DEFAULTS = { coverageAmount: '50000', monthlyPremium: '299', waitingPeriod: 6 } as const;
 
 /** Bounds shared by the schema and any screen that explains them. */
 export const POLICY_TYPE_LIMITS = { minCoverage: '1000', minPremium: '10', maxWaitingPeriod: 24 } as const;
+
+/**
+ * The calendar's rules per policy type (issue #20). Grace: Policyholder Protection Rules (long-term),
+ * rule 15A — cover stays in force at least 15 days after an unpaid premium's due date, so never below
+ * 15; 90 days is a generous ceiling no parlour needs more than. Lapse after 1 to 6 missed premiums
+ * (many parlours allow 2–3). Reinstatement window (rule 2A.9): 0 to 12 months after a lapse.
+ * The same numbers as DEFAULT_CALENDAR_RULES and MIN_GRACE_DAYS in billing/policy-calendar.ts.
+ */
+export const CALENDAR_RULE_DEFAULTS = { graceDays: 15, lapseAfterMissed: 1, reinstatementMonths: 3 } as const;
+export const CALENDAR_RULE_LIMITS = {
+  minGraceDays: 15,
+  maxGraceDays: 90,
+  minLapseAfterMissed: 1,
+  maxLapseAfterMissed: 6,
+  minReinstatementMonths: 0,
+  maxReinstatementMonths: 12,
+} as const;
 
 export const POLICY_TYPE_MESSAGES = {
   name: 'Policy name is required',
@@ -14,6 +31,11 @@ export const POLICY_TYPE_MESSAGES = {
   waitingPeriodMin: 'Waiting period must be 0 or more months',
   waitingPeriodMax: 'Waiting period cannot exceed 24 months',
   waitingPeriodWhole: 'Waiting period must be a whole number of months',
+  graceDaysMin: 'Grace period must be at least 15 days (Policyholder Protection Rules, rule 15A)',
+  graceDaysMax: 'Grace period cannot exceed 90 days',
+  graceDaysWhole: 'Grace period must be a whole number of days',
+  lapseAfterMissed: 'Lapse after must be 1 to 6 missed premiums',
+  reinstatementMonths: 'Reinstatement window must be 0 to 12 months',
 } as const;
 
 const M = POLICY_TYPE_MESSAGES;
@@ -41,6 +63,26 @@ export const policyTypeSchema = z.object({
     // A whole number of months (text from a form is read too): an Int for GraphQL.
     .meta({ type: 'integer', description: 'Months.' }),
   isActive: z.boolean().default(true),
+  // Optional so that clients older than issue #20 keep working: absent on create means the default,
+  // absent on update keeps the type's current rule (policy-types.decider.ts).
+  graceDays: optionalNumberField({
+    invalid: M.graceDaysWhole,
+    integer: M.graceDaysWhole,
+    min: { value: CALENDAR_RULE_LIMITS.minGraceDays, message: M.graceDaysMin },
+    max: { value: CALENDAR_RULE_LIMITS.maxGraceDays, message: M.graceDaysMax },
+  }).meta({ graphqlType: 'Int', description: 'Days of cover after an unpaid premium is due: 15 (rule 15A) to 90; default 15.' }),
+  lapseAfterMissed: optionalNumberField({
+    invalid: M.lapseAfterMissed,
+    integer: M.lapseAfterMissed,
+    min: { value: CALENDAR_RULE_LIMITS.minLapseAfterMissed, message: M.lapseAfterMissed },
+    max: { value: CALENDAR_RULE_LIMITS.maxLapseAfterMissed, message: M.lapseAfterMissed },
+  }).meta({ graphqlType: 'Int', description: 'Missed premiums after which a policy lapses when grace ends: 1 to 6; default 1.' }),
+  reinstatementMonths: optionalNumberField({
+    invalid: M.reinstatementMonths,
+    integer: M.reinstatementMonths,
+    min: { value: CALENDAR_RULE_LIMITS.minReinstatementMonths, message: M.reinstatementMonths },
+    max: { value: CALENDAR_RULE_LIMITS.maxReinstatementMonths, message: M.reinstatementMonths },
+  }).meta({ graphqlType: 'Int', description: 'Months after a lapse within which paying the arrears reinstates: 0 to 12; default 3.' }),
 });
 export type PolicyTypeInput = z.output<typeof policyTypeSchema>;
 export type PolicyTypeFormValues = z.input<typeof policyTypeSchema>;

@@ -39,6 +39,33 @@ describe('policyTypeSchema', () => {
     expect(messagesAt(policyTypeSchema, { ...policyType, [field]: value }, field)).toEqual([message]);
   });
 
+  it("leaves the calendar's rules out when absent (older clients), so the decider can default or keep them", () => {
+    const parsed = policyTypeSchema.parse(policyType);
+    expect([parsed.graceDays, parsed.lapseAfterMissed, parsed.reinstatementMonths]).toEqual([undefined, undefined, undefined]);
+    expect(policyTypeSchema.parse({ ...policyType, graceDays: '', lapseAfterMissed: null }).graceDays).toBeUndefined();
+    const given = policyTypeSchema.parse({ ...policyType, graceDays: '15', lapseAfterMissed: 6, reinstatementMonths: '0' });
+    expect([given.graceDays, given.lapseAfterMissed, given.reinstatementMonths]).toEqual([15, 6, 0]);
+    expect(policyTypeSchema.parse({ ...policyType, graceDays: 90, lapseAfterMissed: 1, reinstatementMonths: 12 })).toMatchObject({
+      graceDays: 90,
+      reinstatementMonths: 12,
+    });
+  });
+
+  it.each([
+    ['graceDays', 14, 'Grace period must be at least 15 days (Policyholder Protection Rules, rule 15A)'],
+    ['graceDays', '0', 'Grace period must be at least 15 days (Policyholder Protection Rules, rule 15A)'],
+    ['graceDays', 91, 'Grace period cannot exceed 90 days'],
+    ['graceDays', 15.5, 'Grace period must be a whole number of days'],
+    ['graceDays', 'soon', 'Grace period must be a whole number of days'],
+    ['lapseAfterMissed', 0, 'Lapse after must be 1 to 6 missed premiums'],
+    ['lapseAfterMissed', 7, 'Lapse after must be 1 to 6 missed premiums'],
+    ['lapseAfterMissed', 1.5, 'Lapse after must be 1 to 6 missed premiums'],
+    ['reinstatementMonths', -1, 'Reinstatement window must be 0 to 12 months'],
+    ['reinstatementMonths', 13, 'Reinstatement window must be 0 to 12 months'],
+  ])('calendar rule %s = %j says %s', (field, value, message) => {
+    expect(messagesAt(policyTypeSchema, { ...policyType, [field]: value }, field)).toEqual([message]);
+  });
+
   it('refuses amounts that are not decimal strings, never doing float maths', () => {
     expect(messagesAt(policyTypeSchema, { ...policyType, coverageAmount: '1,000' }, 'coverageAmount')).toEqual([
       'Enter an amount in rand, e.g. 1500 or 1500.50',

@@ -21,6 +21,7 @@ const policyRow = {
   monthlyPremium: '299',
   coverageAmount: '50000',
   startDate: '2025-03-04',
+  debitDay: 1,
 };
 
 function answers(historyCalls: Variables[]) {

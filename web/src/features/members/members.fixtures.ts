@@ -50,5 +50,8 @@ export const policyTypeFixture = (overrides: Record<string, unknown> = {}) => ({
   monthlyPremium: '299',
   waitingPeriod: 6,
   isActive: true,
+  graceDays: 15,
+  lapseAfterMissed: 1,
+  reinstatementMonths: 3,
   ...overrides,
 });

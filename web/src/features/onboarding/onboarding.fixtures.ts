@@ -18,6 +18,9 @@ export function policyType(overrides: Partial<PolicyType> = {}): PolicyType & { 
     monthlyPremium: '150',
     waitingPeriod: 6,
     isActive: true,
+    graceDays: 15,
+    lapseAfterMissed: 1,
+    reinstatementMonths: 3,
     ...overrides,
   };
 }

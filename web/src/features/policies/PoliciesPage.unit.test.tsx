@@ -17,11 +17,12 @@ const policy = (overrides: Partial<PolicyRow>): PolicyRow & { __typename: 'Polic
   monthlyPremium: '299',
   coverageAmount: '50000',
   startDate: '2025-03-04',
+  debitDay: 1,
   ...overrides,
 });
 
 const active = policy({});
-const lapsed = policy({ id: 'p2', policyNumber: 'POL-000002', memberName: 'Ayanda Zulu', status: 'lapsed' });
+const lapsed = policy({ id: 'p2', policyNumber: 'POL-000002', memberName: 'Ayanda Zulu', status: 'lapsed', debitDay: 25 });
 const cancelled = policy({
   id: 'p3',
   policyNumber: 'POL-000003',
@@ -85,11 +86,13 @@ describe('/policies', { timeout: 20_000 }, () => {
     expect(within(activeRow).getByText('Family Cover')).toBeTruthy();
     expect(within(activeRow).getAllByText('Active').length).toBeGreaterThan(0);
     expect(within(activeRow).getByText('04 Mar 2025')).toBeTruthy();
+    expect(within(activeRow).getByText('Debit day 1')).toBeTruthy();
     expect(within(activeRow).getByRole('button', { name: /Status of policy POL-000001/ })).toBeTruthy();
     expect(within(activeRow).getByRole('button', { name: 'Cancel policy POL-000001' })).toBeTruthy();
     expect(within(activeRow).queryByRole('button', { name: /Reinstate/ })).toBeNull();
 
     const lapsedRow = await rowOf('POL-000002');
+    expect(within(lapsedRow).getByText('Debit day 25')).toBeTruthy();
     expect(within(lapsedRow).getByRole('button', { name: /Status of policy POL-000002/ })).toBeTruthy();
     expect(within(lapsedRow).queryByRole('button', { name: /Cancel/ })).toBeNull();
 

@@ -58,7 +58,10 @@ function PolicyTableRow({ policy }: { policy: PolicyRow }) {
         {formatRand(policy.coverageAmount)}
       </Cell>
       <Cell label="Start Date" className={styles.number}>
-        {formatDate(policy.startDate)}
+        <span>
+          <span>{formatDate(policy.startDate)}</span>
+          <span className={styles.secondary}>Debit day {policy.debitDay}</span>
+        </span>
       </Cell>
       <Cell label="Actions">
         <span className={cellActions}>

@@ -12,6 +12,7 @@ export const PolicyRowFields = graphql(`
     monthlyPremium
     coverageAmount
     startDate
+    debitDay
   }
 `);
 

@@ -25,6 +25,16 @@ export function PolicyTypeCard({ policyType, onEdit }: { policyType: PolicyType;
         <dd className={styles.factValue}>{formatRand(policyType.monthlyPremium)}/month</dd>
         <dt className={styles.factLabel}>Waiting period</dt>
         <dd className={styles.factValue}>{waitingPeriodText(policyType.waitingPeriod)}</dd>
+        <dt className={styles.factLabel}>Grace period</dt>
+        <dd className={styles.factValue}>{policyType.graceDays} days</dd>
+        <dt className={styles.factLabel}>Lapses after</dt>
+        <dd className={styles.factValue}>
+          {policyType.lapseAfterMissed} missed {policyType.lapseAfterMissed === 1 ? 'premium' : 'premiums'}
+        </dd>
+        <dt className={styles.factLabel}>Reinstatement</dt>
+        <dd className={styles.factValue}>
+          {policyType.reinstatementMonths === 0 ? 'No window' : `Within ${waitingPeriodText(policyType.reinstatementMonths)}`}
+        </dd>
       </dl>
       <div className={styles.cardActions}>
         <Button variant="secondary" size="sm" onPress={onEdit} aria-label={`Edit ${policyType.name}`}>

@@ -1,4 +1,10 @@
-import { POLICY_TYPE_DEFAULTS, policyTypeSchema, type PolicyTypeInput } from '@fpa/write-model/validation';
+import {
+  CALENDAR_RULE_DEFAULTS,
+  CALENDAR_RULE_LIMITS,
+  POLICY_TYPE_DEFAULTS,
+  policyTypeSchema,
+  type PolicyTypeInput,
+} from '@fpa/write-model/validation';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { errorFieldIssues, errorMessage } from '../../app/errors';
@@ -11,7 +17,24 @@ import { TextField } from '../../ui/TextField';
 import { CreatePolicyTypeMutation, UpdatePolicyTypeMutation, type PolicyType } from './policyTypes.operations';
 import * as styles from './policyTypes.css';
 
-type FormValues = { name: string; description: string; coverageAmount: string; monthlyPremium: string; waitingPeriod: string };
+type FormValues = {
+  name: string;
+  description: string;
+  coverageAmount: string;
+  monthlyPremium: string;
+  waitingPeriod: string;
+  graceDays: string;
+  lapseAfterMissed: string;
+  reinstatementMonths: string;
+};
+
+const L = CALENDAR_RULE_LIMITS;
+/** What each calendar rule does, under its field (issue #20). */
+export const CALENDAR_RULE_HELP = {
+  graceDays: `Cover stays in force this many days after an unpaid premium's due date: at least ${L.minGraceDays} (Policyholder Protection Rules, rule 15A), at most ${L.maxGraceDays}.`,
+  lapseAfterMissed: `The policy lapses when grace ends with this many premiums unpaid (${L.minLapseAfterMissed} to ${L.maxLapseAfterMissed}).`,
+  reinstatementMonths: `Paying the arrears within this many months of a lapse reinstates the policy with no new waiting period (${L.minReinstatementMonths} to ${L.maxReinstatementMonths}).`,
+} as const;
 
 function initialValues(editing: PolicyType | null): FormValues {
   if (!editing) {
@@ -21,6 +44,9 @@ function initialValues(editing: PolicyType | null): FormValues {
       coverageAmount: POLICY_TYPE_DEFAULTS.coverageAmount,
       monthlyPremium: POLICY_TYPE_DEFAULTS.monthlyPremium,
       waitingPeriod: String(POLICY_TYPE_DEFAULTS.waitingPeriod),
+      graceDays: String(CALENDAR_RULE_DEFAULTS.graceDays),
+      lapseAfterMissed: String(CALENDAR_RULE_DEFAULTS.lapseAfterMissed),
+      reinstatementMonths: String(CALENDAR_RULE_DEFAULTS.reinstatementMonths),
     };
   }
   return {
@@ -29,6 +55,9 @@ function initialValues(editing: PolicyType | null): FormValues {
     coverageAmount: editing.coverageAmount,
     monthlyPremium: editing.monthlyPremium,
     waitingPeriod: String(editing.waitingPeriod),
+    graceDays: String(editing.graceDays),
+    lapseAfterMissed: String(editing.lapseAfterMissed),
+    reinstatementMonths: String(editing.reinstatementMonths),
   };
 }
 
@@ -101,6 +130,29 @@ function PolicyTypeForm({ editing, onDone }: { editing: PolicyType | null; onDon
         <TextField label="Monthly premium (R)" inputMode="decimal" {...form.field('monthlyPremium')} />
         <TextField label="Waiting period (months)" inputMode="numeric" {...form.field('waitingPeriod')} />
       </div>
+      <fieldset className={styles.rules}>
+        <legend className={styles.rulesLegend}>Premiums, grace and lapse</legend>
+        <div className={styles.row}>
+          <TextField
+            label="Grace period (days)"
+            inputMode="numeric"
+            description={CALENDAR_RULE_HELP.graceDays}
+            {...form.field('graceDays')}
+          />
+          <TextField
+            label="Lapse after (missed premiums)"
+            inputMode="numeric"
+            description={CALENDAR_RULE_HELP.lapseAfterMissed}
+            {...form.field('lapseAfterMissed')}
+          />
+          <TextField
+            label="Reinstatement window (months)"
+            inputMode="numeric"
+            description={CALENDAR_RULE_HELP.reinstatementMonths}
+            {...form.field('reinstatementMonths')}
+          />
+        </div>
+      </fieldset>
       <Checkbox isSelected={isActive} onChange={setIsActive}>
         Active (offered when adding members)
       </Checkbox>

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sessionHandler, testUser, type GraphQLAnswer } from '../../test/graphql';
 import { renderApp } from '../../test/render';
 import { policyTypeFixture } from '../members/members.fixtures';
+import { CALENDAR_RULE_HELP } from './PolicyTypeDialog';
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
 
@@ -59,9 +60,57 @@ describe('/policy-types', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Policy Type' }));
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
     expect(create.mock.calls[0]![0]).toEqual({
-      input: { name: 'Gold Cover', description: null, coverageAmount: '50000', monthlyPremium: '299', waitingPeriod: 3, isActive: true },
+      input: {
+        name: 'Gold Cover',
+        description: null,
+        coverageAmount: '50000',
+        monthlyPremium: '299',
+        waitingPeriod: 3,
+        isActive: true,
+        graceDays: 15,
+        lapseAfterMissed: 1,
+        reinstatementMonths: 3,
+      },
     });
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Policy type created successfully'));
+  });
+
+  it("shows each type's calendar rules on its card", async () => {
+    openPolicyTypes([policyTypeFixture({ graceDays: 30, lapseAfterMissed: 2, reinstatementMonths: 0 })]);
+    const card = (await screen.findByRole('heading', { name: 'Family Cover' })).closest('article')!;
+    expect(card.textContent).toContain('30 days');
+    expect(card.textContent).toContain('2 missed premiums');
+    expect(card.textContent).toContain('No window');
+  });
+
+  it("has the calendar's three rules with their help text, refuses a grace period under 15 days with rule 15A's words, and sends them", async () => {
+    const create = openPolicyTypes([]);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Add Policy Type' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Policy Type' });
+    const grace = within(dialog).getByLabelText<HTMLInputElement>('Grace period (days)');
+    const lapse = within(dialog).getByLabelText<HTMLInputElement>('Lapse after (missed premiums)');
+    const reinstatement = within(dialog).getByLabelText<HTMLInputElement>('Reinstatement window (months)');
+    expect([grace.value, lapse.value, reinstatement.value]).toEqual(['15', '1', '3']);
+    expect(within(dialog).getByText(CALENDAR_RULE_HELP.graceDays)).toBeTruthy();
+    expect(CALENDAR_RULE_HELP.graceDays).toContain('rule 15A');
+    expect(within(dialog).getByText(CALENDAR_RULE_HELP.lapseAfterMissed)).toBeTruthy();
+    expect(within(dialog).getByText(CALENDAR_RULE_HELP.reinstatementMonths)).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('Policy name'), { target: { value: 'Gold Cover' } });
+    fireEvent.change(grace, { target: { value: '14' } });
+    fireEvent.change(lapse, { target: { value: '7' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Policy Type' }));
+    expect(await within(dialog).findByText(POLICY_TYPE_MESSAGES.graceDaysMin)).toBeTruthy();
+    expect(POLICY_TYPE_MESSAGES.graceDaysMin).toBe('Grace period must be at least 15 days (Policyholder Protection Rules, rule 15A)');
+    expect(within(dialog).getByText(POLICY_TYPE_MESSAGES.lapseAfterMissed)).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+
+    fireEvent.change(grace, { target: { value: '21' } });
+    fireEvent.change(lapse, { target: { value: '2' } });
+    fireEvent.change(reinstatement, { target: { value: '6' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Policy Type' }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(create.mock.calls[0]![0]).toMatchObject({ input: { graceDays: 21, lapseAfterMissed: 2, reinstatementMonths: 6 } });
   });
 
   it("a refusal toasts 'Failed to create policy type' with the message", async () => {

@@ -37,3 +37,16 @@ export const row = style({
 });
 
 export const formActions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space['2'], flexWrap: 'wrap' });
+
+/** The calendar's rules (issue #20), grouped under their own legend. */
+export const rules = style({
+  border: 'none',
+  padding: 0,
+  margin: 0,
+  minWidth: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+});
+
+export const rulesLegend = style({ fontWeight: vars.fontWeight.semibold, padding: 0, marginBottom: vars.space['2'] });

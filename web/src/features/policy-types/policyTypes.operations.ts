@@ -9,6 +9,9 @@ export const PolicyTypeFields = graphql(`
     monthlyPremium
     waitingPeriod
     isActive
+    graceDays
+    lapseAfterMissed
+    reinstatementMonths
   }
 `);
 

@@ -76,6 +76,7 @@ function principalInput(input: OnboardingInput, today: string): MemberInput {
       dateOfBirth: null,
       isMainMember: true,
       policyTypeId: input.policyType,
+      debitDay: input.debitDay,
     });
     if (parsed.success) return parsed.data;
     const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message }));

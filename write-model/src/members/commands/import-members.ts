@@ -21,6 +21,7 @@ import { evolveMember, initialMemberState, type MemberState } from '../members.s
 import { findChunkResult, reserveIdentifiers, saveChunkResult, type ImportChunkResult, type ImportRowFailure } from '../member-imports.ts';
 import { assertChunkShape, planChunk, rowKey, mainMemberKey } from './import-plan.ts';
 import { formatPolicyNumber } from './register-member.ts';
+import { nameReservation } from '../../policy-types/commands/create-policy-type.ts';
 
 /** One CSV row as read from the file: every column a string (a missing or null cell is absent). */
 const csvCell = z
@@ -95,12 +96,13 @@ async function importOnce(
 ): Promise<{ result: ImportChunkResult; append: AppendResult | null }> {
   const policyTypes = await loadPolicyTypes(
     store,
+    sql,
     companyId,
     chunk.rows.map((r) => r.policyTypeId),
   );
   const existing = await existingMembers(sql, companyId, chunk.rows);
   const { planned, failed } = planChunk(chunk.rows, chunk.firstRowNumber, {
-    policyTypeIds: new Set([...policyTypes.keys()]),
+    policyTypes: [...policyTypes.values()].map((type) => ({ id: type.policyTypeId, name: type.name })),
     existing,
     newId: ctx.newId,
     today: southAfricanDate(ctx.now),
@@ -225,9 +227,24 @@ async function importOnce(
   return { result, append };
 }
 
-async function loadPolicyTypes(store: EventStore, companyId: string, ids: (string | undefined)[]) {
+/**
+ * The company's policy types the chunk's cells name: by id, or by name (issue #20: a book migrated from
+ * another system knows its products by name). Names are found through the write side's name
+ * reservations (create-policy-type.ts), which hold every current name of the company, lower-cased.
+ */
+async function loadPolicyTypes(store: EventStore, sql: SqlExecutor, companyId: string, cells: (string | undefined)[]) {
   const types = new Map<string, PolicyTypeState & { status: 'exists' }>();
-  for (const id of new Set(ids.map((v) => v?.trim()).filter((v): v is string => !!v && /^[0-9a-f-]{36}$/i.test(v)))) {
+  const given = [...new Set(cells.map((v) => v?.trim()).filter((v): v is string => !!v))];
+  const ids = new Set(given.filter((v) => /^[0-9a-f-]{36}$/i.test(v)));
+  const names = given.filter((v) => !ids.has(v)).map((v) => nameReservation(companyId, v, '').key);
+  if (names.length > 0) {
+    const named = await sql.query<{ owner_id: string }>(`select owner_id from reservations where scope = $1 and key = any($2::text[])`, [
+      nameReservation(companyId, '', '').scope,
+      names,
+    ]);
+    for (const row of named) ids.add(row.owner_id);
+  }
+  for (const id of ids) {
     const { state } = await loadState(store, policyTypeStreamId(id), { initialState: initialPolicyTypeState, evolve: evolvePolicyType });
     if (state.status === 'exists' && state.companyId === companyId) types.set(id, state);
   }

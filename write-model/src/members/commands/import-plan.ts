@@ -6,6 +6,7 @@ import {
   memberSchemaOn,
   validateCsvMemberRow,
   type CsvMemberRow,
+  type CsvPolicyTypeRef,
   type MemberInput,
 } from '../../validation/index.ts';
 import type { ImportRowFailure } from '../member-imports.ts';
@@ -41,7 +42,13 @@ export function rowKey(row: CsvMemberRow): string {
 export function planChunk(
   rows: readonly CsvMemberRow[],
   firstRowNumber: number,
-  context: { policyTypeIds: ReadonlySet<string>; existing: ReadonlyMap<string, string>; newId: CommandContext['newId']; today: string },
+  context: {
+    /** The company's policy types the chunk names (by id or by name). */
+    policyTypes: readonly CsvPolicyTypeRef[];
+    existing: ReadonlyMap<string, string>;
+    newId: CommandContext['newId'];
+    today: string;
+  },
 ): { planned: PlannedRow[]; failed: ImportRowFailure[] } {
   const planned: PlannedRow[] = [];
   const failed: ImportRowFailure[] = [];
@@ -51,7 +58,7 @@ export function planChunk(
   rows.forEach((row, index) => {
     const rowNumber = firstRowNumber + index;
     const fail = (errors: string[]) => failed.push({ rowNumber, errors });
-    const errors = validateCsvMemberRow(row, { policyTypeIds: context.policyTypeIds, today: context.today });
+    const errors = validateCsvMemberRow(row, { policyTypes: context.policyTypes, today: context.today });
     if (errors.length > 0) return fail(errors);
     const key = rowKey(row);
     if (seen.has(key)) return fail([`${key.startsWith('sa:') ? 'This SA ID' : 'This passport number'} appears more than once in the file`]);
@@ -69,7 +76,7 @@ export function planChunk(
         return fail([`Main member not found: no member with SA ID or passport number ${row.mainMemberIdentifier?.trim()}`]);
       }
     }
-    const parsed = memberSchema.safeParse(csvRowToMemberInput(row, mainMemberId));
+    const parsed = memberSchema.safeParse(csvRowToMemberInput(row, mainMemberId, context.policyTypes));
     if (!parsed.success) return fail([...new Set(parsed.error.issues.map((i) => i.message))]);
     const memberId = context.newId();
     if (isMain) mainsInChunk.set(key, memberId);

@@ -41,7 +41,7 @@ export function decideUpdatePolicyType(state: PolicyTypeState, command: UpdatePo
   return [
     {
       type: 'PolicyTypeUpdated',
-      data: { policyTypeId: command.policyTypeId, companyId: command.companyId, ...policyTypeTerms(command.terms) },
+      data: { policyTypeId: command.policyTypeId, companyId: command.companyId, ...policyTypeTerms(command.terms, state) },
     },
   ];
 }

@@ -12,8 +12,8 @@ import { TEMPLATE_FILE_NAME, templateCsv } from './csv';
 import { UploadProgress } from './UploadProgress';
 import { useBulkUpload } from './useBulkUpload';
 
-function downloadTemplate(policyTypeId: string | null) {
-  const url = URL.createObjectURL(new Blob([templateCsv(policyTypeId)], { type: 'text/csv;charset=utf-8' }));
+function downloadTemplate(policyTypeName: string | null) {
+  const url = URL.createObjectURL(new Blob([templateCsv(policyTypeName)], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = TEMPLATE_FILE_NAME;
@@ -26,8 +26,8 @@ function downloadTemplate(policyTypeId: string | null) {
 export function BulkUploadDialog({ onClose }: { onClose: () => void }) {
   const [policyTypes] = useQuery({ query: PolicyTypesQuery, context: POLICY_TYPES_CONTEXT });
   const types = policyTypes.data?.policyTypes;
-  const policyTypeIds = useMemo(() => (types ?? []).map((type) => type.id), [types]);
-  const { state, chooseFile, upload, stop, reset } = useBulkUpload(policyTypeIds);
+  const policyTypeRefs = useMemo(() => (types ?? []).map((type) => ({ id: type.id, name: type.name })), [types]);
+  const { state, chooseFile, upload, stop, reset } = useBulkUpload(policyTypeRefs);
   const uploading = state.status === 'uploading';
   const busy = uploading || state.status === 'validating';
   const canChoose = !busy && state.status !== 'completed' && !state.uploadError;
@@ -38,12 +38,19 @@ export function BulkUploadDialog({ onClose }: { onClose: () => void }) {
         <div className={styles.body}>
           <p className={styles.muted}>
             Upload a CSV file with one member per row. Family members name their main member&apos;s SA ID or passport number in{' '}
-            <code>mainMemberIdentifier</code>; the main member may be an earlier row of the same file.
+            <code>mainMemberIdentifier</code>; the main member may be an earlier row of the same file. <code>policyTypeId</code> takes the
+            policy type&apos;s name (any case) or its ID.
+          </p>
+          <p className={styles.muted}>
+            Moving a book from another system? Give each main member&apos;s policy its <code>inceptionDate</code> (YYYY-MM-DD, when its
+            cover started; its waiting period runs from then), its <code>paidUpTo</code> date (YYYY-MM-DD, as the old system has it:
+            premiums due after it are in arrears at once, and the next daily run sends their notices) and its <code>debitDay</code> (1–31,
+            default 1). All three may be left blank.
           </p>
           <div className={styles.buttons}>
             <Button
               variant="secondary"
-              onPress={() => downloadTemplate(types?.find((type) => type.isActive)?.id ?? null)}
+              onPress={() => downloadTemplate(types?.find((type) => type.isActive)?.name ?? null)}
               isDisabled={!types}
             >
               <Icon name="file" size={18} />

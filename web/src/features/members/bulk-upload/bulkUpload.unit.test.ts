@@ -25,6 +25,9 @@ const mainRow = (overrides: Partial<Record<string, string>> = {}) => {
     mainMemberIdentifier: '',
     relationship: '',
     policyTypeId: '',
+    inceptionDate: '',
+    paidUpTo: '',
+    debitDay: '',
     ...overrides,
   };
   return CSV_MEMBER_COLUMNS.map((column) => row[column]).join(',');
@@ -40,11 +43,50 @@ describe('CSV file checks', () => {
   });
 
   it('the template has the header columns in order and one example row that validates', () => {
-    const parsed = Papa.parse<string[]>(templateCsv('pt1'), { skipEmptyLines: true });
+    const parsed = Papa.parse<string[]>(templateCsv('Gold Cover'), { skipEmptyLines: true });
     expect(parsed.data[0]).toEqual([...CSV_MEMBER_COLUMNS]);
     expect(parsed.data).toHaveLength(2);
-    const rows = parseMembersCsv(templateCsv('pt1'));
-    expect(rows.ok && validateRows(rows.rows, ['pt1'])).toEqual([]);
+    const rows = parseMembersCsv(templateCsv('Gold Cover'));
+    expect(rows.ok && validateRows(rows.rows, [{ id: 'pt1', name: 'Gold Cover' }])).toEqual([]);
+  });
+
+  it('the template shows the migration columns (blank in the example) and names the policy type by its name', () => {
+    const [header, example] = Papa.parse<string[]>(templateCsv('Gold Cover'), { skipEmptyLines: true }).data;
+    expect(header!.slice(-4)).toEqual(['policyTypeId', 'inceptionDate', 'paidUpTo', 'debitDay']);
+    expect(example!.slice(-4)).toEqual(['Gold Cover', '', '', '']);
+  });
+
+  it('takes a policy type by its name (any case) or its id; an unknown one is refused with its row', () => {
+    const types = [{ id: '7d7e4c0e-0000-4000-8000-000000000001', name: 'Gold Cover' }];
+    const outcome = parseMembersCsv(
+      [HEADER, mainRow({ policyTypeId: ' gold cover ' }), mainRow({ saId: '9001015009086', policyTypeId: 'Silver' })].join('\n'),
+    );
+    if (!outcome.ok) throw new Error('expected rows');
+    expect(validateRows(outcome.rows, types)).toEqual([
+      { rowNumber: 3, errors: ['Unknown policy type "Silver": give the name or the ID of one of your policy types'] },
+    ]);
+  });
+
+  it('checks the migration columns, with the row number of a paid-up-to date before its inception date', () => {
+    const types = [{ id: 'pt1', name: 'Gold' }];
+    const outcome = parseMembersCsv(
+      [
+        HEADER,
+        mainRow({ policyTypeId: 'Gold', inceptionDate: '2025-01-01', paidUpTo: '2025-06-30', debitDay: '25' }),
+        mainRow({ saId: '9001015009086', policyTypeId: 'Gold', inceptionDate: '2025-01-01', paidUpTo: '2024-12-31' }),
+        mainRow({ saId: '8501015009086', policyTypeId: 'Gold', debitDay: '32' }),
+      ].join('\n'),
+    );
+    if (!outcome.ok) throw new Error('expected rows');
+    expect(validateRows(outcome.rows, types)).toEqual([
+      { rowNumber: 3, errors: ['Paid-up-to date cannot be before the inception date'] },
+      { rowNumber: 4, errors: ['Debit day must be a whole number from 1 to 31'] },
+    ]);
+  });
+
+  it('does not call an older file without the migration columns incomplete', () => {
+    const outcome = parseMembersCsv([HEADER.split(',').slice(0, -3).join(','), mainRow().split(',').slice(0, -3).join(',')].join('\n'));
+    expect(outcome.ok && outcome.missingColumns).toEqual([]);
   });
 
   it("a header without data rows is 'Empty file'", () => {
@@ -90,7 +132,9 @@ describe('row validation', () => {
   it('refuses a policy type id the company does not have', () => {
     const outcome = parseMembersCsv([HEADER, mainRow({ policyTypeId: 'elsewhere' })].join('\n'));
     if (!outcome.ok) throw new Error('expected rows');
-    expect(validateRows(outcome.rows, ['pt1'])).toEqual([{ rowNumber: 2, errors: ['Invalid policy type ID'] }]);
+    expect(validateRows(outcome.rows, [{ id: 'pt1', name: 'Gold' }])).toEqual([
+      { rowNumber: 2, errors: ['Unknown policy type "elsewhere": give the name or the ID of one of your policy types'] },
+    ]);
   });
 });
 

@@ -1,4 +1,12 @@
-import { CSV_MEMBER_COLUMNS, CSV_MESSAGES, csvRowNumber, validateCsvMemberRow, type CsvMemberRow } from '@fpa/write-model/validation';
+import {
+  CSV_MEMBER_COLUMNS,
+  CSV_MESSAGES,
+  CSV_OPTIONAL_COLUMNS,
+  csvRowNumber,
+  validateCsvMemberRow,
+  type CsvMemberRow,
+  type CsvPolicyTypeRef,
+} from '@fpa/write-model/validation';
 import Papa from 'papaparse';
 
 export const TEMPLATE_FILE_NAME = 'members-template.csv';
@@ -11,9 +19,11 @@ export function isCsvFile(file: Pick<File, 'name' | 'type'>): boolean {
 /**
  * The template: the header the import reads and one example principal member. The SA ID passes the
  * checksum so the example row validates as it stands; the policy type is the company's own when it
- * has one, since an id from elsewhere would be refused.
+ * has one, by its name (the import takes a type's name or its id). The migration columns (inceptionDate,
+ * paidUpTo, debitDay) are in the header and blank in the example: filled in, an old inception date with
+ * no paid-up-to date would put the example policy in arrears for every month since.
  */
-export function templateCsv(policyTypeId: string | null = null): string {
+export function templateCsv(policyTypeName: string | null = null): string {
   const example: Record<(typeof CSV_MEMBER_COLUMNS)[number], string> = {
     firstName: 'Thabo',
     lastName: 'Mokoena',
@@ -31,7 +41,10 @@ export function templateCsv(policyTypeId: string | null = null): string {
     isMainMember: 'true',
     mainMemberIdentifier: '',
     relationship: '',
-    policyTypeId: policyTypeId ?? '',
+    policyTypeId: policyTypeName ?? '',
+    inceptionDate: '',
+    paidUpTo: '',
+    debitDay: '',
   };
   return Papa.unparse({ fields: [...CSV_MEMBER_COLUMNS], data: [CSV_MEMBER_COLUMNS.map((column) => example[column])] });
 }
@@ -59,17 +72,17 @@ export function parseMembersCsv(text: string): ParseOutcome {
   }
   if (result.data.length === 0) return { ok: false, reason: 'empty' };
   const present = new Set(result.meta.fields ?? []);
-  return { ok: true, rows: result.data, missingColumns: CSV_MEMBER_COLUMNS.filter((column) => !present.has(column)) };
+  const missingColumns = CSV_MEMBER_COLUMNS.filter((column) => !present.has(column) && !CSV_OPTIONAL_COLUMNS.includes(column));
+  return { ok: true, rows: result.data, missingColumns };
 }
 
 export type RowProblem = { rowNumber: number; errors: string[] };
 
 /** Every row's problems with its spreadsheet row number (index + 2); empty when all rows are fine. */
-export function validateRows(rows: readonly CsvMemberRow[], policyTypeIds: readonly string[]): RowProblem[] {
-  const ids = new Set(policyTypeIds);
+export function validateRows(rows: readonly CsvMemberRow[], policyTypes: readonly CsvPolicyTypeRef[]): RowProblem[] {
   const problems: RowProblem[] = [];
   rows.forEach((row, index) => {
-    const errors = validateCsvMemberRow(row, { policyTypeIds: ids });
+    const errors = validateCsvMemberRow(row, { policyTypes });
     if (errors.length > 0) problems.push({ rowNumber: csvRowNumber(index), errors });
   });
   return problems;

@@ -1,4 +1,4 @@
-import { CSV_MESSAGES } from '@fpa/write-model/validation';
+import { CSV_MESSAGES, type CsvPolicyTypeRef } from '@fpa/write-model/validation';
 import { useCallback, useReducer, useRef } from 'react';
 import { useClient } from 'urql';
 import { errorMessage } from '../../../app/errors';
@@ -13,7 +13,7 @@ import { isCsvFile, parseMembersCsv, validateRows } from './csv';
 const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The Bulk Upload dialog's behaviour: choose, parse, validate, then upload in chunks (spec §4, §5, §8). */
-export function useBulkUpload(policyTypeIds: readonly string[]) {
+export function useBulkUpload(policyTypes: readonly CsvPolicyTypeRef[]) {
   const client = useClient();
   const { toast } = useToast();
   const [state, dispatch] = useReducer(bulkUploadReducer, INITIAL_BULK_STATE);
@@ -47,7 +47,7 @@ export function useBulkUpload(policyTypeIds: readonly string[]) {
         }
         return;
       }
-      const problems = validateRows(parsed.rows, policyTypeIds);
+      const problems = validateRows(parsed.rows, policyTypes);
       dispatch({ type: 'validated', rows: parsed.rows, problems, missingColumns: parsed.missingColumns });
       if (problems.length > 0) {
         toast({
@@ -59,7 +59,7 @@ export function useBulkUpload(policyTypeIds: readonly string[]) {
         toast({ title: 'Validation successful', description: `${parsed.rows.length} members are ready to upload.` });
       }
     },
-    [policyTypeIds, toast],
+    [policyTypes, toast],
   );
 
   const sendChunk = useCallback(

@@ -12,7 +12,7 @@ import {
 import type { EventStore, RecordedEvent } from '@fpa/write-model/event-store';
 import { allProjectors, findPersonFile, findPersonSubjects, personRecords } from '@fpa/projections';
 import type { RequestContext } from '../context.ts';
-import { auditScope } from './audit.ts';
+import { auditScope } from '../queries/audit.ts';
 import { readYourWrites } from './consistency.ts';
 
 /*

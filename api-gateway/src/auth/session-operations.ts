@@ -15,7 +15,7 @@ import { authorize } from '../auth/policy.ts';
 import { assertLoginAllowed, failureStreak, LOGIN_WINDOW_MINUTES, recordLoginAttempt, REPORT_AFTER_FAILURES } from '../auth/rate-limit.ts';
 import { admitResetRequest } from '../auth/reset-limit.ts';
 import { clearedSessionCookie, createSession, revokeSession, sessionCookie } from '../auth/sessions.ts';
-import { commandFor, readYourWrites } from './consistency.ts';
+import { commandFor, readYourWrites } from '../commands/consistency.ts';
 
 export type PublicUser = Pick<UserRow, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'role' | 'companyId' | 'phone'> & {
   /** The effective permissions, so the client shows only what the server will allow. */

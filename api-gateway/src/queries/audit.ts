@@ -20,7 +20,7 @@ import { companyHistoryQuerySchema, entityAsOfQuerySchema } from '@fpa/write-mod
 import { findCompany } from '@fpa/projections';
 import type { RequestContext } from '../context.ts';
 import { requireCompanyScope, type Operation } from '../auth/policy.ts';
-import { commandFor } from './consistency.ts';
+import { commandFor } from '../commands/consistency.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
