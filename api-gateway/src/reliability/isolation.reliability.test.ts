@@ -35,7 +35,7 @@ const ID_KIND_BY_PREFIX: [string, Kind | 'company'][] = [
   ['/api/super-admin/', 'company'],
 ];
 /** Params that name no company's record (a role, a permission, a report type): filled with a valid name. */
-const NOT_AN_ID: Record<string, string> = { role: 'auditor', permissionName: 'members:read', type: 'members' };
+const NOT_AN_ID: Record<string, string> = { role: 'auditor', permission: 'members:read', type: 'members' };
 
 /** Each concrete path aiming a route at A's records, or an error naming a param nobody classified. */
 function pathsAgainst(path: string, a: SeededCompany): string[] {
