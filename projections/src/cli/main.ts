@@ -1,13 +1,6 @@
-import {
-  createKeyring,
-  createSqlClient,
-  loadMasterKey,
-  openEventStore,
-  operatorDatabase,
-  runOperatorCommand,
-} from '@fpa/write-model/event-store';
-import { migrateWriteModel } from '@fpa/write-model';
+import { runOperatorCommand } from '@fpa/write-model/event-store';
 import { allProjectors } from '../read-models.ts';
+import { operatorOutput, withOperatorStore } from './operator-store.ts';
 import { runProjectionsCli, USAGE } from './projections-cli.ts';
 
 /** `npm run projections -- <command>`: the operator's commands for the read models (see USAGE). */
@@ -17,26 +10,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return args.length === 0 ? 2 : 0;
   }
-  const { databaseUrl, dataDir } = operatorDatabase();
-  const sql = await createSqlClient(databaseUrl ? { databaseUrl } : { dataDir });
-  try {
-    await migrateWriteModel(sql);
-    const keyring = await createKeyring(sql, loadMasterKey({ dataKey: process.env.DATA_KEY?.trim() || undefined, dataDir }));
-    const store = await openEventStore(sql, keyring, { eventStoreUrl: process.env.EVENTSTORE_URL?.trim() || null });
-    try {
-      return await runProjectionsCli(args, {
-        sql,
-        store,
-        projectors: allProjectors,
-        out: (line) => console.log(line),
-        logger: { info: () => {}, warn: (m, f) => console.warn(m, f ?? {}), error: (m, f) => console.error(m, f ?? {}) },
-      });
-    } finally {
-      await store.close();
-    }
-  } finally {
-    await sql.close();
-  }
+  return withOperatorStore((deps) => runProjectionsCli(args, { ...deps, projectors: allProjectors, ...operatorOutput }));
 }
 
 runOperatorCommand(main);
