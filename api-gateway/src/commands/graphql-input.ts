@@ -28,7 +28,7 @@ export type GraphqlScalar = 'ID' | 'String' | 'Float' | 'Int' | 'Boolean';
 type FieldType = { type: unknown; nullable: boolean; list: boolean };
 
 /** The example date a today-dependent schema is drawn with: only its shape is read. */
-const SHAPE_DATE = '2000-01-01';
+export const SHAPE_DATE = '2000-01-01';
 
 /**
  * GraphQL enums by their values, so an input field whose zod schema is z.enum(PAYMENT_METHODS) takes the

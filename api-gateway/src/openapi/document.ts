@@ -1,4 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { pathFields } from '../commands/expose.ts';
 import { inputJsonSchema } from '../commands/graphql-input.ts';
 import { z, type ZodType } from 'zod';
 import { ACCESS, type Operation } from '../auth/policy.ts';
@@ -84,7 +85,7 @@ function commandBody(route: Route): SchemaObject | undefined {
   const slice = route.command?.slice;
   if (!slice) return undefined;
   const { $schema: _dialect, ...schema } = inputJsonSchema(slice) as SchemaObject & { $schema?: string };
-  const fromPath = pathParams(route.path).filter((p) => p !== slice.target);
+  const fromPath = pathFields(route.path, slice.target);
   if (fromPath.length === 0 || !schema.properties) return schema;
   const properties = Object.fromEntries(Object.entries(schema.properties).filter(([key]) => !fromPath.includes(key)));
   if (Object.keys(properties).length === 0) return undefined;

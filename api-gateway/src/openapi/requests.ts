@@ -13,6 +13,7 @@ import {
 } from '@fpa/write-model/validation';
 import { DOCUMENT_CATEGORIES } from '@fpa/write-model';
 import { REPORT_TYPES } from '@fpa/projections';
+import { SHAPE_DATE } from '../commands/graphql-input.ts';
 
 /*
  * What each route takes, keyed "METHOD /api/path/:param" as the route table spells it. Bodies are the
@@ -23,9 +24,6 @@ import { REPORT_TYPES } from '@fpa/projections';
 
 export type RequestDoc = { body?: ZodType; query?: ZodType };
 export type RequestMap = Record<string, RequestDoc>;
-
-/** Any date: the factories' shape does not depend on it, only their bounds do. */
-const ANY_DAY = '2000-01-01';
 
 const text = (description: string) => z.string().optional().meta({ description });
 const wholeNumber = (description: string) => z.string().regex(/^\d+$/).optional().meta({ description });
@@ -48,7 +46,7 @@ export const requests: RequestMap = {
   'POST /api/login': { body: loginSchema },
   'POST /api/auth/request-reset': { body: requestResetSchema },
 
-  'POST /api/claims/by-policy-number': { body: claimSchemaOn(ANY_DAY) },
+  'POST /api/claims/by-policy-number': { body: claimSchemaOn(SHAPE_DATE) },
   'GET /api/documents': {
     query: z.object({
       search: text('Words of the file name, claim number or member'),
