@@ -37,8 +37,8 @@ describe.each(testDrivers())('audit trails over HTTP on $name', (driver) => {
       policyTypeId: type.id,
     });
     policyId = member.policyId;
-    await call('PATCH', `/api/policies/${policyId}`, { status: 'lapsed' });
-    await call('PATCH', `/api/policies/${policyId}`, { status: 'active' });
+    await call('PATCH', `/api/policies/${policyId}`, { status: 'lapsed', note: 'Unpaid' });
+    await call('PATCH', `/api/policies/${policyId}`, { status: 'active', note: 'Paid at the branch' });
     claimId = (await submitClaim(t, a.tokens.administrator!, member.policyId, { deceasedSaId: nextSaId(), claimantSaId: nextSaId() })).id;
     await call('PATCH', `/api/claims/${claimId}`, { status: 'under_review', note: 'Checking the death certificate' });
     await caller(t, a.tokens.claim_admin!)('PATCH', `/api/claims/${claimId}`, { status: 'approved', note: 'All documents verified' });
@@ -66,7 +66,11 @@ describe.each(testDrivers())('audit trails over HTTP on $name', (driver) => {
     expect(entries[2]!.changes).toEqual([{ field: 'status', before: '"under_review"', after: '"approved"' }]);
 
     const policy = await t.request('GET', `/api/audit/policy/${policyId}/events`, undefined, { token: a.tokens.auditor! });
-    expect(policy.body.entries.map((e: { title: string }) => e.title)).toEqual(['Policy issued', 'Policy lapsed', 'Policy reinstated']);
+    expect(policy.body.entries.map((e: { title: string }) => e.title)).toEqual([
+      'Policy issued',
+      'Policy lapsed',
+      'Policy reinstated by staff decision',
+    ]);
     const company = await t.request('GET', `/api/audit/company/${a.companyId}/events`, undefined, { token: a.tokens.auditor! });
     expect(company.body.entries[0]).toMatchObject({ title: 'Company registered', actor: { role: 'administrator' } });
     expect(company.body.label).toMatch(/^Ubuntu Funeral Cover/);

@@ -95,7 +95,17 @@ describe.each(testDrivers())('a policy lapsed by the calendar on /policies on $n
     expect(ratio.at(-1)).toMatchObject({ lapsed: 1 });
   });
 
-  it("staff's switch sets it active again, and the next run leaves it in force", async () => {
+  it("staff's switch sets it active again (a reinstatement by staff decision, for a reason, within the window), and the next run leaves it in force", async () => {
+    // Lapsed on 17 February, its type's window is 3 months: to 17 May, not a day later (rule 2A.9).
+    setDay('2026-05-18');
+    const late = await t.request('PATCH', `/api/policies/${policyId}`, { status: 'active', note: 'Arrears arranged' }, { token: admin });
+    expect([late.status, late.body.message]).toEqual([
+      422,
+      'The reinstatement window has passed: the policy lapsed on 2026-02-17 and its type allows reinstatement within 3 months (until 2026-05-17). Issue a new policy instead.',
+    ]);
+    setDay('2026-02-17');
+    const noReason = await t.request('PATCH', `/api/policies/${policyId}`, { status: 'active' }, { token: admin });
+    expect([noReason.status, noReason.body.message]).toEqual([400, 'Give the reason for reinstating this policy.']);
     const changed = await t.request('PATCH', `/api/policies/${policyId}`, { status: 'active', note: 'Arrears arranged' }, { token: admin });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ id: policyId, status: 'active' });
@@ -103,7 +113,7 @@ describe.each(testDrivers())('a policy lapsed by the calendar on /policies on $n
     expect((await t.graphql(POLICIES, {}, admin)).body.data.policyCounts).toEqual({ active: 1, lapsed: 0, cancelled: 0, total: 1 });
     const history = await t.request('GET', `/api/audit/policy/${policyId}/events`, undefined, { token: admin });
     expect(JSON.stringify(history.body)).toContain("Policy lapsed: non-payment after 15 days' grace");
-    expect(JSON.stringify(history.body)).toContain('Policy reinstated');
+    expect(JSON.stringify(history.body)).toContain('Policy reinstated by staff decision');
 
     setDay('2026-02-18');
     expect((await run()).body).toMatchObject({ days: ['2026-02-18'], policiesLapsed: 0, policiesReinstated: 0, failed: 0 });

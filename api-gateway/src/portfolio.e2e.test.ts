@@ -158,19 +158,25 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
     const type = (await t.request('POST', '/api/policy-types', { ...funeralPlan, name: 'Silver' }, as(token))).body;
     const member = (await t.request('POST', '/api/members', principal({ policyTypeId: type.id }), as(token))).body;
     const policyId = member.policyId;
-    const patch = (status: string, tk = token) => t.request('PATCH', `/api/policies/${policyId}`, { status }, as(tk));
+    const patch = (status: string, tk = token, note: string | null = 'Client asked') =>
+      t.request('PATCH', `/api/policies/${policyId}`, { status, note }, as(tk));
 
     expect((await t.request('DELETE', `/api/members/${member.id}`, undefined, as(token))).body.message).toBe(
       'This member has an active policy and cannot be deleted. Cancel the policy first.',
     );
+    // Issue #20: staff lapse a policy, or set a lapsed one active, only for a stated reason.
+    const noReason = await patch('lapsed', token, '  ');
+    expect([noReason.status, noReason.body.message]).toEqual([400, 'Give the reason for lapsing this policy.']);
+    expect(noReason.body.issues).toEqual([{ path: ['note'], message: 'Give the reason for lapsing this policy.' }]);
     expect((await patch('lapsed')).body.status).toBe('lapsed');
     const refused = await patch('cancelled');
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('A lapsed policy cannot be cancelled; reinstate it to active first.');
     expect((await patch('lapsed')).body.message).toBe('The policy is already lapsed.');
     expect((await t.request('DELETE', `/api/members/${member.id}`, undefined, as(token))).body.message).toMatch(/lapsed policy \(POL-/);
+    expect((await patch('active', token, null)).body.message).toBe('Give the reason for reinstating this policy.');
     expect((await patch('active')).body.status).toBe('active');
-    expect((await patch('cancelled')).body.status).toBe('cancelled');
+    expect((await patch('cancelled', token, null)).body.status).toBe('cancelled');
     expect((await patch('lapsed')).status).toBe(409);
     expect((await patch('active', other)).status).toBe(404);
     expect((await patch('cancelled')).status).toBe(409);
@@ -416,7 +422,11 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
     );
     expect(policies.body.data.policyCounts).toEqual({ active: 5, lapsed: 0, cancelled: 0, total: 5 });
     const first = policies.body.data.policies.nodes[0];
-    const lapsed = await t.graphql(`mutation($id: ID!) { changePolicyStatus(id: $id, status: lapsed) { status } }`, { id: first.id }, tk);
+    const lapsed = await t.graphql(
+      `mutation($id: ID!) { changePolicyStatus(id: $id, status: lapsed, note: "Client asked") { status } }`,
+      { id: first.id },
+      tk,
+    );
     expect(lapsed.body.data.changePolicyStatus.status).toBe('lapsed');
     const after2 = await t.graphql(
       `{ policyCounts { active lapsed } dashboardStats { totalMembers activePolicies monthlyRevenue memberGrowth } canAddMember { canAdd reason } }`,

@@ -60,7 +60,7 @@ export async function seedReportsCompany(t: TestApp, token: string) {
     mainMemberId: policies[0]!.memberId,
     relationship: 'child',
   });
-  await call('PATCH', `/api/policies/${policies[10]!.id}`, { status: 'lapsed' });
+  await call('PATCH', `/api/policies/${policies[10]!.id}`, { status: 'lapsed', note: 'Unpaid for three months' });
   await call('PATCH', `/api/policies/${policies[11]!.id}`, { status: 'cancelled' });
 
   const pay = async (policy: number, amount: string, paymentDate: string, status?: string) => {

@@ -100,10 +100,19 @@ describe.skipIf(!browser.available)(`members, policy types and policies in Chrom
       .textContent())!.match(/POL-\d{4}-\d{6}/)![0];
     await page.getByRole('button', { name: new RegExp(`Status of policy ${number}`) }).click();
     await page.getByRole('option', { name: 'Lapsed', exact: true }).click();
+    // Issue #20: a lapse, and a reinstatement from lapsed, are confirmed with a reason.
+    const lapse = page.getByRole('alertdialog', { name: 'Lapse this policy?' });
+    await lapse.getByLabel('Reason').fill('Client asked by phone');
+    await screenshot(page, 'portfolio-lapse-reason');
+    await lapse.getByRole('button', { name: 'Lapse Policy' }).click();
     await expect.poll(() => page.getByText('Policy status updated successfully').first().isVisible()).toBe(true);
     await expect.poll(async () => (await page.getByLabel('Policy counts').textContent())?.includes('Lapsed Policies1')).toBe(true);
     await page.getByRole('button', { name: new RegExp(`Status of policy ${number}`) }).click();
     await page.getByRole('option', { name: 'Active', exact: true }).click();
+    const reinstate = page.getByRole('alertdialog', { name: 'Reinstate this policy?' });
+    await reinstate.getByLabel('Reason').fill('Arrears paid at the branch');
+    await reinstate.getByRole('button', { name: 'Reinstate Policy' }).click();
+    await expect.poll(async () => (await page.getByLabel('Policy counts').textContent())?.includes('Lapsed Policies0')).toBe(true);
     await page.getByRole('button', { name: `Cancel policy ${number}` }).click();
     await page.getByRole('button', { name: 'Cancel Policy', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: `Reinstate policy ${number}` }).isVisible()).toBe(true);

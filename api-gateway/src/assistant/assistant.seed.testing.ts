@@ -40,7 +40,8 @@ export async function seedPortfolio(t: TestApp, token: string, premium: string, 
       )
     ).body;
     mains.push({ ...m, saId });
-    if (status !== 'active') expect((await t.request('PATCH', `/api/policies/${m.policyId}`, { status }, { token })).status).toBe(200);
+    if (status !== 'active')
+      expect((await t.request('PATCH', `/api/policies/${m.policyId}`, { status, note: 'Seeded' }, { token })).status).toBe(200);
   }
   for (let i = 0; i < family; i++) {
     const f = await t.request(

@@ -130,7 +130,7 @@ export async function openAgentsBed(driver: TestDriver, cleanups: (() => Promise
       },
 
       async setPolicy(policyId: string, status: PolicyStatus) {
-        track(await changePolicyStatus(bed.store, policyId, { status }, as()));
+        track(await changePolicyStatus(bed.store, policyId, { status, note: 'Set by the test' }, as()));
       },
 
       async deleteMember(memberId: string) {

@@ -183,8 +183,8 @@ export const billingProjection = projectorOf<BillingEvent>()({
         return;
       }
       case 'PolicyStatusChanged': {
-        // A staff change has no date of its own: the South African day it was recorded.
-        const day = southAfricanDate(event.recordedAt);
+        // The South African day of the change; one recorded before issue #20 has none: the day it was recorded.
+        const day = event.data.changedOn ?? southAfricanDate(event.recordedAt);
         const { to } = event.data;
         if (to === 'active') return reactivated(tx, event.data.policyId, day);
         // Out of force (a staff lapse, a cancellation): nothing falls due until it is active again.

@@ -68,7 +68,8 @@ export function eventTitle(type: string, data: Record<string, unknown>): string 
   if (type === 'PolicyLapsed') {
     return `Policy lapsed: non-payment after ${typeof data.graceDays === 'number' ? data.graceDays : 15} days' grace`;
   }
-  if (type === 'PolicyReinstated') return data.reason === 'arrears_paid' ? 'Policy reinstated: arrears paid' : 'Policy reinstated';
+  if (type === 'PolicyReinstated')
+    return data.reason === 'arrears_paid' ? 'Policy reinstated: arrears paid' : 'Policy reinstated by staff decision';
   const noun = STATUS_NOUNS[type];
   if (noun && typeof data.to === 'string') {
     // A policy only becomes active again after a lapse or a cancellation: it is reinstated.

@@ -30,9 +30,15 @@ export type PolicyIssued = {
   };
 };
 
+/**
+ * Staff's switch on /policies (spec part 1 §4): lapse, cancel, or set a cancelled policy active again.
+ * A lapsed policy set active again is a reinstatement (PolicyReinstated, reason staff_decision) since
+ * issue #20. `changedOn` is the South African day of the change (absent before issue #20: the day it
+ * was recorded).
+ */
 export type PolicyStatusChanged = {
   type: 'PolicyStatusChanged';
-  data: { policyId: string; companyId: string; from: PolicyStatus; to: PolicyStatus; note: string | null };
+  data: { policyId: string; companyId: string; from: PolicyStatus; to: PolicyStatus; note: string | null; changedOn?: string };
 };
 
 /** One premium the calendar found unpaid after its due date (issue #20). */

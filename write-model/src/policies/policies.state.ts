@@ -52,8 +52,9 @@ export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyStat
       if (state.status === 'none') return state;
       const { to } = event.data;
       if (to === 'active') return { ...state, status: to, noticed: {}, lapse: null, activations: state.activations + 1 };
-      // A lapse set by staff: the calendar does not reinstate it by payment.
-      if (to === 'lapsed') return { ...state, status: to, lapse: { on: '', nonPayment: false } };
+      // A lapse set by staff: the calendar does not reinstate it by payment. Its day is unknown ('') in
+      // events recorded before issue #20; the command reads it from the event's record time then.
+      if (to === 'lapsed') return { ...state, status: to, lapse: { on: event.data.changedOn ?? '', nonPayment: false } };
       return { ...state, status: to, lapse: null };
     }
     case 'NonPaymentNoticeIssued': {

@@ -103,14 +103,40 @@ describe('/policies', { timeout: 20_000 }, () => {
     expect(within(cancelledRow).getByRole('button', { name: 'Reinstate policy POL-000003' })).toBeTruthy();
   });
 
-  it('switches an active policy to lapsed and toasts Success', async () => {
+  it('switches an active policy to lapsed after a confirmation with a reason, and toasts Success', async () => {
     const { changeSpy } = openPolicies();
     const row = await rowOf('POL-000001');
     fireEvent.click(within(row).getByRole('button', { name: /Status of policy POL-000001/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'Lapsed' }));
-    await waitFor(() => expect(changeSpy).toHaveBeenCalledWith({ id: 'p1', status: 'lapsed' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Lapse this policy?' });
+    expect(dialog.textContent).toContain('Policy POL-000001 for Sipho Dlamini lapses today');
+    // No reason, no change: the server's sentence under the field.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Lapse Policy' }));
+    expect(await within(dialog).findByText('Give the reason for lapsing this policy.')).toBeTruthy();
+    expect(changeSpy).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), { target: { value: ' Client asked by phone ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Lapse Policy' }));
+    await waitFor(() => expect(changeSpy).toHaveBeenCalledWith({ id: 'p1', status: 'lapsed', note: 'Client asked by phone' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Policy status updated successfully'));
     expect(screen.getByRole('status').textContent).toContain('Success');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('sets a lapsed policy active only after confirming a reinstatement with a reason; keeping it changes nothing', async () => {
+    const { changeSpy } = openPolicies();
+    const choose = async () => {
+      fireEvent.click(within(await rowOf('POL-000002')).getByRole('button', { name: /Status of policy POL-000002/ }));
+      fireEvent.click(await screen.findByRole('option', { name: 'Active' }));
+      return screen.findByRole('alertdialog', { name: 'Reinstate this policy?' });
+    };
+    fireEvent.click(within(await choose()).getByRole('button', { name: 'Keep Lapsed' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(changeSpy).not.toHaveBeenCalled();
+    const dialog = await choose();
+    expect(dialog.textContent).toContain('no new waiting period');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), { target: { value: 'Arrears paid at the branch' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reinstate Policy' }));
+    await waitFor(() => expect(changeSpy).toHaveBeenCalledWith({ id: 'p2', status: 'active', note: 'Arrears paid at the branch' }));
   });
 
   it('asks before cancelling; reinstating sends active', async () => {

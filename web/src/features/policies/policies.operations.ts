@@ -47,8 +47,8 @@ export const PolicyCountsQuery = graphql(`
 
 export const ChangePolicyStatusMutation = graphql(
   `
-    mutation ChangePolicyStatus($id: ID!, $status: PolicyStatus!) {
-      changePolicyStatus(id: $id, status: $status) {
+    mutation ChangePolicyStatus($id: ID!, $status: PolicyStatus!, $note: String) {
+      changePolicyStatus(id: $id, status: $status, note: $note) {
         ...PolicyRow
       }
     }

@@ -1,42 +1,79 @@
-import type { EventStore } from '../../event-store/types.ts';
+import type { EventStore, RecordedEvent } from '../../event-store/types.ts';
 import type { CommandContext } from '../../command-handling/context.ts';
-import { handleCommand, loadState, requireCompany } from '../../command-handling/handle.ts';
+import { asDomainEvent, handleCommand, loadState, requireCompany } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { memberStreamId } from '../../members/members.events.ts';
 import { evolveMember, initialMemberState } from '../../members/members.state.ts';
 import { z } from 'zod';
 import type { Decider } from '../../command-handling/decider.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
-import { DomainError, NotFoundError } from '../../errors.ts';
-import { canChangePolicyStatus, policyStatusSchema, transitionRefusal, type PolicyStatus } from '../../validation/index.ts';
+import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
+import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
+import { evolvePolicyType, initialPolicyTypeState } from '../../policy-types/policy-types.state.ts';
+import { addMonths, southAfricanDate } from '../../validation/dates.ts';
+import { CALENDAR_RULE_DEFAULTS } from '../../validation/policy-types.ts';
+import { canChangePolicyStatus, missingReason, policyStatusSchema, transitionRefusal, type PolicyStatus } from '../../validation/index.ts';
 import { policyStreamId, type PolicyEvent } from '../policies.events.ts';
 import { evolvePolicy, initialPolicyState, type PolicyState } from '../policies.state.ts';
 
-/** {status, note?}: the note (trimmed; blank or not text is none) is kept with the change. */
+/** {status, note?}: the note (trimmed; blank or not text is none) is kept with the change; a lapse and a reinstatement from lapsed need one. */
 export const changePolicyStatusSchema = policyStatusSchema.extend({
   note: z
     .string()
     .nullish()
     .catch(null)
     .transform((note) => note?.trim() || null)
-    .meta({ description: 'Optional; kept with the status change.' }),
+    .meta({
+      description: 'The reason, kept with the change: required to lapse a policy or to set a lapsed one active again (a reinstatement).',
+    }),
 });
 
 /** PATCH /api/policies/{id} {status, note?}: the transitions of spec part 1 §4, enforced here. */
 export async function changePolicyStatus(store: EventStore, policyId: string, input: unknown, ctx: CommandContext) {
   const companyId = requireCompany(ctx);
   const { status, note } = parseInput(changePolicyStatusSchema, input);
-  const policy = await loadState(store, policyStreamId(policyId), { initialState: initialPolicyState, evolve: evolvePolicy });
+  const streamId = policyStreamId(policyId);
+  const { events: recorded } = await store.readStream(streamId);
+  const policy = recorded.map(asDomainEvent<PolicyEvent>).reduce(evolvePolicy, initialPolicyState);
   const memberDeleted =
-    policy.state.status !== 'none' &&
-    (await loadState(store, memberStreamId(policy.state.memberId), { initialState: initialMemberState, evolve: evolveMember })).state
-      .status === 'deleted';
+    policy.status !== 'none' &&
+    (await loadState(store, memberStreamId(policy.memberId), { initialState: initialMemberState, evolve: evolveMember })).state.status ===
+      'deleted';
+  const reinstatementMonths =
+    policy.status === 'lapsed'
+      ? await policyTypeRules(store, policy.policyTypeId).then((rules) => rules.reinstatementMonths)
+      : CALENDAR_RULE_DEFAULTS.reinstatementMonths;
   return handleCommand(store, {
-    streamId: policyStreamId(policyId),
+    streamId,
     decider: policyDecider,
-    command: { type: 'ChangePolicyStatus', policyId, companyId, to: status, note, memberDeleted },
+    command: {
+      type: 'ChangePolicyStatus',
+      policyId,
+      companyId,
+      to: status,
+      note,
+      memberDeleted,
+      reinstatementMonths,
+      legacyLapsedOn: legacyLapseDay(recorded),
+    },
     ctx,
   });
+}
+
+/** The reinstatement window of the policy's type (its rules are read at the time of the decision). */
+async function policyTypeRules(store: EventStore, policyTypeId: string) {
+  const { state } = await loadState(store, policyTypeStreamId(policyTypeId), {
+    initialState: initialPolicyTypeState,
+    evolve: evolvePolicyType,
+  });
+  const months = state.status === 'exists' ? state.reinstatementMonths : undefined;
+  return { reinstatementMonths: months ?? CALENDAR_RULE_DEFAULTS.reinstatementMonths };
+}
+
+/** A staff lapse recorded before issue #20 carries no day: the South African day it was recorded. */
+function legacyLapseDay(recorded: readonly RecordedEvent[]): string | null {
+  const last = recorded.findLast((e) => e.type === 'PolicyStatusChanged' && e.data.to === 'lapsed');
+  return last ? southAfricanDate(last.recordedAt) : null;
 }
 
 export type ChangePolicyStatus = {
@@ -47,15 +84,28 @@ export type ChangePolicyStatus = {
   note: string | null;
   /** Whether the policy's member still exists: a deleted member's policy cannot come back. */
   memberDeleted: boolean;
+  /** The policy type's reinstatement window in months (rule 2A.9; default 3). */
+  reinstatementMonths: number;
+  /** The day of the last staff lapse when its event predates issue #20 and has no day. */
+  legacyLapsedOn: string | null;
 };
 export type PolicyCommand = ChangePolicyStatus;
 
 export const POLICY_NOT_FOUND = 'Policy not found';
+export { LAPSE_REASON_REQUIRED, REINSTATE_REASON_REQUIRED } from '../../validation/policy-status.ts';
+export const reinstatementWindowPassed = (lapsedOn: string, months: number, until: string) =>
+  `The reinstatement window has passed: the policy lapsed on ${lapsedOn} and its type allows reinstatement within ${months} month${months === 1 ? '' : 's'} (until ${until}). Issue a new policy instead.`;
 
+/**
+ * Spec part 1 §4's switch, with issue #20's rules: staff lapse a policy or set a lapsed one active again
+ * only for a stated reason (the confirmation dialog asks for it; the server refuses without it), and a
+ * lapsed policy set active is a reinstatement by staff decision (rule 2A.9) — within the policy type's
+ * window after the lapse, on the same terms, with no new waiting period.
+ */
 export const policyDecider: Decider<PolicyCommand, PolicyState, PolicyEvent> = {
   initialState: initialPolicyState,
   evolve: evolvePolicy,
-  decide(command, state) {
+  decide(command, state, ctx) {
     if (state.status === 'none' || state.companyId !== command.companyId) throw new NotFoundError(POLICY_NOT_FOUND);
     if (!canChangePolicyStatus(state.status, command.to)) {
       throw new DomainError('INVALID_TRANSITION', transitionRefusal(state.status, command.to));
@@ -63,12 +113,17 @@ export const policyDecider: Decider<PolicyCommand, PolicyState, PolicyEvent> = {
     if (command.to === 'active' && command.memberDeleted) {
       throw new DomainError('RULE_VIOLATED', 'The member of this policy has been deleted, so the policy cannot be reinstated.');
     }
-    return [
-      {
-        type: 'PolicyStatusChanged',
-        data: { policyId: command.policyId, companyId: command.companyId, from: state.status, to: command.to, note: command.note },
-      },
-    ];
+    const reasonMissing = missingReason(state.status, command.to, command.note);
+    if (reasonMissing) throw new ValidationError(reasonMissing, [{ path: ['note'], message: reasonMissing }]);
+    const today = southAfricanDate(ctx.now);
+    const { policyId, companyId, note } = command;
+    if (state.status === 'lapsed' && command.to === 'active') {
+      const lapsedOn = state.lapse?.on || command.legacyLapsedOn || today;
+      const until = addMonths(lapsedOn, command.reinstatementMonths);
+      if (today > until) throw new DomainError('RULE_VIOLATED', reinstatementWindowPassed(lapsedOn, command.reinstatementMonths, until));
+      return [{ type: 'PolicyReinstated', data: { policyId, companyId, reinstatedOn: today, lapsedOn, reason: 'staff_decision', note } }];
+    }
+    return [{ type: 'PolicyStatusChanged', data: { policyId, companyId, from: state.status, to: command.to, note, changedOn: today } }];
   },
 };
 
