@@ -3,6 +3,7 @@ import {
   createPolicyTypeSlice,
   deleteMemberSlice,
   importMembersSlice,
+  issuePolicySlice,
   NotFoundError,
   registerMemberSlice,
   updateMemberSlice,
@@ -72,6 +73,17 @@ export const portfolioEndpoints = [
     rest: { method: 'PUT', path: '/api/policy-types/:id' },
     graphql: { type: PolicyTypeType, inputName: 'PolicyTypeInput' },
     answer: (ctx, _outcome, { target }) => policyType(ctx, target),
+  }),
+  endpoint({
+    slice: issuePolicySlice,
+    rest: { method: 'POST', path: '/api/members/:id/policy', status: 201 },
+    graphql: {
+      type: PolicyType,
+      inputName: 'IssuePolicyInput',
+      description:
+        "A new policy for a main member with none in force (registered without one, or whose policy lapsed or was cancelled), on the type's current terms from today; within 2 months of a lapse only the unexpired part of the old waiting period applies (rule 2A.9).",
+    },
+    answer: (ctx, { policyId }) => found(ctx, findPolicy, policyId, 'Policy not found'),
   }),
   endpoint({
     slice: changePolicyStatusSlice,

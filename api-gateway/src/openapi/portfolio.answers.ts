@@ -30,6 +30,7 @@ export const member = named(
       policyTypeId: z.string().nullable().meta({ description: 'The covering policy: the member’s own, or its main member’s' }),
       policyId: z.string().nullable(),
       policyNumber: z.string().nullable(),
+      policyStatus: z.enum(['active', 'lapsed', 'cancelled']).nullable(),
       status: z.string(),
       createdAt: instant,
     }),
@@ -110,6 +111,10 @@ export const portfolioAnswers: AnswerMap = {
   'POST /api/members/import': { summary: 'Import members from CSV rows (one chunk)', answer: importResult },
   'PUT /api/members/:id': { summary: 'Update a member’s details', answer: member },
   'DELETE /api/members/:id': { summary: 'Delete a member', answer: okWithId },
+  'POST /api/members/:id/policy': {
+    summary: 'Issue a new policy to a main member with none in force (rule 2A.9 waiting-period carry-over)',
+    answer: policy,
+  },
   'GET /api/policy-types': { summary: 'The company’s policy types', answer: z.array(policyType) },
   'POST /api/policy-types': { summary: 'Create a policy type', answer: policyType },
   'PUT /api/policy-types/:id': { summary: 'Update a policy type', answer: policyType },

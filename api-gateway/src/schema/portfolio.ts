@@ -59,6 +59,12 @@ export const MemberType = builder.objectRef<MemberRow>('Member').implement({
       nullable: true,
       description: "The member's own policy, or its main member's for a family member; null shows as N/A.",
     }),
+    policyStatus: t.field({
+      type: PolicyStatusEnum,
+      nullable: true,
+      description: "That policy's status: a main member with none in force can be issued a new policy (issuePolicy).",
+      resolve: (m) => m.policyStatus,
+    }),
     status: t.exposeString('status'),
     createdAt: t.string({ resolve: (m) => iso(m.createdAt) }),
   }),

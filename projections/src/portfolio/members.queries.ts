@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
-import type { IdentifierType, Relationship } from '@fpa/write-model/validation';
+import type { IdentifierType, PolicyStatus, Relationship } from '@fpa/write-model/validation';
 import { normalizeSearch, pageSize, pagedList, parameters, type Connection, type PageArgs } from './portfolio.paging.ts';
 import { isUuid } from './uuid.ts';
 
@@ -28,6 +28,8 @@ export type MemberRow = {
   policyTypeId: string | null;
   policyId: string | null;
   policyNumber: string | null;
+  /** The covering policy's status: a main member without one in force can be issued a new policy. */
+  policyStatus: PolicyStatus | null;
   status: string;
   createdAt: Date;
 };
@@ -46,7 +48,7 @@ const COLUMNS = `m.id, m.first_name as "firstName", m.last_name as "lastName", m
   m.province, m.postal_code as "postalCode", m.date_of_birth as "dateOfBirth", m.is_main_member as "isMainMember",
   m.main_member_id as "mainMemberId", main.first_name || ' ' || main.last_name as "mainMemberName",
   m.relationship, m.other_relationship as "otherRelationship", p.policy_type_id as "policyTypeId",
-  p.id as "policyId", p.policy_number as "policyNumber", m.status, m.created_at as "createdAt"`;
+  p.id as "policyId", p.policy_number as "policyNumber", p.status as "policyStatus", m.status, m.created_at as "createdAt"`;
 
 /**
  * Each arm matches one index of members (see portfolio.schema.ts): starts_with() on a stored

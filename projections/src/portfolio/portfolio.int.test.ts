@@ -103,6 +103,7 @@ describe.each(testDrivers())('portfolio read model on $name', (driver) => {
       policyTypeId: gold.id,
       policyId: main.policyId,
       policyNumber: 'POL-000001',
+      policyStatus: 'active',
       status: 'active',
       createdAt: expect.any(Date),
     } satisfies Record<keyof MemberRow, unknown>);

@@ -26,6 +26,7 @@ const TITLES: Record<string, string> = {
   MemberDeleted: 'Member deleted',
   FamilyMemberAdded: 'Family member added',
   FamilyMemberRemoved: 'Family member removed',
+  MemberPolicyIssued: 'New policy issued to the member',
   PolicyIssued: 'Policy issued',
   ClaimSubmitted: 'Claim submitted',
   ClaimDocumentReviewed: 'Claim document reviewed',

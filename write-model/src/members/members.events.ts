@@ -52,7 +52,13 @@ export type MemberDeleted = { type: 'MemberDeleted'; data: { memberId: string; c
 export type FamilyMemberAdded = { type: 'FamilyMemberAdded'; data: { memberId: string; familyMemberId: string; companyId: string } };
 export type FamilyMemberRemoved = { type: 'FamilyMemberRemoved'; data: { memberId: string; familyMemberId: string; companyId: string } };
 
-export type MemberEvent = MemberRegistered | MemberUpdated | MemberDeleted | FamilyMemberAdded | FamilyMemberRemoved;
+/**
+ * On the main member's stream: a policy issued to a member already registered (one registered without a
+ * policy, or whose earlier policy lapsed or was cancelled). Its terms are on the policy's PolicyIssued.
+ */
+export type MemberPolicyIssued = { type: 'MemberPolicyIssued'; data: { memberId: string; companyId: string; policyId: string } };
+
+export type MemberEvent = MemberRegistered | MemberUpdated | MemberDeleted | FamilyMemberAdded | FamilyMemberRemoved | MemberPolicyIssued;
 
 export const memberStreamId = (memberId: string) => `member-${memberId}`;
 export const memberSubjectId = (memberId: string) => `member:${memberId}`;
@@ -70,6 +76,7 @@ export function memberPii(event: MemberEvent): PiiMarking[] | undefined {
     case 'MemberDeleted':
     case 'FamilyMemberAdded':
     case 'FamilyMemberRemoved':
+    case 'MemberPolicyIssued':
       return undefined;
   }
 }

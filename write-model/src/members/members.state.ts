@@ -53,6 +53,8 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       return state.status === 'none'
         ? state
         : { ...state, familyMemberIds: state.familyMemberIds.filter((id) => id !== event.data.familyMemberId) };
+    case 'MemberPolicyIssued':
+      return state.status === 'none' ? state : { ...state, policyIds: [...state.policyIds, event.data.policyId] };
     default:
       return unknownEvent(event, state);
   }

@@ -27,6 +27,12 @@ export type PolicyIssued = {
      * it counts as paid (premium-ledger.ts, openingPaidUpTo); absent: nothing was paid before issue.
      */
     paidUpTo?: string;
+    /**
+     * Rule 2A.9 (issue #20): a new policy for a person whose policy lapsed within the last 2 months carries
+     * over only the unexpired part of the old waiting period: the policy it came from, the lapse, and the
+     * months of the old waiting period not yet served at the lapse (waitingPeriod is at most that).
+     */
+    waitingCarriedOver?: { fromPolicyId: string; fromPolicyNumber: string; lapsedOn: string; unexpiredMonths: number };
   };
 };
 

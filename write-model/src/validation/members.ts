@@ -9,6 +9,7 @@ import {
   optionalEmailField,
   optionalNumberField,
   optionalOf,
+  requiredText,
   saPhoneField,
   NAME_MAX_LENGTH,
   nameTooLong,
@@ -58,6 +59,18 @@ export const debitDayField = () =>
     graphqlType: 'Int',
     description: "The day of the month the policy's premium is due: 1 to 31 (past a month's end, its last day); default 1.",
   });
+
+export const ISSUE_POLICY_MESSAGES = { policyType: 'Choose a policy type' } as const;
+
+/**
+ * POST /api/members/{id}/policy: a new policy for a main member without one in force (registered
+ * without a policy, or whose policy lapsed past its reinstatement window or was cancelled).
+ */
+export const issuePolicySchema = z.object({
+  policyTypeId: requiredText(ISSUE_POLICY_MESSAGES.policyType),
+  debitDay: debitDayField(),
+});
+export type IssuePolicyInput = z.output<typeof issuePolicySchema>;
 
 export const inceptionDateField = (today: string) => {
   const range = inceptionDateRange(today);

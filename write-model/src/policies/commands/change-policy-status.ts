@@ -71,7 +71,7 @@ async function policyTypeRules(store: EventStore, policyTypeId: string) {
 }
 
 /** A staff lapse recorded before issue #20 carries no day: the South African day it was recorded. */
-function legacyLapseDay(recorded: readonly RecordedEvent[]): string | null {
+export function legacyLapseDay(recorded: readonly RecordedEvent[]): string | null {
   const last = recorded.findLast((e) => e.type === 'PolicyStatusChanged' && e.data.to === 'lapsed');
   return last ? southAfricanDate(last.recordedAt) : null;
 }

@@ -1,0 +1,147 @@
+import type { CommandContext } from '../../command-handling/context.ts';
+import { toNewEvent } from '../../command-handling/decider.ts';
+import {
+  appendOptions,
+  asDomainEvent,
+  expectedVersion,
+  loadState,
+  requireCompany,
+  withConflictRetry,
+} from '../../command-handling/handle.ts';
+import { parseInput } from '../../command-handling/parse.ts';
+import { commandSlice } from '../../command-handling/slice.ts';
+import { allocateNumbers } from '../../companies/company-numbers.ts';
+import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
+import type { SqlExecutor } from '../../event-store/sql.ts';
+import type { EventStore } from '../../event-store/types.ts';
+import { formatPolicyNumber } from '../../members/commands/register-member.ts';
+import { MEMBER_NOT_FOUND, POLICY_TYPE_INACTIVE } from '../../members/members.decider.ts';
+import { memberStreamId, type MemberEvent } from '../../members/members.events.ts';
+import { evolveMember, initialMemberState, type MemberState } from '../../members/members.state.ts';
+import { POLICY_TYPE_NOT_FOUND } from '../../policy-types/policy-types.decider.ts';
+import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
+import { evolvePolicyType, initialPolicyTypeState, type PolicyTypeState } from '../../policy-types/policy-types.state.ts';
+import { southAfricanDate } from '../../validation/dates.ts';
+import { issuePolicySchema, type IssuePolicyInput } from '../../validation/index.ts';
+import { policyStreamId, type PolicyEvent, type PolicyIssued } from '../policies.events.ts';
+import { evolvePolicy, initialPolicyState, type PolicyState } from '../policies.state.ts';
+import { reservePolicyNumbers } from '../policy-numbers.ts';
+import { waitingPeriodFor, type LapsedPolicy } from '../waiting-carry-over.ts';
+import { legacyLapseDay } from './change-policy-status.ts';
+
+export const NOT_A_MAIN_MEMBER = 'Only a main member holds a policy; a family member is covered under theirs.';
+export const policyInForce = (policyNumber: string) =>
+  `This member already has a policy in force (${policyNumber}). A new policy is issued only when the last one has lapsed or been cancelled.`;
+
+export type IssuePolicy = {
+  memberId: string;
+  companyId: string;
+  input: IssuePolicyInput;
+  member: MemberState;
+  /** The member's earlier policies, each with the day it lapsed when it is lapsed. */
+  policies: readonly { state: PolicyState; lapsedOn: string | null }[];
+  policyType: PolicyTypeState;
+  policyId: string;
+  policyNumber: string;
+};
+
+/**
+ * A new policy for a main member with none in force, on a policy type's current terms, starting today;
+ * its waiting period carries over only the unexpired part of a policy lapsed within 2 months (rule 2A.9).
+ */
+export function decideIssuePolicy(command: IssuePolicy, ctx: CommandContext): { member: MemberEvent[]; policy: PolicyEvent[] } {
+  const { member, companyId, policyType: type } = command;
+  if (member.status !== 'active' || member.companyId !== companyId) throw new NotFoundError(MEMBER_NOT_FOUND);
+  if (!member.isMainMember) throw new DomainError('RULE_VIOLATED', NOT_A_MAIN_MEMBER);
+  const inForce = command.policies.find((p) => p.state.status === 'active');
+  if (inForce && inForce.state.status !== 'none') throw new DomainError('ALREADY_EXISTS', policyInForce(inForce.state.policyNumber));
+  if (type.status === 'none' || type.companyId !== companyId) {
+    throw new ValidationError(POLICY_TYPE_NOT_FOUND, [{ path: ['policyTypeId'], message: POLICY_TYPE_NOT_FOUND }]);
+  }
+  if (!type.isActive)
+    throw new DomainError('RULE_VIOLATED', POLICY_TYPE_INACTIVE, [{ path: ['policyTypeId'], message: POLICY_TYPE_INACTIVE }]);
+  const today = southAfricanDate(ctx.now);
+  const lapsed: LapsedPolicy[] = command.policies.flatMap(({ state, lapsedOn }) =>
+    state.status === 'lapsed' && lapsedOn
+      ? [
+          {
+            policyId: state.policyId,
+            policyNumber: state.policyNumber,
+            startDate: state.startDate,
+            waitingPeriod: state.waitingPeriod,
+            lapsedOn,
+          },
+        ]
+      : [],
+  );
+  const waiting = waitingPeriodFor(type.waitingPeriod, lapsed, today);
+  const issued: PolicyIssued = {
+    type: 'PolicyIssued',
+    data: {
+      policyId: command.policyId,
+      companyId,
+      policyNumber: command.policyNumber,
+      memberId: command.memberId,
+      policyTypeId: type.policyTypeId,
+      coverageAmount: type.coverageAmount,
+      monthlyPremium: type.monthlyPremium,
+      waitingPeriod: waiting.months,
+      startDate: today,
+      agentId: null,
+      ...(command.input.debitDay !== undefined ? { debitDay: command.input.debitDay } : {}),
+      ...(waiting.carriedOver ? { waitingCarriedOver: waiting.carriedOver } : {}),
+    },
+  };
+  return {
+    member: [{ type: 'MemberPolicyIssued', data: { memberId: command.memberId, companyId, policyId: command.policyId } }],
+    policy: [issued],
+  };
+}
+
+/** POST /api/members/{id}/policy {policyTypeId, debitDay?}. */
+export async function issuePolicy(store: EventStore, sql: SqlExecutor, memberId: string, input: unknown, ctx: CommandContext) {
+  const companyId = requireCompany(ctx);
+  const parsed = parseInput(issuePolicySchema, input);
+  return withConflictRetry(async () => {
+    const member = await loadState(store, memberStreamId(memberId), { initialState: initialMemberState, evolve: evolveMember });
+    const policies = await Promise.all(
+      (member.state.status === 'none' ? [] : member.state.policyIds).map(async (id) => {
+        const { events } = await store.readStream(policyStreamId(id));
+        const state = events.map(asDomainEvent<PolicyEvent>).reduce(evolvePolicy, initialPolicyState);
+        const lapsedOn = state.status === 'lapsed' ? state.lapse?.on || legacyLapseDay(events) : null;
+        return { state, lapsedOn };
+      }),
+    );
+    const policyType = await loadState(store, policyTypeStreamId(parsed.policyTypeId), {
+      initialState: initialPolicyTypeState,
+      evolve: evolvePolicyType,
+    });
+    // Refusals first, so a refused request takes no policy number.
+    const probe = { memberId, companyId, input: parsed, member: member.state, policies, policyType: policyType.state };
+    decideIssuePolicy({ ...probe, policyId: '', policyNumber: '' }, ctx);
+    const policyId = ctx.newId();
+    const policyNumber = formatPolicyNumber(await allocateNumbers(sql, companyId, 'policy'), ctx.now);
+    const decided = decideIssuePolicy({ ...probe, policyId, policyNumber }, ctx);
+    const append = await store.append(
+      [
+        {
+          streamId: memberStreamId(memberId),
+          expectedVersion: expectedVersion(member.version),
+          events: decided.member.map((e) => toNewEvent(e)),
+        },
+        { streamId: policyStreamId(policyId), expectedVersion: 'no_stream', events: decided.policy.map((e) => toNewEvent(e)) },
+      ],
+      appendOptions(ctx, async (tx) => reservePolicyNumbers(tx, companyId, [policyNumber], [policyId])),
+    );
+    const policyStream = append.streams.find((s) => s.streamId.startsWith(policyStreamId('')));
+    return { memberId, policyId: policyStream ? policyStream.streamId.slice(policyStreamId('').length) : policyId, append };
+  });
+}
+
+export const issuePolicySlice = commandSlice({
+  name: 'issuePolicy',
+  operation: 'members:create',
+  target: 'id',
+  input: () => issuePolicySchema,
+  handle: ({ store, sql }, { target, input }, ctx) => issuePolicy(store, sql, target, input, ctx),
+});
