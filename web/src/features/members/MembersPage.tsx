@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useAuth } from '../../app/auth/AuthProvider';
 import { useClient, useQuery } from 'urql';
 import { useDebouncedValue } from '../../app/debounce';
 import { errorMessage } from '../../app/errors';
@@ -10,6 +11,7 @@ import { TextField } from '../../ui/TextField';
 import { AddMemberDialog } from './AddMemberDialog';
 import { DeleteMemberDialog } from './DeleteMemberDialog';
 import { EditMemberDialog } from './EditMemberDialog';
+import { IssuePolicyDialog } from './IssuePolicyDialog';
 import { MemberLimitDialog } from './MemberLimitDialog';
 import { CanAddMemberQuery, MEMBERS_CONTEXT, MembersQuery, type MemberRow } from './members.operations';
 import * as styles from './members.css';
@@ -23,6 +25,7 @@ type OpenDialog =
   | { kind: 'limit'; reason: string }
   | { kind: 'edit'; member: MemberRow }
   | { kind: 'delete'; member: MemberRow }
+  | { kind: 'issue'; member: MemberRow }
   | { kind: 'bulk' }
   | null;
 
@@ -31,6 +34,9 @@ const LIMIT_FALLBACK = 'Your plan’s member limit has been reached.';
 /** /members: search, list, add, edit, delete and bulk-upload members (spec §2 Members). */
 export function MembersPage() {
   const client = useClient();
+  // The server checks 'members:create' for a new policy as for a new member; the button follows it.
+  const { user } = useAuth();
+  const canIssuePolicy = Boolean(user?.permissions.includes('members:create'));
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim()) || null;
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -100,12 +106,14 @@ export function MembersPage() {
           totalCount={totalCount}
           onEdit={(member) => setDialog({ kind: 'edit', member })}
           onDelete={(member) => setDialog({ kind: 'delete', member })}
+          onIssuePolicy={canIssuePolicy ? (member) => setDialog({ kind: 'issue', member }) : undefined}
         />
       )}
       {dialog?.kind === 'add' && <AddMemberDialog onClose={close} onLimitReached={(reason) => setDialog({ kind: 'limit', reason })} />}
       {dialog?.kind === 'limit' && <MemberLimitDialog reason={dialog.reason} onClose={close} />}
       {dialog?.kind === 'edit' && <EditMemberDialog member={dialog.member} onClose={close} />}
       {dialog?.kind === 'delete' && <DeleteMemberDialog member={dialog.member} onClose={close} />}
+      {dialog?.kind === 'issue' && <IssuePolicyDialog member={dialog.member} onClose={close} />}
       {dialog?.kind === 'bulk' && (
         <Suspense fallback={null}>
           <BulkUploadDialog onClose={close} />

@@ -10,13 +10,18 @@ import * as styles from './members.css';
 
 export const MEMBER_COLUMNS = ['Policy Number', 'Main Member', 'ID Number', 'Phone', 'Status', 'Actions'] as const;
 
-export type MemberActions = { onEdit: (member: MemberRow) => void; onDelete: (member: MemberRow) => void };
+export type MemberActions = {
+  onEdit: (member: MemberRow) => void;
+  onDelete: (member: MemberRow) => void;
+  /** A new policy for a main member with none in force (issue #20); absent for roles that may not. */
+  onIssuePolicy?: ((member: MemberRow) => void) | undefined;
+};
 
 export function membersVariables(search: string | null, after: string | null) {
   return { search, first: MEMBERS_PAGE_SIZE, after };
 }
 
-function MemberTableRow({ member, onEdit, onDelete }: { member: MemberRow } & MemberActions) {
+function MemberTableRow({ member, onEdit, onDelete, onIssuePolicy }: { member: MemberRow } & MemberActions) {
   const name = `${member.firstName} ${member.lastName}`;
   return (
     <tr>
@@ -46,6 +51,11 @@ function MemberTableRow({ member, onEdit, onDelete }: { member: MemberRow } & Me
           {member.isMainMember && (
             <Button variant="secondary" size="sm" aria-label={`Edit ${name}`} onPress={() => onEdit(member)}>
               Edit
+            </Button>
+          )}
+          {member.isMainMember && member.policyStatus !== 'active' && onIssuePolicy && (
+            <Button variant="secondary" size="sm" aria-label={`New policy for ${name}`} onPress={() => onIssuePolicy(member)}>
+              New Policy
             </Button>
           )}
           <Button variant="secondary" size="sm" aria-label={`Delete ${name}`} onPress={() => onDelete(member)}>

@@ -23,6 +23,7 @@ export function memberRow(overrides: Partial<MemberRow> = {}): MemberRow & { __t
     relationship: null,
     otherRelationship: null,
     policyNumber: 'POL-000001',
+    policyStatus: 'active',
     status: 'active',
     ...overrides,
   };

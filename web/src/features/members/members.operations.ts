@@ -20,6 +20,7 @@ export const MemberRowFields = graphql(`
     relationship
     otherRelationship
     policyNumber
+    policyStatus
     status
   }
 `);
@@ -92,6 +93,17 @@ export const UpdateMemberMutation = graphql(
 export const DeleteMemberMutation = graphql(`
   mutation DeleteMember($id: ID!) {
     deleteMember(id: $id)
+  }
+`);
+
+/** A new policy for a main member with none in force (issue #20). */
+export const IssuePolicyMutation = graphql(`
+  mutation IssuePolicy($id: ID!, $input: IssuePolicyInput!) {
+    issuePolicy(id: $id, input: $input) {
+      id
+      policyNumber
+      waitingPeriod
+    }
   }
 `);
 
