@@ -4,8 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sessionHandler, testUser, type GraphQLAnswer } from '../../test/graphql';
 import { renderApp } from '../../test/render';
 import { memberRow, membersAnswer, policyTypeFixture } from './members.fixtures';
-import { choosesPolicyType, NO_POLICY, policyChoiceMessage, stepAfterDetails } from './memberForm';
-import { DEBIT_DAY_HELP } from './PolicyChoiceStep';
+import { choosesPolicyType, DEBIT_DAY_HELP, NO_POLICY, policyChoiceMessage, stepAfterDetails } from './memberForm';
 
 type Overrides = {
   canAdd?: GraphQLAnswer;

@@ -3,7 +3,7 @@ import { RadioGroup } from '../../ui/RadioGroup';
 import { TextField } from '../../ui/TextField';
 import type { PolicyType } from '../policy-types/policyTypes.operations';
 import type { MemberForm } from './MemberDetailsStep';
-import { NO_POLICY } from './memberForm';
+import { DEBIT_DAY_HELP, NO_POLICY } from './memberForm';
 import * as styles from './members.css';
 
 export type PolicyChoiceStepProps = {
@@ -16,8 +16,6 @@ export type PolicyChoiceStepProps = {
   /** The debit day's input, once a policy type (not 'without a policy') is chosen; else null. */
   debitDay: ReturnType<MemberForm['field']> | null;
 };
-
-export const DEBIT_DAY_HELP = 'Day of the month the premium is collected: 1 to 31 (the last day in shorter months).';
 
 /** Step 2 of Add Member: the policy to issue to a principal member, or none, and the policy's debit day. */
 export function PolicyChoiceStep({ policyTypes, choice, onChoose, message, debitDay }: PolicyChoiceStepProps) {

@@ -82,6 +82,9 @@ export const memberWithPolicySchema: ParseSchema<MemberInput> = {
 /** Sentinel choice in step 2 for "add the member without a policy". */
 export const NO_POLICY = 'none';
 
+/** The debit day's help text, in Add Member and in the onboarding wizard. */
+export const DEBIT_DAY_HELP = 'Day of the month the premium is collected: 1 to 31 (the last day in shorter months).';
+
 /** A policy type (not 'without a policy') is chosen for a principal: the debit day applies. */
 export function choosesPolicyType(choice: string | null, isMainMember: boolean): choice is string {
   return isMainMember && choice !== null && choice !== NO_POLICY;
