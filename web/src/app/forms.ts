@@ -47,9 +47,12 @@ export function useSchemaForm<Values extends Record<string, string>, Output>(sch
     errorMessage: errors[name],
   });
 
-  /** Validates; returns the parsed output, or null after showing the messages. */
-  const validate = (): Output | null => {
-    const result = schema.safeParse(values);
+  /**
+   * Validates (with another schema over the same values when a step adds fields); returns the
+   * parsed output, or null after showing the messages.
+   */
+  const validate = (using: ParseSchema<Output> = schema): Output | null => {
+    const result = using.safeParse(values);
     if (result.success) return result.data;
     setErrors(fieldErrors(result.error));
     return null;

@@ -33,13 +33,15 @@ export function Modal({ isOpen, onOpenChange, placement = 'center', isDismissabl
 
 export type DialogProps = {
   title: string;
+  /** What the header shows, when the title needs inline marks (a number kept on one line); the same words as title. */
+  heading?: ReactNode;
   /** When false the title is still the dialog's accessible name but is not shown. */
   showHeader?: boolean;
   children: ReactNode;
 };
 
 /** A titled dialog with a close button; closing goes through the surrounding Modal's onOpenChange. */
-export function Dialog({ title, showHeader = true, children }: DialogProps) {
+export function Dialog({ title, heading = title, showHeader = true, children }: DialogProps) {
   return (
     <AriaDialog className={styles.dialog} aria-label={showHeader ? undefined : title}>
       {({ close }) =>
@@ -47,7 +49,7 @@ export function Dialog({ title, showHeader = true, children }: DialogProps) {
           <>
             <div className={styles.header}>
               <Heading slot="title" className={styles.title}>
-                {title}
+                {heading}
               </Heading>
               <Button variant="ghost" size="icon" aria-label="Close" onPress={close}>
                 <Icon name="close" />

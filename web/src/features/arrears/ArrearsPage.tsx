@@ -155,7 +155,7 @@ export function ArrearsPage() {
         <StatCard
           label="Total arrears"
           value={formatRand(total('all')?.arrears)}
-          detail={`${total('all')?.count ?? 0} policies`}
+          detail={count(total('all')?.count ?? 0, 'policy', 'policies')}
           icon="card"
           tone="primary"
         />

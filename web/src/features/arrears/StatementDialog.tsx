@@ -131,7 +131,15 @@ export function StatementButton({
       </Button>
       {open && (
         <Modal isOpen onOpenChange={setOpen} size="wide">
-          <Dialog title={`Statement of policy ${policyNumber}`}>
+          {/* The policy number on one line: at phone width the title wrapped it at a hyphen. */}
+          <Dialog
+            title={`Statement of policy ${policyNumber}`}
+            heading={
+              <>
+                Statement of policy <span className={styles.nowrap}>{policyNumber}</span>
+              </>
+            }
+          >
             <div className={styles.page}>
               <StatementPanel policyId={policyId} />
             </div>

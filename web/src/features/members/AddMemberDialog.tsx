@@ -10,9 +10,11 @@ import { Spinner } from '../../ui/Spinner';
 import { POLICY_TYPES_CONTEXT, PolicyTypesQuery } from '../policy-types/policyTypes.operations';
 import { MemberDetailsStep } from './MemberDetailsStep';
 import {
+  choosesPolicyType,
   DETAIL_FIELDS,
   EMPTY_MEMBER_FORM,
   memberDetailsSchema,
+  memberWithPolicySchema,
   policyChoiceMessage,
   registerInput,
   stepAfterDetails,
@@ -58,6 +60,7 @@ export function AddMemberDialog({ onClose, onLimitReached }: AddMemberDialogProp
   const typesLoaded = Boolean(policyTypesResult.data) || Boolean(policyTypesResult.error);
   const isMain = form.values.memberKind === 'main';
   const choiceMessage = policyChoiceMessage(choice, isMain, activeTypes.length);
+  const withPolicy = choosesPolicyType(choice, isMain);
 
   const submit = async (member: MemberInput) => {
     const result = await register({ input: registerInput(member, choice) }, MEMBER_CHANGE_CONTEXT);
@@ -91,7 +94,15 @@ export function AddMemberDialog({ onClose, onLimitReached }: AddMemberDialogProp
     event.preventDefault();
     if (submitting) return;
     if (step === 'policy') {
-      if (details && !choiceMessage) void submit(details);
+      if (!details || choiceMessage) return;
+      if (!withPolicy) {
+        void submit(details);
+        return;
+      }
+      // The details were checked on step 1; this adds the policy's debit day.
+      const member = form.validate(memberWithPolicySchema);
+      if (member) void submit(member);
+      else focusFirstInvalid(formRef.current);
       return;
     }
     const member = form.validate();
@@ -122,7 +133,13 @@ export function AddMemberDialog({ onClose, onLimitReached }: AddMemberDialogProp
           {step === 'details' ? (
             <MemberDetailsStep form={form} />
           ) : typesLoaded ? (
-            <PolicyChoiceStep policyTypes={activeTypes} choice={choice} onChoose={setChoice} message={choiceMessage} />
+            <PolicyChoiceStep
+              policyTypes={activeTypes}
+              choice={choice}
+              onChoose={setChoice}
+              message={choiceMessage}
+              debitDay={withPolicy ? form.field('debitDay') : null}
+            />
           ) : (
             <Spinner label="Loading policy types" />
           )}

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sessionHandler, testUser, type GraphQLAnswer } from '../../test/graphql';
 import { renderApp } from '../../test/render';
 import { memberRow, membersAnswer, policyTypeFixture } from './members.fixtures';
-import { NO_POLICY, policyChoiceMessage, stepAfterDetails } from './memberForm';
+import { choosesPolicyType, DEBIT_DAY_HELP, NO_POLICY, policyChoiceMessage, stepAfterDetails } from './memberForm';
 
 type Overrides = {
   canAdd?: GraphQLAnswer;
@@ -70,6 +70,13 @@ describe('add member: step logic', () => {
     expect(policyChoiceMessage(null, true, 0)).toBeNull();
     expect(policyChoiceMessage(null, false, 2)).toBeNull();
   });
+
+  it('the debit day applies only to a principal with a policy type chosen', () => {
+    expect(choosesPolicyType('pt1', true)).toBe(true);
+    expect(choosesPolicyType(NO_POLICY, true)).toBe(false);
+    expect(choosesPolicyType(null, true)).toBe(false);
+    expect(choosesPolicyType('pt1', false)).toBe(false);
+  });
 });
 
 // Each test fills a long form through react-aria's event handling; jsdom needs a few seconds for that.
@@ -113,6 +120,7 @@ describe('add member dialog', { timeout: 20_000 }, () => {
         mainMemberId: null,
         relationship: null,
         policyTypeId: 'pt1',
+        debitDay: 1,
       }),
     });
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Member registered successfully'));
@@ -126,7 +134,64 @@ describe('add member dialog', { timeout: 20_000 }, () => {
     fireEvent.click(await within(dialog).findByRole('radio', { name: /Add without a policy/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Member' }));
     await waitFor(() => expect(register).toHaveBeenCalledTimes(1));
-    expect((register.mock.calls[0]![0] as { input: { policyTypeId: unknown } }).input.policyTypeId).toBeNull();
+    expect((register.mock.calls[0]![0] as { input: { policyTypeId: unknown; debitDay: unknown } }).input).toMatchObject({
+      policyTypeId: null,
+      debitDay: null,
+    });
+  });
+
+  it("offers the debit day once a policy type is chosen, checks it with the server's message and sends it", async () => {
+    const register = openAddMember();
+    const dialog = await openDialog();
+    await fillPrincipal(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await within(dialog).findByRole('radio', { name: /Family Cover/ });
+    expect(within(dialog).queryByLabelText('Debit day')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Add without a policy/ }));
+    expect(within(dialog).queryByLabelText('Debit day')).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Family Cover/ }));
+    const debitDay = await within(dialog).findByLabelText<HTMLInputElement>('Debit day');
+    expect(debitDay.value).toBe('1');
+    expect(debitDay.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(dialog).getByText(DEBIT_DAY_HELP)).toBeTruthy();
+
+    type(dialog, 'Debit day', '32');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    expect(await within(dialog).findByText(MEMBER_MESSAGES.debitDay)).toBeTruthy();
+    expect(debitDay.getAttribute('aria-invalid')).toBe('true');
+    type(dialog, 'Debit day', '2.5');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    expect(await within(dialog).findByText(MEMBER_MESSAGES.debitDay)).toBeTruthy();
+    expect(register).not.toHaveBeenCalled();
+
+    type(dialog, 'Debit day', '25');
+    expect(within(dialog).queryByText(MEMBER_MESSAGES.debitDay)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    await waitFor(() => expect(register).toHaveBeenCalledTimes(1));
+    expect(register.mock.calls[0]![0]).toEqual({ input: expect.objectContaining({ policyTypeId: 'pt1', debitDay: 25 }) });
+  });
+
+  it("shows the server's debit-day message under the field, staying on the policy step", async () => {
+    openAddMember({
+      register: () => ({
+        errors: [
+          {
+            message: MEMBER_MESSAGES.debitDay,
+            extensions: { code: 'VALIDATION_FAILED', issues: [{ path: ['debitDay'], message: MEMBER_MESSAGES.debitDay }] },
+          },
+        ],
+      }),
+    });
+    const dialog = await openDialog();
+    await fillPrincipal(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    fireEvent.click(await within(dialog).findByRole('radio', { name: /Family Cover/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Debit day').getAttribute('aria-invalid')).toBe('true'));
+    const message = within(dialog).getByText(MEMBER_MESSAGES.debitDay);
+    expect(within(dialog).getByLabelText('Debit day').getAttribute('aria-describedby')).toContain(message.id);
+    expect(within(dialog).queryByLabelText('First name')).toBeNull();
   });
 
   it("family members need the main member and relationship; 'other' needs its words", async () => {

@@ -1,7 +1,9 @@
 import { formatRand } from '../../app/format';
 import { RadioGroup } from '../../ui/RadioGroup';
+import { TextField } from '../../ui/TextField';
 import type { PolicyType } from '../policy-types/policyTypes.operations';
-import { NO_POLICY } from './memberForm';
+import type { MemberForm } from './MemberDetailsStep';
+import { DEBIT_DAY_HELP, NO_POLICY } from './memberForm';
 import * as styles from './members.css';
 
 export type PolicyChoiceStepProps = {
@@ -11,10 +13,12 @@ export type PolicyChoiceStepProps = {
   onChoose: (choice: string) => void;
   /** The 'Policy Required' sentence while nothing is chosen (null once a choice is made). */
   message: string | null;
+  /** The debit day's input, once a policy type (not 'without a policy') is chosen; else null. */
+  debitDay: ReturnType<MemberForm['field']> | null;
 };
 
-/** Step 2 of Add Member: the policy to issue to a principal member, or none. */
-export function PolicyChoiceStep({ policyTypes, choice, onChoose, message }: PolicyChoiceStepProps) {
+/** Step 2 of Add Member: the policy to issue to a principal member, or none, and the policy's debit day. */
+export function PolicyChoiceStep({ policyTypes, choice, onChoose, message, debitDay }: PolicyChoiceStepProps) {
   if (policyTypes.length === 0) {
     return (
       <p className={styles.notice}>
@@ -43,6 +47,16 @@ export function PolicyChoiceStep({ policyTypes, choice, onChoose, message }: Pol
         <p className={styles.notice} role="status">
           {message}
         </p>
+      )}
+      {debitDay && (
+        <TextField
+          className={styles.debitDay}
+          label="Debit day"
+          inputMode="numeric"
+          maxLength={2}
+          description={DEBIT_DAY_HELP}
+          {...debitDay}
+        />
       )}
     </>
   );

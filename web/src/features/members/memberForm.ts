@@ -1,8 +1,15 @@
-import { DEFAULT_NATIONALITY, memberPolicyChoiceError, memberSchemaOn, RELATIONSHIPS, type MemberInput } from '@fpa/write-model/validation';
+import {
+  DEFAULT_NATIONALITY,
+  memberPolicyChoiceError,
+  memberSchemaOn,
+  POLICY_CALENDAR_FIELDS,
+  RELATIONSHIPS,
+  type MemberInput,
+} from '@fpa/write-model/validation';
 import { onToday, type ParseSchema } from '../../app/forms';
 import type { RegisterMemberInput } from './members.operations';
 
-/** Every field of step 1 as the inputs hold it (text), plus the two choices. */
+/** Every field as the inputs hold it (text): step 1's, the two choices, and step 2's debit day. */
 export type MemberFormValues = {
   memberKind: 'main' | 'family';
   firstName: string;
@@ -21,6 +28,7 @@ export type MemberFormValues = {
   mainMemberId: string;
   relationship: string;
   otherRelationship: string;
+  debitDay: string;
 };
 
 export const EMPTY_MEMBER_FORM: MemberFormValues = {
@@ -41,16 +49,30 @@ export const EMPTY_MEMBER_FORM: MemberFormValues = {
   mainMemberId: '',
   relationship: '',
   otherRelationship: '',
+  debitDay: String(POLICY_CALENDAR_FIELDS.defaultDebitDay),
 };
 
+/** Step 2's own field: it belongs to the policy, so it is shown and checked only with a policy type chosen. */
+const POLICY_FIELDS: readonly (keyof MemberFormValues)[] = ['debitDay'];
+
 /** Step 1's fields: a server message on one of them sends the form back to step 1. */
-export const DETAIL_FIELDS = Object.keys(EMPTY_MEMBER_FORM) as (keyof MemberFormValues)[];
+export const DETAIL_FIELDS = (Object.keys(EMPTY_MEMBER_FORM) as (keyof MemberFormValues)[]).filter((key) => !POLICY_FIELDS.includes(key));
 
 export const RELATIONSHIP_OPTIONS = RELATIONSHIPS.map((id) => ({ id, label: id.charAt(0).toUpperCase() + id.slice(1) }));
 
 /** The shared member schema over the form's text values (the kind becomes isMainMember). */
 const memberSchema = onToday(memberSchemaOn);
+
+/** Step 1: the details only (the debit day is left out: it is on step 2 and may not apply). */
 export const memberDetailsSchema: ParseSchema<MemberInput> = {
+  safeParse: (values) => {
+    const { memberKind, debitDay: _onStep2, ...fields } = values as MemberFormValues;
+    return memberSchema.safeParse({ ...fields, isMainMember: memberKind === 'main', policyTypeId: null });
+  },
+};
+
+/** Submitting with a policy type chosen: the details and the debit day, with the server's messages. */
+export const memberWithPolicySchema: ParseSchema<MemberInput> = {
   safeParse: (values) => {
     const { memberKind, ...fields } = values as MemberFormValues;
     return memberSchema.safeParse({ ...fields, isMainMember: memberKind === 'main', policyTypeId: null });
@@ -59,6 +81,14 @@ export const memberDetailsSchema: ParseSchema<MemberInput> = {
 
 /** Sentinel choice in step 2 for "add the member without a policy". */
 export const NO_POLICY = 'none';
+
+/** The debit day's help text, in Add Member and in the onboarding wizard. */
+export const DEBIT_DAY_HELP = 'Day of the month the premium is collected: 1 to 31 (the last day in shorter months).';
+
+/** A policy type (not 'without a policy') is chosen for a principal: the debit day applies. */
+export function choosesPolicyType(choice: string | null, isMainMember: boolean): choice is string {
+  return isMainMember && choice !== null && choice !== NO_POLICY;
+}
 
 export type MemberStep = 'details' | 'policy';
 
@@ -82,8 +112,9 @@ export function policyChoiceMessage(choice: string | null, isMainMember: boolean
 
 const orNull = (value: string | null | undefined) => (value ? value : null);
 
-/** The registerMember input from the validated details and the step-2 choice. */
+/** The registerMember input from the validated details and the step-2 choice (and its debit day). */
 export function registerInput(member: MemberInput, choice: string | null): RegisterMemberInput {
+  const policyTypeId = choosesPolicyType(choice, member.isMainMember) ? choice : null;
   return {
     firstName: member.firstName,
     lastName: member.lastName,
@@ -102,6 +133,8 @@ export function registerInput(member: MemberInput, choice: string | null): Regis
     mainMemberId: member.mainMemberId,
     relationship: member.relationship,
     otherRelationship: member.otherRelationship,
-    policyTypeId: member.isMainMember && choice && choice !== NO_POLICY ? choice : null,
+    policyTypeId,
+    // Left out (the server's default, the 1st) when blank; never sent without a policy.
+    debitDay: policyTypeId ? (member.debitDay ?? null) : null,
   };
 }

@@ -57,3 +57,6 @@ export const notice = style({
 export const actions = style({ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: vars.space['2'] });
 
 export const policyDetail = style({ display: 'flex', flexDirection: 'column' });
+
+/** Two digits: the field need not span the dialog. */
+export const debitDay = style({ maxWidth: '20rem' });

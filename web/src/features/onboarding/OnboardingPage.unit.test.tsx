@@ -1,7 +1,9 @@
+import { MEMBER_MESSAGES } from '@fpa/write-model/validation';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionHandler, testUser, type GraphQLAnswer } from '../../test/graphql';
 import { renderApp } from '../../test/render';
+import { DEBIT_DAY_HELP } from '../members/memberForm';
 import { POLICY_TYPES, saId } from './onboarding.fixtures';
 import { coverageChoices, policyTypeOptions } from './onboardingForm';
 
@@ -258,6 +260,7 @@ describe('/onboarding: the wizard', { timeout: 30_000 }, () => {
         beneficiaryName: 'Thabo Khumalo',
         beneficiaryRelation: 'Spouse',
         beneficiaryContact: '0831234567',
+        debitDay: 1,
         notes: 'Prefers calls after 5pm',
         familyMembers: [{ firstName: 'Sibusiso', lastName: 'Khumalo', idNumber: CHILD_ID, relationship: 'child' }],
       },
@@ -284,6 +287,64 @@ describe('/onboarding: the wizard', { timeout: 30_000 }, () => {
     await fillStep2(form);
     expect(within(form).queryByRole('list', { name: 'Family members' })).toBeNull();
     expect(within(form).getByRole('button', { name: /Policy type/ }).textContent).toContain('Choose a policy type');
+  });
+
+  it("asks for the debit day on step 3 (default the 1st), checks it with the server's message and sends it", async () => {
+    let refuse = true;
+    const { onboardSpy } = openWizard({
+      onboard: () =>
+        refuse
+          ? {
+              errors: [
+                {
+                  message: MEMBER_MESSAGES.debitDay,
+                  extensions: { code: 'VALIDATION_FAILED', issues: [{ path: ['debitDay'], message: MEMBER_MESSAGES.debitDay }] },
+                },
+              ],
+            }
+          : {
+              data: {
+                onboardClient: {
+                  __typename: 'OnboardClientResult',
+                  memberId: 'm1',
+                  policyId: 'p1',
+                  policyNumber: 'POL-000009',
+                  familyMembersAdded: 0,
+                },
+              },
+            },
+    });
+    const form = await wizard();
+    await fillStep1(form);
+    await fillStep2(form);
+    expect(field(form, 'Debit day').value).toBe('1');
+    expect(within(form).getByText(DEBIT_DAY_HELP)).toBeTruthy();
+    await choose(form, /Policy type/, /^Family Plus/);
+    type(form, 'Beneficiary name', 'Thabo Khumalo');
+    await choose(form, /Beneficiary relation/, 'Friend');
+    type(form, 'Beneficiary contact', '0831234567');
+
+    type(form, 'Debit day', '0');
+    press(form, 'Complete Onboarding');
+    expect(await within(form).findByText(MEMBER_MESSAGES.debitDay)).toBeTruthy();
+    expect(field(form, 'Debit day').getAttribute('aria-invalid')).toBe('true');
+    expect(onboardSpy).not.toHaveBeenCalled();
+
+    // The server's message on the field shows under it, on step 3.
+    type(form, 'Debit day', '31');
+    expect(within(form).queryByText(MEMBER_MESSAGES.debitDay)).toBeNull();
+    press(form, 'Complete Onboarding');
+    await waitFor(() => expect(onboardSpy).toHaveBeenCalledTimes(1));
+    expect(onboardSpy.mock.calls[0]![0]).toEqual({ input: expect.objectContaining({ policyType: 'pt2', debitDay: 31 }) });
+    await waitFor(() => expect(field(form, 'Debit day').getAttribute('aria-invalid')).toBe('true'));
+    expect(within(form).getByText(MEMBER_MESSAGES.debitDay)).toBeTruthy();
+    expect(screen.getByText('Step 3 of 3')).toBeTruthy();
+
+    refuse = false;
+    type(form, 'Debit day', '15');
+    press(form, 'Complete Onboarding');
+    await waitFor(() => expect(onboardSpy).toHaveBeenCalledTimes(2));
+    expect(onboardSpy.mock.calls[1]![0]).toEqual({ input: expect.objectContaining({ debitDay: 15 }) });
   });
 
   it("shows the server's refusal in a destructive toast and keeps the form", async () => {

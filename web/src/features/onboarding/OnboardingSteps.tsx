@@ -2,6 +2,7 @@ import type { OnboardingFormInput } from '@fpa/write-model/validation';
 import type { useSchemaForm } from '../../app/forms';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
+import { DEBIT_DAY_HELP } from '../members/memberForm';
 import type { PolicyType } from '../policy-types/policyTypes.operations';
 import {
   BENEFICIARY_RELATION_OPTIONS,
@@ -66,7 +67,7 @@ export type PolicyStepProps = {
   typesLoading: boolean;
 };
 
-/** Step 3: the policy, the cover and who receives it. Family members and notes sit below it. */
+/** Step 3: the policy, its cover and debit day, and who receives the cover. Family members and notes sit below it. */
 export function PolicyStep({ form, policyTypes, typesLoading }: PolicyStepProps) {
   const { field, values, errors, setField } = form;
   const coverage = coverageChoices(policyTypes);
@@ -99,6 +100,15 @@ export function PolicyStep({ form, policyTypes, typesLoading }: PolicyStepProps)
         onChange={(value) => setField('coverageAmount', value ?? '')}
         errorMessage={errors.coverageAmount}
         isDisabled={coverage.length === 0}
+      />
+      <TextField
+        label="Debit day"
+        inputMode="numeric"
+        maxLength={2}
+        autoComplete="off"
+        description={DEBIT_DAY_HELP}
+        className={styles.debitDay}
+        {...field('debitDay')}
       />
       <TextField label="Beneficiary name" isRequired autoComplete="off" {...field('beneficiaryName')} />
       <Select

@@ -51,6 +51,9 @@ export const fields = style({
 
 export const fullRow = style({ gridColumn: '1 / -1' });
 
+/** On a row of its own under the policy type and cover, two digits wide (the beneficiary starts the next row). */
+export const debitDay = style({ gridColumn: '1 / -1', maxWidth: '20rem' });
+
 export const actions = style({ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: vars.space['2'] });
 
 export const family = style({

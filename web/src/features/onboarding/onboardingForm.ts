@@ -6,6 +6,7 @@ import {
   onboardingStep2Schema,
   onboardingStep3Schema,
   ONBOARDING_STEPS,
+  POLICY_CALENDAR_FIELDS,
   PROVINCES,
   RELATIONSHIPS,
   stripIncome,
@@ -37,6 +38,7 @@ export type OnboardingValues = {
   beneficiaryName: string;
   beneficiaryRelation: string;
   beneficiaryContact: string;
+  debitDay: string;
   notes: string;
 };
 
@@ -58,6 +60,7 @@ export const EMPTY_ONBOARDING: OnboardingValues = {
   beneficiaryName: '',
   beneficiaryRelation: '',
   beneficiaryContact: '',
+  debitDay: String(POLICY_CALENDAR_FIELDS.defaultDebitDay),
   notes: '',
 };
 
