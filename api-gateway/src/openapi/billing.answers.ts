@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ArrearsList, PolicyStatement } from '@fpa/projections';
 import { ARREARS_STATES } from '@fpa/write-model/validation';
+import type { BookSummary } from '../queries/billing.ts';
 import type { DailyBillingRunAnswer } from '../schema/billing-run.ts';
 import { day, id, money, named, rowOf, type AnswerMap } from './shapes.ts';
 
@@ -94,6 +95,23 @@ const arrearsList = named(
   ),
 );
 
+const bookSummary = named(
+  'BookSummary',
+  rowOf<BookSummary>()(
+    z.strictObject({
+      asOf: day,
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      premiumsDue: money,
+      premiumsPaid: money,
+      collectionRate: z.number().min(0).max(1).nullable(),
+      policiesInGrace: z.int(),
+      arrearsInGrace: money,
+      lapsesThisMonth: z.int(),
+      lapseRatio: z.array(z.strictObject({ month: z.string(), activeAtStart: z.int(), lapsed: z.int(), ratio: z.number() })),
+    }),
+  ),
+);
+
 /** Issue #20: the insurer's calendar. */
 export const billingAnswers: AnswerMap = {
   'POST /api/billing/daily-run': {
@@ -107,6 +125,10 @@ export const billingAnswers: AnswerMap = {
   'GET /api/arrears': {
     summary: 'The arrears worklist today: awaiting notice, in grace (days left), lapsing today, grace ended, lapsed this month',
     answer: arrearsList,
+  },
+  'GET /api/billing/summary': {
+    summary: 'The book this month for the dashboard: collection rate, policies in grace, lapses, lapse-ratio trend',
+    answer: bookSummary,
   },
   'GET /api/arrears.csv': {
     summary: 'The arrears worklist as a CSV file (same filters)',

@@ -58,4 +58,5 @@ export const billingRoutes: Route[] = [
     handler: (ctx, { query }) => billing.arrears(ctx, arrearsArgs(query)),
   },
   { method: 'GET', path: '/api/arrears.csv', operation: 'payments:read', handler: arrearsCsv },
+  { method: 'GET', path: '/api/billing/summary', operation: 'payments:read', handler: (ctx) => billing.bookSummary(ctx) },
 ];

@@ -44,7 +44,7 @@ const AgeingBucketType = builder.objectRef<AgeingBucket>('AgeingBucket').impleme
   }),
 });
 
-const LapseMonthType = builder.objectRef<LapseMonth>('LapseMonth').implement({
+export const LapseMonthType = builder.objectRef<LapseMonth>('LapseMonth').implement({
   fields: (t) => ({
     month: t.exposeString('month'),
     activeAtStart: t.exposeInt('activeAtStart'),

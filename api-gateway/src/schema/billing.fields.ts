@@ -1,6 +1,6 @@
 import { builder } from '../builder.ts';
 import * as billing from '../queries/billing.ts';
-import { ArrearsFilterEnum, ArrearsListType, PolicyStatementType } from './billing.ts';
+import { ArrearsFilterEnum, ArrearsListType, BookSummaryType, PolicyStatementType } from './billing.ts';
 
 const MAX_ITEMS = 5000;
 
@@ -10,6 +10,11 @@ builder.queryFields((t) => ({
     description: "A policy's statement as of today; NOT_FOUND for another company's or an unknown policy.",
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, { id }, ctx) => billing.statement(ctx, String(id)),
+  }),
+  bookSummary: t.field({
+    type: BookSummaryType,
+    description: "The book this month for the dashboard (as GET /api/billing/summary): collections, grace, lapses, lapse-ratio trend.",
+    resolve: (_r, _a, ctx) => billing.bookSummary(ctx),
   }),
   arrears: t.field({
     type: ArrearsListType,

@@ -2,6 +2,8 @@ import type { ArrearsItem, ArrearsList, ArrearsTotal, PolicyStatement } from '@f
 import type { IssuedNotice, LedgerPeriod } from '@fpa/write-model';
 import { ARREARS_STATES } from '@fpa/write-model/validation';
 import { builder } from '../builder.ts';
+import type { BookSummary } from '../queries/billing.ts';
+import { LapseMonthType } from './audit.fields.ts';
 import { enumType } from '../commands/graphql-input.ts';
 
 /** Issue #20: the policy statement and the arrears worklist (GET /api/policies/{id}/statement, GET /api/arrears). */
@@ -111,5 +113,20 @@ export const ArrearsListType = builder.objectRef<ArrearsPage>('ArrearsList').imp
     totals: t.field({ type: [ArrearsTotalType], resolve: (l) => l.totals }),
     items: t.field({ type: [ArrearsItemType], resolve: (l) => l.items }),
     itemCount: t.exposeInt('itemCount', { description: 'How many items match (items holds the first `first`).' }),
+  }),
+});
+
+export const BookSummaryType = builder.objectRef<BookSummary>('BookSummary').implement({
+  description: "The book this month, for the dashboard: collections, policies in grace, lapses and the lapse-ratio trend.",
+  fields: (t) => ({
+    asOf: t.exposeString('asOf'),
+    month: t.exposeString('month', { description: 'YYYY-MM' }),
+    premiumsDue: t.exposeString('premiumsDue', { description: 'Premiums fallen due this month up to today (rand).' }),
+    premiumsPaid: t.exposeString('premiumsPaid', { description: 'What of them is paid, payments allocated oldest month first (rand).' }),
+    collectionRate: t.exposeFloat('collectionRate', { nullable: true, description: 'premiumsPaid ÷ premiumsDue (0 to 1); null while nothing is due.' }),
+    policiesInGrace: t.exposeInt('policiesInGrace', { description: 'Policies with a missed premium still in cover.' }),
+    arrearsInGrace: t.exposeString('arrearsInGrace', { description: 'Their unpaid premiums (rand).' }),
+    lapsesThisMonth: t.exposeInt('lapsesThisMonth'),
+    lapseRatio: t.field({ type: [LapseMonthType], description: 'The last 6 months of the compliance lapse ratio.', resolve: (s) => s.lapseRatio }),
   }),
 });

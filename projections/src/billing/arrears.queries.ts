@@ -10,7 +10,7 @@ import {
 } from '@fpa/write-model';
 import { centsToDecimal, decimalToCents } from '@fpa/write-model/validation';
 import { isUuid } from '../portfolio/uuid.ts';
-import { billingPolicy, POLICY_COLUMNS, POLICY_FROM, toBillingPolicy, type BillingPolicyRow } from './billing.queries.ts';
+import { billingPolicy, POLICY_COLUMNS, POLICY_FROM, toBillingPolicy, type BillingPolicy, type BillingPolicyRow } from './billing.queries.ts';
 
 /*
  * What users see of the calendar (issue #20): a policy's statement and the company's arrears worklist,
@@ -94,16 +94,11 @@ export type ArrearsList = { asOf: string; totals: ArrearsTotal[]; items: Arrears
 type ArrearsRow = BillingPolicyRow & { memberFirstName: string | null; memberLastName: string | null };
 
 /**
- * The company's arrears worklist on `asOf`: two statements (the policies that can be on it, with their
- * main member's name from the policies list, and what each received by asOf), then the ledger in memory.
- * Totals count every state of the search's matches; `state` narrows the items only.
+ * The policies that can be in arrears on `asOf` (active, or lapsed since the start of its month) with
+ * their main member's name from the policies list and what each received by asOf: two statements, the
+ * ledger then runs in memory.
  */
-export async function arrearsList(
-  sql: SqlExecutor,
-  companyId: string,
-  asOf: string,
-  args: { state?: ArrearsFilter | null; search?: string | null } = {},
-): Promise<ArrearsList> {
+async function bookOn(sql: SqlExecutor, companyId: string, asOf: string): Promise<{ row: ArrearsRow; policy: BillingPolicy }[]> {
   const monthStart = `${asOf.slice(0, 7)}-01`;
   const onList = `p.company_id = $1 and (p.status = 'active' or (p.status = 'lapsed' and p.lapse_on >= $2::date))`;
   const rows = await sql.query<ArrearsRow>(
@@ -123,12 +118,26 @@ export async function arrearsList(
     [companyId, monthStart, asOf],
   );
   const byPolicy = new Map<string, LedgerPayment[]>(received.map((r) => [r.policyId, [{ date: asOf, amount: r.amount }]]));
+  return rows.map((row) => ({ row, policy: toBillingPolicy(row, byPolicy.get(row.policyId) ?? []) }));
+}
+
+/**
+ * The company's arrears worklist on `asOf`: two statements (the policies that can be on it, with their
+ * main member's name from the policies list, and what each received by asOf), then the ledger in memory.
+ * Totals count every state of the search's matches; `state` narrows the items only.
+ */
+export async function arrearsList(
+  sql: SqlExecutor,
+  companyId: string,
+  asOf: string,
+  args: { state?: ArrearsFilter | null; search?: string | null } = {},
+): Promise<ArrearsList> {
+  const book = await bookOn(sql, companyId, asOf);
   const matches = searchOf(args.search);
   const items: ArrearsItem[] = [];
-  for (const row of rows) {
+  for (const { row, policy } of book) {
     const memberName = [row.memberFirstName, row.memberLastName].filter(Boolean).join(' ');
     if (!matches(row.policyNumber, row.memberFirstName, row.memberLastName)) continue;
-    const policy = toBillingPolicy(row, byPolicy.get(row.policyId) ?? []);
     const standing = arrearsStanding({ calendar: policy.calendar, rules: policy.rules, notices: policy.notices }, asOf);
     if (!standing) continue;
     items.push({
@@ -181,4 +190,53 @@ function searchOf(search: string | null | undefined) {
   if (!needle) return () => true;
   return (policyNumber: string, first: string | null, last: string | null) =>
     [policyNumber, first ?? '', last ?? '', `${first ?? ''} ${last ?? ''}`].some((value) => value.toLowerCase().startsWith(needle));
+}
+
+export type BillingSummary = {
+  asOf: string;
+  /** YYYY-MM: the South African month of asOf. */
+  month: string;
+  /** The premiums fallen due this month up to asOf on the policies in force on their due date (rand). */
+  premiumsDue: string;
+  /** What of those premiums is paid, payments allocated oldest month first (rand). */
+  premiumsPaid: string;
+  /** premiumsPaid ÷ premiumsDue, 0 to 1 (four decimals); null while nothing has fallen due this month. */
+  collectionRate: number | null;
+  /** Policies with a missed premium still in cover: awaiting their notice, in grace, lapsing today or grace ended. */
+  policiesInGrace: number;
+  /** Their unpaid premiums (rand). */
+  arrearsInGrace: string;
+};
+
+const IN_GRACE: readonly ArrearsState[] = ['awaiting_notice', 'in_grace', 'lapsing_today', 'grace_ended'];
+
+/** The dashboard's collection figures on `asOf` (issue #20): the same ledger and standing as the worklist. */
+export async function billingSummary(sql: SqlExecutor, companyId: string, asOf: string): Promise<BillingSummary> {
+  const month = asOf.slice(0, 7);
+  let due = 0n;
+  let paid = 0n;
+  let inGrace = 0;
+  let arrears = 0n;
+  for (const { policy } of await bookOn(sql, companyId, asOf)) {
+    const standing = arrearsStanding({ calendar: policy.calendar, rules: policy.rules, notices: policy.notices }, asOf);
+    const ledger = standing?.ledger ?? premiumLedger({ ...policy.calendar.terms, suspensions: policy.calendar.suspensions }, policy.calendar.payments, asOf);
+    for (const period of ledger.periods) {
+      if (period.period !== month || period.dueDate > asOf) continue;
+      due += decimalToCents(period.amountDue);
+      paid += decimalToCents(period.amountPaid);
+    }
+    if (standing && IN_GRACE.includes(standing.state)) {
+      inGrace++;
+      arrears += decimalToCents(standing.ledger.balance);
+    }
+  }
+  return {
+    asOf,
+    month,
+    premiumsDue: centsToDecimal(due),
+    premiumsPaid: centsToDecimal(paid),
+    collectionRate: due === 0n ? null : Math.round(Number((paid * 10_000n) / due)) / 10_000,
+    policiesInGrace: inGrace,
+    arrearsInGrace: centsToDecimal(arrears),
+  };
 }
