@@ -112,5 +112,18 @@ describe.skipIf(!browser.available)(`the arrears worklist in Chromium ${browser.
     expect(await overflowsSideways(page)).toBe(false);
     expect(await dialog.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(false);
     await screenshot(page, 'arrears-statement-390', { fullPage: false });
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows the book this month on the dashboard: collection rate, the policy in grace, lapses, at both widths', async () => {
+    await page.goto(`${server.url}/`);
+    const book = page.getByRole('region', { name: /^The book this month \(/ });
+    await expect.poll(async () => (await book.textContent())?.includes('Policies in Grace1'), { timeout: 15_000 }).toBe(true);
+    expect(await book.getByRole('link', { name: 'Open the arrears worklist' }).getAttribute('href')).toBe('/arrears');
+    expect(await overflowsSideways(page)).toBe(false);
+    await screenshot(page, 'dashboard-book-390');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    expect(await overflowsSideways(page)).toBe(false);
+    await screenshot(page, 'dashboard-book-1440');
   });
 });

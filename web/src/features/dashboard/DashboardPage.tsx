@@ -1,6 +1,7 @@
 import { useAuth } from '../../app/auth/AuthProvider';
 import { PageHeader } from '../../ui/PageHeader';
 import { AgentDashboard } from './AgentDashboard';
+import { BookThisMonth } from './BookThisMonth';
 import { DashboardHeader } from './DashboardHeader';
 import * as styles from './dashboard.css';
 import { StatsCards } from './StatsCards';
@@ -15,6 +16,8 @@ export function DashboardPage() {
       <PageHeader title="Dashboard" description="Your company's members, policies and premium income at a glance." />
       {/* Platform users (super admin) have no company, so no company figures to show. */}
       {user?.companyId ? <StatsCards /> : null}
+      {/* The book this month: for the roles that read payments, as the server checks (issue #20). */}
+      {user?.companyId && user.permissions.includes('payments:read') ? <BookThisMonth /> : null}
     </div>
   );
 }

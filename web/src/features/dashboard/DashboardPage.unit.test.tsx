@@ -115,3 +115,66 @@ describe('/ for agents', () => {
     expect(agentFigures(undefined)).toEqual({ salesTarget: 'R 0', clientsOnboarded: '0', totalCommissions: 'R 0', rate: 'Rate: 0%' });
   });
 });
+
+const BOOK = {
+  __typename: 'BookSummary',
+  month: '2026-03',
+  premiumsDue: '200',
+  premiumsPaid: '130',
+  collectionRate: 0.65,
+  policiesInGrace: 1,
+  arrearsInGrace: '70',
+  lapsesThisMonth: 2,
+  lapseRatio: [
+    { __typename: 'LapseMonth', month: '2026-02', activeAtStart: 40, lapsed: 1, ratio: 0.025 },
+    { __typename: 'LapseMonth', month: '2026-03', activeAtStart: 40, lapsed: 2, ratio: 0.05 },
+  ],
+};
+
+describe('the book this month on / (issue #20)', () => {
+  it('shows the collection rate, policies in grace, lapses and the lapse-ratio trend to roles that read payments', async () => {
+    renderApp(
+      '/',
+      sessionHandler(testUser({ role: 'billing_clerk' }), (name) =>
+        name === 'BookSummary' ? { data: { bookSummary: BOOK } } : { data: null },
+      ),
+    );
+    const book = await screen.findByRole('region', { name: 'The book this month (Mar 2026)' });
+    const cards = within(book).getByRole('region', { name: 'The book this month' });
+    await waitFor(() => expect(within(cards).getByText('65,0%')).toBeTruthy());
+    const value = (label: string) => plain(within(cards).getByText(label).nextElementSibling?.textContent);
+    expect(value('Collection Rate')).toBe('65,0%');
+    expect(plain(within(cards).getByText(/of R 200,00 due/).textContent)).toBe('R 130,00 of R 200,00 due');
+    expect(value('Policies in Grace')).toBe('1');
+    expect(value('Lapses This Month')).toBe('2');
+    expect(value('Lapse Ratio')).toBe('5,0%');
+    const trend = within(book).getByRole('figure', { name: 'Lapse ratio, last 2 months' });
+    expect(
+      within(trend)
+        .getAllByRole('listitem')
+        .map((i) => plain(i.textContent)),
+    ).toEqual(['2,5%Feb 20261 of 40', '5,0%Mar 20262 of 40']);
+    expect(within(book).getByRole('link', { name: 'Open the arrears worklist' }).getAttribute('href')).toBe('/arrears');
+  });
+
+  it('reads — while nothing has fallen due, without a trend', async () => {
+    renderApp(
+      '/',
+      sessionHandler(testUser({ role: 'administrator' }), (name) =>
+        name === 'BookSummary' ? { data: { bookSummary: { ...BOOK, collectionRate: null, lapseRatio: [] } } } : { data: null },
+      ),
+    );
+    const book = await screen.findByRole('region', { name: /The book this month \(/ });
+    await waitFor(() => expect(plain(within(book).getByText('Collection Rate').nextElementSibling?.textContent)).toBe('—'));
+    expect(within(book).queryByRole('figure')).toBeNull();
+  });
+
+  it('is not shown to a role without payments:read', async () => {
+    renderApp(
+      '/',
+      sessionHandler(testUser({ role: 'claim_admin' }), () => ({ data: null })),
+    );
+    await screen.findByRole('region', { name: 'Company figures' });
+    expect(screen.queryByRole('region', { name: /The book this month/ })).toBeNull();
+  });
+});

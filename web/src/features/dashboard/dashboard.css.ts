@@ -29,3 +29,62 @@ export const notificationBadge = style({
 });
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space['5'] });
+
+export const book = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'] });
+
+export const bookHeader = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+  gap: vars.space['2'],
+});
+
+export const bookTitle = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold });
+
+export const trend = style({
+  margin: 0,
+  padding: vars.space['4'],
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+});
+
+export const trendCaption = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold, marginBottom: vars.space['3'] });
+
+export const trendBars = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(3.5rem, 1fr))',
+  gap: vars.space['2'],
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+export const trendBar = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space['1'], minWidth: 0 });
+
+export const trendBarTrack = style({
+  display: 'flex',
+  alignItems: 'flex-end',
+  width: '100%',
+  maxWidth: '2.5rem',
+  height: '4rem',
+  background: vars.color.surfaceMuted,
+  borderRadius: vars.radius.sm,
+  overflow: 'hidden',
+});
+
+export const trendBarFill = style({ width: '100%', background: vars.color.warning });
+
+export const trendValue = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold, fontVariantNumeric: 'tabular-nums' });
+
+export const trendMonth = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  textAlign: 'center',
+});
+
+export const trendCount = style({ fontVariantNumeric: 'tabular-nums' });

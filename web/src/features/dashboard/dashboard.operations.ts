@@ -36,3 +36,29 @@ export type AgentDashboardFigures = ResultOf<typeof AgentDashboardQuery>['agentD
 
 /** Onboarding adds clients and sales; payments earn commission; an administrator may change the rate or target. */
 export const AGENT_DASHBOARD_CONTEXT = { additionalTypenames: ['Agent', 'OnboardClientResult', 'Payment'] };
+
+/** The book this month (issue #20): collections, policies in grace, lapses and the lapse-ratio trend. */
+export const BookSummaryQuery = graphql(`
+  query BookSummary {
+    bookSummary {
+      month
+      premiumsDue
+      premiumsPaid
+      collectionRate
+      policiesInGrace
+      arrearsInGrace
+      lapsesThisMonth
+      lapseRatio {
+        month
+        activeAtStart
+        lapsed
+        ratio
+      }
+    }
+  }
+`);
+
+export type BookSummary = ResultOf<typeof BookSummaryQuery>['bookSummary'];
+
+/** Payments, policy changes and the daily run change the book. */
+export const BOOK_SUMMARY_CONTEXT = { additionalTypenames: ['Payment', 'Policy', 'DailyBillingRun'] };
