@@ -3,7 +3,7 @@
  * (`--solo`: the rebuild suite also rebuilds each projector alone, one after another, and reports each one's time)
  * BENCH_DATABASE_URL selects the PostgreSQL server (a fresh database is made under it), else PGlite.
  */
-export const SUITES = ['append', 'batch', 'rebuild', 'queries', 'read-your-writes', 'import', 'http', 'web'] as const;
+export const SUITES = ['append', 'batch', 'rebuild', 'queries', 'daily', 'read-your-writes', 'import', 'http', 'web'] as const;
 export type SuiteName = (typeof SUITES)[number];
 
 export type BenchOptions = {

@@ -8,6 +8,7 @@ import { parseOptions, type BenchOptions, type SuiteName } from './options.ts';
 import { formatTable, writeResults, type Figure } from './report.ts';
 import { createSuiteContext, type SuiteContext } from './suite.ts';
 import { appendSuite, batchSuite } from './suites/append.ts';
+import { dailySuite } from './suites/daily.ts';
 import { httpSuite } from './suites/http.ts';
 import { importSuite } from './suites/import.ts';
 import { queriesSuite } from './suites/queries.ts';
@@ -24,6 +25,7 @@ const ORDER: [SuiteName, (ctx: SuiteContext) => Promise<Figure[]>][] = [
   ['append', appendSuite],
   ['batch', batchSuite],
   ['queries', queriesSuite],
+  ['daily', dailySuite],
   ['read-your-writes', readYourWritesSuite],
   ['http', httpSuite],
   ['web', webSuite],

@@ -23,13 +23,15 @@ describe.each(drivers)('npm run bench --smoke on %s', (driver, url) => {
     const { figures, failures, paths } = await runBench(options, () => {});
     expect(failures).toEqual([]);
     const measured = (suite: string) => figures.filter((f) => f.suite === suite && Number.isFinite(f.value));
-    for (const suite of ['append', 'batch', 'rebuild', 'queries', 'read-your-writes', 'http', 'import']) {
+    for (const suite of ['append', 'batch', 'rebuild', 'queries', 'daily', 'read-your-writes', 'http', 'import']) {
       expect(measured(suite).length, suite).toBeGreaterThan(0);
     }
     // Every command of the steady run reached its list, the load had no errors, the import took every row.
     expect(figures.find((f) => f.metric === 'rows not visible right after the answer')?.value).toBe(0);
     expect(figures.find((f) => f.suite === 'http' && f.metric.startsWith('errors'))?.value).toBe(0);
     expect(figures.find((f) => f.suite === 'import' && f.metric.includes('-row CSV'))?.metric).toContain('120-row');
+    // The daily run's notice day: every one of the tenant's 60 policies missed a premium and was told.
+    expect(figures.find((f) => f.suite === 'daily' && f.metric.startsWith('daily run'))?.metric).toContain('60 policies, 60 notices');
     if (driver === 'postgres') expect(figures.some((f) => f.metric.startsWith('Emmett') && f.value > 0)).toBe(true);
     const json = JSON.parse(readFileSync(paths.find((p) => p.endsWith('.json'))!, 'utf8'));
     expect(json.driver).toBe(driver);
