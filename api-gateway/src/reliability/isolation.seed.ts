@@ -92,6 +92,8 @@ export async function seedCompany(t: TestApp): Promise<SeededCompany> {
 /** One valid-looking body per change route: refused only because the id belongs to someone else. */
 export function changeBody(method: string, path: string, victim: SeededCompany): unknown {
   if (method === 'GET' || method === 'DELETE') return undefined;
+  // A new policy for A's member: any type id; the member is B's to see first, so a 404.
+  if (/^\/api\/members\/[^/]+\/policy$/.test(path)) return { policyTypeId: '00000000-0000-4000-8000-000000000001' };
   if (path.startsWith('/api/members/'))
     return {
       firstName: 'Hacked',
