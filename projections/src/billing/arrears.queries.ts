@@ -10,7 +10,14 @@ import {
 } from '@fpa/write-model';
 import { centsToDecimal, decimalToCents } from '@fpa/write-model/validation';
 import { isUuid } from '../portfolio/uuid.ts';
-import { billingPolicy, POLICY_COLUMNS, POLICY_FROM, toBillingPolicy, type BillingPolicy, type BillingPolicyRow } from './billing.queries.ts';
+import {
+  billingPolicy,
+  POLICY_COLUMNS,
+  POLICY_FROM,
+  toBillingPolicy,
+  type BillingPolicy,
+  type BillingPolicyRow,
+} from './billing.queries.ts';
 
 /*
  * What users see of the calendar (issue #20): a policy's statement and the company's arrears worklist,
@@ -219,7 +226,9 @@ export async function billingSummary(sql: SqlExecutor, companyId: string, asOf: 
   let arrears = 0n;
   for (const { policy } of await bookOn(sql, companyId, asOf)) {
     const standing = arrearsStanding({ calendar: policy.calendar, rules: policy.rules, notices: policy.notices }, asOf);
-    const ledger = standing?.ledger ?? premiumLedger({ ...policy.calendar.terms, suspensions: policy.calendar.suspensions }, policy.calendar.payments, asOf);
+    const ledger =
+      standing?.ledger ??
+      premiumLedger({ ...policy.calendar.terms, suspensions: policy.calendar.suspensions }, policy.calendar.payments, asOf);
     for (const period of ledger.periods) {
       if (period.period !== month || period.dueDate > asOf) continue;
       due += decimalToCents(period.amountDue);

@@ -37,7 +37,12 @@ export type DailyRunDeps = {
   /** Resolves when the billing read model has reached the checkpoint (default: polls its checkpoint row). */
   waitForBilling?: (target: Checkpoint) => Promise<void>;
   logger?: ProjectionLogger;
+  /** Policies decided and written at once (default DAILY_RUN_CONCURRENCY). */
+  concurrency?: number;
 };
+
+/** How many policies a day's run takes at once: their steps are commands on separate streams. */
+export const DAILY_RUN_CONCURRENCY = 4;
 
 export type DailyRunSummary = {
   companyId: string;
@@ -165,7 +170,7 @@ async function runDay(
     failed: 0,
     failedPolicyIds: [],
   };
-  for (const policy of book) {
+  const onePolicy = async (policy: BillingPolicy) => {
     try {
       if (fallsDueOn(policy, day)) counts.premiumsFallenDue++;
       for (const step of calendarSteps(policy.calendar, policy.rules, day)) {
@@ -185,7 +190,14 @@ async function runDay(
         error: error instanceof Error ? error.message : String(error),
       });
     }
-  }
+  };
+  // Policies are independent streams: a few at a time keep the database busy while one waits on a round
+  // trip. A policy's own steps (a notice, then a lapse) stay in order.
+  let next = 0;
+  const worker = async () => {
+    while (next < book.length) await onePolicy(book[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? DAILY_RUN_CONCURRENCY, book.length) }, worker));
   return counts;
 }
 
