@@ -24,6 +24,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // The run's id, under which the test databases' templates are shared (scripts/test-run.ts).
+          globalSetup: ['./scripts/test-run.ts'],
         },
       },
       {
@@ -38,7 +40,7 @@ export default defineConfig({
           // One file at a time: the areas start processes and load the database; sharing 2 cores
           // between them would only make each slower.
           fileParallelism: false,
-          globalSetup: ['./scripts/reliability/summary.ts'],
+          globalSetup: ['./scripts/reliability/summary.ts', './scripts/test-run.ts'],
         },
       },
       {
