@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import type { TestDriver } from '@fpa/write-model/testing';
+import type { DatabaseTemplate, TestDriver } from '@fpa/write-model/testing';
+import { migrateWriteModel } from '@fpa/write-model';
+import { createKeyring, openEventStore } from '@fpa/write-model/event-store';
+import { allProjectors, createProjectionEngine } from '@fpa/projections';
 import { loadConfig, type Config } from './config.ts';
 import { createServices, type Services } from './services.ts';
 import { createApp, type App } from './yoga.ts';
@@ -22,6 +25,24 @@ let checker: AnswerChecker | null = null;
 const openApiCheck = () => (checker ??= answerChecker(openApiDocument(routes)));
 
 /**
+ * The tables createServices makes on a new database, made once per test run and copied for each test
+ * app: the write model's, the keyring's and the event store's, and every projector's read model at its
+ * current version with an empty log behind it. No event, key or marker: createServices still records
+ * the built-in plans, takes its one-time data migrations and runs its (idempotent) migrations on each copy.
+ */
+const gatewayTables: DatabaseTemplate = {
+  name: 'gateway',
+  async prepare(sql) {
+    await migrateWriteModel(sql);
+    const store = await openEventStore(sql, await createKeyring(sql, randomBytes(32)), { eventStoreUrl: null });
+    const engine = createProjectionEngine({ sql, store, projectors: allProjectors, logger: { info() {}, warn() {}, error() {} } });
+    await engine.start();
+    await engine.stop();
+    await store.close();
+  },
+};
+
+/**
  * The whole gateway on a fresh test database, driven through its fetch handler. Every /api answer
  * `request` gets is checked against the OpenAPI document (GET /api/openapi.json): a status or body
  * the document does not allow fails the test. OPENAPI_CHECK=0 turns the check off (`answerCheck`
@@ -34,7 +55,6 @@ export async function startTestApp(
   options: { answerCheck?: boolean } = {},
 ) {
   const checking = options.answerCheck ?? process.env.OPENAPI_CHECK !== '0';
-  const db = await driver.create();
   // Each test app keeps its files (uploaded objects) in a folder of its own.
   const dataDir = mkdtempSync(join(tmpdir(), 'fpa-test-'));
   const config: Config = {
@@ -43,6 +63,9 @@ export async function startTestApp(
     readYourWritesTimeoutMs: 10_000,
     ...overrides,
   };
+  // The template is what this process would make itself: its projectors run here, its events in PostgreSQL.
+  const embedded = config.projections === 'on' && !config.eventStoreUrl;
+  const db = await driver.create(embedded ? { template: gatewayTables } : {});
   const services: Services = await createServices(config, pino({ level: 'silent' }), { sql: db.sql });
   const app: App = createApp(services);
 

@@ -44,6 +44,11 @@ export type PgliteOptions = {
 export async function createPgliteClient(options: PgliteOptions = {}): Promise<SqlClient> {
   const db = options.dataDir ? new PGlite(options.dataDir) : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await db.waitReady;
+  return pgliteClient(db);
+}
+
+/** The SQL port over a PGlite instance that is ready; close() closes the instance. */
+export function pgliteClient(db: PGlite): SqlClient {
   const executor = (q: Pick<PGlite, 'query' | 'exec'>): SqlExecutor => ({
     async query<T extends Row>(text: string, params: readonly unknown[] = []) {
       const result = await q.query<T>(text, params as unknown[]);
