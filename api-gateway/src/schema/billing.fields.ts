@@ -13,7 +13,7 @@ builder.queryFields((t) => ({
   }),
   bookSummary: t.field({
     type: BookSummaryType,
-    description: "The book this month for the dashboard (as GET /api/billing/summary): collections, grace, lapses, lapse-ratio trend.",
+    description: 'The book this month for the dashboard (as GET /api/billing/summary): collections, grace, lapses, lapse-ratio trend.',
     resolve: (_r, _a, ctx) => billing.bookSummary(ctx),
   }),
   arrears: t.field({

@@ -117,16 +117,23 @@ export const ArrearsListType = builder.objectRef<ArrearsPage>('ArrearsList').imp
 });
 
 export const BookSummaryType = builder.objectRef<BookSummary>('BookSummary').implement({
-  description: "The book this month, for the dashboard: collections, policies in grace, lapses and the lapse-ratio trend.",
+  description: 'The book this month, for the dashboard: collections, policies in grace, lapses and the lapse-ratio trend.',
   fields: (t) => ({
     asOf: t.exposeString('asOf'),
     month: t.exposeString('month', { description: 'YYYY-MM' }),
     premiumsDue: t.exposeString('premiumsDue', { description: 'Premiums fallen due this month up to today (rand).' }),
     premiumsPaid: t.exposeString('premiumsPaid', { description: 'What of them is paid, payments allocated oldest month first (rand).' }),
-    collectionRate: t.exposeFloat('collectionRate', { nullable: true, description: 'premiumsPaid ÷ premiumsDue (0 to 1); null while nothing is due.' }),
+    collectionRate: t.exposeFloat('collectionRate', {
+      nullable: true,
+      description: 'premiumsPaid ÷ premiumsDue (0 to 1); null while nothing is due.',
+    }),
     policiesInGrace: t.exposeInt('policiesInGrace', { description: 'Policies with a missed premium still in cover.' }),
     arrearsInGrace: t.exposeString('arrearsInGrace', { description: 'Their unpaid premiums (rand).' }),
     lapsesThisMonth: t.exposeInt('lapsesThisMonth'),
-    lapseRatio: t.field({ type: [LapseMonthType], description: 'The last 6 months of the compliance lapse ratio.', resolve: (s) => s.lapseRatio }),
+    lapseRatio: t.field({
+      type: [LapseMonthType],
+      description: 'The last 6 months of the compliance lapse ratio.',
+      resolve: (s) => s.lapseRatio,
+    }),
   }),
 });
