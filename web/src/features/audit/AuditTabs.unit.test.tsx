@@ -5,6 +5,7 @@ import { sessionHandler, testUser, type GraphQLAnswer } from '../../test/graphql
 import { renderApp } from '../../test/render';
 import { companyUser } from '../role-management/roleManagement.fixtures';
 import { complianceReports, entry } from './audit.fixtures';
+import { withArticle } from './EntityTimelineTab';
 
 type Variables = Record<string, unknown>;
 
@@ -216,5 +217,13 @@ describe('/audit tabs', { timeout: 30_000 }, () => {
     await waitFor(() => expect(done.textContent).toContain('Personal data erased'));
     expect(done.textContent).toContain("7 events now read '[erased]'. 2 read models were rebuilt.");
     expect(screen.queryByText('The person has an active policy (POL-2025-000009)', { selector: 'p[role=alert]' })).toBeNull();
+  });
+});
+
+describe("the timeline's empty state", () => {
+  it("says 'an agent', 'a claim' (the review found 'Choose a agent')", () => {
+    expect(withArticle('agent')).toBe('an agent');
+    expect(withArticle('claim')).toBe('a claim');
+    expect(withArticle('member')).toBe('a member');
   });
 });

@@ -46,7 +46,7 @@ export function EntityTimelineTab({ companyId }: { companyId: string | null }) {
       ) : (
         <EmptyState
           icon="search"
-          title={entity === 'company' ? 'Choose a company' : `Choose a ${ENTITY_LABELS[entity].toLowerCase()}`}
+          title={entity === 'company' ? 'Choose a company' : `Choose ${withArticle(ENTITY_LABELS[entity].toLowerCase())}`}
           text={
             entity === 'company'
               ? 'Enter the company id above to read its history.'
@@ -56,4 +56,9 @@ export function EntityTimelineTab({ companyId }: { companyId: string | null }) {
       )}
     </div>
   );
+}
+
+/** 'an agent', 'a claim': the article the word's first sound takes (the entities' names start with their sound). */
+export function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 }

@@ -23,7 +23,8 @@ export function PoliciesPage() {
   const search = useDebouncedValue(searchText.trim()) || null;
   const filter: PolicyFilter = { search, status: status === ALL ? null : (status as PolicyStatus) };
 
-  const [counts] = useQuery({ query: PolicyCountsQuery, variables: { search }, context: POLICIES_CONTEXT });
+  // The cards count the whole book (issue #25: they read 0 while searching); the table follows the filters.
+  const [counts] = useQuery({ query: PolicyCountsQuery, variables: { search: null }, context: POLICIES_CONTEXT });
   const [first] = useQuery({ query: PoliciesQuery, variables: policiesVariables(filter, null), context: POLICIES_CONTEXT });
   const figures = counts.data?.policyCounts;
   const totalCount = first.data?.policies.totalCount ?? 0;

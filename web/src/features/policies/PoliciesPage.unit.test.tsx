@@ -38,6 +38,7 @@ function openPolicies(
 ) {
   const changeSpy = vi.fn(change);
   const listCalls: Array<Record<string, unknown>> = [];
+  const countCalls: Array<Record<string, unknown>> = [];
   renderApp(
     '/policies',
     sessionHandler(testUser(), (name, variables) => {
@@ -55,13 +56,15 @@ function openPolicies(
           },
         };
       }
-      if (name === 'PolicyCounts')
+      if (name === 'PolicyCounts') {
+        countCalls.push(variables);
         return { data: { policyCounts: { __typename: 'PolicyCounts', active: 1, lapsed: 1, cancelled: 1, total: 3 } } };
+      }
       if (name === 'ChangePolicyStatus') return changeSpy(variables);
       return { data: null };
     }),
   );
-  return { changeSpy, listCalls };
+  return { changeSpy, listCalls, countCalls };
 }
 
 const rowOf = async (policyNumber: string) => (await screen.findByText(policyNumber)).closest('tr')!;
@@ -162,7 +165,7 @@ describe('/policies', { timeout: 20_000 }, () => {
   });
 
   it('filters by status and searches on the server', async () => {
-    const { listCalls } = openPolicies();
+    const { listCalls, countCalls } = openPolicies();
     await rowOf('POL-000001');
     fireEvent.click(screen.getByRole('button', { name: /^All/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'Cancelled' }));
@@ -170,5 +173,8 @@ describe('/policies', { timeout: 20_000 }, () => {
     expect(screen.getByText('POL-000003')).toBeTruthy();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search policies' }), { target: { value: 'Nomsa' } });
     await waitFor(() => expect(listCalls.some((v) => v.search === 'Nomsa' && v.status === 'cancelled')).toBe(true));
+    // The count cards keep counting the whole book while the table follows the search.
+    expect(countCalls.length).toBeGreaterThan(0);
+    expect(countCalls.every((v) => v.search === null)).toBe(true);
   });
 });
