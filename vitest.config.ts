@@ -55,6 +55,9 @@ export default defineConfig({
           root: './web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // The page tests wait up to 15 s for a lazy page's chunk (web/src/test/setup.ts): in CI they share
+          // two cores with the server and browser tests, and a cold transform has taken over 5 s there.
+          testTimeout: 30_000,
         },
       },
       {

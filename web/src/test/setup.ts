@@ -8,8 +8,10 @@ if (typeof globalThis.CSS === 'undefined' || typeof globalThis.CSS.escape !== 'f
   Object.defineProperty(globalThis, 'CSS', { value: { ...(globalThis.CSS ?? {}), escape }, configurable: true });
 }
 
-// Pages are lazy chunks that vite transforms on first import; a cold run can take over a second.
-configure({ asyncUtilTimeout: 5000 });
+// Pages are lazy chunks that vite transforms on first import; a cold run can take over a second, and
+// over five in CI where the web tests share two cores with the server and browser tests. A longer wait
+// changes no assertion: what must appear still must, what must not is still checked.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();
