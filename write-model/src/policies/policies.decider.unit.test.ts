@@ -59,7 +59,7 @@ const change = (to: PolicyStatus, extra: Partial<ChangePolicyStatus> = {}): Chan
   note: null,
   memberDeleted: false,
   reinstatementMonths: 3,
-  legacyLapsedOn: null,
+  lapsedOn: null,
   ...extra,
 });
 
@@ -319,7 +319,7 @@ describe('ChangePolicyStatus after the calendar (issue #20)', () => {
     expect(fold(policyDecider, [issued, legacyLapse])).toMatchObject({ lapse: { on: '', nonPayment: false } });
     on('2026-05-01')
       .given([issued, legacyLapse])
-      .when(change('active', { note: 'Back', legacyLapsedOn: '2026-02-02' }))
+      .when(change('active', { note: 'Back', lapsedOn: '2026-02-02' }))
       .then([reinstatedByStaff('Back', '2026-02-02', '2026-05-01')]);
   });
 

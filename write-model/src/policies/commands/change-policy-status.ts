@@ -1,6 +1,6 @@
-import type { EventStore, RecordedEvent } from '../../event-store/types.ts';
+import type { EventStore } from '../../event-store/types.ts';
 import type { CommandContext } from '../../command-handling/context.ts';
-import { asDomainEvent, handleCommand, loadState, requireCompany } from '../../command-handling/handle.ts';
+import { handleCommand, loadState, requireCompany } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { memberStreamId } from '../../members/members.events.ts';
 import { evolveMember, initialMemberState } from '../../members/members.state.ts';
@@ -15,6 +15,7 @@ import { CALENDAR_RULE_DEFAULTS } from '../../validation/policy-types.ts';
 import { canChangePolicyStatus, missingReason, policyStatusSchema, transitionRefusal, type PolicyStatus } from '../../validation/index.ts';
 import { policyStreamId, type PolicyEvent } from '../policies.events.ts';
 import { evolvePolicy, initialPolicyState, type PolicyState } from '../policies.state.ts';
+import { loadPolicy } from './load-policy.ts';
 
 /** {status, note?}: the note (trimmed; blank or not text is none) is kept with the change; a lapse and a reinstatement from lapsed need one. */
 export const changePolicyStatusSchema = policyStatusSchema.extend({
@@ -33,8 +34,7 @@ export async function changePolicyStatus(store: EventStore, policyId: string, in
   const companyId = requireCompany(ctx);
   const { status, note } = parseInput(changePolicyStatusSchema, input);
   const streamId = policyStreamId(policyId);
-  const { events: recorded } = await store.readStream(streamId);
-  const policy = recorded.map(asDomainEvent<PolicyEvent>).reduce(evolvePolicy, initialPolicyState);
+  const { state: policy, lapsedOn } = await loadPolicy(store, policyId);
   const memberDeleted =
     policy.status !== 'none' &&
     (await loadState(store, memberStreamId(policy.memberId), { initialState: initialMemberState, evolve: evolveMember })).state.status ===
@@ -54,7 +54,7 @@ export async function changePolicyStatus(store: EventStore, policyId: string, in
       note,
       memberDeleted,
       reinstatementMonths,
-      legacyLapsedOn: legacyLapseDay(recorded),
+      lapsedOn,
     },
     ctx,
   });
@@ -70,12 +70,6 @@ async function policyTypeRules(store: EventStore, policyTypeId: string) {
   return { reinstatementMonths: months ?? CALENDAR_RULE_DEFAULTS.reinstatementMonths };
 }
 
-/** A staff lapse recorded before issue #20 carries no day: the South African day it was recorded. */
-export function legacyLapseDay(recorded: readonly RecordedEvent[]): string | null {
-  const last = recorded.findLast((e) => e.type === 'PolicyStatusChanged' && e.data.to === 'lapsed');
-  return last ? southAfricanDate(last.recordedAt) : null;
-}
-
 export type ChangePolicyStatus = {
   type: 'ChangePolicyStatus';
   policyId: string;
@@ -86,8 +80,8 @@ export type ChangePolicyStatus = {
   memberDeleted: boolean;
   /** The policy type's reinstatement window in months (rule 2A.9; default 3). */
   reinstatementMonths: number;
-  /** The day of the last staff lapse when its event predates issue #20 and has no day. */
-  legacyLapsedOn: string | null;
+  /** The day of the current lapse as loaded (loadPolicy: a staff lapse before issue #20 has it from its record time). */
+  lapsedOn: string | null;
 };
 export type PolicyCommand = ChangePolicyStatus;
 
@@ -118,7 +112,7 @@ export const policyDecider: Decider<PolicyCommand, PolicyState, PolicyEvent> = {
     const today = southAfricanDate(ctx.now);
     const { policyId, companyId, note } = command;
     if (state.status === 'lapsed' && command.to === 'active') {
-      const lapsedOn = state.lapse?.on || command.legacyLapsedOn || today;
+      const lapsedOn = state.lapse?.on || command.lapsedOn || today;
       const until = addMonths(lapsedOn, command.reinstatementMonths);
       if (today > until) throw new DomainError('RULE_VIOLATED', reinstatementWindowPassed(lapsedOn, command.reinstatementMonths, until));
       return [{ type: 'PolicyReinstated', data: { policyId, companyId, reinstatedOn: today, lapsedOn, reason: 'staff_decision', note } }];

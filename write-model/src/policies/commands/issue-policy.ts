@@ -1,13 +1,6 @@
 import type { CommandContext } from '../../command-handling/context.ts';
-import { toNewEvent } from '../../command-handling/decider.ts';
-import {
-  appendOptions,
-  asDomainEvent,
-  expectedVersion,
-  loadState,
-  requireCompany,
-  withConflictRetry,
-} from '../../command-handling/handle.ts';
+import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
+import { appendOptions, expectedVersion, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
 import { allocateNumbers } from '../../companies/company-numbers.ts';
@@ -24,10 +17,10 @@ import { evolvePolicyType, initialPolicyTypeState, type PolicyTypeState } from '
 import { southAfricanDate } from '../../validation/dates.ts';
 import { issuePolicySchema, type IssuePolicyInput } from '../../validation/index.ts';
 import { policyStreamId, type PolicyEvent, type PolicyIssued } from '../policies.events.ts';
-import { evolvePolicy, initialPolicyState, type PolicyState } from '../policies.state.ts';
+import type { PolicyState } from '../policies.state.ts';
 import { reservePolicyNumbers } from '../policy-numbers.ts';
 import { waitingPeriodFor, type LapsedPolicy } from '../waiting-carry-over.ts';
-import { legacyLapseDay } from './change-policy-status.ts';
+import { loadPolicy } from './load-policy.ts';
 
 export const NOT_A_MAIN_MEMBER = 'Only a main member holds a policy; a family member is covered under theirs.';
 export const policyInForce = (policyNumber: string) =>
@@ -104,14 +97,7 @@ export async function issuePolicy(store: EventStore, sql: SqlExecutor, memberId:
   const parsed = parseInput(issuePolicySchema, input);
   return withConflictRetry(async () => {
     const member = await loadState(store, memberStreamId(memberId), { initialState: initialMemberState, evolve: evolveMember });
-    const policies = await Promise.all(
-      (member.state.status === 'none' ? [] : member.state.policyIds).map(async (id) => {
-        const { events } = await store.readStream(policyStreamId(id));
-        const state = events.map(asDomainEvent<PolicyEvent>).reduce(evolvePolicy, initialPolicyState);
-        const lapsedOn = state.status === 'lapsed' ? state.lapse?.on || legacyLapseDay(events) : null;
-        return { state, lapsedOn };
-      }),
-    );
+    const policies = await Promise.all((member.state.status === 'none' ? [] : member.state.policyIds).map((id) => loadPolicy(store, id)));
     const policyType = await loadState(store, policyTypeStreamId(parsed.policyTypeId), {
       initialState: initialPolicyTypeState,
       evolve: evolvePolicyType,
@@ -133,8 +119,8 @@ export async function issuePolicy(store: EventStore, sql: SqlExecutor, memberId:
       ],
       appendOptions(ctx, async (tx) => reservePolicyNumbers(tx, companyId, [policyNumber], [policyId])),
     );
-    const policyStream = append.streams.find((s) => s.streamId.startsWith(policyStreamId('')));
-    return { memberId, policyId: policyStream ? policyStream.streamId.slice(policyStreamId('').length) : policyId, append };
+    // A retried command id answers with the first attempt's streams.
+    return { memberId, policyId: idFromStream(append.streams, policyStreamId('')), append };
   });
 }
 
