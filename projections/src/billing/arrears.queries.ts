@@ -2,7 +2,7 @@ import type { SqlExecutor } from '@fpa/write-model/event-store';
 import {
   ARREARS_STATES,
   arrearsStanding,
-  premiumLedger,
+  calendarLedger,
   type ArrearsState,
   type IssuedNotice,
   type LedgerPayment,
@@ -53,8 +53,8 @@ export async function policyStatement(
   if (!isUuid(policyId)) return null;
   const policy = await billingPolicy(sql, companyId, policyId);
   if (!policy) return null;
-  const { terms, payments, suspensions, lapse } = policy.calendar;
-  const ledger = premiumLedger({ ...terms, suspensions }, payments, asOf);
+  const { terms, lapse } = policy.calendar;
+  const ledger = calendarLedger(policy.calendar, asOf);
   return {
     policyId: policy.policyId,
     policyNumber: policy.policyNumber,
@@ -207,7 +207,7 @@ export type BillingSummary = {
   premiumsDue: string;
   /** What of those premiums is paid, payments allocated oldest month first (rand). */
   premiumsPaid: string;
-  /** premiumsPaid ÷ premiumsDue, 0 to 1 (four decimals); null while nothing has fallen due this month. */
+  /** premiumsPaid ÷ premiumsDue, 0 to 1, cut to four decimals; null while nothing has fallen due this month. */
   collectionRate: number | null;
   /** Policies with a missed premium still in cover: awaiting their notice, in grace, lapsing today or grace ended. */
   policiesInGrace: number;
@@ -226,9 +226,7 @@ export async function billingSummary(sql: SqlExecutor, companyId: string, asOf: 
   let arrears = 0n;
   for (const { policy } of await bookOn(sql, companyId, asOf)) {
     const standing = arrearsStanding({ calendar: policy.calendar, rules: policy.rules, notices: policy.notices }, asOf);
-    const ledger =
-      standing?.ledger ??
-      premiumLedger({ ...policy.calendar.terms, suspensions: policy.calendar.suspensions }, policy.calendar.payments, asOf);
+    const ledger = standing?.ledger ?? calendarLedger(policy.calendar, asOf);
     for (const period of ledger.periods) {
       if (period.period !== month || period.dueDate > asOf) continue;
       due += decimalToCents(period.amountDue);
@@ -244,7 +242,8 @@ export async function billingSummary(sql: SqlExecutor, companyId: string, asOf: 
     month,
     premiumsDue: centsToDecimal(due),
     premiumsPaid: centsToDecimal(paid),
-    collectionRate: due === 0n ? null : Math.round(Number((paid * 10_000n) / due)) / 10_000,
+    // Whole ten-thousandths: the bigint division cuts the rest.
+    collectionRate: due === 0n ? null : Number((paid * 10_000n) / due) / 10_000,
     policiesInGrace: inGrace,
     arrearsInGrace: centsToDecimal(arrears),
   };

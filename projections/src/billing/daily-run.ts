@@ -1,8 +1,8 @@
 import {
+  calendarLedger,
   calendarSteps,
   lastBillingRunDay,
   missedPremiums,
-  premiumLedger,
   recordDailyRunCompleted,
   southAfricanDate,
   takeCalendarStep,
@@ -204,8 +204,7 @@ async function runDay(
 /** An active policy whose premium falls due on the day. */
 function fallsDueOn(policy: BillingPolicy, day: string): boolean {
   if (policy.calendar.status !== 'active') return false;
-  const ledger = premiumLedger({ ...policy.calendar.terms, suspensions: policy.calendar.suspensions }, [], day);
-  return ledger.periods.some((p) => p.dueDate === day);
+  return calendarLedger(policy.calendar, day, []).periods.some((p) => p.dueDate === day);
 }
 
 /** The command of one step, with what the policy's stream cannot know (due dates, rules, the contact, the company's name). */

@@ -1,6 +1,6 @@
 import type { ArrearsState } from '../validation/billing.ts';
-import { graceEndsOn, type CalendarRules, type PolicyCalendar } from './policy-calendar.ts';
-import { premiumLedger, type Ledger } from './premium-ledger.ts';
+import { calendarLedger, graceEndsOn, type CalendarRules, type PolicyCalendar } from './policy-calendar.ts';
+import type { Ledger } from './premium-ledger.ts';
 
 /**
  * Where a policy stands on the arrears worklist on a South African day (issue #20, "What users see").
@@ -51,7 +51,7 @@ export function lastNoticeOf(notices: readonly IssuedNotice[]): IssuedNotice | n
 
 /** The policy's standing on `today`, or null when it is not on the worklist (paid up, not active, lapsed before this month). */
 export function arrearsStanding({ calendar, rules, notices }: ArrearsInput, today: string): ArrearsStanding | null {
-  const ledger = premiumLedger({ ...calendar.terms, suspensions: calendar.suspensions }, calendar.payments, today);
+  const ledger = calendarLedger(calendar, today);
   const lastNotice = lastNoticeOf(notices);
   if (calendar.status === 'lapsed') {
     const lapse = calendar.lapse;

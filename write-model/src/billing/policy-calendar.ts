@@ -1,7 +1,7 @@
 import { centsToDecimal, decimalToCents } from '../validation/decimal.ts';
 import { addDays, addMonths } from '../validation/dates.ts';
 import { CALENDAR_RULE_DEFAULTS, CALENDAR_RULE_LIMITS } from '../validation/policy-types.ts';
-import { dayBefore, premiumLedger, type LedgerPayment, type LedgerTerms, type Suspension } from './premium-ledger.ts';
+import { dayBefore, premiumLedger, type Ledger, type LedgerPayment, type LedgerTerms, type Suspension } from './premium-ledger.ts';
 
 /**
  * What the calendar does to one policy on one South African day (issue #20): the daily run asks this
@@ -65,9 +65,18 @@ export function graceEndsOn(dueDate: string, noticedOn: string, graceDays: numbe
   return addDays(from, Math.max(graceDays, MIN_GRACE_DAYS));
 }
 
+/** The policy's ledger on `day`: its terms, its suspended spans, and its payments (or the ones given). */
+export function calendarLedger(
+  policy: Pick<PolicyCalendar, 'terms' | 'payments' | 'suspensions'>,
+  day: string,
+  payments: readonly LedgerPayment[] = policy.payments,
+): Ledger {
+  return premiumLedger({ ...policy.terms, suspensions: policy.suspensions }, payments, day);
+}
+
 /** The premiums fallen due before `day` and not fully paid by it, oldest first. */
 export function missedPremiums(policy: Pick<PolicyCalendar, 'terms' | 'payments' | 'suspensions'>, day: string): MissedPremium[] {
-  const ledger = premiumLedger({ ...policy.terms, suspensions: policy.suspensions }, policy.payments, day);
+  const ledger = calendarLedger(policy, day);
   return ledger.periods
     .filter((p) => p.dueDate < day && (p.state === 'unpaid' || p.state === 'partial'))
     .map((p) => ({
