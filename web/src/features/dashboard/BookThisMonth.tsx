@@ -1,37 +1,11 @@
 import { useQuery } from 'urql';
-import { formatPercent, formatRand } from '../../app/format';
+import { formatPercent } from '../../app/format';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 import { Link } from '../../ui/Link';
-import { BOOK_SUMMARY_CONTEXT, BookSummaryQuery, type BookSummary } from './dashboard.operations';
+import { monthLabel } from '../reports/reportFormat';
+import { BOOK_SUMMARY_CONTEXT, BookSummaryQuery } from './dashboard.operations';
+import { bookFigures } from './stats';
 import * as styles from './dashboard.css';
-
-const count = new Intl.NumberFormat('en-ZA');
-const monthName = new Intl.DateTimeFormat('en-ZA', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** 'YYYY-MM' as 'Mar 2026'. */
-const monthLabel = (month: string) => monthName.format(new Date(`${month}-01T00:00:00Z`));
-
-export type BookFigures = {
-  collectionRate: string;
-  collected: string;
-  inGrace: string;
-  inGraceArrears: string;
-  lapses: string;
-  lapseRatio: string;
-};
-
-/** The cards' texts; while loading (or nothing fell due yet) the rate reads '—'. */
-export function bookFigures(book: BookSummary | null | undefined): BookFigures {
-  const latest = book?.lapseRatio.at(-1);
-  return {
-    collectionRate: book?.collectionRate == null ? '—' : formatPercent(book.collectionRate * 100),
-    collected: book ? `${formatRand(book.premiumsPaid)} of ${formatRand(book.premiumsDue)} due` : '',
-    inGrace: count.format(book?.policiesInGrace ?? 0),
-    inGraceArrears: book ? `${formatRand(book.arrearsInGrace)} unpaid` : '',
-    lapses: count.format(book?.lapsesThisMonth ?? 0),
-    lapseRatio: latest ? formatPercent(latest.ratio * 100) : '—',
-  };
-}
 
 /**
  * The dashboard's book this month (issue #20), for roles that read payments (the server checks the

@@ -1,6 +1,6 @@
 import { formatPercent, formatRand } from '../../app/format';
 import { formatRate, randFromNumber } from '../agents/agentFigures';
-import type { AgentDashboardFigures, DashboardStats } from './dashboard.operations';
+import type { AgentDashboardFigures, BookSummary, DashboardStats } from './dashboard.operations';
 
 export type StatFigures = { totalMembers: string; activePolicies: string; monthlyRevenue: string; growthRate: string };
 
@@ -28,5 +28,27 @@ export function agentFigures(figures: AgentDashboardFigures | null | undefined):
     clientsOnboarded: count.format(figures?.clientsOnboarded ?? 0),
     totalCommissions: formatRand(figures?.totalCommissions),
     rate: `Rate: ${formatRate(figures?.commissionRate ?? 0)}`,
+  };
+}
+
+export type BookFigures = {
+  collectionRate: string;
+  collected: string;
+  inGrace: string;
+  inGraceArrears: string;
+  lapses: string;
+  lapseRatio: string;
+};
+
+/** The cards' texts; while loading (or nothing fell due yet) the rate reads '—'. */
+export function bookFigures(book: BookSummary | null | undefined): BookFigures {
+  const latest = book?.lapseRatio.at(-1);
+  return {
+    collectionRate: book?.collectionRate == null ? '—' : formatPercent(book.collectionRate * 100),
+    collected: book ? `${formatRand(book.premiumsPaid)} of ${formatRand(book.premiumsDue)} due` : '',
+    inGrace: count.format(book?.policiesInGrace ?? 0),
+    inGraceArrears: book ? `${formatRand(book.arrearsInGrace)} unpaid` : '',
+    lapses: count.format(book?.lapsesThisMonth ?? 0),
+    lapseRatio: latest ? formatPercent(latest.ratio * 100) : '—',
   };
 }
