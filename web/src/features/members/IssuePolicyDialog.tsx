@@ -1,17 +1,20 @@
-import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { ISSUE_POLICY_MESSAGES, issuePolicySchema } from '@fpa/write-model/validation';
 import { errorFieldIssues, serverMessageOr } from '../../app/errors';
+import { useSchemaForm } from '../../app/forms';
 import { useToast } from '../../app/toast';
 import { Button } from '../../ui/Button';
 import { Dialog, Modal } from '../../ui/Dialog';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { PolicyTypesQuery } from '../policy-types/policyTypes.operations';
+import { DEBIT_DAY_HELP } from './memberForm';
 import { IssuePolicyMutation, MEMBER_CHANGE_CONTEXT, type MemberRow } from './members.operations';
 import * as styles from './members.css';
 
 const months = (n: number) => `${n} month${n === 1 ? '' : 's'}`;
+
+const INITIAL = { policyTypeId: '', debitDay: '1' };
 
 /**
  * A new policy for a main member with none in force: registered without one, or whose policy lapsed
@@ -22,23 +25,17 @@ export function IssuePolicyDialog({ member, onClose }: { member: MemberRow; onCl
   const { toast } = useToast();
   const [{ data, fetching: loadingTypes }] = useQuery({ query: PolicyTypesQuery });
   const [{ fetching }, issue] = useMutation(IssuePolicyMutation);
-  const [policyTypeId, setPolicyTypeId] = useState<string | null>(null);
-  const [debitDay, setDebitDay] = useState('1');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(issuePolicySchema, INITIAL);
   const name = `${member.firstName} ${member.lastName}`;
   const options = (data?.policyTypes ?? []).filter((t) => t.isActive).map((t) => ({ id: t.id, label: t.name }));
 
   const submit = async () => {
-    const parsed = issuePolicySchema.safeParse({ policyTypeId: policyTypeId ?? '', debitDay: debitDay.trim() || undefined });
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      return setErrors(found);
-    }
-    const result = await issue({ id: member.id, input: parsed.data }, MEMBER_CHANGE_CONTEXT);
+    const input = form.validate();
+    if (!input) return;
+    const result = await issue({ id: member.id, input }, MEMBER_CHANGE_CONTEXT);
     if (result.error) {
       const fields = errorFieldIssues(result.error);
-      if (Object.keys(fields).length > 0) return setErrors(fields);
+      if (Object.keys(fields).length > 0) return form.setErrors(fields);
       toast({ title: 'Error', description: serverMessageOr(result.error, 'Failed to issue the policy'), variant: 'destructive' });
       return onClose();
     }
@@ -66,26 +63,13 @@ export function IssuePolicyDialog({ member, onClose }: { member: MemberRow; onCl
             label="Policy type"
             isRequired
             options={options}
-            value={policyTypeId}
+            value={form.values.policyTypeId || null}
             isDisabled={loadingTypes}
             placeholder={loadingTypes ? 'Loading policy types...' : ISSUE_POLICY_MESSAGES.policyType}
-            onChange={(value) => {
-              setPolicyTypeId(value);
-              setErrors(({ policyTypeId: _, ...rest }) => rest);
-            }}
-            errorMessage={errors.policyTypeId}
+            onChange={(value) => form.setField('policyTypeId', value ?? '')}
+            errorMessage={form.errors.policyTypeId}
           />
-          <TextField
-            label="Debit day"
-            inputMode="numeric"
-            value={debitDay}
-            onChange={(value) => {
-              setDebitDay(value);
-              setErrors(({ debitDay: _, ...rest }) => rest);
-            }}
-            description="Day of the month the premium is collected (1 to 31)."
-            errorMessage={errors.debitDay}
-          />
+          <TextField label="Debit day" inputMode="numeric" description={DEBIT_DAY_HELP} {...form.field('debitDay')} />
           <div className={styles.actions}>
             <Button variant="secondary" onPress={onClose} isDisabled={fetching}>
               Cancel
