@@ -62,20 +62,25 @@ export const pgliteDriver: TestDriver = {
   },
 };
 
+/** `make()` once per key in this process; a failed attempt is forgotten, so the next caller tries again. */
+function once<T>(made: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let result = made.get(key);
+  if (!result) {
+    result = make().catch((error: unknown) => {
+      made.delete(key);
+      throw error;
+    });
+    made.set(key, result);
+  }
+  return result;
+}
+
 const preparedPglite = new Map<string, Promise<Blob>>();
 
 /** The dump of a new cluster after `template.prepare`: from this run's folder, or made (and left there). */
 function preparedPgliteTemplate(template: DatabaseTemplate): Promise<Blob> {
   checkTemplateName(template);
-  let made = preparedPglite.get(template.name);
-  if (!made) {
-    made = loadOrPrepare(template).catch((error: unknown) => {
-      preparedPglite.delete(template.name);
-      throw error;
-    });
-    preparedPglite.set(template.name, made);
-  }
-  return made;
+  return once(preparedPglite, template.name, () => loadOrPrepare(template));
 }
 
 async function loadOrPrepare(template: DatabaseTemplate): Promise<Blob> {
@@ -194,16 +199,7 @@ const preparedPostgres = new Map<string, Promise<string>>();
  */
 function preparedPostgresTemplate(baseUrl: string, runId: string, template: DatabaseTemplate): Promise<string> {
   checkTemplateName(template);
-  const key = `${baseUrl} ${template.name}`;
-  let made = preparedPostgres.get(key);
-  if (!made) {
-    made = makePostgresTemplate(baseUrl, runId, template).catch((error: unknown) => {
-      preparedPostgres.delete(key);
-      throw error;
-    });
-    preparedPostgres.set(key, made);
-  }
-  return made;
+  return once(preparedPostgres, `${baseUrl} ${template.name}`, () => makePostgresTemplate(baseUrl, runId, template));
 }
 
 async function makePostgresTemplate(baseUrl: string, runId: string, template: DatabaseTemplate): Promise<string> {
