@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '@fpa/write-model/testing';
-import { makeSaId, registration, startTestApp, type Answer, type TestApp } from './testing.ts';
+import { registration, startTestApp, type Answer, type TestApp } from './testing.ts';
+import { mainMemberBody, setDay as stepTo } from './calendar.testing.ts';
 import { staffToken } from './role-sessions.testing.ts';
 
 /*
@@ -8,8 +9,6 @@ import { staffToken } from './role-sessions.testing.ts';
  * moves and the daily run notices and lapses — over REST, GraphQL and the CSV export, with the
  * permissions (statement: policies:read; worklist: payments:read).
  */
-let sequence = 7600;
-const nextSaId = () => makeSaId('690909', String(sequence++).padStart(4, '0'));
 
 const STATEMENT = `query Statement($id: ID!) {
   policyStatement(id: $id) {
@@ -39,10 +38,7 @@ describe.each(testDrivers())('the policy statement and the arrears worklist on $
   let paying: { id: string };
   let otherCompanysPolicy: string;
 
-  const setDay = (day: string) => {
-    const instant = new Date(`${day}T08:00:00Z`);
-    t.services.now = () => instant;
-  };
+  const setDay = (day: string) => stepTo(t, day);
   const get = (path: string, token = clerk) => t.request('GET', path, undefined, { token });
   const run = () => t.request('POST', '/api/billing/daily-run', {}, { token: clerk });
   /** The read models follow the log a moment later: read until the answer says what the test waits for. */
@@ -58,23 +54,7 @@ describe.each(testDrivers())('the policy statement and the arrears worklist on $
     Object.fromEntries(body.totals.map((x) => [x.state, [x.count, x.arrears]]));
 
   async function memberWithPolicy(token: string, typeId: string, firstName: string, lastName: string, phone: string) {
-    const member = await t.request(
-      'POST',
-      '/api/members',
-      {
-        firstName,
-        lastName,
-        saId: nextSaId(),
-        phone,
-        address: '3 Church Street',
-        city: 'Pietermaritzburg',
-        province: 'KZN',
-        postalCode: '3201',
-        isMainMember: true,
-        policyTypeId: typeId,
-      },
-      { token },
-    );
+    const member = await t.request('POST', '/api/members', mainMemberBody(typeId, { firstName, lastName, phone }), { token });
     expect(member.status, JSON.stringify(member.body)).toBe(201);
     return { id: member.body.policyId as string, policyNumber: member.body.policyNumber as string, memberId: member.body.id as string };
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '@fpa/write-model/testing';
-import { makeSaId, registration, startTestApp, type TestApp } from './testing.ts';
+import { registration, startTestApp, type TestApp } from './testing.ts';
+import { mainMemberBody, setDay as stepTo } from './calendar.testing.ts';
 import { staffToken } from './role-sessions.testing.ts';
 
 /*
@@ -8,8 +9,6 @@ import { staffToken } from './role-sessions.testing.ts';
  * the billing clerk as the (stepped) clock moves — a notice, a lapse after grace, a reinstatement when
  * the arrears are paid. The clock is services.now, stepped to 10:00 South African time of each day.
  */
-let sequence = 7300;
-const nextSaId = () => makeSaId('680808', String(sequence++).padStart(4, '0'));
 
 const RUN = `mutation Run($input: RunDailyBillingInput) {
   runDailyBilling(input: $input) { companyId days daysRun lastDay premiumsFallenDue noticesIssued policiesLapsed policiesReinstated failed failedPolicyIds }
@@ -23,10 +22,7 @@ describe.each(testDrivers())('the billing calendar over HTTP on $name', (driver)
   let companyId: string;
   let policy: { id: string; policyNumber: string };
 
-  const setDay = (day: string) => {
-    const instant = new Date(`${day}T08:00:00Z`);
-    t.services.now = () => instant;
-  };
+  const setDay = (day: string) => stepTo(t, day);
   const run = (body: unknown = {}, token = clerk) => t.request('POST', '/api/billing/daily-run', body, { token });
   const eventCount = async () =>
     (await t.services.sql.query<{ n: number }>(`select count(*)::int as n from es_events where (data->>'companyId') = $1`, [companyId]))[0]!
@@ -52,23 +48,7 @@ describe.each(testDrivers())('the billing calendar over HTTP on $name', (driver)
         { token: admin },
       )
     ).body;
-    const member = await t.request(
-      'POST',
-      '/api/members',
-      {
-        firstName: 'Themba',
-        lastName: 'Mthembu',
-        saId: nextSaId(),
-        phone: '0821234567',
-        address: '3 Church Street',
-        city: 'Pietermaritzburg',
-        province: 'KZN',
-        postalCode: '3201',
-        isMainMember: true,
-        policyTypeId: type.id,
-      },
-      { token: admin },
-    );
+    const member = await t.request('POST', '/api/members', mainMemberBody(type.id), { token: admin });
     expect(member.status).toBe(201);
     policy = { id: member.body.policyId, policyNumber: member.body.policyNumber };
     // The first premium (due at the start, 2026-01-10) is paid; February's is not.
@@ -199,19 +179,7 @@ describe.each(testDrivers())('the billing calendar by itself in the embedded ser
     const member = await t.request(
       'POST',
       '/api/members',
-      {
-        firstName: 'Sipho',
-        lastName: 'Dlamini',
-        saId: nextSaId(),
-        phone: '0831112222',
-        email: 'sipho@example.co.za',
-        address: '9 Long Street',
-        city: 'Durban',
-        province: 'KZN',
-        postalCode: '4001',
-        isMainMember: true,
-        policyTypeId: type.id,
-      },
+      mainMemberBody(type.id, { firstName: 'Sipho', lastName: 'Dlamini', phone: '0831112222', email: 'sipho@example.co.za' }),
       { token },
     );
     expect(member.status, JSON.stringify(member.body)).toBe(201);

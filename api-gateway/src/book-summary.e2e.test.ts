@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '@fpa/write-model/testing';
-import { makeSaId, registration, startTestApp, type TestApp } from './testing.ts';
+import { registration, startTestApp, type TestApp } from './testing.ts';
+import { mainMemberBody, setDay as stepTo } from './calendar.testing.ts';
 import { staffToken } from './role-sessions.testing.ts';
 
 /*
@@ -9,8 +10,6 @@ import { staffToken } from './role-sessions.testing.ts';
  * policies with a missed premium still in cover, the lapses this month and the lapse-ratio trend (the
  * compliance report's numbers).
  */
-let sequence = 7800;
-const nextSaId = () => makeSaId('720202', String(sequence++).padStart(4, '0'));
 
 const SUMMARY = `{ bookSummary { month premiumsDue premiumsPaid collectionRate policiesInGrace arrearsInGrace lapsesThisMonth lapseRatio { month lapsed } } }`;
 
@@ -21,30 +20,13 @@ describe.each(testDrivers())('the book this month on $name', (driver) => {
   let typeId: string;
   const policies: Record<string, string> = {};
 
-  const setDay = (day: string) => {
-    const instant = new Date(`${day}T08:00:00Z`);
-    t.services.now = () => instant;
-  };
+  const setDay = (day: string) => stepTo(t, day);
   const summary = async (token = clerk) => t.request('GET', '/api/billing/summary', undefined, { token });
   const migrate = async (name: string, paidUpTo: string, debitDay: number) => {
     const member = await t.request(
       'POST',
       '/api/members',
-      {
-        firstName: name,
-        lastName: 'Khoza',
-        saId: nextSaId(),
-        phone: '0821234567',
-        address: '9 Long Street',
-        city: 'Kimberley',
-        province: 'Northern Cape',
-        postalCode: '8301',
-        isMainMember: true,
-        policyTypeId: typeId,
-        inceptionDate: '2026-01-01',
-        paidUpTo,
-        debitDay,
-      },
+      mainMemberBody(typeId, { firstName: name, lastName: 'Khoza', inceptionDate: '2026-01-01', paidUpTo, debitDay }),
       { token: admin },
     );
     expect(member.status).toBe(201);

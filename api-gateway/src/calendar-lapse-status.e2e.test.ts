@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '@fpa/write-model/testing';
-import { makeSaId, registration, startTestApp, type TestApp } from './testing.ts';
+import { registration, startTestApp, type TestApp } from './testing.ts';
+import { mainMemberBody, setDay as stepTo } from './calendar.testing.ts';
 import { staffToken } from './role-sessions.testing.ts';
 
 /*
@@ -8,8 +9,6 @@ import { staffToken } from './role-sessions.testing.ts';
  * filter, the counts) and in the lapse ratio, like one lapsed by staff; staff's switch sets it active
  * again (a reinstatement by staff decision), and the next run leaves it in force.
  */
-let sequence = 7600;
-const nextSaId = () => makeSaId('690909', String(sequence++).padStart(4, '0'));
 
 const POLICIES = `query Policies($status: PolicyStatus) {
   policies(status: $status) { nodes { id status } }
@@ -22,10 +21,7 @@ describe.each(testDrivers())('a policy lapsed by the calendar on /policies on $n
   let clerk: string;
   let policyId: string;
 
-  const setDay = (day: string) => {
-    const instant = new Date(`${day}T08:00:00Z`);
-    t.services.now = () => instant;
-  };
+  const setDay = (day: string) => stepTo(t, day);
   const run = () => t.request('POST', '/api/billing/daily-run', {}, { token: clerk });
   const rowStatus = async () =>
     ((await t.request('GET', '/api/policies', undefined, { token: admin })).body as { id: string; status: string }[]).find(
@@ -46,23 +42,9 @@ describe.each(testDrivers())('a policy lapsed by the calendar on /policies on $n
         { token: admin },
       )
     ).body;
-    const member = await t.request(
-      'POST',
-      '/api/members',
-      {
-        firstName: 'Lerato',
-        lastName: 'Nkosi',
-        saId: nextSaId(),
-        phone: '0827654321',
-        address: '12 Market Street',
-        city: 'Polokwane',
-        province: 'Limpopo',
-        postalCode: '0700',
-        isMainMember: true,
-        policyTypeId: type.id,
-      },
-      { token: admin },
-    );
+    const member = await t.request('POST', '/api/members', mainMemberBody(type.id, { firstName: 'Lerato', lastName: 'Nkosi' }), {
+      token: admin,
+    });
     expect(member.status).toBe(201);
     policyId = member.body.policyId;
     const paid = await t.request(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '@fpa/write-model/testing';
 import { makeSaId, registration, startTestApp, type TestApp } from './testing.ts';
+import { mainMemberBody, setDay as stepTo } from './calendar.testing.ts';
 import { staffToken } from './role-sessions.testing.ts';
 
 /*
@@ -9,8 +10,6 @@ import { staffToken } from './role-sessions.testing.ts';
  * waiting period (rule 2A.9); later, the new type's whole period. A member with a policy in force, a
  * family member, and bad input are refused, changing nothing.
  */
-let sequence = 7700;
-const nextSaId = () => makeSaId('710101', String(sequence++).padStart(4, '0'));
 
 const ISSUE = `mutation Issue($id: ID!, $input: IssuePolicyInput!) {
   issuePolicy(id: $id, input: $input) { id policyNumber status waitingPeriod startDate debitDay memberId }
@@ -23,10 +22,7 @@ describe.each(testDrivers())('a new policy for a member whose policy lapsed, on 
   let typeId: string;
   const members: { id: string; policyId: string }[] = [];
 
-  const setDay = (day: string) => {
-    const instant = new Date(`${day}T08:00:00Z`);
-    t.services.now = () => instant;
-  };
+  const setDay = (day: string) => stepTo(t, day);
   const run = () => t.request('POST', '/api/billing/daily-run', {}, { token: clerk });
   const issue = (memberId: string, body: unknown, token = admin) => t.request('POST', `/api/members/${memberId}/policy`, body, { token });
   const policyCount = async () => ((await t.request('GET', '/api/policies', undefined, { token: admin })).body as unknown[]).length;
@@ -45,23 +41,7 @@ describe.each(testDrivers())('a new policy for a member whose policy lapsed, on 
     );
     typeId = type.body.id;
     for (const firstName of ['Thandi', 'Bongani']) {
-      const member = await t.request(
-        'POST',
-        '/api/members',
-        {
-          firstName,
-          lastName: 'Mahlaba',
-          saId: nextSaId(),
-          phone: '0821234567',
-          address: '4 Church Street',
-          city: 'Pietermaritzburg',
-          province: 'KwaZulu-Natal',
-          postalCode: '3201',
-          isMainMember: true,
-          policyTypeId: typeId,
-        },
-        { token: admin },
-      );
+      const member = await t.request('POST', '/api/members', mainMemberBody(typeId, { firstName, lastName: 'Mahlaba' }), { token: admin });
       expect(member.status).toBe(201);
       members.push({ id: member.body.id, policyId: member.body.policyId });
       const paid = await t.request(
