@@ -14,6 +14,7 @@ import { plansProjection } from './plans/plans.projection.ts';
 import { systemSettingsProjection } from './system-settings/system-settings.projection.ts';
 import { complianceProjection } from './compliance/compliance.projection.ts';
 import { billingProjection } from './billing/billing.projection.ts';
+import { collectionsProjection } from './collections/collections.projection.ts';
 
 /** Every projector the product runs, one per line. New read models are added here. */
 export const allProjectors: readonly Projector[] = [
@@ -32,6 +33,7 @@ export const allProjectors: readonly Projector[] = [
   systemSettingsProjection,
   complianceProjection,
   billingProjection,
+  collectionsProjection,
 ];
 
 export * from './billing/billing.queries.ts';
@@ -51,3 +53,5 @@ export * from './agents/sales.queries.ts';
 export * from './billing/daily-run.ts';
 export * from './billing/run-daily-billing.ts';
 export * from './billing/daily-schedule.ts';
+export * from './collections/collections.queries.ts';
+export * from './collections/create-batch.ts';

@@ -21,3 +21,4 @@ export * from './audit/index.ts';
 export * from './plans/index.ts';
 export * from './system-settings/index.ts';
 export * from './command-handling/slice.ts';
+export * from './collections/index.ts';

@@ -24,6 +24,11 @@ export type CommandEndpoint<Outcome extends CommandOutcome = CommandOutcome, Ans
     status?: number;
     /** The REST body when it is not the answer itself (the spec's shape for this route). */
     body?: (answer: Answer) => unknown;
+    /**
+     * The command's input read from the request itself (a file sent as the body: text/csv or multipart),
+     * for a route whose body is not JSON; GraphQL takes the same input as fields.
+     */
+    readBody?: (request: Request) => Promise<unknown>;
   };
   graphql: {
     /** The mutation's answer type. */
@@ -94,11 +99,12 @@ export function restRoutesOf(endpoints: readonly AnyEndpoint[]): Route[] {
       path: e.rest.path,
       operation: e.slice.operation,
       ...(e.rest.status ? { status: e.rest.status } : {}),
+      ...(e.rest.readBody ? { rawBody: true } : {}),
       command: e,
       async handler(ctx, { params, body }) {
         const answer: unknown = await runCommand(ctx, e, {
           target: target ? params[target]! : '',
-          input: withPathFields(e.rest.path, target, params, body),
+          input: e.rest.readBody ? await e.rest.readBody(ctx.request) : withPathFields(e.rest.path, target, params, body),
         });
         return e.rest.body ? e.rest.body(answer) : answer;
       },

@@ -11,6 +11,7 @@ import { profileEndpoints } from './profile.ts';
 import { authEndpoints } from './auth.ts';
 import { platformEndpoints } from './platform.ts';
 import { subscriptionEndpoints } from './subscription.ts';
+import { collectionEndpoints } from './collections.ts';
 
 /** Every command the gateway exposes, one context's endpoints per line: REST routes and GraphQL mutations are built from these. */
 export const commandEndpoints: readonly AnyEndpoint[] = [
@@ -26,4 +27,5 @@ export const commandEndpoints: readonly AnyEndpoint[] = [
   ...subscriptionEndpoints,
   ...authEndpoints,
   ...billingEndpoints,
+  ...collectionEndpoints,
 ];

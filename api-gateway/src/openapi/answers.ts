@@ -4,6 +4,7 @@ import { auditAnswers } from './audit.answers.ts';
 import { authAnswers } from './auth.answers.ts';
 import { billingAnswers } from './billing.answers.ts';
 import { claimsAnswers } from './claims.answers.ts';
+import { collectionsAnswers } from './collections.answers.ts';
 import { companyAnswers } from './company.answers.ts';
 import { docsAnswers } from './docs.answers.ts';
 import { groupSchemesAnswers } from './group-schemes.answers.ts';
@@ -25,6 +26,7 @@ export const areas: Record<string, AnswerMap> = {
   Claims: claimsAnswers,
   Payments: paymentsAnswers,
   'Premium calendar': billingAnswers,
+  Collections: collectionsAnswers,
   'Group schemes': groupSchemesAnswers,
   'Users and roles': accessAnswers,
   Agents: agentsAnswers,

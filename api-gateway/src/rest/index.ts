@@ -14,6 +14,7 @@ import { agentRoutes } from './agents.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { platformRoutes } from './platform.routes.ts';
 import { billingRoutes } from './billing.routes.ts';
+import { collectionRoutes } from './collections.routes.ts';
 import { commandEndpoints } from '../commands/index.ts';
 import { restRoutesOf } from '../commands/expose.ts';
 import { docsRoutes } from '../openapi/docs.routes.ts';
@@ -35,6 +36,7 @@ export const routes: readonly Route[] = [
   ...auditRoutes,
   ...platformRoutes,
   ...billingRoutes,
+  ...collectionRoutes,
   ...restRoutesOf(commandEndpoints),
   ...docsRoutes,
 ];

@@ -21,6 +21,8 @@ import './audit.fields.ts';
 import './platform.ts';
 import './billing.ts';
 import './billing.fields.ts';
+import './collections.ts';
+import './collections.fields.ts';
 import { commandEndpoints } from '../commands/index.ts';
 import { addMutations } from '../commands/expose.ts';
 

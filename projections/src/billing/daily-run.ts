@@ -15,7 +15,7 @@ import { compareCheckpoints, type AppendResult, type Checkpoint, type EventStore
 import { addDays } from '@fpa/write-model/validation';
 import { committedHead } from '../engine/catch-up-to.ts';
 import type { ProjectionLogger } from '../engine/types.ts';
-import { createProgressBoard, createSharedPoll, waitForCheckpoint } from '../engine/wait.ts';
+import { pollingReadModelWait } from '../engine/wait.ts';
 import { billingProjection } from './billing.projection.ts';
 import { billingBook, findBillingCompany, type BillingPolicy } from './billing.queries.ts';
 
@@ -71,17 +71,7 @@ const quiet: ProjectionLogger = { info: () => {}, warn: () => {}, error: () => {
 
 /** Waits on the billing projector's checkpoint row: works wherever the projector runs (this process, a worker). */
 export function pollingBillingWait(sql: SqlExecutor, timeoutMs = READ_MODEL_TIMEOUT_MS): (target: Checkpoint) => Promise<void> {
-  const deps = {
-    projectors: [billingProjection],
-    board: createProgressBoard(),
-    poll: createSharedPoll(sql, [billingProjection]),
-    pollIntervalMs: 25,
-  };
-  return async (target) => {
-    const result = await waitForCheckpoint(deps, target, { timeoutMs });
-    if (!result.reached)
-      throw new Error(`The billing read model did not catch up with the log within ${timeoutMs} ms; the daily run waits for it.`);
-  };
+  return pollingReadModelWait(sql, [billingProjection], timeoutMs);
 }
 
 /** The days a run for asOf does, oldest first, after the last day done. */

@@ -106,3 +106,21 @@ export async function waitForCheckpoint(
   }
   return { reached: true, waitedMs: Math.round(elapsed()), lagging: [] };
 }
+
+/**
+ * A wait on some projectors' checkpoint rows, for a command that reads their read models to decide (the
+ * daily run, a collection batch): works wherever the projectors run (this process, a worker). Throws
+ * when they do not catch up within the timeout: the command must not decide on a stale read.
+ */
+export function pollingReadModelWait(
+  sql: SqlExecutor,
+  projectors: readonly Projector[],
+  timeoutMs = 120_000,
+): (target: Checkpoint) => Promise<void> {
+  const deps = { projectors, board: createProgressBoard(), poll: createSharedPoll(sql, projectors), pollIntervalMs: 25 };
+  return async (target) => {
+    const result = await waitForCheckpoint(deps, target, { timeoutMs });
+    if (!result.reached)
+      throw new Error(`The read models ${projectors.map((p) => p.name).join(', ')} did not catch up with the log within ${timeoutMs} ms.`);
+  };
+}

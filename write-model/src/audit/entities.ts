@@ -117,6 +117,23 @@ function recordPatch(event: { type: string; data: Record<string, unknown> }): Re
       return { status: 'lapsed' };
     case 'PolicyReinstated':
       return { status: 'active' };
+    case 'DebitMandateSet':
+      return {
+        mandate: {
+          accountHolder: d.accountHolder,
+          bank: d.bank,
+          branchCode: d.branchCode,
+          accountNumber: d.accountNumber,
+          accountType: d.accountType,
+          debitDay: d.debitDay,
+          mandateReference: d.mandateReference,
+          debiCheck: d.debiCheck,
+          status: d.status,
+          suspended: null,
+        },
+      };
+    case 'DebitMandateSuspended':
+      return { mandate: { suspended: { unpaidCode: d.unpaidCode, reason: d.reason, on: d.suspendedOn } } };
     case 'NonPaymentNoticeIssued':
       return { lastNotice: { issuedOn: d.issuedOn, arrears: d.arrears, graceEndsOn: d.graceEndsOn } };
   }

@@ -35,6 +35,7 @@ const policy: PolicyState = {
   noticed: {},
   lapse: null,
   activations: 0,
+  mandate: null,
 };
 const documents: ClaimDocument[] = [
   {

@@ -31,6 +31,7 @@ const policy: PolicyState = {
   noticed: {},
   lapse: null,
   activations: 0,
+  mandate: null,
 };
 const input = paymentSchema.parse({
   policyId: 'p1',

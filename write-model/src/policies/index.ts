@@ -5,3 +5,4 @@ export * from './policy-numbers.ts';
 export * from './commands/calendar.ts';
 export * from './commands/issue-policy.ts';
 export * from './waiting-carry-over.ts';
+export * from './commands/set-mandate.ts';

@@ -58,6 +58,7 @@ const oldPolicy = (status: 'active' | 'lapsed' | 'cancelled', lapsedOn: string |
     noticed: {},
     lapse: status === 'lapsed' ? { on: lapsedOn ?? '', nonPayment: true } : null,
     activations: 0,
+    mandate: null,
   } satisfies PolicyState,
   lapsedOn,
 });

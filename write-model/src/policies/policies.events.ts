@@ -1,4 +1,6 @@
-import type { PolicyStatus } from '../validation/index.ts';
+import type { AccountType, BankId, MandateStatus, PolicyStatus } from '../validation/index.ts';
+import type { PiiMarking } from '../event-store/types.ts';
+import { memberSubjectId } from '../members/members.events.ts';
 
 /**
  * A policy issued to a principal member on a policy type. The terms are copied at issue: a later
@@ -109,6 +111,52 @@ export type PolicyReinstated = {
   };
 };
 
-export type PolicyEvent = PolicyIssued | PolicyStatusChanged | NonPaymentNoticeIssued | PolicyLapsed | PolicyReinstated;
+/**
+ * The policy's debit-order mandate set or replaced (issue #21): the whole mandate each time. A new one
+ * lifts a suspension (the clerk captured new bank details). accountHolder and accountNumber are the
+ * main member's personal data (policyPii).
+ */
+export type DebitMandateSet = {
+  type: 'DebitMandateSet';
+  data: {
+    policyId: string;
+    companyId: string;
+    memberId: string;
+    accountHolder: string;
+    bank: BankId;
+    branchCode: string;
+    accountNumber: string;
+    accountType: AccountType;
+    debitDay: number;
+    mandateReference: string;
+    debiCheck: boolean;
+    status: MandateStatus;
+  };
+};
+
+/**
+ * The bank answered a debit with an unpaid code that stops the mandate (12 account closed, 26 no such
+ * account, 60 mandate blocked): no debit is sent on it until a new mandate is set.
+ */
+export type DebitMandateSuspended = {
+  type: 'DebitMandateSuspended';
+  data: { policyId: string; companyId: string; unpaidCode: string; reason: string; suspendedOn: string; batchId: string };
+};
+
+export type PolicyEvent =
+  | PolicyIssued
+  | PolicyStatusChanged
+  | NonPaymentNoticeIssued
+  | PolicyLapsed
+  | PolicyReinstated
+  | DebitMandateSet
+  | DebitMandateSuspended;
 
 export const policyStreamId = (policyId: string) => `policy-${policyId}`;
+
+/** The bank details of a mandate are the main member's personal data: sealed with the member's key. */
+export function mandatePii(event: PolicyEvent): PiiMarking[] | undefined {
+  return event.type === 'DebitMandateSet'
+    ? [{ subjectId: memberSubjectId(event.data.memberId), fields: ['accountHolder', 'accountNumber'] }]
+    : undefined;
+}

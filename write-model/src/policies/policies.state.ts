@@ -22,6 +22,8 @@ export type PolicyState =
       lapse: { on: string; nonPayment: boolean } | null;
       /** How many times it was reinstated or set active again: the calendar's command ids include it. */
       activations: number;
+      /** The debit-order mandate (issue #21), if one was set: its reference is reserved for the policy. */
+      mandate: { reference: string; suspended: boolean } | null;
     };
 
 export const initialPolicyState: PolicyState = { status: 'none' };
@@ -46,6 +48,7 @@ export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyStat
         noticed: {},
         lapse: null,
         activations: 0,
+        mandate: null,
       };
     }
     case 'PolicyStatusChanged': {
@@ -67,6 +70,10 @@ export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyStat
       return state.status === 'none' ? state : { ...state, status: 'lapsed', lapse: { on: event.data.lapsedOn, nonPayment: true } };
     case 'PolicyReinstated':
       return state.status === 'none' ? state : { ...state, status: 'active', noticed: {}, lapse: null, activations: state.activations + 1 };
+    case 'DebitMandateSet':
+      return state.status === 'none' ? state : { ...state, mandate: { reference: event.data.mandateReference, suspended: false } };
+    case 'DebitMandateSuspended':
+      return state.status === 'none' || !state.mandate ? state : { ...state, mandate: { ...state.mandate, suspended: true } };
     default:
       return unknownEvent(event, state);
   }

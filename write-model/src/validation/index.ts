@@ -27,6 +27,8 @@ export * from './claims.ts';
 export * from './uploads.ts';
 export * from './payments.ts';
 export * from './billing.ts';
+export * from './mandates.ts';
+export * from './collections.ts';
 export * from './agents.ts';
 export * from './group-schemes.ts';
 export * from './settings.ts';

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { csvSafeCell } from '../../validation/csv-cell.ts';
 import { csvRows, decodeCollectionFile } from './csv-rows.ts';
 import { checkDebitLines, debitTotals } from './debit-lines.ts';
-import { ACCOUNT_TYPES, type AccountType, type DebitFileHeader, type DebitLine } from './debit-file.types.ts';
+import { ACCOUNT_TYPES, type AccountType, type DebitLine } from './debit-file.types.ts';
 import { CollectionFileError } from './file-error.ts';
 
 /** The columns of the debit CSV, in order (docs/collections-files.md). */
@@ -26,9 +26,8 @@ const textCell = (value: string) => csvSafeCell(value.replace(/[\r\n]+/g, ' '));
  * The CSV a payment provider's bulk debit upload takes: the column names, one line per debit, and a
  * trailer `TRAILER,<count>,<total cents>` the provider can check the upload against. RFC 4180: CRLF line
  * ends, a cell quoted only when it holds a comma, a quote or surrounding spaces (papaparse decides).
- * The header is not written: the provider's upload has no place for it; it names the batch's file.
  */
-export function writeDebitCsv(_header: DebitFileHeader, lines: readonly DebitLine[]): string {
+export function writeDebitCsv(lines: readonly DebitLine[]): string {
   checkDebitLines(lines);
   const data = lines.map((l) => [
     textCell(l.mandateReference),

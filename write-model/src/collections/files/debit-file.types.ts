@@ -1,5 +1,6 @@
-export const ACCOUNT_TYPES = ['cheque', 'savings', 'transmission'] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
+import type { AccountType } from '../../validation/mandates.ts';
+
+export { ACCOUNT_TYPES, type AccountType } from '../../validation/mandates.ts';
 
 /** One debit of a collection batch. */
 export type DebitLine = {

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import type { BatchSummary, CollectionSettingsView, CollectionWorkItem, MandateView, ResultFileView } from '@fpa/projections';
+import { ACCOUNT_TYPES, BANK_IDS, MANDATE_STATUSES } from '@fpa/write-model/validation';
+import type { ResultImportAnswer } from '@fpa/write-model';
+import type { BatchDetail, CollectionsOverview } from '../queries/collections.ts';
+import { day, id, money, named, rowOf, type AnswerMap } from './shapes.ts';
+
+const period = z.string().regex(/^\d{4}-\d{2}$/);
+const accountType = z.enum(ACCOUNT_TYPES);
+
+const mandate = named(
+  'DebitMandate',
+  rowOf<MandateView>()(
+    z.strictObject({
+      policyId: id,
+      memberId: id,
+      accountHolder: z.string(),
+      bank: z.enum(BANK_IDS),
+      branchCode: z.string().regex(/^\d{6}$/),
+      accountNumber: z.string(),
+      accountType,
+      debitDay: z.number().int().min(1).max(31),
+      mandateReference: z.string(),
+      debiCheck: z.boolean(),
+      status: z.enum(MANDATE_STATUSES),
+      suspended: z
+        .strictObject({ unpaidCode: z.string(), reason: z.string(), on: day })
+        .nullable()
+        .meta({ description: 'Set when the bank answered 12, 26 or 60: no debit is sent until a new mandate is set' }),
+    }),
+  ),
+);
+
+const settings = named(
+  'CollectionSettings',
+  rowOf<CollectionSettingsView>()(
+    z.strictObject({
+      includeArrears: z.boolean(),
+      account: z
+        .strictObject({
+          userCode: z.string(),
+          abbreviatedName: z.string(),
+          installationId: z.string(),
+          branchCode: z.string(),
+          accountNumber: z.string(),
+          accountType,
+        })
+        .nullable(),
+    }),
+  ),
+);
+
+const batchShape = {
+  batchId: id,
+  debitDate: day,
+  createdOn: day,
+  generationNumber: z.number().int(),
+  count: z.number().int(),
+  total: money,
+  collected: z.number().int(),
+  collectedTotal: money,
+  unpaid: z.number().int(),
+  unpaidTotal: money,
+  disputes: z.number().int(),
+  pending: z.number().int().meta({ description: 'Debits the bank has not answered yet' }),
+};
+const batch = named('CollectionBatch', rowOf<BatchSummary>()(z.strictObject(batchShape)));
+const createdBatch = named(
+  'CreatedCollectionBatch',
+  rowOf<BatchSummary & { id: string }>()(z.strictObject({ id: id.meta({ description: 'The batch id (as batchId)' }), ...batchShape })),
+);
+
+const batchDetail = named(
+  'CollectionBatchDetail',
+  rowOf<BatchDetail>()(
+    z.strictObject({
+      ...batchShape,
+      items: z.array(
+        z.strictObject({
+          policyId: id,
+          policyNumber: z.string(),
+          mandateReference: z.string(),
+          periods: z.array(period),
+          amount: money,
+          outcome: z.enum(['pending', 'collected', 'unpaid']),
+          outcomeOn: day.nullable(),
+          unpaidCode: z.string().nullable(),
+          unpaidMeaning: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+);
+
+const resultImport = named(
+  'CollectionResultImport',
+  rowOf<ResultImportAnswer>()(
+    z.strictObject({
+      fileId: id,
+      collected: z.number().int(),
+      unpaid: z.number().int(),
+      unmatched: z.number().int().meta({ description: 'Lines of ours without a debit on their date (listed with the file)' }),
+      duplicates: z.number().int().meta({ description: 'Lines already taken in (the same file again changes nothing)' }),
+    }),
+  ),
+);
+
+const resultFile = rowOf<ResultFileView>()(
+  z.strictObject({
+    fileId: id,
+    fileName: z.string().nullable(),
+    importedOn: day,
+    lines: z.number().int(),
+    collected: z.number().int(),
+    unpaid: z.number().int(),
+    duplicates: z.number().int(),
+    unmatched: z.array(
+      z.strictObject({
+        line: z.number().int(),
+        reference: z.string(),
+        amount: money,
+        status: z.string(),
+        unpaidCode: z.string().nullable(),
+        date: day,
+        reason: z.string(),
+      }),
+    ),
+  }),
+);
+
+const workItem = rowOf<CollectionWorkItem>()(
+  z.strictObject({
+    batchId: id,
+    policyId: id,
+    policyNumber: z.string(),
+    kind: z.literal('deceased'),
+    unpaidCode: z.string(),
+    raisedOn: day,
+  }),
+);
+
+const month = z.strictObject({
+  month: period,
+  presented: z.number().int(),
+  collected: z.number().int(),
+  unpaid: z.number().int(),
+  disputes: z.number().int(),
+  collectionRate: z.number().nullable(),
+  unpaidRate: z.number().nullable(),
+  disputeRate: z.number().nullable(),
+});
+
+const overview = named(
+  'CollectionsOverview',
+  rowOf<CollectionsOverview>()(
+    z.strictObject({
+      asOf: day,
+      upcoming: z.array(z.strictObject({ debitDate: day, count: z.number().int(), amount: money, batchId: id.nullable() })),
+      months: z.array(month),
+      thisMonth: month.nullable(),
+    }),
+  ),
+);
+
+/** Issue #21: collections. */
+export const collectionsAnswers: AnswerMap = {
+  'GET /api/policies/:id/mandate': { summary: "A policy's debit-order mandate (404 when it has none)", answer: mandate },
+  'PUT /api/policies/:id/mandate': { summary: "Set or replace a policy's debit-order mandate", answer: mandate },
+  'GET /api/collections/settings': { summary: 'Collection settings: arrears in batches, the collecting account', answer: settings },
+  'PUT /api/collections/settings': { summary: 'Set the collection settings', answer: settings },
+  'GET /api/collections/overview': { summary: 'The next debit dates and the collection figures per month', answer: overview },
+  'GET /api/collections/batches': { summary: 'The collection batches, newest debit date first', answer: z.array(batch) },
+  'POST /api/collections/batches': { summary: 'Make the batch for a debit date (asking again answers the one made)', answer: createdBatch },
+  'GET /api/collections/batches/:id': { summary: 'A batch and each of its debits', answer: batchDetail },
+  'GET /api/collections/batches/:id/file': {
+    summary: "A batch's bank file: ?format=csv (payment providers' bulk debit upload) or ?format=acb (the banks' ACB file)",
+    responses: { 200: { description: 'The file', content: { 'text/csv': z.string(), 'text/plain': z.string() } } },
+  },
+  'POST /api/collections/results': {
+    summary: "Import the provider's result file (text/csv body or multipart field `file`)",
+    answer: resultImport,
+  },
+  'GET /api/collections/results': { summary: 'The result files taken in (the last 50)', answer: z.array(resultFile) },
+  'GET /api/collections/work-items': { summary: 'Unpaids for the claims desk (code 18, account holder deceased)', answer: z.array(workItem) },
+};

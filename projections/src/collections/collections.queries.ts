@@ -1,0 +1,202 @@
+import type { SqlExecutor } from '@fpa/write-model/event-store';
+import type { AccountType, BankId, CollectingAccountInput, MandateStatus } from '@fpa/write-model/validation';
+
+export type CollectionSettingsView = { includeArrears: boolean; account: CollectingAccountInput | null };
+
+/** The company's collection settings; a company that never set them collects only the month's premium and has no account yet. */
+export async function collectionSettings(sql: SqlExecutor, companyId: string): Promise<CollectionSettingsView> {
+  const [row] = await sql.query<CollectionSettingsView>(
+    `select include_arrears as "includeArrears", account from collection_settings where company_id = $1`,
+    [companyId],
+  );
+  return row ?? { includeArrears: false, account: null };
+}
+
+export type MandateView = {
+  policyId: string;
+  memberId: string;
+  accountHolder: string;
+  bank: BankId;
+  branchCode: string;
+  accountNumber: string;
+  accountType: AccountType;
+  debitDay: number;
+  mandateReference: string;
+  debiCheck: boolean;
+  status: MandateStatus;
+  suspended: { unpaidCode: string; reason: string; on: string } | null;
+};
+
+const MANDATE_COLUMNS = `m.policy_id as "policyId", m.member_id as "memberId", m.account_holder as "accountHolder", m.bank,
+  m.branch_code as "branchCode", m.account_number as "accountNumber", m.account_type as "accountType", m.debit_day as "debitDay",
+  m.mandate_reference as "mandateReference", m.debicheck as "debiCheck", m.status,
+  case when m.suspended_code is null then null
+       else json_build_object('unpaidCode', m.suspended_code, 'reason', m.suspended_reason, 'on', to_char(m.suspended_on, 'YYYY-MM-DD')) end as suspended`;
+
+export async function mandateOfPolicy(sql: SqlExecutor, companyId: string, policyId: string): Promise<MandateView | null> {
+  const [row] = await sql.query<MandateView>(`select ${MANDATE_COLUMNS} from collection_mandates m where m.company_id = $1 and m.policy_id = $2`, [
+    companyId,
+    policyId,
+  ]);
+  return row ?? null;
+}
+
+export type CollectableMandate = MandateView & { memberName: string };
+
+/**
+ * The mandates a debit may be sent on for a day of the month (their debit day, or a later one when the
+ * month is shorter: the 31st debits on the 30th in November): not cancelled, not suspended, and a
+ * DebiCheck mandate only once authenticated (isCollectable, in SQL).
+ */
+export async function collectableMandates(sql: SqlExecutor, companyId: string, day: number, lastDayOfMonth: boolean): Promise<CollectableMandate[]> {
+  return sql.query<CollectableMandate>(
+    `select ${MANDATE_COLUMNS}, coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), m.account_holder) as "memberName"
+       from collection_mandates m left join collection_members c on c.member_id = m.member_id and c.company_id = m.company_id
+      where m.company_id = $1 and (m.debit_day = $2 or ($3 and m.debit_day > $2))
+        and m.status <> 'cancelled' and m.suspended_code is null and (not m.debicheck or m.status = 'authenticated')
+      order by m.mandate_reference`,
+    [companyId, day, lastDayOfMonth],
+  );
+}
+
+export type BatchSummary = {
+  batchId: string;
+  debitDate: string;
+  createdOn: string;
+  generationNumber: number;
+  count: number;
+  total: string;
+  collected: number;
+  collectedTotal: string;
+  unpaid: number;
+  unpaidTotal: string;
+  disputes: number;
+  pending: number;
+};
+
+// Per batch through a lateral aggregate: the tables are read through views, where grouping by the key alone is not allowed.
+const BATCH_SUMMARY = `b.batch_id as "batchId", to_char(b.debit_date, 'YYYY-MM-DD') as "debitDate", to_char(b.created_on, 'YYYY-MM-DD') as "createdOn",
+  b.generation_number as "generationNumber", b.count, b.total::text as total, s.collected, s."collectedTotal", s.unpaid, s."unpaidTotal",
+  s.disputes, s.pending`;
+
+const BATCH_FROM = `collection_batches b cross join lateral (
+  select count(*) filter (where i.outcome = 'collected')::int as collected,
+         coalesce(sum(i.outcome_amount) filter (where i.outcome = 'collected'), 0)::numeric(14,2)::text as "collectedTotal",
+         count(*) filter (where i.outcome = 'unpaid')::int as unpaid,
+         coalesce(sum(i.amount) filter (where i.outcome = 'unpaid'), 0)::numeric(14,2)::text as "unpaidTotal",
+         count(*) filter (where i.unpaid_effect = 'dispute')::int as disputes,
+         count(*) filter (where i.outcome = 'pending')::int as pending
+    from collection_items i where i.batch_id = b.batch_id) s`;
+
+/** The company's batches, newest debit date first, with what the bank answered so far. */
+export async function collectionBatches(sql: SqlExecutor, companyId: string): Promise<BatchSummary[]> {
+  return sql.query<BatchSummary>(
+    `select ${BATCH_SUMMARY} from ${BATCH_FROM} where b.company_id = $1 order by b.debit_date desc, b.position desc`,
+    [companyId],
+  );
+}
+
+export async function collectionBatch(sql: SqlExecutor, companyId: string, batchId: string): Promise<BatchSummary | null> {
+  const [row] = await sql.query<BatchSummary>(
+    `select ${BATCH_SUMMARY} from ${BATCH_FROM} where b.company_id = $1 and b.batch_id = $2`,
+    [companyId, batchId],
+  );
+  return row ?? null;
+}
+
+export type BatchItemView = {
+  policyId: string;
+  policyNumber: string;
+  mandateReference: string;
+  periods: string[];
+  amount: string;
+  outcome: 'pending' | 'collected' | 'unpaid';
+  outcomeOn: string | null;
+  unpaidCode: string | null;
+  unpaidMeaning: string | null;
+};
+
+export async function collectionBatchItems(sql: SqlExecutor, companyId: string, batchId: string): Promise<BatchItemView[]> {
+  return sql.query<BatchItemView>(
+    `select policy_id as "policyId", policy_number as "policyNumber", mandate_reference as "mandateReference", periods, amount::text as amount,
+            outcome, to_char(outcome_on, 'YYYY-MM-DD') as "outcomeOn", unpaid_code as "unpaidCode", unpaid_meaning as "unpaidMeaning"
+       from collection_items where company_id = $1 and batch_id = $2 order by policy_number`,
+    [companyId, batchId],
+  );
+}
+
+export type ResultFileView = {
+  fileId: string;
+  fileName: string | null;
+  importedOn: string;
+  lines: number;
+  collected: number;
+  unpaid: number;
+  duplicates: number;
+  unmatched: { line: number; reference: string; amount: string; status: string; unpaidCode: string | null; date: string; reason: string }[];
+};
+
+export async function resultFiles(sql: SqlExecutor, companyId: string): Promise<ResultFileView[]> {
+  return sql.query<ResultFileView>(
+    `select file_id as "fileId", file_name as "fileName", to_char(imported_on, 'YYYY-MM-DD') as "importedOn", lines, collected, unpaid,
+            duplicates, unmatched
+       from collection_result_files where company_id = $1 order by position desc limit 50`,
+    [companyId],
+  );
+}
+
+export type CollectionWorkItem = { batchId: string; policyId: string; policyNumber: string; kind: 'deceased'; unpaidCode: string; raisedOn: string };
+
+/** Unpaid 18 (account holder deceased): the claims desk should contact the family. */
+export async function collectionWorkItems(sql: SqlExecutor, companyId: string): Promise<CollectionWorkItem[]> {
+  return sql.query<CollectionWorkItem>(
+    `select batch_id as "batchId", policy_id as "policyId", policy_number as "policyNumber", kind, unpaid_code as "unpaidCode",
+            to_char(raised_on, 'YYYY-MM-DD') as "raisedOn"
+       from collection_work_items where company_id = $1 order by raised_on desc, policy_number`,
+    [companyId],
+  );
+}
+
+export type CollectionMonth = {
+  month: string;
+  presented: number;
+  collected: number;
+  unpaid: number;
+  disputes: number;
+  /** Percentages with one decimal, of the debits the bank answered; null before any answer. */
+  collectionRate: number | null;
+  unpaidRate: number | null;
+  disputeRate: number | null;
+};
+
+/** Per month of debit date: debits sent, collected, unpaid and disputed (the industry keeps unpaids < 10 %, disputes < 0.5 %). */
+export async function collectionMonths(sql: SqlExecutor, companyId: string, months = 12): Promise<CollectionMonth[]> {
+  const rows = await sql.query<{ month: string; presented: number; collected: number; unpaid: number; disputes: number }>(
+    `select to_char(b.debit_date, 'YYYY-MM') as month, count(*)::int as presented,
+            count(*) filter (where i.outcome = 'collected')::int as collected,
+            count(*) filter (where i.outcome = 'unpaid')::int as unpaid,
+            count(*) filter (where i.unpaid_effect = 'dispute')::int as disputes
+       from collection_items i join collection_batches b on b.batch_id = i.batch_id
+      where i.company_id = $1 group by 1 order by 1 desc limit $2`,
+    [companyId, months],
+  );
+  const pct = (n: number, of: number) => (of === 0 ? null : Math.round((n * 1000) / of) / 10);
+  return rows.reverse().map((r) => {
+    const answered = r.collected + r.unpaid;
+    return { ...r, collectionRate: pct(r.collected, answered), unpaidRate: pct(r.unpaid, answered), disputeRate: pct(r.disputes, answered) };
+  });
+}
+
+/**
+ * The premiums (policy and month keys, as the reservations hold them) in a batch and not answered
+ * unpaid: a preview of a batch leaves them out as the batch itself does.
+ */
+export async function batchedPremiums(sql: SqlExecutor, companyId: string): Promise<Set<string>> {
+  const rows = await sql.query<{ key: string }>(
+    `select i.policy_id::text || ':' || p.period as key
+       from collection_items i cross join lateral jsonb_array_elements_text(i.periods) as p(period)
+      where i.company_id = $1 and i.outcome <> 'unpaid'`,
+    [companyId],
+  );
+  return new Set(rows.map((r) => r.key));
+}
