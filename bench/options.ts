@@ -3,7 +3,18 @@
  * (`--solo`: the rebuild suite also rebuilds each projector alone, one after another, and reports each one's time)
  * BENCH_DATABASE_URL selects the PostgreSQL server (a fresh database is made under it), else PGlite.
  */
-export const SUITES = ['append', 'batch', 'rebuild', 'queries', 'daily', 'read-your-writes', 'import', 'http', 'web'] as const;
+export const SUITES = [
+  'append',
+  'batch',
+  'rebuild',
+  'queries',
+  'daily',
+  'read-your-writes',
+  'import',
+  'http',
+  'web',
+  'collection-files',
+] as const;
 export type SuiteName = (typeof SUITES)[number];
 
 export type BenchOptions = {
@@ -19,6 +30,8 @@ export type BenchOptions = {
   batches: number;
   importRows: number;
   rywCommands: number;
+  /** Debits of the collection batch file and lines of the result file (collection-files suite). */
+  collectionLines: number;
   httpSeconds: number;
   querySamples: number;
   keep: boolean;
@@ -59,6 +72,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     batches: number('batches', 20, 2),
     importRows: number('import-rows', 50_000, 120),
     rywCommands: number('ryw-commands', 500, 10),
+    collectionLines: number('collection-lines', 50_000, 500),
     httpSeconds: number('http-seconds', 20, 2),
     querySamples: number('samples', 100, 5),
     keep: flags.has('keep'),

@@ -8,6 +8,7 @@ import { parseOptions, type BenchOptions, type SuiteName } from './options.ts';
 import { formatTable, writeResults, type Figure } from './report.ts';
 import { createSuiteContext, type SuiteContext } from './suite.ts';
 import { appendSuite, batchSuite } from './suites/append.ts';
+import { collectionFilesSuite } from './suites/collection-files.ts';
 import { dailySuite } from './suites/daily.ts';
 import { httpSuite } from './suites/http.ts';
 import { importSuite } from './suites/import.ts';
@@ -18,7 +19,8 @@ import { webSuite } from './suites/web.ts';
 
 /**
  * The order matters: the rebuild runs before the gateway starts (else its engine would build the read
- * models first), and the import runs last because it adds members the other suites would then see.
+ * models first), and the import runs after the other database suites because it adds members they would
+ * then see. collection-files reads and writes no database: it times the pure file formats of issue #21.
  */
 const ORDER: [SuiteName, (ctx: SuiteContext) => Promise<Figure[]>][] = [
   ['rebuild', rebuildSuite],
@@ -30,6 +32,7 @@ const ORDER: [SuiteName, (ctx: SuiteContext) => Promise<Figure[]>][] = [
   ['http', httpSuite],
   ['web', webSuite],
   ['import', importSuite],
+  ['collection-files', collectionFilesSuite],
 ];
 
 export type BenchRun = { figures: Figure[]; failures: string[]; paths: string[] };
@@ -54,7 +57,7 @@ export async function runBench(options: BenchOptions, log: (message: string) => 
         figures.push({ suite: name, metric: 'failed', value: NaN, unit: '', note: message.split('\n')[0]! });
       }
     }
-    const tenant = options.only.some((s) => s !== 'append' && s !== 'batch') ? await context.tenant() : null;
+    const tenant = options.only.some((s) => s !== 'append' && s !== 'batch' && s !== 'collection-files') ? await context.tenant() : null;
     const info = {
       driver: db.driver,
       startedAt,

@@ -88,7 +88,9 @@ export function writeAcb(header: DebitFileHeader, lines: readonly DebitLine[], o
   };
 
   // One contra per action date (the format balances each date on its own); the sort is stable.
-  const byDate = lines.map((line, index) => ({ line, index })).sort((x, y) => (x.line.actionDate < y.line.actionDate ? -1 : 0));
+  const byDate = lines
+    .map((line, index) => ({ line, index }))
+    .sort((x, y) => (x.line.actionDate < y.line.actionDate ? -1 : x.line.actionDate > y.line.actionDate ? 1 : 0));
   const dates = byDate.map((d) => d.line.actionDate);
   const firstActionDate = toYymmdd(dates[0] ?? header.debitDate);
   const lastActionDate = toYymmdd(dates.at(-1) ?? header.debitDate);
