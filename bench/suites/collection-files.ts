@@ -79,7 +79,7 @@ export async function collectionFilesSuite({ options, log }: SuiteContext): Prom
   const stringifyMs = time(() => JSON.stringify(lines));
   let csv = '';
   let acb = '';
-  const csvMs = time(() => (csv = writeDebitCsv(HEADER, lines)));
+  const csvMs = time(() => (csv = writeDebitCsv(lines)));
   const acbMs = time(() => (acb = writeAcb(HEADER, lines)));
   const readAcbMs = time(() => readAcb(acb));
   const results = resultFile(lines);

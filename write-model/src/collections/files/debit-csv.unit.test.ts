@@ -19,7 +19,7 @@ const refusal = (fn: () => unknown) => {
 
 describe('writeDebitCsv (golden file)', () => {
   it('writes the sample batch exactly as the checked-in sample-batch.csv', () => {
-    expect(writeDebitCsv(SAMPLE_HEADER, SAMPLE_LINES)).toBe(sample);
+    expect(writeDebitCsv(SAMPLE_LINES)).toBe(sample);
   });
 
   it('ends every line with CRLF, quotes only the cell with a comma, and closes with the count and total', () => {
@@ -39,21 +39,21 @@ describe('writeDebitCsv (golden file)', () => {
 
   it('hands a spreadsheet no formula: a text cell starting with = + - @ gets an apostrophe, and reads back as it was', () => {
     const line = { ...SAMPLE_LINES[0]!, accountHolder: '=HYPERLINK("http://x","y")', mandateReference: '@SUM(A1)', userReference: '+27' };
-    const csv = writeDebitCsv(SAMPLE_HEADER, [line]);
+    const csv = writeDebitCsv([line]);
     expect(csv.split('\r\n')[1]).toBe(`'@SUM(A1),"'=HYPERLINK(""http://x"",""y"")",250655,62001234567,cheque,15000,2026-12-01,'+27`);
     expect(readDebitCsv(csv).lines).toEqual([line]);
   });
 
   it('writes a line break inside a name as a space, so each debit stays on one line', () => {
-    const csv = writeDebitCsv(SAMPLE_HEADER, [{ ...SAMPLE_LINES[0]!, accountHolder: 'Thandiwe\r\nNkosi' }]);
+    const csv = writeDebitCsv([{ ...SAMPLE_LINES[0]!, accountHolder: 'Thandiwe\r\nNkosi' }]);
     expect(csv.split('\r\n')[1]).toBe('MND-000001,Thandiwe Nkosi,250655,62001234567,cheque,15000,2026-12-01,POL-2026-000001');
   });
 
   it('refuses to write a debit no bank would take, naming it', () => {
     const bad = [SAMPLE_LINES[0]!, { ...SAMPLE_LINES[1]!, branchCode: '63200' }];
-    expect(() => writeDebitCsv(SAMPLE_HEADER, bad)).toThrow(ValidationError);
-    expect(() => writeDebitCsv(SAMPLE_HEADER, bad)).toThrow('Debit 2 (mandate MND-000002): The branch code "63200" is not 6 digits.');
-    expect(() => writeDebitCsv(SAMPLE_HEADER, [{ ...SAMPLE_LINES[0]!, amountCents: 12.5 }])).toThrow('not a whole number of cents');
+    expect(() => writeDebitCsv(bad)).toThrow(ValidationError);
+    expect(() => writeDebitCsv(bad)).toThrow('Debit 2 (mandate MND-000002): The branch code "63200" is not 6 digits.');
+    expect(() => writeDebitCsv([{ ...SAMPLE_LINES[0]!, amountCents: 12.5 }])).toThrow('not a whole number of cents');
   });
 });
 
