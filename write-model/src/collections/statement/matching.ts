@@ -86,9 +86,13 @@ export function matchIndex(policies: MatchablePolicy[]): MatchIndex {
       add(index.bySurnameAndPremium, `${key(policy.memberSurname)} ${policy.monthlyPremiumCents}`, policy);
     }
   }
+  for (const bucket of index.bySurnameAndPremium.values()) bucket.sort(byNumber);
   return index;
 }
 
+// Code-unit order, not the locale's: the same candidates in the same order on every server.
+const byNumber = (a: MatchablePolicy, b: MatchablePolicy) =>
+  a.policyNumber < b.policyNumber ? -1 : a.policyNumber > b.policyNumber ? 1 : 0;
 const rand = (cents: number) => `R ${(cents / 100).toFixed(2)}`;
 
 export function matchStatementLine(line: StatementLine, index: MatchIndex): StatementMatch {
@@ -119,23 +123,30 @@ export function matchStatementLine(line: StatementLine, index: MatchIndex): Stat
     };
   }
 
-  const candidates: { policy: MatchablePolicy; months: number; surname: string }[] = [];
+  // Fewest months first; within a month count, by policy number, each bucket already sorted so: a
+  // common surname with a thousand policies on one premium costs five reads, not a thousand.
+  const candidates: { policy: MatchablePolicy; months: number }[] = [];
   const seen = new Set<string>();
-  for (const surname of new Set([...inReference, ...inDescription])) {
-    for (let months = 1; months <= MAX_MONTHS; months++) {
-      if (line.amountCents % months !== 0) continue;
-      for (const policy of index.bySurnameAndPremium.get(`${surname} ${line.amountCents / months}`) ?? []) {
-        if (seen.has(policy.policyId)) continue;
-        seen.add(policy.policyId);
-        candidates.push({ policy, months, surname });
-      }
+  const surnames = new Set([...inReference, ...inDescription]);
+  for (let months = 1; months <= MAX_MONTHS && candidates.length < MAX_CANDIDATES; months++) {
+    if (line.amountCents % months !== 0) continue;
+    const hits: MatchablePolicy[] = [];
+    for (const surname of surnames) {
+      const bucket = index.bySurnameAndPremium.get(`${surname} ${line.amountCents / months}`);
+      if (bucket) hits.push(...bucket.slice(0, MAX_CANDIDATES));
+    }
+    hits.sort(byNumber);
+    for (const policy of hits) {
+      if (candidates.length === MAX_CANDIDATES) break;
+      if (seen.has(policy.policyId)) continue;
+      seen.add(policy.policyId);
+      candidates.push({ policy, months });
     }
   }
   if (candidates.length === 0) return { kind: 'none' };
-  candidates.sort((a, b) => a.months - b.months || a.policy.policyNumber.localeCompare(b.policy.policyNumber));
   return {
     kind: 'suggestion',
-    candidates: candidates.slice(0, MAX_CANDIDATES).map(({ policy, months }) => ({
+    candidates: candidates.map(({ policy, months }) => ({
       policyId: policy.policyId,
       reason: `surname ${policy.memberSurname} and ${rand(line.amountCents)} = ${months === 1 ? 'the monthly premium' : `${months} × the premium of ${rand(policy.monthlyPremiumCents)}`}`,
     })),
