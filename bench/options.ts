@@ -3,7 +3,18 @@
  * (`--solo`: the rebuild suite also rebuilds each projector alone, one after another, and reports each one's time)
  * BENCH_DATABASE_URL selects the PostgreSQL server (a fresh database is made under it), else PGlite.
  */
-export const SUITES = ['append', 'batch', 'rebuild', 'queries', 'daily', 'read-your-writes', 'import', 'http', 'web'] as const;
+export const SUITES = [
+  'append',
+  'batch',
+  'rebuild',
+  'queries',
+  'daily',
+  'read-your-writes',
+  'import',
+  'http',
+  'web',
+  'statement-matching',
+] as const;
 export type SuiteName = (typeof SUITES)[number];
 
 export type BenchOptions = {
@@ -18,6 +29,8 @@ export type BenchOptions = {
   appendsPerWriter: number;
   batches: number;
   importRows: number;
+  /** Lines of the bank statement matched against the big tenant's size of book (`members` policies). */
+  statementLines: number;
   rywCommands: number;
   httpSeconds: number;
   querySamples: number;
@@ -58,6 +71,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     appendsPerWriter: number('appends', 200, 5),
     batches: number('batches', 20, 2),
     importRows: number('import-rows', 50_000, 120),
+    statementLines: number('statement-lines', 20_000, 120),
     rywCommands: number('ryw-commands', 500, 10),
     httpSeconds: number('http-seconds', 20, 2),
     querySamples: number('samples', 100, 5),
