@@ -14,6 +14,7 @@ export const SUITES = [
   'http',
   'web',
   'collection-files',
+  'statement-matching',
 ] as const;
 export type SuiteName = (typeof SUITES)[number];
 
@@ -29,6 +30,8 @@ export type BenchOptions = {
   appendsPerWriter: number;
   batches: number;
   importRows: number;
+  /** Lines of the bank statement matched against the big tenant's size of book (`members` policies). */
+  statementLines: number;
   rywCommands: number;
   /** Debits of the collection batch file and lines of the result file (collection-files suite). */
   collectionLines: number;
@@ -71,6 +74,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     appendsPerWriter: number('appends', 200, 5),
     batches: number('batches', 20, 2),
     importRows: number('import-rows', 50_000, 120),
+    statementLines: number('statement-lines', 20_000, 120),
     rywCommands: number('ryw-commands', 500, 10),
     collectionLines: number('collection-lines', 50_000, 500),
     httpSeconds: number('http-seconds', 20, 2),

@@ -15,6 +15,7 @@ import { importSuite } from './suites/import.ts';
 import { queriesSuite } from './suites/queries.ts';
 import { readYourWritesSuite } from './suites/read-your-writes.ts';
 import { rebuildSuite } from './suites/rebuild.ts';
+import { statementMatchingSuite } from './suites/statement-matching.ts';
 import { webSuite } from './suites/web.ts';
 
 /**
@@ -31,9 +32,13 @@ const ORDER: [SuiteName, (ctx: SuiteContext) => Promise<Figure[]>][] = [
   ['read-your-writes', readYourWritesSuite],
   ['http', httpSuite],
   ['web', webSuite],
+  ['statement-matching', statementMatchingSuite],
   ['import', importSuite],
   ['collection-files', collectionFilesSuite],
 ];
+
+/** Suites that make their own data: running only these generates no tenant. */
+const NO_TENANT: readonly SuiteName[] = ['append', 'batch', 'statement-matching', 'collection-files'];
 
 export type BenchRun = { figures: Figure[]; failures: string[]; paths: string[] };
 
@@ -57,7 +62,7 @@ export async function runBench(options: BenchOptions, log: (message: string) => 
         figures.push({ suite: name, metric: 'failed', value: NaN, unit: '', note: message.split('\n')[0]! });
       }
     }
-    const tenant = options.only.some((s) => s !== 'append' && s !== 'batch' && s !== 'collection-files') ? await context.tenant() : null;
+    const tenant = options.only.some((s) => !NO_TENANT.includes(s)) ? await context.tenant() : null;
     const info = {
       driver: db.driver,
       startedAt,

@@ -23,7 +23,7 @@ describe.each(drivers)('npm run bench --smoke on %s', (driver, url) => {
     const { figures, failures, paths } = await runBench(options, () => {});
     expect(failures).toEqual([]);
     const measured = (suite: string) => figures.filter((f) => f.suite === suite && Number.isFinite(f.value));
-    for (const suite of ['append', 'batch', 'rebuild', 'queries', 'daily', 'read-your-writes', 'http', 'import', 'collection-files']) {
+    for (const suite of ['append', 'batch', 'rebuild', 'queries', 'daily', 'read-your-writes', 'http', 'import', 'collection-files', 'statement-matching']) {
       expect(measured(suite).length, suite).toBeGreaterThan(0);
     }
     // Every command of the steady run reached its list, the load had no errors, the import took every row.
@@ -32,6 +32,10 @@ describe.each(drivers)('npm run bench --smoke on %s', (driver, url) => {
     expect(figures.find((f) => f.suite === 'import' && f.metric.includes('-row CSV'))?.metric).toContain('120-row');
     // The daily run's notice day: every one of the tenant's 60 policies missed a premium and was told.
     expect(figures.find((f) => f.suite === 'daily' && f.metric.startsWith('daily run'))?.metric).toContain('60 policies, 60 notices');
+    // The statement bench parsed and matched every line it wrote.
+    expect(figures.find((f) => f.suite === 'statement-matching' && f.metric.startsWith('parse, index'))?.metric).toBe(
+      'parse, index and match: 120 lines against 60 policies',
+    );
     if (driver === 'postgres') expect(figures.some((f) => f.metric.startsWith('Emmett') && f.value > 0)).toBe(true);
     const json = JSON.parse(readFileSync(paths.find((p) => p.endsWith('.json'))!, 'utf8'));
     expect(json.driver).toBe(driver);
