@@ -203,8 +203,18 @@ describe.each(testDrivers())('collections over HTTP on $name', (driver) => {
     const trailer = await results(['reference,amount,status,unpaid_code,date', 'MND-1,12000,collected,,2026-02-01', 'TRAILER,1,999'].join('\n'));
     expect(trailer.status).toBe(400);
     expect(trailer.body.message).toMatch(/^Line 3: /);
-    const latin1 = await t.request('POST', '/api/collections/results', undefined, { token: clerk });
+    const latin1 = await t.request('POST', '/api/collections/results', Buffer.from('reference,amount,status,unpaid_code,date\nMND-\u00e9,100,collected,,2026-02-01\n', 'latin1'), {
+      token: clerk,
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(latin1.status).toBe(400);
+    expect(latin1.body.message).toMatch(/not UTF-8/);
+    const negative = await results(['reference,amount,status,unpaid_code,date', 'MND-1,-12000,collected,,2026-02-01'].join('\n'));
+    expect(negative.status).toBe(400);
+    expect(negative.body.message).toMatch(/^Line 2: /);
+    const extra = await results(['reference,amount,status,unpaid_code,date', 'MND-1,12000,collected,,2026-02-01,surprise'].join('\n'));
+    expect(extra.status).toBe(400);
+    expect(extra.body.message).toMatch(/^Line 2: /);
     expect(await eventCount()).toBe(before);
   });
 });

@@ -22,6 +22,11 @@ import {
   findBillingCompany,
   mandateOfPolicy,
   resultFiles,
+  bankStatements,
+  statementColumns,
+  unmatchedStatementLines,
+  type StatementLineView,
+  type StatementView,
   type BatchItemView,
   type BatchSummary,
   type CollectionMonth,
@@ -74,6 +79,19 @@ export async function batch(ctx: RequestContext, batchId: string): Promise<Batch
 
 export function results(ctx: RequestContext): Promise<ResultFileView[]> {
   return resultFiles(...tenantRead(ctx, 'payments:read'));
+}
+
+/** The unmatched queue (GET /api/collections/unmatched): credits waiting for a clerk's decision. */
+export function unmatched(ctx: RequestContext): Promise<StatementLineView[]> {
+  return unmatchedStatementLines(...tenantRead(ctx, 'payments:read'));
+}
+
+export function statements(ctx: RequestContext): Promise<StatementView[]> {
+  return bankStatements(...tenantRead(ctx, 'payments:read'));
+}
+
+export function columns(ctx: RequestContext) {
+  return statementColumns(...tenantRead(ctx, 'payments:read'));
 }
 
 export function workItems(ctx: RequestContext): Promise<CollectionWorkItem[]> {

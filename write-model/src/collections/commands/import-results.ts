@@ -19,8 +19,8 @@ import { parseResultFile } from '../files/index.ts';
 import { batchScope, holders, mandateReferenceScope, premiumScope, releaseAll } from '../reservations.ts';
 import { decideResultImport } from './decide-results.ts';
 
-/** The file as text (REST reads the body's bytes and decodes them strictly first) and its name, if known. */
-export const resultFileSchema = z.object({
+/** A collections file as text (REST reads the body's bytes and decodes them strictly first) and its name, if known. */
+export const collectionFileSchema = z.object({
   content: z
     .string({ error: 'content is required: the result file as text' })
     .max(COLLECTION_FILE_MAX_BYTES, 'The file is larger than 20 MB.')
@@ -47,7 +47,7 @@ export async function importCollectionResults(
   ctx: CommandContext,
 ): Promise<{ append: Awaited<ReturnType<EventStore['append']>> | null; answer: ResultImportAnswer }> {
   const companyId = requireCompany(ctx);
-  const { content, fileName } = parseInput(resultFileSchema, input);
+  const { content, fileName } = parseInput(collectionFileSchema, input);
   const lines = parseResultFile(content);
   const sha256 = createHash('sha256').update(content).digest('hex');
   const fileId = resultFileId(companyId, sha256);
@@ -131,6 +131,6 @@ async function reversedPayments(store: EventStore, batches: ReadonlyMap<string, 
 export const importCollectionResultsSlice = commandSlice({
   name: 'importCollectionResults',
   operation: 'payments:create',
-  input: () => resultFileSchema,
+  input: () => collectionFileSchema,
   handle: ({ store, sql }, { input }, ctx) => importCollectionResults({ store, sql }, input, ctx),
 });
