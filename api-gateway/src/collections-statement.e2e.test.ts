@@ -107,7 +107,13 @@ describe.each(testDrivers())('bank statements over HTTP on $name', (driver) => {
     ]);
     // The mapping proposed from the header and the rows' dates is kept for the next statement.
     const kept = (await t.request('GET', '/api/collections/statement-columns', undefined, { token: clerk })).body;
-    expect(kept.columns).toMatchObject({ date: 'Date', amount: 'Amount', description: 'Description', reference: 'Reference', dateFormat: 'YYYY/MM/DD' });
+    expect(kept.columns).toMatchObject({
+      date: 'Date',
+      amount: 'Amount',
+      description: 'Description',
+      reference: 'Reference',
+      dateFormat: 'YYYY/MM/DD',
+    });
   });
 
   it('lets the clerk assign a credit (amounts adding up) and dismiss one, once each', async () => {
@@ -116,7 +122,9 @@ describe.each(testDrivers())('bank statements over HTTP on $name', (driver) => {
     const short = await t.request('POST', path(6, 'assign'), { allocations: [{ policyId: c.id, amount: '100' }] }, { token: clerk });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe("The amounts must add up to the line's R 120.00");
-    expect((await t.request('POST', path(6, 'assign'), { allocations: [{ policyId: c.id, amount: '120' }] }, { token: auditor })).status).toBe(403);
+    expect(
+      (await t.request('POST', path(6, 'assign'), { allocations: [{ policyId: c.id, amount: '120' }] }, { token: auditor })).status,
+    ).toBe(403);
     const assigned = await t.request('POST', path(6, 'assign'), { allocations: [{ policyId: c.id, amount: '120' }] }, { token: clerk });
     expect(assigned.status).toBe(200);
     expect(assigned.body).toMatchObject({ state: 'assigned', resolution: { allocations: [{ policyId: c.id, amount: '120.00' }] } });

@@ -40,7 +40,10 @@ export const collectionEndpoints = [
   endpoint({
     slice: setCollectionSettingsSlice,
     rest: { method: 'PUT', path: '/api/collections/settings' },
-    graphql: { type: CollectionSettingsType, description: 'Whether batches collect arrears, and the account collected into with its bank codes.' },
+    graphql: {
+      type: CollectionSettingsType,
+      description: 'Whether batches collect arrears, and the account collected into with its bank codes.',
+    },
     answer: (ctx, { companyId }) => collectionSettings(tenantSql(ctx, companyId), companyId),
   }),
   endpoint({
@@ -62,7 +65,8 @@ export const collectionEndpoints = [
     rest: { method: 'POST', path: '/api/collections/results', readBody: readFileBody },
     graphql: {
       type: ResultImportType,
-      description: "The payment provider's result file: applied whole or refused whole (a 4xx naming the line); the same file twice changes nothing.",
+      description:
+        "The payment provider's result file: applied whole or refused whole (a 4xx naming the line); the same file twice changes nothing.",
     },
     answer: (_ctx, { answer }) => answer,
   }),

@@ -216,7 +216,11 @@ const statementLine = named(
       state: z.enum(['matched', 'unmatched', 'assigned', 'dismissed']),
       suggestions: z.array(z.strictObject({ policyId: id, policyNumber: z.string(), reason: z.string() })),
       resolution: z
-        .strictObject({ allocations: z.array(allocation).optional(), note: z.string().nullable().optional(), reason: z.string().optional() })
+        .strictObject({
+          allocations: z.array(allocation).optional(),
+          note: z.string().nullable().optional(),
+          reason: z.string().optional(),
+        })
         .nullable(),
     }),
   ),
@@ -273,6 +277,12 @@ export const collectionsAnswers: AnswerMap = {
     summary: 'Put an unmatched credit on one or more policies (the amounts add up to it)',
     answer: statementLine,
   },
-  'POST /api/collections/statements/:id/lines/:line/dismiss': { summary: 'Mark an unmatched credit as not a premium', answer: statementLine },
-  'GET /api/collections/work-items': { summary: 'Unpaids for the claims desk (code 18, account holder deceased)', answer: z.array(workItem) },
+  'POST /api/collections/statements/:id/lines/:line/dismiss': {
+    summary: 'Mark an unmatched credit as not a premium',
+    answer: statementLine,
+  },
+  'GET /api/collections/work-items': {
+    summary: 'Unpaids for the claims desk (code 18, account holder deceased)',
+    answer: z.array(workItem),
+  },
 };

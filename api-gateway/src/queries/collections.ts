@@ -147,7 +147,6 @@ export async function overview(ctx: RequestContext): Promise<CollectionsOverview
   return { asOf: today, upcoming, months, thisMonth: months.find((m) => m.month === month) ?? null };
 }
 
-
 export type BatchFile = { fileName: string; contentType: string; body: string };
 
 /**

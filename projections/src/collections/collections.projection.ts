@@ -225,7 +225,19 @@ export const collectionsProjection = projectorOf<Event>()({
            select $1::uuid, i."policyId", $2::uuid, i."policyNumber", i."mandateReference", i.periods, i.amount
              from jsonb_to_recordset($3::text::jsonb) as i("policyId" uuid, "policyNumber" text, "mandateReference" text, periods jsonb, amount numeric)
            on conflict do nothing`,
-          [d.batchId, d.companyId, JSON.stringify(d.items.map(({ policyId, policyNumber, mandateReference, periods, amount }) => ({ policyId, policyNumber, mandateReference, periods, amount })))],
+          [
+            d.batchId,
+            d.companyId,
+            JSON.stringify(
+              d.items.map(({ policyId, policyNumber, mandateReference, periods, amount }) => ({
+                policyId,
+                policyNumber,
+                mandateReference,
+                periods,
+                amount,
+              })),
+            ),
+          ],
         );
         return;
       }
@@ -267,7 +279,18 @@ export const collectionsProjection = projectorOf<Event>()({
         await tx.query(
           `insert into collection_statements (statement_id, company_id, file_name, format, imported_on, credits, matched, duplicates, debits_ignored, position)
            values ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $10) on conflict (statement_id) do nothing`,
-          [d.statementId, d.companyId, d.fileName, d.format, d.importedOn, d.lines.length, matched, d.duplicates, d.debitsIgnored, event.globalPosition],
+          [
+            d.statementId,
+            d.companyId,
+            d.fileName,
+            d.format,
+            d.importedOn,
+            d.lines.length,
+            matched,
+            d.duplicates,
+            d.debitsIgnored,
+            event.globalPosition,
+          ],
         );
         await tx.query(
           `insert into collection_statement_lines (statement_id, line, company_id, date, description, reference, amount, state, match, position)
@@ -299,7 +322,18 @@ export const collectionsProjection = projectorOf<Event>()({
         await tx.query(
           `insert into collection_result_files (file_id, company_id, file_name, imported_on, lines, collected, unpaid, duplicates, unmatched, position)
            values ($1, $2, $3, $4::date, $5, $6, $7, $8, $9::text::jsonb, $10) on conflict (file_id) do nothing`,
-          [d.fileId, d.companyId, d.fileName, d.importedOn, d.lines, d.collected, d.unpaid, d.duplicates, JSON.stringify(d.unmatched), event.globalPosition],
+          [
+            d.fileId,
+            d.companyId,
+            d.fileName,
+            d.importedOn,
+            d.lines,
+            d.collected,
+            d.unpaid,
+            d.duplicates,
+            JSON.stringify(d.unmatched),
+            event.globalPosition,
+          ],
         );
         return;
       }

@@ -36,10 +36,10 @@ const MANDATE_COLUMNS = `m.policy_id as "policyId", m.member_id as "memberId", m
        else json_build_object('unpaidCode', m.suspended_code, 'reason', m.suspended_reason, 'on', to_char(m.suspended_on, 'YYYY-MM-DD')) end as suspended`;
 
 export async function mandateOfPolicy(sql: SqlExecutor, companyId: string, policyId: string): Promise<MandateView | null> {
-  const [row] = await sql.query<MandateView>(`select ${MANDATE_COLUMNS} from collection_mandates m where m.company_id = $1 and m.policy_id = $2`, [
-    companyId,
-    policyId,
-  ]);
+  const [row] = await sql.query<MandateView>(
+    `select ${MANDATE_COLUMNS} from collection_mandates m where m.company_id = $1 and m.policy_id = $2`,
+    [companyId, policyId],
+  );
   return row ?? null;
 }
 
@@ -50,7 +50,12 @@ export type CollectableMandate = MandateView & { memberName: string };
  * month is shorter: the 31st debits on the 30th in November): not cancelled, not suspended, and a
  * DebiCheck mandate only once authenticated (isCollectable, in SQL).
  */
-export async function collectableMandates(sql: SqlExecutor, companyId: string, day: number, lastDayOfMonth: boolean): Promise<CollectableMandate[]> {
+export async function collectableMandates(
+  sql: SqlExecutor,
+  companyId: string,
+  day: number,
+  lastDayOfMonth: boolean,
+): Promise<CollectableMandate[]> {
   return sql.query<CollectableMandate>(
     `select ${MANDATE_COLUMNS}, coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), m.account_holder) as "memberName"
        from collection_mandates m left join collection_members c on c.member_id = m.member_id and c.company_id = m.company_id
@@ -99,10 +104,10 @@ export async function collectionBatches(sql: SqlExecutor, companyId: string): Pr
 }
 
 export async function collectionBatch(sql: SqlExecutor, companyId: string, batchId: string): Promise<BatchSummary | null> {
-  const [row] = await sql.query<BatchSummary>(
-    `select ${BATCH_SUMMARY} from ${BATCH_FROM} where b.company_id = $1 and b.batch_id = $2`,
-    [companyId, batchId],
-  );
+  const [row] = await sql.query<BatchSummary>(`select ${BATCH_SUMMARY} from ${BATCH_FROM} where b.company_id = $1 and b.batch_id = $2`, [
+    companyId,
+    batchId,
+  ]);
   return row ?? null;
 }
 
@@ -147,7 +152,14 @@ export async function resultFiles(sql: SqlExecutor, companyId: string): Promise<
   );
 }
 
-export type CollectionWorkItem = { batchId: string; policyId: string; policyNumber: string; kind: 'deceased'; unpaidCode: string; raisedOn: string };
+export type CollectionWorkItem = {
+  batchId: string;
+  policyId: string;
+  policyNumber: string;
+  kind: 'deceased';
+  unpaidCode: string;
+  raisedOn: string;
+};
 
 /** Unpaid 18 (account holder deceased): the claims desk should contact the family. */
 export async function collectionWorkItems(sql: SqlExecutor, companyId: string): Promise<CollectionWorkItem[]> {
@@ -185,7 +197,12 @@ export async function collectionMonths(sql: SqlExecutor, companyId: string, mont
   const pct = (n: number, of: number) => (of === 0 ? null : Math.round((n * 1000) / of) / 10);
   return rows.reverse().map((r) => {
     const answered = r.collected + r.unpaid;
-    return { ...r, collectionRate: pct(r.collected, answered), unpaidRate: pct(r.unpaid, answered), disputeRate: pct(r.disputes, answered) };
+    return {
+      ...r,
+      collectionRate: pct(r.collected, answered),
+      unpaidRate: pct(r.unpaid, answered),
+      disputeRate: pct(r.disputes, answered),
+    };
   });
 }
 
@@ -246,13 +263,22 @@ export type StatementLineView = {
   amount: string;
   state: 'matched' | 'unmatched' | 'assigned' | 'dismissed';
   suggestions: { policyId: string; policyNumber: string; reason: string }[];
-  resolution: { allocations?: { policyId: string; policyNumber: string; amount: string; paymentId: string }[]; note?: string | null; reason?: string } | null;
+  resolution: {
+    allocations?: { policyId: string; policyNumber: string; amount: string; paymentId: string }[];
+    note?: string | null;
+    reason?: string;
+  } | null;
 };
 
 const LINE_COLUMNS = `statement_id as "statementId", line, to_char(date, 'YYYY-MM-DD') as date, description, reference, amount::text as amount, state,
   coalesce(match->'candidates', '[]'::jsonb) as suggestions, resolution`;
 
-export async function statementLineOf(sql: SqlExecutor, companyId: string, statementId: string, line: number): Promise<StatementLineView | null> {
+export async function statementLineOf(
+  sql: SqlExecutor,
+  companyId: string,
+  statementId: string,
+  line: number,
+): Promise<StatementLineView | null> {
   const [row] = await sql.query<StatementLineView>(
     `select ${LINE_COLUMNS} from collection_statement_lines where company_id = $1 and statement_id = $2 and line = $3`,
     [companyId, statementId, line],

@@ -91,7 +91,13 @@ export async function importBankStatement(deps: { store: EventStore; sql: SqlExe
     const payments: PaymentRecorded[] = [];
     const lines: ImportedStatementLine[] = fresh.map((l) => {
       const found = matchStatementLine(l, index);
-      const base = { line: l.line, date: l.date, description: l.description, reference: l.reference, amount: centsToDecimal(BigInt(l.amountCents)) };
+      const base = {
+        line: l.line,
+        date: l.date,
+        description: l.description,
+        reference: l.reference,
+        amount: centsToDecimal(BigInt(l.amountCents)),
+      };
       if (found.kind === 'exact') {
         const policy = byId.get(found.policyId)!;
         const paymentId = ctx.newId();
@@ -118,7 +124,9 @@ export async function importBankStatement(deps: { store: EventStore; sql: SqlExe
         debitsIgnored: parsed.length - credits.length,
       },
     };
-    const streams: StreamAppend[] = [{ streamId: statementStreamId(statementId), expectedVersion: 'no_stream', events: [toNewEvent(imported)] }];
+    const streams: StreamAppend[] = [
+      { streamId: statementStreamId(statementId), expectedVersion: 'no_stream', events: [toNewEvent(imported)] },
+    ];
     for (const p of payments) {
       streams.push({ streamId: paymentStreamId(p.data.paymentId), expectedVersion: 'no_stream', events: [toNewEvent(p, paymentPii)] });
     }
@@ -200,10 +208,23 @@ function eftPayment(paymentId: string, companyId: string, policy: MatchableRow, 
   };
 }
 
-function answerOf(statementId: string, lines: readonly ImportedStatementLine[], duplicates: number, debitsIgnored: number): StatementImportAnswer {
+function answerOf(
+  statementId: string,
+  lines: readonly ImportedStatementLine[],
+  duplicates: number,
+  debitsIgnored: number,
+): StatementImportAnswer {
   const matched = lines.filter((l) => l.match.kind === 'exact').length;
   const suggested = lines.filter((l) => l.match.kind === 'suggestion').length;
-  return { statementId, credits: lines.length + duplicates, matched, unmatched: lines.length - matched, suggested, duplicates, debitsIgnored };
+  return {
+    statementId,
+    credits: lines.length + duplicates,
+    matched,
+    unmatched: lines.length - matched,
+    suggested,
+    duplicates,
+    debitsIgnored,
+  };
 }
 
 export const importBankStatementSlice = commandSlice<ImportStatementOutcome>({

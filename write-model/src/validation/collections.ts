@@ -35,8 +35,14 @@ export const collectingAccountSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9 ]{1,10}$/, COLLECTION_MESSAGES.abbreviatedName)
     .transform((v) => v.toUpperCase()),
-  installationId: z.string({ error: COLLECTION_MESSAGES.installationId }).trim().regex(/^\d{4}$/, COLLECTION_MESSAGES.installationId),
-  branchCode: z.string({ error: COLLECTION_MESSAGES.branchCode }).trim().regex(/^\d{6}$/, COLLECTION_MESSAGES.branchCode),
+  installationId: z
+    .string({ error: COLLECTION_MESSAGES.installationId })
+    .trim()
+    .regex(/^\d{4}$/, COLLECTION_MESSAGES.installationId),
+  branchCode: z
+    .string({ error: COLLECTION_MESSAGES.branchCode })
+    .trim()
+    .regex(/^\d{6}$/, COLLECTION_MESSAGES.branchCode),
   accountNumber: z
     .string({ error: COLLECTION_MESSAGES.accountNumber })
     .transform((v) => v.replace(/[\s-]/g, ''))
@@ -119,7 +125,12 @@ export const assignStatementLineSchema = z.object({
     )
     .min(1, STATEMENT_MESSAGES.allocations)
     .max(20, 'Split a credit over at most 20 policies'),
-  note: z.string().trim().max(500).nullish().transform((v) => v || null),
+  note: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((v) => v || null),
 });
 export type AssignStatementLineInput = z.output<typeof assignStatementLineSchema>;
 

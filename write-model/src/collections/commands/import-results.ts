@@ -25,7 +25,12 @@ export const collectionFileSchema = z.object({
     .string({ error: 'content is required: the result file as text' })
     .max(COLLECTION_FILE_MAX_BYTES, 'The file is larger than 20 MB.')
     .meta({ description: 'The result file (CSV: reference,amount,status,unpaid_code,date; docs/collections-files.md).' }),
-  fileName: z.string().trim().max(200).nullish().transform((v) => v || null),
+  fileName: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((v) => v || null),
 });
 
 export type ResultImportAnswer = { fileId: string; collected: number; unpaid: number; unmatched: number; duplicates: number };
@@ -88,7 +93,11 @@ export async function importCollectionResults(
     ];
     for (const [batchId, events] of decision.batchEvents) {
       const batch = [...batches.values()].find((b) => b.batchId === batchId)!;
-      streams.push({ streamId: batchStreamId(batchId), expectedVersion: batch.version, events: events.map((e) => toNewEvent(e, collectionPii)) });
+      streams.push({
+        streamId: batchStreamId(batchId),
+        expectedVersion: batch.version,
+        events: events.map((e) => toNewEvent(e, collectionPii)),
+      });
     }
     for (const p of decision.payments) {
       streams.push({

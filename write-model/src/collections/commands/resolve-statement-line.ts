@@ -64,11 +64,17 @@ export async function assignStatementLine(store: EventStore, statementId: string
     }
     const payments: PaymentRecorded[] = [];
     for (const [i, a] of allocations.entries()) {
-      const { state: policy } = await loadState(store, policyStreamId(a.policyId), { initialState: initialPolicyState, evolve: evolvePolicy });
+      const { state: policy } = await loadState(store, policyStreamId(a.policyId), {
+        initialState: initialPolicyState,
+        evolve: evolvePolicy,
+      });
       if (policy.status === 'none' || policy.companyId !== companyId) {
         throw new ValidationError(POLICY_NOT_FOUND, [{ path: ['allocations', i, 'policyId'], message: POLICY_NOT_FOUND }]);
       }
-      const { state: member } = await loadState(store, memberStreamId(policy.memberId), { initialState: initialMemberState, evolve: evolveMember });
+      const { state: member } = await loadState(store, memberStreamId(policy.memberId), {
+        initialState: initialMemberState,
+        evolve: evolveMember,
+      });
       payments.push({
         type: 'PaymentRecorded',
         data: {
@@ -95,13 +101,22 @@ export async function assignStatementLine(store: EventStore, statementId: string
         statementId,
         companyId,
         line,
-        allocations: payments.map((p) => ({ policyId: p.data.policyId, policyNumber: p.data.policyNumber, amount: p.data.amount, paymentId: p.data.paymentId })),
+        allocations: payments.map((p) => ({
+          policyId: p.data.policyId,
+          policyNumber: p.data.policyNumber,
+          amount: p.data.amount,
+          paymentId: p.data.paymentId,
+        })),
         note,
       },
     };
     const streams: StreamAppend[] = [
       { streamId: statementStreamId(statementId), expectedVersion: version, events: [toNewEvent(assigned)] },
-      ...payments.map((p) => ({ streamId: paymentStreamId(p.data.paymentId), expectedVersion: 'no_stream' as const, events: [toNewEvent(p, paymentPii)] })),
+      ...payments.map((p) => ({
+        streamId: paymentStreamId(p.data.paymentId),
+        expectedVersion: 'no_stream' as const,
+        events: [toNewEvent(p, paymentPii)],
+      })),
     ];
     return { append: await store.append(streams, appendOptions(ctx)), statementId, line };
   });
