@@ -167,4 +167,22 @@ describe.each(testDrivers())('bank statements over HTTP on $name', (driver) => {
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ credits: 1, unmatched: 1 });
   });
+
+  it('offers the same through GraphQL: the statement as text, the queue, the decision', async () => {
+    const imported = await t.graphql(
+      `mutation Import($input: ImportBankStatementInput!) { importBankStatement(input: $input) { statementId credits matched unmatched } }`,
+      { input: { content: ['When,What,Ref,Value', '07/02/2026,GQL DEPOSIT,gql,33.00'].join('\n'), fileName: 'gql.csv' } },
+      clerk,
+    );
+    expect(imported.body.errors).toBeUndefined();
+    expect(imported.body.data.importBankStatement).toMatchObject({ credits: 1, matched: 0, unmatched: 1 });
+    const queue = await t.graphql(`{ collectionUnmatched { statementId line amount suggestions { policyId } } }`, {}, auditor);
+    const line = queue.body.data.collectionUnmatched.find((l: { amount: string }) => l.amount === '33.00');
+    const dismissed = await t.graphql(
+      `mutation Dismiss($id: ID!, $input: DismissStatementLineInput!) { dismissStatementLine(id: $id, input: $input) { state dismissedBecause } }`,
+      { id: line.statementId, input: { line: line.line, reason: 'Owner top-up' } },
+      clerk,
+    );
+    expect(dismissed.body.data.dismissStatementLine).toEqual({ state: 'dismissed', dismissedBecause: 'Owner top-up' });
+  });
 });
