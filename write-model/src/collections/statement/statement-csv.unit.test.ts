@@ -102,7 +102,7 @@ describe('refused whole, naming the line', () => {
   it('no header row with the mapped columns', () => {
     expect(refusal(() => parseStatementCsv(csv('Date,Details,Amount', '05 Nov 2026,A,1.00'), columns))).toEqual({
       line: null,
-      message: 'no header row names the mapped columns (Date, Description, Reference, Amount); check the column mapping',
+      message: 'No header row names the mapped columns (Date, Description, Reference, Amount); check the column mapping',
     });
   });
   it('a row with more cells than the header', () => {
