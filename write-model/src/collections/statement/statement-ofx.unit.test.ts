@@ -35,7 +35,7 @@ describe('parseStatementOfx', () => {
       line: null,
       message: 'The file is not an OFX statement (no <OFX> element)',
     });
-    expect(refusal(() => parseStatementOfx('<OFX><BANKMSGSRSV1><STMTTRNRS></OFX>')).message).toMatch(/^the OFX file is not readable/);
+    expect(refusal(() => parseStatementOfx('<OFX><BANKMSGSRSV1><STMTTRNRS></OFX>')).message).toMatch(/^The OFX file is not readable/);
   });
 
   it('defuses the inputs its parser backtracks on: tag names lower-cased, white space cut to one', () => {
