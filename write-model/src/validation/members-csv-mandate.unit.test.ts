@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mandateReferenceRepeated, mandateReferenceTakenInCompany, planChunk } from '../members/commands/import-plan.ts';
 import { accountLengthMessage, MANDATE_MESSAGES } from './mandates.ts';
-import { CSV_MANDATE_MESSAGES, CSV_OPTIONAL_COLUMNS, csvRowMandate, validateCsvMemberRow, type CsvMemberRow } from './members-csv.ts';
+import { CSV_MANDATE_MESSAGES, csvRowMandate } from './members-csv-mandate.ts';
+import { CSV_OPTIONAL_COLUMNS, validateCsvMemberRow, type CsvMemberRow } from './members-csv.ts';
 import { OTHER_SA_ID, saId, VALID_SA_ID } from './test-support.ts';
 
 /* Issue #21: the bulk upload's debit-order columns, checked by the mandate's own schema. */
