@@ -23,7 +23,7 @@ export const agentEndpoints = [
     graphql: {
       type: OnboardClientResultType,
       description: 'The client, its family members and an active policy written by the agent, in one atomic step.',
-      nestedNames: { familyMembers: 'OnboardingFamilyMemberInput' },
+      nestedNames: { familyMembers: 'OnboardingFamilyMemberInput', debitMandate: 'OnboardingDebitMandateInput' },
     },
     /** The client, its family and its policy, credited to an agent. */
     answer: (_ctx, { append: _append, ...answer }) => answer,

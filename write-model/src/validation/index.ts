@@ -21,6 +21,7 @@ export * from './issues.ts';
 export * from './auth.ts';
 export * from './members.ts';
 export * from './members-csv.ts';
+export * from './members-csv-mandate.ts';
 export * from './policy-types.ts';
 export * from './policy-status.ts';
 export * from './claims.ts';

@@ -3,6 +3,7 @@ import { isValidEmail } from './email.ts';
 import { DEFAULT_NATIONALITY, MEMBER_MESSAGES, POLICY_CALENDAR_FIELDS, type IdentifierType } from './members.ts';
 import { NAME_MAX_LENGTH, nameTooLong } from './fields.ts';
 import { PASSPORT_MAX_LENGTH, PASSPORT_MIN_LENGTH } from './passport.ts';
+import { CSV_MANDATE_COLUMNS, csvMandateProblems } from './members-csv-mandate.ts';
 import { isValidSaPhone, normalizeSaPhone } from './phone.ts';
 import { isRelationship } from './relationships.ts';
 import { isValidSaId } from './sa-id.ts';
@@ -30,10 +31,19 @@ export const CSV_MEMBER_COLUMNS = [
   'inceptionDate',
   'paidUpTo',
   'debitDay',
+  // The policy's debit-order mandate (issue #21): all blank for none.
+  'accountHolder',
+  'bank',
+  'branchCode',
+  'accountNumber',
+  'accountType',
+  'mandateReference',
+  'mandateDebitDay',
+  'debiCheck',
 ] as const;
 
-/** Columns a file may leave out without a word: the migration columns came later, and older files lack them. */
-export const CSV_OPTIONAL_COLUMNS: readonly CsvMemberColumn[] = ['inceptionDate', 'paidUpTo', 'debitDay'];
+/** Columns a file may leave out without a word: the migration and mandate columns came later, and older files lack them. */
+export const CSV_OPTIONAL_COLUMNS: readonly CsvMemberColumn[] = ['inceptionDate', 'paidUpTo', 'debitDay', ...CSV_MANDATE_COLUMNS];
 
 export type CsvMemberColumn = (typeof CSV_MEMBER_COLUMNS)[number];
 export type CsvMemberRow = Partial<Record<CsvMemberColumn, string | undefined>>;
@@ -192,6 +202,7 @@ export function validateCsvMemberRow(row: CsvMemberRow, context: CsvRowContext =
     errors.push('Invalid policy type ID');
   }
   errors.push(...migrationProblems(row, isMain, context.today ?? southAfricanDate(new Date())));
+  errors.push(...csvMandateProblems(row, isMain));
   return errors;
 }
 

@@ -57,6 +57,14 @@ describe('CSV member rows', () => {
       'inceptionDate',
       'paidUpTo',
       'debitDay',
+      'accountHolder',
+      'bank',
+      'branchCode',
+      'accountNumber',
+      'accountType',
+      'mandateReference',
+      'mandateDebitDay',
+      'debiCheck',
     ]);
     expect(csvRowNumber(0)).toBe(2);
   });

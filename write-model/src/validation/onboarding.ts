@@ -12,6 +12,7 @@ import {
   saIdField,
   saPhoneField,
 } from './fields.ts';
+import { mandateSchema } from './mandates.ts';
 import { debitDayField } from './members.ts';
 import { resolveProvince } from './provinces.ts';
 import { BENEFICIARY_RELATIONS, RELATIONSHIPS } from './relationships.ts';
@@ -91,6 +92,13 @@ const step3 = {
     .array(onboardingFamilyMemberSchema)
     .nullish()
     .transform((v) => v ?? []),
+  /**
+   * Optional (issue #21): the policy's debit-order mandate, the same whole mandate as PUT
+   * /api/policies/{id}/mandate takes, appended with the onboarding; left out, the policy has none.
+   */
+  debitMandate: mandateSchema.nullish().meta({
+    description: 'The debit-order mandate of the new policy, as setDebitMandate takes it; leave out for none.',
+  }),
 };
 
 /** "Next" checks only the current step's fields. */

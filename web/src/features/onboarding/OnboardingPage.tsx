@@ -1,4 +1,10 @@
-import { fieldErrors, onboardingFormSchema, type OnboardingFamilyMemberInput, type OnboardingFormInput } from '@fpa/write-model/validation';
+import {
+  fieldErrors,
+  onboardingFormSchema,
+  type MandateInput,
+  type OnboardingFamilyMemberInput,
+  type OnboardingFormInput,
+} from '@fpa/write-model/validation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { errorFieldIssues, serverMessageOr } from '../../app/errors';
@@ -14,6 +20,8 @@ import { FamilyMembers } from './FamilyMembers';
 import { ONBOARDING_CONTEXT, OnboardClientMutation } from './onboarding.operations';
 import { EMPTY_ONBOARDING, ONBOARDING_STEPS, onboardClientInput, STEP_SCHEMAS, STEP_TITLES, stepOf, type Step } from './onboardingForm';
 import { AddressStep, NotesField, PersonalInfoStep, PolicyStep } from './OnboardingSteps';
+import { DebitOrderSection } from './DebitOrderSection';
+import { debitOrderIssues, debitOrderSchema, EMPTY_DEBIT_ORDER } from './debitOrderForm';
 import * as styles from './onboarding.css';
 
 export const ONBOARDED_MESSAGE = 'Client has been successfully onboarded and policy created!';
@@ -35,6 +43,8 @@ export function OnboardingPage() {
   const [family, setFamily] = useState<OnboardingFamilyMemberInput[]>([]);
   const [familyOpen, setFamilyOpen] = useState(false);
   const form = useSchemaForm<typeof EMPTY_ONBOARDING, OnboardingFormInput>(onboardingFormSchema, EMPTY_ONBOARDING);
+  const [debitOrder, setDebitOrder] = useState(false);
+  const mandate = useSchemaForm<typeof EMPTY_DEBIT_ORDER, MandateInput>(debitOrderSchema, EMPTY_DEBIT_ORDER);
   const formRef = useRef<HTMLFormElement>(null);
   const [typesResult] = useQuery({ query: PolicyTypesQuery, context: POLICY_TYPES_CONTEXT });
   const policyTypes = (typesResult.data?.policyTypes ?? []).filter((type) => type.isActive);
@@ -80,11 +90,23 @@ export function OnboardingPage() {
       showErrors(errors);
       return;
     }
-    const result = await onboard({ input: onboardClientInput(whole.data) }, ONBOARDING_CONTEXT);
+    // The optional debit order is checked by the mandate's own rules, and sent only when ticked.
+    const debitMandate = debitOrder ? mandate.validate() : null;
+    if (debitOrder && !debitMandate) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    const result = await onboard(
+      { input: { ...onboardClientInput(whole.data), ...(debitMandate ? { debitMandate } : {}) } },
+      ONBOARDING_CONTEXT,
+    );
     if (result.error) {
-      const issues = errorFieldIssues(result.error);
-      const fieldIssues = Object.fromEntries(Object.entries(issues).filter(([key]) => !key.startsWith('familyMembers')));
-      if (Object.keys(fieldIssues).length > 0) {
+      const { section, rest } = debitOrderIssues(errorFieldIssues(result.error));
+      const fieldIssues = Object.fromEntries(Object.entries(rest).filter(([key]) => !key.startsWith('familyMembers')));
+      if (Object.keys(section).length > 0) {
+        mandate.setErrors(section);
+        focusFirstInvalid(formRef.current);
+      } else if (Object.keys(fieldIssues).length > 0) {
         setStep(firstStepWith(fieldIssues));
         showErrors(fieldIssues);
       }
@@ -93,6 +115,8 @@ export function OnboardingPage() {
     }
     toast({ title: 'Success', description: ONBOARDED_MESSAGE });
     form.reset();
+    mandate.reset();
+    setDebitOrder(false);
     setFamily([]);
     setStep(1);
   };
@@ -102,6 +126,15 @@ export function OnboardingPage() {
     // Enter in a field moves on like Next; only the last step submits.
     if (step < ONBOARDING_STEPS) next();
     else void complete();
+  };
+
+  /** Ticking the debit order fills the holder with the client's name and the day with the policy's, when blank. */
+  const takeDebitOrder = (on: boolean) => {
+    setDebitOrder(on);
+    if (!on) return;
+    const name = `${form.values.firstName.trim()} ${form.values.lastName.trim()}`.trim();
+    if (!mandate.values.accountHolder) mandate.setField('accountHolder', name);
+    if (!mandate.values.debitDay) mandate.setField('debitDay', form.values.debitDay.trim());
   };
 
   const addFamilyMember = (member: OnboardingFamilyMemberInput) => {
@@ -152,6 +185,7 @@ export function OnboardingPage() {
                 onAddClick={() => setFamilyOpen(true)}
                 onRemove={(index) => setFamily((current) => current.filter((_, i) => i !== index))}
               />
+              <DebitOrderSection form={mandate} enabled={debitOrder} onEnabledChange={takeDebitOrder} />
               <NotesField form={form} />
             </>
           )}

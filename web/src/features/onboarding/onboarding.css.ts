@@ -66,6 +66,9 @@ export const family = style({
   border: `1px solid ${vars.color.border}`,
 });
 
+/** The optional Debit order section of step 3 (issue #21), framed like the family list. */
+export const debitOrder = style([family]);
+
 export const familyHead = style({
   display: 'flex',
   alignItems: 'center',

@@ -23,7 +23,9 @@ import { takeMemberPlaces } from '../../members/member-quota.ts';
 import { identifierReservation, SA_ID_TAKEN } from '../../members/member-identifiers.ts';
 import { memberPii, memberStreamId } from '../../members/members.events.ts';
 import { formatPolicyNumber } from '../../members/commands/register-member.ts';
-import { policyStreamId, type PolicyEvent } from '../../policies/policies.events.ts';
+import { mandatePii, policyStreamId, type PolicyEvent } from '../../policies/policies.events.ts';
+import { evolvePolicy, initialPolicyState } from '../../policies/policies.state.ts';
+import { decideSetMandate, reserveMandateReference } from '../../policies/commands/set-mandate.ts';
 import { reservePolicyNumbers } from '../../policies/policy-numbers.ts';
 import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
 import { evolvePolicyType, initialPolicyTypeState } from '../../policy-types/policy-types.state.ts';
@@ -168,7 +170,7 @@ export async function onboardClient(store: EventStore, sql: SqlExecutor, input: 
         expectedVersion: 'no_stream' as const,
         events: m.events.map((e) => toNewEvent(e, memberPii)),
       })),
-      { streamId: policyStreamId(policyId), expectedVersion: 'no_stream', events: decided.policy.map((e) => toNewEvent(e)) },
+      { streamId: policyStreamId(policyId), expectedVersion: 'no_stream', events: decided.policy.map((e) => toNewEvent(e, mandatePii)) },
       {
         streamId: agentStreamId(agent.agentId),
         expectedVersion: expectedVersion(agent.version),
@@ -189,6 +191,10 @@ export async function onboardClient(store: EventStore, sql: SqlExecutor, input: 
           );
         }
         await reservePolicyNumbers(tx, companyId, [policyNumber], [policyId]);
+        if (onboarding.debitMandate) {
+          const { mandateReference } = onboarding.debitMandate;
+          await reserveMandateReference(tx, companyId, policyId, mandateReference, ['debitMandate', 'mandateReference']);
+        }
         // Last: the company's quota row stays locked until the commit (member-quota.ts).
         await takeMemberPlaces(tx, companyId, 1 + family.length);
       }),
@@ -323,6 +329,10 @@ export function decideOnboardClient(command: OnboardClient, ctx: CommandContext)
     return { memberId, events: decided.member };
   });
   const issued = principal.policy.find((e): e is PolicyIssued => e.type === 'PolicyIssued')!;
+  // The mandate, when the agent took one, follows PolicyIssued on the policy's stream (issue #21).
+  const policy: PolicyEvent[] = [...principal.policy];
+  if (input.debitMandate)
+    policy.push(decideSetMandate(principal.policy.reduce(evolvePolicy, initialPolicyState), companyId, input.debitMandate));
   const sale: AgentEvent = {
     type: 'ClientOnboarded',
     data: {
@@ -344,7 +354,7 @@ export function decideOnboardClient(command: OnboardClient, ctx: CommandContext)
       notes: input.notes ?? null,
     },
   };
-  return { members: [{ memberId: command.memberId, events: principalEvents }, ...familyStreams], policy: principal.policy, agent: [sale] };
+  return { members: [{ memberId: command.memberId, events: principalEvents }, ...familyStreams], policy, agent: [sale] };
 }
 
 /** The member rules speak of policyTypeId and saId; the onboarding form calls them policyType and idNumber. */

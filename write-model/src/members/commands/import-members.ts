@@ -7,11 +7,15 @@ import { appendOptions, expectedVersion, loadState, requireCompany } from '../..
 import { parseInput } from '../../command-handling/parse.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
 import { MAX_INTEGER } from '../../validation/decimal.ts';
-import { CSV_MEMBER_COLUMNS, type CsvMemberColumn } from '../../validation/members-csv.ts';
+import { CSV_MEMBER_COLUMNS, type CsvMemberColumn, type CsvMemberRow } from '../../validation/members-csv.ts';
 import { ConcurrencyError, DomainError, isDomainError } from '../../errors.ts';
 import { allocateNumbers } from '../../companies/company-numbers.ts';
 import { limitReachedReason, readQuota, takeMemberPlaces, UNLIMITED } from '../member-quota.ts';
-import { policyStreamId, type PolicyIssued } from '../../policies/policies.events.ts';
+import { mandatePii, policyStreamId, type PolicyEvent, type PolicyIssued } from '../../policies/policies.events.ts';
+import { evolvePolicy, initialPolicyState } from '../../policies/policies.state.ts';
+import { decideSetMandate, reserveMandateReferences } from '../../policies/commands/set-mandate.ts';
+import { holders, mandateReferenceScope } from '../../collections/reservations.ts';
+import { CSV_MANDATE_MESSAGES, csvRowMandateInput, mandateReferenceKey } from '../../validation/index.ts';
 import { reservePolicyNumbers } from '../../policies/policy-numbers.ts';
 import { evolvePolicyType, initialPolicyTypeState, type PolicyTypeState } from '../../policy-types/policy-types.state.ts';
 import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
@@ -101,9 +105,11 @@ async function importOnce(
     chunk.rows.map((r) => r.policyTypeId),
   );
   const existing = await existingMembers(sql, companyId, chunk.rows);
+  const takenReferences = await takenMandateReferences(sql, companyId, chunk.rows);
   const { planned, failed } = planChunk(chunk.rows, chunk.firstRowNumber, {
     policyTypes: [...policyTypes.values()].map((type) => ({ id: type.policyTypeId, name: type.name })),
     existing,
+    takenReferences,
     newId: ctx.newId,
     today: southAfricanDate(ctx.now),
   });
@@ -122,6 +128,7 @@ async function importOnce(
   const importedIds: string[] = [];
   let skippedForLimit = 0;
   const issued: PolicyIssued[] = [];
+  const mandates: { reference: string; policyId: string }[] = [];
   const policyCount = planned.filter((p) => p.input.isMainMember && p.input.policyTypeId).length;
   let nextPolicyNumber = policyCount > 0 ? await allocateNumbers(sql, companyId, 'policy', policyCount) : 0;
 
@@ -154,6 +161,10 @@ async function importOnce(
       }
     }
     const type = row.input.isMainMember && row.input.policyTypeId ? (policyTypes.get(row.input.policyTypeId) ?? null) : null;
+    if (row.mandate && !type) {
+      rowFailed([CSV_MANDATE_MESSAGES.needsPolicy]);
+      continue;
+    }
     try {
       const decided = decideRegisterMember(
         {
@@ -179,12 +190,20 @@ async function importOnce(
           'stream_exists',
           decided.mainMember.map((e) => toNewEvent(e)),
         );
-      if (decided.policy.length > 0)
+      // The mandate follows PolicyIssued on the new policy's stream, in the same append (issue #21).
+      const policyEvents: PolicyEvent[] = [...decided.policy];
+      if (row.mandate && decided.policy.length > 0) {
+        const policyState = decided.policy.reduce(evolvePolicy, initialPolicyState);
+        policyEvents.push(decideSetMandate(policyState, companyId, row.mandate));
+      }
+      if (policyEvents.length > 0)
         add(
           policyStreamId(decided.policy[0]!.data.policyId),
           'no_stream',
-          decided.policy.map((e) => toNewEvent(e)),
+          policyEvents.map((e) => toNewEvent(e, mandatePii)),
         );
+      if (row.mandate && decided.policy[0])
+        mandates.push({ reference: row.mandate.mandateReference, policyId: decided.policy[0].data.policyId });
       issued.push(...decided.policy.filter((e): e is PolicyIssued => e.type === 'PolicyIssued'));
       if (row.input.isMainMember) mainStates.set(row.memberId, decided.member.reduce(evolveMember, initialMemberState));
       else mainStates.set(row.input.mainMemberId!, decided.mainMember.reduce(evolveMember, main!));
@@ -219,6 +238,9 @@ async function importOnce(
         issued.map((p) => p.data.policyNumber),
         issued.map((p) => p.data.policyId),
       );
+      if (!(await reserveMandateReferences(tx, companyId, mandates))) {
+        throw new DomainError('ALREADY_EXISTS', 'A mandate reference of this file was taken meanwhile');
+      }
       await saveChunkResult(tx, companyId, chunk.importId, chunk.chunkIndex, result);
       // Last: the company's quota row stays locked until the commit (member-quota.ts).
       await takeMemberPlaces(tx, companyId, importedIds.length);
@@ -263,6 +285,15 @@ async function existingMembers(sql: SqlExecutor, companyId: string, rows: readon
     [`member-identifier:${companyId}`, [...keys]],
   );
   return new Map(found.map((r) => [r.key, r.owner_id]));
+}
+
+/** The mandate references the chunk's rows give that a policy of the company holds already. */
+async function takenMandateReferences(sql: SqlExecutor, companyId: string, rows: readonly CsvMemberRow[]) {
+  const references = rows
+    .map((row) => csvRowMandateInput(row)?.mandateReference)
+    .filter((r): r is string => typeof r === 'string' && r !== '');
+  const held = await holders(sql, mandateReferenceScope(companyId), [...new Set(references.map(mandateReferenceKey))]);
+  return new Set(held.keys());
 }
 
 export type { ImportChunkResult, ImportRowFailure };

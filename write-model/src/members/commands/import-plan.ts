@@ -1,12 +1,15 @@
 import type { CommandContext } from '../../command-handling/context.ts';
 import { ValidationError } from '../../errors.ts';
 import {
+  csvRowMandate,
   csvRowToMemberInput,
+  MANDATE_MESSAGES,
   isValidSaId,
   memberSchemaOn,
   validateCsvMemberRow,
   type CsvMemberRow,
   type CsvPolicyTypeRef,
+  type MandateInput,
   type MemberInput,
 } from '../../validation/index.ts';
 import type { ImportRowFailure } from '../member-imports.ts';
@@ -21,7 +24,14 @@ export type PlannedRow = {
   /** For a family row: the key of its main member, and whether that main member is in this chunk. */
   mainKey: string | null;
   mainInChunk: boolean;
+  /** The debit-order mandate of the row's policy (issue #21), checked by mandateSchema; null for none. */
+  mandate: MandateInput | null;
 };
+
+/** How a refused mandate reference is named: which reference, and why. */
+export const mandateReferenceRepeated = (reference: string, firstRow: number) =>
+  `Mandate reference ${reference} appears more than once in the file (first on row ${firstRow})`;
+export const mandateReferenceTakenInCompany = (reference: string) => `Mandate reference ${reference}: ${MANDATE_MESSAGES.referenceTaken}`;
 
 /** The key a family row's mainMemberIdentifier names: an SA ID when it is one, else a passport. */
 export function mainMemberKey(identifier: string): string {
@@ -46,6 +56,8 @@ export function planChunk(
     /** The company's policy types the chunk names (by id or by name). */
     policyTypes: readonly CsvPolicyTypeRef[];
     existing: ReadonlyMap<string, string>;
+    /** The mandate references (mandateReferenceKey) the company's policies hold already. */
+    takenReferences?: ReadonlySet<string>;
     newId: CommandContext['newId'];
     today: string;
   },
@@ -54,6 +66,7 @@ export function planChunk(
   const failed: ImportRowFailure[] = [];
   const seen = new Set<string>();
   const mainsInChunk = new Map<string, string>();
+  const referenceRows = new Map<string, number>();
   const memberSchema = memberSchemaOn(context.today);
   rows.forEach((row, index) => {
     const rowNumber = firstRowNumber + index;
@@ -78,9 +91,18 @@ export function planChunk(
     }
     const parsed = memberSchema.safeParse(csvRowToMemberInput(row, mainMemberId, context.policyTypes));
     if (!parsed.success) return fail([...new Set(parsed.error.issues.map((i) => i.message))]);
+    // Checked by validateCsvMemberRow above: a row with a mandate is a main member's with a policy.
+    const { mandate } = csvRowMandate(row);
+    if (mandate) {
+      const reference = mandate.mandateReference;
+      const firstRow = referenceRows.get(reference);
+      if (firstRow !== undefined) return fail([mandateReferenceRepeated(reference, firstRow)]);
+      referenceRows.set(reference, rowNumber);
+      if (context.takenReferences?.has(reference)) return fail([mandateReferenceTakenInCompany(reference)]);
+    }
     const memberId = context.newId();
     if (isMain) mainsInChunk.set(key, memberId);
-    planned.push({ rowNumber, memberId, key, input: parsed.data, mainKey, mainInChunk });
+    planned.push({ rowNumber, memberId, key, input: parsed.data, mainKey, mainInChunk, mandate });
   });
   return { planned, failed };
 }

@@ -8,6 +8,7 @@ import type { SqlExecutor } from '../../event-store/sql.ts';
 import type { EventStore } from '../../event-store/types.ts';
 import { release, reserve } from '../../identity/credentials.ts';
 import { mandateReferenceScope } from '../../collections/reservations.ts';
+import { reserveIdentifiers } from '../../members/member-imports.ts';
 import { MANDATE_MESSAGES, mandateReferenceKey, mandateSchema, type MandateInput } from '../../validation/mandates.ts';
 import { mandatePii, policyStreamId, type DebitMandateSet } from '../policies.events.ts';
 import { evolvePolicy, initialPolicyState, type PolicyState } from '../policies.state.ts';
@@ -41,12 +42,41 @@ export function decideSetMandate(state: PolicyState, companyId: string, mandate:
 }
 
 async function moveReference(tx: SqlExecutor, companyId: string, policyId: string, from: string | null, to: string) {
-  const refusal = new DomainError('ALREADY_EXISTS', MANDATE_MESSAGES.referenceTaken, [
-    { path: ['mandateReference'], message: MANDATE_MESSAGES.referenceTaken },
-  ]);
   if (from !== null && mandateReferenceKey(from) === mandateReferenceKey(to)) return;
-  await reserve(tx, { scope: mandateReferenceScope(companyId), key: mandateReferenceKey(to), ownerId: policyId }, refusal);
+  await reserveMandateReference(tx, companyId, policyId, to);
   if (from !== null) await release(tx, { scope: mandateReferenceScope(companyId), key: mandateReferenceKey(from), ownerId: policyId });
+}
+
+/**
+ * Claims a new policy's mandate reference in the append's transaction (also for onboarding, issue #21);
+ * refused with the schema's words at `path` when another policy of the company holds it.
+ */
+export async function reserveMandateReference(
+  tx: SqlExecutor,
+  companyId: string,
+  policyId: string,
+  reference: string,
+  path: (string | number)[] = ['mandateReference'],
+) {
+  const refusal = new DomainError('ALREADY_EXISTS', MANDATE_MESSAGES.referenceTaken, [{ path, message: MANDATE_MESSAGES.referenceTaken }]);
+  await reserve(tx, { scope: mandateReferenceScope(companyId), key: mandateReferenceKey(reference), ownerId: policyId }, refusal);
+}
+
+/**
+ * Claims the mandate references of many new policies at once (the bulk import): false when any was
+ * taken meanwhile, and the caller plans again.
+ */
+export async function reserveMandateReferences(
+  tx: SqlExecutor,
+  companyId: string,
+  claims: readonly { reference: string; policyId: string }[],
+) {
+  return reserveIdentifiers(
+    tx,
+    mandateReferenceScope(companyId),
+    claims.map((c) => mandateReferenceKey(c.reference)),
+    claims.map((c) => c.policyId),
+  );
 }
 
 export const setDebitMandateSlice = commandSlice({

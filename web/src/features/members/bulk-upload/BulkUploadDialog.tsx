@@ -47,6 +47,12 @@ export function BulkUploadDialog({ onClose }: { onClose: () => void }) {
             premiums due after it are in arrears at once, and the next daily run sends their notices) and its <code>debitDay</code> (1–31,
             default 1). All three may be left blank.
           </p>
+          <p className={styles.muted}>
+            To collect a main member&apos;s premium by debit order, fill in <code>bank</code>, <code>branchCode</code>,{' '}
+            <code>accountNumber</code>, <code>accountType</code> (cheque, savings or transmission) and a <code>mandateReference</code>{' '}
+            unique in your company; <code>accountHolder</code> (default: the member&apos;s name), <code>mandateDebitDay</code> (default: the
+            policy&apos;s debit day) and <code>debiCheck</code> (true or false) are optional. Leave them all blank for no debit order.
+          </p>
           <div className={styles.buttons}>
             <Button
               variant="secondary"

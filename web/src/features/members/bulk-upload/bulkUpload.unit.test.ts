@@ -1,4 +1,4 @@
-import { CSV_MEMBER_COLUMNS, type CsvMemberRow } from '@fpa/write-model/validation';
+import { CSV_MANDATE_COLUMNS, CSV_MEMBER_COLUMNS, type CsvMemberRow } from '@fpa/write-model/validation';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { bulkUploadReducer, INITIAL_BULK_STATE } from './bulkUploadState';
@@ -52,8 +52,14 @@ describe('CSV file checks', () => {
 
   it('the template shows the migration columns (blank in the example) and names the policy type by its name', () => {
     const [header, example] = Papa.parse<string[]>(templateCsv('Gold Cover'), { skipEmptyLines: true }).data;
-    expect(header!.slice(-4)).toEqual(['policyTypeId', 'inceptionDate', 'paidUpTo', 'debitDay']);
-    expect(example!.slice(-4)).toEqual(['Gold Cover', '', '', '']);
+    expect(header!.slice(16, 20)).toEqual(['policyTypeId', 'inceptionDate', 'paidUpTo', 'debitDay']);
+    expect(example!.slice(16, 20)).toEqual(['Gold Cover', '', '', '']);
+  });
+
+  it('the template ends with the debit-order columns, blank in the example (no mandate)', () => {
+    const [header, example] = Papa.parse<string[]>(templateCsv('Gold Cover'), { skipEmptyLines: true }).data;
+    expect(header!.slice(20)).toEqual([...CSV_MANDATE_COLUMNS]);
+    expect(example!.slice(20)).toEqual(CSV_MANDATE_COLUMNS.map(() => ''));
   });
 
   it('takes a policy type by its name (any case) or its id; an unknown one is refused with its row', () => {

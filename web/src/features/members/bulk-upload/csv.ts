@@ -21,7 +21,8 @@ export function isCsvFile(file: Pick<File, 'name' | 'type'>): boolean {
  * checksum so the example row validates as it stands; the policy type is the company's own when it
  * has one, by its name (the import takes a type's name or its id). The migration columns (inceptionDate,
  * paidUpTo, debitDay) are in the header and blank in the example: filled in, an old inception date with
- * no paid-up-to date would put the example policy in arrears for every month since.
+ * no paid-up-to date would put the example policy in arrears for every month since. The debit-order
+ * columns (issue #21) are blank too: an example mandate reference would be claimed by the first upload.
  */
 export function templateCsv(policyTypeName: string | null = null): string {
   const example: Record<(typeof CSV_MEMBER_COLUMNS)[number], string> = {
@@ -45,6 +46,14 @@ export function templateCsv(policyTypeName: string | null = null): string {
     inceptionDate: '',
     paidUpTo: '',
     debitDay: '',
+    accountHolder: '',
+    bank: '',
+    branchCode: '',
+    accountNumber: '',
+    accountType: '',
+    mandateReference: '',
+    mandateDebitDay: '',
+    debiCheck: '',
   };
   return Papa.unparse({ fields: [...CSV_MEMBER_COLUMNS], data: [CSV_MEMBER_COLUMNS.map((column) => example[column])] });
 }
