@@ -8,6 +8,7 @@ import { POLICIES_CONTEXT, POLICIES_PAGE_SIZE, PoliciesQuery, type PolicyRow, ty
 import { PolicyStatusControls } from './PolicyStatusControls';
 import { HistoryButton } from '../audit/HistoryDisclosure';
 import { StatementButton } from '../arrears/StatementDialog';
+import { DebitOrderButton } from '../collections/MandateDialog';
 import { STATUS_LABELS, STATUS_TONES } from './policyStatus';
 import * as styles from './policies.css';
 
@@ -67,6 +68,7 @@ function PolicyTableRow({ policy }: { policy: PolicyRow }) {
         <span className={cellActions}>
           <PolicyStatusControls policy={policy} />
           <StatementButton policyId={policy.id} policyNumber={policy.policyNumber} compact />
+          <DebitOrderButton policyId={policy.id} policyNumber={policy.policyNumber} debitDay={policy.debitDay} compact />
           <HistoryButton entity="policy" id={policy.id} name={`policy ${policy.policyNumber}`} />
         </span>
       </Cell>
