@@ -1,6 +1,6 @@
 import { formatDate, formatRand } from '../../app/format';
 import { Badge } from '../../ui/Badge';
-import { Cell, cellActions, DataTable } from '../../ui/DataTable';
+import { Cell, DataTable } from '../../ui/DataTable';
 import type { ArrearsItem } from './arrears.operations';
 import { CHANNEL_LABELS, graceLeftText, STATE_LABELS, STATE_TONES } from './arrearsLabels';
 import { StatementButton } from './StatementDialog';
@@ -61,7 +61,7 @@ function ArrearsRow({ item }: { item: ArrearsItem }) {
         )}
       </Cell>
       <Cell label="Actions">
-        <span className={cellActions}>
+        <span className={styles.rowActions}>
           <StatementButton policyId={item.policyId} policyNumber={item.policyNumber} />
           <DebitOrderButton policyId={item.policyId} policyNumber={item.policyNumber} />
         </span>

@@ -82,7 +82,6 @@ export function MandatePanel({ policyId, policyDebitDay = null }: { policyId: st
   });
   const mandate = result.data?.debitMandate ?? null;
   const debitDay = usePolicyDebitDay(policyId, policyDebitDay, !canCollect || mandate !== null);
-  const [formKey, setFormKey] = useState(0);
   if (result.fetching && !result.data) return <PageSpinner label="Loading debit order" />;
   if (result.error && !result.data)
     return <EmptyState icon="alert" title="The debit order could not be loaded" text={errorMessage(result.error)} />;
@@ -94,14 +93,8 @@ export function MandatePanel({ policyId, policyDebitDay = null }: { policyId: st
         <p className={styles.muted}>No debit order yet: the premium is paid by EFT, cash or card until one is set.</p>
       )}
       {canCollect && (
-        // Keyed on the saved mandate (and the debit day read later), so the form starts from what is stored.
-        <MandateForm
-          key={`${mandate?.mandateReference ?? 'new'}-${debitDay ?? ''}-${formKey}`}
-          policyId={policyId}
-          mandate={mandate}
-          policyDebitDay={debitDay}
-          onSaved={() => setFormKey((k) => k + 1)}
-        />
+        // Keyed on the debit day read later (arrears rows), so a new form starts from it; a save keeps the form (and its focus).
+        <MandateForm key={debitDay ?? ''} policyId={policyId} mandate={mandate} policyDebitDay={debitDay} />
       )}
     </div>
   );

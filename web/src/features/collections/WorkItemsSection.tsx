@@ -1,5 +1,5 @@
 import { formatDate } from '../../app/format';
-import { Cell, cellActions, DataTable } from '../../ui/DataTable';
+import { Cell, DataTable } from '../../ui/DataTable';
 import { StatementButton } from '../arrears/StatementDialog';
 import { WORK_ITEM_LABELS } from './collectionLabels';
 import type { WorkItem } from './collections.operations';
@@ -32,7 +32,7 @@ export function WorkItemsSection({ items }: { items: readonly WorkItem[] }) {
                 {formatDate(item.raisedOn)}
               </Cell>
               <Cell label="Actions">
-                <span className={cellActions}>
+                <span className={styles.rowActions}>
                   <StatementButton policyId={item.policyId} policyNumber={item.policyNumber} />
                   <DebitOrderButton policyId={item.policyId} policyNumber={item.policyNumber} />
                 </span>
