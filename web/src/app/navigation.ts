@@ -47,6 +47,14 @@ export const NAVIGATION = [
   { path: '/payments', label: 'Payments', icon: 'card', roles: ['administrator', 'billing_clerk', 'auditor'], permission: 'payments:read' },
   // Issue #20: the arrears worklist reads what premium payments did not pay (payments:read).
   { path: '/arrears', label: 'Arrears', icon: 'alert', roles: ['administrator', 'billing_clerk', 'auditor'], permission: 'payments:read' },
+  // Issue #21: debit-order batches, their bank files and the bank's results (payments:read; acting needs payments:create).
+  {
+    path: '/collections',
+    label: 'Collections',
+    icon: 'upload',
+    roles: ['administrator', 'billing_clerk', 'auditor'],
+    permission: 'payments:read',
+  },
   { path: '/onboarding', label: 'Client Onboarding', icon: 'userPlus', roles: ['agent'], permission: 'onboarding:create' },
   {
     path: '/new-sales',

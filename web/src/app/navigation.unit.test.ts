@@ -13,6 +13,7 @@ const EXPECTED: Record<Role, string[]> = {
     '/claims',
     '/payments',
     '/arrears',
+    '/collections',
     '/new-sales',
     '/agents',
     '/group-schemes',
@@ -36,7 +37,7 @@ const EXPECTED: Record<Role, string[]> = {
     '/subscription',
   ],
   claim_admin: ['/', '/claims', '/documents', '/settings', '/subscription'],
-  billing_clerk: ['/', '/payments', '/arrears', '/settings', '/subscription'],
+  billing_clerk: ['/', '/payments', '/arrears', '/collections', '/settings', '/subscription'],
   agent: ['/onboarding', '/agents'],
   // Issue 10: every page of the company's data, read only, and the Audit page.
   auditor: [
@@ -47,6 +48,7 @@ const EXPECTED: Record<Role, string[]> = {
     '/claims',
     '/payments',
     '/arrears',
+    '/collections',
     '/new-sales',
     '/agents',
     '/group-schemes',

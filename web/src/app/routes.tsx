@@ -31,6 +31,11 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { path: '/claims', entry: '/claims', Page: lazyPage(() => import('../features/claims/ClaimsPage'), 'ClaimsPage') },
   { path: '/payments', entry: '/payments', Page: lazyPage(() => import('../features/payments/PaymentsPage'), 'PaymentsPage') },
   { path: '/arrears', entry: '/arrears', Page: lazyPage(() => import('../features/arrears/ArrearsPage'), 'ArrearsPage') },
+  {
+    path: '/collections',
+    entry: '/collections',
+    Page: lazyPage(() => import('../features/collections/CollectionsPage'), 'CollectionsPage'),
+  },
   { path: '/agents', entry: '/agents', Page: lazyPage(() => import('../features/agents/AgentsPage'), 'AgentsPage') },
   {
     path: '/group-schemes',

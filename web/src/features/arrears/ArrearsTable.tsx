@@ -4,6 +4,7 @@ import { Cell, DataTable } from '../../ui/DataTable';
 import type { ArrearsItem } from './arrears.operations';
 import { CHANNEL_LABELS, graceLeftText, STATE_LABELS, STATE_TONES } from './arrearsLabels';
 import { StatementButton } from './StatementDialog';
+import { DebitOrderButton } from '../collections/MandateDialog';
 import * as styles from './arrears.css';
 
 export const ARREARS_COLUMNS = ['Policy Number', 'Member', 'State', 'Arrears', 'Grace', 'Last Notice', 'Actions'] as const;
@@ -60,7 +61,10 @@ function ArrearsRow({ item }: { item: ArrearsItem }) {
         )}
       </Cell>
       <Cell label="Actions">
-        <StatementButton policyId={item.policyId} policyNumber={item.policyNumber} />
+        <span className={styles.rowActions}>
+          <StatementButton policyId={item.policyId} policyNumber={item.policyNumber} />
+          <DebitOrderButton policyId={item.policyId} policyNumber={item.policyNumber} />
+        </span>
       </Cell>
     </tr>
   );

@@ -5,6 +5,7 @@ import { media } from '../../theme/tokens';
 export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space['5'] });
 
 export const headerActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
+export const rowActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
 
 export const toolbar = style({
   display: 'grid',

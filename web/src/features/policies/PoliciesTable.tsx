@@ -3,11 +3,12 @@ import { formatDate, formatRand } from '../../app/format';
 import { useCursorPages } from '../../app/pagination';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
-import { Cell, cellActions, DataTable } from '../../ui/DataTable';
+import { Cell, DataTable } from '../../ui/DataTable';
 import { POLICIES_CONTEXT, POLICIES_PAGE_SIZE, PoliciesQuery, type PolicyRow, type PolicyStatus } from './policies.operations';
 import { PolicyStatusControls } from './PolicyStatusControls';
 import { HistoryButton } from '../audit/HistoryDisclosure';
 import { StatementButton } from '../arrears/StatementDialog';
+import { DebitOrderButton } from '../collections/MandateDialog';
 import { STATUS_LABELS, STATUS_TONES } from './policyStatus';
 import * as styles from './policies.css';
 
@@ -64,9 +65,10 @@ function PolicyTableRow({ policy }: { policy: PolicyRow }) {
         </span>
       </Cell>
       <Cell label="Actions">
-        <span className={cellActions}>
+        <span className={styles.rowActions}>
           <PolicyStatusControls policy={policy} />
           <StatementButton policyId={policy.id} policyNumber={policy.policyNumber} compact />
+          <DebitOrderButton policyId={policy.id} policyNumber={policy.policyNumber} debitDay={policy.debitDay} compact />
           <HistoryButton entity="policy" id={policy.id} name={`policy ${policy.policyNumber}`} />
         </span>
       </Cell>

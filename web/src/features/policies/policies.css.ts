@@ -34,3 +34,6 @@ export const number = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'n
 export const nowrap = style({ whiteSpace: 'nowrap' });
 
 export const loadMore = style({ display: 'flex', justifyContent: 'center' });
+
+/** The row's actions wrap inside their cell: a status select, two icon buttons and History do not fit one line at 390 or 1440. */
+export const rowActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' });
