@@ -194,6 +194,15 @@ describe.each(testDrivers())('collections over HTTP on $name', (driver) => {
     const again = await results(file);
     expect(again.body).toMatchObject({ collected: 0, unpaid: 0, duplicates: 3 });
     expect(await eventCount()).toBe(before);
+    // A file is longer than any typed field may be: 1,000 lines (about 30,000 characters) go through REST.
+    const long = [
+      'reference,amount,status,unpaid_code,date',
+      ...Array.from({ length: 1000 }, () => 'MND-2,12000,unpaid,18,2026-02-01'),
+    ].join('\n');
+    expect(long.length).toBeGreaterThan(20_000);
+    const big = await results(long);
+    expect(big.status).toBe(200);
+    expect(big.body).toMatchObject({ collected: 0, unpaid: 0, duplicates: 1000 });
   });
 
   it('an unpaid after a collection undoes it: the payment fails and the premium is due again', async () => {

@@ -1,4 +1,5 @@
 import { COLLECTION_FILE_MAX_BYTES, decodeCollectionFile, DomainError, ValidationError } from '@fpa/write-model';
+import { FileText } from '@fpa/write-model/validation';
 
 const TOO_LARGE = `The file is larger than ${COLLECTION_FILE_MAX_BYTES / 1024 / 1024} MB. Split it and upload the parts.`;
 
@@ -6,9 +7,10 @@ const TOO_LARGE = `The file is larger than ${COLLECTION_FILE_MAX_BYTES / 1024 / 
  * A collections file sent as the request body (issue #21): the file's own bytes (text/csv, text/plain,
  * application/octet-stream; its name in `x-file-name`), or a multipart form with the file in `file`.
  * Read up to COLLECTION_FILE_MAX_BYTES and no further (a bigger body is refused with 413 before it is
- * all read), then decoded strictly as UTF-8: the command takes `{content, fileName}` as GraphQL does.
+ * all read), then decoded strictly as UTF-8: the command takes `{content, fileName}` as GraphQL does, the
+ * content as FileText (a file's text may be longer than a typed field: validation/unsafe-text.ts).
  */
-export async function readFileBody(request: Request): Promise<{ content: string; fileName: string | null }> {
+export async function readFileBody(request: Request): Promise<{ content: FileText; fileName: string | null }> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   // A multipart envelope adds a few hundred bytes around the file.
   const limit = COLLECTION_FILE_MAX_BYTES + 64 * 1024;
@@ -23,10 +25,10 @@ export async function readFileBody(request: Request): Promise<{ content: string;
         { path: ['file'], message: 'Send the file in a form field named "file".' },
       ]);
     const content = decodeCollectionFile(new Uint8Array(await file.arrayBuffer()));
-    return { content, fileName: file.name || null };
+    return { content: new FileText(content), fileName: file.name || null };
   }
   const name = request.headers.get('x-file-name');
-  return { content: decodeCollectionFile(bytes), fileName: name ? decodeURIComponent(name) : null };
+  return { content: new FileText(decodeCollectionFile(bytes)), fileName: name ? decodeURIComponent(name) : null };
 }
 
 async function readLimited(request: Request, limit: number): Promise<Buffer> {

@@ -17,15 +17,32 @@ export const MAX_INPUT_DEPTH = 32;
 
 export type UnsafeText = { path: (string | number)[]; message: string };
 
+/** The largest uploaded file taken as text (a collections file: a result file, a bank statement). */
+export const MAX_FILE_TEXT_LENGTH = 20 * 1024 * 1024;
+
+/**
+ * The text of a file the server read from a request body (REST), as opposed to a field someone typed:
+ * it may be as long as a file may be, and is still checked for NUL and lone surrogates. Only the
+ * gateway's body readers make one; a JSON body or GraphQL variable is always plain text under
+ * MAX_TEXT_LENGTH.
+ */
+export class FileText {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
+/** A command input field that takes a file's text: a FileText from a body reader, or a plain string. */
+export const fileTextOf = (value: unknown): unknown => (value instanceof FileText ? value.text : value);
+
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Why a string cannot be taken (too long, a NUL, a lone surrogate), or null. */
 export function unsafeTextMessage(text: string): string | null {
   if (text.length > MAX_TEXT_LENGTH) return TEXT_TOO_LONG;
-  if (text.includes('\u0000')) return NUL_CHARACTER;
-  if (LONE_SURROGATE.test(text)) return INVALID_UNICODE;
-  return null;
+  return unstorableText(text);
 }
 
 /**
@@ -38,6 +55,11 @@ export function findUnsafeText(input: unknown, maxDepth = MAX_INPUT_DEPTH): Unsa
     const { value, path } = stack.pop()!;
     if (typeof value === 'string') {
       const message = unsafeTextMessage(value);
+      if (message) return { path, message };
+      continue;
+    }
+    if (value instanceof FileText) {
+      const message = value.text.length > MAX_FILE_TEXT_LENGTH ? FILE_TOO_LONG : unstorableText(value.text);
       if (message) return { path, message };
       continue;
     }
@@ -56,5 +78,14 @@ export function findUnsafeText(input: unknown, maxDepth = MAX_INPUT_DEPTH): Unsa
       stack.push({ value: item, path: [...path, key] });
     }
   }
+  return null;
+}
+
+const FILE_TOO_LONG = `The file must be at most ${MAX_FILE_TEXT_LENGTH / 1024 / 1024} MB`;
+
+/** A NUL or a lone surrogate: text PostgreSQL cannot store, whatever its length. */
+function unstorableText(text: string): string | null {
+  if (text.includes('\u0000')) return NUL_CHARACTER;
+  if (LONE_SURROGATE.test(text)) return INVALID_UNICODE;
   return null;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { findUnsafeText, INVALID_UNICODE, MAX_TEXT_LENGTH, NUL_CHARACTER, TEXT_TOO_LONG, TOO_DEEPLY_NESTED } from './unsafe-text.ts';
+import {
+  FileText,
+  findUnsafeText,
+  INVALID_UNICODE,
+  MAX_TEXT_LENGTH,
+  NUL_CHARACTER,
+  TEXT_TOO_LONG,
+  TOO_DEEPLY_NESTED,
+} from './unsafe-text.ts';
 
 describe('findUnsafeText', () => {
   it('accepts ordinary and tricky-but-valid text (emoji, RTL override, zero-width)', () => {
@@ -26,5 +34,11 @@ describe('findUnsafeText', () => {
   });
   it('walks form parameters', () => {
     expect(findUnsafeText(new URLSearchParams('a=1&b=%00'))?.message).toBe(NUL_CHARACTER);
+  });
+  it("lets a file's text be longer than a typed field, and still refuses what PostgreSQL cannot store in it", () => {
+    const long = 'x'.repeat(MAX_TEXT_LENGTH + 1);
+    expect(findUnsafeText({ content: long })).toEqual({ path: ['content'], message: TEXT_TOO_LONG });
+    expect(findUnsafeText({ content: new FileText(long) })).toBeNull();
+    expect(findUnsafeText({ content: new FileText(`${long}\u0000`) })).toEqual({ path: ['content'], message: NUL_CHARACTER });
   });
 });

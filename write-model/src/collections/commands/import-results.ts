@@ -12,6 +12,7 @@ import { evolvePayment, initialPaymentState } from '../../payments/payments.stat
 import { policyStreamId } from '../../policies/policies.events.ts';
 import { southAfricanDate } from '../../validation/dates.ts';
 import { mandateReferenceKey } from '../../validation/mandates.ts';
+import { fileTextOf } from '../../validation/unsafe-text.ts';
 import { foldBatch, referenceKey, type FoldedBatch } from '../batch-fold.ts';
 import { batchStreamId, collectionPii, resultFileStreamId } from '../collections.events.ts';
 import { COLLECTION_FILE_MAX_BYTES } from '../files/file-error.ts';
@@ -21,10 +22,16 @@ import { decideResultImport } from './decide-results.ts';
 
 /** A collections file as text (REST reads the body's bytes and decodes them strictly first) and its name, if known. */
 export const collectionFileSchema = z.object({
+  // A file read from a REST body comes as FileText (up to 20 MB); typed into GraphQL, as text under the usual field limit.
   content: z
-    .string({ error: 'content is required: the result file as text' })
-    .max(COLLECTION_FILE_MAX_BYTES, 'The file is larger than 20 MB.')
-    .meta({ description: 'The result file (CSV: reference,amount,status,unpaid_code,date; docs/collections-files.md).' }),
+    .preprocess(
+      fileTextOf,
+      z.string({ error: 'content is required: the file as text' }).max(COLLECTION_FILE_MAX_BYTES, 'The file is larger than 20 MB.'),
+    )
+    .meta({
+      description:
+        "The file's text: a result file or a bank statement (docs/collections-files.md, docs/collections-statements.md). Through GraphQL up to 20,000 characters; larger files through the REST routes, which take the file as the body.",
+    }),
   fileName: z
     .string()
     .trim()
