@@ -23,7 +23,18 @@ describe.each(drivers)('npm run bench --smoke on %s', (driver, url) => {
     const { figures, failures, paths } = await runBench(options, () => {});
     expect(failures).toEqual([]);
     const measured = (suite: string) => figures.filter((f) => f.suite === suite && Number.isFinite(f.value));
-    for (const suite of ['append', 'batch', 'rebuild', 'queries', 'daily', 'read-your-writes', 'http', 'import', 'collection-files', 'statement-matching']) {
+    for (const suite of [
+      'append',
+      'batch',
+      'rebuild',
+      'queries',
+      'daily',
+      'read-your-writes',
+      'http',
+      'import',
+      'collection-files',
+      'statement-matching',
+    ]) {
       expect(measured(suite).length, suite).toBeGreaterThan(0);
     }
     // Every command of the steady run reached its list, the load had no errors, the import took every row.

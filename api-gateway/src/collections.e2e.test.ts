@@ -102,12 +102,24 @@ describe.each(testDrivers())('collections over HTTP on $name', (driver) => {
 
     const set = await t.request('PUT', `/api/policies/${a.id}/mandate`, mandate('mnd-1'), { token: clerk });
     expect(set.status).toBe(200);
-    expect(set.body).toMatchObject({ policyId: a.id, mandateReference: 'MND-1', accountNumber: '62001234567', status: 'pending', suspended: null });
+    expect(set.body).toMatchObject({
+      policyId: a.id,
+      mandateReference: 'MND-1',
+      accountNumber: '62001234567',
+      status: 'pending',
+      suspended: null,
+    });
     const taken = await t.request('PUT', `/api/policies/${b.id}/mandate`, mandate('MND-1'), { token: clerk });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('Another policy of this company already has this mandate reference');
-    expect((await t.request('PUT', `/api/policies/${b.id}/mandate`, mandate('MND-2', { accountNumber: '62007654321' }), { token: clerk })).status).toBe(200);
-    expect((await t.request('PUT', `/api/policies/${c.id}/mandate`, mandate('MND-3', { accountNumber: '62001112223' }), { token: clerk })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/policies/${b.id}/mandate`, mandate('MND-2', { accountNumber: '62007654321' }), { token: clerk }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/policies/${c.id}/mandate`, mandate('MND-3', { accountNumber: '62001112223' }), { token: clerk }))
+        .status,
+    ).toBe(200);
     // An auditor reads the mandate; only those who collect set one.
     expect((await t.request('GET', `/api/policies/${a.id}/mandate`, undefined, { token: auditor })).body.mandateReference).toBe('MND-1');
     expect((await t.request('PUT', `/api/policies/${a.id}/mandate`, mandate('MND-9'), { token: auditor })).status).toBe(403);
@@ -197,14 +209,33 @@ describe.each(testDrivers())('collections over HTTP on $name', (driver) => {
 
   it('refuses a file whole, naming the line, for a reference not ours or a trailer that does not add up', async () => {
     const before = await eventCount();
-    const foreign = await results(['reference,amount,status,unpaid_code,date', 'MND-1,12000,collected,,2026-02-01', 'XYZ-77,500,collected,,2026-02-01'].join('\n'));
+    const foreign = await results(
+      ['reference,amount,status,unpaid_code,date', 'MND-1,12000,collected,,2026-02-01', 'XYZ-77,500,collected,,2026-02-01'].join('\n'),
+    );
     expect(foreign.status).toBe(400);
     expect(foreign.body.message).toMatch(/^Line 3: /);
-    const trailer = await results(['reference,amount,status,unpaid_code,date', 'MND-1,12000,collected,,2026-02-01', 'TRAILER,1,999'].join('\n'));
+    const trailer = await results(
+      ['reference,amount,status,unpaid_code,date', 'MND-1,12000,collected,,2026-02-01', 'TRAILER,1,999'].join('\n'),
+    );
     expect(trailer.status).toBe(400);
     expect(trailer.body.message).toMatch(/^Line 3: /);
-    const latin1 = await t.request('POST', '/api/collections/results', undefined, { token: clerk });
+    const latin1 = await t.request(
+      'POST',
+      '/api/collections/results',
+      Buffer.from('reference,amount,status,unpaid_code,date\nMND-\u00e9,100,collected,,2026-02-01\n', 'latin1'),
+      {
+        token: clerk,
+        headers: { 'content-type': 'text/csv' },
+      },
+    );
     expect(latin1.status).toBe(400);
+    expect(latin1.body.message).toMatch(/not UTF-8/);
+    const negative = await results(['reference,amount,status,unpaid_code,date', 'MND-1,-12000,collected,,2026-02-01'].join('\n'));
+    expect(negative.status).toBe(400);
+    expect(negative.body.message).toMatch(/^Line 2: /);
+    const extra = await results(['reference,amount,status,unpaid_code,date', 'MND-1,12000,collected,,2026-02-01,surprise'].join('\n'));
+    expect(extra.status).toBe(400);
+    expect(extra.body.message).toMatch(/^Line 2: /);
     expect(await eventCount()).toBe(before);
   });
 });

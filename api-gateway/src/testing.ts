@@ -82,7 +82,9 @@ export async function startTestApp(
       new Request(`http://localhost${path}`, {
         method,
         headers,
-        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+        ...(body !== undefined
+          ? { body: typeof body === 'string' ? body : body instanceof Uint8Array ? new Uint8Array(body) : JSON.stringify(body) }
+          : {}),
       }),
       { ip: options.ip ?? '127.0.0.1' },
     );

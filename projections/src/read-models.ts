@@ -55,3 +55,4 @@ export * from './billing/run-daily-billing.ts';
 export * from './billing/daily-schedule.ts';
 export * from './collections/collections.queries.ts';
 export * from './collections/create-batch.ts';
+export * from './collections/import-statement.ts';

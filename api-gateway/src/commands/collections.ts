@@ -1,8 +1,25 @@
-import { createCollectionBatchSlice, collectionBatch } from '@fpa/projections';
-import { importCollectionResultsSlice, NotFoundError, setCollectionSettingsSlice, setDebitMandateSlice } from '@fpa/write-model';
+import { createCollectionBatchSlice, collectionBatch, importBankStatementSlice, statementColumns, statementLineOf } from '@fpa/projections';
+import type { RequestContext } from '../context.ts';
+import {
+  assignStatementLineSlice,
+  dismissStatementLineSlice,
+  importCollectionResultsSlice,
+  NotFoundError,
+  setCollectionSettingsSlice,
+  setDebitMandateSlice,
+  setStatementColumnsSlice,
+} from '@fpa/write-model';
 import { collectionSettings, mandateOfPolicy } from '@fpa/projections';
 import { readFileBody } from '../rest/file-body.ts';
-import { CollectionBatchType, CollectionSettingsType, MandateType, ResultImportType } from '../schema/collections.ts';
+import {
+  CollectionBatchType,
+  CollectionSettingsType,
+  MandateType,
+  ResultImportType,
+  StatementColumnsType,
+  StatementImportType,
+  StatementLineType,
+} from '../schema/collections.ts';
 import { tenantSql } from '../queries/tenant.ts';
 import { BATCH_NOT_FOUND } from '../queries/collections.ts';
 import { companyOf, endpoint } from './expose.ts';
@@ -23,7 +40,10 @@ export const collectionEndpoints = [
   endpoint({
     slice: setCollectionSettingsSlice,
     rest: { method: 'PUT', path: '/api/collections/settings' },
-    graphql: { type: CollectionSettingsType, description: 'Whether batches collect arrears, and the account collected into with its bank codes.' },
+    graphql: {
+      type: CollectionSettingsType,
+      description: 'Whether batches collect arrears, and the account collected into with its bank codes.',
+    },
     answer: (ctx, { companyId }) => collectionSettings(tenantSql(ctx, companyId), companyId),
   }),
   endpoint({
@@ -45,8 +65,45 @@ export const collectionEndpoints = [
     rest: { method: 'POST', path: '/api/collections/results', readBody: readFileBody },
     graphql: {
       type: ResultImportType,
-      description: "The payment provider's result file: applied whole or refused whole (a 4xx naming the line); the same file twice changes nothing.",
+      description:
+        "The payment provider's result file: applied whole or refused whole (a 4xx naming the line); the same file twice changes nothing.",
     },
     answer: (_ctx, { answer }) => answer,
   }),
+  endpoint({
+    slice: setStatementColumnsSlice,
+    rest: { method: 'PUT', path: '/api/collections/statement-columns' },
+    graphql: { type: StatementColumnsType, description: "Which columns of the company's bank statement CSV hold what." },
+    answer: async (ctx, { companyId }) => (await statementColumns(tenantSql(ctx, companyId), companyId))!,
+  }),
+  endpoint({
+    slice: importBankStatementSlice,
+    rest: { method: 'POST', path: '/api/collections/statements', readBody: readFileBody },
+    graphql: {
+      type: StatementImportType,
+      description:
+        'A bank statement (CSV through the company’s column mapping, or OFX): credits matched by policy number or mandate reference become payments; the rest wait in the unmatched queue.',
+    },
+    answer: (_ctx, { answer }) => answer,
+  }),
+  endpoint({
+    slice: assignStatementLineSlice,
+    rest: { method: 'POST', path: '/api/collections/statements/:id/lines/:line/assign' },
+    graphql: { type: StatementLineType, description: 'Puts an unmatched credit on one or more policies (amounts adding up to it).' },
+    answer: (ctx, { statementId, line }) => statementLine(ctx, statementId, line),
+  }),
+  endpoint({
+    slice: dismissStatementLineSlice,
+    rest: { method: 'POST', path: '/api/collections/statements/:id/lines/:line/dismiss' },
+    graphql: { type: StatementLineType, description: 'Marks an unmatched credit as not a premium, with the reason.' },
+    answer: (ctx, { statementId, line }) => statementLine(ctx, statementId, line),
+  }),
 ];
+
+/** The line as it stands after the clerk's decision. */
+async function statementLine(ctx: RequestContext, statementId: string, line: number) {
+  const companyId = companyOf(ctx);
+  const found = await statementLineOf(tenantSql(ctx, companyId), companyId, statementId, line);
+  if (!found) throw new NotFoundError('Statement line not found');
+  return found;
+}

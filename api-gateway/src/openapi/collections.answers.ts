@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import type { BatchSummary, CollectionSettingsView, CollectionWorkItem, MandateView, ResultFileView } from '@fpa/projections';
+import type {
+  BatchSummary,
+  CollectionSettingsView,
+  CollectionWorkItem,
+  MandateView,
+  ResultFileView,
+  StatementImportAnswer,
+  StatementLineView,
+  StatementView,
+} from '@fpa/projections';
+import { STATEMENT_DATE_FORMATS, type StatementColumns } from '@fpa/write-model';
 import { ACCOUNT_TYPES, BANK_IDS, MANDATE_STATUSES } from '@fpa/write-model/validation';
 import type { ResultImportAnswer } from '@fpa/write-model';
 import type { BatchDetail, CollectionsOverview } from '../queries/collections.ts';
@@ -162,6 +172,74 @@ const overview = named(
   ),
 );
 
+const columns = named(
+  'StatementColumns',
+  rowOf<StatementColumns>()(
+    z.strictObject({
+      date: z.string(),
+      description: z.string(),
+      reference: z.string().nullable(),
+      amount: z.string().nullable(),
+      credit: z.string().nullable(),
+      debit: z.string().nullable(),
+      dateFormat: z.enum(STATEMENT_DATE_FORMATS),
+    }),
+  ),
+);
+
+const statementImport = named(
+  'BankStatementImport',
+  rowOf<StatementImportAnswer>()(
+    z.strictObject({
+      statementId: id,
+      credits: z.number().int(),
+      matched: z.number().int().meta({ description: 'Placed by policy number or mandate reference: payments recorded' }),
+      unmatched: z.number().int().meta({ description: 'Left in the unmatched queue' }),
+      suggested: z.number().int().meta({ description: 'Of the unmatched, those with suggestions (never applied by themselves)' }),
+      duplicates: z.number().int().meta({ description: 'Credits taken in before (an overlapping statement)' }),
+      debitsIgnored: z.number().int(),
+    }),
+  ),
+);
+
+const allocation = z.strictObject({ policyId: id, policyNumber: z.string(), amount: money, paymentId: id });
+const statementLine = named(
+  'StatementLine',
+  rowOf<StatementLineView>()(
+    z.strictObject({
+      statementId: id,
+      line: z.number().int(),
+      date: day,
+      description: z.string(),
+      reference: z.string(),
+      amount: money,
+      state: z.enum(['matched', 'unmatched', 'assigned', 'dismissed']),
+      suggestions: z.array(z.strictObject({ policyId: id, policyNumber: z.string(), reason: z.string() })),
+      resolution: z
+        .strictObject({
+          allocations: z.array(allocation).optional(),
+          note: z.string().nullable().optional(),
+          reason: z.string().optional(),
+        })
+        .nullable(),
+    }),
+  ),
+);
+
+const statement = rowOf<StatementView>()(
+  z.strictObject({
+    statementId: id,
+    fileName: z.string().nullable(),
+    format: z.enum(['csv', 'ofx']),
+    importedOn: day,
+    credits: z.number().int(),
+    matched: z.number().int(),
+    unmatched: z.number().int(),
+    duplicates: z.number().int(),
+    debitsIgnored: z.number().int(),
+  }),
+);
+
 /** Issue #21: collections. */
 export const collectionsAnswers: AnswerMap = {
   'GET /api/policies/:id/mandate': { summary: "A policy's debit-order mandate (404 when it has none)", answer: mandate },
@@ -181,5 +259,30 @@ export const collectionsAnswers: AnswerMap = {
     answer: resultImport,
   },
   'GET /api/collections/results': { summary: 'The result files taken in (the last 50)', answer: z.array(resultFile) },
-  'GET /api/collections/work-items': { summary: 'Unpaids for the claims desk (code 18, account holder deceased)', answer: z.array(workItem) },
+  'GET /api/collections/statement-columns': {
+    summary: "The company's statement column mapping (null until chosen or kept from a first statement)",
+    answer: z.strictObject({ columns: columns.nullable() }),
+  },
+  'PUT /api/collections/statement-columns': { summary: "Choose which columns of the bank's statement CSV hold what", answer: columns },
+  'POST /api/collections/statements': {
+    summary: 'Import a bank statement (CSV or OFX as the body, or multipart field `file`): exact matches become payments',
+    answer: statementImport,
+  },
+  'GET /api/collections/statements': { summary: 'The bank statements taken in (the last 50)', answer: z.array(statement) },
+  'GET /api/collections/unmatched': {
+    summary: 'The unmatched queue: credits waiting for a decision, oldest first, with suggestions',
+    answer: z.array(statementLine),
+  },
+  'POST /api/collections/statements/:id/lines/:line/assign': {
+    summary: 'Put an unmatched credit on one or more policies (the amounts add up to it)',
+    answer: statementLine,
+  },
+  'POST /api/collections/statements/:id/lines/:line/dismiss': {
+    summary: 'Mark an unmatched credit as not a premium',
+    answer: statementLine,
+  },
+  'GET /api/collections/work-items': {
+    summary: 'Unpaids for the claims desk (code 18, account holder deceased)',
+    answer: z.array(workItem),
+  },
 };

@@ -22,6 +22,11 @@ import {
   findBillingCompany,
   mandateOfPolicy,
   resultFiles,
+  bankStatements,
+  statementColumns,
+  unmatchedStatementLines,
+  type StatementLineView,
+  type StatementView,
   type BatchItemView,
   type BatchSummary,
   type CollectionMonth,
@@ -76,6 +81,19 @@ export function results(ctx: RequestContext): Promise<ResultFileView[]> {
   return resultFiles(...tenantRead(ctx, 'payments:read'));
 }
 
+/** The unmatched queue (GET /api/collections/unmatched): credits waiting for a clerk's decision. */
+export function unmatched(ctx: RequestContext): Promise<StatementLineView[]> {
+  return unmatchedStatementLines(...tenantRead(ctx, 'payments:read'));
+}
+
+export function statements(ctx: RequestContext): Promise<StatementView[]> {
+  return bankStatements(...tenantRead(ctx, 'payments:read'));
+}
+
+export function columns(ctx: RequestContext) {
+  return statementColumns(...tenantRead(ctx, 'payments:read'));
+}
+
 export function workItems(ctx: RequestContext): Promise<CollectionWorkItem[]> {
   return collectionWorkItems(...tenantRead(ctx, 'payments:read'));
 }
@@ -128,7 +146,6 @@ export async function overview(ctx: RequestContext): Promise<CollectionsOverview
   const month = today.slice(0, 7);
   return { asOf: today, upcoming, months, thisMonth: months.find((m) => m.month === month) ?? null };
 }
-
 
 export type BatchFile = { fileName: string; contentType: string; body: string };
 

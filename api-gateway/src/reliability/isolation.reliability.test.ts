@@ -33,9 +33,11 @@ const ID_KIND_BY_PREFIX: [string, Kind | 'company'][] = [
   ['/api/agents/', 'agent'],
   ['/api/objects/uploads/', 'document'],
   ['/api/super-admin/', 'company'],
+  ['/api/collections/batches/', 'batch'],
+  ['/api/collections/statements/', 'statement'],
 ];
 /** Params that name no company's record (a role, a permission, a report type): filled with a valid name. */
-const NOT_AN_ID: Record<string, string> = { role: 'auditor', permission: 'members:read', type: 'members' };
+const NOT_AN_ID: Record<string, string> = { role: 'auditor', permission: 'members:read', type: 'members', line: '2' };
 
 /** Each concrete path aiming a route at A's records, or an error naming a param nobody classified. */
 function pathsAgainst(path: string, a: SeededCompany): string[] {

@@ -12,6 +12,7 @@ import { agentBody } from '../agents.testing.ts';
 import { companyWithStaff } from '../audit.testing.ts';
 import { seedReportsCompany } from '../reports.seed.testing.ts';
 import { makeSaId, type TestApp } from '../testing.ts';
+import { addMonths, southAfricanDate } from '@fpa/write-model/validation';
 
 /*
  * Test-only: a company with data in every area (members, policies, policy types, claims with
@@ -19,7 +20,19 @@ import { makeSaId, type TestApp } from '../testing.ts';
  * ids and identifying text of each kind, read back through its own administrator's eyes.
  */
 
-export type Kind = 'member' | 'policy' | 'policyType' | 'claim' | 'document' | 'payment' | 'agent' | 'scheme' | 'schemeMember' | 'user';
+export type Kind =
+  | 'member'
+  | 'policy'
+  | 'policyType'
+  | 'claim'
+  | 'document'
+  | 'payment'
+  | 'agent'
+  | 'scheme'
+  | 'schemeMember'
+  | 'user'
+  | 'batch'
+  | 'statement';
 export type SeededCompany = {
   companyId: string;
   adminToken: string;
@@ -70,6 +83,7 @@ export async function seedCompany(t: TestApp): Promise<SeededCompany> {
     const page = value as { nodes?: Row[]; items?: Row[] };
     return page.nodes ?? page.items ?? [];
   };
+  const collections = await seedCollections(t, token, nodes(await get('/api/policy-types'))[0]!.id);
   const members = nodes(await get('/api/members'));
   const ids: Record<Kind, string[]> = {
     member: members.map((m) => m.id),
@@ -82,11 +96,56 @@ export async function seedCompany(t: TestApp): Promise<SeededCompany> {
     scheme: [scheme.id],
     schemeMember: nodes(await get(`/api/group-schemes/${scheme.id}/members`)).map((m) => m.id),
     user: nodes(await get('/api/users')).map((u) => u.id),
+    ...collections,
   };
   for (const [kind, list] of Object.entries(ids)) if (list.length === 0) throw new Error(`the seed made no ${kind}`);
   const saIds = members.map((m) => m.saId).filter((saId): saId is string => Boolean(saId));
   const secrets = [company.companyId, ...Object.values(ids).flat(), ...saIds];
   return { companyId: company.companyId, adminToken: token, ids, saIds, secrets };
+}
+
+export const MANDATE_BODY = {
+  accountHolder: 'A Mokoena',
+  bank: 'fnb',
+  branchCode: '250655',
+  accountNumber: '62001234567',
+  accountType: 'cheque',
+  debitDay: 1,
+  mandateReference: 'ISO-1',
+};
+
+/** Issue #21: a mandate, a collection batch a month ahead (a premium is always owed by then), and a bank statement. */
+async function seedCollections(t: TestApp, token: string, policyTypeId: string): Promise<{ batch: string[]; statement: string[] }> {
+  const debitDate = addMonths(southAfricanDate(t.services.now()), 1);
+  const member = await t.request(
+    'POST',
+    '/api/members',
+    {
+      firstName: 'Lindiwe',
+      lastName: 'Mokoena',
+      saId: makeSaId('830303', String(sequence++)),
+      phone: '0721234567',
+      address: '9 Church Street',
+      city: 'Rustenburg',
+      province: 'North West',
+      postalCode: '0299',
+      isMainMember: true,
+      policyTypeId,
+    },
+    { token },
+  );
+  if (member.status !== 201) throw new Error(`member: ${member.status} ${JSON.stringify(member.body)}`);
+  const policyId: string = member.body.policyId;
+  const mandate = await t.request('PUT', `/api/policies/${policyId}/mandate`, { ...MANDATE_BODY, debitDay: Number(debitDate.slice(8)) }, { token });
+  if (mandate.status !== 200) throw new Error(`mandate: ${mandate.status} ${JSON.stringify(mandate.body)}`);
+  const batch = await t.request('POST', '/api/collections/batches', { debitDate }, { token });
+  if (batch.status !== 201) throw new Error(`batch: ${batch.status} ${JSON.stringify(batch.body)}`);
+  const statement = await t.request('POST', '/api/collections/statements', 'Date,Description,Reference,Amount\n2026-01-05,DEPOSIT,walk-in,99.00\n', {
+    token,
+    headers: { 'content-type': 'text/csv' },
+  });
+  if (statement.status !== 200) throw new Error(`statement: ${statement.status} ${JSON.stringify(statement.body)}`);
+  return { batch: [batch.body.id], statement: [statement.body.statementId] };
 }
 
 /** One valid-looking body per change route: refused only because the id belongs to someone else. */
@@ -107,7 +166,10 @@ export function changeBody(method: string, path: string, victim: SeededCompany):
       isMainMember: true,
     };
   if (path.startsWith('/api/policy-types/')) return { name: 'Hacked', coverageAmount: '1000', monthlyPremium: '10', waitingPeriod: 0 };
+  if (/^\/api\/policies\/[^/]+\/mandate$/.test(path)) return MANDATE_BODY;
   if (path.startsWith('/api/policies/')) return { status: 'cancelled' };
+  if (/\/lines\/[^/]+\/assign$/.test(path)) return { allocations: [{ policyId: victim.ids.policy[0], amount: '99' }] };
+  if (/\/lines\/[^/]+\/dismiss$/.test(path)) return { reason: 'hacked' };
   if (path.startsWith('/api/claims/')) return { status: 'approved' };
   if (path.startsWith('/api/documents/')) return { status: 'rejected', notes: 'hacked' };
   if (path.startsWith('/api/payments/')) return { status: 'refunded' };

@@ -38,6 +38,14 @@ export const collectionRoutes: Route[] = [
     },
   },
   { method: 'GET', path: '/api/collections/results', operation: 'payments:read', handler: (ctx) => collections.results(ctx) },
+  { method: 'GET', path: '/api/collections/unmatched', operation: 'payments:read', handler: (ctx) => collections.unmatched(ctx) },
+  { method: 'GET', path: '/api/collections/statements', operation: 'payments:read', handler: (ctx) => collections.statements(ctx) },
+  {
+    method: 'GET',
+    path: '/api/collections/statement-columns',
+    operation: 'payments:read',
+    handler: async (ctx) => ({ columns: await collections.columns(ctx) }),
+  },
   { method: 'GET', path: '/api/collections/work-items', operation: 'payments:read', handler: (ctx) => collections.workItems(ctx) },
 ];
 

@@ -18,7 +18,10 @@ export async function readFileBody(request: Request): Promise<{ content: string;
   if (type.startsWith('multipart/form-data')) {
     const form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': type } }).formData().catch(() => null);
     const file = form?.get('file');
-    if (!file || typeof file === 'string') throw new ValidationError('Send the file in a form field named "file".', [{ path: ['file'], message: 'Send the file in a form field named "file".' }]);
+    if (!file || typeof file === 'string')
+      throw new ValidationError('Send the file in a form field named "file".', [
+        { path: ['file'], message: 'Send the file in a form field named "file".' },
+      ]);
     const content = decodeCollectionFile(new Uint8Array(await file.arrayBuffer()));
     return { content, fileName: file.name || null };
   }

@@ -7,6 +7,9 @@ import {
   CollectionsOverviewType,
   MandateType,
   ResultFileType,
+  StatementColumnsType,
+  StatementLineType,
+  StatementType,
   WorkItemType,
 } from './collections.ts';
 
@@ -31,5 +34,12 @@ builder.queryFields((t) => ({
     resolve: (_r, { id }, ctx) => collections.batch(ctx, String(id)),
   }),
   collectionResultFiles: t.field({ type: [ResultFileType], resolve: (_r, _a, ctx) => collections.results(ctx) }),
+  collectionUnmatched: t.field({
+    type: [StatementLineType],
+    description: 'The unmatched queue: bank statement credits waiting for a decision, oldest first, with suggestions.',
+    resolve: (_r, _a, ctx) => collections.unmatched(ctx),
+  }),
+  bankStatements: t.field({ type: [StatementType], resolve: (_r, _a, ctx) => collections.statements(ctx) }),
+  statementColumns: t.field({ type: StatementColumnsType, nullable: true, resolve: (_r, _a, ctx) => collections.columns(ctx) }),
   collectionWorkItems: t.field({ type: [WorkItemType], resolve: (_r, _a, ctx) => collections.workItems(ctx) }),
 }));

@@ -1,4 +1,15 @@
-import type { BatchItemView, CollectionMonth, CollectionSettingsView, CollectionWorkItem, MandateView, ResultFileView } from '@fpa/projections';
+import type {
+  BatchItemView,
+  CollectionMonth,
+  CollectionSettingsView,
+  CollectionWorkItem,
+  MandateView,
+  ResultFileView,
+  StatementImportAnswer,
+  StatementLineView,
+  StatementView,
+} from '@fpa/projections';
+import { STATEMENT_DATE_FORMATS, type StatementColumns } from '@fpa/write-model';
 import { ACCOUNT_TYPES, BANK_IDS, MANDATE_STATUSES, type CollectingAccountInput } from '@fpa/write-model/validation';
 import { builder } from '../builder.ts';
 import { enumType } from '../commands/graphql-input.ts';
@@ -181,5 +192,75 @@ export const CollectionsOverviewType = builder.objectRef<CollectionsOverview>('C
     upcoming: t.field({ type: [UpcomingDebitType], resolve: (o) => o.upcoming }),
     months: t.field({ type: [CollectionMonthType], resolve: (o) => o.months }),
     thisMonth: t.field({ type: CollectionMonthType, nullable: true, resolve: (o) => o.thisMonth }),
+  }),
+});
+
+export const StatementColumnsType = builder.objectRef<StatementColumns>('StatementColumns').implement({
+  description: "Which header of the company's bank statement CSV holds what; amount, or credit (and debit) columns.",
+  fields: (t) => ({
+    date: t.exposeString('date'),
+    description: t.exposeString('description'),
+    reference: t.exposeString('reference', { nullable: true }),
+    amount: t.exposeString('amount', { nullable: true }),
+    credit: t.exposeString('credit', { nullable: true }),
+    debit: t.exposeString('debit', { nullable: true }),
+    dateFormat: t.exposeString('dateFormat', { description: `One of ${STATEMENT_DATE_FORMATS.join(', ')}.` }),
+  }),
+});
+
+export const StatementImportType = builder.objectRef<StatementImportAnswer>('BankStatementImport').implement({
+  fields: (t) => ({
+    statementId: t.exposeID('statementId'),
+    credits: t.exposeInt('credits'),
+    matched: t.exposeInt('matched', { description: 'Credits placed by policy number or mandate reference: payments recorded.' }),
+    unmatched: t.exposeInt('unmatched', { description: 'Credits left in the unmatched queue.' }),
+    suggested: t.exposeInt('suggested', { description: 'Of the unmatched, those with suggestions (surname and premium).' }),
+    duplicates: t.exposeInt('duplicates', { description: 'Credits taken in before (an overlapping statement).' }),
+    debitsIgnored: t.exposeInt('debitsIgnored'),
+  }),
+});
+
+const SuggestionType = builder.objectRef<StatementLineView['suggestions'][number]>('StatementLineSuggestion').implement({
+  fields: (t) => ({ policyId: t.exposeID('policyId'), policyNumber: t.exposeString('policyNumber'), reason: t.exposeString('reason') }),
+});
+
+const AllocationType = builder
+  .objectRef<NonNullable<NonNullable<StatementLineView['resolution']>['allocations']>[number]>('StatementLineAllocation')
+  .implement({
+    fields: (t) => ({
+      policyId: t.exposeID('policyId'),
+      policyNumber: t.exposeString('policyNumber'),
+      amount: t.exposeString('amount'),
+      paymentId: t.exposeID('paymentId'),
+    }),
+  });
+
+export const StatementLineType = builder.objectRef<StatementLineView>('StatementLine').implement({
+  description: 'A credit of an imported bank statement and where it stands.',
+  fields: (t) => ({
+    statementId: t.exposeID('statementId'),
+    line: t.exposeInt('line'),
+    date: t.exposeString('date'),
+    description: t.exposeString('description'),
+    reference: t.exposeString('reference'),
+    amount: t.exposeString('amount'),
+    state: t.exposeString('state', { description: 'matched, unmatched, assigned or dismissed.' }),
+    suggestions: t.field({ type: [SuggestionType], resolve: (l) => l.suggestions }),
+    allocations: t.field({ type: [AllocationType], resolve: (l) => l.resolution?.allocations ?? [] }),
+    dismissedBecause: t.string({ nullable: true, resolve: (l) => l.resolution?.reason ?? null }),
+  }),
+});
+
+export const StatementType = builder.objectRef<StatementView>('BankStatement').implement({
+  fields: (t) => ({
+    statementId: t.exposeID('statementId'),
+    fileName: t.exposeString('fileName', { nullable: true }),
+    format: t.exposeString('format'),
+    importedOn: t.exposeString('importedOn'),
+    credits: t.exposeInt('credits'),
+    matched: t.exposeInt('matched'),
+    unmatched: t.exposeInt('unmatched'),
+    duplicates: t.exposeInt('duplicates'),
+    debitsIgnored: t.exposeInt('debitsIgnored'),
   }),
 });

@@ -12,6 +12,8 @@ export const COLLECTIONS_TABLES = [
   'collection_items',
   'collection_result_files',
   'collection_work_items',
+  'collection_statements',
+  'collection_statement_lines',
 ];
 
 /**
@@ -33,6 +35,10 @@ export const collectionsProjection = projectorOf<Event>()({
     'PremiumCollected',
     'PremiumUnpaid',
     'CollectionResultsImported',
+    'StatementColumnsSet',
+    'BankStatementImported',
+    'StatementLineAssigned',
+    'StatementLineDismissed',
   ],
   tables: COLLECTIONS_TABLES,
   async init(tx) {
@@ -40,7 +46,8 @@ export const collectionsProjection = projectorOf<Event>()({
       create table if not exists collection_settings (
         company_id uuid primary key,
         include_arrears boolean not null,
-        account jsonb
+        account jsonb,
+        statement_columns jsonb
       );
       create table if not exists collection_members (
         member_id uuid primary key,
@@ -118,6 +125,36 @@ export const collectionsProjection = projectorOf<Event>()({
         raised_on date not null,
         primary key (batch_id, policy_id, kind)
       );
+      create table if not exists collection_statements (
+        statement_id uuid primary key,
+        company_id uuid not null,
+        file_name text,
+        format text not null,
+        imported_on date not null,
+        credits integer not null,
+        matched integer not null,
+        duplicates integer not null,
+        debits_ignored integer not null,
+        position bigint not null
+      );
+      create index if not exists collection_statements_company on collection_statements (company_id, position);
+      -- One row per credit taken in; state: matched (a payment by the import), unmatched (the clerk's queue),
+      -- assigned (the clerk put it on policies), dismissed (not a premium).
+      create table if not exists collection_statement_lines (
+        statement_id uuid not null,
+        line integer not null,
+        company_id uuid not null,
+        date date not null,
+        description text not null,
+        reference text not null,
+        amount numeric(14, 2) not null,
+        state text not null,
+        match jsonb not null,
+        resolution jsonb,
+        position bigint not null,
+        primary key (statement_id, line)
+      );
+      create index if not exists collection_statement_lines_queue on collection_statement_lines (company_id, state, date);
     `);
   },
   async apply(tx, event) {
@@ -170,7 +207,7 @@ export const collectionsProjection = projectorOf<Event>()({
         return;
       case 'CollectionSettingsSet':
         await tx.query(
-          `insert into collection_settings (company_id, include_arrears, account) values ($1, $2, $3::jsonb)
+          `insert into collection_settings (company_id, include_arrears, account) values ($1, $2, $3::text::jsonb)
            on conflict (company_id) do update set include_arrears = excluded.include_arrears, account = excluded.account`,
           [event.data.companyId, event.data.includeArrears, event.data.account ? JSON.stringify(event.data.account) : null],
         );
@@ -185,10 +222,22 @@ export const collectionsProjection = projectorOf<Event>()({
         // One statement for the whole batch: a batch may hold tens of thousands of debits.
         await tx.query(
           `insert into collection_items (batch_id, policy_id, company_id, policy_number, mandate_reference, periods, amount)
-           select $1, i."policyId", $2, i."policyNumber", i."mandateReference", i.periods, i.amount
-             from jsonb_to_recordset($3::jsonb) as i("policyId" uuid, "policyNumber" text, "mandateReference" text, periods jsonb, amount numeric)
+           select $1::uuid, i."policyId", $2::uuid, i."policyNumber", i."mandateReference", i.periods, i.amount
+             from jsonb_to_recordset($3::text::jsonb) as i("policyId" uuid, "policyNumber" text, "mandateReference" text, periods jsonb, amount numeric)
            on conflict do nothing`,
-          [d.batchId, d.companyId, JSON.stringify(d.items.map(({ policyId, policyNumber, mandateReference, periods, amount }) => ({ policyId, policyNumber, mandateReference, periods, amount })))],
+          [
+            d.batchId,
+            d.companyId,
+            JSON.stringify(
+              d.items.map(({ policyId, policyNumber, mandateReference, periods, amount }) => ({
+                policyId,
+                policyNumber,
+                mandateReference,
+                periods,
+                amount,
+              })),
+            ),
+          ],
         );
         return;
       }
@@ -217,12 +266,74 @@ export const collectionsProjection = projectorOf<Event>()({
         }
         return;
       }
+      case 'StatementColumnsSet':
+        await tx.query(
+          `insert into collection_settings (company_id, include_arrears, statement_columns) values ($1, false, $2::text::jsonb)
+           on conflict (company_id) do update set statement_columns = excluded.statement_columns`,
+          [event.data.companyId, JSON.stringify(event.data.columns)],
+        );
+        return;
+      case 'BankStatementImported': {
+        const d = event.data;
+        const matched = d.lines.filter((l) => l.match.kind === 'exact').length;
+        await tx.query(
+          `insert into collection_statements (statement_id, company_id, file_name, format, imported_on, credits, matched, duplicates, debits_ignored, position)
+           values ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $10) on conflict (statement_id) do nothing`,
+          [
+            d.statementId,
+            d.companyId,
+            d.fileName,
+            d.format,
+            d.importedOn,
+            d.lines.length,
+            matched,
+            d.duplicates,
+            d.debitsIgnored,
+            event.globalPosition,
+          ],
+        );
+        await tx.query(
+          `insert into collection_statement_lines (statement_id, line, company_id, date, description, reference, amount, state, match, position)
+           select $1::uuid, l.line, $2::uuid, l.date, l.description, l.reference, l.amount,
+                  case when l.match->>'kind' = 'exact' then 'matched' else 'unmatched' end, l.match, $4::bigint
+             from jsonb_to_recordset($3::text::jsonb) as l(line int, date date, description text, reference text, amount numeric, match jsonb)
+           on conflict do nothing`,
+          [d.statementId, d.companyId, JSON.stringify(d.lines), event.globalPosition],
+        );
+        return;
+      }
+      case 'StatementLineAssigned':
+      case 'StatementLineDismissed': {
+        const d = event.data;
+        const assigned = event.type === 'StatementLineAssigned';
+        await tx.query(
+          `update collection_statement_lines set state = $3, resolution = $4::text::jsonb where statement_id = $1 and line = $2`,
+          [
+            d.statementId,
+            d.line,
+            assigned ? 'assigned' : 'dismissed',
+            JSON.stringify(assigned ? { allocations: event.data.allocations, note: event.data.note } : { reason: event.data.reason }),
+          ],
+        );
+        return;
+      }
       case 'CollectionResultsImported': {
         const d = event.data;
         await tx.query(
           `insert into collection_result_files (file_id, company_id, file_name, imported_on, lines, collected, unpaid, duplicates, unmatched, position)
-           values ($1, $2, $3, $4::date, $5, $6, $7, $8, $9::jsonb, $10) on conflict (file_id) do nothing`,
-          [d.fileId, d.companyId, d.fileName, d.importedOn, d.lines, d.collected, d.unpaid, d.duplicates, JSON.stringify(d.unmatched), event.globalPosition],
+           values ($1, $2, $3, $4::date, $5, $6, $7, $8, $9::text::jsonb, $10) on conflict (file_id) do nothing`,
+          [
+            d.fileId,
+            d.companyId,
+            d.fileName,
+            d.importedOn,
+            d.lines,
+            d.collected,
+            d.unpaid,
+            d.duplicates,
+            JSON.stringify(d.unmatched),
+            event.globalPosition,
+          ],
         );
         return;
       }

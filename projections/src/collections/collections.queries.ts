@@ -1,5 +1,7 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
+import type { StatementColumns } from '@fpa/write-model';
 import type { AccountType, BankId, CollectingAccountInput, MandateStatus } from '@fpa/write-model/validation';
+import { personal } from './collections.projection.ts';
 
 export type CollectionSettingsView = { includeArrears: boolean; account: CollectingAccountInput | null };
 
@@ -34,10 +36,10 @@ const MANDATE_COLUMNS = `m.policy_id as "policyId", m.member_id as "memberId", m
        else json_build_object('unpaidCode', m.suspended_code, 'reason', m.suspended_reason, 'on', to_char(m.suspended_on, 'YYYY-MM-DD')) end as suspended`;
 
 export async function mandateOfPolicy(sql: SqlExecutor, companyId: string, policyId: string): Promise<MandateView | null> {
-  const [row] = await sql.query<MandateView>(`select ${MANDATE_COLUMNS} from collection_mandates m where m.company_id = $1 and m.policy_id = $2`, [
-    companyId,
-    policyId,
-  ]);
+  const [row] = await sql.query<MandateView>(
+    `select ${MANDATE_COLUMNS} from collection_mandates m where m.company_id = $1 and m.policy_id = $2`,
+    [companyId, policyId],
+  );
   return row ?? null;
 }
 
@@ -48,7 +50,12 @@ export type CollectableMandate = MandateView & { memberName: string };
  * month is shorter: the 31st debits on the 30th in November): not cancelled, not suspended, and a
  * DebiCheck mandate only once authenticated (isCollectable, in SQL).
  */
-export async function collectableMandates(sql: SqlExecutor, companyId: string, day: number, lastDayOfMonth: boolean): Promise<CollectableMandate[]> {
+export async function collectableMandates(
+  sql: SqlExecutor,
+  companyId: string,
+  day: number,
+  lastDayOfMonth: boolean,
+): Promise<CollectableMandate[]> {
   return sql.query<CollectableMandate>(
     `select ${MANDATE_COLUMNS}, coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), m.account_holder) as "memberName"
        from collection_mandates m left join collection_members c on c.member_id = m.member_id and c.company_id = m.company_id
@@ -97,10 +104,10 @@ export async function collectionBatches(sql: SqlExecutor, companyId: string): Pr
 }
 
 export async function collectionBatch(sql: SqlExecutor, companyId: string, batchId: string): Promise<BatchSummary | null> {
-  const [row] = await sql.query<BatchSummary>(
-    `select ${BATCH_SUMMARY} from ${BATCH_FROM} where b.company_id = $1 and b.batch_id = $2`,
-    [companyId, batchId],
-  );
+  const [row] = await sql.query<BatchSummary>(`select ${BATCH_SUMMARY} from ${BATCH_FROM} where b.company_id = $1 and b.batch_id = $2`, [
+    companyId,
+    batchId,
+  ]);
   return row ?? null;
 }
 
@@ -145,7 +152,14 @@ export async function resultFiles(sql: SqlExecutor, companyId: string): Promise<
   );
 }
 
-export type CollectionWorkItem = { batchId: string; policyId: string; policyNumber: string; kind: 'deceased'; unpaidCode: string; raisedOn: string };
+export type CollectionWorkItem = {
+  batchId: string;
+  policyId: string;
+  policyNumber: string;
+  kind: 'deceased';
+  unpaidCode: string;
+  raisedOn: string;
+};
 
 /** Unpaid 18 (account holder deceased): the claims desk should contact the family. */
 export async function collectionWorkItems(sql: SqlExecutor, companyId: string): Promise<CollectionWorkItem[]> {
@@ -183,7 +197,12 @@ export async function collectionMonths(sql: SqlExecutor, companyId: string, mont
   const pct = (n: number, of: number) => (of === 0 ? null : Math.round((n * 1000) / of) / 10);
   return rows.reverse().map((r) => {
     const answered = r.collected + r.unpaid;
-    return { ...r, collectionRate: pct(r.collected, answered), unpaidRate: pct(r.unpaid, answered), disputeRate: pct(r.disputes, answered) };
+    return {
+      ...r,
+      collectionRate: pct(r.collected, answered),
+      unpaidRate: pct(r.unpaid, answered),
+      disputeRate: pct(r.disputes, answered),
+    };
   });
 }
 
@@ -199,4 +218,101 @@ export async function batchedPremiums(sql: SqlExecutor, companyId: string): Prom
     [companyId],
   );
   return new Set(rows.map((r) => r.key));
+}
+
+export type MatchableRow = {
+  policyId: string;
+  policyNumber: string;
+  mandateReference: string | null;
+  memberSurname: string | null;
+  monthlyPremiumCents: number;
+  memberId: string;
+  memberName: string;
+};
+
+/** Every regular policy of the company as the statement's matching sees it (statement/matching.ts). */
+export async function matchablePolicies(sql: SqlExecutor, companyId: string): Promise<MatchableRow[]> {
+  const rows = await sql.query<MatchableRow>(
+    `select p.policy_id as "policyId", p.policy_number as "policyNumber", m.mandate_reference as "mandateReference",
+            c.last_name as "memberSurname", (p.monthly_premium * 100)::bigint::int as "monthlyPremiumCents", p.member_id as "memberId",
+            coalesce(trim(c.first_name || ' ' || c.last_name), '') as "memberName"
+       from billing_policies p
+       left join collection_mandates m on m.policy_id = p.policy_id and m.company_id = p.company_id
+       left join collection_members c on c.member_id = p.member_id and c.company_id = p.company_id
+      where p.company_id = $1`,
+    [companyId],
+  );
+  return rows.map((r) => ({ ...r, memberSurname: personal(r.memberSurname) }));
+}
+
+/** The company's statement column mapping, once chosen (or proposed from a first file and kept). */
+export async function statementColumns(sql: SqlExecutor, companyId: string): Promise<StatementColumns | null> {
+  const [row] = await sql.query<{ columns: StatementColumns | null }>(
+    `select statement_columns as columns from collection_settings where company_id = $1`,
+    [companyId],
+  );
+  return row?.columns ?? null;
+}
+
+export type StatementLineView = {
+  statementId: string;
+  line: number;
+  date: string;
+  description: string;
+  reference: string;
+  amount: string;
+  state: 'matched' | 'unmatched' | 'assigned' | 'dismissed';
+  suggestions: { policyId: string; policyNumber: string; reason: string }[];
+  resolution: {
+    allocations?: { policyId: string; policyNumber: string; amount: string; paymentId: string }[];
+    note?: string | null;
+    reason?: string;
+  } | null;
+};
+
+const LINE_COLUMNS = `statement_id as "statementId", line, to_char(date, 'YYYY-MM-DD') as date, description, reference, amount::text as amount, state,
+  coalesce(match->'candidates', '[]'::jsonb) as suggestions, resolution`;
+
+export async function statementLineOf(
+  sql: SqlExecutor,
+  companyId: string,
+  statementId: string,
+  line: number,
+): Promise<StatementLineView | null> {
+  const [row] = await sql.query<StatementLineView>(
+    `select ${LINE_COLUMNS} from collection_statement_lines where company_id = $1 and statement_id = $2 and line = $3`,
+    [companyId, statementId, line],
+  );
+  return row ?? null;
+}
+
+/** The unmatched queue: credits no policy number or mandate reference placed, oldest first, with suggestions. */
+export async function unmatchedStatementLines(sql: SqlExecutor, companyId: string): Promise<StatementLineView[]> {
+  return sql.query<StatementLineView>(
+    `select ${LINE_COLUMNS} from collection_statement_lines where company_id = $1 and state = 'unmatched'
+      order by date, statement_id, line limit 1000`,
+    [companyId],
+  );
+}
+
+export type StatementView = {
+  statementId: string;
+  fileName: string | null;
+  format: 'csv' | 'ofx';
+  importedOn: string;
+  credits: number;
+  matched: number;
+  unmatched: number;
+  duplicates: number;
+  debitsIgnored: number;
+};
+
+export async function bankStatements(sql: SqlExecutor, companyId: string): Promise<StatementView[]> {
+  return sql.query<StatementView>(
+    `select s.statement_id as "statementId", s.file_name as "fileName", s.format, to_char(s.imported_on, 'YYYY-MM-DD') as "importedOn",
+            s.credits, s.matched, s.duplicates, s.debits_ignored as "debitsIgnored",
+            (select count(*)::int from collection_statement_lines l where l.statement_id = s.statement_id and l.state = 'unmatched') as unmatched
+       from collection_statements s where s.company_id = $1 order by s.position desc limit 50`,
+    [companyId],
+  );
 }

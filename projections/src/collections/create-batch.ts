@@ -66,7 +66,8 @@ export async function createCollectionBatch(
     ]);
     const policies = new Map(book.map((p) => [p.policyId, p]));
     const items = batchItems(mandates, policies, taken, debitDate, settings.includeArrears);
-    if (items.length === 0) throw new DomainError('RULE_VIOLATED', noDebitsDue(debitDate), [{ path: ['debitDate'], message: noDebitsDue(debitDate) }]);
+    if (items.length === 0)
+      throw new DomainError('RULE_VIOLATED', noDebitsDue(debitDate), [{ path: ['debitDate'], message: noDebitsDue(debitDate) }]);
     const batchId = ctx.newId();
     const total = items.reduce((sum, i) => sum + decimalToCents(i.amount), 0n);
     const event: CollectionBatchCreated = {

@@ -2,6 +2,7 @@ import type { PiiMarking } from '../event-store/types.ts';
 import { memberSubjectId } from '../members/members.events.ts';
 import type { AccountType, BankId, CollectingAccountInput } from '../validation/index.ts';
 import type { UnpaidEffect } from './files/unpaid-codes.ts';
+import type { StatementColumns } from './statement/statement-csv.ts';
 
 /**
  * Collections (issue #21): batches of debit orders sent to the bank for a debit date, and what the bank
@@ -118,10 +119,73 @@ export type CollectionSettingsSet = {
   data: { companyId: string; includeArrears: boolean; account: CollectingAccountInput | null };
 };
 
-export type CollectionEvent = BatchEvent | CollectionResultsImported | CollectionSettingsSet;
+/** Which columns of the company's bank statement CSV hold what: chosen once, used for every import after. */
+export type StatementColumnsSet = {
+  type: 'StatementColumnsSet';
+  data: { companyId: string; columns: StatementColumns };
+};
+
+/** How an imported statement line stands: matched to a policy (a payment), or in the unmatched queue with suggestions. */
+export type StatementLineMatch =
+  | { kind: 'exact'; policyId: string; policyNumber: string; by: 'policyNumber' | 'mandateReference'; paymentId: string }
+  | { kind: 'suggestion'; candidates: { policyId: string; policyNumber: string; reason: string }[] }
+  | { kind: 'none' };
+
+export type ImportedStatementLine = {
+  line: number;
+  date: string;
+  description: string;
+  reference: string;
+  /** Rand, positive: only credits are kept (debits are the company's own spending). */
+  amount: string;
+  match: StatementLineMatch;
+};
+
+/**
+ * A bank statement taken in (issue #21): its credits, each matched by the policy number or mandate
+ * reference in it (a payment recorded in the same append) or left for the clerk with suggestions.
+ * A line seen in an earlier statement (an overlapping export) is not taken again.
+ */
+export type BankStatementImported = {
+  type: 'BankStatementImported';
+  data: {
+    statementId: string;
+    companyId: string;
+    sha256: string;
+    fileName: string | null;
+    format: 'csv' | 'ofx';
+    importedOn: string;
+    lines: ImportedStatementLine[];
+    duplicates: number;
+    debitsIgnored: number;
+  };
+};
+
+/** The clerk put an unmatched credit on one or more policies (a split): a payment each. */
+export type StatementLineAssigned = {
+  type: 'StatementLineAssigned';
+  data: {
+    statementId: string;
+    companyId: string;
+    line: number;
+    allocations: { policyId: string; policyNumber: string; amount: string; paymentId: string }[];
+    note: string | null;
+  };
+};
+
+/** The clerk marked an unmatched credit as not a premium (a refund from a supplier, a transfer). */
+export type StatementLineDismissed = {
+  type: 'StatementLineDismissed';
+  data: { statementId: string; companyId: string; line: number; reason: string };
+};
+
+export type StatementEvent = BankStatementImported | StatementLineAssigned | StatementLineDismissed;
+
+export type CollectionEvent = BatchEvent | CollectionResultsImported | CollectionSettingsSet | StatementColumnsSet | StatementEvent;
 
 export const batchStreamId = (batchId: string) => `collection-batch-${batchId}`;
 export const resultFileStreamId = (fileId: string) => `collection-results-${fileId}`;
+export const statementStreamId = (statementId: string) => `bank-statement-${statementId}`;
 export const collectionSettingsStreamId = (companyId: string) => `collection-settings-${companyId}`;
 
 /** Each item's bank details and name are its member's personal data. */

@@ -5,3 +5,6 @@ export * from './reservations.ts';
 export * from './batch-fold.ts';
 export * from './commands/import-results.ts';
 export * from './commands/decide-results.ts';
+export * from './statement/index.ts';
+export * from './commands/resolve-statement-line.ts';
+export * from './commands/set-statement-columns.ts';

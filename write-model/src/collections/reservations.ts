@@ -29,9 +29,9 @@ export async function releaseAll(tx: SqlExecutor, scope: string, keys: readonly 
 /** The holders of some keys of a scope (key → owner). */
 export async function holders(sql: SqlExecutor, scope: string, keys: readonly string[]): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
-  const rows = await sql.query<{ key: string; owner_id: string }>(`select key, owner_id from reservations where scope = $1 and key = any($2::text[])`, [
-    scope,
-    keys,
-  ]);
+  const rows = await sql.query<{ key: string; owner_id: string }>(
+    `select key, owner_id from reservations where scope = $1 and key = any($2::text[])`,
+    [scope, keys],
+  );
   return new Map(rows.map((r) => [r.key, r.owner_id]));
 }

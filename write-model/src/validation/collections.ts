@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { dateField } from './date-fields.ts';
 import { EARLIEST_DATE, addMonths } from './dates.ts';
 import { ACCOUNT_TYPES } from './mandates.ts';
+import { decimalString } from './fields.ts';
+import { STATEMENT_DATE_FORMATS } from '../collections/statement/statement-values.ts';
 
 /**
  * Collections (issue #21): the company's collection settings, a batch's debit date, and the result
@@ -33,8 +35,14 @@ export const collectingAccountSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9 ]{1,10}$/, COLLECTION_MESSAGES.abbreviatedName)
     .transform((v) => v.toUpperCase()),
-  installationId: z.string({ error: COLLECTION_MESSAGES.installationId }).trim().regex(/^\d{4}$/, COLLECTION_MESSAGES.installationId),
-  branchCode: z.string({ error: COLLECTION_MESSAGES.branchCode }).trim().regex(/^\d{6}$/, COLLECTION_MESSAGES.branchCode),
+  installationId: z
+    .string({ error: COLLECTION_MESSAGES.installationId })
+    .trim()
+    .regex(/^\d{4}$/, COLLECTION_MESSAGES.installationId),
+  branchCode: z
+    .string({ error: COLLECTION_MESSAGES.branchCode })
+    .trim()
+    .regex(/^\d{6}$/, COLLECTION_MESSAGES.branchCode),
   accountNumber: z
     .string({ error: COLLECTION_MESSAGES.accountNumber })
     .transform((v) => v.replace(/[\s-]/g, ''))
@@ -69,3 +77,65 @@ export type CreateBatchInput = z.output<ReturnType<typeof createBatchSchemaOn>>;
 
 export const BATCH_FILE_FORMATS = ['csv', 'acb'] as const;
 export type BatchFileFormat = (typeof BATCH_FILE_FORMATS)[number];
+
+export const STATEMENT_MESSAGES = {
+  column: 'Name the column as it is written in the statement’s header row',
+  amountColumns: 'Choose one amount column, or the money-in column (and the money-out column if there is one)',
+  dateFormat: `Date format must be one of ${STATEMENT_DATE_FORMATS.join(', ')}`,
+  allocations: 'Put the amount on at least one policy',
+  allocationsTotal: (amount: string) => `The amounts must add up to the line's R ${amount}`,
+  reason: 'Say why this credit is not a premium',
+} as const;
+
+const column = z.string({ error: STATEMENT_MESSAGES.column }).trim().min(1, STATEMENT_MESSAGES.column).max(100);
+const optionalColumn = z
+  .string()
+  .trim()
+  .max(100)
+  .nullish()
+  .transform((v) => v || null);
+
+/** PUT /api/collections/statement-columns: which header of the company's statement CSV holds what. */
+export const statementColumnsSchema = z
+  .object({
+    date: column,
+    description: column,
+    reference: optionalColumn,
+    amount: optionalColumn,
+    credit: optionalColumn,
+    debit: optionalColumn,
+    dateFormat: z.enum(STATEMENT_DATE_FORMATS, { error: STATEMENT_MESSAGES.dateFormat }),
+  })
+  .superRefine((c, ctx) => {
+    if ((c.amount === null) === (c.credit === null) || (c.amount !== null && c.debit !== null)) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: STATEMENT_MESSAGES.amountColumns });
+    }
+  });
+export type StatementColumnsInput = z.output<typeof statementColumnsSchema>;
+
+/** POST /api/collections/statements/{id}/lines/{line}/assign: the credit put on policies, split if needed. */
+export const assignStatementLineSchema = z.object({
+  line: z.coerce.number({ error: 'line must be a line number' }).int().min(1).meta({ graphqlType: 'Int' }),
+  allocations: z
+    .array(
+      z.object({
+        policyId: z.string({ error: 'Choose the policy' }).trim().min(1, 'Choose the policy'),
+        amount: decimalString({ required: 'Amount is required', positive: 'Amount must be greater than 0' }),
+      }),
+    )
+    .min(1, STATEMENT_MESSAGES.allocations)
+    .max(20, 'Split a credit over at most 20 policies'),
+  note: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type AssignStatementLineInput = z.output<typeof assignStatementLineSchema>;
+
+/** POST /api/collections/statements/{id}/lines/{line}/dismiss: not a premium, and why. */
+export const dismissStatementLineSchema = z.object({
+  line: z.coerce.number({ error: 'line must be a line number' }).int().min(1).meta({ graphqlType: 'Int' }),
+  reason: z.string({ error: STATEMENT_MESSAGES.reason }).trim().min(1, STATEMENT_MESSAGES.reason).max(500),
+});

@@ -74,13 +74,19 @@ export const mandateSchema = z
       .int(MANDATE_MESSAGES.debitDay)
       .min(POLICY_CALENDAR_FIELDS.minDebitDay, MANDATE_MESSAGES.debitDay)
       .max(POLICY_CALENDAR_FIELDS.maxDebitDay, MANDATE_MESSAGES.debitDay)
-      .meta({ graphqlType: 'Int', description: 'The day of the month the bank runs the debit: 1 to 31 (past a month’s end, its last day).' }),
+      .meta({
+        graphqlType: 'Int',
+        description: 'The day of the month the bank runs the debit: 1 to 31 (past a month’s end, its last day).',
+      }),
     mandateReference: z
       .string({ error: MANDATE_MESSAGES.reference })
       .trim()
       .regex(/^[A-Za-z0-9-]{1,20}$/, MANDATE_MESSAGES.reference)
       .transform(mandateReferenceKey),
-    debiCheck: z.boolean().nullish().transform((v) => v ?? false),
+    debiCheck: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false),
     status: z
       .enum(MANDATE_STATUSES, { error: MANDATE_MESSAGES.status })
       .nullish()

@@ -63,13 +63,32 @@ export function decideResultImport(command: ResultImportCommand): ResultImportDe
     const item = policyId ? batch?.items.get(policyId) : undefined;
     if (!batch || !item) {
       if (!command.isOurs(line.reference)) {
-        throw new CollectionFileError(`the reference ${line.reference} is not a mandate or policy of this company; nothing was imported.`, line.line);
+        throw new CollectionFileError(
+          `the reference ${line.reference} is not a mandate or policy of this company; nothing was imported.`,
+          line.line,
+        );
       }
       const reason = batch ? `The ${line.date} batch has no debit with this reference.` : `No batch has the debit date ${line.date}.`;
-      unmatched.push({ line: line.line, reference: line.reference, amount, status: line.status, unpaidCode: line.unpaidCode, date: line.date, reason });
+      unmatched.push({
+        line: line.line,
+        reference: line.reference,
+        amount,
+        status: line.status,
+        unpaidCode: line.unpaidCode,
+        date: line.date,
+        reason,
+      });
       continue;
     }
-    const base = { batchId: batch.batchId, companyId, policyId: item.policyId, policyNumber: item.policyNumber, amount, fileId, line: line.line };
+    const base = {
+      batchId: batch.batchId,
+      companyId,
+      policyId: item.policyId,
+      policyNumber: item.policyNumber,
+      amount,
+      fileId,
+      line: line.line,
+    };
     if (line.status === 'collected') {
       if (item.outcome === 'collected') {
         duplicates++;

@@ -19,13 +19,18 @@ import { parseResultFile } from '../files/index.ts';
 import { batchScope, holders, mandateReferenceScope, premiumScope, releaseAll } from '../reservations.ts';
 import { decideResultImport } from './decide-results.ts';
 
-/** The file as text (REST reads the body's bytes and decodes them strictly first) and its name, if known. */
-export const resultFileSchema = z.object({
+/** A collections file as text (REST reads the body's bytes and decodes them strictly first) and its name, if known. */
+export const collectionFileSchema = z.object({
   content: z
     .string({ error: 'content is required: the result file as text' })
     .max(COLLECTION_FILE_MAX_BYTES, 'The file is larger than 20 MB.')
     .meta({ description: 'The result file (CSV: reference,amount,status,unpaid_code,date; docs/collections-files.md).' }),
-  fileName: z.string().trim().max(200).nullish().transform((v) => v || null),
+  fileName: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((v) => v || null),
 });
 
 export type ResultImportAnswer = { fileId: string; collected: number; unpaid: number; unmatched: number; duplicates: number };
@@ -47,7 +52,7 @@ export async function importCollectionResults(
   ctx: CommandContext,
 ): Promise<{ append: Awaited<ReturnType<EventStore['append']>> | null; answer: ResultImportAnswer }> {
   const companyId = requireCompany(ctx);
-  const { content, fileName } = parseInput(resultFileSchema, input);
+  const { content, fileName } = parseInput(collectionFileSchema, input);
   const lines = parseResultFile(content);
   const sha256 = createHash('sha256').update(content).digest('hex');
   const fileId = resultFileId(companyId, sha256);
@@ -88,7 +93,11 @@ export async function importCollectionResults(
     ];
     for (const [batchId, events] of decision.batchEvents) {
       const batch = [...batches.values()].find((b) => b.batchId === batchId)!;
-      streams.push({ streamId: batchStreamId(batchId), expectedVersion: batch.version, events: events.map((e) => toNewEvent(e, collectionPii)) });
+      streams.push({
+        streamId: batchStreamId(batchId),
+        expectedVersion: batch.version,
+        events: events.map((e) => toNewEvent(e, collectionPii)),
+      });
     }
     for (const p of decision.payments) {
       streams.push({
@@ -131,6 +140,6 @@ async function reversedPayments(store: EventStore, batches: ReadonlyMap<string, 
 export const importCollectionResultsSlice = commandSlice({
   name: 'importCollectionResults',
   operation: 'payments:create',
-  input: () => resultFileSchema,
+  input: () => collectionFileSchema,
   handle: ({ store, sql }, { input }, ctx) => importCollectionResults({ store, sql }, input, ctx),
 });

@@ -10,9 +10,9 @@ import {
   acbHashTotal,
   fromYymmdd,
 } from './acb-records.ts';
-import { decodeCollectionFile } from './csv-rows.ts';
 import type { AccountType, DebitFileHeader, DebitLine } from './debit-file.types.ts';
 import { CollectionFileError } from './file-error.ts';
+import { decodeCollectionFile } from './file-text.ts';
 
 /** A debit as an ACB file carries it: no mandate reference (the format has no field for it). */
 export type AcbDebitLine = Omit<DebitLine, 'mandateReference'> & { line: number; sequenceNumber: number; entryClass: string };

@@ -1,9 +1,9 @@
-import Papa from 'papaparse';
 import { csvSafeCell } from '../../validation/csv-cell.ts';
-import { csvRows, decodeCollectionFile } from './csv-rows.ts';
+import { csvRows } from './csv-rows.ts';
 import { checkDebitLines, debitTotals } from './debit-lines.ts';
 import { ACCOUNT_TYPES, type AccountType, type DebitLine } from './debit-file.types.ts';
 import { CollectionFileError } from './file-error.ts';
+import { decodeCollectionFile } from './file-text.ts';
 
 /** The columns of the debit CSV, in order (docs/collections-files.md). */
 export const DEBIT_CSV_COLUMNS = [
@@ -22,10 +22,18 @@ export const DEBIT_CSV_TRAILER = 'TRAILER';
 /** A text cell as written: one line (see csvRows) and neutralised against formula injection. */
 const textCell = (value: string) => csvSafeCell(value.replace(/[\r\n]+/g, ' '));
 
+/** RFC 4180: a cell quoted only when it holds a comma, a quote, a line break or a byte-order mark, or starts or ends with a space. */
+function csvCell(value: string | number): string {
+  const text = String(value);
+  return /[",\r\n\uFEFF]|^ | $/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const csvLine = (cells: readonly (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
 /**
  * The CSV a payment provider's bulk debit upload takes: the column names, one line per debit, and a
  * trailer `TRAILER,<count>,<total cents>` the provider can check the upload against. RFC 4180: CRLF line
- * ends, a cell quoted only when it holds a comma, a quote or surrounding spaces (papaparse decides).
+ * ends, a cell quoted only when it needs it (csvCell).
  */
 export function writeDebitCsv(lines: readonly DebitLine[]): string {
   checkDebitLines(lines);
@@ -40,8 +48,7 @@ export function writeDebitCsv(lines: readonly DebitLine[]): string {
     textCell(l.userReference),
   ]);
   const { count, totalCents } = debitTotals(lines);
-  const body = Papa.unparse({ fields: [...DEBIT_CSV_COLUMNS], data }, { newline: '\r\n' });
-  return `${body}\r\n${DEBIT_CSV_TRAILER},${count},${totalCents}\r\n`;
+  return [DEBIT_CSV_COLUMNS, ...data, [DEBIT_CSV_TRAILER, count, totalCents]].map(csvLine).join('');
 }
 
 export type DebitCsv = { lines: DebitLine[]; count: number; totalCents: number };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../errors.ts';
 import { readDebitCsv, writeDebitCsv } from './debit-csv.ts';
 import { CollectionFileError } from './file-error.ts';
-import { SAMPLE_HEADER, SAMPLE_LINES } from './samples/sample-batch.ts';
+import { SAMPLE_LINES } from './samples/sample-batch.ts';
 
 const sample = readFileSync(new URL('./samples/sample-batch.csv', import.meta.url), 'utf8');
 

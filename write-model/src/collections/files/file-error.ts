@@ -8,7 +8,8 @@ import { ValidationError } from '../../errors.ts';
 export class CollectionFileError extends ValidationError {
   readonly line: number | null;
   constructor(message: string, line: number | null = null) {
-    const text = line === null ? message : `Line ${line}: ${message}`;
+    // A whole-file message starts a sentence; after "Line N:" it goes on one.
+    const text = line === null ? message.charAt(0).toUpperCase() + message.slice(1) : `Line ${line}: ${message}`;
     super(text, [{ path: line === null ? ['file'] : ['file', line], message: text }]);
     this.name = 'CollectionFileError';
     this.line = line;

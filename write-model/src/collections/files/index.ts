@@ -19,4 +19,4 @@ export { acbText, debitLineProblem, MAX_DEBIT_CENTS } from './debit-lines.ts';
 export { parseResultFile, RESULT_FILE_COLUMNS, type ResultLine } from './result-file.ts';
 export { isUnpaidCode, UNPAID_CODE_LIST, UNPAID_CODES, type UnpaidCode, type UnpaidEffect } from './unpaid-codes.ts';
 export { COLLECTION_FILE_MAX_BYTES, CollectionFileError } from './file-error.ts';
-export { decodeCollectionFile } from './csv-rows.ts';
+export { decodeCollectionFile } from './file-text.ts';

@@ -1,6 +1,7 @@
 import { isIsoDate } from '../../validation/dates.ts';
-import { csvRows, decodeCollectionFile } from './csv-rows.ts';
+import { csvRows } from './csv-rows.ts';
 import { CollectionFileError } from './file-error.ts';
+import { decodeCollectionFile } from './file-text.ts';
 import { isUnpaidCode, type UnpaidCode } from './unpaid-codes.ts';
 
 /** One line of a provider's result file, with its line in the file. */

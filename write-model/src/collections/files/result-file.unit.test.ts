@@ -67,7 +67,7 @@ describe('parseResultFile refuses the whole file', () => {
     [
       'not UTF-8',
       new Uint8Array([...new TextEncoder().encode(`${HEADER}\r\nJos`), 0xe9, ...new TextEncoder().encode(',1,paid,,2026-12-01')]),
-      null,
+      2,
       'not UTF-8',
     ],
     ['empty', '', null, 'The file is empty.'],
@@ -94,6 +94,8 @@ describe('parseResultFile refuses the whole file', () => {
     ['a date the other way round', file('A,15000,collected,,01/12/2026'), 2, 'YYYY-MM-DD'],
     ['an empty reference', file(ok, ' ,15000,collected,,2026-12-01'), 3, 'The reference is empty.'],
     ['an unclosed quote', file(ok, '"A,15000,collected,,2026-12-01'), 3, 'not closed'],
+    ['a value running over two lines', file(ok, '"A\r\nB",15000,collected,,2026-12-01', ok), 3, 'runs over more than one line'],
+    ['a quote inside a value', file(ok, '', 'A"B,15000,collected,,2026-12-01'), 4, 'A " is out of place'],
   ])('%s', (_, input, line, message) => {
     const { line: at, message: text } = refusal(input);
     expect(at).toBe(line);

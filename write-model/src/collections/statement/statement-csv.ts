@@ -1,7 +1,7 @@
 import { CsvError } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { CollectionFileError } from '../files/file-error.ts';
-import { statementText } from './statement-text.ts';
+import { decodeCollectionFile } from '../files/file-text.ts';
 import { parseStatementAmount, parseStatementDate, type StatementDateFormat } from './statement-values.ts';
 
 /** Which column holds what: chosen once per company by the clerk. Column names as in the file's header row. */
@@ -79,7 +79,7 @@ export function parseStatementCsv(bytes: Uint8Array | string, columns: Statement
   if ((columns.amount === null) === (columns.credit === null && columns.debit === null)) {
     throw new CollectionFileError('the column mapping needs either an amount column or money-in / money-out columns');
   }
-  const text = statementText(bytes);
+  const text = decodeCollectionFile(bytes);
   const wanted = mappedNames(columns);
   const isHeader = (r: Row) => wanted.every((name) => r.cells.some((cell) => same(cell, name)));
   // csv-parse builds (and, relaxed, drops) an error object for every row whose length differs from
@@ -144,7 +144,7 @@ function amountOf(cell: (i: number) => string, index: Record<'amount' | 'credit'
 
 /** The header row found (the first row of the first 50 with a date column), for the mapping form. */
 export function statementHeaders(bytes: Uint8Array | string): string[] {
-  const found = rows(statementText(bytes), { to: HEADER_SEARCH_LINES });
+  const found = rows(decodeCollectionFile(bytes), { to: HEADER_SEARCH_LINES });
   const header = found.find((r) => r.cells.filter((c) => c !== '').length >= 3 && r.cells.some((c) => /date/i.test(c)));
   if (!header) throw new CollectionFileError('no header row with a date column in the first 50 lines');
   return header.cells;

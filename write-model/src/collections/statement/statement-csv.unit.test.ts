@@ -84,19 +84,25 @@ describe('refused whole, naming the line', () => {
     const bytes = new Uint8Array([...new TextEncoder().encode(`${header}\n05 Nov 2026,A,B,1.00\n05 Nov 2026,Ren`), 0xe9, 0x0a]);
     expect(refusal(() => parseStatementCsv(bytes, columns))).toEqual({
       line: 3,
-      message: 'Line 3: the file is not UTF-8 text; save the statement as UTF-8 (CSV UTF-8) and import it again',
+      message: 'Line 3: The file is not UTF-8 text. Save it from your spreadsheet as "CSV UTF-8" and upload it again.',
     });
   });
   it('a file over the limit, before reading it', () => {
     expect(refusal(() => parseStatementCsv(new Uint8Array(COLLECTION_FILE_MAX_BYTES + 1), columns))).toEqual({
       line: null,
-      message: 'the file is larger than 20 MB',
+      message: 'The file is larger than 20 MB. Split it and upload the parts.',
+    });
+  });
+  it('an empty file', () => {
+    expect(refusal(() => parseStatementCsv(new TextEncoder().encode('\ufeff \n'), columns))).toEqual({
+      line: null,
+      message: 'The file is empty.',
     });
   });
   it('no header row with the mapped columns', () => {
     expect(refusal(() => parseStatementCsv(csv('Date,Details,Amount', '05 Nov 2026,A,1.00'), columns))).toEqual({
       line: null,
-      message: 'no header row names the mapped columns (Date, Description, Reference, Amount); check the column mapping',
+      message: 'No header row names the mapped columns (Date, Description, Reference, Amount); check the column mapping',
     });
   });
   it('a row with more cells than the header', () => {

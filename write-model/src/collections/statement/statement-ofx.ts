@@ -1,7 +1,7 @@
 import { parseSync } from 'ofx-js';
 import { CollectionFileError } from '../files/file-error.ts';
+import { decodeCollectionFile } from '../files/file-text.ts';
 import type { StatementLine } from './statement-csv.ts';
-import { statementText } from './statement-text.ts';
 import { parseStatementAmount } from './statement-values.ts';
 
 /**
@@ -34,7 +34,7 @@ const str = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
  * CSV's do.
  */
 export function parseStatementOfx(bytes: Uint8Array | string): StatementLine[] {
-  const text = statementText(bytes);
+  const text = decodeCollectionFile(bytes);
   let ofx: Record<string, unknown>;
   try {
     ofx = parseSync(defused(text)).OFX as Record<string, unknown>;

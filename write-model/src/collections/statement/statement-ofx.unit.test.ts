@@ -33,9 +33,9 @@ describe('parseStatementOfx', () => {
   it('refuses a file that is not OFX, and one whose elements do not close', () => {
     expect(refusal(() => parseStatementOfx('Date,Amount\n2026/11/02,150.00'))).toEqual({
       line: null,
-      message: 'the file is not an OFX statement (no <OFX> element)',
+      message: 'The file is not an OFX statement (no <OFX> element)',
     });
-    expect(refusal(() => parseStatementOfx('<OFX><BANKMSGSRSV1><STMTTRNRS></OFX>')).message).toMatch(/^the OFX file is not readable/);
+    expect(refusal(() => parseStatementOfx('<OFX><BANKMSGSRSV1><STMTTRNRS></OFX>')).message).toMatch(/^The OFX file is not readable/);
   });
 
   it('defuses the inputs its parser backtracks on: tag names lower-cased, white space cut to one', () => {
