@@ -4,6 +4,7 @@ import { errorMessage } from '../../app/errors';
 import { EmptyState, PageHeader } from '../../ui/PageHeader';
 import { PageSpinner } from '../../ui/Spinner';
 import { BatchDialog } from './BatchDialog';
+import { BankStatementSection } from './BankStatementSection';
 import { BatchesSection } from './BatchesSection';
 import {
   COLLECTIONS_CONTEXT,
@@ -16,6 +17,7 @@ import { ImportResultsSection } from './ImportResultsSection';
 import { useCanCollect } from './MandateDialog';
 import { SettingsButton } from './SettingsDialog';
 import { ThisMonthSection } from './ThisMonthSection';
+import { UnmatchedSection } from './UnmatchedSection';
 import { UpcomingSection } from './UpcomingSection';
 import { WorkItemsSection } from './WorkItemsSection';
 import * as styles from './collections.css';
@@ -64,6 +66,8 @@ export function CollectionsPage() {
           <UpcomingSection upcoming={data.upcoming} canCollect={canCollect} onOpenBatch={open} />
           <BatchesSection batches={batchList} canCollect={canCollect} onOpenBatch={open} />
           <ImportResultsSection files={files.data?.collectionResultFiles ?? []} canCollect={canCollect} onImported={refresh} />
+          <BankStatementSection canCollect={canCollect} onImported={refresh} />
+          <UnmatchedSection canCollect={canCollect} />
           <WorkItemsSection items={work.data?.collectionWorkItems ?? []} />
         </>
       )}
