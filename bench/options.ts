@@ -15,6 +15,7 @@ export const SUITES = [
   'web',
   'collection-files',
   'statement-matching',
+  'collections',
 ] as const;
 export type SuiteName = (typeof SUITES)[number];
 

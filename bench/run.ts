@@ -9,6 +9,7 @@ import { formatTable, writeResults, type Figure } from './report.ts';
 import { createSuiteContext, type SuiteContext } from './suite.ts';
 import { appendSuite, batchSuite } from './suites/append.ts';
 import { collectionFilesSuite } from './suites/collection-files.ts';
+import { collectionsSuite } from './suites/collections.ts';
 import { dailySuite } from './suites/daily.ts';
 import { httpSuite } from './suites/http.ts';
 import { importSuite } from './suites/import.ts';
@@ -22,6 +23,7 @@ import { webSuite } from './suites/web.ts';
  * The order matters: the rebuild runs before the gateway starts (else its engine would build the read
  * models first), and the import runs after the other database suites because it adds members they would
  * then see. collection-files reads and writes no database: it times the pure file formats of issue #21.
+ * collections runs last: it sets a mandate on every policy and pays a month of premiums for the whole book.
  */
 const ORDER: [SuiteName, (ctx: SuiteContext) => Promise<Figure[]>][] = [
   ['rebuild', rebuildSuite],
@@ -35,6 +37,7 @@ const ORDER: [SuiteName, (ctx: SuiteContext) => Promise<Figure[]>][] = [
   ['statement-matching', statementMatchingSuite],
   ['import', importSuite],
   ['collection-files', collectionFilesSuite],
+  ['collections', collectionsSuite],
 ];
 
 /** Suites that make their own data: running only these generates no tenant. */

@@ -34,6 +34,7 @@ describe.each(drivers)('npm run bench --smoke on %s', (driver, url) => {
       'import',
       'collection-files',
       'statement-matching',
+      'collections',
     ]) {
       expect(measured(suite).length, suite).toBeGreaterThan(0);
     }
