@@ -136,14 +136,24 @@ async function seedCollections(t: TestApp, token: string, policyTypeId: string):
   );
   if (member.status !== 201) throw new Error(`member: ${member.status} ${JSON.stringify(member.body)}`);
   const policyId: string = member.body.policyId;
-  const mandate = await t.request('PUT', `/api/policies/${policyId}/mandate`, { ...MANDATE_BODY, debitDay: Number(debitDate.slice(8)) }, { token });
+  const mandate = await t.request(
+    'PUT',
+    `/api/policies/${policyId}/mandate`,
+    { ...MANDATE_BODY, debitDay: Number(debitDate.slice(8)) },
+    { token },
+  );
   if (mandate.status !== 200) throw new Error(`mandate: ${mandate.status} ${JSON.stringify(mandate.body)}`);
   const batch = await t.request('POST', '/api/collections/batches', { debitDate }, { token });
   if (batch.status !== 201) throw new Error(`batch: ${batch.status} ${JSON.stringify(batch.body)}`);
-  const statement = await t.request('POST', '/api/collections/statements', 'Date,Description,Reference,Amount\n2026-01-05,DEPOSIT,walk-in,99.00\n', {
-    token,
-    headers: { 'content-type': 'text/csv' },
-  });
+  const statement = await t.request(
+    'POST',
+    '/api/collections/statements',
+    'Date,Description,Reference,Amount\n2026-01-05,DEPOSIT,walk-in,99.00\n',
+    {
+      token,
+      headers: { 'content-type': 'text/csv' },
+    },
+  );
   if (statement.status !== 200) throw new Error(`statement: ${statement.status} ${JSON.stringify(statement.body)}`);
   return { batch: [batch.body.id], statement: [statement.body.statementId] };
 }
