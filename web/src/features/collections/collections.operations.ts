@@ -1,48 +1,47 @@
 import { graphql, type ResultOf, type VariablesOf } from 'gql.tada';
 
-export const DebitMandateQuery = graphql(`
-  query DebitMandate($policyId: ID!) {
-    debitMandate(policyId: $policyId) {
-      policyId
-      accountHolder
-      bank
-      branchCode
-      accountNumber
-      accountType
-      debitDay
-      mandateReference
-      debiCheck
-      status
-      suspended {
-        unpaidCode
-        reason
-        on
-      }
+/** A mandate as the dialog shows it: read and answered after a save alike. */
+export const MandateFields = graphql(`
+  fragment MandateFields on DebitMandate @_unmask {
+    policyId
+    accountHolder
+    bank
+    branchCode
+    accountNumber
+    accountType
+    debitDay
+    mandateReference
+    debiCheck
+    status
+    suspended {
+      unpaidCode
+      reason
+      on
     }
   }
 `);
 
-export const SetDebitMandateMutation = graphql(`
-  mutation SetDebitMandate($id: ID!, $input: SetDebitMandateInput!) {
-    setDebitMandate(id: $id, input: $input) {
-      policyId
-      accountHolder
-      bank
-      branchCode
-      accountNumber
-      accountType
-      debitDay
-      mandateReference
-      debiCheck
-      status
-      suspended {
-        unpaidCode
-        reason
-        on
+export const DebitMandateQuery = graphql(
+  `
+    query DebitMandate($policyId: ID!) {
+      debitMandate(policyId: $policyId) {
+        ...MandateFields
       }
     }
-  }
-`);
+  `,
+  [MandateFields],
+);
+
+export const SetDebitMandateMutation = graphql(
+  `
+    mutation SetDebitMandate($id: ID!, $input: SetDebitMandateInput!) {
+      setDebitMandate(id: $id, input: $input) {
+        ...MandateFields
+      }
+    }
+  `,
+  [MandateFields],
+);
 
 export const CollectionsOverviewQuery = graphql(`
   query CollectionsOverview {
