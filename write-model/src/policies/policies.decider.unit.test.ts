@@ -6,7 +6,7 @@ import { POLICY_STATUSES, POLICY_TRANSITIONS, transitionRefusal, type PolicyStat
 import { LAPSE_REASON_REQUIRED, POLICY_NOT_FOUND, policyDecider, type ChangePolicyStatus } from './commands/change-policy-status.ts';
 import { decideReinstatement, REINSTATE_NEEDS_LAPSED } from './commands/calendar-steps.ts';
 import type { PolicyEvent, PolicyIssued, PolicyLapsed, PolicyReinstated, PolicyStatusChanged } from './policies.events.ts';
-import { initialPolicyState } from './policies.state.ts';
+import { evolvePolicy, initialPolicyState } from './policies.state.ts';
 
 const ctx: CommandContext = {
   now: new Date('2026-03-31T23:30:00Z'),
@@ -215,7 +215,44 @@ describe('evolvePolicy', () => {
       noticed: {},
       lapse: null,
       activations: 0,
+      mandate: null,
     });
+  });
+
+  it('DebitMandateSet keeps the reference (a new one lifts a suspension); DebitMandateSuspended marks it', () => {
+    const mandate = (reference: string): PolicyEvent => ({
+      type: 'DebitMandateSet',
+      data: {
+        policyId: issued.data.policyId,
+        companyId: issued.data.companyId,
+        memberId: issued.data.memberId,
+        accountHolder: 'T Mthembu',
+        bank: 'fnb',
+        branchCode: '250655',
+        accountNumber: '62001234567',
+        accountType: 'cheque',
+        debitDay: 1,
+        mandateReference: reference,
+        debiCheck: false,
+        status: 'pending',
+      },
+    });
+    const suspended: PolicyEvent = {
+      type: 'DebitMandateSuspended',
+      data: {
+        policyId: issued.data.policyId,
+        companyId: issued.data.companyId,
+        unpaidCode: '12',
+        reason: 'Account closed',
+        suspendedOn: '2026-02-01',
+        batchId: 'b',
+      },
+    };
+    const fold = (events: PolicyEvent[]) => events.reduce(evolvePolicy, initialPolicyState);
+    const after = fold([issued, mandate('MND-1'), suspended]);
+    expect(after.status !== 'none' && after.mandate).toEqual({ reference: 'MND-1', suspended: true });
+    const renewed = fold([issued, mandate('MND-1'), suspended, mandate('MND-2')]);
+    expect(renewed.status !== 'none' && renewed.mandate).toEqual({ reference: 'MND-2', suspended: false });
   });
 
   it.each(POLICY_STATUSES)('PolicyStatusChanged to %s: the status follows, the rest stays', (status) => {
