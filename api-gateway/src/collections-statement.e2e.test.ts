@@ -118,22 +118,27 @@ describe.each(testDrivers())('bank statements over HTTP on $name', (driver) => {
 
   it('lets the clerk assign a credit (amounts adding up) and dismiss one, once each', async () => {
     const [, , c] = policies as [Policy, Policy, Policy];
-    const path = (line: number, action: string) => `/api/collections/statements/${statement}/lines/${line}/${action}`;
-    const short = await t.request('POST', path(6, 'assign'), { allocations: [{ policyId: c.id, amount: '100' }] }, { token: clerk });
+    const path = (action: string) => `/api/collections/statements/${statement}/${action}`;
+    const short = await t.request('POST', path('assign'), { line: 6, allocations: [{ policyId: c.id, amount: '100' }] }, { token: clerk });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe("The amounts must add up to the line's R 120.00");
     expect(
-      (await t.request('POST', path(6, 'assign'), { allocations: [{ policyId: c.id, amount: '120' }] }, { token: auditor })).status,
+      (await t.request('POST', path('assign'), { line: 6, allocations: [{ policyId: c.id, amount: '120' }] }, { token: auditor })).status,
     ).toBe(403);
-    const assigned = await t.request('POST', path(6, 'assign'), { allocations: [{ policyId: c.id, amount: '120' }] }, { token: clerk });
+    const assigned = await t.request(
+      'POST',
+      path('assign'),
+      { line: 6, allocations: [{ policyId: c.id, amount: '120' }] },
+      { token: clerk },
+    );
     expect(assigned.status).toBe(200);
     expect(assigned.body).toMatchObject({ state: 'assigned', resolution: { allocations: [{ policyId: c.id, amount: '120.00' }] } });
     expect(await february(c)).toBe('paid');
-    const twice = await t.request('POST', path(6, 'assign'), { allocations: [{ policyId: c.id, amount: '120' }] }, { token: clerk });
+    const twice = await t.request('POST', path('assign'), { line: 6, allocations: [{ policyId: c.id, amount: '120' }] }, { token: clerk });
     expect(twice.status).toBe(409);
-    const noReason = await t.request('POST', path(7, 'dismiss'), { reason: ' ' }, { token: clerk });
+    const noReason = await t.request('POST', path('dismiss'), { line: 7, reason: ' ' }, { token: clerk });
     expect(noReason.status).toBe(400);
-    const dismissed = await t.request('POST', path(7, 'dismiss'), { reason: 'Supplier refund' }, { token: clerk });
+    const dismissed = await t.request('POST', path('dismiss'), { line: 7, reason: 'Supplier refund' }, { token: clerk });
     expect(dismissed.body).toMatchObject({ state: 'dismissed', resolution: { reason: 'Supplier refund' } });
     expect(await unmatched()).toEqual([]);
   });

@@ -88,13 +88,13 @@ export const collectionEndpoints = [
   }),
   endpoint({
     slice: assignStatementLineSlice,
-    rest: { method: 'POST', path: '/api/collections/statements/:id/lines/:line/assign' },
+    rest: { method: 'POST', path: '/api/collections/statements/:id/assign' },
     graphql: { type: StatementLineType, description: 'Puts an unmatched credit on one or more policies (amounts adding up to it).' },
     answer: (ctx, { statementId, line }) => statementLine(ctx, statementId, line),
   }),
   endpoint({
     slice: dismissStatementLineSlice,
-    rest: { method: 'POST', path: '/api/collections/statements/:id/lines/:line/dismiss' },
+    rest: { method: 'POST', path: '/api/collections/statements/:id/dismiss' },
     graphql: { type: StatementLineType, description: 'Marks an unmatched credit as not a premium, with the reason.' },
     answer: (ctx, { statementId, line }) => statementLine(ctx, statementId, line),
   }),

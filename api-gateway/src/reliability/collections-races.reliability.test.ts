@@ -85,8 +85,8 @@ describe.each(testDrivers())(`${AREA}: collections on $name`, (driver) => {
       const assigns = await all(() =>
         t.request(
           'POST',
-          `/api/collections/statements/${statementId}/lines/2/assign`,
-          { allocations: [{ policyId: policies[0]!.id, amount: `${burst + 1}.00` }] },
+          `/api/collections/statements/${statementId}/assign`,
+          { line: 2, allocations: [{ policyId: policies[0]!.id, amount: `${burst + 1}.00` }] },
           { token },
         ),
       );

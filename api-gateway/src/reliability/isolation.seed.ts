@@ -178,8 +178,9 @@ export function changeBody(method: string, path: string, victim: SeededCompany):
   if (path.startsWith('/api/policy-types/')) return { name: 'Hacked', coverageAmount: '1000', monthlyPremium: '10', waitingPeriod: 0 };
   if (/^\/api\/policies\/[^/]+\/mandate$/.test(path)) return MANDATE_BODY;
   if (path.startsWith('/api/policies/')) return { status: 'cancelled' };
-  if (/\/lines\/[^/]+\/assign$/.test(path)) return { allocations: [{ policyId: victim.ids.policy[0], amount: '99' }] };
-  if (/\/lines\/[^/]+\/dismiss$/.test(path)) return { reason: 'hacked' };
+  if (/^\/api\/collections\/statements\/[^/]+\/assign$/.test(path))
+    return { line: 2, allocations: [{ policyId: victim.ids.policy[0], amount: '99' }] };
+  if (/^\/api\/collections\/statements\/[^/]+\/dismiss$/.test(path)) return { line: 2, reason: 'hacked' };
   if (path.startsWith('/api/claims/')) return { status: 'approved' };
   if (path.startsWith('/api/documents/')) return { status: 'rejected', notes: 'hacked' };
   if (path.startsWith('/api/payments/')) return { status: 'refunded' };

@@ -78,6 +78,9 @@ export type CreateBatchInput = z.output<ReturnType<typeof createBatchSchemaOn>>;
 export const BATCH_FILE_FORMATS = ['csv', 'acb'] as const;
 export type BatchFileFormat = (typeof BATCH_FILE_FORMATS)[number];
 
+/** A statement's lines are numbered from 1; a 20 MB file has fewer than this many. */
+const MAX_STATEMENT_LINE = 10_000_000;
+
 export const STATEMENT_MESSAGES = {
   column: 'Name the column as it is written in the statement’s header row',
   amountColumns: 'Choose one amount column, or the money-in column (and the money-out column if there is one)',
@@ -113,9 +116,9 @@ export const statementColumnsSchema = z
   });
 export type StatementColumnsInput = z.output<typeof statementColumnsSchema>;
 
-/** POST /api/collections/statements/{id}/lines/{line}/assign: the credit put on policies, split if needed. */
+/** POST /api/collections/statements/{id}/assign: the credit put on policies, split if needed. */
 export const assignStatementLineSchema = z.object({
-  line: z.coerce.number({ error: 'line must be a line number' }).int().min(1).meta({ graphqlType: 'Int' }),
+  line: z.number({ error: 'line must be a line number' }).int().min(1).max(MAX_STATEMENT_LINE).meta({ graphqlType: 'Int' }),
   allocations: z
     .array(
       z.object({
@@ -134,8 +137,8 @@ export const assignStatementLineSchema = z.object({
 });
 export type AssignStatementLineInput = z.output<typeof assignStatementLineSchema>;
 
-/** POST /api/collections/statements/{id}/lines/{line}/dismiss: not a premium, and why. */
+/** POST /api/collections/statements/{id}/dismiss: not a premium, and why. */
 export const dismissStatementLineSchema = z.object({
-  line: z.coerce.number({ error: 'line must be a line number' }).int().min(1).meta({ graphqlType: 'Int' }),
+  line: z.number({ error: 'line must be a line number' }).int().min(1).max(MAX_STATEMENT_LINE).meta({ graphqlType: 'Int' }),
   reason: z.string({ error: STATEMENT_MESSAGES.reason }).trim().min(1, STATEMENT_MESSAGES.reason).max(500),
 });

@@ -47,7 +47,7 @@ function unresolved(lines: Map<number, LineState>, line: number): LineState {
 }
 
 /**
- * POST /api/collections/statements/{id}/lines/{line}/assign: the clerk puts an unmatched credit on one
+ * POST /api/collections/statements/{id}/assign {line, allocations, note?}: the clerk puts an unmatched credit on one
  * or more policies of the company; the amounts add up to the credit exactly. Each part is an EFT payment
  * dated as the credit, appended with the decision.
  */
@@ -122,7 +122,7 @@ export async function assignStatementLine(store: EventStore, statementId: string
   });
 }
 
-/** POST /api/collections/statements/{id}/lines/{line}/dismiss: the credit is not a premium, for a stated reason. */
+/** POST /api/collections/statements/{id}/dismiss {line, reason}: the credit is not a premium, for a stated reason. */
 export async function dismissStatementLine(store: EventStore, statementId: string, input: unknown, ctx: CommandContext) {
   const companyId = requireCompany(ctx);
   const { line, reason } = parseInput(dismissStatementLineSchema, input);
