@@ -12,7 +12,8 @@ import {
   billingBook,
   batchItems,
   batchedPremiums,
-  collectableMandates,
+  companyMandates,
+  mandatesDebitingOn,
   collectionBatch,
   collectionBatchItems,
   collectionBatches,
@@ -40,7 +41,6 @@ import {
   BATCH_FILE_FORMATS,
   centsToDecimal,
   COLLECTION_MESSAGES,
-  daysInMonth,
   decimalToCents,
   southAfricanDate,
 } from '@fpa/write-model/validation';
@@ -117,12 +117,13 @@ export const UPCOMING_DAYS = 14;
 export async function overview(ctx: RequestContext): Promise<CollectionsOverview> {
   const [sql, companyId] = tenantRead(ctx, 'payments:read');
   const today = southAfricanDate(ctx.services.now());
-  const [book, made, months, config, taken] = await Promise.all([
+  const [book, made, months, config, taken, mandates] = await Promise.all([
     billingBook(sql, companyId),
     collectionBatches(sql, companyId),
     collectionMonths(sql, companyId),
     collectionSettings(sql, companyId),
     batchedPremiums(sql, companyId),
+    companyMandates(sql, companyId),
   ]);
   const policies = new Map(book.map((p) => [p.policyId, p]));
   const byDate = new Map(made.map((b) => [b.debitDate, b]));
@@ -134,11 +135,7 @@ export async function overview(ctx: RequestContext): Promise<CollectionsOverview
       upcoming.push({ debitDate: date, count: existing.count, amount: existing.total, batchId: existing.batchId });
       continue;
     }
-    const day = Number(date.slice(8, 10));
-    const last = day === daysInMonth(Number(date.slice(0, 4)), Number(date.slice(5, 7)));
-    const mandates = await collectableMandates(sql, companyId, day, last);
-    if (mandates.length === 0) continue;
-    const items = batchItems(mandates, policies, taken, date, config.includeArrears);
+    const items = batchItems(mandatesDebitingOn(mandates, date), policies, taken, date, config.includeArrears);
     if (items.length === 0) continue;
     const amount = items.reduce((sum, item) => sum + decimalToCents(item.amount), 0n);
     upcoming.push({ debitDate: date, count: items.length, amount: centsToDecimal(amount), batchId: null });

@@ -1,6 +1,7 @@
 import type { ClaimEvent, CompanyEvent, MemberEvent, PaymentEvent, PolicyEvent, PolicyTypeEvent } from '@fpa/write-model';
 import { southAfricanDate } from '@fpa/write-model';
-import { ERASED, type SqlExecutor } from '@fpa/write-model/event-store';
+import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { personal } from '../engine/personal.ts';
 import { projectorOf } from '../engine/typed.ts';
 
 type BillingEvent = PolicyEvent | PaymentEvent | PolicyTypeEvent | MemberEvent | ClaimEvent | CompanyEvent;
@@ -262,11 +263,6 @@ async function reactivated(tx: SqlExecutor, policyId: string, day: string): Prom
       where policy_id = $1`,
     [policyId, day],
   );
-}
-
-/** Personal data as it arrives; an erased person's reads as absent. */
-function personal(value: string | null | undefined): string | null {
-  return value === null || value === undefined || value === ERASED || value.trim() === '' ? null : value;
 }
 
 function wholeOrNull(value: unknown, min: number): number | null {

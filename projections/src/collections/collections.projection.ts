@@ -1,5 +1,4 @@
 import type { CollectionEvent, MemberEvent, PolicyEvent } from '@fpa/write-model';
-import { ERASED } from '@fpa/write-model/event-store';
 import { projectorOf } from '../engine/typed.ts';
 
 type Event = CollectionEvent | PolicyEvent | MemberEvent;
@@ -340,8 +339,3 @@ export const collectionsProjection = projectorOf<Event>()({
     }
   },
 });
-
-/** Personal data as it arrives; an erased person's reads as absent. */
-export function personal(value: string | null | undefined): string | null {
-  return value === null || value === undefined || value === ERASED || value.trim() === '' ? null : value;
-}

@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import type { StatementColumns } from '@fpa/write-model';
 import type { AccountType, BankId, CollectingAccountInput, MandateStatus } from '@fpa/write-model/validation';
-import { personal } from './collections.projection.ts';
+import { personal } from '../engine/personal.ts';
 
 export type CollectionSettingsView = { includeArrears: boolean; account: CollectingAccountInput | null };
 
@@ -45,24 +45,13 @@ export async function mandateOfPolicy(sql: SqlExecutor, companyId: string, polic
 
 export type CollectableMandate = MandateView & { memberName: string };
 
-/**
- * The mandates a debit may be sent on for a day of the month (their debit day, or a later one when the
- * month is shorter: the 31st debits on the 30th in November): not cancelled, not suspended, and a
- * DebiCheck mandate only once authenticated (isCollectable, in SQL).
- */
-export async function collectableMandates(
-  sql: SqlExecutor,
-  companyId: string,
-  day: number,
-  lastDayOfMonth: boolean,
-): Promise<CollectableMandate[]> {
+/** Every mandate of the company with its main member's name (the payment a debit becomes carries it); mandatesDebitingOn picks a day's. */
+export async function companyMandates(sql: SqlExecutor, companyId: string): Promise<CollectableMandate[]> {
   return sql.query<CollectableMandate>(
     `select ${MANDATE_COLUMNS}, coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), m.account_holder) as "memberName"
        from collection_mandates m left join collection_members c on c.member_id = m.member_id and c.company_id = m.company_id
-      where m.company_id = $1 and (m.debit_day = $2 or ($3 and m.debit_day > $2))
-        and m.status <> 'cancelled' and m.suspended_code is null and (not m.debicheck or m.status = 'authenticated')
-      order by m.mandate_reference`,
-    [companyId, day, lastDayOfMonth],
+      where m.company_id = $1 order by m.mandate_reference`,
+    [companyId],
   );
 }
 

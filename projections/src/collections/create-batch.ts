@@ -23,13 +23,13 @@ import {
   type CommandOutcome,
 } from '@fpa/write-model';
 import type { EventStore, SqlExecutor } from '@fpa/write-model/event-store';
-import { centsToDecimal, createBatchSchemaOn, daysInMonth, decimalToCents } from '@fpa/write-model/validation';
+import { centsToDecimal, createBatchSchemaOn, daysInMonth, decimalToCents, isCollectable } from '@fpa/write-model/validation';
 import { committedHead } from '../engine/catch-up-to.ts';
 import { pollingReadModelWait } from '../engine/wait.ts';
 import { billingProjection } from '../billing/billing.projection.ts';
 import { billingBook, type BillingPolicy } from '../billing/billing.queries.ts';
 import { collectionsProjection } from './collections.projection.ts';
-import { collectableMandates, collectionSettings, type CollectableMandate } from './collections.queries.ts';
+import { collectionSettings, companyMandates, type CollectableMandate } from './collections.queries.ts';
 
 export const noDebitsDue = (debitDate: string) =>
   `No debit is due on ${debitDate}: no policy in force has a collectable mandate for that day with a premium unpaid.`;
@@ -59,7 +59,7 @@ export async function createCollectionBatch(
     if (existing) return { append: null, batchId: existing, created: false };
     const [settings, mandates, book, taken, generation] = await Promise.all([
       collectionSettings(deps.sql, companyId),
-      collectableMandates(deps.sql, companyId, Number(debitDate.slice(8, 10)), isLastDayOfMonth(debitDate)),
+      companyMandates(deps.sql, companyId).then((all) => mandatesDebitingOn(all, debitDate)),
       billingBook(deps.sql, companyId),
       reservedPremiums(deps.sql, companyId),
       batchCount(deps.sql, companyId),
@@ -144,8 +144,19 @@ export function batchItems(
   return items;
 }
 
-function isLastDayOfMonth(date: string): boolean {
-  return Number(date.slice(8, 10)) === daysInMonth(Number(date.slice(0, 4)), Number(date.slice(5, 7)));
+/**
+ * The mandates a debit may be sent on on `date`: collectable (isCollectable: not cancelled, not suspended, a
+ * DebiCheck mandate only once authenticated) and debiting that day of the month, or, on a month's last day,
+ * any later day (the 31st debits on the 30th in November).
+ */
+export function mandatesDebitingOn(mandates: readonly CollectableMandate[], date: string): CollectableMandate[] {
+  const day = Number(date.slice(8, 10));
+  const last = day === daysInMonth(Number(date.slice(0, 4)), Number(date.slice(5, 7)));
+  return mandates.filter(
+    (m) =>
+      isCollectable({ status: m.status, debiCheck: m.debiCheck, suspended: m.suspended !== null }) &&
+      (m.debitDay === day || (last && m.debitDay > day)),
+  );
 }
 
 async function reservedPremiums(sql: SqlExecutor, companyId: string): Promise<Set<string>> {

@@ -16,7 +16,7 @@ import {
   paymentStreamId,
   requireCompany,
   reserveAll,
-  resultFileId,
+  collectionFileId,
   southAfricanDate,
   statementHeaders,
   STATEMENT_DATE_FORMATS,
@@ -76,7 +76,8 @@ export async function importBankStatement(deps: { store: EventStore; sql: SqlExe
   const saved = format === 'csv' ? await statementColumns(deps.sql, companyId) : null;
   const columns = format === 'csv' ? (saved ?? proposedColumns(content)) : null;
   const parsed = columns ? parseStatementCsv(content, columns) : parseStatementOfx(content);
-  const statementId = resultFileId(companyId, createHash('sha256').update(content).digest('hex'));
+  const sha256 = createHash('sha256').update(content).digest('hex');
+  const statementId = collectionFileId(companyId, sha256);
 
   return withConflictRetry(async (): Promise<ImportStatementOutcome> => {
     const credits = parsed.filter((l) => l.amountCents > 0);
@@ -115,7 +116,7 @@ export async function importBankStatement(deps: { store: EventStore; sql: SqlExe
       data: {
         statementId,
         companyId,
-        sha256: createHash('sha256').update(content).digest('hex'),
+        sha256,
         fileName,
         format,
         importedOn: southAfricanDate(ctx.now),

@@ -42,8 +42,8 @@ export const collectionFileSchema = z.object({
 
 export type ResultImportAnswer = { fileId: string; collected: number; unpaid: number; unmatched: number; duplicates: number };
 
-/** A file's id within a company: the same content imported again is the same file. */
-export function resultFileId(companyId: string, sha256: string): string {
+/** A collections file's id within a company (a result file's, a statement's): the same content imported again is the same file. */
+export function collectionFileId(companyId: string, sha256: string): string {
   const hex = createHash('sha256').update(`${companyId}:${sha256}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
@@ -62,7 +62,7 @@ export async function importCollectionResults(
   const { content, fileName } = parseInput(collectionFileSchema, input);
   const lines = parseResultFile(content);
   const sha256 = createHash('sha256').update(content).digest('hex');
-  const fileId = resultFileId(companyId, sha256);
+  const fileId = collectionFileId(companyId, sha256);
   return withConflictRetry(async () => {
     const done = await deps.store.readStream(resultFileStreamId(fileId));
     if (done.version > 0) return { append: null, answer: { fileId, collected: 0, unpaid: 0, unmatched: 0, duplicates: lines.length } };
