@@ -55,6 +55,23 @@ describe.each(testDrivers())('the daily run by itself on $name', (driver) => {
     ]);
   });
 
+  it('waits for the billing read model before it lists the companies (a worker just started, a rebuild)', async () => {
+    const bed = await openBillingBed(driver, cleanups);
+    const a = await bed.company();
+    await a.policy(await a.policyType(), { startDate: '2026-03-01' });
+    // Not projected: billing_companies does not know the company yet.
+    const schedule = createDailySchedule({
+      sql: bed.sql,
+      store: bed.store,
+      logger: quietLogger(),
+      at: '02:00',
+      now: () => new Date('2026-03-05T08:00:00Z'),
+      waitForBilling: async (target) => void (await catchUpTo(bed.engine, target)),
+    });
+    cleanups.push(() => schedule.stop());
+    expect((await schedule.tick()).map((s) => [s.companyId, s.days])).toEqual([[a.companyId, ['2026-03-05']]]);
+  });
+
   it('in the worker, runs only in the worker holding the billing lease', async () => {
     const bed = await openBillingBed(driver, cleanups);
     const a = await bed.company();

@@ -1,9 +1,10 @@
 import { commandContext, lastBillingRunDay, type Actor } from '@fpa/write-model';
 import type { Checkpoint, EventStore, SqlExecutor } from '@fpa/write-model/event-store';
 import { addDays, southAfricanDate } from '@fpa/write-model/validation';
+import { committedHead } from '../engine/catch-up-to.ts';
 import type { ProjectionLogger } from '../engine/types.ts';
 import { activeBillingCompanies } from './billing.queries.ts';
-import { runDailyBilling, type DailyRunSummary } from './daily-run.ts';
+import { pollingBillingWait, runDailyBilling, type DailyRunSummary } from './daily-run.ts';
 
 /**
  * The daily run by itself (issue #20): at DAILY_RUN_AT (South African time, default 02:00) the run of
@@ -69,6 +70,10 @@ export function createDailySchedule(options: DailyScheduleOptions): DailySchedul
     if (doneDay !== null && doneDay >= day) return [];
     const summaries: DailyRunSummary[] = [];
     let allDone = true;
+    // The companies come from the billing read model: read before it has caught up (a worker just
+    // started, a rebuild), a company would be missing and its day remembered as done.
+    const head = await committedHead(options.sql);
+    if (head) await (options.waitForBilling ?? pollingBillingWait(options.sql))(head);
     for (const company of await activeBillingCompanies(options.sql)) {
       try {
         const last = await lastBillingRunDay(options.store, company.companyId);
