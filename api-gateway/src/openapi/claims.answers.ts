@@ -55,7 +55,7 @@ const claimFields = {
   updatedAt: instant,
 };
 
-const claim = named('Claim', z.strictObject(claimFields));
+export const claim = named('Claim', z.strictObject(claimFields));
 
 const claimDetail = named(
   'ClaimDetail',

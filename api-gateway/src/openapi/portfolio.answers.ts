@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { DashboardStatsRow, MemberRow, PolicyRow, PolicyTypeRow } from '@fpa/projections';
 import type { ImportChunkResult } from '@fpa/write-model';
 import { POLICY_STATUSES, RELATIONSHIPS } from '@fpa/write-model/validation';
+import { claim } from './claims.answers.ts';
+import { payment } from './payments.answers.ts';
 import { day, id, instant, money, named, okWithId, rowOf, type AnswerMap } from './shapes.ts';
 
 export const member = named(
@@ -79,6 +81,42 @@ const policy = named(
   ),
 );
 
+const age = z.int().nullable().meta({ description: 'Whole years today, from the date of birth or the SA ID; null when unknown' });
+
+const life = z.strictObject({
+  id,
+  firstName: z.string(),
+  lastName: z.string(),
+  isMainMember: z.boolean(),
+  relationship: z.enum(RELATIONSHIPS).nullable(),
+  otherRelationship: z.string().nullable(),
+  saId: z.string().nullable(),
+  passportNumber: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  age,
+  status: z.string(),
+});
+
+const memberSummary = named(
+  'MemberSummary',
+  member.extend({
+    age,
+    lives: z.array(life).meta({ description: 'The lives the member’s policy covers: the main member first, then the family' }),
+    policies: z
+      .array(
+        policy.extend({
+          paidUpTo: day.nullable(),
+          balance: money.nullable().meta({ description: 'Owed today; null for a group-scheme policy' }),
+          monthsInArrears: z.int().nullable(),
+        }),
+      )
+      .nullable()
+      .meta({ description: 'Newest first (a family member: the policy covering them); null without policies:read' }),
+    payments: z.array(payment).nullable().meta({ description: 'The latest 36 per policy, newest first; null without payments:read' }),
+    claims: z.array(claim).nullable().meta({ description: 'Newest first; null without claims:read' }),
+  }),
+);
+
 const dashboardStats = named(
   'DashboardStats',
   rowOf<DashboardStatsRow>()(
@@ -106,6 +144,10 @@ export const portfolioAnswers: AnswerMap = {
   'GET /api/members/can-add': {
     summary: 'Whether the plan’s member limit allows another member',
     answer: z.strictObject({ canAdd: z.boolean(), reason: z.string().nullable() }),
+  },
+  'GET /api/members/:id': {
+    summary: 'One member with their lives, policies (paid-up-to, balance, arrears), payments and claims: the member’s page',
+    answer: memberSummary,
   },
   'POST /api/members': { summary: 'Add a member (a main member gets a policy)', answer: member },
   'POST /api/members/import': { summary: 'Import members from CSV rows (one chunk)', answer: importResult },

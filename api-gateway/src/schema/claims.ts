@@ -66,6 +66,7 @@ export const ClaimType = builder.objectRef<ClaimRow | ClaimDetail>('Claim').impl
     claimNumber: t.exposeString('claimNumber'),
     policyId: t.exposeID('policyId'),
     policyNumber: t.exposeString('policyNumber'),
+    memberId: t.exposeID('memberId', { description: "The policy's main member." }),
     memberName: t.exposeString('memberName'),
     deceasedName: t.exposeString('deceasedName'),
     claimantName: t.exposeString('claimantName'),

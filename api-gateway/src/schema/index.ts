@@ -23,6 +23,7 @@ import './billing.ts';
 import './billing.fields.ts';
 import './collections.ts';
 import './collections.fields.ts';
+import './member-page.ts';
 import { commandEndpoints } from '../commands/index.ts';
 import { addMutations } from '../commands/expose.ts';
 

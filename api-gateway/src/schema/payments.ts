@@ -36,6 +36,7 @@ export const PaymentType = builder.objectRef<PaymentRow>('Payment').implement({
     id: t.exposeID('id'),
     policyId: t.exposeID('policyId'),
     policyNumber: t.exposeString('policyNumber'),
+    memberId: t.exposeID('memberId', { description: "The policyholder: a member, or a scheme's main member for a group policy." }),
     memberName: t.exposeString('memberName'),
     amount: t.exposeString('amount', { description: 'Rand, two decimals.' }),
     paymentDate: t.exposeString('paymentDate'),

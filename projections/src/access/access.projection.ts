@@ -14,7 +14,8 @@ export const accessProjection = projectorOf<CompanyEvent | AccessEvent>()({
   // registration with today's defaults, so a role never set explicitly gains it, while a role set by a
   // RolePermissionsSet keeps exactly the set recorded (a company's own choice is not second-guessed;
   // its administrator can grant billing:run on the roles screen or press Initialize Default Permissions).
-  version: 3,
+  // 4: members:read (issue #22) for claim_admin and billing_clerk, the same way: they open the member's page.
+  version: 4,
   handles: ['CompanyRegistered', 'RolePermissionsSet', 'UserPermissionGranted', 'UserPermissionRevoked'],
   tables: ['role_permissions', 'user_permission_overrides'],
   async init(tx) {

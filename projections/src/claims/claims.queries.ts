@@ -125,6 +125,15 @@ export async function listAllClaims(sql: SqlExecutor, companyId: string): Promis
 }
 
 /** The claim with its documents (form order) and its status history (oldest first) with who and when. */
+/** The claims made on one policy, newest first. */
+export async function claimsOfPolicy(sql: SqlExecutor, companyId: string, policyId: string): Promise<ClaimRow[]> {
+  if (!isUuid(policyId)) return [];
+  return sql.query<ClaimRow>(
+    `select ${COLUMNS} ${FROM} where c.company_id = $1 and c.policy_id = $2 order by c.created_at desc, c.position desc`,
+    [companyId, policyId],
+  );
+}
+
 export async function findClaim(sql: SqlExecutor, companyId: string, id: string): Promise<ClaimDetail | null> {
   if (!isUuid(id)) return null;
   const [claim] = await sql.query<ClaimRow>(`select ${COLUMNS} ${FROM} where c.company_id = $1 and c.id = $2`, [companyId, id]);

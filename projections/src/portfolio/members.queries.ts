@@ -106,6 +106,15 @@ export async function findMember(sql: SqlExecutor, companyId: string, id: string
   return rows[0] ?? null;
 }
 
+/** A main member's family (the lives their policy covers besides them), oldest first; none for a family member. */
+export async function familyOf(sql: SqlExecutor, companyId: string, mainMemberId: string): Promise<MemberRow[]> {
+  if (!isUuid(mainMemberId)) return [];
+  return sql.query<MemberRow>(
+    `select ${COLUMNS} ${FROM} where m.company_id = $1 and m.main_member_id = $2 order by m.created_at, m.position`,
+    [companyId, mainMemberId],
+  );
+}
+
 /**
  * The member holding an SA ID (exact) or a passport number (any case): how a CSV family row finds
  * its main member. The SA ID is tried first when both are given.

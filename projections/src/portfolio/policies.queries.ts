@@ -100,6 +100,15 @@ export async function findPolicy(sql: SqlExecutor, companyId: string, id: string
   return rows[0] ?? null;
 }
 
+/** Every policy a member holds or held (a cancelled one and its successor), newest first. */
+export async function policiesOfMember(sql: SqlExecutor, companyId: string, memberId: string): Promise<PolicyRow[]> {
+  if (!isUuid(memberId)) return [];
+  return sql.query<PolicyRow>(
+    `select ${COLUMNS} ${FROM} where p.company_id = $1 and p.member_id = $2 order by p.created_at desc, p.position desc`,
+    [companyId, memberId],
+  );
+}
+
 /** The four count cards. Without a search they are the maintained counters; with one, the matching policies'. */
 export async function policyCounts(sql: SqlExecutor, companyId: string, args: { search?: string | null } = {}): Promise<PolicyCounts> {
   const search = normalizeSearch(args.search);

@@ -79,6 +79,8 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
     create index if not exists members_sa_id on members (company_id, sa_id text_pattern_ops);
     create index if not exists members_passport on members (company_id, search_passport text_pattern_ops);
     create index if not exists members_email on members (company_id, search_email text_pattern_ops);
+    -- A member's page lists the family its policy covers.
+    create index if not exists members_family on members (main_member_id) where main_member_id is not null;
 
     -- The member's name, phone and identifier are copied in (and kept current by MemberUpdated) so
     -- the policy search is one table's indexes, and the row survives the member's deletion.

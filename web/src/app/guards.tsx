@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { PageSpinner } from '../ui/Spinner';
 import { AccessDenied } from './AccessDenied';
 import { useAuth } from './auth/AuthProvider';
-import { canOpen, DEFAULT_DENIED_TEXT, navEntry, type NavPath } from './navigation';
+import { canOpen, DEFAULT_DENIED_TEXT, navEntry, type NavPath, type PagePermission } from './navigation';
 
 /** Protected routes: a spinner while the user loads, /auth without one. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -22,10 +22,10 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
 }
 
 /** A page whose menu entry (from the navigation table) the user's role may not open. */
-export function RoleGate({ entry, children }: { entry: NavPath; children: ReactNode }) {
+export function RoleGate({ entry, permission, children }: { entry: NavPath; permission?: PagePermission; children: ReactNode }) {
   const { user } = useAuth();
   // RequireAuth sits above every RoleGate, so a missing user only happens in isolation (tests).
   if (!user) return null;
-  if (!canOpen(user, entry)) return <AccessDenied text={navEntry(entry).deniedText ?? DEFAULT_DENIED_TEXT} />;
+  if (!canOpen(user, entry, permission)) return <AccessDenied text={navEntry(entry).deniedText ?? DEFAULT_DENIED_TEXT} />;
   return children;
 }

@@ -117,8 +117,16 @@ export function navEntry(path: NavPath): NavEntry {
   return entry;
 }
 
-/** Whether a user may open the page behind a menu entry (sub-pages use their parent's entry). */
-export function canOpen(viewer: Viewer, path: NavPath): boolean {
+/** A sub-page that opens for every company user holding its own permission, whatever the parent's menu roles. */
+export type PagePermission = PermissionName;
+
+/**
+ * Whether a user may open the page behind a menu entry (sub-pages use their parent's entry). A sub-page
+ * with its own permission (the member's page: members:read, which claims staff and billing clerks hold
+ * without the Members link) opens for whoever holds it.
+ */
+export function canOpen(viewer: Viewer, path: NavPath, permission?: PagePermission): boolean {
+  if (permission) return viewer.role !== 'super_admin' && viewer.permissions.includes(permission);
   const entry = navEntry(path);
   return entry.openToAll === true || sees(viewer, entry);
 }

@@ -4,7 +4,7 @@ import { createBrowserRouter, Outlet, useHref, useNavigate, type RouteObject } f
 import { PageSpinner } from '../ui/Spinner';
 import { RedirectIfSignedIn, RequireAuth, RoleGate } from './guards';
 import { lazyPage } from './lazyPage';
-import type { NavPath } from './navigation';
+import type { NavPath, PagePermission } from './navigation';
 
 const AuthPage = lazyPage(() => import('../features/auth/AuthPage'), 'AuthPage');
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'), 'NotFoundPage');
@@ -15,6 +15,8 @@ export type ProtectedRoute = {
   path: string;
   /** The navigation entry whose roles may open this route (sub-pages use their parent's). */
   entry: NavPath;
+  /** A sub-page opened by its own permission instead of its parent's menu roles (see canOpen). */
+  permission?: PagePermission;
   Page: ComponentType;
 };
 
@@ -22,6 +24,12 @@ export type ProtectedRoute = {
 export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { path: '/', entry: '/', Page: lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage') },
   { path: '/members', entry: '/members', Page: lazyPage(() => import('../features/members/MembersPage'), 'MembersPage') },
+  {
+    path: '/members/:id',
+    entry: '/members',
+    permission: 'members:read',
+    Page: lazyPage(() => import('../features/members/MemberPage'), 'MemberPage'),
+  },
   {
     path: '/policy-types',
     entry: '/policy-types',
@@ -120,10 +128,10 @@ export function appRoutes(): RouteObject[] {
               <AppShell />
             </RequireAuth>
           ),
-          children: PROTECTED_ROUTES.map(({ path, entry, Page }) => ({
+          children: PROTECTED_ROUTES.map(({ path, entry, permission, Page }) => ({
             path,
             element: (
-              <RoleGate entry={entry}>
+              <RoleGate entry={entry} {...(permission ? { permission } : {})}>
                 <Page />
               </RoleGate>
             ),

@@ -123,9 +123,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<CompanyRole, readonly PermissionNa
     'company:read',
     'subscription:read',
   ],
-  // Claims staff pick the policy of a claim and upload its four documents.
+  // Claims staff pick the policy of a claim and upload its four documents; they open the member's page
+  // of the person a claim is about (issue #22), without the Members list in their menu.
   claim_admin: [
     'dashboard:read',
+    'members:read',
     'policies:read',
     'claims:read',
     'claims:create',
@@ -136,9 +138,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<CompanyRole, readonly PermissionNa
     'company:read',
     'subscription:read',
   ],
-  // Billing clerks pick the policy of a payment and the scheme of a group payment.
+  // Billing clerks pick the policy of a payment and the scheme of a group payment; they open the member's
+  // page of whoever pays (issue #22), without the Members list in their menu.
   billing_clerk: [
     'dashboard:read',
+    'members:read',
     'policies:read',
     'payments:read',
     'payments:create',

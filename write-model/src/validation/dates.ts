@@ -66,6 +66,12 @@ export function addMonths(isoDate: string, months: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** Whole years from a date of birth to `today` (both YYYY-MM-DD); someone born on 29 February turns a year older on 1 March. */
+export function ageOn(dateOfBirth: string, today: string): number {
+  const years = Number(today.slice(0, 4)) - Number(dateOfBirth.slice(0, 4));
+  return today.slice(5) >= dateOfBirth.slice(5) ? years : years - 1;
+}
+
 /*
  * The ranges a date may fall in, by what it means. Every bound is a date PostgreSQL's date and
  * timestamptz hold comfortably (they refuse year 0000), and each says what a funeral-insurance

@@ -47,39 +47,49 @@ export const RunDailyBillingMutation = graphql(`
   }
 `);
 
-export const PolicyStatementQuery = graphql(`
-  query PolicyStatement($id: ID!) {
-    policyStatement(id: $id) {
-      policyId
-      policyNumber
-      status
-      asOf
-      monthlyPremium
-      debitDay
-      paidUpTo
-      balance
-      monthsInArrears
-      credit
-      periods {
-        period
-        dueDate
-        amountDue
-        amountPaid
-        state
-      }
-      notices {
-        issuedOn
-        periods
-        graceEndsOn
-        channel
-      }
-      lapse {
-        lapsedOn
-        reason
-      }
+/** What a statement shows: the dialog from /policies and /arrears and the member's page read the same fields. */
+export const PolicyStatementFields = graphql(`
+  fragment PolicyStatementFields on PolicyStatement @_unmask {
+    policyId
+    policyNumber
+    status
+    asOf
+    monthlyPremium
+    debitDay
+    paidUpTo
+    balance
+    monthsInArrears
+    credit
+    periods {
+      period
+      dueDate
+      amountDue
+      amountPaid
+      state
+    }
+    notices {
+      issuedOn
+      periods
+      graceEndsOn
+      channel
+    }
+    lapse {
+      lapsedOn
+      reason
     }
   }
 `);
+
+export const PolicyStatementQuery = graphql(
+  `
+    query PolicyStatement($id: ID!) {
+      policyStatement(id: $id) {
+        ...PolicyStatementFields
+      }
+    }
+  `,
+  [PolicyStatementFields],
+);
 
 export type ArrearsList = ResultOf<typeof ArrearsQuery>['arrears'];
 export type ArrearsItem = ArrearsList['items'][number];

@@ -4,6 +4,7 @@ import { useCursorPages } from '../../app/pagination';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Cell, DataTable } from '../../ui/DataTable';
+import { MemberLink } from '../members/MemberLink';
 import { CLAIM_STATUS_LABELS, CLAIM_STATUS_TONES, claimFlagNotices } from './claimStatus';
 import { CLAIMS_CONTEXT, CLAIMS_PAGE_SIZE, ClaimsQuery, type ClaimRow, type ClaimStatus } from './claims.operations';
 import { ClaimStatusActions } from './ClaimStatusActions';
@@ -31,7 +32,9 @@ function ClaimTableRow({ claim, onOpen }: RowProps) {
       <Cell label="Policy Number" className={styles.nowrap}>
         {claim.policyNumber}
       </Cell>
-      <Cell label="Member">{claim.memberName}</Cell>
+      <Cell label="Member">
+        <MemberLink memberId={claim.memberId}>{claim.memberName}</MemberLink>
+      </Cell>
       <Cell label="Claimant">
         <span>
           {claim.claimantName}

@@ -20,6 +20,7 @@ export function claimRow(overrides: Partial<ClaimRow> = {}): ClaimRow & { __type
     claimNumber: 'CLM-2025-000001',
     policyId: 'p1',
     policyNumber: 'POL-000001',
+    memberId: 'm1',
     memberName: 'Sipho Dlamini',
     deceasedName: 'Sipho Dlamini',
     claimantName: 'Nomsa Dlamini',

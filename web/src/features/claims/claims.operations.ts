@@ -7,6 +7,7 @@ export const ClaimRowFields = graphql(`
     claimNumber
     policyId
     policyNumber
+    memberId
     memberName
     deceasedName
     claimantName

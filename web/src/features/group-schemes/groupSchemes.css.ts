@@ -142,31 +142,8 @@ export const familyRemove = style({ alignSelf: 'flex-end' });
 
 // The details page
 
-export const backLink = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['1'],
-  alignSelf: 'flex-start',
-  fontSize: vars.fontSize.sm,
-});
-
-export const infoGrid = style({
-  display: 'grid',
-  gap: vars.space['4'],
-  margin: 0,
-  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-  '@media': {
-    [media.tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
-    [media.desktop]: { gridTemplateColumns: 'repeat(6, minmax(0, 1fr))' },
-  },
-});
-
-globalStyle(`${infoGrid} dt`, { fontSize: vars.fontSize.xs, color: vars.color.textMuted, fontWeight: vars.fontWeight.semibold });
-globalStyle(`${infoGrid} dd`, { margin: 0, marginTop: vars.space['1'], fontWeight: vars.fontWeight.semibold, overflowWrap: 'anywhere' });
-
-export const infoWide = style({ gridColumn: '1 / -1' });
-
-globalStyle(`${infoWide} dd`, { fontWeight: vars.fontWeight.regular });
+// The back link and the facts grid are shared with the member's page.
+export { backLink, infoGrid, infoWide } from '../../app/pages.css';
 
 export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'] });
 

@@ -3,6 +3,7 @@ import { useCursorPages } from '../../app/pagination';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Cell, cellActions, DataTable } from '../../ui/DataTable';
+import { Link } from '../../ui/Link';
 import { MEMBERS_CONTEXT, MEMBERS_PAGE_SIZE, MembersQuery, type MemberRow } from './members.operations';
 import { identifierText, memberTag, policyNumberText, statusTone } from './memberRow';
 import { HistoryButton } from '../audit/HistoryDisclosure';
@@ -30,7 +31,9 @@ function MemberTableRow({ member, onEdit, onDelete, onIssuePolicy }: { member: M
       </Cell>
       <Cell label="Main Member" lead>
         <span className={styles.nameCell}>
-          <span className={styles.name}>{name}</span>
+          <span className={styles.name}>
+            <Link href={`/members/${member.id}`}>{name}</Link>
+          </span>
           <Badge tone={member.isMainMember ? 'primary' : 'neutral'}>{memberTag(member)}</Badge>
           {!member.isMainMember && member.mainMemberName && <span className={styles.secondary}>Family of {member.mainMemberName}</span>}
         </span>

@@ -56,3 +56,89 @@ export const policyTypeFixture = (overrides: Record<string, unknown> = {}) => ({
   reinstatementMonths: 3,
   ...overrides,
 });
+
+/** The member's page answer (issue #22): a main member, spouse and child, one policy with a payment and a claim. */
+export function memberPageAnswer(overrides: Record<string, unknown> = {}) {
+  const life = (id: string, firstName: string, relationship: string | null, age: number) => ({
+    __typename: 'Member',
+    id,
+    firstName,
+    lastName: 'Dlamini',
+    isMainMember: relationship === null,
+    relationship,
+    otherRelationship: null,
+    saId: null,
+    passportNumber: null,
+    dateOfBirth: null,
+    age,
+    status: 'active',
+  });
+  return {
+    ...memberRow(),
+    nationality: 'South African',
+    mainMemberId: null,
+    age: 45,
+    createdAt: '2025-01-10T08:00:00.000Z',
+    lives: [life('m1', 'Sipho', null, 45), life('m2', 'Nomsa', 'spouse', 41), life('m3', 'Lwazi', 'child', 9)],
+    policies: [
+      {
+        __typename: 'Policy',
+        id: 'p1',
+        policyNumber: 'POL-000001',
+        policyTypeName: 'Family Cover',
+        status: 'active',
+        monthlyPremium: '150.00',
+        coverageAmount: '20000.00',
+        waitingPeriod: 6,
+        startDate: '2025-01-10',
+        debitDay: 1,
+        statement: {
+          __typename: 'PolicyStatement',
+          policyId: 'p1',
+          policyNumber: 'POL-000001',
+          status: 'active',
+          asOf: '2025-06-15',
+          monthlyPremium: '150.00',
+          debitDay: 1,
+          paidUpTo: '2025-05-31',
+          balance: '150.00',
+          monthsInArrears: 1,
+          credit: '0.00',
+          periods: [],
+          notices: [
+            { __typename: 'NonPaymentNotice', issuedOn: '2025-06-02', periods: ['2025-06'], graceEndsOn: '2025-06-16', channel: 'sms' },
+          ],
+          lapse: null,
+        },
+        mandate: null,
+        payments: {
+          __typename: 'PaymentConnection',
+          totalCount: 1,
+          nodes: [
+            {
+              __typename: 'Payment',
+              id: 'pay1',
+              amount: '150.00',
+              paymentDate: '2025-05-01',
+              paymentMethod: 'cash',
+              reference: 'MAY',
+              status: 'completed',
+            },
+          ],
+        },
+        claims: [
+          {
+            __typename: 'Claim',
+            id: 'c1',
+            claimNumber: 'CLM-2025-000001',
+            deceasedName: 'Gogo Dlamini',
+            status: 'submitted',
+            claimAmount: '5000.00',
+            submittedDate: '2025-06-01',
+          },
+        ],
+      },
+    ],
+    ...overrides,
+  };
+}

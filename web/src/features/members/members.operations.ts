@@ -1,4 +1,5 @@
 import { graphql, type ResultOf, type VariablesOf } from 'gql.tada';
+import { PolicyStatementFields } from '../arrears/arrears.operations';
 
 export const MemberRowFields = graphql(`
   fragment MemberRow on Member @_unmask {
@@ -122,3 +123,77 @@ export const MEMBERS_CONTEXT = { additionalTypenames: ['Member', 'Policy'] };
  * the sidebar's member count.
  */
 export const MEMBER_CHANGE_CONTEXT = { additionalTypenames: ['Member', 'Policy'] };
+
+/** The member's page (issue #22) in one request: a section the role may not read comes back null. */
+export const MemberPageQuery = graphql(
+  `
+    query MemberPage($id: ID!) {
+      member(id: $id) {
+        ...MemberRow
+        nationality
+        mainMemberId
+        age
+        createdAt
+        lives {
+          id
+          firstName
+          lastName
+          isMainMember
+          relationship
+          otherRelationship
+          saId
+          passportNumber
+          dateOfBirth
+          age
+          status
+        }
+        policies {
+          id
+          policyNumber
+          policyTypeName
+          status
+          monthlyPremium
+          coverageAmount
+          waitingPeriod
+          startDate
+          debitDay
+          statement {
+            ...PolicyStatementFields
+          }
+          mandate {
+            mandateReference
+            bank
+            status
+            debiCheck
+            suspended {
+              on
+            }
+          }
+          payments {
+            totalCount
+            nodes {
+              id
+              amount
+              paymentDate
+              paymentMethod
+              reference
+              status
+            }
+          }
+          claims {
+            id
+            claimNumber
+            deceasedName
+            status
+            claimAmount
+            submittedDate
+          }
+        }
+      }
+    }
+  `,
+  [MemberRowFields, PolicyStatementFields],
+);
+
+export type MemberPage = NonNullable<ResultOf<typeof MemberPageQuery>['member']>;
+export type MemberPagePolicy = NonNullable<MemberPage['policies']>[number];

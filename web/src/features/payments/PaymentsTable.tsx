@@ -3,6 +3,7 @@ import { formatDate, formatRand } from '../../app/format';
 import { useCursorPages } from '../../app/pagination';
 import { Button } from '../../ui/Button';
 import { Cell, DataTable } from '../../ui/DataTable';
+import { MemberLink } from '../members/MemberLink';
 import { paymentMethodLabel } from './paymentLabels';
 import { PAYMENTS_CONTEXT, PAYMENTS_PAGE_SIZE, PaymentsQuery, type PaymentRow, type PaymentStatus } from './payments.operations';
 import { PaymentStatusSelect } from './PaymentStatusSelect';
@@ -24,7 +25,8 @@ function PaymentTableRow({ payment }: { payment: PaymentRow }) {
       </Cell>
       <Cell label="Member">
         <span>
-          {payment.memberName}
+          {/* A group-scheme member has no member's page yet: their name stays text. */}
+          <MemberLink memberId={payment.groupSchemeId ? null : payment.memberId}>{payment.memberName}</MemberLink>
           {payment.schemeName && <span className={styles.secondary}>Group: {payment.schemeName}</span>}
         </span>
       </Cell>

@@ -5,7 +5,9 @@ export const PaymentRowFields = graphql(`
     id
     policyId
     policyNumber
+    memberId
     memberName
+    groupSchemeId
     amount
     paymentDate
     paymentMethod

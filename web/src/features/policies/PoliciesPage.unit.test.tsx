@@ -9,6 +9,7 @@ const policy = (overrides: Partial<PolicyRow>): PolicyRow & { __typename: 'Polic
   __typename: 'Policy',
   id: 'p1',
   policyNumber: 'POL-000001',
+  memberId: 'm1',
   memberName: 'Sipho Dlamini',
   memberPhone: '0821234567',
   memberSaId: '8001015009087',

@@ -4,6 +4,7 @@ import { useCursorPages } from '../../app/pagination';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Cell, DataTable } from '../../ui/DataTable';
+import { MemberLink } from '../members/MemberLink';
 import { POLICIES_CONTEXT, POLICIES_PAGE_SIZE, PoliciesQuery, type PolicyRow, type PolicyStatus } from './policies.operations';
 import { PolicyStatusControls } from './PolicyStatusControls';
 import { HistoryButton } from '../audit/HistoryDisclosure';
@@ -39,7 +40,7 @@ function PolicyTableRow({ policy }: { policy: PolicyRow }) {
       </Cell>
       <Cell label="Member">
         <span>
-          {policy.memberName}
+          <MemberLink memberId={policy.memberId}>{policy.memberName}</MemberLink>
           {policy.memberPhone && <span className={styles.secondary}>{policy.memberPhone}</span>}
         </span>
       </Cell>

@@ -4,6 +4,7 @@ export const PolicyRowFields = graphql(`
   fragment PolicyRow on Policy @_unmask {
     id
     policyNumber
+    memberId
     memberName
     memberPhone
     memberSaId

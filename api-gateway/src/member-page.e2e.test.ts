@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDrivers } from '@fpa/write-model/testing';
+import { southAfricanDate } from '@fpa/write-model/validation';
+import { caller, companyWithStaff, nextSaId, submitClaim } from './audit.testing.ts';
+import { mainMemberBody } from './calendar.testing.ts';
+import { makeSaId, registration, startTestApp, type TestApp } from './testing.ts';
+
+/*
+ * Issue #22, the member's page through HTTP: GraphQL member(id) answers the whole page in one query
+ * (lives, policies with statement, mandate, payments and claims), REST GET /api/members/{id} the
+ * summaries. Each section follows the caller's permissions: claims staff and billing clerks open the
+ * page (members:read is theirs now) and see only what their role reads; another company's member is 404.
+ */
+
+const PAGE = `query Page($id: ID!) {
+  member(id: $id) {
+    id firstName lastName isMainMember age
+    lives { id firstName relationship isMainMember age }
+    policies {
+      id policyNumber status
+      statement { paidUpTo balance monthsInArrears }
+      mandate { mandateReference }
+      payments { totalCount nodes { amount paymentDate } }
+      claims { claimNumber deceasedName status }
+    }
+  }
+}`;
+
+describe.each(testDrivers())("the member's page on $name", (driver) => {
+  let t: TestApp;
+  let tokens: Record<string, string>;
+  let main: { id: string; policyId: string; saId: string };
+  let spouseId: string;
+  let childId: string;
+  let policyNumber: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+    const company = await companyWithStaff(t, ['claim_admin', 'billing_clerk', 'policy_admin']);
+    tokens = company.tokens;
+    const admin = caller(t, tokens.administrator!);
+    const type = await admin('POST', '/api/policy-types', {
+      name: 'Family 20k',
+      coverageAmount: '20000',
+      monthlyPremium: '150',
+      waitingPeriod: 6,
+    });
+    const saId = makeSaId('700303', '5123');
+    const member = await admin('POST', '/api/members', mainMemberBody(type.id, { firstName: 'Themba', lastName: 'Mthembu', saId }));
+    main = { id: member.id, policyId: member.policyId, saId };
+    policyNumber = member.policyNumber;
+    const family = (firstName: string, relationship: string, born: string) =>
+      admin('POST', '/api/members', {
+        firstName,
+        lastName: 'Mthembu',
+        saId: makeSaId(born, '5200'),
+        isMainMember: false,
+        mainMemberId: main.id,
+        relationship,
+      });
+    spouseId = (await family('Nomsa', 'spouse', '750808')).id;
+    childId = (await family('Lwazi', 'child', '150505')).id;
+    await caller(t, tokens.billing_clerk!)('POST', '/api/payments', {
+      policyId: main.policyId,
+      amount: '150',
+      paymentDate: southAfricanDate(new Date()),
+      paymentMethod: 'cash',
+    });
+    await submitClaim(t, tokens.claim_admin!, main.policyId, { deceasedSaId: makeSaId('750808', '5200'), claimantSaId: nextSaId() });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers the whole page in one GraphQL query, the same lives from a family member', async () => {
+    const answer = await t.graphql(PAGE, { id: main.id }, tokens.administrator);
+    expect(answer.body.errors).toBeUndefined();
+    const page = answer.body.data.member;
+    expect(page).toMatchObject({ firstName: 'Themba', isMainMember: true, age: expect.any(Number) });
+    expect(page.lives.map((l: { firstName: string; relationship: string | null }) => [l.firstName, l.relationship])).toEqual([
+      ['Themba', null],
+      ['Nomsa', 'spouse'],
+      ['Lwazi', 'child'],
+    ]);
+    expect(page.lives[2].age).toBeLessThan(21);
+    expect(page.policies).toHaveLength(1);
+    const policy = page.policies[0];
+    expect(policy).toMatchObject({ policyNumber, status: 'active', mandate: null });
+    expect(policy.statement).toMatchObject({ balance: '0.00', monthsInArrears: 0 });
+    expect(policy.payments).toMatchObject({ totalCount: 1, nodes: [{ amount: '150.00' }] });
+    expect(policy.claims).toEqual([{ claimNumber: expect.stringMatching(/^CLM-/), deceasedName: 'Jabulani Zulu', status: 'submitted' }]);
+
+    const child = (await t.graphql(PAGE, { id: childId }, tokens.administrator)).body.data.member;
+    expect(child.isMainMember).toBe(false);
+    expect(child.lives.map((l: { id: string }) => l.id)).toEqual([main.id, spouseId, childId]);
+    expect(child.policies.map((p: { policyNumber: string }) => p.policyNumber)).toEqual([policyNumber]);
+  });
+
+  it('shows each role only the sections it may read, and never fails the page for the rest', async () => {
+    const claims = (await t.graphql(PAGE, { id: main.id }, tokens.claim_admin)).body;
+    expect(claims.errors).toBeUndefined();
+    expect(claims.data.member.policies[0].claims).toHaveLength(1);
+    expect(claims.data.member.policies[0].payments).toBeNull();
+
+    const billing = (await t.graphql(PAGE, { id: main.id }, tokens.billing_clerk)).body;
+    expect(billing.errors).toBeUndefined();
+    expect(billing.data.member.policies[0].payments.totalCount).toBe(1);
+    expect(billing.data.member.policies[0].claims).toBeNull();
+
+    const rest = await t.request('GET', `/api/members/${main.id}`, undefined, { token: tokens.policy_admin });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ payments: null, claims: null, policies: [{ policyNumber, balance: '0.00', monthsInArrears: 0 }] });
+  });
+
+  it('answers GET /api/members/{id} with the summaries', async () => {
+    const answer = await t.request('GET', `/api/members/${main.id}`, undefined, { token: tokens.administrator });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      id: main.id,
+      saId: main.saId,
+      age: expect.any(Number),
+      lives: [
+        { id: main.id, isMainMember: true },
+        { id: spouseId, relationship: 'spouse' },
+        { id: childId, relationship: 'child' },
+      ],
+      policies: [{ id: main.policyId, policyNumber, paidUpTo: expect.any(String), monthsInArrears: 0 }],
+      payments: [{ policyId: main.policyId, amount: '150.00' }],
+      claims: [{ policyId: main.policyId, status: 'submitted' }],
+    });
+  });
+
+  it("is a 404 for an unknown member, another company's, or not an id; 403 without members:read", async () => {
+    const other = (await t.request('POST', '/api/register', registration())).body.token as string;
+    for (const id of [main.id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const answer = await t.request('GET', `/api/members/${id}`, undefined, { token: other });
+      expect(answer.status).toBe(404);
+      expect(answer.body.message).toBe('Member not found');
+      expect((await t.graphql(PAGE, { id }, other)).body.data.member).toBeNull();
+    }
+    const agent = await companyWithStaff(t, ['agent']);
+    expect((await t.request('GET', `/api/members/${main.id}`, undefined, { token: agent.tokens.agent })).status).toBe(403);
+  });
+});

@@ -1,0 +1,139 @@
+import { NotFoundError } from '@fpa/write-model';
+import {
+  claimsOfPolicy,
+  familyOf,
+  findPolicy,
+  listPayments,
+  policiesOfMember,
+  policyStatement,
+  type ClaimRow,
+  type Connection,
+  type MemberRow,
+  type PaymentRow,
+  type PolicyRow,
+  type PolicyStatement,
+} from '@fpa/projections';
+import { ageOn, isIsoDate, saIdDateOfBirth, southAfricanDate } from '@fpa/write-model/validation';
+import { may, type Operation } from '../auth/policy.ts';
+import type { RequestContext } from '../context.ts';
+import { member as findMember } from './portfolio.ts';
+import { tenantRead } from './tenant.ts';
+
+/*
+ * Issue #22, the member's page: who the person is, the policies they hold (or the one covering them),
+ * the family those policies cover, and per policy its statement, payments and claims. Each section
+ * reads with the permission its own list needs: a section the caller's role may not read is null
+ * (the page leaves it out), never an error that would cost the caller the sections they may read.
+ */
+
+export const MEMBER_NOT_FOUND = 'Member not found';
+
+/** How many of a policy's payments the page shows, newest first (the Payments page has the rest). */
+export const MEMBER_PAGE_PAYMENTS = 36;
+
+function readable<T>(
+  ctx: RequestContext,
+  operation: Operation,
+  read: (sql: ReturnType<typeof tenantRead>) => Promise<T>,
+): Promise<T | null> {
+  return may(ctx.user, operation) ? read(tenantRead(ctx, operation)) : Promise.resolve(null);
+}
+
+/** The date of birth as entered, or the one an SA ID carries; null once erased or unknown. */
+export function birthDateOf(member: Pick<MemberRow, 'dateOfBirth' | 'saId'>, now: Date): string | null {
+  if (member.dateOfBirth && isIsoDate(member.dateOfBirth)) return member.dateOfBirth;
+  return member.saId ? saIdDateOfBirth(member.saId, now) : null;
+}
+
+export function ageOf(ctx: RequestContext, member: Pick<MemberRow, 'dateOfBirth' | 'saId'>): number | null {
+  const now = ctx.services.now();
+  const born = birthDateOf(member, now);
+  return born ? ageOn(born, southAfricanDate(now)) : null;
+}
+
+/** REST: an unknown member, or another company's, is a 404 (GraphQL answers null instead). */
+export async function requireMember(ctx: RequestContext, id: string): Promise<MemberRow> {
+  const found = await findMember(ctx, id);
+  if (!found) throw new NotFoundError(MEMBER_NOT_FOUND);
+  return found;
+}
+
+/**
+ * The lives the member's policy covers: the main member first, then their family oldest first. For a
+ * family member, the same list (their main member's); a family member whose main member is gone, alone.
+ */
+export async function livesOf(ctx: RequestContext, member: MemberRow): Promise<MemberRow[]> {
+  const main = member.isMainMember ? member : member.mainMemberId ? await findMember(ctx, member.mainMemberId) : null;
+  if (!main) return [member];
+  return [main, ...(await familyOf(...tenantRead(ctx, 'members:read'), main.id))];
+}
+
+/** A main member's policies, newest first; for a family member, the main member's policy that covers them. */
+export function policiesOf(ctx: RequestContext, member: MemberRow): Promise<PolicyRow[] | null> {
+  return readable(ctx, 'policies:read', async (read) => {
+    if (member.isMainMember) return policiesOfMember(...read, member.id);
+    const covering = member.policyId ? await findPolicy(...read, member.policyId) : null;
+    return covering ? [covering] : [];
+  });
+}
+
+/** Paid-up-to, balance and arrears as of today; null for a group-scheme policy (billed with its scheme). */
+export function statementOf(ctx: RequestContext, policyId: string): Promise<PolicyStatement | null> {
+  return readable(ctx, 'policies:read', (read) => policyStatement(...read, policyId, southAfricanDate(ctx.services.now())));
+}
+
+export function paymentsOf(ctx: RequestContext, policyId: string, first = MEMBER_PAGE_PAYMENTS): Promise<Connection<PaymentRow> | null> {
+  return readable(ctx, 'payments:read', (read) => listPayments(...read, { policyId, first }));
+}
+
+export function claimsOf(ctx: RequestContext, policyId: string): Promise<ClaimRow[] | null> {
+  return readable(ctx, 'claims:read', (read) => claimsOfPolicy(...read, policyId));
+}
+
+/**
+ * GET /api/members/{id}: the member with the summaries a phone call needs. `lives` always; `policies`
+ * (with paid-up-to, balance and months in arrears), `payments` and `claims` each null when the caller's
+ * role may not read them.
+ */
+export async function memberSummary(ctx: RequestContext, id: string) {
+  const member = await requireMember(ctx, id);
+  const [lives, policies] = await Promise.all([livesOf(ctx, member), policiesOf(ctx, member)]);
+  const held = policies ?? [];
+  const [statements, payments, claims] = await Promise.all([
+    Promise.all(held.map((p) => statementOf(ctx, p.id))),
+    Promise.all(held.map((p) => paymentsOf(ctx, p.id))),
+    Promise.all(held.map((p) => claimsOf(ctx, p.id))),
+  ]);
+  const life = (m: MemberRow) => ({
+    id: m.id,
+    firstName: m.firstName,
+    lastName: m.lastName,
+    isMainMember: m.isMainMember,
+    relationship: m.relationship,
+    otherRelationship: m.otherRelationship,
+    saId: m.saId,
+    passportNumber: m.passportNumber,
+    dateOfBirth: m.dateOfBirth,
+    age: ageOf(ctx, m),
+    status: m.status,
+  });
+  return {
+    ...member,
+    age: ageOf(ctx, member),
+    lives: lives.map(life),
+    policies:
+      policies === null
+        ? null
+        : held.map((p, i) => {
+            const statement = statements[i] ?? null;
+            return {
+              ...p,
+              paidUpTo: statement?.paidUpTo ?? null,
+              balance: statement?.balance ?? null,
+              monthsInArrears: statement?.monthsInArrears ?? null,
+            };
+          }),
+    payments: policies !== null && may(ctx.user, 'payments:read') ? payments.flatMap((p) => p?.nodes ?? []) : null,
+    claims: policies !== null && may(ctx.user, 'claims:read') ? claims.flatMap((c) => c ?? []) : null,
+  };
+}

@@ -1,0 +1,62 @@
+import { builder } from '../builder.ts';
+import * as collections from '../queries/collections.ts';
+import * as page from '../queries/member-page.ts';
+import { PolicyStatementType } from './billing.ts';
+import { ClaimType } from './claims.ts';
+import { MandateType } from './collections.ts';
+import { PaymentConnection } from './payments.ts';
+import { MemberType, PolicyType } from './portfolio.ts';
+
+/*
+ * Issue #22: the member's page in one query, member(id) { lives policies { statement mandate payments claims } }.
+ * A section the caller's role may not read resolves to null (see queries/member-page.ts).
+ */
+
+builder.objectFields(MemberType, (t) => ({
+  age: t.int({
+    nullable: true,
+    description: 'Whole years today (South African date), from the date of birth or the SA ID; null when neither is known.',
+    resolve: (m, _a, ctx) => page.ageOf(ctx, m),
+  }),
+  lives: t.field({
+    type: [MemberType],
+    description:
+      "The lives the member's policy covers: the main member first, then their family members oldest first (the same list on a family member).",
+    resolve: (m, _a, ctx) => page.livesOf(ctx, m),
+  }),
+  policies: t.field({
+    type: [PolicyType],
+    nullable: true,
+    description:
+      "A main member's policies (every one, newest first); for a family member, the policy covering them. Null when the caller may not read policies.",
+    resolve: (m, _a, ctx) => page.policiesOf(ctx, m),
+  }),
+}));
+
+builder.objectFields(PolicyType, (t) => ({
+  statement: t.field({
+    type: PolicyStatementType,
+    nullable: true,
+    description: 'Paid-up-to, balance, arrears and notices as of today (as policyStatement); null for a group-scheme policy.',
+    resolve: (p, _a, ctx) => page.statementOf(ctx, p.id),
+  }),
+  mandate: t.field({
+    type: MandateType,
+    nullable: true,
+    description: 'The debit-order mandate; null when it has none.',
+    resolve: (p, _a, ctx) => collections.mandate(ctx, p.id),
+  }),
+  payments: t.field({
+    type: PaymentConnection,
+    nullable: true,
+    args: { first: t.arg.int({ defaultValue: page.MEMBER_PAGE_PAYMENTS }) },
+    description: 'Its payments, newest first. Null when the caller may not read payments.',
+    resolve: (p, { first }, ctx) => page.paymentsOf(ctx, p.id, first ?? page.MEMBER_PAGE_PAYMENTS),
+  }),
+  claims: t.field({
+    type: [ClaimType],
+    nullable: true,
+    description: 'The claims made on it, newest first. Null when the caller may not read claims.',
+    resolve: (p, _a, ctx) => page.claimsOf(ctx, p.id),
+  }),
+}));

@@ -1,0 +1,357 @@
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { useQuery } from 'urql';
+import { errorMessage } from '../../app/errors';
+import { formatDate, formatRand } from '../../app/format';
+import { useAuth } from '../../app/auth/AuthProvider';
+import { canOpen } from '../../app/navigation';
+import { useCan } from '../../app/permissions';
+import * as pages from '../../app/pages.css';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { RouteButtonLink } from '../../ui/ButtonLink';
+import { Card } from '../../ui/Card';
+import { Cell, DataTable } from '../../ui/DataTable';
+import { Icon } from '../../ui/Icon';
+import { Link } from '../../ui/Link';
+import { EmptyState, PageHeader } from '../../ui/PageHeader';
+import { PageSpinner } from '../../ui/Spinner';
+import { StatementButton } from '../arrears/StatementDialog';
+import { CHANNEL_LABELS } from '../arrears/arrearsLabels';
+import { HistoryButton } from '../audit/HistoryDisclosure';
+import { ClaimDetailsDialog } from '../claims/ClaimDetailsDialog';
+import { CLAIM_STATUS_LABELS, CLAIM_STATUS_TONES } from '../claims/claimStatus';
+import { MANDATE_STATUS_LABELS } from '../collections/collectionLabels';
+import { DebitOrderButton } from '../collections/MandateDialog';
+import { PAYMENT_STATUS_LABELS, PAYMENT_STATUS_TONES, paymentMethodLabel } from '../payments/paymentLabels';
+import { STATUS_LABELS, STATUS_TONES } from '../policies/policyStatus';
+import { EditMemberDialog } from './EditMemberDialog';
+import { IssuePolicyDialog } from './IssuePolicyDialog';
+import { identifierText, memberTag, statusTone } from './memberRow';
+import { MEMBERS_CONTEXT, MemberPageQuery, type MemberPage as Member, type MemberPagePolicy } from './members.operations';
+import * as styles from './memberPage.css';
+
+/*
+ * /members/{id} (issue #22): one screen for a phone call. Who the person is, the policies they hold (or
+ * the one covering them) with what is paid and owed, the lives covered, payments, claims and the notices
+ * sent, in one request. A section the role may not read is left out (the server answers it null).
+ */
+
+function MemberNotFound() {
+  return (
+    <Card as="div">
+      <h1 className={pages.messageTitle}>
+        <Icon name="alert" size={24} />
+        Member Not Found
+      </h1>
+      <p className={pages.muted}>The requested member could not be found. They may have been deleted.</p>
+      <div>
+        <RouteButtonLink href="/" size="md">
+          <Icon name="arrowLeft" size={18} />
+          Back to the dashboard
+        </RouteButtonLink>
+      </div>
+    </Card>
+  );
+}
+
+const fullName = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;
+
+function Fact({ label, children, wide = false }: { label: string; children: React.ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? pages.infoWide : undefined}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function describe(member: Member): string {
+  const parts = [member.isMainMember ? 'Main member' : memberTag(member)];
+  if (member.age !== null) parts.push(`${member.age} years`);
+  parts.push(member.saId ? `SA ID ${member.saId}` : member.passportNumber ? `Passport ${member.passportNumber}` : 'No ID number');
+  return parts.join(' · ');
+}
+
+function PersonCard({ member }: { member: Member }) {
+  const address = [member.address, member.city, member.province, member.postalCode].filter(Boolean).join(', ');
+  return (
+    <Card title="Details">
+      <dl className={pages.infoGrid}>
+        <Fact label="Status">
+          <Badge tone={statusTone(member.status)}>{member.status}</Badge>
+        </Fact>
+        <Fact label={member.saId ? 'SA ID' : 'Passport'}>{identifierText(member)}</Fact>
+        <Fact label="Date of birth">{member.dateOfBirth ? formatDate(member.dateOfBirth) : '—'}</Fact>
+        <Fact label="Age">{member.age ?? '—'}</Fact>
+        <Fact label="Phone">{member.phone || '—'}</Fact>
+        <Fact label="Email">{member.email || '—'}</Fact>
+        <Fact label="Nationality">{member.nationality}</Fact>
+        <Fact label="Member since">{formatDate(member.createdAt)}</Fact>
+        {!member.isMainMember && (
+          <Fact label="Main member">
+            {member.mainMemberId && member.mainMemberName ? (
+              <Link href={`/members/${member.mainMemberId}`}>{member.mainMemberName}</Link>
+            ) : (
+              '—'
+            )}
+          </Fact>
+        )}
+        <Fact label="Address" wide>
+          {address || '—'}
+        </Fact>
+      </dl>
+    </Card>
+  );
+}
+
+function PolicyFigures({ policy }: { policy: MemberPagePolicy }) {
+  const statement = policy.statement;
+  return (
+    <dl className={pages.infoGrid}>
+      <Fact label="Type">{policy.policyTypeName || '—'}</Fact>
+      <Fact label="Cover">{formatRand(policy.coverageAmount)}</Fact>
+      <Fact label="Premium">{formatRand(policy.monthlyPremium)} a month</Fact>
+      <Fact label="Debit day">{policy.debitDay}</Fact>
+      <Fact label="Start date">{formatDate(policy.startDate)}</Fact>
+      <Fact label="Waiting period">{policy.waitingPeriod} months</Fact>
+      {statement && (
+        <>
+          <Fact label="Paid up to">{statement.paidUpTo ? formatDate(statement.paidUpTo) : 'Not yet paid'}</Fact>
+          <Fact label="Balance due">{formatRand(statement.balance)}</Fact>
+          <Fact label="Months in arrears">{statement.monthsInArrears}</Fact>
+        </>
+      )}
+      <Fact label="Debit order">
+        {policy.mandate
+          ? `${policy.mandate.mandateReference} · ${policy.mandate.suspended ? 'suspended' : MANDATE_STATUS_LABELS[policy.mandate.status]}`
+          : 'None'}
+      </Fact>
+    </dl>
+  );
+}
+
+function Notices({ policy }: { policy: MemberPagePolicy }) {
+  const statement = policy.statement;
+  if (!statement || (statement.notices.length === 0 && !statement.lapse)) return null;
+  return (
+    <ul className={styles.muted} aria-label={`Notices on policy ${policy.policyNumber}`}>
+      {statement.notices.map((n) => (
+        <li key={n.issuedOn + n.periods.join()}>
+          Non-payment notice {formatDate(n.issuedOn)}
+          {n.channel ? ` by ${CHANNEL_LABELS[n.channel]}` : ''}: {n.periods.join(', ')} missed
+          {n.graceEndsOn ? `; cover until ${formatDate(n.graceEndsOn)} unless paid` : ''}
+        </li>
+      ))}
+      {statement.lapse && (
+        <li>
+          Lapsed on {formatDate(statement.lapse.lapsedOn)} ({statement.lapse.reason === 'staff' ? 'by staff' : 'non-payment after grace'})
+        </li>
+      )}
+    </ul>
+  );
+}
+
+function PoliciesCard({ member, onIssue }: { member: Member; onIssue: (() => void) | null }) {
+  const policies = member.policies ?? [];
+  return (
+    <Card
+      title={member.isMainMember ? 'Policies' : 'Covered by'}
+      description={member.isMainMember ? undefined : `${fullName(member)} is covered by their main member's policy.`}
+    >
+      {policies.length === 0 ? (
+        <EmptyState
+          icon="file"
+          title="No policy"
+          text={member.isMainMember ? 'This member holds no policy.' : 'The main member holds no policy.'}
+          action={
+            onIssue ? (
+              <Button size="sm" onPress={onIssue}>
+                New Policy
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        policies.map((policy) => (
+          <article key={policy.id} className={styles.policy} aria-label={`Policy ${policy.policyNumber}`}>
+            <header className={styles.policyHead}>
+              <h3 className={styles.policyTitle}>
+                <span className={styles.mono}>{policy.policyNumber}</span>
+                <Badge tone={STATUS_TONES[policy.status]}>{STATUS_LABELS[policy.status]}</Badge>
+              </h3>
+              <span className={styles.actions}>
+                {policy.statement && <StatementButton policyId={policy.id} policyNumber={policy.policyNumber} />}
+                {policy.statement && (
+                  <DebitOrderButton policyId={policy.id} policyNumber={policy.policyNumber} debitDay={policy.debitDay} />
+                )}
+                <HistoryButton entity="policy" id={policy.id} name={`policy ${policy.policyNumber}`} />
+              </span>
+            </header>
+            <PolicyFigures policy={policy} />
+            <Notices policy={policy} />
+          </article>
+        ))
+      )}
+      {policies.length > 0 && policies.every((p) => p.status !== 'active') && onIssue && (
+        <div>
+          <Button size="sm" variant="secondary" onPress={onIssue}>
+            New Policy
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+const LIFE_COLUMNS = ['Name', 'Relationship', 'Age', 'ID Number', 'Status'] as const;
+
+function LivesCard({ member }: { member: Member }) {
+  return (
+    <Card title="Lives covered" description="The main member and the family members their policy covers.">
+      <DataTable caption="Lives covered" columns={LIFE_COLUMNS}>
+        {member.lives.map((life) => (
+          <tr key={life.id}>
+            <Cell label="Name" lead>
+              {life.id === member.id ? <strong>{fullName(life)}</strong> : <Link href={`/members/${life.id}`}>{fullName(life)}</Link>}
+            </Cell>
+            <Cell label="Relationship">{life.isMainMember ? 'Main member' : memberTag(life)}</Cell>
+            <Cell label="Age">{life.age ?? '—'}</Cell>
+            <Cell label="ID Number" className={styles.mono}>
+              {identifierText(life)}
+            </Cell>
+            <Cell label="Status">
+              <Badge tone={statusTone(life.status)}>{life.status}</Badge>
+            </Cell>
+          </tr>
+        ))}
+      </DataTable>
+    </Card>
+  );
+}
+
+const PAYMENT_COLUMNS = ['Date', 'Policy', 'Amount', 'Method', 'Reference', 'Status'] as const;
+
+function PaymentsCard({ policies }: { policies: readonly MemberPagePolicy[] }) {
+  const rows = policies.flatMap((p) => (p.payments?.nodes ?? []).map((payment) => ({ payment, policyNumber: p.policyNumber })));
+  const total = policies.reduce((sum, p) => sum + (p.payments?.totalCount ?? 0), 0);
+  rows.sort((a, b) => b.payment.paymentDate.localeCompare(a.payment.paymentDate));
+  return (
+    <Card title="Payments" description={total > rows.length ? `The latest ${rows.length} of ${total}.` : undefined}>
+      {rows.length === 0 ? (
+        <EmptyState icon="card" title="No payments yet" />
+      ) : (
+        <DataTable caption="Payments" columns={PAYMENT_COLUMNS}>
+          {rows.map(({ payment, policyNumber }) => (
+            <tr key={payment.id}>
+              <Cell label="Date" lead>
+                {formatDate(payment.paymentDate)}
+              </Cell>
+              <Cell label="Policy" className={styles.mono}>
+                {policyNumber}
+              </Cell>
+              <Cell label="Amount" className={styles.mono}>
+                {formatRand(payment.amount)}
+              </Cell>
+              <Cell label="Method">{paymentMethodLabel(payment.paymentMethod)}</Cell>
+              <Cell label="Reference">{payment.reference || '—'}</Cell>
+              <Cell label="Status">
+                <Badge tone={PAYMENT_STATUS_TONES[payment.status]}>{PAYMENT_STATUS_LABELS[payment.status]}</Badge>
+              </Cell>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </Card>
+  );
+}
+
+const CLAIM_COLUMNS = ['Claim', 'Deceased', 'Amount', 'Submitted', 'Status'] as const;
+
+type ClaimRef = { id: string; claimNumber: string };
+
+function ClaimsCard({ policies }: { policies: readonly MemberPagePolicy[] }) {
+  const [open, setOpen] = useState<ClaimRef | null>(null);
+  const claims = policies.flatMap((p) => p.claims ?? []);
+  return (
+    <Card title="Claims">
+      {claims.length === 0 ? (
+        <EmptyState icon="clipboard" title="No claims" />
+      ) : (
+        <DataTable caption="Claims" columns={CLAIM_COLUMNS}>
+          {claims.map((claim) => (
+            <tr key={claim.id}>
+              <Cell label="Claim" lead>
+                <Link onPress={() => setOpen(claim)} aria-label={`Claim ${claim.claimNumber}`}>
+                  {claim.claimNumber}
+                </Link>
+              </Cell>
+              <Cell label="Deceased">{claim.deceasedName}</Cell>
+              <Cell label="Amount" className={styles.mono}>
+                {formatRand(claim.claimAmount)}
+              </Cell>
+              <Cell label="Submitted">{formatDate(claim.submittedDate)}</Cell>
+              <Cell label="Status">
+                <Badge tone={CLAIM_STATUS_TONES[claim.status]}>{CLAIM_STATUS_LABELS[claim.status]}</Badge>
+              </Cell>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      {open && <ClaimDetailsDialog claim={open} onClose={() => setOpen(null)} />}
+    </Card>
+  );
+}
+
+type DialogState = 'edit' | 'issue' | null;
+
+export function MemberPage() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const [result] = useQuery({ query: MemberPageQuery, variables: { id }, context: MEMBERS_CONTEXT });
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const canEdit = useCan('members:update');
+  const canIssue = useCan('members:create');
+  const member = result.data?.member;
+
+  if (result.fetching && !result.data) return <PageSpinner label="Loading member" />;
+  if (result.error && !result.data)
+    return <EmptyState icon="alert" title="The member could not be loaded" text={errorMessage(result.error)} />;
+  if (!member) return <MemberNotFound />;
+
+  const name = fullName(member);
+  const policies = member.policies;
+  const issue = canIssue && member.isMainMember && member.policyStatus !== 'active' ? () => setDialog('issue') : null;
+  return (
+    <div className={pages.page}>
+      {user && canOpen(user, '/members') && (
+        <Link href="/members" className={pages.backLink}>
+          <Icon name="arrowLeft" size={16} />
+          All members
+        </Link>
+      )}
+      <PageHeader
+        title={name}
+        description={describe(member)}
+        actions={
+          <>
+            <HistoryButton entity="member" id={member.id} name={name} size="md" />
+            {canEdit && member.isMainMember && (
+              <Button variant="secondary" onPress={() => setDialog('edit')}>
+                <Icon name="edit" size={18} />
+                Edit
+              </Button>
+            )}
+          </>
+        }
+      />
+      <PersonCard member={member} />
+      {policies && <PoliciesCard member={member} onIssue={issue} />}
+      <LivesCard member={member} />
+      {policies && policies.some((p) => p.payments) && <PaymentsCard policies={policies} />}
+      {policies && policies.some((p) => p.claims) && <ClaimsCard policies={policies} />}
+      {dialog === 'edit' && <EditMemberDialog member={member} onClose={() => setDialog(null)} />}
+      {dialog === 'issue' && <IssuePolicyDialog member={member} onClose={() => setDialog(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatRand } from '../../app/format';
+import { sessionHandler, testUser } from '../../test/graphql';
+import { renderApp } from '../../test/render';
+import { memberPageAnswer } from './members.fixtures';
+
+function openMember(role = 'administrator', answer: unknown = memberPageAnswer(), path = '/members/m1') {
+  const asked: Record<string, unknown>[] = [];
+  renderApp(
+    path,
+    sessionHandler(testUser({ role }), (name, variables) => {
+      if (name === 'MemberPage') {
+        asked.push(variables);
+        return { data: { member: answer } };
+      }
+      return { data: null };
+    }),
+  );
+  return asked;
+}
+
+describe('/members/{id}: the member’s page', { timeout: 30_000 }, () => {
+  it('shows who the person is, the policy with what is paid and owed, the lives, payments, claims and notices', async () => {
+    const asked = openMember();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sipho Dlamini' })).toBeTruthy();
+    expect(asked).toEqual([{ id: 'm1' }]);
+    expect(screen.getByText('Main member · 45 years · SA ID 8001015009087')).toBeTruthy();
+    const policy = screen.getByRole('article', { name: 'Policy POL-000001' });
+    expect(within(policy).getByText('Paid up to').nextElementSibling?.textContent).toBe(formatDate('2025-05-31'));
+    expect(within(policy).getByText('Balance due').nextElementSibling?.textContent).toBe(formatRand('150.00'));
+    expect(within(policy).getByText('Months in arrears').nextElementSibling?.textContent).toBe('1');
+    expect(within(policy).getByRole('list', { name: 'Notices on policy POL-000001' }).textContent).toContain('by SMS');
+    const lives = screen.getByRole('table', { name: 'Lives covered' });
+    expect(within(lives).getByRole('link', { name: 'Nomsa Dlamini' }).getAttribute('href')).toBe('/members/m2');
+    expect(within(lives).getByText('Spouse')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Payments' })).getByText('MAY')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Claims' })).getByText('Gogo Dlamini')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+  });
+
+  it('opens for a billing clerk, who sees payments but no claims section, no Edit and no link back to Members', async () => {
+    openMember('billing_clerk', memberPageAnswer({ policies: [{ ...memberPageAnswer().policies[0], claims: null }] }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sipho Dlamini' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Payments' })).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Claims' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Claims' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'All members' })).toBeNull();
+  });
+
+  it('is refused to an agent (no members:read)', async () => {
+    openMember('agent');
+    expect(await screen.findByText("You don't have permission to access this page.")).toBeTruthy();
+  });
+
+  it('says Member Not Found when the server answers null', async () => {
+    openMember('administrator', null, '/members/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Member Not Found' })).toBeTruthy();
+  });
+});
