@@ -83,6 +83,8 @@ const policy = named(
 
 const age = z.int().nullable().meta({ description: 'Whole years today, from the date of birth or the SA ID; null when unknown' });
 
+const birthDate = day.nullable().meta({ description: 'The date of birth as entered, or the one the SA ID carries' });
+
 const life = z.strictObject({
   id,
   firstName: z.string(),
@@ -93,6 +95,7 @@ const life = z.strictObject({
   saId: z.string().nullable(),
   passportNumber: z.string().nullable(),
   dateOfBirth: z.string().nullable(),
+  birthDate,
   age,
   status: z.string(),
 });
@@ -100,6 +103,7 @@ const life = z.strictObject({
 const memberSummary = named(
   'MemberSummary',
   member.extend({
+    birthDate,
     age,
     lives: z.array(life).meta({ description: 'The lives the member’s policy covers: the main member first, then the family' }),
     policies: z

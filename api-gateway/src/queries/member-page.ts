@@ -114,11 +114,13 @@ export async function memberSummary(ctx: RequestContext, id: string) {
     saId: m.saId,
     passportNumber: m.passportNumber,
     dateOfBirth: m.dateOfBirth,
+    birthDate: birthDateOf(m, ctx.services.now()),
     age: ageOf(ctx, m),
     status: m.status,
   });
   return {
     ...member,
+    birthDate: birthDateOf(member, ctx.services.now()),
     age: ageOf(ctx, member),
     lives: lives.map(life),
     policies:

@@ -13,6 +13,11 @@ import { MemberType, PolicyType } from './portfolio.ts';
  */
 
 builder.objectFields(MemberType, (t) => ({
+  birthDate: t.string({
+    nullable: true,
+    description: 'YYYY-MM-DD: the date of birth as entered, or the one the SA ID carries; null when neither is known.',
+    resolve: (m, _a, ctx) => page.birthDateOf(m, ctx.services.now()),
+  }),
   age: t.int({
     nullable: true,
     description: 'Whole years today (South African date), from the date of birth or the SA ID; null when neither is known.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from './dates.ts';
+import { addDays, ageOn } from './dates.ts';
 
 describe('addDays', () => {
   it('crosses month, year and leap-day boundaries both ways', () => {
@@ -8,5 +8,19 @@ describe('addDays', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-01-15', 0)).toBe('2026-01-15');
     expect(addDays('2026-01-15', 400)).toBe('2027-02-19');
+  });
+});
+
+describe('ageOn', () => {
+  it('counts whole years, a year older on the birthday itself', () => {
+    expect(ageOn('1980-06-15', '2026-06-14')).toBe(45);
+    expect(ageOn('1980-06-15', '2026-06-15')).toBe(46);
+    expect(ageOn('2026-01-01', '2026-11-26')).toBe(0);
+  });
+
+  it('makes someone born on 29 February a year older on 1 March in a year without it', () => {
+    expect(ageOn('2000-02-29', '2027-02-28')).toBe(26);
+    expect(ageOn('2000-02-29', '2027-03-01')).toBe(27);
+    expect(ageOn('2000-02-29', '2028-02-29')).toBe(28);
   });
 });

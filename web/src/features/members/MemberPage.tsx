@@ -82,7 +82,7 @@ function PersonCard({ member }: { member: Member }) {
           <Badge tone={statusTone(member.status)}>{member.status}</Badge>
         </Fact>
         <Fact label={member.saId ? 'SA ID' : 'Passport'}>{identifierText(member)}</Fact>
-        <Fact label="Date of birth">{member.dateOfBirth ? formatDate(member.dateOfBirth) : '—'}</Fact>
+        <Fact label="Date of birth">{member.birthDate ? formatDate(member.birthDate) : '—'}</Fact>
         <Fact label="Age">{member.age ?? '—'}</Fact>
         <Fact label="Phone">{member.phone || '—'}</Fact>
         <Fact label="Email">{member.email || '—'}</Fact>

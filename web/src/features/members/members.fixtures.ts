@@ -77,6 +77,7 @@ export function memberPageAnswer(overrides: Record<string, unknown> = {}) {
     ...memberRow(),
     nationality: 'South African',
     mainMemberId: null,
+    birthDate: '1980-01-01',
     age: 45,
     createdAt: '2025-01-10T08:00:00.000Z',
     lives: [life('m1', 'Sipho', null, 45), life('m2', 'Nomsa', 'spouse', 41), life('m3', 'Lwazi', 'child', 9)],

@@ -132,6 +132,7 @@ export const MemberPageQuery = graphql(
         ...MemberRow
         nationality
         mainMemberId
+        birthDate
         age
         createdAt
         lives {

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { southAfricanDate } from '@fpa/write-model/validation';
+import type { Browser, Page } from 'playwright-core';
+import {
+  api,
+  browserAvailability,
+  launchBrowser,
+  registerAndSignIn,
+  saId,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from './harness.ts';
+
+const browser = browserAvailability();
+
+const pdf = () =>
+  Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
+
+/** Issue #22 in Chromium: from a claim to the member's page, and on to a family member's, at desktop and phone width. */
+describe.skipIf(!browser.available)(`the member's page in Chromium ${browser.reason}`, () => {
+  let server: RunningServer;
+  let chromium: Browser;
+  let page: Page;
+  let policyNumber: string;
+
+  async function upload(token: string): Promise<string> {
+    const { uploadURL } = await api<{ uploadURL: string }>(server, token, 'POST', '/api/objects/upload');
+    const put = await fetch(uploadURL.startsWith('http') ? uploadURL : `${server.url}${uploadURL}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'x-file-name': 'doc.pdf' },
+      body: new Uint8Array(pdf()),
+    });
+    if (!put.ok) throw new Error(`upload: ${put.status} ${await put.text()}`);
+    return ((await put.json()) as { objectPath: string }).objectPath;
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    chromium = await launchBrowser();
+    page = await chromium.newPage({ viewport: { width: 1440, height: 1000 } });
+    const { token } = await registerAndSignIn(page, server, '422');
+    const type = await api<{ id: string }>(server, token, 'POST', '/api/policy-types', {
+      name: 'Family 30k',
+      coverageAmount: '30000',
+      monthlyPremium: '180',
+      waitingPeriod: 6,
+    });
+    const main = await api<{ id: string; policyId: string; policyNumber: string }>(server, token, 'POST', '/api/members', {
+      firstName: 'Jabulani',
+      lastName: 'Ngcobo',
+      saId: saId('600101', '5088'),
+      phone: '0845551234',
+      email: 'jabu@example.co.za',
+      address: '7 Umgeni Road',
+      city: 'Durban',
+      province: 'KZN',
+      postalCode: '4001',
+      isMainMember: true,
+      policyTypeId: type.id,
+    });
+    policyNumber = main.policyNumber;
+    await api(server, token, 'POST', '/api/members', {
+      firstName: 'Thandeka',
+      lastName: 'Ngcobo',
+      saId: saId('650505', '0123'),
+      isMainMember: false,
+      mainMemberId: main.id,
+      relationship: 'spouse',
+    });
+    const today = southAfricanDate(new Date());
+    await api(server, token, 'POST', '/api/payments', {
+      policyId: main.policyId,
+      amount: '180',
+      paymentDate: today,
+      paymentMethod: 'cash',
+      reference: 'FIRST',
+    });
+    await api(server, token, 'POST', '/api/claims', {
+      policyId: main.policyId,
+      deceasedFirstName: 'Thandeka',
+      deceasedLastName: 'Ngcobo',
+      deceasedSaId: saId('650505', '0123'),
+      deceasedDateOfBirth: '1965-05-05',
+      deceasedDateOfDeath: today,
+      causeOfDeath: 'Heart failure',
+      deathCertificateNumber: 'DHA-1',
+      claimantFirstName: 'Jabulani',
+      claimantLastName: 'Ngcobo',
+      claimantSaId: saId('600101', '5088'),
+      claimantPhone: '0845551234',
+      claimantEmail: 'jabu@example.co.za',
+      claimantAddress: '7 Umgeni Road, Durban',
+      relationshipToDeceased: 'Husband',
+      claimAmount: '30000',
+      bankAccountNumber: '62123456789',
+      bankName: 'FNB',
+      bankBranchCode: '250655',
+      accountHolderName: 'J Ngcobo',
+      deceasedIdDocument: await upload(token),
+      claimantIdDocument: await upload(token),
+      deathCertificateDocument: await upload(token),
+      bankLetterDocument: await upload(token),
+    });
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.stop();
+  });
+
+  it('opens the member’s page from a claim, with the policy, lives, payment and claim, and goes on to the spouse', async () => {
+    await page.getByRole('link', { name: 'Claims' }).click();
+    await page.getByRole('link', { name: 'Jabulani Ngcobo' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Jabulani Ngcobo' }).isVisible()).toBe(true);
+    const policy = page.getByRole('article', { name: `Policy ${policyNumber}` });
+    await expect.poll(() => policy.getByText('Paid up to').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('table', { name: 'Payments' }).getByText('FIRST').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('table', { name: 'Claims' }).getByText('Thandeka Ngcobo').isVisible()).toBe(true);
+    await screenshot(page, 'member-page');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'member-page-phone');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+
+    await page.getByRole('table', { name: 'Lives covered' }).getByRole('link', { name: 'Thandeka Ngcobo' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Thandeka Ngcobo' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Covered by' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Jabulani Ngcobo' }).first().click();
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Jabulani Ngcobo' }).isVisible()).toBe(true);
+  });
+});
