@@ -97,6 +97,18 @@ describe.each(testDrivers())('bank statements over HTTP on $name', (driver) => {
     expect(imported.status).toBe(200);
     expect(imported.body).toMatchObject({ credits: 4, matched: 2, unmatched: 2, suggested: 1, duplicates: 0, debitsIgnored: 1 });
     statement = imported.body.statementId;
+    const listed = (await t.request('GET', '/api/collections/statements', undefined, { token: auditor })).body;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        statementId: statement,
+        format: 'csv',
+        credits: 4,
+        matched: 2,
+        unmatched: 2,
+        duplicates: 0,
+        debitsIgnored: 1,
+      }),
+    ]);
     expect(await february(a)).toBe('paid');
     expect(await february(b)).toBe('paid');
     expect(await february(c)).toBe('unpaid');

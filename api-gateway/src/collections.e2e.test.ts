@@ -183,8 +183,7 @@ describe.each(testDrivers())('collections over HTTP on $name', (driver) => {
     expect(imported.body).toMatchObject({ collected: 1, unpaid: 2, unmatched: 0, duplicates: 0 });
     expect(await february(a)).toBe('paid');
     expect(await february(b)).toBe('unpaid');
-    const workItems = (await t.graphql('{ collectionWorkItems { policyId kind unpaidCode raisedOn } }', {}, clerk)).body.data
-      .collectionWorkItems;
+    const workItems = (await t.request('GET', '/api/collections/work-items', undefined, { token: clerk })).body;
     expect(workItems).toEqual([expect.objectContaining({ policyId: b.id, kind: 'deceased', unpaidCode: '18', raisedOn: '2026-02-01' })]);
     const suspended = (await t.request('GET', `/api/policies/${c.id}/mandate`, undefined, { token: clerk })).body;
     expect(suspended.suspended).toEqual({ unpaidCode: '12', reason: expect.any(String), on: '2026-02-01' });

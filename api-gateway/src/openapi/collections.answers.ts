@@ -2,10 +2,12 @@ import { z } from 'zod';
 import type {
   BatchSummary,
   CollectionSettingsView,
+  CollectionWorkItem,
   MandateView,
   ResultFileView,
   StatementImportAnswer,
   StatementLineView,
+  StatementView,
 } from '@fpa/projections';
 import { STATEMENT_DATE_FORMATS, type StatementColumns } from '@fpa/write-model';
 import { ACCOUNT_TYPES, BANK_IDS, MANDATE_STATUSES } from '@fpa/write-model/validation';
@@ -136,6 +138,17 @@ const resultFile = rowOf<ResultFileView>()(
   }),
 );
 
+const workItem = rowOf<CollectionWorkItem>()(
+  z.strictObject({
+    batchId: id,
+    policyId: id,
+    policyNumber: z.string(),
+    kind: z.literal('deceased'),
+    unpaidCode: z.string(),
+    raisedOn: day,
+  }),
+);
+
 const month = z.strictObject({
   month: period,
   presented: z.number().int(),
@@ -213,6 +226,20 @@ const statementLine = named(
   ),
 );
 
+const statement = rowOf<StatementView>()(
+  z.strictObject({
+    statementId: id,
+    fileName: z.string().nullable(),
+    format: z.enum(['csv', 'ofx']),
+    importedOn: day,
+    credits: z.number().int(),
+    matched: z.number().int(),
+    unmatched: z.number().int(),
+    duplicates: z.number().int(),
+    debitsIgnored: z.number().int(),
+  }),
+);
+
 /** Issue #21: collections. */
 export const collectionsAnswers: AnswerMap = {
   'GET /api/policies/:id/mandate': { summary: "A policy's debit-order mandate (404 when it has none)", answer: mandate },
@@ -241,6 +268,7 @@ export const collectionsAnswers: AnswerMap = {
     summary: 'Import a bank statement (CSV or OFX as the body, or multipart field `file`): exact matches become payments',
     answer: statementImport,
   },
+  'GET /api/collections/statements': { summary: 'The bank statements taken in (the last 50)', answer: z.array(statement) },
   'GET /api/collections/unmatched': {
     summary: 'The unmatched queue: credits waiting for a decision, oldest first, with suggestions',
     answer: z.array(statementLine),
@@ -252,5 +280,9 @@ export const collectionsAnswers: AnswerMap = {
   'POST /api/collections/statements/:id/dismiss': {
     summary: 'Mark an unmatched credit as not a premium',
     answer: statementLine,
+  },
+  'GET /api/collections/work-items': {
+    summary: 'Unpaids for the claims desk (code 18, account holder deceased)',
+    answer: z.array(workItem),
   },
 };

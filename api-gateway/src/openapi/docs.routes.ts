@@ -29,12 +29,54 @@ const PAGE = `<!doctype html>
 
 // No inline script (the CSP forbids it): the page's start-up is a file of its own. validatorUrl null:
 // Swagger UI would otherwise send the document to validator.swagger.io for its badge.
-const START = `window.ui = SwaggerUIBundle({
+//
+// AllOperations: since 5.33, Swagger UI virtualizes the operations list once it has 150 rows (tags
+// plus operations; a hard-coded threshold, no option): only the rows in the viewport (and 3 more) are in
+// the page, the rest render when scrolled to. With 16 tags and 135 operations this reference crossed it:
+// a full-page screenshot, the browser's find (swagger-api/swagger-ui#11056) and printing saw the page
+// end after its third section. The plugin puts back the component's own render below the threshold,
+// every tag with all its operations (a few hundred DOM nodes, nothing to save at our size).
+const START = `const allOperations = ({ React }) => function AllOperations(props) {
+  const { specSelectors, getComponent, oas3Selectors, layoutSelectors, layoutActions, getConfigs } = props;
+  const h = React.createElement;
+  const tagged = specSelectors.taggedOperations();
+  const methods = specSelectors.validOperationMethods();
+  if (tagged.size === 0) return h('h3', null, 'No operations defined in spec!');
+  const OperationTag = getComponent('OperationTag');
+  const OperationContainer = getComponent('OperationContainer', true);
+  const section = (tagObj, tag) =>
+    h(
+      OperationTag,
+      { key: 'operation-' + tag, tagObj, tag, oas3Selectors, layoutSelectors, layoutActions, getConfigs, getComponent, specUrl: specSelectors.url() },
+      h(
+        'div',
+        { className: 'operation-tag-content' },
+        tagObj
+          .get('operations')
+          .filter((op) => methods.includes(op.get('method')))
+          .map((op) =>
+            h(OperationContainer, {
+              key: op.get('path') + '-' + op.get('method'),
+              specPath: op.get('specPath'),
+              op,
+              path: op.get('path'),
+              method: op.get('method'),
+              tag,
+            }),
+          )
+          .toArray(),
+      ),
+    );
+  return h('div', null, tagged.map(section).valueSeq().toArray());
+};
+
+window.ui = SwaggerUIBundle({
   url: '/api/openapi.json',
   dom_id: '#swagger-ui',
   deepLinking: true,
   validatorUrl: null,
   presets: [SwaggerUIBundle.presets.apis],
+  plugins: [(system) => ({ components: { operations: allOperations(system) } })],
   layout: 'BaseLayout',
 });
 `;
