@@ -128,6 +128,32 @@ describe.each(testDrivers())("the member's page on $name", (driver) => {
     });
   });
 
+  it('finds members, policies and claims by name, ID or number from the dashboard search, each hit naming the member page', async () => {
+    const SEARCH = `query S($text: String!) { search(text: $text) { kind id memberId title detail } }`;
+    const hits = async (text: string, token = tokens.administrator) => {
+      const answer = await t.graphql(SEARCH, { text }, token);
+      expect(answer.body.errors).toBeUndefined();
+      return answer.body.data.search as { kind: string; id: string; memberId: string; title: string; detail: string }[];
+    };
+    expect(await hits(main.saId)).toEqual([
+      { kind: 'member', id: main.id, memberId: main.id, title: 'Themba Mthembu', detail: `Main member · ${main.saId} · ${policyNumber}` },
+      { kind: 'policy', id: main.policyId, memberId: main.id, title: policyNumber, detail: expect.stringContaining('Themba Mthembu') },
+    ]);
+    expect((await hits(policyNumber.toLowerCase())).map((h) => [h.kind, h.memberId])).toEqual([
+      ['policy', main.id],
+      ['claim', main.id],
+    ]);
+    const claimNumber = (await hits('CLM-')).find((h) => h.kind === 'claim')!.title;
+    expect((await hits(claimNumber)).map((h) => [h.kind, h.title])).toEqual([['claim', claimNumber]]);
+    expect((await hits('Lwazi')).map((h) => [h.kind, h.memberId, h.detail])).toEqual([
+      ['member', childId, expect.stringContaining('Family of Themba Mthembu')],
+    ]);
+    expect(await hits('T')).toEqual([]);
+    // A billing clerk does not read claims: the claim's number finds nothing for them.
+    expect(await hits(claimNumber, tokens.billing_clerk)).toEqual([]);
+    expect((await hits('Themba', tokens.billing_clerk)).map((h) => h.kind)).toEqual(['member', 'policy']);
+  });
+
   it("is a 404 for an unknown member, another company's, or not an id; 403 without members:read", async () => {
     const other = (await t.request('POST', '/api/register', registration())).body.token as string;
     for (const id of [main.id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {

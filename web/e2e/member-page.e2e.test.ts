@@ -110,9 +110,24 @@ describe.skipIf(!browser.available)(`the member's page in Chromium ${browser.rea
     await server?.stop();
   });
 
+  it('finds a member by ID number from the dashboard search and opens their page', async () => {
+    await page.goto(`${server.url}/`);
+    const search = page.getByRole('combobox', { name: 'Search' });
+    await search.fill(saId('650505', '0123'));
+    const hit = page.getByRole('option', { name: /Thandeka Ngcobo/ });
+    await expect.poll(() => hit.isVisible()).toBe(true);
+    await screenshot(page, 'dashboard-search');
+    await hit.click();
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Thandeka Ngcobo' }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toMatch(/^\/members\/[0-9a-f-]{36}$/);
+  });
+
   it('opens the member’s page from a claim, with the policy, lives, payment and claim, and goes on to the spouse', async () => {
     await page.getByRole('link', { name: 'Claims' }).click();
-    await page.getByRole('link', { name: 'Jabulani Ngcobo' }).click();
+    await page
+      .getByRole('table', { name: /Claims/ })
+      .getByRole('link', { name: 'Jabulani Ngcobo' })
+      .click();
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Jabulani Ngcobo' }).isVisible()).toBe(true);
     const policy = page.getByRole('article', { name: `Policy ${policyNumber}` });
     await expect.poll(() => policy.getByText('Paid up to').isVisible()).toBe(true);

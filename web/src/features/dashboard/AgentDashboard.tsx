@@ -14,7 +14,8 @@ export function AgentDashboard({ firstName }: { firstName: string }) {
   const figures = agentFigures(result.data?.agentDashboard);
   return (
     <div className={styles.page}>
-      <DashboardHeader />
+      {/* Agents have no company records to search (their clients are on New Sales). */}
+      <DashboardHeader searches={false} />
       <PageHeader
         title={`Welcome, ${firstName}`}
         description="Your target, the clients you have onboarded and the commission you have earned."

@@ -1,16 +1,17 @@
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
-import { TextField } from '../../ui/TextField';
+import { DashboardSearch } from './DashboardSearch';
 import * as styles from './dashboard.css';
 
 // The spec fixes the badge at 3; there is no notifications feed behind it yet.
 const NOTIFICATION_COUNT = 3;
 
-export function DashboardHeader() {
+export function DashboardHeader({ searches }: { searches: boolean }) {
   return (
     <div className={styles.header}>
-      <TextField className={styles.search} type="search" label="Search" labelHidden placeholder="Search members, policies..." />
+      {/* A company's records: the platform operator has none to search here. */}
+      {searches ? <DashboardSearch /> : <span className={styles.search} />}
       <span className={styles.spacer} />
       <Button variant="ghost" size="icon" className={styles.notifications} aria-label={`Notifications (${NOTIFICATION_COUNT})`}>
         <Icon name="bell" />

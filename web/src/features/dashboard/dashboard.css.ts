@@ -88,3 +88,11 @@ export const trendMonth = style({
 });
 
 export const trendCount = style({ fontVariantNumeric: 'tabular-nums' });
+
+// The search's hits: a kind badge and the title, the details below.
+
+export const hit = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'], minWidth: 0 });
+
+export const hitTitle = style({ display: 'flex', alignItems: 'center', gap: vars.space['2'], fontWeight: vars.fontWeight.semibold });
+
+export const hitDetail = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, overflowWrap: 'anywhere' });

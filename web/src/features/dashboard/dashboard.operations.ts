@@ -62,3 +62,18 @@ export type BookSummary = ResultOf<typeof BookSummaryQuery>['bookSummary'];
 
 /** Payments, policy changes and the daily run change the book. */
 export const BOOK_SUMMARY_CONTEXT = { additionalTypenames: ['Payment', 'Policy', 'DailyBillingRun'] };
+
+/** The dashboard's search: members, policies and claims, each hit opening a member's page. */
+export const SearchQuery = graphql(`
+  query Search($text: String!) {
+    search(text: $text, first: 5) {
+      kind
+      id
+      memberId
+      title
+      detail
+    }
+  }
+`);
+
+export type SearchHit = ResultOf<typeof SearchQuery>['search'][number];
