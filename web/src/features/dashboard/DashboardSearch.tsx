@@ -42,7 +42,7 @@ export function DashboardSearch() {
       selectedKey={null}
       onSelectionChange={(key: Key | null) => {
         const hit = items.find((item) => item.key === key);
-        if (hit) navigate(`/members/${hit.memberId}`);
+        if (hit) void navigate(`/members/${hit.memberId}`);
       }}
       menuTrigger="input"
       allowsEmptyCollection
