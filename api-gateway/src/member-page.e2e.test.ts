@@ -154,6 +154,45 @@ describe.each(testDrivers())("the member's page on $name", (driver) => {
     expect((await hits('Themba', tokens.billing_clerk)).map((h) => h.kind)).toEqual(['member', 'policy']);
   });
 
+  it('edits a family member: names, date of birth and relationship; refuses bad input and a main member, changing nothing', async () => {
+    const path = `/api/members/${childId}/family-details`;
+    const body = {
+      firstName: 'Lwazi',
+      lastName: 'Mthembu-Dube',
+      dateOfBirth: '2015-05-05',
+      relationship: 'other',
+      otherRelationship: 'Grandchild',
+    };
+    const bad = await t.request('PUT', path, { ...body, otherRelationship: '', phone: '123' }, { token: tokens.policy_admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues.map((i: { path: string[] }) => i.path.join('.')).sort()).toEqual(['otherRelationship', 'phone']);
+    const onMain = await t.request('PUT', `/api/members/${main.id}/family-details`, body, { token: tokens.policy_admin });
+    expect(onMain.status).toBeGreaterThanOrEqual(400);
+    expect(onMain.status).toBeLessThan(500);
+    expect((await t.request('PUT', path, body, { token: tokens.billing_clerk })).status).toBe(403);
+
+    const saved = await t.request('PUT', path, body, { token: tokens.policy_admin });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      id: childId,
+      lastName: 'Mthembu-Dube',
+      relationship: 'other',
+      otherRelationship: 'Grandchild',
+      dateOfBirth: '2015-05-05',
+    });
+    const page = (await t.graphql(PAGE, { id: main.id }, tokens.administrator)).body.data.member;
+    expect(page.lives.find((l: { id: string }) => l.id === childId)).toMatchObject({ relationship: 'other' });
+    const main_ = (await t.request('GET', `/api/members/${main.id}`, undefined, { token: tokens.administrator })).body;
+    expect(main_).toMatchObject({ firstName: 'Themba', relationship: null });
+
+    const back = await t.graphql(
+      `mutation U($id: ID!, $input: FamilyMemberDetailsInput!) { updateFamilyMember(id: $id, input: $input) { lastName relationship otherRelationship } }`,
+      { id: childId, input: { ...body, lastName: 'Mthembu', relationship: 'child', otherRelationship: 'ignored' } },
+      tokens.administrator,
+    );
+    expect(back.body.data.updateFamilyMember).toEqual({ lastName: 'Mthembu', relationship: 'child', otherRelationship: null });
+  });
+
   it("is a 404 for an unknown member, another company's, or not an id; 403 without members:read", async () => {
     const other = (await t.request('POST', '/api/register', registration())).body.token as string;
     for (const id of [main.id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {

@@ -6,6 +6,7 @@ import {
   issuePolicySlice,
   NotFoundError,
   registerMemberSlice,
+  updateFamilyMemberSlice,
   updateMemberSlice,
   updatePolicyTypeSlice,
 } from '@fpa/write-model';
@@ -54,6 +55,16 @@ export const portfolioEndpoints = [
     slice: updateMemberSlice,
     rest: { method: 'PUT', path: '/api/members/:id' },
     graphql: { type: MemberType },
+    answer: (ctx, _outcome, { target }) => member(ctx, target),
+  }),
+  endpoint({
+    slice: updateFamilyMemberSlice,
+    rest: { method: 'PUT', path: '/api/members/:id/family-details' },
+    graphql: {
+      type: MemberType,
+      inputName: 'FamilyMemberDetailsInput',
+      description: "A family member's names, date of birth, relationship and optional contact and address (issue #22).",
+    },
     answer: (ctx, _outcome, { target }) => member(ctx, target),
   }),
   endpoint({

@@ -156,6 +156,10 @@ export const portfolioAnswers: AnswerMap = {
   'POST /api/members': { summary: 'Add a member (a main member gets a policy)', answer: member },
   'POST /api/members/import': { summary: 'Import members from CSV rows (one chunk)', answer: importResult },
   'PUT /api/members/:id': { summary: 'Update a member’s details', answer: member },
+  'PUT /api/members/:id/family-details': {
+    summary: 'Update a family member’s names, date of birth, relationship and optional contact and address',
+    answer: member,
+  },
   'DELETE /api/members/:id': { summary: 'Delete a member', answer: okWithId },
   'POST /api/members/:id/policy': {
     summary: 'Issue a new policy to a main member with none in force (rule 2A.9 waiting-period carry-over)',

@@ -172,7 +172,10 @@ async function memberUpdated(tx: SqlExecutor, event: Recorded<MemberUpdated>): P
   await tx.query(
     `with m as (
        update members set first_name = $3, last_name = $4, email = $5, phone = $6, address = $7, city = $8,
-              province = $9, postal_code = $10, date_of_birth = $11, updated_at = $12
+              province = $9, postal_code = $10, date_of_birth = $11, updated_at = $12,
+              -- A family member's edit carries the relationship (issue #22); a main member's has none.
+              relationship = coalesce($13, relationship),
+              other_relationship = case when $13::text is null then other_relationship else $14 end
         where id = $1 and company_id = $2
        returning id
      )
@@ -192,6 +195,8 @@ async function memberUpdated(tx: SqlExecutor, event: Recorded<MemberUpdated>): P
       d.postalCode ?? null,
       d.dateOfBirth ?? null,
       event.recordedAt,
+      d.relationship ?? null,
+      d.otherRelationship ?? null,
     ],
   );
 }

@@ -8,14 +8,16 @@ import { evolvePolicy, initialPolicyState, type PolicyState } from '../policies/
 import type { PolicyTypeEvent } from '../policy-types/policy-types.events.ts';
 import { evolvePolicyType, initialPolicyTypeState } from '../policy-types/policy-types.state.ts';
 import {
+  editFamilyMemberSchemaOn,
   editMemberSchemaOn,
+  MEMBER_MESSAGES,
   luhnCheckDigit,
   memberSchemaOn,
   type EditMemberFormValues,
   type MemberFormValues,
 } from '../validation/index.ts';
 import { ACTIVE_POLICY_BLOCKS_DELETE, decideDeleteMember } from './commands/delete-member.ts';
-import { decideUpdateMember, ONLY_MAIN_MEMBERS_EDITABLE } from './commands/update-member.ts';
+import { decideUpdateFamilyMember, decideUpdateMember, ONLY_FAMILY_MEMBERS, ONLY_MAIN_MEMBERS_EDITABLE } from './commands/update-member.ts';
 import {
   MAIN_MEMBER_NOT_FOUND,
   MEMBER_NOT_FOUND,
@@ -400,6 +402,79 @@ describe('UpdateMember', () => {
       .given([familyRegistered('m-2')])
       .when({ ...when, companyId: 'c2' })
       .thenThrows('NOT_FOUND', MEMBER_NOT_FOUND);
+  });
+});
+
+describe('UpdateFamilyMember (issue #22)', () => {
+  const schema = editFamilyMemberSchemaOn('2026-04-01');
+  const updating = scenario(
+    memberFolder,
+    (command: { companyId: string; input: ReturnType<typeof schema.parse> }, state) => decideUpdateFamilyMember(state, command),
+    ctx,
+  );
+  const when = {
+    companyId: 'c1',
+    input: schema.parse({
+      firstName: 'Lerato',
+      lastName: 'Mthembu',
+      dateOfBirth: '2015-07-20',
+      relationship: 'other',
+      otherRelationship: 'Niece',
+    }),
+  };
+
+  it('given a family member, when updating, then MemberUpdated with the relationship and no contact given as null', () => {
+    updating
+      .given([familyRegistered('m-2')])
+      .when(when)
+      .then([
+        {
+          type: 'MemberUpdated',
+          data: {
+            memberId: 'm-2',
+            companyId: 'c1',
+            firstName: 'Lerato',
+            lastName: 'Mthembu',
+            email: null,
+            phone: null,
+            address: null,
+            city: null,
+            province: null,
+            postalCode: null,
+            dateOfBirth: '2015-07-20',
+            relationship: 'other',
+            otherRelationship: 'Niece',
+          },
+        },
+      ]);
+  });
+
+  it('given a main member, when updating as a family member, then RULE_VIOLATED; unknown or another company’s, NOT_FOUND', () => {
+    updating
+      .given([principalRegistered('m-1')])
+      .when(when)
+      .thenThrows('RULE_VIOLATED', ONLY_FAMILY_MEMBERS);
+    updating.given([]).when(when).thenThrows('NOT_FOUND', MEMBER_NOT_FOUND);
+    updating
+      .given([familyRegistered('m-2')])
+      .when({ ...when, companyId: 'c2' })
+      .thenThrows('NOT_FOUND', MEMBER_NOT_FOUND);
+  });
+
+  it('refuses a missing relationship, other without words, a bad phone and a birth after today, field by field', () => {
+    const problems = (input: object) =>
+      schema.safeParse({ firstName: 'Lerato', lastName: 'Mthembu', ...input }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(problems({})).toEqual([['relationship', MEMBER_MESSAGES.relationship]]);
+    expect(problems({ relationship: 'other' })).toEqual([['otherRelationship', MEMBER_MESSAGES.otherRelationship]]);
+    expect(problems({ relationship: 'child', phone: '12345' })).toEqual([['phone', MEMBER_MESSAGES.phone]]);
+    expect(problems({ relationship: 'child', dateOfBirth: '2026-04-02' })?.map(([path]) => path)).toEqual(['dateOfBirth']);
+    // The relationship's words are dropped unless it is 'other'; a phone is kept in one form.
+    expect(
+      schema.parse({ firstName: 'Lerato', lastName: 'Mthembu', relationship: 'child', otherRelationship: 'x', phone: '082 765 4321' }),
+    ).toMatchObject({
+      otherRelationship: null,
+      phone: '0827654321',
+    });
   });
 });
 

@@ -39,8 +39,14 @@ export type MemberRegistered = {
   };
 };
 
-/** The main member's personal, contact and address fields, as edited (the whole set). */
-export type MemberUpdated = { type: 'MemberUpdated'; data: MemberDetails & { memberId: string; companyId: string } };
+/**
+ * A member's personal, contact and address fields, as edited (the whole set). A family member's edit
+ * (issue #22) also carries the relationship; a main member's has none.
+ */
+export type MemberUpdated = {
+  type: 'MemberUpdated';
+  data: MemberDetails & { memberId: string; companyId: string; relationship?: Relationship | null; otherRelationship?: string | null };
+};
 
 export type MemberDeleted = { type: 'MemberDeleted'; data: { memberId: string; companyId: string } };
 
@@ -72,7 +78,12 @@ export function memberPii(event: MemberEvent): PiiMarking[] | undefined {
         { subjectId: memberSubjectId(event.data.memberId), fields: [...DETAIL_FIELDS, 'saId', 'passportNumber', 'otherRelationship'] },
       ];
     case 'MemberUpdated':
-      return [{ subjectId: memberSubjectId(event.data.memberId), fields: DETAIL_FIELDS }];
+      return [
+        {
+          subjectId: memberSubjectId(event.data.memberId),
+          fields: event.data.otherRelationship ? [...DETAIL_FIELDS, 'otherRelationship'] : DETAIL_FIELDS,
+        },
+      ];
     case 'MemberDeleted':
     case 'FamilyMemberAdded':
     case 'FamilyMemberRemoved':

@@ -232,5 +232,41 @@ export const editMemberSchemaOn = (today: string) =>
 export type EditMemberInput = z.output<ReturnType<typeof editMemberSchemaOn>>;
 export type EditMemberFormValues = z.input<ReturnType<typeof editMemberSchemaOn>>;
 
+/**
+ * PUT /api/members/{id}/family-details (issue #22): a family member's names, date of birth, relationship
+ * and (optional) contact and address. The ID number stays as registered: it is who the person is.
+ */
+export const editFamilyMemberSchemaOn = (today: string) =>
+  z
+    .object({
+      firstName: minText(2, MEMBER_MESSAGES.firstName).max(NAME_MAX_LENGTH, nameTooLong('First name')),
+      lastName: minText(2, MEMBER_MESSAGES.lastName).max(NAME_MAX_LENGTH, nameTooLong('Last name')),
+      dateOfBirth: dateOfBirth(today),
+      relationship: z.enum(RELATIONSHIPS, { error: MEMBER_MESSAGES.relationship }),
+      otherRelationship: nullableText(),
+      email: optionalEmailField(MEMBER_MESSAGES.email).transform((v) => v ?? null),
+      phone: contactText,
+      address: contactText,
+      city: contactText,
+      province: contactText,
+      postalCode: contactText,
+    })
+    .superRefine((m, ctx) => {
+      if (m.relationship === 'other' && !m.otherRelationship)
+        ctx.addIssue({ code: 'custom', path: ['otherRelationship'], message: MEMBER_MESSAGES.otherRelationship });
+      if (m.phone && !isValidSaPhone(m.phone)) ctx.addIssue({ code: 'custom', path: ['phone'], message: MEMBER_MESSAGES.phone });
+    })
+    .transform((m) => ({
+      ...m,
+      otherRelationship: m.relationship === 'other' ? m.otherRelationship : null,
+      phone: m.phone ? normalizeSaPhone(m.phone) : null,
+      address: m.address || null,
+      city: m.city || null,
+      province: m.province || null,
+      postalCode: m.postalCode || null,
+    }));
+export type EditFamilyMemberInput = z.output<ReturnType<typeof editFamilyMemberSchemaOn>>;
+export type EditFamilyMemberFormValues = z.input<ReturnType<typeof editFamilyMemberSchemaOn>>;
+
 /** What counts toward the plan's member limit, said wherever the limit is (the refusal, can-add, the limit dialog). */
 export const MEMBER_LIMIT_COUNTS = 'Every insured person counts: main members, their family members and group-scheme members.';

@@ -336,7 +336,7 @@ export function MemberPage() {
         actions={
           <>
             <HistoryButton entity="member" id={member.id} name={name} size="md" />
-            {canEdit && member.isMainMember && (
+            {canEdit && (
               <Button variant="secondary" onPress={() => setDialog('edit')}>
                 <Icon name="edit" size={18} />
                 Edit

@@ -1,11 +1,17 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { MEMBER_MESSAGES } from '@fpa/write-model/validation';
 import { formatDate, formatRand } from '../../app/format';
 import { sessionHandler, testUser } from '../../test/graphql';
 import { renderApp } from '../../test/render';
 import { memberPageAnswer } from './members.fixtures';
 
-function openMember(role = 'administrator', answer: unknown = memberPageAnswer(), path = '/members/m1') {
+function openMember(
+  role = 'administrator',
+  answer: unknown = memberPageAnswer(),
+  path = '/members/m1',
+  saved: Record<string, unknown>[] = [],
+) {
   const asked: Record<string, unknown>[] = [];
   renderApp(
     path,
@@ -13,6 +19,10 @@ function openMember(role = 'administrator', answer: unknown = memberPageAnswer()
       if (name === 'MemberPage') {
         asked.push(variables);
         return { data: { member: answer } };
+      }
+      if (name === 'UpdateFamilyMember') {
+        saved.push(variables);
+        return { data: { updateFamilyMember: { ...(answer as object), ...(variables.input as object) } } };
       }
       return { data: null };
     }),
@@ -52,6 +62,48 @@ describe('/members/{id}: the member’s page', { timeout: 30_000 }, () => {
   it('is refused to an agent (no members:read)', async () => {
     openMember('agent');
     expect(await screen.findByText("You don't have permission to access this page.")).toBeTruthy();
+  });
+
+  it('edits a family member’s relationship from their page with the shared schema, sending only the family fields', async () => {
+    const saved: Record<string, unknown>[] = [];
+    const family = memberPageAnswer({
+      id: 'm3',
+      firstName: 'Lwazi',
+      isMainMember: false,
+      relationship: 'child',
+      mainMemberId: 'm1',
+      mainMemberName: 'Sipho Dlamini',
+      phone: null,
+      address: null,
+      city: null,
+      province: null,
+      postalCode: null,
+    });
+    openMember('policy_admin', family, '/members/m3', saved);
+    expect(await screen.findByText('Child · 45 years · SA ID 8001015009087')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Sipho Dlamini' }).map((a) => a.getAttribute('href'))).toEqual([
+      '/members/m1',
+      '/members/m1',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Family Member' });
+    fireEvent.change(within(dialog).getByLabelText('Phone number (optional)'), { target: { value: '12' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText(MEMBER_MESSAGES.phone)).toBeTruthy();
+    expect(saved).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText('Phone number (optional)'), { target: { value: '0821234567' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({
+      id: 'm3',
+      input: expect.objectContaining({
+        firstName: 'Lwazi',
+        relationship: 'child',
+        otherRelationship: null,
+        phone: '0821234567',
+        address: null,
+      }),
+    });
   });
 
   it('says Member Not Found when the server answers null', async () => {

@@ -91,6 +91,17 @@ export const UpdateMemberMutation = graphql(
   [MemberRowFields],
 );
 
+export const UpdateFamilyMemberMutation = graphql(
+  `
+    mutation UpdateFamilyMember($id: ID!, $input: FamilyMemberDetailsInput!) {
+      updateFamilyMember(id: $id, input: $input) {
+        ...MemberRow
+      }
+    }
+  `,
+  [MemberRowFields],
+);
+
 export const DeleteMemberMutation = graphql(`
   mutation DeleteMember($id: ID!) {
     deleteMember(id: $id)

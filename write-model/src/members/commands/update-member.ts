@@ -2,7 +2,13 @@ import type { EventStore } from '../../event-store/types.ts';
 import type { CommandContext } from '../../command-handling/context.ts';
 import { handleCommand, requireCompany } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
-import { editMemberSchemaOn, southAfricanDate, type EditMemberInput } from '../../validation/index.ts';
+import {
+  editFamilyMemberSchemaOn,
+  editMemberSchemaOn,
+  southAfricanDate,
+  type EditFamilyMemberInput,
+  type EditMemberInput,
+} from '../../validation/index.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
 import { DomainError } from '../../errors.ts';
 import { assertOwnActiveMember } from '../members.decider.ts';
@@ -54,4 +60,57 @@ export const updateMemberSlice = commandSlice({
   target: 'id',
   input: editMemberSchemaOn,
   handle: ({ store }, { target, input }, ctx) => updateMember(store, target, input, ctx),
+});
+
+/** PUT /api/members/{id}/family-details (issue #22): a family member's names, date of birth, relationship and contact. */
+export async function updateFamilyMember(store: EventStore, memberId: string, input: unknown, ctx: CommandContext) {
+  const companyId = requireCompany(ctx);
+  const parsed = parseInput(editFamilyMemberSchemaOn(southAfricanDate(ctx.now)), input);
+  return handleCommand<{ companyId: string; input: EditFamilyMemberInput }, MemberState, MemberEvent>(store, {
+    streamId: memberStreamId(memberId),
+    decider: {
+      initialState: initialMemberState,
+      evolve: evolveMember,
+      decide: (command, state) => decideUpdateFamilyMember(state, command),
+    },
+    command: { companyId, input: parsed },
+    ctx,
+    piiOf: memberPii,
+  });
+}
+
+export const ONLY_FAMILY_MEMBERS = "A main member's details are edited with their contact and address (PUT /api/members/{id}).";
+
+export function decideUpdateFamilyMember(state: MemberState, command: { companyId: string; input: EditFamilyMemberInput }): MemberEvent[] {
+  assertOwnActiveMember(state, command.companyId);
+  if (state.isMainMember) throw new DomainError('RULE_VIOLATED', ONLY_FAMILY_MEMBERS);
+  const i = command.input;
+  return [
+    {
+      type: 'MemberUpdated',
+      data: {
+        memberId: state.memberId,
+        companyId: state.companyId,
+        firstName: i.firstName,
+        lastName: i.lastName,
+        email: i.email,
+        phone: i.phone,
+        address: i.address,
+        city: i.city,
+        province: i.province,
+        postalCode: i.postalCode,
+        dateOfBirth: i.dateOfBirth,
+        relationship: i.relationship,
+        otherRelationship: i.otherRelationship,
+      },
+    },
+  ];
+}
+
+export const updateFamilyMemberSlice = commandSlice({
+  name: 'updateFamilyMember',
+  operation: 'members:update',
+  target: 'id',
+  input: editFamilyMemberSchemaOn,
+  handle: ({ store }, { target, input }, ctx) => updateFamilyMember(store, target, input, ctx),
 });
