@@ -15,7 +15,7 @@ import { makeSaId, registration, startTestApp, type TestApp } from './testing.ts
 const PAGE = `query Page($id: ID!) {
   member(id: $id) {
     id firstName lastName isMainMember age
-    lives { id firstName relationship isMainMember age }
+    lives { id firstName relationship isMainMember age status }
     policies {
       id policyNumber status
       statement { paidUpTo balance monthsInArrears }
@@ -203,5 +203,24 @@ describe.each(testDrivers())("the member's page on $name", (driver) => {
     }
     const agent = await companyWithStaff(t, ['agent']);
     expect((await t.request('GET', `/api/members/${main.id}`, undefined, { token: agent.tokens.agent })).status).toBe(403);
+  });
+
+  it('marks the life a death claim is for deceased once the claim is approved, and no one else', async () => {
+    const claimId = (await t.request('GET', '/api/claims', undefined, { token: tokens.claim_admin })).body[0].id as string;
+    const move = (status: string) => t.request('PATCH', `/api/claims/${claimId}`, { status }, { token: tokens.claim_admin });
+    expect((await move('under_review')).status).toBe(200);
+    const status = async (id: string) =>
+      (await t.request('GET', `/api/members/${id}`, undefined, { token: tokens.administrator })).body.status;
+    expect(await status(spouseId)).toBe('active');
+    expect((await move('approved')).status).toBe(200);
+    expect(await status(spouseId)).toBe('deceased');
+    expect(await status(main.id)).toBe('active');
+    expect(await status(childId)).toBe('active');
+    const lives = (await t.graphql(PAGE, { id: main.id }, tokens.administrator)).body.data.member.lives;
+    expect(lives.map((l: { firstName: string; status: string }) => [l.firstName, l.status])).toEqual([
+      ['Themba', 'active'],
+      ['Nomsa', 'deceased'],
+      ['Lwazi', 'active'],
+    ]);
   });
 });

@@ -88,7 +88,11 @@ describe.each(testDrivers())('the access read model and a permission added to th
     const now = engine({ projectors: [accessProjection] });
     await now.start();
     expect((await now.waitFor(last.checkpoint)).reached).toBe(true);
-    expect((await now.status()).find((s) => s.name === 'access')).toMatchObject({ version: 3, activeVersion: 3, generation: 2 });
+    expect((await now.status()).find((s) => s.name === 'access')).toMatchObject({
+      version: accessProjection.version,
+      activeVersion: accessProjection.version,
+      generation: 2,
+    });
 
     const sortedDefaults = (role: (typeof COMPANY_ROLES)[number]) => [...DEFAULT_ROLE_PERMISSIONS[role]].sort();
     const plainSets = await companyRoleSets(sql, plain);

@@ -140,6 +140,7 @@ describe.each(testDrivers())('compliance reports on $name', (driver) => {
     const clerk = randomUUID();
     const claimAdmin = [
       'dashboard:read',
+      'members:read',
       'policies:read',
       'claims:read',
       'claims:create',

@@ -1,4 +1,7 @@
 import type {
+  ClaimEvent,
+  ClaimStatusChanged,
+  ClaimSubmitted,
   MemberDeleted,
   MemberEvent,
   MemberRegistered,
@@ -10,6 +13,7 @@ import type {
   PolicyTypeUpdated,
 } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { personal } from '../engine/personal.ts';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
 import { companyOf, memberRegisteredRow, policyIssuedRow, statusChangedRow } from './event-data.ts';
@@ -23,12 +27,13 @@ import { ADD_TO_STATS, createPortfolioTables, PORTFOLIO_TABLES } from './portfol
  * because a 50,000-row CSV import arrives here as 50,000 registrations and 50,000 issued policies;
  * applyBatch (portfolio.batch.ts) writes a run of those with one statement, to the same result.
  */
-export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | MemberEvent | PolicyEvent>()({
+export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | MemberEvent | PolicyEvent | ClaimEvent>()({
   name: 'portfolio',
   // 2: members' stored lower-cased search columns (portfolio.schema.ts).
   // 3: the calendar's PolicyLapsed and PolicyReinstated move a policy's status and the counters; the policy
   //    types' calendar rules and the policies' debit day (issue #20).
-  version: 3,
+  // 4: a life is marked deceased when a death claim for it is approved (issue #22): portfolio_claim_lives.
+  version: 4,
   handles: [
     'PolicyTypeCreated',
     'PolicyTypeUpdated',
@@ -37,6 +42,8 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
     'MemberDeleted',
     'PolicyIssued',
     ...POLICY_STATUS_EVENTS,
+    'ClaimSubmitted',
+    'ClaimStatusChanged',
   ],
   tables: PORTFOLIO_TABLES,
   init: createPortfolioTables,
@@ -58,6 +65,10 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
       case 'PolicyLapsed':
       case 'PolicyReinstated':
         return policyStatusChanged(tx, event);
+      case 'ClaimSubmitted':
+        return claimSubmitted(tx, event);
+      case 'ClaimStatusChanged':
+        return claimStatusChanged(tx, event);
     }
   },
   applyBatch: (tx, events) => applyRuns(tx, events, (t, event) => portfolioProjection.apply(t, event)),
@@ -198,6 +209,39 @@ async function memberUpdated(tx: SqlExecutor, event: Recorded<MemberUpdated>): P
       d.relationship ?? null,
       d.otherRelationship ?? null,
     ],
+  );
+}
+
+/**
+ * The life a death claim is for: the member on the claim's policy (its main member or one of their family)
+ * holding the deceased's SA ID. None when the deceased is not on the policy (the claim's own flag says so)
+ * or their ID reads erased.
+ */
+async function claimSubmitted(tx: SqlExecutor, event: Recorded<ClaimSubmitted>): Promise<void> {
+  const d = event.data;
+  const deceasedId = personal(d.deceasedSaId);
+  if (!deceasedId) return;
+  await tx.query(
+    `insert into portfolio_claim_lives (claim_id, company_id, member_id)
+     select $1, $2, m.id
+       from policies p
+       join members m on m.company_id = p.company_id and (m.id = p.member_id or m.main_member_id = p.member_id)
+      where p.id = $3 and p.company_id = $2 and m.sa_id = $4
+      order by m.is_main_member desc
+      limit 1
+     on conflict (claim_id) do nothing`,
+    [d.claimId, d.companyId, d.policyId, deceasedId],
+  );
+}
+
+/** An approved (or paid) death claim: the person it is for is deceased (issue #22). Approval is never undone. */
+async function claimStatusChanged(tx: SqlExecutor, event: Recorded<ClaimStatusChanged>): Promise<void> {
+  const d = event.data;
+  if (d.to !== 'approved' && d.to !== 'paid') return;
+  await tx.query(
+    `update members set status = 'deceased', updated_at = $3
+      where id = (select member_id from portfolio_claim_lives where claim_id = $1) and company_id = $2 and status <> 'deceased'`,
+    [d.claimId, d.companyId, event.recordedAt],
   );
 }
 

@@ -13,7 +13,14 @@ import type { SqlExecutor } from '@fpa/write-model/event-store';
  * is starts_with() on a stored lower-cased column. Unfiltered counts come from
  * portfolio_stats, kept up to date by apply, never counted at query time.
  */
-export const PORTFOLIO_TABLES = ['policy_types', 'members', 'policies', 'portfolio_stats', 'portfolio_member_months'] as const;
+export const PORTFOLIO_TABLES = [
+  'policy_types',
+  'members',
+  'policies',
+  'portfolio_stats',
+  'portfolio_member_months',
+  'portfolio_claim_lives',
+] as const;
 
 export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
   await tx.exec(`
@@ -123,6 +130,15 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       lapsed_policies integer not null default 0,
       cancelled_policies integer not null default 0,
       monthly_revenue numeric(20,2) not null default 0
+    );
+
+    -- Issue #22: which life a death claim is for (the member on the claim's policy holding the deceased's
+    -- SA ID, found when the claim is submitted), so its approval marks that person deceased. No personal
+    -- data: the ids only.
+    create table if not exists portfolio_claim_lives (
+      claim_id uuid primary key,
+      company_id uuid not null,
+      member_id uuid not null
     );
 
     -- Registrations per calendar month in South African time (month = its first day).
