@@ -1,4 +1,13 @@
-import { NotFoundError } from '@fpa/write-model';
+import {
+  entityHistory,
+  NotFoundError,
+  readableChanges,
+  referencedIds,
+  type AuditActor,
+  type AuditEntry,
+  type NamedKind,
+  type ReadableChange,
+} from '@fpa/write-model';
 import {
   claimsOfPolicy,
   familyOf,
@@ -6,6 +15,7 @@ import {
   listPayments,
   policiesOfMember,
   policyStatement,
+  recordNames,
   type ClaimRow,
   type Connection,
   type MemberRow,
@@ -138,4 +148,56 @@ export async function memberSummary(ctx: RequestContext, id: string) {
     payments: policies !== null && may(ctx.user, 'payments:read') ? payments.flatMap((p) => p?.nodes ?? []) : null,
     claims: policies !== null && may(ctx.user, 'claims:read') ? claims.flatMap((c) => c ?? []) : null,
   };
+}
+
+/** One event of the member's page's history, in words (issue #22): the raw event stays in Audit. */
+export type ReadableEntry = {
+  position: number;
+  occurredAt: Date;
+  title: string;
+  /** Whose record: the member's name, or the policy's number. */
+  subject: string;
+  actor: AuditActor;
+  note: string | null;
+  changes: ReadableChange[];
+};
+
+/**
+ * The member's history and their policies' (each read with its list's permission), newest first, with
+ * the records the events name by their names. Family members' own records have their own pages.
+ */
+export async function historyOf(ctx: RequestContext, member: MemberRow): Promise<ReadableEntry[]> {
+  const [sql, companyId] = tenantRead(ctx, 'members:read');
+  const { store } = ctx.services;
+  const own = await entityHistory(store, ctx.services.sql, { entity: 'member', id: member.id, companyId });
+  const groups: { subject: string; ownId: string; entries: AuditEntry[] }[] = [
+    { subject: `${member.firstName} ${member.lastName}`, ownId: 'memberId', entries: own.entries },
+  ];
+  // A family member's page shows the policy covering them on their main member's page, not here.
+  for (const policy of member.isMainMember ? ((await policiesOf(ctx, member)) ?? []) : []) {
+    const history = await entityHistory(store, ctx.services.sql, { entity: 'policy', id: policy.id, companyId });
+    groups.push({ subject: policy.policyNumber, ownId: 'policyId', entries: history.entries });
+  }
+  const wanted = new Map<NamedKind, Set<string>>();
+  for (const group of groups)
+    for (const entry of group.entries)
+      for (const [kind, ids] of referencedIds(entry.changes)) {
+        if (!wanted.has(kind)) wanted.set(kind, new Set());
+        for (const id of ids) wanted.get(kind)!.add(id);
+      }
+  const names = await recordNames(sql, companyId, wanted);
+  const named = (kind: NamedKind, id: string) => names.get(`${kind}:${id}`) ?? null;
+  return groups
+    .flatMap(({ subject, ownId, entries }) =>
+      entries.map((entry) => ({
+        position: entry.position,
+        occurredAt: entry.occurredAt,
+        title: entry.title,
+        subject,
+        actor: entry.actor,
+        note: entry.note,
+        changes: readableChanges(entry.changes, named, ownId),
+      })),
+    )
+    .sort((a, b) => b.position - a.position);
 }

@@ -8,3 +8,4 @@ export * from './replay.ts';
 export * from './company-history.ts';
 export * from './commands/record-audit-view.ts';
 export * from './commands/erase-personal-data.ts';
+export * from './readable.ts';

@@ -40,3 +40,4 @@ export * from '../access/permissions.ts';
 export * from './audit.ts';
 export * from './unsafe-text.ts';
 export * from './csv-cell.ts';
+export * from './field-label.ts';

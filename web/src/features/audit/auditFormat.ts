@@ -1,5 +1,7 @@
-import { roleLabel } from '@fpa/write-model/validation';
+import { fieldLabel, roleLabel } from '@fpa/write-model/validation';
 import type { AuditActor, AuditChange, AuditEntity } from './audit.operations';
+
+export { fieldLabel };
 
 export const ENTITY_LABELS: Record<AuditEntity, string> = {
   claim: 'Claim',
@@ -19,29 +21,6 @@ export function isAuditEntity(value: unknown): value is AuditEntity {
 /** 'Thandi Nkosi (claim admin)'; the role with spaces, as the shell shows it. */
 export function actorText(actor: AuditActor): string {
   return actor.role ? `${actor.name} (${roleLabel(actor.role)})` : actor.name;
-}
-
-// Abbreviations the product writes in capitals wherever they appear in a field name.
-const ABBREVIATIONS: Record<string, string> = { sa: 'SA', id: 'ID', ids: 'IDs', cipc: 'CIPC', fsp: 'FSP', url: 'URL', sms: 'SMS' };
-
-/** 'claimAmount' → 'Claim amount', 'bank_details' → 'Bank details', 'deceasedSaId' → 'Deceased SA ID'. */
-function words(segment: string): string {
-  if (/^\d+$/.test(segment)) return String(Number(segment) + 1);
-  const spaced = segment
-    .replace(/_/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/\s+/)
-    .filter(Boolean)
-    // Acronyms (SA, ID) keep their capitals; other words read in lower case.
-    .map((word) => ABBREVIATIONS[word.toLowerCase()] ?? (/^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase()))
-    .join(' ');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
-/** A dot path of the folded state as words: 'bankDetails.accountNumber' → 'Bank details › Account number'. */
-export function fieldLabel(path: string): string {
-  return path.split('.').map(words).join(' › ');
 }
 
 /** A plain value as text: strings as they are, other values as compact JSON. */
