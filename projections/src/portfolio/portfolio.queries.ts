@@ -6,6 +6,7 @@ import { isUuid } from './uuid.ts';
 export type { Connection, PageInfo } from './portfolio.paging.ts';
 export * from './members.queries.ts';
 export * from './policies.queries.ts';
+export * from './beneficiaries.queries.ts';
 
 export type PolicyTypeRow = {
   id: string;
