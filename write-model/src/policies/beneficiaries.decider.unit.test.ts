@@ -152,6 +152,10 @@ describe('nominate beneficiaries', () => {
       .given([issued])
       .when(nominate([row({ relationship: 'neighbour' })]))
       .thenThrows('VALIDATION_FAILED', BENEFICIARY_MESSAGES.relationship);
+    policy
+      .given([issued])
+      .when(nominate([row({ relationship: undefined })]))
+      .thenThrows('VALIDATION_FAILED', BENEFICIARY_MESSAGES.relationshipMissing);
   });
 
   it('lets a cancelled policy change them (a claim may be paid out)', () => {

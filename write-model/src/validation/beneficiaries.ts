@@ -19,6 +19,7 @@ export const BENEFICIARY_MESSAGES = {
   firstName: 'First name is required',
   lastName: 'Last name is required',
   idNumber: 'Enter a valid SA ID number (13 digits) or a passport number (6 to 20 letters and digits)',
+  relationshipMissing: 'Choose the relationship',
   relationship: 'Relationship must be one of spouse, child, parent, sibling or other',
   phone: 'Invalid South African phone number',
   shareRequired: 'Share is required',
@@ -78,7 +79,12 @@ export const beneficiarySchema = z.object({
   idNumber: optionalOf(z.string().refine(isValidIdentityNumber, BENEFICIARY_MESSAGES.idNumber).transform(identityNumberKey))
     .transform((v) => v ?? null)
     .meta({ description: 'SA ID number or passport number (optional); no two beneficiaries of a policy share one.' }),
-  relationship: z.enum(RELATIONSHIPS, { error: BENEFICIARY_MESSAGES.relationship }),
+  relationship: z.enum(RELATIONSHIPS, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? BENEFICIARY_MESSAGES.relationshipMissing
+        : BENEFICIARY_MESSAGES.relationship,
+  }),
   phone: optionalSaPhoneField(BENEFICIARY_MESSAGES.phone).transform((v) => v ?? null),
   share: shareField(),
 });

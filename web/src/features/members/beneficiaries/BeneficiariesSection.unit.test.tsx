@@ -79,6 +79,9 @@ describe('BeneficiariesSection', () => {
     expect(within(dialog).getByText('Shares total 100%')).toBeTruthy();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add beneficiary' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Beneficiaries' }));
+    expect(await within(dialog).findAllByText('Choose the relationship')).toHaveLength(2);
+    expect(within(dialog).getAllByText('First name is required')).toHaveLength(2);
     type(dialog, 1, 'First name', 'Thandi');
     type(dialog, 1, 'Last name', 'Mahlaba');
     await choose(dialog, 1, 'Spouse');

@@ -53,10 +53,17 @@ const asInput = (rows: readonly BeneficiaryRow[]) => ({
   beneficiaries: rows.map(({ key: _key, relationship, ...row }) => ({ ...row, relationship: relationship || undefined })),
 });
 
-/** The rows through the shared schema: the input to send, or the messages by field. */
+/**
+ * The rows through the shared schema: the input to send, or the messages by field. The set-wide rules
+ * (the total, an ID number twice) are added from the rows as typed, since the schema skips them while
+ * a row still lacks a choice.
+ */
 export function checkRows(rows: readonly BeneficiaryRow[]): { input: BeneficiariesInput } | { errors: Record<string, string> } {
   const parsed = beneficiariesSchema.safeParse(asInput(rows));
-  return parsed.success ? { input: parsed.data } : { errors: fieldErrors(parsed.error) };
+  if (parsed.success) return { input: parsed.data };
+  const errors = fieldErrors(parsed.error);
+  for (const issue of beneficiarySetIssues(rows)) errors[issue.path.join('.')] ??= issue.message;
+  return { errors };
 }
 
 /** The shares' total as typed ('90', '99.5'), and what the set-wide rule says of it (null when it holds). */
