@@ -4,10 +4,10 @@ import {
   BENEFICIARY_LIMITS,
   fieldErrors,
   percentText,
-  RELATIONSHIPS,
   sharesTotal,
   type BeneficiariesInput,
 } from '@fpa/write-model/validation';
+import { RELATIONSHIP_LABELS } from '../../group-schemes/schemeRows';
 import type { Beneficiary } from './beneficiaries.operations';
 
 /** One row of the dialog as typed; `key` keeps React's rows apart when one is removed. */
@@ -22,8 +22,9 @@ export type BeneficiaryRow = {
 };
 export type BeneficiaryField = Exclude<keyof BeneficiaryRow, 'key'>;
 
-export const RELATIONSHIP_OPTIONS = RELATIONSHIPS.map((id) => ({ id, label: id.charAt(0).toUpperCase() + id.slice(1) }));
-export const relationshipLabel = (relationship: string) => RELATIONSHIP_OPTIONS.find((o) => o.id === relationship)?.label ?? relationship;
+// The family relationships' choices and words, as the scheme members' rows show them.
+export { RELATIONSHIP_OPTIONS } from '../../group-schemes/schemeRows';
+export const relationshipLabel = (relationship: string) => RELATIONSHIP_LABELS[relationship] ?? relationship;
 
 export const MAX_ROWS = BENEFICIARY_LIMITS.max;
 
