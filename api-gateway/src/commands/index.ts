@@ -12,6 +12,7 @@ import { authEndpoints } from './auth.ts';
 import { platformEndpoints } from './platform.ts';
 import { subscriptionEndpoints } from './subscription.ts';
 import { collectionEndpoints } from './collections.ts';
+import { beneficiaryEndpoints } from './beneficiaries.ts';
 
 /** Every command the gateway exposes, one context's endpoints per line: REST routes and GraphQL mutations are built from these. */
 export const commandEndpoints: readonly AnyEndpoint[] = [
@@ -28,4 +29,5 @@ export const commandEndpoints: readonly AnyEndpoint[] = [
   ...authEndpoints,
   ...billingEndpoints,
   ...collectionEndpoints,
+  ...beneficiaryEndpoints,
 ];

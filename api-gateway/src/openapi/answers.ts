@@ -1,6 +1,7 @@
 import { accessAnswers } from './access.answers.ts';
 import { agentsAnswers } from './agents.answers.ts';
 import { auditAnswers } from './audit.answers.ts';
+import { beneficiariesAnswers } from './beneficiaries.answers.ts';
 import { authAnswers } from './auth.answers.ts';
 import { billingAnswers } from './billing.answers.ts';
 import { claimsAnswers } from './claims.answers.ts';
@@ -21,7 +22,7 @@ export const areas: Record<string, AnswerMap> = {
   'Sign-in': authAnswers,
   Settings: companyAnswers,
   Subscription: subscriptionAnswers,
-  'Members and policies': portfolioAnswers,
+  'Members and policies': { ...portfolioAnswers, ...beneficiariesAnswers },
   'Documents and assistant': uploadsAnswers,
   Claims: claimsAnswers,
   Payments: paymentsAnswers,

@@ -84,6 +84,7 @@ export async function seedCompany(t: TestApp): Promise<SeededCompany> {
     return page.nodes ?? page.items ?? [];
   };
   const collections = await seedCollections(t, token, nodes(await get('/api/policy-types'))[0]!.id);
+  const beneficiaryId = await seedBeneficiaries(t, token, collections.policyId);
   const members = nodes(await get('/api/members'));
   const ids: Record<Kind, string[]> = {
     member: members.map((m) => m.id),
@@ -96,11 +97,12 @@ export async function seedCompany(t: TestApp): Promise<SeededCompany> {
     scheme: [scheme.id],
     schemeMember: nodes(await get(`/api/group-schemes/${scheme.id}/members`)).map((m) => m.id),
     user: nodes(await get('/api/users')).map((u) => u.id),
-    ...collections,
+    batch: collections.batch,
+    statement: collections.statement,
   };
   for (const [kind, list] of Object.entries(ids)) if (list.length === 0) throw new Error(`the seed made no ${kind}`);
   const saIds = members.map((m) => m.saId).filter((saId): saId is string => Boolean(saId));
-  const secrets = [company.companyId, ...Object.values(ids).flat(), ...saIds];
+  const secrets = [company.companyId, ...Object.values(ids).flat(), ...saIds, beneficiaryId];
   return { companyId: company.companyId, adminToken: token, ids, saIds, secrets };
 }
 
@@ -114,8 +116,26 @@ export const MANDATE_BODY = {
   mandateReference: 'ISO-1',
 };
 
+/** Issue #22: a valid set of beneficiaries (their passport number is set per company by the seed). */
+export const BENEFICIARIES_BODY = {
+  beneficiaries: [{ firstName: 'Nandi', lastName: 'Mokoena', relationship: 'child', idNumber: 'ISO0001', share: '100' }],
+};
+
+/** Issue #22: beneficiaries on the mandate's policy; answers their passport number, which no other company may see. */
+async function seedBeneficiaries(t: TestApp, token: string, policyId: string): Promise<string> {
+  const idNumber = `ISOBEN${sequence++}`;
+  const body = { beneficiaries: [{ ...BENEFICIARIES_BODY.beneficiaries[0], idNumber }] };
+  const answer = await t.request('PUT', `/api/policies/${policyId}/beneficiaries`, body, { token });
+  if (answer.status !== 200) throw new Error(`beneficiaries: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return idNumber;
+}
+
 /** Issue #21: a mandate, a collection batch a month ahead (a premium is always owed by then), and a bank statement. */
-async function seedCollections(t: TestApp, token: string, policyTypeId: string): Promise<{ batch: string[]; statement: string[] }> {
+async function seedCollections(
+  t: TestApp,
+  token: string,
+  policyTypeId: string,
+): Promise<{ batch: string[]; statement: string[]; policyId: string }> {
   const debitDate = addMonths(southAfricanDate(t.services.now()), 1);
   const member = await t.request(
     'POST',
@@ -155,7 +175,7 @@ async function seedCollections(t: TestApp, token: string, policyTypeId: string):
     },
   );
   if (statement.status !== 200) throw new Error(`statement: ${statement.status} ${JSON.stringify(statement.body)}`);
-  return { batch: [batch.body.id], statement: [statement.body.statementId] };
+  return { batch: [batch.body.id], statement: [statement.body.statementId], policyId };
 }
 
 /** One valid-looking body per change route: refused only because the id belongs to someone else. */
@@ -177,6 +197,7 @@ export function changeBody(method: string, path: string, victim: SeededCompany):
     };
   if (path.startsWith('/api/policy-types/')) return { name: 'Hacked', coverageAmount: '1000', monthlyPremium: '10', waitingPeriod: 0 };
   if (/^\/api\/policies\/[^/]+\/mandate$/.test(path)) return MANDATE_BODY;
+  if (/^\/api\/policies\/[^/]+\/beneficiaries$/.test(path)) return BENEFICIARIES_BODY;
   if (path.startsWith('/api/policies/')) return { status: 'cancelled' };
   if (/^\/api\/collections\/statements\/[^/]+\/assign$/.test(path))
     return { line: 2, allocations: [{ policyId: victim.ids.policy[0], amount: '99' }] };

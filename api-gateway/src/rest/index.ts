@@ -15,6 +15,7 @@ import { auditRoutes } from './audit.routes.ts';
 import { platformRoutes } from './platform.routes.ts';
 import { billingRoutes } from './billing.routes.ts';
 import { collectionRoutes } from './collections.routes.ts';
+import { beneficiaryRoutes } from './beneficiaries.routes.ts';
 import { commandEndpoints } from '../commands/index.ts';
 import { restRoutesOf } from '../commands/expose.ts';
 import { docsRoutes } from '../openapi/docs.routes.ts';
@@ -37,6 +38,7 @@ export const routes: readonly Route[] = [
   ...platformRoutes,
   ...billingRoutes,
   ...collectionRoutes,
+  ...beneficiaryRoutes,
   ...restRoutesOf(commandEndpoints),
   ...docsRoutes,
 ];

@@ -24,6 +24,7 @@ import './billing.fields.ts';
 import './collections.ts';
 import './collections.fields.ts';
 import './member-page.ts';
+import './beneficiaries.ts';
 import './search.ts';
 import { commandEndpoints } from '../commands/index.ts';
 import { addMutations } from '../commands/expose.ts';

@@ -2,6 +2,7 @@ import type {
   ClaimEvent,
   ClaimStatusChanged,
   ClaimSubmitted,
+  BeneficiariesNominated,
   MemberDeleted,
   MemberEvent,
   MemberRegistered,
@@ -32,7 +33,8 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
   // 2: members' stored lower-cased search columns (portfolio.schema.ts).
   // 3: the calendar's PolicyLapsed and PolicyReinstated move a policy's status and the counters; the policy
   //    types' calendar rules and the policies' debit day (issue #20).
-  // 4: a life is marked deceased when a death claim for it is approved (issue #22): portfolio_claim_lives.
+  // 4: a life is marked deceased when a death claim for it is approved (issue #22, portfolio_claim_lives),
+  //    and the policies' beneficiaries (issue #22, policy_beneficiaries).
   version: 4,
   handles: [
     'PolicyTypeCreated',
@@ -44,6 +46,7 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
     ...POLICY_STATUS_EVENTS,
     'ClaimSubmitted',
     'ClaimStatusChanged',
+    'BeneficiariesNominated',
   ],
   tables: PORTFOLIO_TABLES,
   init: createPortfolioTables,
@@ -69,6 +72,8 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
         return claimSubmitted(tx, event);
       case 'ClaimStatusChanged':
         return claimStatusChanged(tx, event);
+      case 'BeneficiariesNominated':
+        return beneficiariesNominated(tx, event);
     }
   },
   applyBatch: (tx, events) => applyRuns(tx, events, (t, event) => portfolioProjection.apply(t, event)),
@@ -320,5 +325,19 @@ async function policyStatusChanged(tx: SqlExecutor, event: Recorded<PolicyStatus
        from u
      ${ADD_TO_STATS}`,
     [r.id, r.company_id, r.status, r.at],
+  );
+}
+
+/** The set replaced whole: the old rows go, the new ones come in the order nominated. */
+async function beneficiariesNominated(tx: SqlExecutor, event: Recorded<BeneficiariesNominated>): Promise<void> {
+  const d = event.data;
+  // Two statements: a writable CTE's delete and the insert of the same keys would race within one.
+  await tx.query(`delete from policy_beneficiaries where policy_id = $1`, [d.policyId]);
+  await tx.query(
+    `insert into policy_beneficiaries (policy_id, ordinal, company_id, first_name, last_name, id_number, relationship, phone, share)
+     select $1, b.ordinal, $2, b."firstName", b."lastName", b."idNumber", b.relationship, b.phone, b.share
+       from jsonb_to_recordset($3::text::jsonb) as b(ordinal integer, "firstName" text, "lastName" text, "idNumber" text,
+                                                    relationship text, phone text, share numeric)`,
+    [d.policyId, companyOf(event), JSON.stringify(d.beneficiaries.map((b, ordinal) => ({ ...b, ordinal })))],
   );
 }

@@ -7,6 +7,7 @@ export type { Connection, PageInfo } from './portfolio.paging.ts';
 export * from './members.queries.ts';
 export * from './policies.queries.ts';
 export * from './names.queries.ts';
+export * from './beneficiaries.queries.ts';
 
 export type PolicyTypeRow = {
   id: string;

@@ -17,6 +17,7 @@ export const PORTFOLIO_TABLES = [
   'policy_types',
   'members',
   'policies',
+  'policy_beneficiaries',
   'portfolio_stats',
   'portfolio_member_months',
   'portfolio_claim_lives',
@@ -121,6 +122,21 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
     create index if not exists policies_member_id_number on policies (company_id, lower(member_id_number) text_pattern_ops);
     create index if not exists policies_type on policies (company_id, policy_type_id);
     create index if not exists policies_member on policies (member_id);
+
+    -- A policy's beneficiaries (issue #22), the whole set replaced by each nomination, in the clerk's
+    -- order. Names, ID number and phone are personal: text, '[erased]' once the main member is erased.
+    create table if not exists policy_beneficiaries (
+      policy_id uuid not null,
+      ordinal integer not null,
+      company_id uuid not null,
+      first_name text not null,
+      last_name text not null,
+      id_number text,
+      relationship text not null,
+      phone text,
+      share numeric(5,2) not null,
+      primary key (policy_id, ordinal)
+    );
 
     create table if not exists portfolio_stats (
       company_id uuid primary key,

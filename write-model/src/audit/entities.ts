@@ -132,6 +132,9 @@ function recordPatch(event: { type: string; data: Record<string, unknown> }): Re
           suspended: null,
         },
       };
+    case 'BeneficiariesNominated':
+      // The whole set each time: the list replaces the one before.
+      return { beneficiaries: d.beneficiaries };
     case 'DebitMandateSuspended':
       return { mandate: { suspended: { unpaidCode: d.unpaidCode, reason: d.reason, on: d.suspendedOn } } };
     case 'NonPaymentNoticeIssued':

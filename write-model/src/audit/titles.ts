@@ -33,6 +33,7 @@ const TITLES: Record<string, string> = {
   PaymentRecorded: 'Payment recorded',
   DebitMandateSet: 'Debit order mandate set',
   DebitMandateSuspended: 'Debit order mandate suspended by the bank',
+  BeneficiariesNominated: 'Beneficiaries nominated',
   CollectionBatchCreated: 'Collection batch created',
   CollectionResultsImported: 'Collection results imported',
   PremiumCollected: 'Premium collected by debit order',

@@ -6,3 +6,4 @@ export * from './commands/calendar.ts';
 export * from './commands/issue-policy.ts';
 export * from './waiting-carry-over.ts';
 export * from './commands/set-mandate.ts';
+export * from './commands/nominate-beneficiaries.ts';

@@ -1,4 +1,4 @@
-import type { AccountType, BankId, MandateStatus, PolicyStatus } from '../validation/index.ts';
+import type { AccountType, BankId, MandateStatus, PolicyStatus, Relationship } from '../validation/index.ts';
 import type { PiiMarking } from '../event-store/types.ts';
 import { memberSubjectId } from '../members/members.events.ts';
 
@@ -143,6 +143,28 @@ export type DebitMandateSuspended = {
   data: { policyId: string; companyId: string; unpaidCode: string; reason: string; suspendedOn: string; batchId: string };
 };
 
+/** One beneficiary as nominated: names, ID number and phone are personal data (beneficiariesPii). */
+export type NominatedBeneficiary = {
+  firstName: string;
+  lastName: string;
+  /** SA ID or passport number, spaces removed and in capitals; null when none was given. */
+  idNumber: string | null;
+  relationship: Relationship;
+  /** SA phone without spaces; null when none was given. */
+  phone: string | null;
+  /** Percent of the benefit with two places ('50.00'); the shares add up to 100. */
+  share: string;
+};
+
+/**
+ * The policy's beneficiaries nominated or changed (issue #22): the whole set each time, in the order the
+ * clerk listed them. A cancelled or lapsed policy may still change them (a claim may be under way).
+ */
+export type BeneficiariesNominated = {
+  type: 'BeneficiariesNominated';
+  data: { policyId: string; companyId: string; memberId: string; beneficiaries: NominatedBeneficiary[] };
+};
+
 export type PolicyEvent =
   | PolicyIssued
   | PolicyStatusChanged
@@ -150,7 +172,8 @@ export type PolicyEvent =
   | PolicyLapsed
   | PolicyReinstated
   | DebitMandateSet
-  | DebitMandateSuspended;
+  | DebitMandateSuspended
+  | BeneficiariesNominated;
 
 export const policyStreamId = (policyId: string) => `policy-${policyId}`;
 
@@ -159,4 +182,17 @@ export function mandatePii(event: PolicyEvent): PiiMarking[] | undefined {
   return event.type === 'DebitMandateSet'
     ? [{ subjectId: memberSubjectId(event.data.memberId), fields: ['accountHolder', 'accountNumber'] }]
     : undefined;
+}
+
+/** A beneficiary's personal fields, each sealed on its own so the shares and relationships stay readable. */
+export const BENEFICIARY_PERSONAL_FIELDS = ['firstName', 'lastName', 'idNumber', 'phone'] as const;
+
+/**
+ * As the mandate's bank details: the beneficiaries are named by the main member, so their personal data
+ * is sealed with the member's key and erased with the member.
+ */
+export function beneficiariesPii(event: PolicyEvent): PiiMarking[] | undefined {
+  if (event.type !== 'BeneficiariesNominated') return undefined;
+  const fields = event.data.beneficiaries.flatMap((_b, i) => BENEFICIARY_PERSONAL_FIELDS.map((field) => `beneficiaries.${i}.${field}`));
+  return [{ subjectId: memberSubjectId(event.data.memberId), fields }];
 }

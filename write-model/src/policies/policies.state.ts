@@ -74,6 +74,9 @@ export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyStat
       return state.status === 'none' ? state : { ...state, mandate: { reference: event.data.mandateReference, suspended: false } };
     case 'DebitMandateSuspended':
       return state.status === 'none' || !state.mandate ? state : { ...state, mandate: { ...state.mandate, suspended: true } };
+    // The beneficiaries decide nothing on the write side (each nomination is the whole set): no state.
+    case 'BeneficiariesNominated':
+      return state;
     default:
       return unknownEvent(event, state);
   }

@@ -29,6 +29,7 @@ export * from './uploads.ts';
 export * from './payments.ts';
 export * from './billing.ts';
 export * from './mandates.ts';
+export * from './beneficiaries.ts';
 export * from './collections.ts';
 export * from './agents.ts';
 export * from './group-schemes.ts';
