@@ -223,4 +223,31 @@ describe.each(testDrivers())("the member's page on $name", (driver) => {
       ['Lwazi', 'active'],
     ]);
   });
+
+  it('tells the member’s history and their policy’s in business words, newest first, with names instead of ids', async () => {
+    const HISTORY = `query H($id: ID!) { member(id: $id) { history { title subject note actor { name } changes { label before after } } } }`;
+    const answer = await t.graphql(HISTORY, { id: main.id }, tokens.policy_admin);
+    expect(answer.body.errors).toBeUndefined();
+    const entries = answer.body.data.member.history as {
+      title: string;
+      subject: string;
+      changes: { label: string; before: string | null; after: string | null }[];
+    }[];
+    const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+    for (const entry of entries) for (const change of entry.changes) expect(`${change.before} ${change.after}`).not.toMatch(UUID);
+    expect(entries.at(-1)).toMatchObject({ title: 'Member registered', subject: 'Themba Mthembu' });
+    const registered = entries.at(-1)!.changes;
+    expect(registered).toContainEqual({ label: 'First name', before: null, after: 'Themba' });
+    expect(registered).toContainEqual({ label: 'Policies', before: null, after: policyNumber });
+    expect(registered.map((c) => c.label)).not.toContain('Company ID');
+    const added = entries.filter((e) => e.title === 'Family member added');
+    // Newest first: the child joined after the spouse.
+    expect(added.map((e) => e.changes.find((c) => c.label === 'Family members')?.after)).toEqual([
+      'Nomsa Mthembu, Lwazi Mthembu',
+      'Nomsa Mthembu',
+    ]);
+    expect(entries.some((e) => e.subject === policyNumber)).toBe(true);
+    // A billing clerk reads the member and their policy (members:read, policies:read): the same history.
+    expect((await t.graphql(HISTORY, { id: main.id }, tokens.billing_clerk)).body.data.member.history).toHaveLength(entries.length);
+  });
 });

@@ -1,6 +1,7 @@
 import { builder } from '../builder.ts';
 import * as collections from '../queries/collections.ts';
 import * as page from '../queries/member-page.ts';
+import { AuditActorType } from './audit.ts';
 import { PolicyStatementType } from './billing.ts';
 import { ClaimType } from './claims.ts';
 import { MandateType } from './collections.ts';
@@ -12,7 +13,35 @@ import { MemberType, PolicyType } from './portfolio.ts';
  * A section the caller's role may not read resolves to null (see queries/member-page.ts).
  */
 
+const ReadableChangeType = builder.objectRef<page.ReadableEntry['changes'][number]>('ReadableChange').implement({
+  description: "One thing an event changed, in words: the field's business name and its values as text, records by their names.",
+  fields: (t) => ({
+    label: t.exposeString('label'),
+    before: t.exposeString('before', { nullable: true, description: 'Null: it had no value.' }),
+    after: t.exposeString('after', { nullable: true, description: 'Null: it has no value now.' }),
+  }),
+});
+
+const ReadableEntryType = builder.objectRef<page.ReadableEntry>('MemberHistoryEntry').implement({
+  description: "An event of the member's page's history: what happened, to which record, who did it, why, what changed.",
+  fields: (t) => ({
+    position: t.exposeInt('position', { description: 'Global position: the raw event in Audit.' }),
+    occurredAt: t.string({ resolve: (e) => e.occurredAt.toISOString() }),
+    title: t.exposeString('title'),
+    subject: t.exposeString('subject', { description: "The member's name, or the number of the policy the event is on." }),
+    actor: t.field({ type: AuditActorType, resolve: (e) => e.actor }),
+    note: t.exposeString('note', { nullable: true }),
+    changes: t.field({ type: [ReadableChangeType], resolve: (e) => e.changes }),
+  }),
+});
+
 builder.objectFields(MemberType, (t) => ({
+  history: t.field({
+    type: [ReadableEntryType],
+    description:
+      "The member's events and their policies' (a policy's with policies:read), newest first, in business words: ids as names, internal fields left out. The raw events are in Audit.",
+    resolve: (m, _a, ctx) => page.historyOf(ctx, m),
+  }),
   birthDate: t.string({
     nullable: true,
     description: 'YYYY-MM-DD: the date of birth as entered, or the one the SA ID carries; null when neither is known.',

@@ -19,7 +19,8 @@ export async function recordNames(sql: SqlExecutor, companyId: string, ids: Map<
   for (const [kind, set] of ids) {
     const wanted = [...set].filter(isUuid);
     if (wanted.length === 0) continue;
-    for (const row of await sql.query<{ id: string; name: string }>(NAME_OF[kind], [companyId, wanted])) names.set(`${kind}:${row.id}`, row.name);
+    for (const row of await sql.query<{ id: string; name: string }>(NAME_OF[kind], [companyId, wanted]))
+      names.set(`${kind}:${row.id}`, row.name);
   }
   return names;
 }

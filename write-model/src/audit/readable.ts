@@ -23,7 +23,18 @@ export const REFERENCE_FIELDS: Record<string, { kind: NamedKind; label: string }
 };
 
 /** Bookkeeping the record keeps for the system, never news to a reader. */
-const INTERNAL = new Set(['companyId', 'identifierKey', 'identifierType', 'id', 'position', 'version', 'streamId', 'commandId']);
+const INTERNAL = new Set([
+  'companyId',
+  'identifierKey',
+  'identifierType',
+  'id',
+  'position',
+  'version',
+  'streamId',
+  'commandId',
+  'source',
+  'activations',
+]);
 
 export type ReadableChange = { label: string; before: string | null; after: string | null };
 

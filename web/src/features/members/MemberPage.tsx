@@ -25,8 +25,10 @@ import { MANDATE_STATUS_LABELS } from '../collections/collectionLabels';
 import { DebitOrderButton } from '../collections/MandateDialog';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUS_TONES, paymentMethodLabel } from '../payments/paymentLabels';
 import { STATUS_LABELS, STATUS_TONES } from '../policies/policyStatus';
+import { BeneficiariesSection } from './beneficiaries/BeneficiariesSection';
 import { EditMemberDialog } from './EditMemberDialog';
 import { IssuePolicyDialog } from './IssuePolicyDialog';
+import { MemberHistory } from './MemberHistory';
 import { identifierText, memberTag, statusTone } from './memberRow';
 import { MEMBERS_CONTEXT, MemberPageQuery, type MemberPage as Member, type MemberPagePolicy } from './members.operations';
 import * as styles from './memberPage.css';
@@ -190,6 +192,9 @@ function PoliciesCard({ member, onIssue }: { member: Member; onIssue: (() => voi
             </header>
             <PolicyFigures policy={policy} />
             <Notices policy={policy} />
+            {member.isMainMember && (
+              <BeneficiariesSection policyId={policy.id} policyNumber={policy.policyNumber} beneficiaries={policy.beneficiaries ?? null} />
+            )}
           </article>
         ))
       )}
@@ -335,7 +340,6 @@ export function MemberPage() {
         description={describe(member)}
         actions={
           <>
-            <HistoryButton entity="member" id={member.id} name={name} size="md" />
             {canEdit && (
               <Button variant="secondary" onPress={() => setDialog('edit')}>
                 <Icon name="edit" size={18} />
@@ -350,6 +354,7 @@ export function MemberPage() {
       <LivesCard member={member} />
       {policies && policies.some((p) => p.payments) && <PaymentsCard policies={policies} />}
       {policies && policies.some((p) => p.claims) && <ClaimsCard policies={policies} />}
+      <MemberHistory memberId={member.id} name={name} />
       {dialog === 'edit' && <EditMemberDialog member={member} onClose={() => setDialog(null)} />}
       {dialog === 'issue' && <IssuePolicyDialog member={member} onClose={() => setDialog(null)} />}
     </div>

@@ -20,6 +20,27 @@ function openMember(
         asked.push(variables);
         return { data: { member: answer } };
       }
+      if (name === 'MemberHistory')
+        return {
+          data: {
+            member: {
+              __typename: 'Member',
+              id: 'm1',
+              history: [
+                {
+                  __typename: 'MemberHistoryEntry',
+                  position: 7,
+                  occurredAt: '2025-06-02T08:00:00.000Z',
+                  title: 'Policy lapsed',
+                  subject: 'POL-000001',
+                  note: 'Asked to stop',
+                  actor: { __typename: 'AuditActor', userId: 'u1', name: 'Thandi Nkosi', role: 'administrator' },
+                  changes: [{ __typename: 'ReadableChange', label: 'Status', before: 'active', after: 'lapsed' }],
+                },
+              ],
+            },
+          },
+        };
       if (name === 'UpdateFamilyMember') {
         saved.push(variables);
         return { data: { updateFamilyMember: { ...(answer as object), ...(variables.input as object) } } };
@@ -41,12 +62,24 @@ describe('/members/{id}: the member’s page', { timeout: 30_000 }, () => {
     expect(within(policy).getByText('Balance due').nextElementSibling?.textContent).toBe(formatRand('150.00'));
     expect(within(policy).getByText('Months in arrears').nextElementSibling?.textContent).toBe('1');
     expect(within(policy).getByRole('list', { name: 'Notices on policy POL-000001' }).textContent).toContain('by SMS');
+    const beneficiaries = within(policy).getByRole('table', { name: 'Beneficiaries of policy POL-000001' });
+    expect(within(beneficiaries).getByText('Nomsa Dlamini')).toBeTruthy();
     const lives = screen.getByRole('table', { name: 'Lives covered' });
     expect(within(lives).getByRole('link', { name: 'Nomsa Dlamini' }).getAttribute('href')).toBe('/members/m2');
     expect(within(lives).getByText('Spouse')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Payments' })).getByText('MAY')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Claims' })).getByText('Gogo Dlamini')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+  });
+
+  it('shows the history in words when asked, with the raw events one click away in Audit', async () => {
+    openMember();
+    fireEvent.click(await screen.findByRole('button', { name: 'Show history' }));
+    const history = await screen.findByRole('list', { name: 'History of Sipho Dlamini' });
+    expect(within(history).getByText('Policy lapsed · POL-000001')).toBeTruthy();
+    expect(within(history).getByText('“Asked to stop”')).toBeTruthy();
+    expect(within(history).getByText('Status').nextElementSibling?.textContent).toBe('active →  changed to lapsed');
+    expect(screen.getByRole('link', { name: 'Raw events in Audit' }).getAttribute('href')).toBe('/audit?entity=member&id=m1');
   });
 
   it('opens for a billing clerk, who sees payments but no claims section, no Edit and no link back to Members', async () => {

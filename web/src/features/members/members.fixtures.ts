@@ -138,6 +138,17 @@ export function memberPageAnswer(overrides: Record<string, unknown> = {}) {
             submittedDate: '2025-06-01',
           },
         ],
+        beneficiaries: [
+          {
+            __typename: 'Beneficiary',
+            firstName: 'Nomsa',
+            lastName: 'Dlamini',
+            idNumber: null,
+            relationship: 'spouse',
+            phone: null,
+            share: '100.00',
+          },
+        ],
       },
     ],
     ...overrides,

@@ -1,5 +1,6 @@
 import { graphql, type ResultOf, type VariablesOf } from 'gql.tada';
 import { PolicyStatementFields } from '../arrears/arrears.operations';
+import { BeneficiaryFields } from './beneficiaries/beneficiaries.operations';
 
 export const MemberRowFields = graphql(`
   fragment MemberRow on Member @_unmask {
@@ -200,12 +201,43 @@ export const MemberPageQuery = graphql(
             claimAmount
             submittedDate
           }
+          beneficiaries {
+            ...BeneficiaryFields
+          }
         }
       }
     }
   `,
-  [MemberRowFields, PolicyStatementFields],
+  [MemberRowFields, PolicyStatementFields, BeneficiaryFields],
 );
 
 export type MemberPage = NonNullable<ResultOf<typeof MemberPageQuery>['member']>;
 export type MemberPagePolicy = NonNullable<MemberPage['policies']>[number];
+
+/** The member's page's history (issue #22), read when the clerk opens it. */
+export const MemberHistoryQuery = graphql(`
+  query MemberHistory($id: ID!) {
+    member(id: $id) {
+      id
+      history {
+        position
+        occurredAt
+        title
+        subject
+        note
+        actor {
+          userId
+          name
+          role
+        }
+        changes {
+          label
+          before
+          after
+        }
+      }
+    }
+  }
+`);
+
+export type MemberHistoryEntry = NonNullable<ResultOf<typeof MemberHistoryQuery>['member']>['history'][number];
