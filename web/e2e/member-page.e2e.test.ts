@@ -134,7 +134,14 @@ describe.skipIf(!browser.available)(`the member's page in Chromium ${browser.rea
     await expect.poll(() => page.getByRole('table', { name: 'Payments' }).getByText('FIRST').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('table', { name: 'Claims' }).getByText('Thandeka Ngcobo').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Show history' }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'History of Jabulani Ngcobo' }).getByText(/Member registered/).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('list', { name: 'History of Jabulani Ngcobo' })
+          .getByText(/Member registered/)
+          .isVisible(),
+      )
+      .toBe(true);
     await screenshot(page, 'member-page');
 
     await page.setViewportSize({ width: 390, height: 844 });

@@ -29,14 +29,19 @@ export const LIMIT_REACHED = 'LIMIT_REACHED';
 
 export type AddMemberDialogProps = {
   onClose: () => void;
+  /** From a member's page (issue #22): a family member of this main member, who is not chosen again. */
+  familyOf?: { id: string; name: string } | undefined;
   /** The server refused for the member limit: the page shows the limit dialog with this reason. */
   onLimitReached: (reason: string) => void;
 };
 
 /** Add Member, in two steps: member details, then the policy type (spec §2 Members, §5 Member form). */
-export function AddMemberDialog({ onClose, onLimitReached }: AddMemberDialogProps) {
+export function AddMemberDialog({ onClose, onLimitReached, familyOf }: AddMemberDialogProps) {
   const { toast } = useToast();
-  const form = useSchemaForm(memberDetailsSchema, EMPTY_MEMBER_FORM);
+  const [initial] = useState(() =>
+    familyOf ? { ...EMPTY_MEMBER_FORM, memberKind: 'family' as const, mainMemberId: familyOf.id } : EMPTY_MEMBER_FORM,
+  );
+  const form = useSchemaForm(memberDetailsSchema, initial);
   const formRef = useRef<HTMLFormElement>(null);
   const [step, setStep] = useState<MemberStep>('details');
   const [details, setDetails] = useState<MemberInput | null>(null);
@@ -121,7 +126,7 @@ export function AddMemberDialog({ onClose, onLimitReached }: AddMemberDialogProp
   const submitLabel = submitting ? 'Adding...' : 'Add Member';
   return (
     <Modal isOpen onOpenChange={(open) => !open && !submitting && onClose()} size="wide" isDismissable={!submitting}>
-      <Dialog title="Add Member">
+      <Dialog title={familyOf ? `Add a family member to ${familyOf.name}'s policy` : 'Add Member'}>
         <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label="Add member">
           {isMain && (
             <p className={styles.stepper} aria-live="polite">
@@ -131,7 +136,7 @@ export function AddMemberDialog({ onClose, onLimitReached }: AddMemberDialogProp
             </p>
           )}
           {step === 'details' ? (
-            <MemberDetailsStep form={form} />
+            <MemberDetailsStep form={form} fixedMainMember={familyOf} />
           ) : typesLoaded ? (
             <PolicyChoiceStep
               policyTypes={activeTypes}

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DeleteMemberMutation, MEMBER_CHANGE_CONTEXT, type MemberRow } from './members.operations';
 
 /** Asks before deleting; the server refuses a member with an active policy and says why. */
-export function DeleteMemberDialog({ member, onClose }: { member: MemberRow; onClose: () => void }) {
+export function DeleteMemberDialog({ member, onClose }: { member: Pick<MemberRow, 'id' | 'firstName' | 'lastName'>; onClose: () => void }) {
   const { toast } = useToast();
   const [{ fetching }, deleteMember] = useMutation(DeleteMemberMutation);
   const name = `${member.firstName} ${member.lastName}`;

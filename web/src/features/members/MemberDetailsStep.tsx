@@ -20,7 +20,13 @@ const IDENTIFIER_OPTIONS = [
 export const PROVINCE_OPTIONS = PROVINCES.map((p) => ({ id: p.code, label: p.name }));
 
 /** Step 1 of Add Member: who the member is, how to reach them and where they live (spec §5 Member form). */
-export function MemberDetailsStep({ form }: { form: MemberForm }) {
+export function MemberDetailsStep({
+  form,
+  fixedMainMember,
+}: {
+  form: MemberForm;
+  fixedMainMember?: { id: string; name: string } | undefined;
+}) {
   const { values, errors, field, setField } = form;
   const isFamily = values.memberKind === 'family';
   // Family members are reached through the main member: their contact and address are optional.
@@ -28,17 +34,30 @@ export function MemberDetailsStep({ form }: { form: MemberForm }) {
 
   return (
     <>
-      <RadioGroup label="Member type" options={KIND_OPTIONS} value={values.memberKind} onChange={(kind) => setField('memberKind', kind)} />
+      {!fixedMainMember && (
+        <RadioGroup
+          label="Member type"
+          options={KIND_OPTIONS}
+          value={values.memberKind}
+          onChange={(kind) => setField('memberKind', kind)}
+        />
+      )}
 
       {isFamily && (
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>Family Details</legend>
           <div className={styles.fullRow}>
-            <MainMemberPicker
-              value={values.mainMemberId}
-              onChange={(id) => setField('mainMemberId', id)}
-              errorMessage={errors.mainMemberId}
-            />
+            {fixedMainMember ? (
+              <p>
+                Main member: <strong>{fixedMainMember.name}</strong>
+              </p>
+            ) : (
+              <MainMemberPicker
+                value={values.mainMemberId}
+                onChange={(id) => setField('mainMemberId', id)}
+                errorMessage={errors.mainMemberId}
+              />
+            )}
           </div>
           <Select
             label="Relationship"

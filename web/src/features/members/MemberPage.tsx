@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from 'urql';
 import { errorMessage } from '../../app/errors';
 import { formatDate, formatRand } from '../../app/format';
@@ -26,7 +26,10 @@ import { DebitOrderButton } from '../collections/MandateDialog';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUS_TONES, paymentMethodLabel } from '../payments/paymentLabels';
 import { STATUS_LABELS, STATUS_TONES } from '../policies/policyStatus';
 import { BeneficiariesSection } from './beneficiaries/BeneficiariesSection';
+import { AddMemberDialog } from './AddMemberDialog';
+import { DeleteMemberDialog } from './DeleteMemberDialog';
 import { EditMemberDialog } from './EditMemberDialog';
+import { MemberLimitDialog } from './MemberLimitDialog';
 import { IssuePolicyDialog } from './IssuePolicyDialog';
 import { MemberHistory } from './MemberHistory';
 import { identifierText, memberTag, statusTone } from './memberRow';
@@ -209,9 +212,12 @@ function PoliciesCard({ member, onIssue }: { member: Member; onIssue: (() => voi
   );
 }
 
-const LIFE_COLUMNS = ['Name', 'Relationship', 'Age', 'ID Number', 'Status'] as const;
+const LIFE_COLUMNS = ['Name', 'Relationship', 'Age', 'ID Number', 'Status', 'Actions'] as const;
 
-function LivesCard({ member }: { member: Member }) {
+type Life = Member['lives'][number];
+
+/** The lives the policy covers, with the clerk's actions on them: add a family member, remove one (issue #22). */
+function LivesCard({ member, onAdd, onRemove }: { member: Member; onAdd: (() => void) | null; onRemove: ((life: Life) => void) | null }) {
   return (
     <Card title="Lives covered" description="The main member and the family members their policy covers.">
       <DataTable caption="Lives covered" columns={LIFE_COLUMNS}>
@@ -228,9 +234,26 @@ function LivesCard({ member }: { member: Member }) {
             <Cell label="Status">
               <Badge tone={statusTone(life.status)}>{life.status}</Badge>
             </Cell>
+            <Cell label="Actions">
+              {!life.isMainMember && onRemove ? (
+                <Button variant="secondary" size="sm" aria-label={`Remove ${fullName(life)}`} onPress={() => onRemove(life)}>
+                  Remove
+                </Button>
+              ) : (
+                '—'
+              )}
+            </Cell>
           </tr>
         ))}
       </DataTable>
+      {onAdd && (
+        <div>
+          <Button size="sm" variant="secondary" onPress={onAdd}>
+            <Icon name="userPlus" size={16} />
+            Add a family member
+          </Button>
+        </div>
+      )}
     </Card>
   );
 }
@@ -308,7 +331,13 @@ function ClaimsCard({ policies }: { policies: readonly MemberPagePolicy[] }) {
   );
 }
 
-type DialogState = 'edit' | 'issue' | null;
+type DialogState =
+  | { kind: 'edit' }
+  | { kind: 'issue' }
+  | { kind: 'add' }
+  | { kind: 'limit'; reason: string }
+  | { kind: 'remove'; life: Life }
+  | null;
 
 export function MemberPage() {
   const { id = '' } = useParams();
@@ -317,6 +346,8 @@ export function MemberPage() {
   const [dialog, setDialog] = useState<DialogState>(null);
   const canEdit = useCan('members:update');
   const canIssue = useCan('members:create');
+  const canRemove = useCan('members:delete');
+  const navigate = useNavigate();
   const member = result.data?.member;
 
   if (result.fetching && !result.data) return <PageSpinner label="Loading member" />;
@@ -326,7 +357,11 @@ export function MemberPage() {
 
   const name = fullName(member);
   const policies = member.policies;
-  const issue = canIssue && member.isMainMember && member.policyStatus !== 'active' ? () => setDialog('issue') : null;
+  const issue = canIssue && member.isMainMember && member.policyStatus !== 'active' ? () => setDialog({ kind: 'issue' }) : null;
+  // The main member whose policy the lives are on (this member, or a family member's main member).
+  const main = member.lives.find((life) => life.isMainMember);
+  const add = canIssue && main ? () => setDialog({ kind: 'add' }) : null;
+  const remove = canRemove ? (life: Life) => setDialog({ kind: 'remove', life }) : null;
   return (
     <div className={pages.page}>
       {user && canOpen(user, '/members') && (
@@ -341,7 +376,7 @@ export function MemberPage() {
         actions={
           <>
             {canEdit && (
-              <Button variant="secondary" onPress={() => setDialog('edit')}>
+              <Button variant="secondary" onPress={() => setDialog({ kind: 'edit' })}>
                 <Icon name="edit" size={18} />
                 Edit
               </Button>
@@ -351,12 +386,30 @@ export function MemberPage() {
       />
       <PersonCard member={member} />
       {policies && <PoliciesCard member={member} onIssue={issue} />}
-      <LivesCard member={member} />
+      <LivesCard member={member} onAdd={add} onRemove={remove} />
       {policies && policies.some((p) => p.payments) && <PaymentsCard policies={policies} />}
       {policies && policies.some((p) => p.claims) && <ClaimsCard policies={policies} />}
       <MemberHistory memberId={member.id} name={name} />
-      {dialog === 'edit' && <EditMemberDialog member={member} onClose={() => setDialog(null)} />}
-      {dialog === 'issue' && <IssuePolicyDialog member={member} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'edit' && <EditMemberDialog member={member} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'issue' && <IssuePolicyDialog member={member} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'add' && main && (
+        <AddMemberDialog
+          familyOf={{ id: main.id, name: fullName(main) }}
+          onClose={() => setDialog(null)}
+          onLimitReached={(reason) => setDialog({ kind: 'limit', reason })}
+        />
+      )}
+      {dialog?.kind === 'limit' && <MemberLimitDialog reason={dialog.reason} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'remove' && (
+        <DeleteMemberDialog
+          member={dialog.life}
+          onClose={() => {
+            // Removing the person whose page this is leaves nothing to show: on to their main member's.
+            if (dialog.life.id === member.id && main) void navigate(`/members/${main.id}`);
+            setDialog(null);
+          }}
+        />
+      )}
     </div>
   );
 }

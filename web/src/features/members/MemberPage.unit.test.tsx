@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MEMBER_MESSAGES } from '@fpa/write-model/validation';
+import { luhnCheckDigit, MEMBER_MESSAGES } from '@fpa/write-model/validation';
 import { formatDate, formatRand } from '../../app/format';
 import { sessionHandler, testUser } from '../../test/graphql';
 import { renderApp } from '../../test/render';
@@ -41,6 +41,12 @@ function openMember(
             },
           },
         };
+      if (name === 'RegisterMember' || name === 'DeleteMember') {
+        saved.push({ name, ...variables });
+        return name === 'DeleteMember'
+          ? { data: { deleteMember: true } }
+          : { data: { registerMember: { __typename: 'Member', ...(variables.input as object), id: 'm9', policyNumber: 'POL-000001' } } };
+      }
       if (name === 'UpdateFamilyMember') {
         saved.push(variables);
         return { data: { updateFamilyMember: { ...(answer as object), ...(variables.input as object) } } };
@@ -82,6 +88,28 @@ describe('/members/{id}: the member’s page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Raw events in Audit' }).getAttribute('href')).toBe('/audit?entity=member&id=m1');
   });
 
+  it('adds a family member to this policy without choosing the main member again, and removes one after asking', async () => {
+    const saved: Record<string, unknown>[] = [];
+    openMember('policy_admin', memberPageAnswer(), '/members/m1', saved);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a family member' }));
+    const dialog = await screen.findByRole('dialog', { name: "Add a family member to Sipho Dlamini's policy" });
+    expect(within(dialog).queryByRole('radiogroup', { name: 'Member type' })).toBeNull();
+    expect(within(dialog).getByText('Sipho Dlamini')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('First name'), { target: { value: 'Ayanda' } });
+    fireEvent.change(within(dialog).getByLabelText('Last name'), { target: { value: 'Dlamini' } });
+    fireEvent.change(within(dialog).getByLabelText('SA ID number'), { target: { value: `150505012308${luhnCheckDigit('150505012308')}` } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /Relationship/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Child' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ name: 'RegisterMember', input: { isMainMember: false, mainMemberId: 'm1', relationship: 'child' } });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Nomsa Dlamini' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Member' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]).toEqual({ name: 'DeleteMember', id: 'm2' });
+  });
+
   it('opens for a billing clerk, who sees payments but no claims section, no Edit and no link back to Members', async () => {
     openMember('billing_clerk', memberPageAnswer({ policies: [{ ...memberPageAnswer().policies[0], claims: null }] }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sipho Dlamini' })).toBeTruthy();
@@ -89,6 +117,8 @@ describe('/members/{id}: the member’s page', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('table', { name: 'Claims' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Claims' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add a family member' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
     expect(screen.queryByRole('link', { name: 'All members' })).toBeNull();
   });
 
