@@ -176,9 +176,11 @@ describe.each(testDrivers())('the assistant with a language model on $name', (dr
     expect(lastContext()).toContain('company revenue is not available to your role (agent)');
     expect(model.seen.at(-1)!.raw).not.toContain(revenueOfA);
     expect(model.seen.at(-1)!.raw).not.toMatch(/3 active/);
-    // A billing clerk may not see the member count.
-    await ask(await staffToken(t, companyA, 'billing_clerk'), 'how many members do we have');
-    expect(lastContext()).toContain('the member count is not available to your role (billing clerk)');
+    // A billing clerk may not see the claim counts (nor an agent the member count).
+    await ask(await staffToken(t, companyA, 'billing_clerk'), 'how many open claims do we have');
+    expect(lastContext()).toContain('the claim counts are not available to your role (billing clerk)');
+    await ask(await staffToken(t, companyA, 'agent'), 'how many members do we have');
+    expect(lastContext()).toContain('the member count is not available to your role (agent)');
     expect(model.seen.at(-1)!.raw).not.toMatch(/\b4 members\b/);
     // Company B's questions carry B's figures only.
     await ask(adminB, 'what is our monthly revenue');

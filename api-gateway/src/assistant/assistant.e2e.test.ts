@@ -184,7 +184,8 @@ describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
     for (const [token, question, role] of [
       [agent, 'what is our monthly revenue', 'agent'],
       [agent, 'how many members can I still add', 'agent'],
-      [clerk, 'how many members do we have', 'billing clerk'],
+      [agent, 'how many members do we have', 'agent'],
+      [clerk, 'how many open claims', 'billing clerk'],
     ] as const) {
       const response = await reply(token, question);
       expect(response).toContain(`not available to your role (${role})`);

@@ -16,21 +16,21 @@ const rand = (amount: string) => `R ${Number(amount).toLocaleString('en-ZA', { m
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Which operation guards each figure, and how to name it in a refusal. */
-const GUARD: Record<Intent['subject'], { operation: Operation; what: string; agentsToo?: false }> = {
-  policies: { operation: 'policies:read', what: 'the policy counts' },
+const GUARD: Record<Intent['subject'], { operation: Operation; what: string; plural?: true; agentsToo?: false }> = {
+  policies: { operation: 'policies:read', what: 'the policy counts', plural: true },
   members: { operation: 'members:read', what: 'the member count' },
   // The sidebar's usage panel, which agents do not see (spec part 1 §2, §6).
   membersLeft: { operation: 'subscription:read', what: 'the plan usage', agentsToo: false },
-  claims: { operation: 'claims:read', what: 'the claim counts' },
+  claims: { operation: 'claims:read', what: 'the claim counts', plural: true },
   revenue: { operation: 'dashboard:read', what: 'company revenue' },
-  premiums: { operation: 'payments:read', what: 'the premiums collected' },
+  premiums: { operation: 'payments:read', what: 'the premiums collected', plural: true },
   // An agent's own figures: the agent record linked to the asker's login, nobody else's.
   myCommission: { operation: 'agents:read', what: 'agent commission' },
   myClients: { operation: 'agents:read', what: "an agent's clients" },
   // Agents read only their own record (spec part 2 §6), so the team's summary is not theirs to see.
   agents: { operation: 'agents:read', what: 'the agent team summary', agentsToo: false },
   // An agent's session sees only its own sales, as on the New Sales page.
-  sales: { operation: 'sales:read', what: 'the new sales' },
+  sales: { operation: 'sales:read', what: 'the new sales', plural: true },
 };
 
 const NO_AGENT_RECORD =
@@ -44,7 +44,7 @@ export async function answerFigure(ctx: RequestContext, user: SessionUser, inten
   const guard = GUARD[intent.subject];
   const companyId = user.companyId;
   if (!companyId || !may(user, guard.operation) || (guard.agentsToo === false && user.role === 'agent')) {
-    return refusal(user.role, guard.what);
+    return refusal(user.role, guard.what, guard.plural);
   }
   const sql = ctx.services.sql;
   switch (intent.subject) {

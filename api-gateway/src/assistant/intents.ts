@@ -118,7 +118,7 @@ export function detectFollowUp(message: string, history: readonly ChatMessage[])
 }
 
 /** Words for a refusal, kept polite: the caller asked a fair question their role does not cover. */
-export function refusal(role: Role, what: string): string {
+export function refusal(role: Role, what: string, plural = false): string {
   const who = role.replace(/_/g, ' ');
-  return `Sorry, ${what} is not available to your role (${who}). An administrator of your company can see it on the Dashboard (/). See "What each role may do" (/role-management) for what your role covers.`;
+  return `Sorry, ${what} ${plural ? 'are' : 'is'} not available to your role (${who}). An administrator of your company can see ${plural ? 'them' : 'it'} on the Dashboard (/). See "What each role may do" (/role-management) for what your role covers.`;
 }
