@@ -110,6 +110,17 @@ describe.each(testDrivers())("the member's page on $name", (driver) => {
     expect(rest.body).toMatchObject({ payments: null, claims: null, policies: [{ policyNumber, balance: '0.00', monthsInArrears: 0 }] });
   });
 
+  it("answers a policy with its lives for the claim form's choice of the deceased, null for another company's", async () => {
+    const POLICY = `query P($id: ID!) { policy(id: $id) { policyNumber coverageAmount lives { firstName relationship birthDate } } }`;
+    const answer = (await t.graphql(POLICY, { id: main.policyId }, tokens.claim_admin)).body;
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.policy).toMatchObject({ policyNumber, coverageAmount: '20000.00' });
+    expect(answer.data.policy.lives.map((l: { firstName: string }) => l.firstName)).toEqual(['Themba', 'Nomsa', 'Lwazi']);
+    expect(answer.data.policy.lives[0].birthDate).toBe('1970-03-03');
+    const other = (await t.request('POST', '/api/register', registration())).body.token as string;
+    expect((await t.graphql(POLICY, { id: main.policyId }, other)).body.data.policy).toBeNull();
+  });
+
   it('answers GET /api/members/{id} with the summaries', async () => {
     const answer = await t.request('GET', `/api/members/${main.id}`, undefined, { token: tokens.administrator });
     expect(answer.status).toBe(200);

@@ -201,3 +201,19 @@ export async function historyOf(ctx: RequestContext, member: MemberRow): Promise
     )
     .sort((a, b) => b.position - a.position);
 }
+
+/** A policy by id (GraphQL policy(id)); null for an unknown one or another company's. */
+export function policyById(ctx: RequestContext, id: string): Promise<PolicyRow | null> {
+  return findPolicy(...tenantRead(ctx, 'policies:read'), id);
+}
+
+/**
+ * The lives a policy covers (its main member, then the family), for whoever may read members: the
+ * claim form offers them as the deceased (issue #23). Null without members:read.
+ */
+export function livesOfPolicy(ctx: RequestContext, policy: PolicyRow): Promise<MemberRow[] | null> {
+  return readable(ctx, 'members:read', async () => {
+    const holder = await findMember(ctx, policy.memberId);
+    return holder ? livesOf(ctx, holder) : [];
+  });
+}

@@ -67,7 +67,23 @@ builder.objectFields(MemberType, (t) => ({
   }),
 }));
 
+builder.queryFields((t) => ({
+  policy: t.field({
+    type: PolicyType,
+    nullable: true,
+    description: "One of the company's policies; null for an unknown one or another company's.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, { id }, ctx) => page.policyById(ctx, String(id)),
+  }),
+}));
+
 builder.objectFields(PolicyType, (t) => ({
+  lives: t.field({
+    type: [MemberType],
+    nullable: true,
+    description: 'The lives it covers: its main member, then their family oldest first. Null when the caller may not read members.',
+    resolve: (p, _a, ctx) => page.livesOfPolicy(ctx, p),
+  }),
   statement: t.field({
     type: PolicyStatementType,
     nullable: true,

@@ -9,6 +9,7 @@ import { Card } from '../../ui/Card';
 import { TextField, type TextFieldProps } from '../../ui/TextField';
 import { FileUpload } from '../documents/FileUpload';
 import { PolicyPicker } from '../policies/PolicyPicker';
+import { DeceasedLifePicker } from './DeceasedLifePicker';
 import {
   CLAIM_FIELD_LABELS as LABELS,
   DOCUMENT_FIELDS,
@@ -89,6 +90,20 @@ export function ClaimForm({ onClose }: ClaimFormProps) {
             }}
             errorMessage={errors.policyId}
           />
+          {values.policyId && (
+            <DeceasedLifePicker
+              key={values.policyId}
+              policyId={values.policyId}
+              onPick={(life, cover) => {
+                setField('deceasedFirstName', life.firstName);
+                setField('deceasedLastName', life.lastName);
+                setField('deceasedSaId', life.saId ?? '');
+                if (life.birthDate) setField('deceasedDateOfBirth', life.birthDate);
+                // The cover is what the policy pays: proposed, the claimant may ask for less.
+                setField('claimAmount', cover);
+              }}
+            />
+          )}
           <TextField
             label={LABELS.policyNumber}
             isRequired

@@ -41,6 +41,35 @@ function openClaims(
         return activePoliciesAnswer;
       }
       if (name === 'SubmitClaim') return submitSpy(variables);
+      if (name === 'PolicyLives') {
+        const life = (id: string, firstName: string, relationship: string | null, saId: string, birthDate: string, status = 'active') => ({
+          __typename: 'Member',
+          id,
+          firstName,
+          lastName: 'Zulu',
+          isMainMember: relationship === null,
+          relationship,
+          otherRelationship: null,
+          saId,
+          passportNumber: null,
+          birthDate,
+          status,
+        });
+        return {
+          data: {
+            policy: {
+              __typename: 'Policy',
+              id: variables.id,
+              coverageAmount: '20000.00',
+              lives: [
+                life('m2', 'Ayanda', null, CLAIMANT_SA_ID, '1985-06-15'),
+                life('m3', 'Gogo', 'parent', DECEASED_SA_ID, '1980-01-01'),
+                life('m4', 'Sipho', 'child', '1505050123081', '2015-05-05', 'deceased'),
+              ],
+            },
+          },
+        };
+      }
       return { data: null };
     }),
   );
@@ -179,6 +208,22 @@ describe('new claim form', { timeout: 30_000 }, () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Submit Claim' }));
     await waitFor(() => expect(submitSpy).toHaveBeenCalledTimes(1));
     expect(submitSpy.mock.calls[0]![0]).toEqual({ input: expect.objectContaining({ policyId: 'p2', policyNumber: null }) });
+  });
+
+  it("offers the chosen policy's lives as the deceased, filling the name, ID, date of birth and proposing the cover (issue #23)", async () => {
+    openClaims();
+    const form = await openForm();
+    const picker = within(form).getByRole('combobox', { name: 'Policy' });
+    act(() => picker.focus());
+    fireEvent.change(picker, { target: { value: 'Ayanda' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'POL-000002 — Ayanda Zulu' }));
+    fireEvent.click(await within(form).findByRole('button', { name: /The deceased, from this policy's lives/ }));
+    expect(screen.queryByRole('option', { name: /Sipho Zulu/ })).toBeNull();
+    fireEvent.click(await screen.findByRole('option', { name: `Gogo Zulu (parent, ${DECEASED_SA_ID})` }));
+    expect((input(form, CLAIM_FIELD_LABELS.deceasedFirstName) as HTMLInputElement).value).toBe('Gogo');
+    expect((input(form, CLAIM_FIELD_LABELS.deceasedSaId) as HTMLInputElement).value).toBe(DECEASED_SA_ID);
+    expect((input(form, CLAIM_FIELD_LABELS.deceasedDateOfBirth) as HTMLInputElement).value).toBe('1980-01-01');
+    expect((input(form, CLAIM_FIELD_LABELS.claimAmount) as HTMLInputElement).value).toBe('20000.00');
   });
 
   it("shows the server's field messages under the fields and toasts 'Error'", async () => {
