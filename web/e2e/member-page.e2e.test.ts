@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { southAfricanDate } from '@fpa/write-model/validation';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
 import {
   api,
   browserAvailability,
@@ -133,6 +135,17 @@ describe.skipIf(!browser.available)(`the member's page in Chromium ${browser.rea
     await expect.poll(() => policy.getByText('Paid up to').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('table', { name: 'Payments' }).getByText('FIRST').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('table', { name: 'Claims' }).getByText('Thandeka Ngcobo').isVisible()).toBe(true);
+    // The policy schedule (issue #23), printed from the member's page: a PDF naming the policy and the lives.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      policy.getByRole('button', { name: `Schedule of policy ${policyNumber} (PDF)` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`schedule-${policyNumber}.pdf`);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(readFileSync(await download.path()))), {
+      mergePages: true,
+    });
+    expect(text).toContain(policyNumber);
+    expect(text).toContain('Thandeka Ngcobo');
     await page.getByRole('button', { name: 'Show history' }).click();
     await expect
       .poll(() =>

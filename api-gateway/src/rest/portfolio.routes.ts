@@ -1,3 +1,4 @@
+import { schedulePdf } from '../papers/schedule.ts';
 import { memberSummary } from '../queries/member-page.ts';
 import * as portfolio from '../queries/portfolio.ts';
 import type { Route } from './router.ts';
@@ -11,4 +12,11 @@ export const portfolioRoutes: Route[] = [
   { method: 'GET', path: '/api/members/:id', operation: 'members:read', handler: (ctx, { params }) => memberSummary(ctx, params.id!) },
   { method: 'GET', path: '/api/policy-types', operation: 'policy_types:read', handler: (ctx) => portfolio.policyTypes(ctx) },
   { method: 'GET', path: '/api/policies', operation: 'policies:read', handler: (ctx) => portfolio.allPolicies(ctx) },
+  // Issue #23: the policy schedule the policyholder is given, as a PDF.
+  {
+    method: 'GET',
+    path: '/api/policies/:id/schedule.pdf',
+    operation: 'policies:read',
+    handler: (ctx, { params }) => schedulePdf(ctx, params.id!),
+  },
 ];

@@ -51,15 +51,4 @@ export function trailPdfTitle(history: Pick<AuditHistory, 'entity' | 'label'>): 
   return `Audit trail: ${ENTITY_LABELS[history.entity]} ${history.label}`;
 }
 
-/** Hands a blob to the browser as a file download. */
-export function downloadBlob(fileName: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has been handled: revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+export { downloadBlob } from '../../app/fileDownload';

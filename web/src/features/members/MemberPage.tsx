@@ -25,6 +25,7 @@ import { MANDATE_STATUS_LABELS } from '../collections/collectionLabels';
 import { DebitOrderButton } from '../collections/MandateDialog';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUS_TONES, paymentMethodLabel } from '../payments/paymentLabels';
 import { STATUS_LABELS, STATUS_TONES } from '../policies/policyStatus';
+import { ScheduleButton } from '../policies/ScheduleButton';
 import { BeneficiariesSection } from './beneficiaries/BeneficiariesSection';
 import { AddMemberDialog } from './AddMemberDialog';
 import { DeleteMemberDialog } from './DeleteMemberDialog';
@@ -190,6 +191,7 @@ function PoliciesCard({ member, onIssue }: { member: Member; onIssue: (() => voi
                 {policy.statement && (
                   <DebitOrderButton policyId={policy.id} policyNumber={policy.policyNumber} debitDay={policy.debitDay} />
                 )}
+                <ScheduleButton policyId={policy.id} policyNumber={policy.policyNumber} />
                 <HistoryButton entity="policy" id={policy.id} name={`policy ${policy.policyNumber}`} />
               </span>
             </header>

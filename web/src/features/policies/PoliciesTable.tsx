@@ -10,6 +10,7 @@ import { PolicyStatusControls } from './PolicyStatusControls';
 import { HistoryButton } from '../audit/HistoryDisclosure';
 import { StatementButton } from '../arrears/StatementDialog';
 import { DebitOrderButton } from '../collections/MandateDialog';
+import { ScheduleButton } from './ScheduleButton';
 import { STATUS_LABELS, STATUS_TONES } from './policyStatus';
 import * as styles from './policies.css';
 
@@ -70,6 +71,7 @@ function PolicyTableRow({ policy }: { policy: PolicyRow }) {
           <PolicyStatusControls policy={policy} />
           <StatementButton policyId={policy.id} policyNumber={policy.policyNumber} compact />
           <DebitOrderButton policyId={policy.id} policyNumber={policy.policyNumber} debitDay={policy.debitDay} compact />
+          <ScheduleButton policyId={policy.id} policyNumber={policy.policyNumber} compact />
           <HistoryButton entity="policy" id={policy.id} name={`policy ${policy.policyNumber}`} />
         </span>
       </Cell>

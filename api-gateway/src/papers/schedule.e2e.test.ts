@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { testDrivers } from '@fpa/write-model/testing';
+import { addMonths, southAfricanDate } from '@fpa/write-model/validation';
+import { caller, companyWithStaff } from '../audit.testing.ts';
+import { mainMemberBody } from '../calendar.testing.ts';
+import { makeSaId, registration, startTestApp, type TestApp } from '../testing.ts';
+
+/*
+ * Issue #23's policy schedule through HTTP: GET /api/policies/{id}/schedule.pdf answers a PDF whose text
+ * (extracted with a PDF library, as a reader's software would) names the company, the policy, each life
+ * with its cover and waiting period's end, the beneficiaries, the premium's debit order, the cooling-off
+ * right and how to claim; another company's policy is a 404, a role without policies:read a 403.
+ */
+
+async function pdfText(body: ArrayBuffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(body)), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+describe.each(testDrivers())('the policy schedule on $name', (driver) => {
+  let t: TestApp;
+  let tokens: Record<string, string>;
+  let policyId: string;
+  let policyNumber: string;
+  let companyName: string;
+  const saId = makeSaId('700303', '5321');
+
+  const schedule = (token: string, id = policyId) =>
+    t.app.handle(new Request(`http://localhost/api/policies/${id}/schedule.pdf`, { headers: { authorization: `Bearer ${token}` } }));
+
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+    const company = await companyWithStaff(t, ['claim_admin', 'agent']);
+    tokens = company.tokens;
+    const admin = caller(t, tokens.administrator!);
+    companyName = (await admin('GET', '/api/company')).name;
+    const type = await admin('POST', '/api/policy-types', {
+      name: 'Family 20k',
+      coverageAmount: '20000',
+      monthlyPremium: '150',
+      waitingPeriod: 6,
+    });
+    const member = await admin(
+      'POST',
+      '/api/members',
+      mainMemberBody(type.id, { firstName: 'Themba', lastName: 'Mthembu', saId, debitDay: 25 }),
+    );
+    policyId = member.policyId;
+    policyNumber = member.policyNumber;
+    await admin('POST', '/api/members', {
+      firstName: 'Nomsa',
+      lastName: 'Mthembu',
+      saId: makeSaId('750808', '5300'),
+      isMainMember: false,
+      mainMemberId: member.id,
+      relationship: 'spouse',
+    });
+    await admin('PUT', `/api/policies/${policyId}/beneficiaries`, {
+      beneficiaries: [
+        { firstName: 'Nomsa', lastName: 'Mthembu', relationship: 'spouse', share: '70' },
+        { firstName: 'Lwazi', lastName: 'Mthembu', relationship: 'child', share: '30' },
+      ],
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it('is a PDF naming the company, the policy, each life with its cover and waiting period, the beneficiaries, cooling-off and claims', async () => {
+    const answer = await schedule(tokens.claim_admin!);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="schedule-${policyNumber}.pdf"`);
+    const text = await pdfText(await answer.arrayBuffer());
+    const today = southAfricanDate(new Date());
+    const waitingEnds = new Date(`${addMonths(today, 6)}T00:00:00Z`).toLocaleDateString('en-ZA', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    for (const words of [
+      'Policy schedule',
+      companyName,
+      policyNumber,
+      'Family 20k',
+      'Themba Mthembu',
+      saId,
+      'Nomsa Mthembu',
+      'Spouse',
+      'R 20 000,00',
+      'R 150,00',
+      'on day 25 of every month',
+      waitingEnds,
+      'Lwazi Mthembu',
+      '70%',
+      '30%',
+      'By EFT, cash or card',
+      'within 30 days',
+      'How to claim',
+    ])
+      expect(text, words).toContain(words);
+  });
+
+  it("is a 404 for another company's policy or not an id, a 403 without policies:read", async () => {
+    const other = (await t.request('POST', '/api/register', registration())).body.token as string;
+    for (const id of [policyId, 'not-an-id']) {
+      const answer = await schedule(other, id);
+      expect(answer.status).toBe(404);
+      expect(((await answer.json()) as { message: string }).message).toBe('Policy not found');
+    }
+    expect((await schedule(tokens.agent!)).status).toBe(403);
+  });
+});
