@@ -8,6 +8,7 @@ export const SUITES = [
   'batch',
   'rebuild',
   'queries',
+  'papers',
   'daily',
   'read-your-writes',
   'import',

@@ -13,6 +13,7 @@ import { collectionsSuite } from './suites/collections.ts';
 import { dailySuite } from './suites/daily.ts';
 import { httpSuite } from './suites/http.ts';
 import { importSuite } from './suites/import.ts';
+import { papersSuite } from './suites/papers.ts';
 import { queriesSuite } from './suites/queries.ts';
 import { readYourWritesSuite } from './suites/read-your-writes.ts';
 import { rebuildSuite } from './suites/rebuild.ts';
@@ -30,6 +31,7 @@ const ORDER: [SuiteName, (ctx: SuiteContext) => Promise<Figure[]>][] = [
   ['append', appendSuite],
   ['batch', batchSuite],
   ['queries', queriesSuite],
+  ['papers', papersSuite],
   ['daily', dailySuite],
   ['read-your-writes', readYourWritesSuite],
   ['http', httpSuite],

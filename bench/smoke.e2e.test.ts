@@ -28,6 +28,7 @@ describe.each(drivers)('npm run bench --smoke on %s', (driver, url) => {
       'batch',
       'rebuild',
       'queries',
+      'papers',
       'daily',
       'read-your-writes',
       'http',
