@@ -146,6 +146,18 @@ describe.skipIf(!browser.available)(`the member's page in Chromium ${browser.rea
     });
     expect(text).toContain(policyNumber);
     expect(text).toContain('Thandeka Ngcobo');
+    const [receipt] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('table', { name: 'Payments' })
+        .getByRole('button', { name: /^Receipt of the payment of / })
+        .click(),
+    ]);
+    const receiptText = (
+      await extractText(await getDocumentProxy(new Uint8Array(readFileSync(await receipt.path()))), { mergePages: true })
+    ).text;
+    expect(receiptText).toContain('Premium receipt');
+    expect(receiptText).toContain('R 180,00');
     await page.getByRole('button', { name: 'Show history' }).click();
     await expect
       .poll(() =>

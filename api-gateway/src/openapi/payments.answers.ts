@@ -39,6 +39,10 @@ export const paymentsAnswers: AnswerMap = {
     answer: z.array(listedPayment),
     headers: { 'x-total-count': 'How many payments match', 'x-next-cursor': 'The ?after= of the next page, when there is one' },
   },
+  'GET /api/payments/:id/receipt.pdf': {
+    summary: 'A completed payment’s premium receipt (issue #23): amount, date, method, reference and where the policy stands',
+    responses: { 200: { description: 'An A4 PDF', content: { 'application/pdf': z.string().meta({ format: 'binary' }) } } },
+  },
   'POST /api/payments': { summary: 'Record a payment against a policy', answer: payment },
   'PATCH /api/payments/:id': { summary: 'Change a payment’s status', answer: payment },
 };

@@ -16,6 +16,7 @@ import type { RequestContext } from '../context.ts';
 import { companyRow } from '../queries/company.ts';
 import { birthDateOf } from '../queries/member-page.ts';
 import { tenantRead } from '../queries/tenant.ts';
+import { companyContact, letterheadOf, longDate, rand } from './letterhead.ts';
 import { renderPaper, type Paper, type PaperBlock } from './pdf.ts';
 
 /*
@@ -56,14 +57,6 @@ export async function scheduleData(ctx: RequestContext, policyId: string): Promi
   return { company, policy, holder, lives: holder ? [holder, ...family] : [], beneficiaries, mandate, today: southAfricanDate(now), now };
 }
 
-const rand = (amount: string) =>
-  `R ${Number(amount)
-    .toLocaleString('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    .replace(/\u00a0/g, ' ')}`;
-
-const longDate = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 const relationshipOf = (life: MemberRow) =>
   life.isMainMember
     ? 'Main member'
@@ -87,8 +80,7 @@ export function waitingEndsOn(
 
 export function schedulePaper(data: ScheduleData): Paper {
   const { company, policy, holder, lives, beneficiaries, mandate } = data;
-  const contact = [company.phone, company.email].filter(Boolean).join(' · ');
-  const address = [company.address, company.city, company.province, company.postalCode].filter(Boolean).join(', ');
+  const contact = companyContact(company);
   const blocks: PaperBlock[] = [
     { kind: 'heading', text: 'The policy' },
     {
@@ -165,16 +157,7 @@ export function schedulePaper(data: ScheduleData): Paper {
     },
   ];
   return {
-    letterhead: {
-      name: company.name,
-      lines: [
-        address,
-        contact,
-        [company.cipNumber ? `Registration ${company.cipNumber}` : null, company.fspNumber ? `FSP ${company.fspNumber}` : null]
-          .filter(Boolean)
-          .join(' · '),
-      ].filter((line) => line.length > 0),
-    },
+    letterhead: letterheadOf(company),
     title: 'Policy schedule',
     subtitle: `${policy.policyNumber} · issued to ${holder ? `${holder.firstName} ${holder.lastName}` : policy.memberName} · as at ${longDate(data.today)}`,
     blocks,

@@ -1,3 +1,4 @@
+import { receiptPdf } from '../papers/receipt.ts';
 import type { PaymentStatus } from '@fpa/write-model/validation';
 import * as payments from '../queries/payments.ts';
 import type { RequestContext } from '../context.ts';
@@ -30,4 +31,13 @@ async function paymentList(ctx: RequestContext, { query }: RouteInput): Promise<
 }
 
 /** Spec part 2 §7 Payments: the list (its commands are endpoints: commands/payments.ts). */
-export const paymentRoutes: Route[] = [{ method: 'GET', path: '/api/payments', operation: 'payments:read', handler: paymentList }];
+export const paymentRoutes: Route[] = [
+  { method: 'GET', path: '/api/payments', operation: 'payments:read', handler: paymentList },
+  // Issue #23: a completed payment's receipt, as a PDF.
+  {
+    method: 'GET',
+    path: '/api/payments/:id/receipt.pdf',
+    operation: 'payments:read',
+    handler: (ctx, { params }) => receiptPdf(ctx, params.id!),
+  },
+];

@@ -25,7 +25,7 @@ import { MANDATE_STATUS_LABELS } from '../collections/collectionLabels';
 import { DebitOrderButton } from '../collections/MandateDialog';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUS_TONES, paymentMethodLabel } from '../payments/paymentLabels';
 import { STATUS_LABELS, STATUS_TONES } from '../policies/policyStatus';
-import { ScheduleButton } from '../policies/ScheduleButton';
+import { ReceiptButton, ScheduleButton } from '../papers/PaperButton';
 import { BeneficiariesSection } from './beneficiaries/BeneficiariesSection';
 import { AddMemberDialog } from './AddMemberDialog';
 import { DeleteMemberDialog } from './DeleteMemberDialog';
@@ -260,7 +260,7 @@ function LivesCard({ member, onAdd, onRemove }: { member: Member; onAdd: (() => 
   );
 }
 
-const PAYMENT_COLUMNS = ['Date', 'Policy', 'Amount', 'Method', 'Reference', 'Status'] as const;
+const PAYMENT_COLUMNS = ['Date', 'Policy', 'Amount', 'Method', 'Reference', 'Status', 'Receipt'] as const;
 
 function PaymentsCard({ policies }: { policies: readonly MemberPagePolicy[] }) {
   const rows = policies.flatMap((p) => (p.payments?.nodes ?? []).map((payment) => ({ payment, policyNumber: p.policyNumber })));
@@ -287,6 +287,13 @@ function PaymentsCard({ policies }: { policies: readonly MemberPagePolicy[] }) {
               <Cell label="Reference">{payment.reference || '—'}</Cell>
               <Cell label="Status">
                 <Badge tone={PAYMENT_STATUS_TONES[payment.status]}>{PAYMENT_STATUS_LABELS[payment.status]}</Badge>
+              </Cell>
+              <Cell label="Receipt">
+                {payment.status === 'completed' ? (
+                  <ReceiptButton paymentId={payment.id} policyNumber={policyNumber} paymentDate={payment.paymentDate} />
+                ) : (
+                  '—'
+                )}
               </Cell>
             </tr>
           ))}

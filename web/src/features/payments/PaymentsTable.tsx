@@ -2,8 +2,9 @@ import { useQuery } from 'urql';
 import { formatDate, formatRand } from '../../app/format';
 import { useCursorPages } from '../../app/pagination';
 import { Button } from '../../ui/Button';
-import { Cell, DataTable } from '../../ui/DataTable';
+import { Cell, cellActions, DataTable } from '../../ui/DataTable';
 import { MemberLink } from '../members/MemberLink';
+import { ReceiptButton } from '../papers/PaperButton';
 import { paymentMethodLabel } from './paymentLabels';
 import { PAYMENTS_CONTEXT, PAYMENTS_PAGE_SIZE, PaymentsQuery, type PaymentRow, type PaymentStatus } from './payments.operations';
 import { PaymentStatusSelect } from './PaymentStatusSelect';
@@ -46,7 +47,12 @@ function PaymentTableRow({ payment }: { payment: PaymentRow }) {
         </span>
       </Cell>
       <Cell label="Status">
-        <PaymentStatusSelect payment={payment} />
+        <span className={cellActions}>
+          <PaymentStatusSelect payment={payment} />
+          {payment.status === 'completed' && (
+            <ReceiptButton paymentId={payment.id} policyNumber={payment.policyNumber} paymentDate={payment.paymentDate} />
+          )}
+        </span>
       </Cell>
     </tr>
   );

@@ -10,7 +10,7 @@ import { PolicyStatusControls } from './PolicyStatusControls';
 import { HistoryButton } from '../audit/HistoryDisclosure';
 import { StatementButton } from '../arrears/StatementDialog';
 import { DebitOrderButton } from '../collections/MandateDialog';
-import { ScheduleButton } from './ScheduleButton';
+import { ScheduleButton } from '../papers/PaperButton';
 import { STATUS_LABELS, STATUS_TONES } from './policyStatus';
 import * as styles from './policies.css';
 

@@ -18,7 +18,7 @@ async function pdfText(body: ArrayBuffer): Promise<string> {
   return text.replace(/\s+/g, ' ');
 }
 
-describe.each(testDrivers())('the policy schedule on $name', (driver) => {
+describe.each(testDrivers())('the policy schedule and the premium receipt on $name', (driver) => {
   let t: TestApp;
   let tokens: Record<string, string>;
   let policyId: string;
@@ -26,8 +26,9 @@ describe.each(testDrivers())('the policy schedule on $name', (driver) => {
   let companyName: string;
   const saId = makeSaId('700303', '5321');
 
-  const schedule = (token: string, id = policyId) =>
-    t.app.handle(new Request(`http://localhost/api/policies/${id}/schedule.pdf`, { headers: { authorization: `Bearer ${token}` } }));
+  const get = (path: string, token: string) =>
+    t.app.handle(new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${token}` } }));
+  const schedule = (token: string, id = policyId) => get(`/api/policies/${id}/schedule.pdf`, token);
 
   beforeAll(async () => {
     t = await startTestApp(driver);
@@ -99,6 +100,44 @@ describe.each(testDrivers())('the policy schedule on $name', (driver) => {
       'How to claim',
     ])
       expect(text, words).toContain(words);
+  });
+
+  it('receipts a completed payment: who paid, the amount, the date and method, where the policy stands; not a failed one', async () => {
+    const admin = caller(t, tokens.administrator!);
+    const today = southAfricanDate(new Date());
+    const paid = await admin('POST', '/api/payments', {
+      policyId,
+      amount: '150',
+      paymentDate: today,
+      paymentMethod: 'eft',
+      reference: 'NOV-EFT',
+    });
+    const answer = await get(`/api/payments/${paid.id}/receipt.pdf`, tokens.administrator!);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="receipt-${policyNumber}-${today}.pdf"`);
+    const text = await pdfText(await answer.arrayBuffer());
+    for (const words of [
+      'Premium receipt',
+      companyName,
+      'Themba Mthembu',
+      policyNumber,
+      'R 150,00',
+      'EFT',
+      'NOV-EFT',
+      'Paid up to',
+      'Balance due',
+    ])
+      expect(text, words).toContain(words);
+
+    const pending = await admin('POST', '/api/payments', { policyId, amount: '150', paymentDate: today, paymentMethod: 'cash' });
+    await admin('PATCH', `/api/payments/${pending.id}`, { status: 'failed' });
+    const refused = await get(`/api/payments/${pending.id}/receipt.pdf`, tokens.administrator!);
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expect(((await refused.json()) as { message: string }).message).toBe('Only a completed payment has a receipt.');
+    const other = (await t.request('POST', '/api/register', registration())).body.token as string;
+    expect((await get(`/api/payments/${paid.id}/receipt.pdf`, other)).status).toBe(404);
+    expect((await get(`/api/payments/${paid.id}/receipt.pdf`, tokens.claim_admin!)).status).toBe(403);
   });
 
   it("is a 404 for another company's policy or not an id, a 403 without policies:read", async () => {
