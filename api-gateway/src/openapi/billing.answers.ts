@@ -118,6 +118,10 @@ export const billingAnswers: AnswerMap = {
     summary: 'Run the calendar up to a day: premiums due, notices, lapses, reinstatements',
     answer: dailyRun,
   },
+  'GET /api/policies/:id/statement.pdf': {
+    summary: 'The premium statement as a PDF (issue #23), optionally for ?from=YYYY-MM&to=YYYY-MM (months included)',
+    responses: { 200: { description: 'An A4 PDF', content: { 'application/pdf': z.string().meta({ format: 'binary' }) } } },
+  },
   'GET /api/policies/:id/statement': {
     summary: "A policy's statement today: the months fallen due, paid-up-to date, balance, notices, lapse",
     answer: statement,

@@ -140,6 +140,25 @@ describe.each(testDrivers())('the policy schedule and the premium receipt on $na
     expect((await get(`/api/payments/${paid.id}/receipt.pdf`, tokens.claim_admin!)).status).toBe(403);
   });
 
+  it('prints the premium statement for the whole policy or a period of months; refuses a bad month', async () => {
+    const whole = await get(`/api/policies/${policyId}/statement.pdf`, tokens.claim_admin!);
+    expect(whole.status).toBe(200);
+    const text = await pdfText(await whole.arrayBuffer());
+    const thisMonth = southAfricanDate(new Date()).slice(0, 7);
+    for (const words of ['Premium statement', policyNumber, 'since the policy began', 'Month by month', thisMonth, 'R 150,00'])
+      expect(text, words).toContain(words);
+    const none = await pdfText(
+      await (await get(`/api/policies/${policyId}/statement.pdf?from=2020-01&to=2020-12`, tokens.claim_admin!)).arrayBuffer(),
+    );
+    expect(none).toContain('No premium fell due in this period.');
+    expect(none).toContain('2020-01 to 2020-12');
+    const bad = await get(`/api/policies/${policyId}/statement.pdf?from=2020-13`, tokens.claim_admin!);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toBe('from must be a month as YYYY-MM');
+    const backwards = await get(`/api/policies/${policyId}/statement.pdf?from=2021-01&to=2020-12`, tokens.claim_admin!);
+    expect(backwards.status).toBe(400);
+  });
+
   it("is a 404 for another company's policy or not an id, a 403 without policies:read", async () => {
     const other = (await t.request('POST', '/api/register', registration())).body.token as string;
     for (const id of [policyId, 'not-an-id']) {

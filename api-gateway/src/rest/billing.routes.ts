@@ -1,3 +1,4 @@
+import { statementPdf } from '../papers/statement.ts';
 import type { ArrearsItem } from '@fpa/projections';
 import { csvSafeCell } from '@fpa/write-model/validation';
 import * as billing from '../queries/billing.ts';
@@ -50,6 +51,13 @@ export const billingRoutes: Route[] = [
     path: '/api/policies/:id/statement',
     operation: 'policies:read',
     handler: (ctx, { params }) => billing.statement(ctx, params.id!),
+  },
+  // Issue #23: the statement as a paper, for a period of months (?from=YYYY-MM&to=YYYY-MM).
+  {
+    method: 'GET',
+    path: '/api/policies/:id/statement.pdf',
+    operation: 'policies:read',
+    handler: (ctx, { params, query }) => statementPdf(ctx, params.id!, query),
   },
   {
     method: 'GET',

@@ -9,6 +9,7 @@ import { Dialog, Modal } from '../../ui/Dialog';
 import { Icon } from '../../ui/Icon';
 import { EmptyState } from '../../ui/PageHeader';
 import { PageSpinner } from '../../ui/Spinner';
+import { PaperButton } from '../papers/PaperButton';
 import { ARREARS_CONTEXT, PolicyStatementQuery, type PolicyStatement } from './arrears.operations';
 import { CHANNEL_LABELS, PERIOD_STATE_LABELS, PERIOD_STATE_TONES } from './arrearsLabels';
 import * as styles from './arrears.css';
@@ -103,7 +104,20 @@ function StatementPanel({ policyId }: { policyId: string }) {
         text={result.error ? errorMessage(result.error) : 'Policy not found.'}
       />
     );
-  return <StatementView statement={result.data.policyStatement} />;
+  const statement = result.data.policyStatement;
+  return (
+    <>
+      <div>
+        <PaperButton
+          path={`/api/policies/${encodeURIComponent(policyId)}/statement.pdf`}
+          fileName={`statement-${statement.policyNumber}-${statement.asOf}.pdf`}
+          label={`Statement of policy ${statement.policyNumber} (PDF)`}
+          text="Print"
+        />
+      </div>
+      <StatementView statement={statement} />
+    </>
+  );
 }
 
 /** A row's 'Statement' button: the policy's premiums month by month, paid-up-to date, balance, notices. */
