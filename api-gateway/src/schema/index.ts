@@ -26,6 +26,7 @@ import './collections.fields.ts';
 import './member-page.ts';
 import './beneficiaries.ts';
 import './search.ts';
+import './work-items.ts';
 import { commandEndpoints } from '../commands/index.ts';
 import { addMutations } from '../commands/expose.ts';
 

@@ -15,7 +15,7 @@ export function AgentDashboard({ firstName }: { firstName: string }) {
   return (
     <div className={styles.page}>
       {/* Agents have no company records to search (their clients are on New Sales). */}
-      <DashboardHeader searches={false} />
+      <DashboardHeader companyUser={false} />
       <PageHeader
         title={`Welcome, ${firstName}`}
         description="Your target, the clients you have onboarded and the commission you have earned."

@@ -12,7 +12,7 @@ export function DashboardPage() {
   if (user?.role === 'agent') return <AgentDashboard firstName={user.firstName} />;
   return (
     <div className={styles.page}>
-      <DashboardHeader searches={Boolean(user?.companyId)} />
+      <DashboardHeader companyUser={Boolean(user?.companyId)} />
       <PageHeader title="Dashboard" description="Your company's members, policies and premium income at a glance." />
       {/* Platform users (super admin) have no company, so no company figures to show. */}
       {user?.companyId ? <StatsCards /> : null}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionHandler, testUser } from '../../test/graphql';
 import { renderApp } from '../../test/render';
@@ -45,11 +45,38 @@ describe('/ for staff', () => {
                 },
               },
             }
-          : { data: null },
+          : name === 'WorkItems'
+            ? {
+                data: {
+                  workItems: [
+                    {
+                      __typename: 'WorkItem',
+                      kind: 'claims_to_decide',
+                      count: 2,
+                      label: '2 claims waiting for a decision',
+                      href: '/claims',
+                    },
+                    {
+                      __typename: 'WorkItem',
+                      kind: 'policies_in_grace',
+                      count: 5,
+                      label: '5 policies in grace with a premium missed',
+                      href: '/arrears',
+                    },
+                  ],
+                },
+              }
+            : { data: null },
       ),
     );
     expect(await screen.findByPlaceholderText('Search members, policies...')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Notifications (3)' })).toBeTruthy();
+    // The bell counts what waits for the role (issue #25), and lists each with its page.
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications (7)' }));
+    const waiting = await screen.findByRole('menu');
+    expect(waiting.getAttribute('aria-label')).toBe('Waiting for you');
+    expect(within(waiting).getByRole('menuitem', { name: '2 claims waiting for a decision' }).getAttribute('href')).toBe('/claims');
+    expect(within(waiting).getByRole('menuitem', { name: '5 policies in grace with a premium missed' })).toBeTruthy();
+    fireEvent.keyDown(waiting, { key: 'Escape' });
     const figures = await screen.findByRole('region', { name: 'Company figures' });
     await waitFor(() => expect(within(figures).getByText('45')).toBeTruthy());
     const value = (label: string) => plain(within(figures).getByText(label).nextElementSibling?.textContent);

@@ -77,3 +77,15 @@ export const SearchQuery = graphql(`
 `);
 
 export type SearchHit = ResultOf<typeof SearchQuery>['search'][number];
+
+/** The bell (issue #25): what waits for the user's role, with its count and page. */
+export const WorkItemsQuery = graphql(`
+  query WorkItems {
+    workItems {
+      kind
+      count
+      label
+      href
+    }
+  }
+`);
