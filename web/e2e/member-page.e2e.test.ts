@@ -114,6 +114,11 @@ describe.skipIf(!browser.available)(`the member's page in Chromium ${browser.rea
 
   it('finds a member by ID number from the dashboard search and opens their page', async () => {
     await page.goto(`${server.url}/`);
+    // The bell (issue #25): the claim waits for a decision.
+    await page.getByRole('button', { name: 'Notifications (1)' }).click();
+    await expect.poll(() => page.getByRole('menuitem', { name: '1 claim waiting for a decision' }).isVisible()).toBe(true);
+    await screenshot(page, 'dashboard-bell', { fullPage: false });
+    await page.keyboard.press('Escape');
     const search = page.getByRole('combobox', { name: 'Search' });
     await search.fill(saId('650505', '0123'));
     const hit = page.getByRole('option', { name: /Thandeka Ngcobo/ });
