@@ -58,6 +58,11 @@ describe('routing and guards', () => {
     expect(screen.getByText('Super admin access required to view this page.')).toBeTruthy();
   });
 
+  it('the super admin lands on the platform overview, not an empty company dashboard (issue #25)', async () => {
+    renderApp('/', sessionHandler(testUser({ role: 'super_admin', companyId: null })));
+    expect(await screen.findByRole('heading', { name: 'Super Admin Dashboard', level: 1 })).toBeTruthy();
+  });
+
   it('the super admin reaches the Super Admin Dashboard', async () => {
     renderApp('/super-admin', sessionHandler(testUser({ role: 'super_admin', companyId: null })));
     expect(await screen.findByRole('heading', { name: 'Super Admin Dashboard', level: 1 })).toBeTruthy();

@@ -1,3 +1,4 @@
+import { Navigate } from 'react-router-dom';
 import { useAuth } from '../../app/auth/AuthProvider';
 import { PageHeader } from '../../ui/PageHeader';
 import { AgentDashboard } from './AgentDashboard';
@@ -10,6 +11,8 @@ import { StatsCards } from './StatsCards';
 export function DashboardPage() {
   const { user } = useAuth();
   if (user?.role === 'agent') return <AgentDashboard firstName={user.firstName} />;
+  // The platform operator has no company to show here: their overview is the super admin's page (issue #25).
+  if (user?.role === 'super_admin') return <Navigate to="/super-admin" replace />;
   return (
     <div className={styles.page}>
       <DashboardHeader companyUser={Boolean(user?.companyId)} />
