@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useQuery } from 'urql';
+import { useCan } from '../../app/permissions';
 import { errorCode, errorMessage } from '../../app/errors';
 import { formatDate } from '../../app/format';
 import { Button } from '../../ui/Button';
@@ -83,6 +84,8 @@ export function GroupSchemeDetailsPage() {
   const { id = '' } = useParams();
   const [result] = useQuery({ query: GroupSchemeQuery, variables: { id }, context: SCHEMES_CONTEXT });
   const [dialog, setDialog] = useState<DialogState>(null);
+  // Editing a scheme and adding members need group_schemes:update, as the server checks (issue #25).
+  const canUpdate = useCan('group_schemes:update');
   const scheme = result.data?.groupScheme;
 
   if (result.fetching && !result.data) return <PageSpinner label="Loading group scheme" />;
@@ -104,14 +107,18 @@ export function GroupSchemeDetailsPage() {
         actions={
           <>
             <HistoryButton entity="group_scheme" id={scheme.id} name={`scheme ${scheme.name}`} size="md" />
-            <Button variant="secondary" onPress={() => setDialog('edit')}>
-              <Icon name="edit" size={18} />
-              Edit
-            </Button>
-            <Button onPress={() => setDialog('add')}>
-              <Icon name="userPlus" size={18} />
-              Add Members
-            </Button>
+            {canUpdate && (
+              <>
+                <Button variant="secondary" onPress={() => setDialog('edit')}>
+                  <Icon name="edit" size={18} />
+                  Edit
+                </Button>
+                <Button onPress={() => setDialog('add')}>
+                  <Icon name="userPlus" size={18} />
+                  Add Members
+                </Button>
+              </>
+            )}
           </>
         }
       />

@@ -9,18 +9,21 @@ import { CreateSchemeDialog } from './CreateSchemeDialog';
 import { GroupSchemesQuery, SCHEMES_CONTEXT } from './groupSchemes.operations';
 import { SchemeCard } from './SchemeCard';
 import * as styles from './groupSchemes.css';
+import { useCan } from '../../app/permissions';
 
 /** /group-schemes: employer and community schemes as cards, and Create Scheme (spec part 2 §2). */
 export function GroupSchemesPage() {
   const [result] = useQuery({ query: GroupSchemesQuery, context: SCHEMES_CONTEXT });
   const [creating, setCreating] = useState(false);
   const schemes = result.data?.groupSchemes ?? [];
-  const createButton = (
+  // Shown for whoever holds the permission the server checks (issue #25).
+  const canCreate = useCan('group_schemes:create');
+  const createButton = canCreate ? (
     <Button onPress={() => setCreating(true)}>
       <Icon name="plus" size={18} />
       Create Scheme
     </Button>
-  );
+  ) : undefined;
 
   return (
     <div className={styles.page}>

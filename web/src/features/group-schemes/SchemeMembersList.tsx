@@ -19,6 +19,7 @@ import {
 } from './groupSchemes.operations';
 import { RELATIONSHIP_LABELS } from './schemeRows';
 import * as styles from './groupSchemes.css';
+import { useCan } from '../../app/permissions';
 
 const fullName = (m: Pick<SchemeMember, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`;
 
@@ -43,7 +44,7 @@ function Fact({ label, value }: { label: string; value: string | null | undefine
   );
 }
 
-function FamilyItem({ member, onRemove }: { member: SchemeFamilyMember; onRemove: () => void }) {
+function FamilyItem({ member, onRemove }: { member: SchemeFamilyMember; onRemove: (() => void) | null }) {
   return (
     <li className={styles.familyItem}>
       <div className={styles.memberText}>
@@ -54,15 +55,17 @@ function FamilyItem({ member, onRemove }: { member: SchemeFamilyMember; onRemove
           <Fact label="Cover" value={member.coverAmount ? formatRand(member.coverAmount) : null} />
         </dl>
       </div>
-      <Button variant="ghost" size="sm" aria-label={`Remove ${fullName(member)}`} onPress={onRemove}>
-        <Icon name="trash" size={16} />
-        Remove
-      </Button>
+      {onRemove && (
+        <Button variant="ghost" size="sm" aria-label={`Remove ${fullName(member)}`} onPress={onRemove}>
+          <Icon name="trash" size={16} />
+          Remove
+        </Button>
+      )}
     </li>
   );
 }
 
-function MainMemberItem({ member, onRemove }: { member: SchemeMember; onRemove: (removal: Removal) => void }) {
+function MainMemberItem({ member, onRemove }: { member: SchemeMember; onRemove: ((removal: Removal) => void) | null }) {
   const headingId = `scheme-member-${member.id}`;
   const address = [member.address, member.city, member.province ? provinceName(member.province) : null, member.postalCode]
     .filter(Boolean)
@@ -79,15 +82,17 @@ function MainMemberItem({ member, onRemove }: { member: SchemeMember; onRemove: 
             <Badge tone="primary">Main member</Badge>
           </span>
         </div>
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-label={`Remove ${fullName(member)}`}
-          onPress={() => onRemove({ member, family: member.familyMembers })}
-        >
-          <Icon name="trash" size={16} />
-          Remove
-        </Button>
+        {onRemove && (
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Remove ${fullName(member)}`}
+            onPress={() => onRemove({ member, family: member.familyMembers })}
+          >
+            <Icon name="trash" size={16} />
+            Remove
+          </Button>
+        )}
       </div>
       <dl className={styles.memberFacts}>
         <Fact label="SA ID" value={member.saId ?? member.passportNumber} />
@@ -101,7 +106,7 @@ function MainMemberItem({ member, onRemove }: { member: SchemeMember; onRemove: 
           <h4 className={styles.familyTitle}>Family ({member.familyMembers.length})</h4>
           <ul className={styles.familyList} aria-label={`Family of ${fullName(member)}`}>
             {member.familyMembers.map((family) => (
-              <FamilyItem key={family.id} member={family} onRemove={() => onRemove({ member: family, family: [] })} />
+              <FamilyItem key={family.id} member={family} onRemove={onRemove ? () => onRemove({ member: family, family: [] }) : null} />
             ))}
           </ul>
         </div>
@@ -116,6 +121,8 @@ export function SchemeMembersList({ schemeId }: { schemeId: string }) {
   const [result] = useQuery({ query: SchemeMembersQuery, variables: { schemeId }, context: SCHEMES_CONTEXT });
   const [{ fetching: removing }, removeMember] = useMutation(RemoveSchemeMemberMutation);
   const [removal, setRemoval] = useState<Removal | null>(null);
+  // Removing needs group_schemes:delete, as the server checks (issue #25).
+  const canRemove = useCan('group_schemes:delete');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const members = result.data?.schemeMembers ?? [];
 
@@ -147,7 +154,7 @@ export function SchemeMembersList({ schemeId }: { schemeId: string }) {
     body = (
       <ul className={styles.memberList}>
         {members.map((member) => (
-          <MainMemberItem key={member.id} member={member} onRemove={setRemoval} />
+          <MainMemberItem key={member.id} member={member} onRemove={canRemove ? setRemoval : null} />
         ))}
       </ul>
     );

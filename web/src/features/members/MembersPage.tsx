@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useAuth } from '../../app/auth/AuthProvider';
+import { useCan } from '../../app/permissions';
 import { useClient, useQuery } from 'urql';
 import { useDebouncedValue } from '../../app/debounce';
 import { errorMessage } from '../../app/errors';
@@ -35,8 +35,12 @@ const LIMIT_FALLBACK = 'Your plan’s member limit has been reached.';
 export function MembersPage() {
   const client = useClient();
   // The server checks 'members:create' for a new policy as for a new member; the button follows it.
-  const { user } = useAuth();
-  const canIssuePolicy = Boolean(user?.permissions.includes('members:create'));
+  // Each action shows for whoever holds the permission the server checks for it (issue #25).
+  const canCreate = useCan('members:create');
+  const canImport = useCan('members:import');
+  const canEdit = useCan('members:update');
+  const canDelete = useCan('members:delete');
+  const canIssuePolicy = canCreate;
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim()) || null;
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -68,11 +72,13 @@ export function MembersPage() {
         description="Principal and family members, their policies and contact details."
         actions={
           <>
-            <Button variant="secondary" onPress={() => setDialog({ kind: 'bulk' })}>
-              <Icon name="file" size={18} />
-              Bulk Upload
-            </Button>
-            {addButton('Add Member')}
+            {canImport && (
+              <Button variant="secondary" onPress={() => setDialog({ kind: 'bulk' })}>
+                <Icon name="file" size={18} />
+                Bulk Upload
+              </Button>
+            )}
+            {canCreate && addButton('Add Member')}
           </>
         }
       />
@@ -96,7 +102,7 @@ export function MembersPage() {
           icon="users"
           title="No members yet"
           text="Add members one by one or upload a CSV file of many at once."
-          action={addButton('Add Your First Member')}
+          action={canCreate ? addButton('Add Your First Member') : undefined}
         />
       ) : totalCount === 0 ? (
         <EmptyState icon="search" title="No members match your search" text="Try a name, SA ID, passport number or email." />
@@ -104,8 +110,8 @@ export function MembersPage() {
         <MembersTable
           search={search}
           totalCount={totalCount}
-          onEdit={(member) => setDialog({ kind: 'edit', member })}
-          onDelete={(member) => setDialog({ kind: 'delete', member })}
+          onEdit={canEdit ? (member) => setDialog({ kind: 'edit', member }) : undefined}
+          onDelete={canDelete ? (member) => setDialog({ kind: 'delete', member }) : undefined}
           onIssuePolicy={canIssuePolicy ? (member) => setDialog({ kind: 'issue', member }) : undefined}
         />
       )}

@@ -12,8 +12,9 @@ import * as styles from './members.css';
 export const MEMBER_COLUMNS = ['Policy Number', 'Main Member', 'ID Number', 'Phone', 'Status', 'Actions'] as const;
 
 export type MemberActions = {
-  onEdit: (member: MemberRow) => void;
-  onDelete: (member: MemberRow) => void;
+  /** Absent for roles that may not (the server's permission decides which buttons show). */
+  onEdit?: ((member: MemberRow) => void) | undefined;
+  onDelete?: ((member: MemberRow) => void) | undefined;
   /** A new policy for a main member with none in force (issue #20); absent for roles that may not. */
   onIssuePolicy?: ((member: MemberRow) => void) | undefined;
 };
@@ -51,7 +52,7 @@ function MemberTableRow({ member, onEdit, onDelete, onIssuePolicy }: { member: M
       </Cell>
       <Cell label="Actions">
         <span className={cellActions}>
-          {member.isMainMember && (
+          {member.isMainMember && onEdit && (
             <Button variant="secondary" size="sm" aria-label={`Edit ${name}`} onPress={() => onEdit(member)}>
               Edit
             </Button>
@@ -61,9 +62,11 @@ function MemberTableRow({ member, onEdit, onDelete, onIssuePolicy }: { member: M
               New Policy
             </Button>
           )}
-          <Button variant="secondary" size="sm" aria-label={`Delete ${name}`} onPress={() => onDelete(member)}>
-            Delete
-          </Button>
+          {onDelete && (
+            <Button variant="secondary" size="sm" aria-label={`Delete ${name}`} onPress={() => onDelete(member)}>
+              Delete
+            </Button>
+          )}
           <HistoryButton entity="member" id={member.id} name={name} />
         </span>
       </Cell>

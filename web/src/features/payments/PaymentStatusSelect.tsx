@@ -6,6 +6,7 @@ import { Select } from '../../ui/Select';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUS_OPTIONS } from './paymentLabels';
 import { ChangePaymentStatusMutation, PAYMENTS_CONTEXT, type PaymentRow, type PaymentStatus } from './payments.operations';
 import * as styles from './payments.css';
+import { useCan } from '../../app/permissions';
 
 /** The accessible name of a row's selector: the policy and date say which payment it is. */
 export function paymentStatusLabel(payment: Pick<PaymentRow, 'policyNumber' | 'paymentDate'>): string {
@@ -16,6 +17,8 @@ export function paymentStatusLabel(payment: Pick<PaymentRow, 'policyNumber' | 'p
 export function PaymentStatusSelect({ payment }: { payment: PaymentRow }) {
   const { toast } = useToast();
   const [{ fetching }, changeStatus] = useMutation(ChangePaymentStatusMutation);
+  // A role that may not change a status (payments:update_status) sees it, read-only.
+  const canChange = useCan('payments:update_status');
 
   const change = async (status: PaymentStatus) => {
     if (status === payment.status) return;
@@ -34,7 +37,7 @@ export function PaymentStatusSelect({ payment }: { payment: PaymentRow }) {
       labelHidden
       options={PAYMENT_STATUS_OPTIONS}
       value={payment.status}
-      isDisabled={fetching}
+      isDisabled={fetching || !canChange}
       onChange={(value) => value && void change(value as PaymentStatus)}
     />
   );

@@ -16,6 +16,7 @@ import { PAYMENT_STATUS_OPTIONS } from './paymentLabels';
 import { PAYMENTS_CONTEXT, PaymentsQuery, type PaymentStatus } from './payments.operations';
 import { PaymentsTable, paymentsVariables, type PaymentFilter } from './PaymentsTable';
 import * as styles from './payments.css';
+import { useCan } from '../../app/permissions';
 
 const ALL = 'all';
 export const PAYMENT_FILTER_OPTIONS = [{ id: ALL, label: 'All' }, ...PAYMENT_STATUS_OPTIONS];
@@ -23,6 +24,8 @@ export const RECORD_PANEL_ID = 'record-payment-panel';
 
 /** /payments: record premiums per policy or per group scheme, and keep each payment's status (spec part 2 §2). */
 export function PaymentsPage() {
+  // Shown for whoever holds the permission the server checks (issue #25).
+  const canRecord = useCan('payments:create');
   const [recordOpen, setRecordOpen] = useState(false);
   const [tab, setTab] = useState('individual');
   const [searchText, setSearchText] = useState('');
@@ -39,14 +42,16 @@ export function PaymentsPage() {
         title="Payment Management"
         description="Record premiums for one policy or a whole group scheme, and keep each payment's status."
         actions={
-          <Button
-            onPress={() => setRecordOpen((open) => !open)}
-            aria-expanded={recordOpen}
-            aria-controls={recordOpen ? RECORD_PANEL_ID : undefined}
-          >
-            <Icon name={recordOpen ? 'close' : 'card'} size={18} />
-            Record Payment
-          </Button>
+          canRecord && (
+            <Button
+              onPress={() => setRecordOpen((open) => !open)}
+              aria-expanded={recordOpen}
+              aria-controls={recordOpen ? RECORD_PANEL_ID : undefined}
+            >
+              <Icon name={recordOpen ? 'close' : 'card'} size={18} />
+              Record Payment
+            </Button>
+          )
         }
       />
       {recordOpen && (

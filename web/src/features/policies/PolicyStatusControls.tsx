@@ -10,6 +10,7 @@ import { TextField } from '../../ui/TextField';
 import { ChangePolicyStatusMutation, type PolicyRow, type PolicyStatus } from './policies.operations';
 import { STATUS_LABELS, statusControls } from './policyStatus';
 import * as styles from './policies.css';
+import { useCan } from '../../app/permissions';
 
 const SWITCH_OPTIONS = (['active', 'lapsed'] as const).map((id) => ({ id, label: STATUS_LABELS[id] }));
 
@@ -49,6 +50,8 @@ export function PolicyStatusControls({ policy }: { policy: PolicyRow }) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const controls = statusControls(policy.status);
+  // Shown for whoever holds the permission the server checks (issue #25).
+  const canChange = useCan('policies:update_status');
   const asksReason = confirming !== null && missingReason(policy.status, confirming, null) !== null;
 
   const close = () => {
@@ -81,6 +84,7 @@ export function PolicyStatusControls({ policy }: { policy: PolicyRow }) {
   };
 
   const confirmation = confirming ? CONFIRMATIONS[confirming] : null;
+  if (!canChange) return null;
   return (
     <div className={styles.controls}>
       {controls.switchable && (

@@ -8,7 +8,7 @@ export function waitingPeriodText(months: number): string {
   return `${months} ${months === 1 ? 'month' : 'months'}`;
 }
 
-export function PolicyTypeCard({ policyType, onEdit }: { policyType: PolicyType; onEdit: () => void }) {
+export function PolicyTypeCard({ policyType, onEdit }: { policyType: PolicyType; onEdit?: (() => void) | undefined }) {
   return (
     <article className={styles.card} aria-labelledby={`policy-type-${policyType.id}`}>
       <div className={styles.cardHead}>
@@ -37,9 +37,11 @@ export function PolicyTypeCard({ policyType, onEdit }: { policyType: PolicyType;
         </dd>
       </dl>
       <div className={styles.cardActions}>
-        <Button variant="secondary" size="sm" onPress={onEdit} aria-label={`Edit ${policyType.name}`}>
-          Edit
-        </Button>
+        {onEdit && (
+          <Button variant="secondary" size="sm" onPress={onEdit} aria-label={`Edit ${policyType.name}`}>
+            Edit
+          </Button>
+        )}
       </div>
     </article>
   );

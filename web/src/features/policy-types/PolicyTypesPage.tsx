@@ -8,6 +8,7 @@ import { PolicyTypeCard } from './PolicyTypeCard';
 import { PolicyTypeDialog } from './PolicyTypeDialog';
 import { POLICY_TYPES_CONTEXT, PolicyTypesQuery, type PolicyType } from './policyTypes.operations';
 import * as styles from './policyTypes.css';
+import { useCan } from '../../app/permissions';
 
 type DialogState = { open: false } | { open: true; editing: PolicyType | null };
 
@@ -17,13 +18,16 @@ export function PolicyTypesPage() {
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const policyTypes = result.data?.policyTypes ?? [];
   const openAdd = () => setDialog({ open: true, editing: null });
+  // Shown for whoever holds the permission the server checks (issue #25).
+  const canCreate = useCan('policy_types:create');
+  const canEdit = useCan('policy_types:update');
 
   return (
     <div className={styles.page}>
       <PageHeader
         title="Policy Types"
         description="The cover you offer: coverage, monthly premium and waiting period."
-        actions={<Button onPress={openAdd}>Add Policy Type</Button>}
+        actions={canCreate ? <Button onPress={openAdd}>Add Policy Type</Button> : undefined}
       />
       {result.fetching && !result.data ? (
         <PageSpinner label="Loading policy types" />
@@ -34,12 +38,16 @@ export function PolicyTypesPage() {
           icon="layers"
           title="No policy types yet"
           text="Create your first policy type to start issuing policies to members."
-          action={<Button onPress={openAdd}>Add Policy Type</Button>}
+          action={canCreate ? <Button onPress={openAdd}>Add Policy Type</Button> : undefined}
         />
       ) : (
         <div className={styles.grid}>
           {policyTypes.map((policyType) => (
-            <PolicyTypeCard key={policyType.id} policyType={policyType} onEdit={() => setDialog({ open: true, editing: policyType })} />
+            <PolicyTypeCard
+              key={policyType.id}
+              policyType={policyType}
+              onEdit={canEdit ? () => setDialog({ open: true, editing: policyType }) : undefined}
+            />
           ))}
         </div>
       )}
