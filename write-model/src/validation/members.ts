@@ -93,6 +93,18 @@ export const paidUpToField = (today: string) => {
   });
 };
 
+/**
+ * What each main-member contact field lacks, said under that field (issue #25); the spec's sentence
+ * (MEMBER_MESSAGES.mainMemberContact) is the form's summary and the refusal's message.
+ */
+export const MAIN_MEMBER_FIELD_MESSAGES = {
+  phone: 'Phone number must be at least 10 digits and a valid South African number',
+  address: 'Address must be at least 5 characters',
+  city: 'City must be at least 2 characters',
+  province: 'Province is required',
+  postalCode: 'Postal code must be at least 4 characters',
+} as const;
+
 /** Minimum lengths of a main member's contact and address fields (spaces in the phone ignored). */
 export const MAIN_MEMBER_MINIMUMS = { phone: 10, address: 5, city: 2, province: 2, postalCode: 4 } as const;
 
@@ -171,7 +183,9 @@ export const memberSchemaOn = (today: string) =>
       const identifier = identifierIsValid(m);
       if (!identifier.ok) fail(identifier.path, MEMBER_MESSAGES.identifier);
       if (m.isMainMember) {
-        for (const field of missingMainMemberContact(m)) fail(field, MEMBER_MESSAGES.mainMemberContact);
+        const missing = missingMainMemberContact(m);
+        if (missing.length > 0) ctx.addIssue({ code: 'custom', path: [], message: MEMBER_MESSAGES.mainMemberContact });
+        for (const field of missing) fail(field, MAIN_MEMBER_FIELD_MESSAGES[field]);
       } else {
         if (!m.mainMemberId) fail('mainMemberId', MEMBER_MESSAGES.familyMember);
         if (!m.relationship) fail('relationship', MEMBER_MESSAGES.familyMember);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MEMBER_MESSAGES, editMemberSchemaOn, memberPolicyChoiceError, memberSchemaOn } from './members.ts';
+import { MAIN_MEMBER_FIELD_MESSAGES, MEMBER_MESSAGES, editMemberSchemaOn, memberPolicyChoiceError, memberSchemaOn } from './members.ts';
 import { BAD_SA_ID, VALID_SA_ID, messagesAt, messagesOf } from './test-support.ts';
 const editMemberSchema = editMemberSchemaOn('2026-06-15');
 const memberSchema = memberSchemaOn('2026-06-15');
@@ -87,14 +87,16 @@ describe('memberSchema', () => {
     const message = 'Contact and address information is required for main members';
     const bad = { ...principal, phone: '082 123', address: '12 V', city: 'S', province: 'G', postalCode: '180' };
     const result = memberSchema.safeParse(bad);
+    // The spec's sentence is the form's summary (the refusal's message); each field says what it lacks (issue #25).
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-      ['phone', message],
-      ['address', message],
-      ['city', message],
-      ['province', message],
-      ['postalCode', message],
+      ['', message],
+      ['phone', MAIN_MEMBER_FIELD_MESSAGES.phone],
+      ['address', MAIN_MEMBER_FIELD_MESSAGES.address],
+      ['city', MAIN_MEMBER_FIELD_MESSAGES.city],
+      ['province', MAIN_MEMBER_FIELD_MESSAGES.province],
+      ['postalCode', MAIN_MEMBER_FIELD_MESSAGES.postalCode],
     ]);
-    expect(messagesAt(memberSchema, { ...principal, phone: '0021234567' }, 'phone')).toEqual([message]);
+    expect(messagesAt(memberSchema, { ...principal, phone: '0021234567' }, 'phone')).toEqual([MAIN_MEMBER_FIELD_MESSAGES.phone]);
   });
 
   it('requires main member and relationship for family members', () => {

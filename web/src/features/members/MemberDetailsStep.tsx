@@ -5,6 +5,7 @@ import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { MainMemberPicker } from './MainMemberPicker';
 import { RELATIONSHIP_OPTIONS, type MemberFormValues } from './memberForm';
+import * as fieldStyles from '../../ui/field.css';
 import * as styles from './members.css';
 
 export type MemberForm = ReturnType<typeof useSchemaForm<MemberFormValues, MemberInput>>;
@@ -34,6 +35,12 @@ export function MemberDetailsStep({
 
   return (
     <>
+      {/* The spec's sentence for a main member's missing contact, above the fields that each say what they lack. */}
+      {errors[''] && (
+        <p role="alert" className={fieldStyles.error}>
+          {errors['']}
+        </p>
+      )}
       {!fixedMainMember && (
         <RadioGroup
           label="Member type"
