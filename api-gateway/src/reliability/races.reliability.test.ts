@@ -118,7 +118,11 @@ describe.each(testDrivers())(`${AREA} on $name`, (driver) => {
         {
           kind: 'approve' as const,
           run: () =>
-            admin.send('PATCH', `/api/claims/${claimId}`, { status: 'approved', overrideReason: 'Accidental death, police report' }),
+            admin.send('PATCH', `/api/claims/${claimId}`, {
+              status: 'approved',
+              approvedAmount: '10000',
+              overrideReason: 'Accidental death, police report',
+            }),
         },
         {
           kind: 'reject' as const,

@@ -121,6 +121,18 @@ export const CLAIM_FLAG_LABELS: Record<ClaimOverridableFlag, string> = {
 };
 
 export const OVERRIDE_REASON_MIN_LENGTH = 10;
+
+/** The flags of a claim an approval must override with a reason (the form shows them; the claim decides). */
+export function claimFlagsToOverride(flags: { withinWaitingPeriod: boolean; deceasedOnPolicy: boolean }): ClaimOverridableFlag[] {
+  return [
+    ...(flags.withinWaitingPeriod ? (['withinWaitingPeriod'] as const) : []),
+    ...(flags.deceasedOnPolicy ? [] : (['deceasedNotOnPolicy'] as const)),
+  ];
+}
+
+export function overrideRequiredMessage(flags: readonly ClaimOverridableFlag[]): string {
+  return `This claim is flagged (${flags.map((f) => CLAIM_FLAG_LABELS[f]).join('; ')}): approving it needs a reason for the override of at least ${OVERRIDE_REASON_MIN_LENGTH} characters.`;
+}
 export const PAYMENT_REFERENCE_MIN_LENGTH = 3;
 export const PAYMENT_REFERENCE_MAX_LENGTH = 60;
 const DECISION_TEXT_MAX_LENGTH = 2000;

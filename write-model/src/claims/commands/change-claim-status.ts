@@ -10,16 +10,16 @@ import { southAfricanDate } from '../../members/members.decider.ts';
 import {
   CLAIM_DECISION_MESSAGES,
   CLAIM_DOCUMENTS,
-  CLAIM_FLAG_LABELS,
+  claimFlagsToOverride,
   centsToDecimal,
   claimDecisionSchemaOn,
   compareDecimal,
   decimalToCents,
   OVERRIDE_REASON_MIN_LENGTH,
+  overrideRequiredMessage,
   PAYMENT_REFERENCE_MAX_LENGTH,
   PAYMENT_REFERENCE_MIN_LENGTH,
   type ClaimDecisionInput,
-  type ClaimOverridableFlag,
   type ClaimStatus,
 } from '../../validation/index.ts';
 import { assertOwnClaim, CLAIM_TRANSITIONS, claimTransitionRefusal } from '../claims.decider.ts';
@@ -103,18 +103,6 @@ export function paymentRefusal(state: Claim, amount: string): string | null {
   return null;
 }
 
-/** The checks of the submission an approval sets aside (withinWaitingPeriod, deceasedNotOnPolicy). */
-export function flagsToOverride(state: Pick<Claim, 'withinWaitingPeriod' | 'deceasedOnPolicy'>): ClaimOverridableFlag[] {
-  return [
-    ...(state.withinWaitingPeriod ? ['withinWaitingPeriod' as const] : []),
-    ...(state.deceasedOnPolicy ? [] : ['deceasedNotOnPolicy' as const]),
-  ];
-}
-
-export function overrideRequired(flags: readonly ClaimOverridableFlag[]): string {
-  return `This claim is flagged (${flags.map((f) => CLAIM_FLAG_LABELS[f]).join('; ')}): approving it needs a reason for the override of at least ${OVERRIDE_REASON_MIN_LENGTH} characters.`;
-}
-
 function decide(state: Claim, command: ChangeClaimStatus): Pick<ClaimStatusChanged['data'], 'decision' | 'rejection' | 'payout'> {
   switch (command.to) {
     case 'approved': {
@@ -128,9 +116,10 @@ function decide(state: Claim, command: ChangeClaimStatus): Pick<ClaimStatusChang
             : `The approved amount (${rand(amount)}) exceeds the deceased's cover on the policy (${cover}).`,
         );
       }
-      const flags = flagsToOverride(state);
+      const flags = claimFlagsToOverride(state);
       const reason = command.overrideReason?.trim() ?? '';
-      if (flags.length > 0 && reason.length < OVERRIDE_REASON_MIN_LENGTH) throw fieldRefusal(['overrideReason'], overrideRequired(flags));
+      if (flags.length > 0 && reason.length < OVERRIDE_REASON_MIN_LENGTH)
+        throw fieldRefusal(['overrideReason'], overrideRequiredMessage(flags));
       return { decision: { approvedAmount: amount, approvedOn: command.today, override: flags.length > 0 ? { flags, reason } : null } };
     }
     case 'rejected': {
