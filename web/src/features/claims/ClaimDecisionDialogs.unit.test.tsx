@@ -102,6 +102,9 @@ describe('the decision dialogs', { timeout: 30_000 }, () => {
       errors: [{ message, extensions: { code: 'VALIDATION_FAILED', issues: [{ path: ['overrideReason'], message }] } }],
     }));
     const dialog = await choose('CLM-2025-000002', 'Approve');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    // The form says it before asking the server, in the claim's words.
+    await within(dialog).findByText(message);
     type(dialog, /^Reason for the override/, 'Waived by the underwriter');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() =>
@@ -112,6 +115,8 @@ describe('the decision dialogs', { timeout: 30_000 }, () => {
       ).toBe('true'),
     );
     expect(within(dialog).getAllByText(message).length).toBeGreaterThan(0);
+    // Shown beside the field, not in a toast too.
+    expect(screen.queryByText('Error')).toBeNull();
   });
 
   it('Approve: a claim without flags asks for no override', async () => {

@@ -46,7 +46,7 @@ export function ClaimStatusActions({ claim }: { claim: Pick<ClaimRow, 'id' | 'cl
 
   const confirm = async () => {
     if (!chosen) return;
-    const problems = checkDecision(chosen.status, values, today());
+    const problems = checkDecision(chosen.status, values, today(), claim);
     if (Object.keys(problems).length > 0) {
       setErrors(problems);
       return;
@@ -56,8 +56,10 @@ export function ClaimStatusActions({ claim }: { claim: Pick<ClaimRow, 'id' | 'cl
     if (result.error) {
       const byField = decisionErrors(errorFieldIssues(result.error));
       setErrors(byField);
-      // A refusal about a field is shown beside it; one about the claim (documents not verified) above the fields.
-      setRefusal(Object.keys(byField).length > 0 ? null : errorMessage(result.error));
+      // A refusal about a field is shown beside it; one about the claim (documents not verified) above the
+      // fields and in a toast.
+      if (Object.keys(byField).length > 0) return setRefusal(null);
+      setRefusal(errorMessage(result.error));
       toast({ title: 'Error', description: errorMessage(result.error), variant: 'destructive' });
       return;
     }

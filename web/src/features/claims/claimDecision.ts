@@ -7,6 +7,8 @@ import {
   compareDecimal,
   fieldErrors,
   isDecimalString,
+  OVERRIDE_REASON_MIN_LENGTH,
+  overrideRequiredMessage,
   type ClaimOverridableFlag,
   type ClaimRejectionReason,
 } from '@fpa/write-model/validation';
@@ -115,7 +117,23 @@ export function decisionErrors(byPath: Record<string, string>): Partial<Record<D
 }
 
 /** The shared schema's messages for these values, or none: the form's check before it asks the server. */
-export function checkDecision(status: ClaimStatus, values: DecisionValues, today: string): Partial<Record<DecisionField, string>> {
+export function checkDecision(
+  status: ClaimStatus,
+  values: DecisionValues,
+  today: string,
+  claim: DecisionClaim,
+): Partial<Record<DecisionField, string>> {
   const result = claimDecisionSchemaOn(today).safeParse(decisionInput(status, values));
-  return result.success ? {} : decisionErrors(fieldErrors(result.error));
+  const errors = result.success ? {} : decisionErrors(fieldErrors(result.error));
+  // The claim refuses an approval of a flagged claim without the override's reason; say so before asking it.
+  const flags = claimFlagsToOverride(claim.flags);
+  if (
+    status === 'approved' &&
+    flags.length > 0 &&
+    !errors.overrideReason &&
+    values.overrideReason.trim().length < OVERRIDE_REASON_MIN_LENGTH
+  ) {
+    errors.overrideReason = overrideRequiredMessage(flags);
+  }
+  return errors;
 }
