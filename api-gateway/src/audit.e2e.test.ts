@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '@fpa/write-model/testing';
+import { southAfricanDate } from '@fpa/write-model/validation';
 import { caller, companyWithStaff, nextSaId, submitClaim } from './audit.testing.ts';
 import { startTestApp, type TestApp } from './testing.ts';
 
@@ -41,7 +42,11 @@ describe.each(testDrivers())('audit trails over HTTP on $name', (driver) => {
     await call('PATCH', `/api/policies/${policyId}`, { status: 'active', note: 'Paid at the branch' });
     claimId = (await submitClaim(t, a.tokens.administrator!, member.policyId, { deceasedSaId: nextSaId(), claimantSaId: nextSaId() })).id;
     await call('PATCH', `/api/claims/${claimId}`, { status: 'under_review', note: 'Checking the death certificate' });
-    await caller(t, a.tokens.claim_admin!)('PATCH', `/api/claims/${claimId}`, { status: 'approved', note: 'All documents verified' });
+    await caller(t, a.tokens.claim_admin!)('PATCH', `/api/claims/${claimId}`, {
+      status: 'approved',
+      overrideReason: 'Accidental death, police report',
+      note: 'All documents verified',
+    });
     superToken = (await t.request('POST', '/api/login', { username: SUPER.SUPER_ADMIN_USERNAME, password: SUPER.SUPER_ADMIN_PASSWORD }))
       .body.token;
   }, 120_000);
@@ -63,7 +68,12 @@ describe.each(testDrivers())('audit trails over HTTP on $name', (driver) => {
       ['Claim approved', 'claim_admin', 'All documents verified'],
     ]);
     expect(entries[0]!.actor.name).toBe('Thandi Nkosi');
-    expect(entries[2]!.changes).toEqual([{ field: 'status', before: '"under_review"', after: '"approved"' }]);
+    // The approval's amount and day are part of the claim's state (issue #23).
+    expect(entries[2]!.changes).toEqual([
+      { field: 'status', before: '"under_review"', after: '"approved"' },
+      { field: 'approvedAmount', before: 'null', after: expect.stringMatching(/^"\d+\.\d{2}"$/) },
+      { field: 'approvedOn', before: 'null', after: JSON.stringify(southAfricanDate(new Date())) },
+    ]);
 
     const policy = await t.request('GET', `/api/audit/policy/${policyId}/events`, undefined, { token: a.tokens.auditor! });
     expect(policy.body.entries.map((e: { title: string }) => e.title)).toEqual([

@@ -8,6 +8,17 @@ let sequence = 3000;
 const nextSaId = () => makeSaId('700505', String(sequence++).padStart(4, '0'));
 const today = () => southAfricanDate(new Date());
 const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86400_000).toISOString().slice(0, 10);
+/**
+ * What each move asks for (issue #23): these claims die within the policy's waiting period, so an approval
+ * needs an override reason; a rejection a reason; a payment its reference.
+ */
+const OVERRIDE = 'Accidental death, confirmed by the police report';
+const decided = (status: string): Record<string, unknown> =>
+  ({
+    approved: { overrideReason: OVERRIDE },
+    rejected: { rejectionReason: 'not_covered' },
+    paid: { payout: { reference: 'EFT-0001' } },
+  })[status] ?? {};
 
 describe.each(testDrivers())('claims and documents over HTTP on $name', (driver) => {
   let t: TestApp;
@@ -138,7 +149,9 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
     expect(byNumber.body.claimNumber).not.toBe(answer.body.claimNumber);
     // Frees the policy holder for the GraphQL test's claim below.
     await t.request('PATCH', `/api/claims/${answer.body.id}`, { status: 'under_review' }, { token });
-    expect((await t.request('PATCH', `/api/claims/${answer.body.id}`, { status: 'rejected' }, { token })).status).toBe(200);
+    expect(
+      (await t.request('PATCH', `/api/claims/${answer.body.id}`, { status: 'rejected', ...decided('rejected') }, { token })).status,
+    ).toBe(200);
   });
 
   it('refuses a second claim for the same deceased person while one is open or paid, naming it; a rejection frees the person', async () => {
@@ -157,7 +170,7 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
     // The refusal took no claim number: the next claim is numbered straight after the first.
     const next = (await t.request('POST', '/api/claims', await claimInput(), { token })).body.claimNumber as string;
     expect(Number(next.slice(-6))).toBe(Number(first.body.claimNumber.slice(-6)) + 1);
-    const patch = (id: string, status: string) => t.request('PATCH', `/api/claims/${id}`, { status }, { token });
+    const patch = (id: string, status: string) => t.request('PATCH', `/api/claims/${id}`, { status, ...decided(status) }, { token });
     await patch(first.body.id, 'under_review');
     await patch(first.body.id, 'rejected');
     const again = await t.request('POST', '/api/claims', await claimInput({ deceasedSaId: person }), { token });
@@ -175,7 +188,7 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
     const open = (await t.request('POST', '/api/claims', await claimInput({ deceasedSaId: person }), { token })).body;
     const rejected = (await t.request('POST', '/api/claims', await claimInput({ deceasedSaId: rejectedPerson }), { token })).body;
     await t.request('PATCH', `/api/claims/${rejected.id}`, { status: 'under_review' }, { token });
-    await t.request('PATCH', `/api/claims/${rejected.id}`, { status: 'rejected' }, { token });
+    await t.request('PATCH', `/api/claims/${rejected.id}`, { status: 'rejected', ...decided('rejected') }, { token });
     // As a database from before the rule: no reservations, the migration not yet run.
     await t.services.sql.query(`delete from reservations where scope like 'claim-deceased:%'`);
     await t.services.sql.query(`delete from write_model_migrations where name = 'claim-deceased-reservations'`);
@@ -271,7 +284,7 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
   it('moves a claim through its lifecycle exactly as specified', async () => {
     const claim = (await t.request('POST', '/api/claims', await claimInput(), { token })).body;
     const patch = (status: string, note?: string) =>
-      t.request('PATCH', `/api/claims/${claim.id}`, { status, ...(note ? { note } : {}) }, { token });
+      t.request('PATCH', `/api/claims/${claim.id}`, { status, ...decided(status), ...(note ? { note } : {}) }, { token });
     expect((await patch('approved')).body.message).toBe('A claim that is submitted cannot be moved to approved.');
     expect((await patch('under_review', 'Documents received')).body.status).toBe('under_review');
     expect((await patch('paid')).status).toBe(409);
@@ -297,23 +310,147 @@ describe.each(testDrivers())('claims and documents over HTTP on $name', (driver)
     expect((await patch('review')).body.message).toBe('Unknown claim status');
   });
 
-  it('refuses to pay more than the cover of the deceased on the policy', async () => {
+  it('approves at most the cover, pays at most the approved amount, dated from the approval to today, to the claimant', async () => {
     const claim = (await t.request('POST', '/api/claims', await claimInput({ claimAmount: '20000.50' }), { token })).body;
     await verifyAll(claim.id);
-    for (const status of ['under_review', 'approved']) await t.request('PATCH', `/api/claims/${claim.id}`, { status }, { token });
-    const paid = await t.request('PATCH', `/api/claims/${claim.id}`, { status: 'paid' }, { token });
-    expect(paid.status).toBe(422);
-    expect(paid.body.message).toBe("The amount to pay (R20,000.50) exceeds the deceased's cover on the policy (R20,000.00).");
+    const patch = (input: Record<string, unknown>) => t.request('PATCH', `/api/claims/${claim.id}`, input, { token });
+    await patch({ status: 'under_review' });
+    const changes = async () =>
+      (await t.services.sql.query(`select 1 from es_events where stream_id = $1 and type = 'ClaimStatusChanged'`, [`claim-${claim.id}`]))
+        .length;
+    const before = await changes();
+    const above = await patch({ status: 'approved', overrideReason: OVERRIDE });
+    const message =
+      "The amount claimed (R20,000.50) exceeds the deceased's cover on the policy (R20,000.00): approve a lower amount (at most R20,000.00).";
+    expect([above.status, above.body.message, above.body.issues]).toEqual([400, message, [{ path: ['approvedAmount'], message }]]);
+    const gql = await t.graphql(
+      `mutation($id: ID!, $r: String) { changeClaimStatus(id: $id, status: approved, overrideReason: $r) { status } }`,
+      { id: claim.id, r: OVERRIDE },
+      token,
+    );
+    expect(gql.body.errors[0]).toMatchObject({ message, extensions: { code: 'VALIDATION_FAILED' } });
+    expect(await changes()).toBe(before);
+
+    const approved = await patch({ status: 'approved', approvedAmount: '18000', overrideReason: OVERRIDE });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({
+      status: 'approved',
+      approvedAmount: '18000.00',
+      overrideReason: OVERRIDE,
+      overriddenFlags: ['withinWaitingPeriod', 'deceasedNotOnPolicy'],
+      accountHolderName: 'Z Mthembu',
+      bankAccountLast4: '7890',
+    });
+    const more = await patch({ status: 'paid', payout: { amount: '18000.01', reference: 'EFT-0001' } });
+    expect([more.status, more.body.message]).toEqual([400, 'The payout (R18,000.01) exceeds the approved amount (R18,000.00).']);
+    const tomorrow = await patch({ status: 'paid', payout: { paidOn: addDays(today(), 1), reference: 'EFT-0001' } });
+    expect([tomorrow.status, tomorrow.body.message, tomorrow.body.issues[0].path]).toEqual([
+      400,
+      'Payment date cannot be in the future',
+      ['payout', 'paidOn'],
+    ]);
+    const early = await patch({ status: 'paid', payout: { paidOn: addDays(today(), -1), reference: 'EFT-0001' } });
+    expect([early.status, early.body.message]).toEqual([400, `Payment date cannot be before the claim was approved (${today()})`]);
+    expect(await changes()).toBe(before + 1);
+
+    const paid = await t.graphql(
+      `mutation($id: ID!, $p: ChangeClaimStatusPayoutInput) {
+         changeClaimStatus(id: $id, status: paid, payout: $p) {
+           status approvedAmount override { reason flags } payout { amount paidOn reference accountHolder accountLast4 }
+         }
+       }`,
+      { id: claim.id, p: { reference: ' EFT-2026-0042 ' } },
+      token,
+    );
+    expect(paid.body.errors).toBeUndefined();
+    expect(paid.body.data.changeClaimStatus).toEqual({
+      status: 'paid',
+      approvedAmount: '18000.00',
+      override: { reason: OVERRIDE, flags: ['withinWaitingPeriod', 'deceasedNotOnPolicy'] },
+      payout: { amount: '18000.00', paidOn: today(), reference: 'EFT-2026-0042', accountHolder: 'Z Mthembu', accountLast4: '7890' },
+    });
+    const detail = (await t.request('GET', `/api/claims/${claim.id}`, undefined, { token })).body;
+    expect(detail).toMatchObject({
+      payoutAmount: '18000.00',
+      paidOn: today(),
+      paymentReference: 'EFT-2026-0042',
+      payoutAccountLast4: '7890',
+    });
+  });
+
+  it('refuses a decision without what it needs (400 naming the field, over REST and GraphQL) and changes nothing', async () => {
+    const claim = (await t.request('POST', '/api/claims', await claimInput(), { token })).body;
+    await t.request('PATCH', `/api/claims/${claim.id}`, { status: 'under_review' }, { token });
+    const cases: [Record<string, unknown>, string, string, string][] = [
+      [{ status: 'rejected' }, 'Choose the reason for rejecting the claim', 'rejectionReason', 'status: rejected'],
+      [
+        { status: 'rejected', rejectionReason: 'other' },
+        'Describe the reason for rejecting the claim',
+        'rejectionDetail',
+        'status: rejected, rejectionReason: other',
+      ],
+      [
+        { status: 'approved' },
+        'This claim is flagged (death within the waiting period; deceased not on the policy): approving it needs a reason for the override of at least 10 characters.',
+        'overrideReason',
+        'status: approved',
+      ],
+      [
+        { status: 'approved', overrideReason: 'too short' },
+        'The reason for the override must be at least 10 characters',
+        'overrideReason',
+        'status: approved, overrideReason: "too short"',
+      ],
+      [
+        { status: 'approved', approvedAmount: '0' },
+        'Approved amount must be greater than 0',
+        'approvedAmount',
+        'status: approved, approvedAmount: "0"',
+      ],
+    ];
+    for (const [input, message, field, args] of cases) {
+      const rest = await t.request('PATCH', `/api/claims/${claim.id}`, input, { token });
+      expect([rest.status, rest.body.message, rest.body.issues[0]?.path]).toEqual([400, message, [field]]);
+      const gql = await t.graphql(`mutation($id: ID!) { changeClaimStatus(id: $id, ${args}) { status } }`, { id: claim.id }, token);
+      expect(gql.body.errors[0]).toMatchObject({ message, extensions: { code: 'VALIDATION_FAILED' } });
+    }
+    const detail = (await t.request('GET', `/api/claims/${claim.id}`, undefined, { token })).body;
+    expect(detail).toMatchObject({ status: 'under_review', approvedAmount: null, rejectionReason: null });
+    expect(detail.history).toHaveLength(2);
+
+    const rejected = await t.graphql(
+      `mutation($id: ID!) { changeClaimStatus(id: $id, status: rejected, rejectionReason: other, rejectionDetail: "Claimant withdrew") {
+         status rejection { reason reasonLabel detail } } }`,
+      { id: claim.id },
+      token,
+    );
+    expect(rejected.body.data.changeClaimStatus).toEqual({
+      status: 'rejected',
+      rejection: { reason: 'other', reasonLabel: 'Other', detail: 'Claimant withdrew' },
+    });
+  });
+
+  it('refuses marking as paid without the payout', async () => {
+    const claim = (await t.request('POST', '/api/claims', await claimInput(), { token })).body;
+    for (const status of ['under_review', 'approved']) {
+      await t.request('PATCH', `/api/claims/${claim.id}`, { status, ...decided(status) }, { token });
+    }
+    const rest = await t.request('PATCH', `/api/claims/${claim.id}`, { status: 'paid' }, { token });
+    const message = 'The payout (its payment reference at least) is required to mark the claim as paid';
+    expect([rest.status, rest.body.message, rest.body.issues[0]?.path]).toEqual([400, message, ['payout']]);
     const gql = await t.graphql(`mutation($id: ID!) { changeClaimStatus(id: $id, status: paid) { status } }`, { id: claim.id }, token);
-    expect(gql.body.errors[0]).toMatchObject({ message: paid.body.message, extensions: { code: 'RULE_VIOLATED' } });
+    expect(gql.body.errors[0]).toMatchObject({ message, extensions: { code: 'VALIDATION_FAILED' } });
+    const short = await t.request('PATCH', `/api/claims/${claim.id}`, { status: 'paid', payout: { reference: 'ab' } }, { token });
+    expect([short.status, short.body.message]).toEqual([400, 'Payment reference must be 3 to 60 characters']);
+    expect((await t.request('GET', `/api/claims/${claim.id}`, undefined, { token })).body.status).toBe('approved');
   });
 
   it('lets only one of a simultaneous approve and reject win', async () => {
     const claim = (await t.request('POST', '/api/claims', await claimInput(), { token })).body;
     await t.request('PATCH', `/api/claims/${claim.id}`, { status: 'under_review' }, { token });
     const [approve, reject] = await Promise.all([
-      t.request('PATCH', `/api/claims/${claim.id}`, { status: 'approved' }, { token }),
-      t.request('PATCH', `/api/claims/${claim.id}`, { status: 'rejected' }, { token }),
+      t.request('PATCH', `/api/claims/${claim.id}`, { status: 'approved', ...decided('approved') }, { token }),
+      t.request('PATCH', `/api/claims/${claim.id}`, { status: 'rejected', ...decided('rejected') }, { token }),
     ]);
     expect([approve.status, reject.status].sort()).toEqual([200, 409]);
     const events = await t.services.sql.query(`select 1 from es_events where stream_id = $1 and type = 'ClaimStatusChanged'`, [

@@ -146,7 +146,7 @@ describe.each(testDrivers())('POPIA requests end to end on $name', (driver) => {
     // Before: the read models hold the person in the clear (so the checks below can fail).
     expect(await readModelText(t)).toContain(PERSON.address);
     await call('PATCH', `/api/claims/${claimId}`, { status: 'under_review' });
-    await call('PATCH', `/api/claims/${claimId}`, { status: 'rejected', note: 'Not covered' });
+    await call('PATCH', `/api/claims/${claimId}`, { status: 'rejected', rejectionReason: 'not_covered', note: 'Not covered' });
     await call('PATCH', `/api/policies/${member.policyId}`, { status: 'cancelled' });
     const erased = await t.request(
       'POST',

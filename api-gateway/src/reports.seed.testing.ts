@@ -111,7 +111,13 @@ export async function seedReportsCompany(t: TestApp, token: string) {
       bankLetterDocument: await upload(pdf(), 'bank.pdf'),
     };
     const submitted = await call('POST', '/api/claims', body);
-    for (const to of status) await call('PATCH', `/api/claims/${submitted.id}`, { status: to });
+    // A rejection names its reason (issue #23).
+    for (const to of status) {
+      await call('PATCH', `/api/claims/${submitted.id}`, {
+        status: to,
+        ...(to === 'rejected' ? { rejectionReason: 'documents_invalid' } : {}),
+      });
+    }
   };
   await claim(6, '15000', ['under_review']);
   await claim(7, '8000.25', ['under_review', 'rejected']);

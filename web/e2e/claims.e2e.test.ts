@@ -27,6 +27,7 @@ describe.skipIf(!browser.available)(`claims and documents in Chromium ${browser.
   let page: Page;
   let policyNumber: string;
   const deceasedId = saId('600101', '5088');
+  const notOnPolicyId = saId('610202', '5088');
 
   beforeAll(async () => {
     server = await startServer();
@@ -67,7 +68,8 @@ describe.skipIf(!browser.available)(`claims and documents in Chromium ${browser.
     const fields: [string, string][] = [
       ['Deceased first name', 'Jabulani'],
       ['Deceased last name', 'Ngcobo'],
-      ['Deceased SA ID number', deceasedId],
+      // Someone not on the policy, and more than its cover: the approval overrides and is capped (issue #23).
+      ['Deceased SA ID number', notOnPolicyId],
       ['Date of birth', '1960-01-01'],
       ['Date of death', today],
       ['Cause of death', 'Heart failure'],
@@ -79,7 +81,7 @@ describe.skipIf(!browser.available)(`claims and documents in Chromium ${browser.
       ['Claimant phone number', '0715551234'],
       ['Claimant email', 'nandi@example.co.za'],
       ['Claimant address', '7 Umgeni Road, Durban'],
-      ['Claim amount (R)', '30000'],
+      ['Claim amount (R)', '32000'],
       ['Account holder name', 'N Ngcobo'],
       ['Bank name', 'FNB'],
       ['Account number', '62123456789'],
@@ -97,29 +99,101 @@ describe.skipIf(!browser.available)(`claims and documents in Chromium ${browser.
     await expect.poll(() => page.getByRole('button', { name: /^View claim CLM-\d{4}-\d{6}$/ }).isVisible()).toBe(true);
   });
 
-  const move = async (claimNumber: string, action: string) => {
+  const dialog = () => page.getByRole('alertdialog');
+  const open = async (claimNumber: string, action: string) => {
     await page.getByRole('button', { name: `Update status of claim ${claimNumber}` }).click();
     await page.getByRole('menuitem', { name: action }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: action }).click();
+    await expect.poll(() => dialog().isVisible()).toBe(true);
   };
-  const moved = async (claimNumber: string, action: string) => {
-    await move(claimNumber, action);
-    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
+  const closed = () => expect.poll(() => dialog().count()).toBe(0);
+  /** The dialog at a phone's width too, then back. */
+  const both = async (name: string) => {
+    await screenshot(page, name, { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, `${name}-390`, { fullPage: false });
+    await page.setViewportSize({ width: 1440, height: 1000 });
   };
   let claimNumber: string;
 
-  it('approves the claim; Mark as Paid is refused with the reason while its documents are not verified', async () => {
+  it('asks Reject for a reason and Approve for the capped amount and the override reason, then approves', async () => {
     claimNumber = (await page.getByRole('button', { name: /^View claim CLM-/ }).textContent())!.match(/CLM-\d{4}-\d{6}/)![0];
-    await moved(claimNumber, 'Review');
-    await moved(claimNumber, 'Approve');
-    await move(claimNumber, 'Mark as Paid');
+    await open(claimNumber, 'Review');
+    await dialog().getByRole('button', { name: 'Review', exact: true }).click();
+    await closed();
+
+    await open(claimNumber, 'Reject');
+    await dialog().getByRole('button', { name: 'Reject', exact: true }).click();
+    await expect.poll(() => dialog().getByText('Choose the reason for rejecting the claim').first().isVisible()).toBe(true);
+    await dialog()
+      .getByRole('button', { name: /Reason for rejecting/ })
+      .click();
+    await page.getByRole('option', { name: 'Other' }).click();
+    await expect
+      .poll(() =>
+        dialog()
+          .getByLabel(/^Describe the reason/)
+          .isVisible(),
+      )
+      .toBe(true);
+    await both('claims-reject-dialog');
+    await dialog().getByRole('button', { name: 'Cancel', exact: true }).click();
+    await closed();
+
+    await open(claimNumber, 'Approve');
+    expect(
+      await dialog()
+        .getByLabel(/^Approved amount/)
+        .inputValue(),
+    ).toBe('30000.00');
+    await expect
+      .poll(() =>
+        dialog()
+          .getByText(/at most the cover can be approved/)
+          .isVisible(),
+      )
+      .toBe(true);
+    await expect.poll(() => dialog().getByText('deceased not on the policy').isVisible()).toBe(true);
+    await dialog().getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect
+      .poll(() =>
+        dialog()
+          .getByText(/approving it needs a reason for the override of at least 10 characters\.$/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await both('claims-approve-dialog');
+    await dialog()
+      .getByLabel(/^Reason for the override/)
+      .fill('Stepchild raised by the member, confirmed by affidavit');
+    await dialog().getByRole('button', { name: 'Approve', exact: true }).click();
+    await closed();
+  });
+
+  it('Mark as Paid is refused with the reason while the documents are not verified', async () => {
+    await open(claimNumber, 'Mark as Paid');
+    expect(
+      await dialog()
+        .getByLabel(/^Amount paid/)
+        .inputValue(),
+    ).toBe('30000.00');
+    expect(
+      await dialog()
+        .getByLabel(/^Payment date/)
+        .inputValue(),
+    ).toBe(southAfricanDate(new Date()));
+    await expect.poll(() => dialog().getByText('N Ngcobo · account ending 6789').isVisible()).toBe(true);
+    await dialog()
+      .getByLabel(/^Payment reference/)
+      .fill('EFT-778899');
+    await both('claims-pay-dialog');
+    await dialog().getByRole('button', { name: 'Mark as Paid', exact: true }).click();
     const reason =
       'A claim can only be marked as paid once all four documents are verified; not verified: deceased ID document, claimant ID document, death certificate, bank letter.';
     await expect.poll(() => page.getByText(reason).first().isVisible()).toBe(true);
     await screenshot(page, 'claims-paid-refused');
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    await dialog().getByRole('button', { name: 'Cancel', exact: true }).click();
   });
-
   it('lists the four documents and verifies them', async () => {
     await page.getByRole('link', { name: 'Documents' }).click();
     await expect.poll(() => page.getByRole('article').count()).toBe(4);
@@ -143,11 +217,20 @@ describe.skipIf(!browser.available)(`claims and documents in Chromium ${browser.
 
   it('then marks the claim as paid', async () => {
     await page.getByRole('link', { name: 'Claims' }).click();
-    await moved(claimNumber, 'Mark as Paid');
+    await open(claimNumber, 'Mark as Paid');
+    await dialog()
+      .getByLabel(/^Payment reference/)
+      .fill('EFT-778899');
+    await dialog().getByRole('button', { name: 'Mark as Paid', exact: true }).click();
+    await closed();
     await expect.poll(() => page.getByText('No actions available').first().isVisible()).toBe(true);
     await page.getByRole('button', { name: `View claim ${claimNumber}` }).click();
     const details = page.getByRole('dialog', { name: `Claim ${claimNumber}` });
     await expect.poll(() => details.getByRole('link', { name: /^View Death certificate/ }).isVisible()).toBe(true);
+    const decision = details.getByRole('region', { name: 'Decision' });
+    await expect.poll(() => decision.getByText('Stepchild raised by the member, confirmed by affidavit').isVisible()).toBe(true);
+    expect(await decision.textContent()).toContain('EFT-778899');
+    expect(await decision.textContent()).toContain('N Ngcobo · account ending 6789');
     await screenshot(page, 'claims-details-paid');
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ClaimCounts, ClaimDetail, DocumentRow } from '@fpa/projections';
 import { DOCUMENT_CATEGORIES } from '@fpa/write-model';
-import { CLAIM_STATUSES, ROLES } from '@fpa/write-model/validation';
+import { CLAIM_OVERRIDABLE_FLAGS, CLAIM_REJECTION_REASONS, CLAIM_STATUSES, ROLES } from '@fpa/write-model/validation';
 import { day, id, instant, money, named, rowOf, type AnswerMap } from './shapes.ts';
 
 export const claimDocument = named(
@@ -50,6 +50,18 @@ const claimFields = {
   exceedsCover: z.boolean(),
   coverageAmount: money.nullable(),
   deceasedOnPolicy: z.boolean(),
+  accountHolderName: z.string().nullable().meta({ description: 'The claimant’s bank account on the claim: its holder' }),
+  bankAccountLast4: z.string().nullable().meta({ description: 'Its number’s last four digits; null once erased' }),
+  approvedAmount: money.nullable().meta({ description: 'Set by the approval; null before (and for claims approved before amounts)' }),
+  overrideReason: z.string().nullable().meta({ description: 'Why the approval set the flags aside' }),
+  overriddenFlags: z.array(z.enum(CLAIM_OVERRIDABLE_FLAGS)),
+  rejectionReason: z.enum(CLAIM_REJECTION_REASONS).nullable(),
+  rejectionDetail: z.string().nullable(),
+  payoutAmount: money.nullable(),
+  paidOn: day.nullable(),
+  paymentReference: z.string().nullable(),
+  payoutAccountHolder: z.string().nullable().meta({ description: 'The claimant’s account the payout went to' }),
+  payoutAccountLast4: z.string().nullable().meta({ description: 'Its account number’s last four digits' }),
   submittedBy: z.string().nullable(),
   createdAt: instant,
   updatedAt: instant,

@@ -202,7 +202,7 @@ export function changeBody(method: string, path: string, victim: SeededCompany):
   if (/^\/api\/collections\/statements\/[^/]+\/assign$/.test(path))
     return { line: 2, allocations: [{ policyId: victim.ids.policy[0], amount: '99' }] };
   if (/^\/api\/collections\/statements\/[^/]+\/dismiss$/.test(path)) return { line: 2, reason: 'hacked' };
-  if (path.startsWith('/api/claims/')) return { status: 'approved' };
+  if (path.startsWith('/api/claims/')) return { status: 'approved', approvedAmount: '1', overrideReason: 'hacked by another tenant' };
   if (path.startsWith('/api/documents/')) return { status: 'rejected', notes: 'hacked' };
   if (path.startsWith('/api/payments/')) return { status: 'refunded' };
   if (/^\/api\/group-schemes\/[^/]+\/payments$/.test(path)) return { amount: '100', paymentDate: '2026-01-01', paymentMethod: 'eft' };

@@ -115,8 +115,19 @@ describe.each(testDrivers())(`${AREA} on $name`, (driver) => {
         ...distinct.map((m) => ({ kind: 'member' as const, run: () => admin.send('POST', '/api/members', m) })),
         ...sameId.map((m) => ({ kind: 'same-id' as const, run: () => admin.send('POST', '/api/members', m) })),
         ...sameUser.map((u) => ({ kind: 'user' as const, run: () => admin.send('POST', '/api/users', u) })),
-        { kind: 'approve' as const, run: () => admin.send('PATCH', `/api/claims/${claimId}`, { status: 'approved' }) },
-        { kind: 'reject' as const, run: () => admin.send('PATCH', `/api/claims/${claimId}`, { status: 'rejected' }) },
+        {
+          kind: 'approve' as const,
+          run: () =>
+            admin.send('PATCH', `/api/claims/${claimId}`, {
+              status: 'approved',
+              approvedAmount: '10000',
+              overrideReason: 'Accidental death, police report',
+            }),
+        },
+        {
+          kind: 'reject' as const,
+          run: () => admin.send('PATCH', `/api/claims/${claimId}`, { status: 'rejected', rejectionReason: 'not_covered' }),
+        },
         ...Array.from({ length: retries }, () => ({
           kind: 'retry' as const,
           run: () => admin.send('POST', '/api/payments', payment, key),

@@ -1,7 +1,12 @@
 import { enumType } from '../commands/graphql-input.ts';
 import type { ClaimDetail, ClaimHistoryEntry, ClaimRow, DocumentRow } from '@fpa/projections';
 import { CLAIM_TRANSITIONS, DOCUMENT_CATEGORIES, DOCUMENT_STATUSES } from '@fpa/write-model';
-import { CLAIM_STATUSES } from '@fpa/write-model/validation';
+import {
+  CLAIM_OVERRIDABLE_FLAGS,
+  CLAIM_REJECTION_REASON_LABELS,
+  CLAIM_REJECTION_REASONS,
+  CLAIM_STATUSES,
+} from '@fpa/write-model/validation';
 import { builder } from '../builder.ts';
 import * as claims from '../queries/claims.ts';
 
@@ -23,6 +28,39 @@ const ClaimFlags = builder.objectRef<ClaimRow>('ClaimFlags').implement({
     deceasedOnPolicy: t.exposeBoolean('deceasedOnPolicy', {
       description: "The deceased's SA ID is the policy holder's or a covered family member's.",
     }),
+  }),
+});
+
+export const ClaimRejectionReasonEnum = enumType('ClaimRejectionReason', { values: CLAIM_REJECTION_REASONS });
+export const ClaimOverridableFlagEnum = enumType('ClaimOverridableFlag', {
+  values: CLAIM_OVERRIDABLE_FLAGS,
+  description: 'A check of the submission an approval may set aside with a reason.',
+});
+
+const ClaimOverride = builder.objectRef<ClaimRow>('ClaimOverride').implement({
+  description: 'Why an approval set aside the flags of the claim, and which.',
+  fields: (t) => ({
+    reason: t.string({ resolve: (c) => c.overrideReason ?? '' }),
+    flags: t.field({ type: [ClaimOverridableFlagEnum], resolve: (c) => c.overriddenFlags }),
+  }),
+});
+
+const ClaimRejection = builder.objectRef<ClaimRow>('ClaimRejection').implement({
+  fields: (t) => ({
+    reason: t.field({ type: ClaimRejectionReasonEnum, resolve: (c) => c.rejectionReason ?? 'other' }),
+    reasonLabel: t.string({ resolve: (c) => CLAIM_REJECTION_REASON_LABELS[c.rejectionReason ?? 'other'] }),
+    detail: t.string({ nullable: true, resolve: (c) => c.rejectionDetail }),
+  }),
+});
+
+const ClaimPayout = builder.objectRef<ClaimRow>('ClaimPayout').implement({
+  description: "What was paid, when, with which reference, to the claimant's account on the claim.",
+  fields: (t) => ({
+    amount: t.string({ resolve: (c) => c.payoutAmount ?? '' }),
+    paidOn: t.string({ resolve: (c) => c.paidOn ?? '' }),
+    reference: t.string({ resolve: (c) => c.paymentReference ?? '' }),
+    accountHolder: t.string({ resolve: (c) => c.payoutAccountHolder ?? '' }),
+    accountLast4: t.string({ resolve: (c) => c.payoutAccountLast4 ?? '' }),
   }),
 });
 
@@ -77,6 +115,25 @@ export const ClaimType = builder.objectRef<ClaimRow | ClaimDetail>('Claim').impl
     submittedBy: t.exposeString('submittedBy', { nullable: true }),
     createdAt: t.string({ resolve: (c) => c.createdAt.toISOString() }),
     flags: t.field({ type: ClaimFlags, resolve: (c) => c }),
+    accountHolderName: t.string({
+      nullable: true,
+      description: "The holder of the claimant's bank account on the claim, where a payout goes.",
+      resolve: (c) => c.accountHolderName,
+    }),
+    bankAccountLast4: t.string({
+      nullable: true,
+      description: "The last four digits of that account's number; null once the claimant's data is erased.",
+      resolve: (c) => c.bankAccountLast4,
+    }),
+    approvedAmount: t.string({ nullable: true, description: 'Set by the approval (at most the cover).', resolve: (c) => c.approvedAmount }),
+    override: t.field({
+      type: ClaimOverride,
+      nullable: true,
+      description: 'The approval set flags aside with this reason; null when nothing was overridden.',
+      resolve: (c) => (c.overrideReason ? c : null),
+    }),
+    rejection: t.field({ type: ClaimRejection, nullable: true, resolve: (c) => (c.rejectionReason ? c : null) }),
+    payout: t.field({ type: ClaimPayout, nullable: true, resolve: (c) => (c.paidOn && c.payoutAmount ? c : null) }),
     nextStatuses: t.field({
       type: [ClaimStatusEnum],
       description: "The moves the lifecycle allows from here; empty means 'No actions available'.",

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { compareCheckpoints, type AppendResult, type Checkpoint, type NewEvent, type SqlExecutor } from '@fpa/write-model/event-store';
+import type { ClaimStatusChanged } from '@fpa/write-model';
 import type { TestDriver } from '@fpa/write-model/testing';
 import type { ClaimStatus, Role } from '@fpa/write-model/validation';
 import { companiesProjection } from '../companies/companies.projection.ts';
@@ -73,8 +74,24 @@ export type ClaimFixture = {
 
 function insurer(append: Append, companyId: string, name: string) {
   let claims = 0;
-  const changeStatus = (actor: Actor, claimId: string, from: ClaimStatus, to: ClaimStatus, note: string | null = null) =>
-    append(companyId, actor, `claim-${claimId}`, [{ type: 'ClaimStatusChanged', data: { claimId, companyId, from, to, note } }]);
+  /** `decided`: what the move records (issue #23) — decision, rejection or payout, the payout's account sealed as the claimant's. */
+  const changeStatus = (
+    actor: Actor,
+    claimId: string,
+    from: ClaimStatus,
+    to: ClaimStatus,
+    note: string | null = null,
+    decided: Pick<ClaimStatusChanged['data'], 'decision' | 'rejection' | 'payout'> = {},
+  ) =>
+    append(companyId, actor, `claim-${claimId}`, [
+      {
+        type: 'ClaimStatusChanged',
+        data: { claimId, companyId, from, to, note, ...decided },
+        ...(decided.payout
+          ? { pii: [{ subjectId: `claim-claimant:${claimId}`, fields: ['payout.accountHolder', 'payout.accountLast4'] }] }
+          : {}),
+      },
+    ]);
   return {
     companyId,
     name,

@@ -73,6 +73,18 @@ describe.each(testDrivers())('claims read model on $name', (driver) => {
       exceedsCover: false,
       coverageAmount: '50000.00',
       deceasedOnPolicy: true,
+      accountHolderName: 'Lerato Dlamini',
+      bankAccountLast4: '6789',
+      approvedAmount: null,
+      overrideReason: null,
+      overriddenFlags: [],
+      rejectionReason: null,
+      rejectionDetail: null,
+      payoutAmount: null,
+      paidOn: null,
+      paymentReference: null,
+      payoutAccountHolder: null,
+      payoutAccountLast4: null,
       submittedBy: 'Zanele Mthembu',
       createdAt: expect.any(Date),
       updatedAt: expect.any(Date),
@@ -192,6 +204,65 @@ describe.each(testDrivers())('claims read model on $name', (driver) => {
       rejected: 2,
       sent_to_underwriter: 1,
       paid: 1,
+    });
+  });
+
+  it('keeps the decision: approved amount and override, rejection reason, payout and its account (issue #23)', async () => {
+    const bed = await setup();
+    const t = await bed.company('Ubuntu Funerals');
+    const clerk = await t.user('Zanele', 'Mthembu');
+    const paid = await t.submitClaim(clerk, { withinWaitingPeriod: true });
+    const rejected = await t.submitClaim(clerk);
+    await t.changeStatus(clerk, paid.claimId, 'submitted', 'under_review');
+    const override = { flags: ['withinWaitingPeriod' as const], reason: 'Accidental death, police report attached' };
+    await t.changeStatus(clerk, paid.claimId, 'under_review', 'approved', null, {
+      decision: { approvedAmount: '14000.00', approvedOn: '2025-05-12', override },
+    });
+    await t.changeStatus(clerk, paid.claimId, 'approved', 'paid', null, {
+      payout: {
+        amount: '14000.00',
+        paidOn: '2025-05-13',
+        reference: 'EFT-2025-0042',
+        accountHolder: 'Lerato Dlamini',
+        accountLast4: '6789',
+      },
+    });
+    await t.changeStatus(clerk, rejected.claimId, 'submitted', 'sent_to_underwriter');
+    await t.changeStatus(clerk, rejected.claimId, 'sent_to_underwriter', 'rejected', 'see file', {
+      rejection: { reason: 'other', detail: 'Claimant withdrew the claim' },
+    });
+    await bed.project();
+
+    expect(await findClaim(bed.sql, t.companyId, paid.claimId)).toMatchObject({
+      status: 'paid',
+      approvedAmount: '14000.00',
+      overrideReason: override.reason,
+      overriddenFlags: ['withinWaitingPeriod'],
+      rejectionReason: null,
+      payoutAmount: '14000.00',
+      paidOn: '2025-05-13',
+      paymentReference: 'EFT-2025-0042',
+      payoutAccountHolder: 'Lerato Dlamini',
+      payoutAccountLast4: '6789',
+    });
+    expect(await findClaim(bed.sql, t.companyId, rejected.claimId)).toMatchObject({
+      status: 'rejected',
+      approvedAmount: null,
+      overriddenFlags: [],
+      rejectionReason: 'other',
+      rejectionDetail: 'Claimant withdrew the claim',
+      payoutAmount: null,
+    });
+
+    await bed.keyring.destroy(`claim-claimant:${paid.claimId}`);
+    await bed.engine.rebuild('claims');
+    expect(await findClaim(bed.sql, t.companyId, paid.claimId)).toMatchObject({
+      accountHolderName: '[erased]',
+      bankAccountLast4: null,
+      payoutAccountHolder: '[erased]',
+      payoutAccountLast4: '[erased]',
+      payoutAmount: '14000.00',
+      paymentReference: 'EFT-2025-0042',
     });
   });
 

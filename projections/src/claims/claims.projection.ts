@@ -12,7 +12,8 @@ import { ADD_TO_CLAIM_STATS, CLAIMS_TABLES, createClaimsTables } from './claims.
  */
 export const claimsProjection = projectorOf<ClaimEvent>()({
   name: 'claims',
-  version: 1,
+  // 2: the decision columns (approved amount, override, rejection, payout), issue #23.
+  version: 2,
   handles: ['ClaimSubmitted', 'ClaimStatusChanged', 'ClaimDocumentReviewed'],
   tables: CLAIMS_TABLES,
   init: createClaimsTables,
@@ -43,9 +44,9 @@ async function claimSubmitted(tx: SqlExecutor, event: Recorded<ClaimSubmitted>):
        insert into claims (id, company_id, claim_number, policy_id, policy_number, member_id, member_name, deceased_name,
                            claimant_name, status, claim_amount, date_of_death, submitted_date, within_waiting_period,
                            waiting_period_ends_on, exceeds_cover, coverage_amount, deceased_on_policy, submitted_by,
-                           position, created_at, updated_at)
+                           position, created_at, updated_at, account_holder_name, bank_account_last4)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'submitted', $10, $11::date, $12::date, $13, $14::date, $15, $16, $17,
-               $18, $19, $20, $20)
+               $18, $19, $20, $20, $22, $23)
        on conflict (id) do nothing
        returning id, company_id, claim_number, member_name
      ), h as (
@@ -87,6 +88,9 @@ async function claimSubmitted(tx: SqlExecutor, event: Recorded<ClaimSubmitted>):
       event.globalPosition,
       event.recordedAt,
       JSON.stringify(documents),
+      d.accountHolderName ?? null,
+      // Digits only: an erased number reads '[erased]', which has none.
+      (d.bankAccountNumber ?? '').replace(/\D/g, '').slice(-4) || null,
     ],
   );
 }
@@ -99,11 +103,24 @@ async function claimStatusChanged(tx: SqlExecutor, event: Recorded<ClaimStatusCh
   const to: string = event.data.to;
   // A status outside the lifecycle would leave the count cards silently wrong: stop loudly instead.
   if (!isClaimStatus(to)) throw new Error(`${event.type} ${event.eventId} has an unknown status "${to}"`);
+  // Events before issue #23 carry none of these.
+  const { decision, rejection, payout } = event.data;
   await tx.query(
     `with old as (
        select id, company_id, status from claims where id = $1 and company_id = $2
      ), u as (
-       update claims c set status = $3::text, updated_at = $4 from old where c.id = old.id
+       update claims c set status = $3::text, updated_at = $4,
+              approved_amount = case when $9::boolean then $10::numeric else c.approved_amount end,
+              override_reason = case when $9::boolean then $11::text else c.override_reason end,
+              overridden_flags = case when $9::boolean then $12::text[] else c.overridden_flags end,
+              rejection_reason = case when $13::boolean then $14::text else c.rejection_reason end,
+              rejection_detail = case when $13::boolean then $15::text else c.rejection_detail end,
+              payout_amount = case when $16::boolean then $17::numeric else c.payout_amount end,
+              paid_on = case when $16::boolean then $18::date else c.paid_on end,
+              payment_reference = case when $16::boolean then $19::text else c.payment_reference end,
+              payout_account_holder = case when $16::boolean then $20::text else c.payout_account_holder end,
+              payout_account_last4 = case when $16::boolean then $21::text else c.payout_account_last4 end
+         from old where c.id = old.id
        returning old.id, old.company_id, old.status as was
      ), h as (
        insert into claim_status_history (claim_id, company_id, from_status, to_status, note, changed_by, changed_at,
@@ -126,6 +143,20 @@ async function claimStatusChanged(tx: SqlExecutor, event: Recorded<ClaimStatusCh
       (event.data.note as string | null | undefined) ?? null,
       event.metadata.actorUserId,
       event.globalPosition,
+      !!decision,
+      decision?.approvedAmount ?? null,
+      decision?.override?.reason ?? null,
+      decision?.override?.flags ?? [],
+      !!rejection,
+      rejection?.reason ?? null,
+      rejection?.detail ?? null,
+      !!payout,
+      payout?.amount ?? null,
+      // An erased claimant's sealed fields read '[erased]'; the date is never personal, but stays a date or null.
+      payout ? dateOrNull(payout.paidOn) : null,
+      payout?.reference ?? null,
+      payout?.accountHolder ?? null,
+      payout?.accountLast4 ?? null,
     ],
   );
 }

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
-import type { ClaimStatus, Role } from '@fpa/write-model/validation';
+import type { ClaimOverridableFlag, ClaimRejectionReason, ClaimStatus, Role } from '@fpa/write-model/validation';
 import {
   normalizeSearch,
   pageSize,
@@ -34,6 +34,22 @@ export type ClaimRow = {
   exceedsCover: boolean;
   coverageAmount: string | null;
   deceasedOnPolicy: boolean;
+  /** The claimant's bank account on the claim (a payout goes there): holder and the number's last four digits. */
+  accountHolderName: string | null;
+  bankAccountLast4: string | null;
+  /** The decision (issue #23); null until the claim is approved, rejected or paid, and for claims decided before it. */
+  approvedAmount: string | null;
+  /** The reason an approval set the flags aside, and which (withinWaitingPeriod, deceasedNotOnPolicy); none when nothing was overridden. */
+  overrideReason: string | null;
+  overriddenFlags: ClaimOverridableFlag[];
+  rejectionReason: ClaimRejectionReason | null;
+  rejectionDetail: string | null;
+  payoutAmount: string | null;
+  paidOn: string | null;
+  paymentReference: string | null;
+  /** The claimant's account the payout went to: holder ('[erased]' once erased) and the account number's last four digits. */
+  payoutAccountHolder: string | null;
+  payoutAccountLast4: string | null;
   /** The submitting user's "First Last"; null when the user is not known. */
   submittedBy: string | null;
   createdAt: Date;
@@ -75,6 +91,12 @@ const COLUMNS = `c.id, c.claim_number as "claimNumber", c.policy_id as "policyId
   c.within_waiting_period as "withinWaitingPeriod",
   to_char(c.waiting_period_ends_on, 'YYYY-MM-DD') as "waitingPeriodEndsOn", c.exceeds_cover as "exceedsCover",
   c.coverage_amount::text as "coverageAmount", c.deceased_on_policy as "deceasedOnPolicy",
+  c.account_holder_name as "accountHolderName", c.bank_account_last4 as "bankAccountLast4",
+  c.approved_amount::text as "approvedAmount", c.override_reason as "overrideReason",
+  c.overridden_flags as "overriddenFlags", c.rejection_reason as "rejectionReason",
+  c.rejection_detail as "rejectionDetail", c.payout_amount::text as "payoutAmount",
+  to_char(c.paid_on, 'YYYY-MM-DD') as "paidOn", c.payment_reference as "paymentReference",
+  c.payout_account_holder as "payoutAccountHolder", c.payout_account_last4 as "payoutAccountLast4",
   nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as "submittedBy",
   c.created_at as "createdAt", c.updated_at as "updatedAt"`;
 

@@ -4,7 +4,7 @@ import type { CommandContext } from '../command-handling/context.ts';
 import { claimSchemaOn, CLAIM_STATUSES, luhnCheckDigit, type ClaimStatus } from '../validation/index.ts';
 import type { PolicyState } from '../policies/policies.state.ts';
 import { CLAIM_TRANSITIONS, claimTransitionRefusal } from './claims.decider.ts';
-import { decideChangeClaimStatus } from './commands/change-claim-status.ts';
+import { decideChangeClaimStatus, type ChangeClaimStatus } from './commands/change-claim-status.ts';
 import { decideReviewDocument } from './commands/review-document.ts';
 import { addMonths, decideSubmitClaim } from './commands/submit-claim.ts';
 import type { ClaimDocument, ClaimEvent } from './claims.events.ts';
@@ -178,7 +178,7 @@ const payable: ClaimEvent[] = [
 describe('the claim lifecycle', () => {
   const change = scenario(
     { initialState: initialClaimState, evolve: evolveClaim },
-    (command: { companyId: string; to: ClaimStatus; note: string | null }, state) => decideChangeClaimStatus(state, command),
+    (command: ChangeClaimStatus, state) => decideChangeClaimStatus(state, command),
     ctx,
   );
   const path: Record<ClaimStatus, ClaimStatus[]> = {
@@ -201,6 +201,28 @@ describe('the claim lifecycle', () => {
     ];
   };
 
+  /** A command that says what every target status asks for; the event keeps only what its status records. */
+  const everything: ChangeClaimStatus = {
+    companyId: 'c1',
+    to: 'under_review',
+    note: null,
+    today: '2026-06-15',
+    overrideReason: 'Underwriter waived the waiting period',
+    rejectionReason: 'not_covered',
+    payout: { paidOn: null, reference: 'EFT-0001' },
+  };
+  const recorded: Partial<Record<ClaimStatus, object>> = {
+    approved: {
+      decision: {
+        approvedAmount: '20000.00',
+        approvedOn: '2026-06-15',
+        override: { flags: ['withinWaitingPeriod'], reason: 'Underwriter waived the waiting period' },
+      },
+    },
+    rejected: { rejection: { reason: 'not_covered', detail: null } },
+    paid: { payout: { amount: '20000.00', paidOn: '2026-06-15', reference: 'EFT-0001', accountHolder: 'Z Mthembu', accountLast4: '123' } },
+  };
+
   it('allows exactly the moves of spec part 2 §4', () => {
     expect(CLAIM_TRANSITIONS).toEqual({
       submitted: ['under_review', 'sent_to_underwriter'],
@@ -216,9 +238,10 @@ describe('the claim lifecycle', () => {
     for (const to of CLAIM_STATUSES) {
       const allowed = CLAIM_TRANSITIONS[from].includes(to);
       it(`given a ${from} claim, when moved to ${to}, then ${allowed ? 'ClaimStatusChanged' : 'INVALID_TRANSITION'}`, () => {
-        const when = change.given(historyTo(from)).when({ companyId: 'c1', to, note: 'checked' });
-        if (allowed) when.then([{ type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from, to, note: 'checked' } }]);
-        else when.thenThrows('INVALID_TRANSITION', claimTransitionRefusal(from, to));
+        const when = change.given(historyTo(from)).when({ ...everything, to, note: 'checked' });
+        if (allowed) {
+          when.then([{ type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from, to, note: 'checked', ...recorded[to] } }]);
+        } else when.thenThrows('INVALID_TRANSITION', claimTransitionRefusal(from, to));
       });
     }
   }
@@ -229,15 +252,18 @@ describe('the claim lifecycle', () => {
   });
 
   it('given no claim, or another company’s, then NOT_FOUND', () => {
-    change.given([]).when({ companyId: 'c1', to: 'under_review', note: null }).thenThrows('NOT_FOUND', 'Claim not found');
-    change.given([submitted]).when({ companyId: 'c2', to: 'under_review', note: null }).thenThrows('NOT_FOUND', 'Claim not found');
+    change.given([]).when(everything).thenThrows('NOT_FOUND', 'Claim not found');
+    change
+      .given([submitted])
+      .when({ ...everything, companyId: 'c2' })
+      .thenThrows('NOT_FOUND', 'Claim not found');
   });
 });
 
 describe('marking a claim as paid', () => {
   const change = scenario(
     { initialState: initialClaimState, evolve: evolveClaim },
-    (command: { companyId: string; to: ClaimStatus; note: string | null }, state) => decideChangeClaimStatus(state, command),
+    (command: ChangeClaimStatus, state) => decideChangeClaimStatus(state, command),
     ctx,
   );
   const approved = (events: ClaimEvent[]): ClaimEvent[] => [
@@ -245,14 +271,23 @@ describe('marking a claim as paid', () => {
     { type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from: 'submitted', to: 'under_review', note: null } },
     { type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from: 'under_review', to: 'approved', note: null } },
   ];
-  const pay = { companyId: 'c1', to: 'paid' as const, note: null };
+  const pay: ChangeClaimStatus = {
+    companyId: 'c1',
+    to: 'paid',
+    note: null,
+    today: '2026-06-15',
+    payout: { paidOn: null, reference: 'EFT-0001' },
+  };
+  const paid = { amount: '20000.00', paidOn: '2026-06-15', reference: 'EFT-0001', accountHolder: 'Z Mthembu', accountLast4: '123' };
   const within = submit({ documents: fourDocuments, input: { ...input, claimAmount: '20000.00' } });
 
   it('given an approved claim within the cover whose four documents are verified, when paid, then ClaimStatusChanged', () => {
     change
       .given(approved(payable))
       .when(pay)
-      .then([{ type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from: 'approved', to: 'paid', note: null } }]);
+      .then([
+        { type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from: 'approved', to: 'paid', note: null, payout: paid } },
+      ]);
   });
 
   it('given documents not yet verified (pending or rejected), when paid, then refused naming them', () => {

@@ -1,5 +1,5 @@
 import type { PiiMarking } from '../event-store/types.ts';
-import type { ClaimStatus } from '../validation/index.ts';
+import type { ClaimOverridableFlag, ClaimRejectionReason, ClaimStatus } from '../validation/index.ts';
 
 export const DOCUMENT_CATEGORIES = [
   'death_certificate',
@@ -80,10 +80,42 @@ export type ClaimSubmitted = {
   };
 };
 
-/** Who and when come from the event's metadata (actor) and recorded time. */
+/** An approval's amount and, when the claim was flagged, the override with the flags it set aside. */
+export type ClaimDecision = {
+  /** Decimal string with two places; at most the deceased's cover. */
+  approvedAmount: string;
+  /** The South African date of the approval: a payout is not dated before it. */
+  approvedOn: string;
+  override: { flags: ClaimOverridableFlag[]; reason: string } | null;
+};
+
+export type ClaimRejection = { reason: ClaimRejectionReason; detail: string | null };
+
+/** Paid to the claimant's bank account on the claim: its holder and the account number's last four digits. */
+export type ClaimPayout = {
+  amount: string;
+  paidOn: string;
+  reference: string;
+  accountHolder: string;
+  accountLast4: string;
+};
+
+/**
+ * Who and when come from the event's metadata (actor) and recorded time. decision, rejection and
+ * payout came with issue #23: a move to approved, rejected or paid carries its own; older events have none.
+ */
 export type ClaimStatusChanged = {
   type: 'ClaimStatusChanged';
-  data: { claimId: string; companyId: string; from: ClaimStatus; to: ClaimStatus; note: string | null };
+  data: {
+    claimId: string;
+    companyId: string;
+    from: ClaimStatus;
+    to: ClaimStatus;
+    note: string | null;
+    decision?: ClaimDecision;
+    rejection?: ClaimRejection;
+    payout?: ClaimPayout;
+  };
 };
 
 export type ClaimDocumentReviewed = {
@@ -105,6 +137,12 @@ export const deceasedSubjectId = (claimId: string) => `claim-deceased:${claimId}
 export const claimantSubjectId = (claimId: string) => `claim-claimant:${claimId}`;
 
 export function claimPii(event: ClaimEvent): PiiMarking[] | undefined {
+  if (event.type === 'ClaimStatusChanged') {
+    // The account a payout went to is the claimant's, sealed with the claimant's key like the bank fields.
+    return event.data.payout
+      ? [{ subjectId: claimantSubjectId(event.data.claimId), fields: ['payout.accountHolder', 'payout.accountLast4'] }]
+      : undefined;
+  }
   if (event.type !== 'ClaimSubmitted') return undefined;
   const { claimId, memberId } = event.data;
   return [

@@ -15,6 +15,15 @@ export type ClaimState =
       claimAmount: string;
       /** The cover of the deceased's life on the policy, as recorded when the claim was submitted. */
       coverageAmount: string;
+      /** The submission's checks an approval must override with a reason. */
+      withinWaitingPeriod: boolean;
+      deceasedOnPolicy: boolean;
+      /** The claimant's bank account on the claim: where a payout goes. */
+      accountHolderName: string;
+      bankAccountNumber: string;
+      /** Set by an approval (issue #23); null before, and for claims approved before approvals had an amount. */
+      approvedAmount: string | null;
+      approvedOn: string | null;
     };
 
 export const initialClaimState: ClaimState = { status: 'none' };
@@ -22,7 +31,7 @@ export const initialClaimState: ClaimState = { status: 'none' };
 export function evolveClaim(state: ClaimState, event: ClaimEvent): ClaimState {
   switch (event.type) {
     case 'ClaimSubmitted': {
-      const { claimId, companyId, claimNumber, documents, claimAmount, flags } = event.data;
+      const { claimId, companyId, claimNumber, documents, claimAmount, flags, accountHolderName, bankAccountNumber } = event.data;
       return {
         status: 'submitted',
         claimId,
@@ -32,10 +41,21 @@ export function evolveClaim(state: ClaimState, event: ClaimEvent): ClaimState {
         documentFields: Object.fromEntries(documents.map((d) => [d.documentId, d.field])),
         claimAmount,
         coverageAmount: flags.coverageAmount,
+        withinWaitingPeriod: flags.withinWaitingPeriod,
+        deceasedOnPolicy: flags.deceasedOnPolicy,
+        accountHolderName,
+        bankAccountNumber,
+        approvedAmount: null,
+        approvedOn: null,
       };
     }
-    case 'ClaimStatusChanged':
-      return state.status === 'none' ? state : { ...state, status: event.data.to };
+    case 'ClaimStatusChanged': {
+      if (state.status === 'none') return state;
+      const { decision } = event.data;
+      return decision
+        ? { ...state, status: event.data.to, approvedAmount: decision.approvedAmount, approvedOn: decision.approvedOn }
+        : { ...state, status: event.data.to };
+    }
     case 'ClaimDocumentReviewed':
       return state.status === 'none' ? state : { ...state, documents: { ...state.documents, [event.data.documentId]: event.data.to } };
     default:

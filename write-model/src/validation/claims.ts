@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isIsoDate } from './dates.ts';
-import { birthDateField, deathDateField } from './date-fields.ts';
+import { EARLIEST_DATE, isIsoDate } from './dates.ts';
+import { birthDateField, dateMessages, deathDateField, nullableDateField } from './date-fields.ts';
 import { decimalString, emailField, NAME_MAX_LENGTH, nameTooLong, optionalText, requiredText, saIdField, saPhoneField } from './fields.ts';
 
 export const CLAIM_STATUSES = ['submitted', 'under_review', 'approved', 'rejected', 'sent_to_underwriter', 'paid'] as const;
@@ -90,3 +90,147 @@ export const claimStatusSchema = z.object({
   status: z.enum(CLAIM_STATUSES, { error: 'Unknown claim status' }),
 });
 export type ClaimStatusInput = z.infer<typeof claimStatusSchema>;
+
+/** Why a claim is rejected (issue #23): the decision letter states it; `other` is described in words. */
+export const CLAIM_REJECTION_REASONS = [
+  'waiting_period',
+  'not_covered',
+  'non_disclosure',
+  'fraud_suspected',
+  'documents_invalid',
+  'other',
+] as const;
+export type ClaimRejectionReason = (typeof CLAIM_REJECTION_REASONS)[number];
+
+export const CLAIM_REJECTION_REASON_LABELS: Record<ClaimRejectionReason, string> = {
+  waiting_period: 'Death within the waiting period',
+  not_covered: 'Not covered by the policy',
+  non_disclosure: 'Non-disclosure of what the policy asked about',
+  fraud_suspected: 'Fraud suspected',
+  documents_invalid: 'Documents invalid',
+  other: 'Other',
+};
+
+/** The checks of a claim an approval may override, as ClaimStatusChanged's decision records them. */
+export const CLAIM_OVERRIDABLE_FLAGS = ['withinWaitingPeriod', 'deceasedNotOnPolicy'] as const;
+export type ClaimOverridableFlag = (typeof CLAIM_OVERRIDABLE_FLAGS)[number];
+
+export const CLAIM_FLAG_LABELS: Record<ClaimOverridableFlag, string> = {
+  withinWaitingPeriod: 'death within the waiting period',
+  deceasedNotOnPolicy: 'deceased not on the policy',
+};
+
+export const OVERRIDE_REASON_MIN_LENGTH = 10;
+
+/** The flags of a claim an approval must override with a reason (the form shows them; the claim decides). */
+export function claimFlagsToOverride(flags: { withinWaitingPeriod: boolean; deceasedOnPolicy: boolean }): ClaimOverridableFlag[] {
+  return [
+    ...(flags.withinWaitingPeriod ? (['withinWaitingPeriod'] as const) : []),
+    ...(flags.deceasedOnPolicy ? [] : (['deceasedNotOnPolicy'] as const)),
+  ];
+}
+
+export function overrideRequiredMessage(flags: readonly ClaimOverridableFlag[]): string {
+  return `This claim is flagged (${flags.map((f) => CLAIM_FLAG_LABELS[f]).join('; ')}): approving it needs a reason for the override of at least ${OVERRIDE_REASON_MIN_LENGTH} characters.`;
+}
+export const PAYMENT_REFERENCE_MIN_LENGTH = 3;
+export const PAYMENT_REFERENCE_MAX_LENGTH = 60;
+const DECISION_TEXT_MAX_LENGTH = 2000;
+
+export const CLAIM_DECISION_MESSAGES = {
+  approvedAmountPositive: 'Approved amount must be greater than 0',
+  approvedAmountInvalid: 'Approved amount must be an amount in rand (e.g. 15000 or 15000.50)',
+  overrideReasonShort: `The reason for the override must be at least ${OVERRIDE_REASON_MIN_LENGTH} characters`,
+  rejectionReasonRequired: 'Choose the reason for rejecting the claim',
+  rejectionReasonUnknown: 'Unknown rejection reason',
+  rejectionDetailRequired: 'Describe the reason for rejecting the claim',
+  payoutRequired: 'The payout (its payment reference at least) is required to mark the claim as paid',
+  payoutAmountPositive: 'Payout amount must be greater than 0',
+  payoutAmountInvalid: 'Payout amount must be an amount in rand (e.g. 15000 or 15000.50)',
+  referenceRequired: 'Payment reference is required',
+  referenceLength: `Payment reference must be ${PAYMENT_REFERENCE_MIN_LENGTH} to ${PAYMENT_REFERENCE_MAX_LENGTH} characters`,
+  paidOnFuture: 'Payment date cannot be in the future',
+} as const;
+
+const D = CLAIM_DECISION_MESSAGES;
+
+/** An optional amount: text or a number; missing, null or blank is none, anything else must pass decimalString. */
+const optionalAmount = (messages: { positive: string; invalid: string }) =>
+  z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? undefined : v))
+    .pipe(decimalString({ required: messages.positive, negative: messages.positive, ...messages }).optional());
+const decisionText = (max = DECISION_TEXT_MAX_LENGTH) =>
+  z
+    .string()
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim().slice(0, max) : undefined));
+
+/**
+ * What a payout records: amount (default: the approved amount), the day it was paid (default: today;
+ * never after today, never before the approval day, which the claim decides) and the payment reference.
+ */
+export function claimPayoutSchemaOn(today: string) {
+  const range = { earliest: EARLIEST_DATE, latest: today };
+  return z.object({
+    amount: optionalAmount({ positive: D.payoutAmountPositive, invalid: D.payoutAmountInvalid }).meta({
+      description: 'Rand as a decimal string; the approved amount when absent (never more).',
+    }),
+    paidOn: nullableDateField(range, dateMessages('Payment date', range, { tooLate: D.paidOnFuture })).meta({
+      description: 'YYYY-MM-DD, South African date; today when absent. Not after today, not before the approval.',
+    }),
+    reference: z
+      .string({ error: D.referenceRequired })
+      .trim()
+      .superRefine((value, ctx) => {
+        if (value === '') return void ctx.addIssue({ code: 'custom', message: D.referenceRequired });
+        if (value.length < PAYMENT_REFERENCE_MIN_LENGTH || value.length > PAYMENT_REFERENCE_MAX_LENGTH) {
+          ctx.addIssue({ code: 'custom', message: D.referenceLength });
+        }
+      })
+      .meta({ description: `The payment's reference, ${PAYMENT_REFERENCE_MIN_LENGTH}–${PAYMENT_REFERENCE_MAX_LENGTH} characters.` }),
+  });
+}
+export type ClaimPayoutInput = z.output<ReturnType<typeof claimPayoutSchemaOn>>;
+
+/**
+ * PATCH /api/claims/{id} and changeClaimStatus: the move, a note, and what the target status asks for
+ * (issue #23). Approve: approvedAmount (the claimed amount when absent) and, for a flagged claim, an
+ * overrideReason — the claim decides whether it is flagged and how much it covers. Reject: a reason from
+ * the list, with words for `other`. Paid: the payout. Fields for another status are ignored.
+ */
+export function claimDecisionSchemaOn(today: string) {
+  return claimStatusSchema
+    .extend({
+      approvedAmount: optionalAmount({ positive: D.approvedAmountPositive, invalid: D.approvedAmountInvalid }).meta({
+        description: "Approve: rand as a decimal string, at most the deceased's cover; the claimed amount when absent.",
+      }),
+      overrideReason: decisionText()
+        .refine((v) => v === undefined || v.length >= OVERRIDE_REASON_MIN_LENGTH, D.overrideReasonShort)
+        .meta({
+          description: `Approve: required when the claim is flagged (within the waiting period, deceased not on the policy); at least ${OVERRIDE_REASON_MIN_LENGTH} characters.`,
+        }),
+      rejectionReason: z
+        .enum(CLAIM_REJECTION_REASONS, { error: D.rejectionReasonUnknown })
+        .nullish()
+        .transform((v) => v ?? undefined)
+        .meta({ description: 'Reject: required.' }),
+      rejectionDetail: decisionText().meta({ description: "Reject: required when the reason is 'other'." }),
+      payout: claimPayoutSchemaOn(today)
+        .nullish()
+        .transform((v) => v ?? undefined)
+        .meta({ description: 'Paid: required.' }),
+    })
+    .superRefine((input, ctx) => {
+      if (input.status === 'rejected') {
+        if (!input.rejectionReason) ctx.addIssue({ code: 'custom', path: ['rejectionReason'], message: D.rejectionReasonRequired });
+        else if (input.rejectionReason === 'other' && !input.rejectionDetail) {
+          ctx.addIssue({ code: 'custom', path: ['rejectionDetail'], message: D.rejectionDetailRequired });
+        }
+      }
+      if (input.status === 'paid' && !input.payout) ctx.addIssue({ code: 'custom', path: ['payout'], message: D.payoutRequired });
+    });
+}
+export type ClaimDecisionInput = z.output<ReturnType<typeof claimDecisionSchemaOn>>;
+export type ClaimDecisionFormValues = z.input<ReturnType<typeof claimDecisionSchemaOn>>;

@@ -1,3 +1,4 @@
+import { CLAIM_FLAG_LABELS } from '@fpa/write-model/validation';
 import { useQuery } from 'urql';
 import { errorMessage } from '../../app/errors';
 import { formatDate, formatDateTime, formatFileSize, formatRand } from '../../app/format';
@@ -30,6 +31,63 @@ function HistoryItem({ entry }: { entry: ClaimHistoryEntry }) {
       </span>
       {entry.note && <span className={styles.historyNote}>“{entry.note}”</span>}
     </li>
+  );
+}
+
+/** The decision (issue #23): the approved amount and any override, the rejection's reason, the payout. */
+function DecisionSection({ claim }: { claim: ClaimDetails }) {
+  const { approvedAmount, override, rejection, payout } = claim;
+  if (!approvedAmount && !rejection && !payout) return null;
+  return (
+    <section aria-labelledby="claim-decision" className={styles.section}>
+      <h3 id="claim-decision" className={styles.sectionTitle}>
+        Decision
+      </h3>
+      <dl className={styles.facts}>
+        {approvedAmount && (
+          <div>
+            <dt>Approved amount</dt>
+            <dd>{formatRand(approvedAmount)}</dd>
+          </div>
+        )}
+        {override && (
+          <div>
+            <dt>Override ({override.flags.map((f) => CLAIM_FLAG_LABELS[f]).join('; ')})</dt>
+            <dd>{override.reason}</dd>
+          </div>
+        )}
+        {rejection && (
+          <div>
+            <dt>Rejection reason</dt>
+            <dd>
+              {rejection.reasonLabel}
+              {rejection.detail ? `: ${rejection.detail}` : ''}
+            </dd>
+          </div>
+        )}
+        {payout && (
+          <>
+            <div>
+              <dt>Paid</dt>
+              <dd>
+                {formatRand(payout.amount)} on {formatDate(payout.paidOn)}
+              </dd>
+            </div>
+            <div>
+              <dt>Payment reference</dt>
+              <dd>{payout.reference}</dd>
+            </div>
+            <div>
+              <dt>Paid to</dt>
+              <dd>
+                {payout.accountHolder}
+                {payout.accountLast4 ? ` · account ending ${payout.accountLast4}` : ''}
+              </dd>
+            </div>
+          </>
+        )}
+      </dl>
+    </section>
   );
 }
 
@@ -98,6 +156,8 @@ function Details({ claim }: { claim: ClaimDetails }) {
           </ul>
         )}
       </section>
+
+      <DecisionSection claim={claim} />
 
       <section aria-labelledby="claim-documents" className={styles.section}>
         <h3 id="claim-documents" className={styles.sectionTitle}>

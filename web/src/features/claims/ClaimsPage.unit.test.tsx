@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { southAfricanDate } from '@fpa/write-model/validation';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionHandler, testUser, type GraphQLAnswer } from '../../test/graphql';
 import { renderApp } from '../../test/render';
@@ -125,16 +126,26 @@ describe('/claims', { timeout: 30_000 }, () => {
     }
   });
 
-  it('Mark as Paid asks first, sends the optional note, and toasts', async () => {
+  it('Mark as Paid asks first for the payout, sends it with the optional note, and toasts', async () => {
     const { changeSpy } = openClaims();
     const row = await rowOf('CLM-2025-000004');
     fireEvent.click(within(row).getByRole('button', { name: 'Update status of claim CLM-2025-000004' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark as Paid' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(changeSpy).not.toHaveBeenCalled();
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), { target: { value: 'EFT ref 12345' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), {
+      target: { value: 'Paid from the claims account' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Payment reference/ }), { target: { value: 'EFT-12345' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as Paid' }));
-    await waitFor(() => expect(changeSpy).toHaveBeenCalledWith({ id: 'c4', status: 'paid', note: 'EFT ref 12345' }));
+    await waitFor(() =>
+      expect(changeSpy).toHaveBeenCalledWith({
+        id: 'c4',
+        status: 'paid',
+        note: 'Paid from the claims account',
+        payout: { amount: '15000', paidOn: southAfricanDate(new Date()), reference: 'EFT-12345' },
+      }),
+    );
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Claim CLM-2025-000004 is now Paid.'));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });

@@ -133,3 +133,57 @@ export const historyItem = style({ display: 'flex', flexDirection: 'column', fon
 export const historyMove = style({ fontWeight: vars.fontWeight.semibold });
 
 export const historyNote = style({ color: vars.color.text, fontStyle: 'italic' });
+
+// The decision dialog (issue #23)
+
+export const decision = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'], color: vars.color.text });
+
+export const decisionRow = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+});
+
+export const capNote = style({
+  margin: 0,
+  padding: vars.space['2'],
+  borderRadius: vars.radius.md,
+  background: vars.color.warningSoft,
+  color: vars.color.warning,
+  fontSize: vars.fontSize.sm,
+});
+
+export const overrideBox = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+  padding: vars.space['3'],
+  border: `1px solid ${vars.color.warning}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.warningSoft,
+});
+
+export const overrideTitle = style({
+  margin: 0,
+  fontWeight: vars.fontWeight.semibold,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.warning,
+});
+
+export const overrideList = style({ margin: 0, paddingLeft: vars.space['5'], fontSize: vars.fontSize.sm, color: vars.color.text });
+
+export const paidTo = style({
+  display: 'flex',
+  flexDirection: 'column',
+  margin: 0,
+  padding: vars.space['3'],
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.text,
+});
+
+export const paidToLabel = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted, fontWeight: vars.fontWeight.semibold });
+
+export const refusal = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm });

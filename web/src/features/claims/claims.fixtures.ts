@@ -37,6 +37,12 @@ export function claimRow(overrides: Partial<ClaimRow> = {}): ClaimRow & { __type
       deceasedOnPolicy: true,
     } as ClaimRow['flags'],
     nextStatuses: NEXT[status],
+    approvedAmount: null,
+    accountHolderName: 'N Dlamini',
+    bankAccountLast4: '5678',
+    override: null,
+    rejection: null,
+    payout: null,
     ...overrides,
   };
 }

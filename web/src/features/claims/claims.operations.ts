@@ -23,6 +23,25 @@ export const ClaimRowFields = graphql(`
       deceasedOnPolicy
     }
     nextStatuses
+    approvedAmount
+    accountHolderName
+    bankAccountLast4
+    override {
+      reason
+      flags
+    }
+    rejection {
+      reason
+      reasonLabel
+      detail
+    }
+    payout {
+      amount
+      paidOn
+      reference
+      accountHolder
+      accountLast4
+    }
   }
 `);
 
@@ -97,8 +116,26 @@ export const SubmitClaimMutation = graphql(
 
 export const ChangeClaimStatusMutation = graphql(
   `
-    mutation ChangeClaimStatus($id: ID!, $status: ClaimStatus!, $note: String) {
-      changeClaimStatus(id: $id, status: $status, note: $note) {
+    mutation ChangeClaimStatus(
+      $id: ID!
+      $status: ClaimStatus!
+      $note: String
+      $approvedAmount: String
+      $overrideReason: String
+      $rejectionReason: ClaimRejectionReason
+      $rejectionDetail: String
+      $payout: ChangeClaimStatusPayoutInput
+    ) {
+      changeClaimStatus(
+        id: $id
+        status: $status
+        note: $note
+        approvedAmount: $approvedAmount
+        overrideReason: $overrideReason
+        rejectionReason: $rejectionReason
+        rejectionDetail: $rejectionDetail
+        payout: $payout
+      ) {
         ...ClaimRow
       }
     }
@@ -111,6 +148,7 @@ export type ClaimStatus = ClaimRow['status'];
 export type ClaimFlags = ClaimRow['flags'];
 export type ClaimDetails = NonNullable<ResultOf<typeof ClaimDetailsQuery>['claim']>;
 export type ClaimHistoryEntry = ClaimDetails['history'][number];
+export type ChangeClaimStatusVariables = VariablesOf<typeof ChangeClaimStatusMutation>;
 export type SubmitClaimInput = VariablesOf<typeof SubmitClaimMutation>['input'];
 
 export const CLAIMS_PAGE_SIZE = 50;

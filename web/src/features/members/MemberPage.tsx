@@ -330,6 +330,11 @@ function ClaimsCard({ policies }: { policies: readonly MemberPagePolicy[] }) {
               <Cell label="Submitted">{formatDate(claim.submittedDate)}</Cell>
               <Cell label="Status">
                 <Badge tone={CLAIM_STATUS_TONES[claim.status]}>{CLAIM_STATUS_LABELS[claim.status]}</Badge>
+                {claim.payout && (
+                  <span className={styles.claimPaid}>
+                    {formatRand(claim.payout.amount)} paid on {formatDate(claim.payout.paidOn)}
+                  </span>
+                )}
               </Cell>
             </tr>
           ))}

@@ -110,6 +110,14 @@ describe('/members/{id}: the member’s page', { timeout: 30_000 }, () => {
     expect(saved[1]).toEqual({ name: 'DeleteMember', id: 'm2' });
   });
 
+  it("shows a paid claim's payout under its status (issue #23)", async () => {
+    const policy = memberPageAnswer().policies[0] as { claims: Record<string, unknown>[] };
+    const paid = { ...policy.claims[0], status: 'paid', payout: { __typename: 'ClaimPayout', amount: '5000.00', paidOn: '2025-06-20' } };
+    openMember('administrator', memberPageAnswer({ policies: [{ ...policy, claims: [paid] }] }));
+    const claims = await screen.findByRole('table', { name: 'Claims' });
+    expect(within(claims).getByText(/paid on/).textContent).toBe(`${formatRand('5000.00')} paid on ${formatDate('2025-06-20')}`);
+  });
+
   it('opens for a billing clerk, who sees payments but no claims section, no Edit and no link back to Members', async () => {
     openMember('billing_clerk', memberPageAnswer({ policies: [{ ...memberPageAnswer().policies[0], claims: null }] }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sipho Dlamini' })).toBeTruthy();

@@ -31,3 +31,6 @@ export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.spac
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const mono = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
+
+/** A paid claim's payout under its status (issue #23). */
+export const claimPaid = style({ display: 'block', marginTop: vars.space['1'], color: vars.color.textMuted, fontSize: vars.fontSize.xs });

@@ -136,6 +136,7 @@ export function memberPageAnswer(overrides: Record<string, unknown> = {}) {
             status: 'submitted',
             claimAmount: '5000.00',
             submittedDate: '2025-06-01',
+            payout: null,
           },
         ],
         beneficiaries: [

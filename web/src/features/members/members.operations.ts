@@ -200,6 +200,10 @@ export const MemberPageQuery = graphql(
             status
             claimAmount
             submittedDate
+            payout {
+              amount
+              paidOn
+            }
           }
           beneficiaries {
             ...BeneficiaryFields

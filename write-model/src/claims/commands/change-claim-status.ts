@@ -4,17 +4,26 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { handleCommand, requireCompany } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
-import { DomainError } from '../../errors.ts';
+import { assertNever } from '../../command-handling/decider.ts';
+import { DomainError, ValidationError } from '../../errors.ts';
+import { southAfricanDate } from '../../members/members.decider.ts';
 import {
+  CLAIM_DECISION_MESSAGES,
   CLAIM_DOCUMENTS,
+  claimFlagsToOverride,
   centsToDecimal,
-  claimStatusSchema,
+  claimDecisionSchemaOn,
   compareDecimal,
   decimalToCents,
+  OVERRIDE_REASON_MIN_LENGTH,
+  overrideRequiredMessage,
+  PAYMENT_REFERENCE_MAX_LENGTH,
+  PAYMENT_REFERENCE_MIN_LENGTH,
+  type ClaimDecisionInput,
   type ClaimStatus,
 } from '../../validation/index.ts';
 import { assertOwnClaim, CLAIM_TRANSITIONS, claimTransitionRefusal } from '../claims.decider.ts';
-import { claimStreamId, type ClaimEvent } from '../claims.events.ts';
+import { claimStreamId, type ClaimEvent, type ClaimPayout, type ClaimStatusChanged } from '../claims.events.ts';
 import { evolveClaim, initialClaimState, type ClaimState } from '../claims.state.ts';
 import { releaseDeceased } from '../claim-deceased.ts';
 
@@ -26,20 +35,30 @@ export const claimNoteField = z
   .transform((note) => (note?.trim() ? note.trim().slice(0, 2000) : null))
   .meta({ description: 'Optional; its first 2,000 characters are kept with the change.' });
 
-export const changeClaimStatusSchema = claimStatusSchema.extend({ note: claimNoteField });
+export const changeClaimStatusSchemaOn = (today: string) => claimDecisionSchemaOn(today).extend({ note: claimNoteField });
+
+/** The command as decide takes it: the parsed input, the caller's company and today's South African date. */
+export type ChangeClaimStatus = Partial<Omit<ClaimDecisionInput, 'status'>> & {
+  companyId: string;
+  to: ClaimStatus;
+  note: string | null;
+  /** Today in South Africa: a payout is not dated later, and an approval is dated today. */
+  today: string;
+};
 
 /**
- * PATCH /api/claims/{id} {status, note?}. Two staff acting at once: the second reloads the claim
- * after the first's change and is refused if its move is no longer allowed. A rejection frees the
- * deceased for another claim in the same transaction (claim-deceased.ts).
+ * PATCH /api/claims/{id} {status, note?, and what the status asks for}. Two staff acting at once: the
+ * second reloads the claim after the first's change and is refused if its move is no longer allowed. A
+ * rejection frees the deceased for another claim in the same transaction (claim-deceased.ts).
  */
 export async function changeClaimStatus(store: EventStore, claimId: string, input: unknown, ctx: CommandContext) {
   const companyId = requireCompany(ctx);
-  const { status, note } = parseInput(changeClaimStatusSchema, input);
-  return handleCommand<{ companyId: string; to: ClaimStatus; note: string | null }, ClaimState, ClaimEvent>(store, {
+  const today = southAfricanDate(ctx.now);
+  const { status, ...rest } = parseInput(changeClaimStatusSchemaOn(today), input);
+  return handleCommand<ChangeClaimStatus, ClaimState, ClaimEvent>(store, {
     streamId: claimStreamId(claimId),
     decider: { initialState: initialClaimState, evolve: evolveClaim, decide: (command, state) => decideChangeClaimStatus(state, command) },
-    command: { companyId, to: status, note },
+    command: { ...rest, companyId, to: status, today },
     ctx,
     inTransaction: async (tx, events) => {
       if (events.some((e) => e.type === 'ClaimStatusChanged' && e.data.to === 'rejected')) await releaseDeceased(tx, companyId, claimId);
@@ -60,8 +79,17 @@ function rand(amount: string): string {
   return `R${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
 }
 
+type Claim = Exclude<ClaimState, { status: 'none' }>;
+
+/** A refusal of one field of the input, in the words the form shows beside it. */
+function fieldRefusal(path: (string | number)[], message: string): ValidationError {
+  return new ValidationError(message, [{ path, message }]);
+}
+
+const cents = (amount: string) => centsToDecimal(decimalToCents(amount));
+
 /** Why a claim may not be paid out yet, in words; null when it may. */
-export function paymentRefusal(state: Exclude<ClaimState, { status: 'none' }>): string | null {
+export function paymentRefusal(state: Claim, amount: string): string | null {
   const unverified = CLAIM_DOCUMENTS.map((d) => d.field).flatMap((field) => {
     const ids = Object.keys(state.documentFields).filter((id) => state.documentFields[id] === field);
     return ids.length > 0 && ids.every((id) => state.documents[id] === 'verified') ? [] : [DOCUMENT_LABEL[field]!];
@@ -69,27 +97,82 @@ export function paymentRefusal(state: Exclude<ClaimState, { status: 'none' }>): 
   if (unverified.length > 0) {
     return `A claim can only be marked as paid once all four documents are verified; not verified: ${unverified.join(', ')}.`;
   }
-  if (compareDecimal(state.claimAmount, state.coverageAmount) > 0) {
-    return `The amount to pay (${rand(state.claimAmount)}) exceeds the deceased's cover on the policy (${rand(state.coverageAmount)}).`;
+  if (compareDecimal(amount, state.coverageAmount) > 0) {
+    return `The amount to pay (${rand(amount)}) exceeds the deceased's cover on the policy (${rand(state.coverageAmount)}).`;
   }
   return null;
 }
 
-export function decideChangeClaimStatus(
-  state: ClaimState,
-  command: { companyId: string; to: ClaimStatus; note: string | null },
-): ClaimEvent[] {
+function decide(state: Claim, command: ChangeClaimStatus): Pick<ClaimStatusChanged['data'], 'decision' | 'rejection' | 'payout'> {
+  switch (command.to) {
+    case 'approved': {
+      const amount = cents(command.approvedAmount ?? state.claimAmount);
+      if (compareDecimal(amount, state.coverageAmount) > 0) {
+        const cover = rand(state.coverageAmount);
+        throw fieldRefusal(
+          ['approvedAmount'],
+          command.approvedAmount === undefined
+            ? `The amount claimed (${rand(amount)}) exceeds the deceased's cover on the policy (${cover}): approve a lower amount (at most ${cover}).`
+            : `The approved amount (${rand(amount)}) exceeds the deceased's cover on the policy (${cover}).`,
+        );
+      }
+      const flags = claimFlagsToOverride(state);
+      const reason = command.overrideReason?.trim() ?? '';
+      if (flags.length > 0 && reason.length < OVERRIDE_REASON_MIN_LENGTH)
+        throw fieldRefusal(['overrideReason'], overrideRequiredMessage(flags));
+      return { decision: { approvedAmount: amount, approvedOn: command.today, override: flags.length > 0 ? { flags, reason } : null } };
+    }
+    case 'rejected': {
+      const M = CLAIM_DECISION_MESSAGES;
+      if (!command.rejectionReason) throw fieldRefusal(['rejectionReason'], M.rejectionReasonRequired);
+      const detail = command.rejectionDetail?.trim() || null;
+      if (command.rejectionReason === 'other' && !detail) throw fieldRefusal(['rejectionDetail'], M.rejectionDetailRequired);
+      return { rejection: { reason: command.rejectionReason, detail } };
+    }
+    case 'paid':
+      return { payout: payout(state, command) };
+    case 'submitted':
+    case 'under_review':
+    case 'sent_to_underwriter':
+      return {};
+    default:
+      return assertNever(command.to);
+  }
+}
+
+/** The payout: at most the approved amount (the claimed amount for claims approved before amounts), dated between the approval and today. */
+function payout(state: Claim, command: ChangeClaimStatus): ClaimPayout {
+  const M = CLAIM_DECISION_MESSAGES;
+  const given = command.payout;
+  if (!given) throw fieldRefusal(['payout'], M.payoutRequired);
+  const approved = state.approvedAmount ?? state.claimAmount;
+  const amount = cents(given.amount ?? approved);
+  const refusal = paymentRefusal(state, amount);
+  if (refusal) throw new DomainError('RULE_VIOLATED', refusal);
+  if (compareDecimal(amount, approved) > 0) {
+    throw fieldRefusal(['payout', 'amount'], `The payout (${rand(amount)}) exceeds the approved amount (${rand(approved)}).`);
+  }
+  const reference = given.reference.trim();
+  if (reference.length < PAYMENT_REFERENCE_MIN_LENGTH || reference.length > PAYMENT_REFERENCE_MAX_LENGTH) {
+    throw fieldRefusal(['payout', 'reference'], reference ? M.referenceLength : M.referenceRequired);
+  }
+  const paidOn = given.paidOn ?? command.today;
+  if (paidOn > command.today) throw fieldRefusal(['payout', 'paidOn'], M.paidOnFuture);
+  if (state.approvedOn && paidOn < state.approvedOn) {
+    throw fieldRefusal(['payout', 'paidOn'], `Payment date cannot be before the claim was approved (${state.approvedOn})`);
+  }
+  const digits = state.bankAccountNumber.replace(/\D/g, '');
+  return { amount, paidOn, reference, accountHolder: state.accountHolderName, accountLast4: digits.slice(-4) };
+}
+
+export function decideChangeClaimStatus(state: ClaimState, command: ChangeClaimStatus): ClaimEvent[] {
   assertOwnClaim(state, command.companyId);
   if (!CLAIM_TRANSITIONS[state.status].includes(command.to)) {
     throw new DomainError('INVALID_TRANSITION', claimTransitionRefusal(state.status, command.to));
   }
-  const refusal = command.to === 'paid' ? paymentRefusal(state) : null;
-  if (refusal) throw new DomainError('RULE_VIOLATED', refusal);
+  const { claimId, companyId, status: from } = state;
   return [
-    {
-      type: 'ClaimStatusChanged',
-      data: { claimId: state.claimId, companyId: state.companyId, from: state.status, to: command.to, note: command.note },
-    },
+    { type: 'ClaimStatusChanged', data: { claimId, companyId, from, to: command.to, note: command.note, ...decide(state, command) } },
   ];
 }
 
@@ -97,6 +180,6 @@ export const changeClaimStatusSlice = commandSlice({
   name: 'changeClaimStatus',
   operation: 'claims:update_status',
   target: 'id',
-  input: () => changeClaimStatusSchema,
+  input: changeClaimStatusSchemaOn,
   handle: ({ store }, { target, input }, ctx) => changeClaimStatus(store, target, input, ctx),
 });
