@@ -105,6 +105,11 @@ const counts = rowOf<ClaimCounts>()(
 
 /** Spec part 2 §7 Claims and Documents. */
 export const claimsAnswers: AnswerMap = {
+  'GET /api/claims/:id/decision-letter.pdf': {
+    summary:
+      'The decision letter to the claimant (issue #23): approved with the amount and payout, or declined with the reason and how to complain',
+    responses: { 200: { description: 'An A4 PDF', content: { 'application/pdf': z.string().meta({ format: 'binary' }) } } },
+  },
   'GET /api/claims': { summary: 'Every claim of the company', answer: z.array(claim) },
   'GET /api/claims/counts': { summary: 'The claim count cards', answer: counts },
   'GET /api/claims/:id': { summary: 'A claim with its documents and history', answer: claimDetail },

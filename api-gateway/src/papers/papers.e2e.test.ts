@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { testDrivers } from '@fpa/write-model/testing';
 import { addMonths, southAfricanDate } from '@fpa/write-model/validation';
-import { caller, companyWithStaff } from '../audit.testing.ts';
+import { caller, companyWithStaff, nextSaId, submitClaim } from '../audit.testing.ts';
 import { mainMemberBody } from '../calendar.testing.ts';
 import { makeSaId, registration, startTestApp, type TestApp } from '../testing.ts';
 
@@ -157,6 +157,32 @@ describe.each(testDrivers())('the policy schedule and the premium receipt on $na
     expect(((await bad.json()) as { message: string }).message).toBe('from must be a month as YYYY-MM');
     const backwards = await get(`/api/policies/${policyId}/statement.pdf?from=2021-01&to=2020-12`, tokens.claim_admin!);
     expect(backwards.status).toBe(400);
+  });
+
+  it('writes the claim decision letter once decided: approved with the amount, declined with the reason and the ombud', async () => {
+    const clerk = caller(t, tokens.claim_admin!);
+    const letter = (id: string) => get(`/api/claims/${id}/decision-letter.pdf`, tokens.claim_admin!);
+    const declined = await submitClaim(t, tokens.claim_admin!, policyId, { deceasedSaId: nextSaId(), claimantSaId: nextSaId() });
+    const early = await letter(declined.id);
+    expect(early.status).toBeGreaterThanOrEqual(400);
+    expect(((await early.json()) as { message: string }).message).toBe('Only an approved, paid or rejected claim has a decision letter.');
+    await clerk('PATCH', `/api/claims/${declined.id}`, { status: 'under_review' });
+    await clerk('PATCH', `/api/claims/${declined.id}`, { status: 'rejected', rejectionReason: 'waiting_period' });
+    const no = await pdfText(await (await letter(declined.id)).arrayBuffer());
+    for (const words of ['Claim decision: declined', declined.claimNumber, 'Zanele', 'Death within the waiting period', 'www.nfosa.co.za'])
+      expect(no, words).toContain(words);
+
+    const approved = await submitClaim(t, tokens.claim_admin!, policyId, { deceasedSaId: nextSaId(), claimantSaId: nextSaId() });
+    await clerk('PATCH', `/api/claims/${approved.id}`, { status: 'under_review' });
+    await clerk('PATCH', `/api/claims/${approved.id}`, {
+      status: 'approved',
+      approvedAmount: '4000',
+      overrideReason: 'Accidental death: no waiting period applies',
+    });
+    const yes = await pdfText(await (await letter(approved.id)).arrayBuffer());
+    for (const words of ['Claim decision: approved', approved.claimNumber, 'approved this claim for R 4 000,00', 'Z Zulu'])
+      expect(yes, words).toContain(words);
+    expect((await get(`/api/claims/${approved.id}/decision-letter.pdf`, tokens.agent!)).status).toBe(403);
   });
 
   it("is a 404 for another company's policy or not an id, a 403 without policies:read", async () => {

@@ -1,3 +1,4 @@
+import { decisionLetterPdf } from '../papers/decision-letter.ts';
 import * as claims from '../queries/claims.ts';
 import { ValidationError } from '@fpa/write-model';
 import { DOCUMENT_LIST_LIMIT } from '@fpa/projections';
@@ -44,6 +45,13 @@ export const claimRoutes: Route[] = [
   { method: 'GET', path: '/api/claims', operation: 'claims:read', handler: (ctx) => claims.allClaims(ctx) },
   { method: 'GET', path: '/api/claims/counts', operation: 'claims:read', handler: (ctx) => claims.claimCounts(ctx) },
   { method: 'GET', path: '/api/claims/:id', operation: 'claims:read', handler: (ctx, { params }) => claims.requireClaim(ctx, params.id!) },
+  // Issue #23: the decision letter to the claimant, once the claim is approved, paid or rejected.
+  {
+    method: 'GET',
+    path: '/api/claims/:id/decision-letter.pdf',
+    operation: 'claims:read',
+    handler: (ctx, { params }) => decisionLetterPdf(ctx, params.id!),
+  },
   {
     method: 'POST',
     path: '/api/claims/by-policy-number',

@@ -1,3 +1,4 @@
+import { PaperButton } from '../papers/PaperButton';
 import { CLAIM_FLAG_LABELS } from '@fpa/write-model/validation';
 import { useQuery } from 'urql';
 import { errorMessage } from '../../app/errors';
@@ -43,6 +44,17 @@ function DecisionSection({ claim }: { claim: ClaimDetails }) {
       <h3 id="claim-decision" className={styles.sectionTitle}>
         Decision
       </h3>
+      {/* The letter to the claimant (issue #23): the decision with its reason, or the amount and payout. */}
+      {(claim.status === 'approved' || claim.status === 'paid' || claim.status === 'rejected') && (
+        <div>
+          <PaperButton
+            path={`/api/claims/${encodeURIComponent(claim.id)}/decision-letter.pdf`}
+            fileName={`decision-${claim.claimNumber}.pdf`}
+            label={`Decision letter of claim ${claim.claimNumber} (PDF)`}
+            text="Decision letter"
+          />
+        </div>
+      )}
       <dl className={styles.facts}>
         {approvedAmount && (
           <div>
