@@ -127,7 +127,16 @@ const fakeSql = {
 } as unknown as SqlExecutor;
 
 // Hand-computed: the decider's state (status, number, document statuses and which document each is) over the submission's data.
-const base = { ...submitted, status: 'submitted', documents: { [DOC]: 'pending' }, documentFields: { [DOC]: 'deceasedIdDocument' } };
+// The claim's state as its decider folds it: the decision's fields start empty (issue #23).
+const base = {
+  ...submitted,
+  status: 'submitted',
+  documents: { [DOC]: 'pending' },
+  documentFields: { [DOC]: 'deceasedIdDocument' },
+  withinWaitingPeriod: false,
+  approvedAmount: null,
+  approvedOn: null,
+};
 const afterReview = { ...base, documents: { [DOC]: 'verified' } };
 
 describe('replaying a claim', () => {
