@@ -225,7 +225,8 @@ async function memberUpdated(tx: SqlExecutor, event: Recorded<MemberUpdated>): P
 async function claimSubmitted(tx: SqlExecutor, event: Recorded<ClaimSubmitted>): Promise<void> {
   const d = event.data;
   const deceasedId = personal(d.deceasedSaId);
-  if (!deceasedId) return;
+  // A hand-written or imported claim may lack the policy: then no life is known to mark.
+  if (!deceasedId || typeof d.policyId !== 'string') return;
   await tx.query(
     `insert into portfolio_claim_lives (claim_id, company_id, member_id)
      select $1, $2, m.id
@@ -235,7 +236,7 @@ async function claimSubmitted(tx: SqlExecutor, event: Recorded<ClaimSubmitted>):
       order by m.is_main_member desc
       limit 1
      on conflict (claim_id) do nothing`,
-    [d.claimId, d.companyId, d.policyId, deceasedId],
+    [d.claimId, companyOf(event), d.policyId, deceasedId],
   );
 }
 
@@ -246,7 +247,7 @@ async function claimStatusChanged(tx: SqlExecutor, event: Recorded<ClaimStatusCh
   await tx.query(
     `update members set status = 'deceased', updated_at = $3
       where id = (select member_id from portfolio_claim_lives where claim_id = $1) and company_id = $2 and status <> 'deceased'`,
-    [d.claimId, d.companyId, event.recordedAt],
+    [d.claimId, companyOf(event), event.recordedAt],
   );
 }
 
