@@ -2,6 +2,7 @@ import type { SqlExecutor } from '@fpa/write-model/event-store';
 import type { StatementColumns } from '@fpa/write-model';
 import type { AccountType, BankId, CollectingAccountInput, MandateStatus } from '@fpa/write-model/validation';
 import { personal } from '../engine/personal.ts';
+import { isUuid } from '../portfolio/uuid.ts';
 
 export type CollectionSettingsView = { includeArrears: boolean; account: CollectingAccountInput | null };
 
@@ -36,6 +37,8 @@ const MANDATE_COLUMNS = `m.policy_id as "policyId", m.member_id as "memberId", m
        else json_build_object('unpaidCode', m.suspended_code, 'reason', m.suspended_reason, 'on', to_char(m.suspended_on, 'YYYY-MM-DD')) end as suspended`;
 
 export async function mandateOfPolicy(sql: SqlExecutor, companyId: string, policyId: string): Promise<MandateView | null> {
+  // Not an id: nothing to find (and no uuid cast to refuse it with a 500).
+  if (!isUuid(policyId)) return null;
   const [row] = await sql.query<MandateView>(
     `select ${MANDATE_COLUMNS} from collection_mandates m where m.company_id = $1 and m.policy_id = $2`,
     [companyId, policyId],
@@ -93,6 +96,7 @@ export async function collectionBatches(sql: SqlExecutor, companyId: string): Pr
 }
 
 export async function collectionBatch(sql: SqlExecutor, companyId: string, batchId: string): Promise<BatchSummary | null> {
+  if (!isUuid(batchId)) return null;
   const [row] = await sql.query<BatchSummary>(`select ${BATCH_SUMMARY} from ${BATCH_FROM} where b.company_id = $1 and b.batch_id = $2`, [
     companyId,
     batchId,
@@ -113,6 +117,7 @@ export type BatchItemView = {
 };
 
 export async function collectionBatchItems(sql: SqlExecutor, companyId: string, batchId: string): Promise<BatchItemView[]> {
+  if (!isUuid(batchId)) return [];
   return sql.query<BatchItemView>(
     `select policy_id as "policyId", policy_number as "policyNumber", mandate_reference as "mandateReference", periods, amount::text as amount,
             outcome, to_char(outcome_on, 'YYYY-MM-DD') as "outcomeOn", unpaid_code as "unpaidCode", unpaid_meaning as "unpaidMeaning"
@@ -268,6 +273,7 @@ export async function statementLineOf(
   statementId: string,
   line: number,
 ): Promise<StatementLineView | null> {
+  if (!isUuid(statementId)) return null;
   const [row] = await sql.query<StatementLineView>(
     `select ${LINE_COLUMNS} from collection_statement_lines where company_id = $1 and statement_id = $2 and line = $3`,
     [companyId, statementId, line],
