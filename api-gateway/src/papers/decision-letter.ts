@@ -5,7 +5,7 @@ import { companyRow } from '../queries/company.ts';
 import { requireClaim } from '../queries/claims.ts';
 import { tenantRead } from '../queries/tenant.ts';
 import { companyContact, letterheadOf, longDate, rand } from './letterhead.ts';
-import { renderPaper, type Paper, type PaperBlock } from './pdf.ts';
+import { pdfResponse, type Paper, type PaperBlock } from './pdf.ts';
 
 /*
  * The claim decision letter (issue #23) to the claimant: an approval with the amount (and the payout
@@ -91,11 +91,5 @@ export async function decisionLetterPdf(ctx: RequestContext, claimId: string): P
     blocks,
     footer: `${company.name} · decision on claim ${claim.claimNumber} · made ${longDate(today)}`,
   };
-  return new Response(new Blob([renderPaper(paper) as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), {
-    headers: {
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="decision-${claim.claimNumber}.pdf"`,
-      'cache-control': 'no-store',
-    },
-  });
+  return pdfResponse(paper, `decision-${claim.claimNumber}.pdf`);
 }

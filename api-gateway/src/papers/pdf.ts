@@ -103,3 +103,14 @@ export function renderPaper(paper: Paper): Uint8Array {
   }
   return new Uint8Array(doc.output('arraybuffer'));
 }
+
+/** A paper as the answer to a GET: a PDF download with the given name, never cached (it holds personal data). */
+export function pdfResponse(paper: Paper, fileName: string): Response {
+  return new Response(new Blob([renderPaper(paper) as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), {
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${fileName}"`,
+      'cache-control': 'no-store',
+    },
+  });
+}

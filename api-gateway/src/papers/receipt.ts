@@ -5,7 +5,7 @@ import type { RequestContext } from '../context.ts';
 import { companyRow } from '../queries/company.ts';
 import { tenantRead } from '../queries/tenant.ts';
 import { letterheadOf, longDate, rand } from './letterhead.ts';
-import { renderPaper, type Paper } from './pdf.ts';
+import { pdfResponse, type Paper } from './pdf.ts';
 
 /*
  * A premium receipt (issue #23) for a payment received: what was paid, when, how and for which policy,
@@ -69,11 +69,5 @@ export async function receiptPdf(ctx: RequestContext, paymentId: string): Promis
     ],
     footer: `${company.name} · receipt for policy ${payment.policyNumber} · made ${longDate(today)}`,
   };
-  return new Response(new Blob([renderPaper(paper) as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), {
-    headers: {
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="receipt-${payment.policyNumber}-${payment.paymentDate}.pdf"`,
-      'cache-control': 'no-store',
-    },
-  });
+  return pdfResponse(paper, `receipt-${payment.policyNumber}-${payment.paymentDate}.pdf`);
 }

@@ -17,7 +17,7 @@ import { companyRow } from '../queries/company.ts';
 import { birthDateOf } from '../queries/member-page.ts';
 import { tenantRead } from '../queries/tenant.ts';
 import { companyContact, letterheadOf, longDate, rand } from './letterhead.ts';
-import { renderPaper, type Paper, type PaperBlock } from './pdf.ts';
+import { pdfResponse, type Paper, type PaperBlock } from './pdf.ts';
 
 /*
  * The policy schedule (issue #23): what the law asks an insurer to give the policyholder within 60 days
@@ -168,12 +168,5 @@ export function schedulePaper(data: ScheduleData): Paper {
 /** GET /api/policies/{id}/schedule.pdf: the schedule as a PDF download, named after the policy. */
 export async function schedulePdf(ctx: RequestContext, policyId: string): Promise<Response> {
   const data = await scheduleData(ctx, policyId);
-  const bytes = renderPaper(schedulePaper(data));
-  return new Response(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), {
-    headers: {
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="schedule-${data.policy.policyNumber}.pdf"`,
-      'cache-control': 'no-store',
-    },
-  });
+  return pdfResponse(schedulePaper(data), `schedule-${data.policy.policyNumber}.pdf`);
 }

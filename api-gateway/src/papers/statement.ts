@@ -5,7 +5,7 @@ import { statement as policyStatement } from '../queries/billing.ts';
 import { companyRow } from '../queries/company.ts';
 import { requireCompanyUser } from '../auth/policy.ts';
 import { letterheadOf, longDate, rand } from './letterhead.ts';
-import { renderPaper, type Paper } from './pdf.ts';
+import { pdfResponse, type Paper } from './pdf.ts';
 
 /*
  * A policy's premium statement for a period (issue #23): each month's premium due and paid and its
@@ -79,11 +79,5 @@ export async function statementPdf(ctx: RequestContext, policyId: string, query:
     ],
     footer: `${company.name} · premium statement ${statement.policyNumber} · made ${longDate(statement.asOf)}`,
   };
-  return new Response(new Blob([renderPaper(paper) as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), {
-    headers: {
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="statement-${statement.policyNumber}-${statement.asOf}.pdf"`,
-      'cache-control': 'no-store',
-    },
-  });
+  return pdfResponse(paper, `statement-${statement.policyNumber}-${statement.asOf}.pdf`);
 }
