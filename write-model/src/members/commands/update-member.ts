@@ -8,24 +8,64 @@ import {
   southAfricanDate,
   type EditFamilyMemberInput,
   type EditMemberInput,
+  type Relationship,
 } from '../../validation/index.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
 import { DomainError } from '../../errors.ts';
 import { assertOwnActiveMember } from '../members.decider.ts';
-import { memberPii, memberStreamId, type MemberEvent } from '../members.events.ts';
+import { memberPii, memberStreamId, type MemberDetails, type MemberEvent } from '../members.events.ts';
 import { evolveMember, initialMemberState, type MemberState } from '../members.state.ts';
+
+/** Loads the member, decides the edit and appends it: the one way both edits (main and family) run. */
+function runUpdate<Input>(
+  store: EventStore,
+  memberId: string,
+  ctx: CommandContext,
+  companyId: string,
+  input: Input,
+  decide: (state: MemberState, command: { companyId: string; input: Input }) => MemberEvent[],
+) {
+  return handleCommand<{ companyId: string; input: Input }, MemberState, MemberEvent>(store, {
+    streamId: memberStreamId(memberId),
+    decider: { initialState: initialMemberState, evolve: evolveMember, decide: (command, state) => decide(state, command) },
+    command: { companyId, input },
+    ctx,
+    piiOf: memberPii,
+  });
+}
+
+/** The whole set of a member's details as edited, and a family member's relationship when given. */
+function memberUpdated(
+  state: MemberState,
+  i: MemberDetails & { relationship?: Relationship; otherRelationship?: string | null },
+): MemberEvent {
+  if (state.status === 'none') throw new Error('memberUpdated needs a member');
+  const { firstName, lastName, email, phone, address, city, province, postalCode, dateOfBirth } = i;
+  const relationship = i.relationship === undefined ? {} : { relationship: i.relationship, otherRelationship: i.otherRelationship ?? null };
+  return {
+    type: 'MemberUpdated',
+    data: {
+      memberId: state.memberId,
+      companyId: state.companyId,
+      firstName,
+      lastName,
+      email,
+      phone,
+      address,
+      city,
+      province,
+      postalCode,
+      dateOfBirth,
+      ...relationship,
+    },
+  };
+}
 
 /** PUT /api/members/{id}: a main member's personal, contact and address details. */
 export async function updateMember(store: EventStore, memberId: string, input: unknown, ctx: CommandContext) {
   const companyId = requireCompany(ctx);
   const parsed = parseInput(editMemberSchemaOn(southAfricanDate(ctx.now)), input);
-  return handleCommand<{ companyId: string; input: EditMemberInput }, MemberState, MemberEvent>(store, {
-    streamId: memberStreamId(memberId),
-    decider: { initialState: initialMemberState, evolve: evolveMember, decide: (command, state) => decideUpdateMember(state, command) },
-    command: { companyId, input: parsed },
-    ctx,
-    piiOf: memberPii,
-  });
+  return runUpdate(store, memberId, ctx, companyId, parsed, decideUpdateMember);
 }
 
 export const ONLY_MAIN_MEMBERS_EDITABLE = 'Only main members can be edited.';
@@ -33,25 +73,7 @@ export const ONLY_MAIN_MEMBERS_EDITABLE = 'Only main members can be edited.';
 export function decideUpdateMember(state: MemberState, command: { companyId: string; input: EditMemberInput }): MemberEvent[] {
   assertOwnActiveMember(state, command.companyId);
   if (!state.isMainMember) throw new DomainError('RULE_VIOLATED', ONLY_MAIN_MEMBERS_EDITABLE);
-  const i = command.input;
-  return [
-    {
-      type: 'MemberUpdated',
-      data: {
-        memberId: state.memberId,
-        companyId: state.companyId,
-        firstName: i.firstName,
-        lastName: i.lastName,
-        email: i.email,
-        phone: i.phone,
-        address: i.address,
-        city: i.city,
-        province: i.province,
-        postalCode: i.postalCode,
-        dateOfBirth: i.dateOfBirth,
-      },
-    },
-  ];
+  return [memberUpdated(state, command.input)];
 }
 
 export const updateMemberSlice = commandSlice({
@@ -66,17 +88,7 @@ export const updateMemberSlice = commandSlice({
 export async function updateFamilyMember(store: EventStore, memberId: string, input: unknown, ctx: CommandContext) {
   const companyId = requireCompany(ctx);
   const parsed = parseInput(editFamilyMemberSchemaOn(southAfricanDate(ctx.now)), input);
-  return handleCommand<{ companyId: string; input: EditFamilyMemberInput }, MemberState, MemberEvent>(store, {
-    streamId: memberStreamId(memberId),
-    decider: {
-      initialState: initialMemberState,
-      evolve: evolveMember,
-      decide: (command, state) => decideUpdateFamilyMember(state, command),
-    },
-    command: { companyId, input: parsed },
-    ctx,
-    piiOf: memberPii,
-  });
+  return runUpdate(store, memberId, ctx, companyId, parsed, decideUpdateFamilyMember);
 }
 
 export const ONLY_FAMILY_MEMBERS = "A main member's details are edited with their contact and address (PUT /api/members/{id}).";
@@ -84,27 +96,7 @@ export const ONLY_FAMILY_MEMBERS = "A main member's details are edited with thei
 export function decideUpdateFamilyMember(state: MemberState, command: { companyId: string; input: EditFamilyMemberInput }): MemberEvent[] {
   assertOwnActiveMember(state, command.companyId);
   if (state.isMainMember) throw new DomainError('RULE_VIOLATED', ONLY_FAMILY_MEMBERS);
-  const i = command.input;
-  return [
-    {
-      type: 'MemberUpdated',
-      data: {
-        memberId: state.memberId,
-        companyId: state.companyId,
-        firstName: i.firstName,
-        lastName: i.lastName,
-        email: i.email,
-        phone: i.phone,
-        address: i.address,
-        city: i.city,
-        province: i.province,
-        postalCode: i.postalCode,
-        dateOfBirth: i.dateOfBirth,
-        relationship: i.relationship,
-        otherRelationship: i.otherRelationship,
-      },
-    },
-  ];
+  return [memberUpdated(state, command.input)];
 }
 
 export const updateFamilyMemberSlice = commandSlice({
