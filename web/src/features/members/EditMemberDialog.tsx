@@ -1,6 +1,6 @@
 import { editFamilyMemberSchemaOn, editMemberSchemaOn, resolveProvince } from '@fpa/write-model/validation';
-import { useMemo, useRef, type FormEvent } from 'react';
-import { useMutation } from 'urql';
+import { useMemo, useRef, type FormEvent, type RefObject } from 'react';
+import { useMutation, type CombinedError } from 'urql';
 import { errorFieldIssues, serverMessageOr } from '../../app/errors';
 import { focusFirstInvalid, onToday, useSchemaForm } from '../../app/forms';
 import { useToast } from '../../app/toast';
@@ -66,6 +66,36 @@ function AddressFieldset({ form, initialProvince }: { form: AddressForm; initial
   );
 }
 
+/**
+ * Both edits' save: the shared schema first (focus on the first field to fix), then the server, whose
+ * field refusals show under the fields; a toast either way.
+ */
+function useSaveMember<Input>(
+  form: { validate(): Input | null; setErrors(errors: Record<string, string>): void },
+  formRef: RefObject<HTMLFormElement | null>,
+  save: (input: Input) => Promise<{ error?: CombinedError | undefined }>,
+  onClose: () => void,
+) {
+  const { toast } = useToast();
+  return async (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.validate();
+    if (!input) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    const result = await save(input);
+    if (result.error) {
+      form.setErrors(errorFieldIssues(result.error));
+      focusFirstInvalid(formRef.current);
+      toast({ title: 'Update failed', description: serverMessageOr(result.error, 'Failed to update member'), variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Member updated successfully' });
+    onClose();
+  };
+}
+
 /** Edit Main Member (spec §5), or Edit Family Member for a family member (issue #22). */
 export function EditMemberDialog({ member, onClose }: { member: MemberRow; onClose: () => void }) {
   return member.isMainMember ? (
@@ -77,29 +107,11 @@ export function EditMemberDialog({ member, onClose }: { member: MemberRow; onClo
 
 /** Edit Main Member: personal, contact and address fields (spec §5 Edit member). */
 function EditMainMemberDialog({ member, onClose }: { member: MemberRow; onClose: () => void }) {
-  const { toast } = useToast();
   const initial = useMemo(() => editValues(member), [member]);
   const form = useSchemaForm(editMemberSchema, initial);
   const formRef = useRef<HTMLFormElement>(null);
   const [{ fetching }, update] = useMutation(UpdateMemberMutation);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (!input) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    const result = await update({ id: member.id, input });
-    if (result.error) {
-      form.setErrors(errorFieldIssues(result.error));
-      focusFirstInvalid(formRef.current);
-      toast({ title: 'Update failed', description: serverMessageOr(result.error, 'Failed to update member'), variant: 'destructive' });
-      return;
-    }
-    toast({ title: 'Member updated successfully' });
-    onClose();
-  };
+  const onSubmit = useSaveMember(form, formRef, (input) => update({ id: member.id, input }), onClose);
 
   return (
     <Modal isOpen onOpenChange={(open) => !open && !fetching && onClose()} size="wide">
@@ -133,7 +145,6 @@ function EditMainMemberDialog({ member, onClose }: { member: MemberRow; onClose:
 
 /** Edit Family Member (issue #22): names, date of birth, relationship, and the optional contact and address. */
 function EditFamilyMemberDialog({ member, onClose }: { member: MemberRow; onClose: () => void }) {
-  const { toast } = useToast();
   const initial = useMemo(
     () => ({ ...editValues(member), relationship: member.relationship ?? '', otherRelationship: member.otherRelationship ?? '' }),
     [member],
@@ -141,24 +152,7 @@ function EditFamilyMemberDialog({ member, onClose }: { member: MemberRow; onClos
   const form = useSchemaForm(editFamilyMemberSchema, initial);
   const formRef = useRef<HTMLFormElement>(null);
   const [{ fetching }, update] = useMutation(UpdateFamilyMemberMutation);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (!input) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    const result = await update({ id: member.id, input });
-    if (result.error) {
-      form.setErrors(errorFieldIssues(result.error));
-      focusFirstInvalid(formRef.current);
-      toast({ title: 'Update failed', description: serverMessageOr(result.error, 'Failed to update member'), variant: 'destructive' });
-      return;
-    }
-    toast({ title: 'Member updated successfully' });
-    onClose();
-  };
+  const onSubmit = useSaveMember(form, formRef, (input) => update({ id: member.id, input }), onClose);
 
   return (
     <Modal isOpen onOpenChange={(open) => !open && !fetching && onClose()} size="wide">
