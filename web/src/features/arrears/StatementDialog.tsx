@@ -25,6 +25,20 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
+type Notice = PolicyStatement['notices'][number];
+
+/** A non-payment notice in a sentence: when, how, which months, and until when the cover holds. */
+export function noticeText(n: Notice): string {
+  const channel = n.channel ? ` by ${CHANNEL_LABELS[n.channel]}` : '';
+  const cover = n.graceEndsOn ? `; cover until ${formatDate(n.graceEndsOn)} unless paid` : '';
+  return `${formatDate(n.issuedOn)}${channel}: ${n.periods.join(', ')} missed${cover}`;
+}
+
+/** The lapse in words: the day and who or what lapsed it. */
+export function lapseText(lapse: NonNullable<PolicyStatement['lapse']>): string {
+  return `Lapsed on ${formatDate(lapse.lapsedOn)} (${lapse.reason === 'staff' ? 'by staff' : 'non-payment after grace'})`;
+}
+
 export function StatementView({ statement }: { statement: PolicyStatement }) {
   return (
     <>
@@ -38,21 +52,13 @@ export function StatementView({ statement }: { statement: PolicyStatement }) {
         <Figure label="As of" value={formatDate(statement.asOf)} />
         {statement.credit !== '0.00' && <Figure label="Credit" value={formatRand(statement.credit)} />}
       </dl>
-      {statement.lapse && (
-        <p role="note">
-          Lapsed on {formatDate(statement.lapse.lapsedOn)} ({statement.lapse.reason === 'staff' ? 'by staff' : 'non-payment after grace'}).
-        </p>
-      )}
+      {statement.lapse && <p role="note">{lapseText(statement.lapse)}.</p>}
       {statement.notices.length > 0 && (
         <section className={styles.section} aria-label="Non-payment notices">
           <h3 className={styles.sectionTitle}>Non-payment notices</h3>
           <ul className={styles.list}>
             {statement.notices.map((n) => (
-              <li key={n.issuedOn + n.periods.join()}>
-                {formatDate(n.issuedOn)}
-                {n.channel ? ` by ${CHANNEL_LABELS[n.channel]}` : ''}: {n.periods.join(', ')} missed
-                {n.graceEndsOn ? `; cover until ${formatDate(n.graceEndsOn)} unless paid` : ''}
-              </li>
+              <li key={n.issuedOn + n.periods.join()}>{noticeText(n)}</li>
             ))}
           </ul>
         </section>

@@ -16,8 +16,7 @@ import { Icon } from '../../ui/Icon';
 import { Link } from '../../ui/Link';
 import { EmptyState, PageHeader } from '../../ui/PageHeader';
 import { PageSpinner } from '../../ui/Spinner';
-import { StatementButton } from '../arrears/StatementDialog';
-import { CHANNEL_LABELS } from '../arrears/arrearsLabels';
+import { lapseText, noticeText, StatementButton } from '../arrears/StatementDialog';
 import { HistoryButton } from '../audit/HistoryDisclosure';
 import { ClaimDetailsDialog } from '../claims/ClaimDetailsDialog';
 import { CLAIM_STATUS_LABELS, CLAIM_STATUS_TONES } from '../claims/claimStatus';
@@ -143,17 +142,9 @@ function Notices({ policy }: { policy: MemberPagePolicy }) {
   return (
     <ul className={styles.muted} aria-label={`Notices on policy ${policy.policyNumber}`}>
       {statement.notices.map((n) => (
-        <li key={n.issuedOn + n.periods.join()}>
-          Non-payment notice {formatDate(n.issuedOn)}
-          {n.channel ? ` by ${CHANNEL_LABELS[n.channel]}` : ''}: {n.periods.join(', ')} missed
-          {n.graceEndsOn ? `; cover until ${formatDate(n.graceEndsOn)} unless paid` : ''}
-        </li>
+        <li key={n.issuedOn + n.periods.join()}>Non-payment notice {noticeText(n)}</li>
       ))}
-      {statement.lapse && (
-        <li>
-          Lapsed on {formatDate(statement.lapse.lapsedOn)} ({statement.lapse.reason === 'staff' ? 'by staff' : 'non-payment after grace'})
-        </li>
-      )}
+      {statement.lapse && <li>{lapseText(statement.lapse)}</li>}
     </ul>
   );
 }
