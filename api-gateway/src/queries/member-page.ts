@@ -24,10 +24,10 @@ import {
   type PolicyStatement,
 } from '@fpa/projections';
 import { ageOn, isIsoDate, saIdDateOfBirth, southAfricanDate } from '@fpa/write-model/validation';
-import { may, type Operation } from '../auth/policy.ts';
+import { may } from '../auth/policy.ts';
 import type { RequestContext } from '../context.ts';
 import { member as findMember } from './portfolio.ts';
-import { tenantRead } from './tenant.ts';
+import { readIfAllowed, tenantRead } from './tenant.ts';
 
 /*
  * Issue #22, the member's page: who the person is, the policies they hold (or the one covering them),
@@ -40,14 +40,6 @@ export const MEMBER_NOT_FOUND = 'Member not found';
 
 /** How many of a policy's payments the page shows, newest first (the Payments page has the rest). */
 export const MEMBER_PAGE_PAYMENTS = 36;
-
-function readable<T>(
-  ctx: RequestContext,
-  operation: Operation,
-  read: (sql: ReturnType<typeof tenantRead>) => Promise<T>,
-): Promise<T | null> {
-  return may(ctx.user, operation) ? read(tenantRead(ctx, operation)) : Promise.resolve(null);
-}
 
 /** The date of birth as entered, or the one an SA ID carries; null once erased or unknown. */
 export function birthDateOf(member: Pick<MemberRow, 'dateOfBirth' | 'saId'>, now: Date): string | null {
@@ -80,7 +72,7 @@ export async function livesOf(ctx: RequestContext, member: MemberRow): Promise<M
 
 /** A main member's policies, newest first; for a family member, the main member's policy that covers them. */
 export function policiesOf(ctx: RequestContext, member: MemberRow): Promise<PolicyRow[] | null> {
-  return readable(ctx, 'policies:read', async (read) => {
+  return readIfAllowed(ctx, 'policies:read', async (read) => {
     if (member.isMainMember) return policiesOfMember(...read, member.id);
     const covering = member.policyId ? await findPolicy(...read, member.policyId) : null;
     return covering ? [covering] : [];
@@ -89,15 +81,15 @@ export function policiesOf(ctx: RequestContext, member: MemberRow): Promise<Poli
 
 /** Paid-up-to, balance and arrears as of today; null for a group-scheme policy (billed with its scheme). */
 export function statementOf(ctx: RequestContext, policyId: string): Promise<PolicyStatement | null> {
-  return readable(ctx, 'policies:read', (read) => policyStatement(...read, policyId, southAfricanDate(ctx.services.now())));
+  return readIfAllowed(ctx, 'policies:read', (read) => policyStatement(...read, policyId, southAfricanDate(ctx.services.now())));
 }
 
 export function paymentsOf(ctx: RequestContext, policyId: string, first = MEMBER_PAGE_PAYMENTS): Promise<Connection<PaymentRow> | null> {
-  return readable(ctx, 'payments:read', (read) => listPayments(...read, { policyId, first }));
+  return readIfAllowed(ctx, 'payments:read', (read) => listPayments(...read, { policyId, first }));
 }
 
 export function claimsOf(ctx: RequestContext, policyId: string): Promise<ClaimRow[] | null> {
-  return readable(ctx, 'claims:read', (read) => claimsOfPolicy(...read, policyId));
+  return readIfAllowed(ctx, 'claims:read', (read) => claimsOfPolicy(...read, policyId));
 }
 
 /**
@@ -212,7 +204,7 @@ export function policyById(ctx: RequestContext, id: string): Promise<PolicyRow |
  * claim form offers them as the deceased (issue #23). Null without members:read.
  */
 export function livesOfPolicy(ctx: RequestContext, policy: PolicyRow): Promise<MemberRow[] | null> {
-  return readable(ctx, 'members:read', async () => {
+  return readIfAllowed(ctx, 'members:read', async () => {
     const holder = await findMember(ctx, policy.memberId);
     return holder ? livesOf(ctx, holder) : [];
   });

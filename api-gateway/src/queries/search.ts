@@ -1,7 +1,7 @@
 import { listClaims, listMembers, listPolicies } from '@fpa/projections';
-import { may, requireCompanyUser } from '../auth/policy.ts';
+import { requireCompanyUser } from '../auth/policy.ts';
 import type { RequestContext } from '../context.ts';
-import { tenantRead } from './tenant.ts';
+import { readIfAllowed } from './tenant.ts';
 
 /*
  * The dashboard's search (issues #22 and #25): members, policies and claims by name, ID or number,
@@ -33,9 +33,9 @@ export async function search(ctx: RequestContext, text: string, first = 5): Prom
   if (term.length < SEARCH_MIN_LENGTH) return [];
   const size = Math.min(Math.max(1, first), SEARCH_MAX_PER_KIND);
   const [members, policies, claims] = await Promise.all([
-    may(ctx.user, 'members:read') ? listMembers(...tenantRead(ctx, 'members:read'), { search: term, first: size }) : null,
-    may(ctx.user, 'policies:read') ? listPolicies(...tenantRead(ctx, 'policies:read'), { search: term, first: size }) : null,
-    may(ctx.user, 'claims:read') ? listClaims(...tenantRead(ctx, 'claims:read'), { search: term, first: size }) : null,
+    readIfAllowed(ctx, 'members:read', (read) => listMembers(...read, { search: term, first: size })),
+    readIfAllowed(ctx, 'policies:read', (read) => listPolicies(...read, { search: term, first: size })),
+    readIfAllowed(ctx, 'claims:read', (read) => listClaims(...read, { search: term, first: size })),
   ]);
   return [
     ...(members?.nodes ?? []).map(

@@ -1,6 +1,6 @@
 import { tenantScoped } from '@fpa/projections';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
-import { requireCompanyUser, type Operation } from '../auth/policy.ts';
+import { may, requireCompanyUser, type Operation } from '../auth/policy.ts';
 import type { RequestContext } from '../context.ts';
 
 /**
@@ -16,4 +16,16 @@ export function tenantRead(ctx: RequestContext, operation: Operation): readonly 
 /** The same wall for a company already established (a read after the caller's own command). */
 export function tenantSql(ctx: RequestContext, companyId: string): SqlExecutor {
   return tenantScoped(ctx.services.sql, companyId);
+}
+
+/**
+ * A read for a section of a page (the member's page, the dashboard's search): done behind the tenant
+ * wall when the caller may perform `operation`, null when not, so the caller keeps the sections it may read.
+ */
+export function readIfAllowed<T>(
+  ctx: RequestContext,
+  operation: Operation,
+  read: (scope: readonly [SqlExecutor, string]) => Promise<T>,
+): Promise<T | null> {
+  return may(ctx.user, operation) ? read(tenantRead(ctx, operation)) : Promise.resolve(null);
 }

@@ -1,4 +1,4 @@
-import { billingSummary, claimCounts, collectionWorkItems, unmatchedStatementLines } from '@fpa/projections';
+import { billingSummary, claimCounts, collectionWorkItems, unmatchedStatementLineCount } from '@fpa/projections';
 import { southAfricanDate } from '@fpa/write-model/validation';
 import { may, requireCompanyUser } from '../auth/policy.ts';
 import type { RequestContext } from '../context.ts';
@@ -33,7 +33,7 @@ export async function workItems(ctx: RequestContext): Promise<WorkItem[]> {
     const read = tenantRead(ctx, 'payments:read');
     const [book, unmatched, deceased] = await Promise.all([
       billingSummary(...read, southAfricanDate(ctx.services.now())),
-      unmatchedStatementLines(...read),
+      unmatchedStatementLineCount(...read),
       collectionWorkItems(...read),
     ]);
     items.push(
@@ -45,8 +45,8 @@ export async function workItems(ctx: RequestContext): Promise<WorkItem[]> {
       },
       {
         kind: 'bank_lines_to_match',
-        count: unmatched.length,
-        label: `${plural(unmatched.length, 'bank statement line', 'bank statement lines')} to match`,
+        count: unmatched,
+        label: `${plural(unmatched, 'bank statement line', 'bank statement lines')} to match`,
         href: '/collections',
       },
       {

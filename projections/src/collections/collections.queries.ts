@@ -290,6 +290,15 @@ export async function unmatchedStatementLines(sql: SqlExecutor, companyId: strin
   );
 }
 
+/** How many credits wait in the unmatched queue (the dashboard bell's count, without reading the lines). */
+export async function unmatchedStatementLineCount(sql: SqlExecutor, companyId: string): Promise<number> {
+  const [row] = await sql.query<{ count: number }>(
+    `select count(*)::int as count from collection_statement_lines where company_id = $1 and state = 'unmatched'`,
+    [companyId],
+  );
+  return row?.count ?? 0;
+}
+
 export type StatementView = {
   statementId: string;
   fileName: string | null;
