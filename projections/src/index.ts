@@ -10,3 +10,4 @@ export * from './compliance/compliance.queries.ts';
 export * from './platform/platform.queries.ts';
 export * from './engine/index.ts';
 export * from './read-models.ts';
+export * from './notifications/index.ts';

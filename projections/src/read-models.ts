@@ -15,6 +15,7 @@ import { systemSettingsProjection } from './system-settings/system-settings.proj
 import { complianceProjection } from './compliance/compliance.projection.ts';
 import { billingProjection } from './billing/billing.projection.ts';
 import { collectionsProjection } from './collections/collections.projection.ts';
+import { notificationsProjection } from './notifications/notifications.projection.ts';
 
 /** Every projector the product runs, one per line. New read models are added here. */
 export const allProjectors: readonly Projector[] = [
@@ -34,6 +35,7 @@ export const allProjectors: readonly Projector[] = [
   complianceProjection,
   billingProjection,
   collectionsProjection,
+  notificationsProjection,
 ];
 
 export * from './billing/billing.queries.ts';

@@ -1,21 +1,9 @@
-import { isDecimalString } from '@fpa/write-model/validation';
+// Display formats shared by the pages: the product shows money in rand, en-ZA (spec §9). The rand
+// formatter is the write model's, so a message sent says an amount exactly as the screens do.
+export { formatRand } from '@fpa/write-model/validation';
 
-// Display formats shared by the pages: the product shows money in rand, en-ZA (spec §9).
-
-const rand = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' });
 const oneDecimal = new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const mediumDate = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/**
- * A decimal string ('12345.5') as rand ('R 12 345,50'), or the fallback when there is no amount.
- * The string goes to Intl as is: Intl formats numeric strings exactly, so an amount never passes
- * through a float on its way to the screen.
- */
-export function formatRand(amount: string | null | undefined, fallback = 'R 0'): string {
-  const value = amount?.trim() ?? '';
-  if (!isDecimalString(value)) return fallback;
-  return rand.format(value as `${number}`);
-}
 
 /** A percentage with one decimal ('12,5%'), or the fallback when there is no figure. */
 export function formatPercent(value: number | null | undefined, fallback = '0%'): string {

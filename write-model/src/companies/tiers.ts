@@ -29,6 +29,17 @@ export const UNLIMITED_MEMBERS = -1;
 export const FREE_TIER: TierId = 'free';
 export const FREE_TIER_MEMBER_LIMIT = 300;
 
+/** The Premium Plan's notifications, as its feature list sells them (issue #24). */
+export const NOTIFICATIONS_FEATURE = 'SMS & email notifications';
+
+/**
+ * What a tier's company sends: every message by SMS and e-mail, or (the free tier) only the legally
+ * required notices, by e-mail. The gate the outbox applies; the features above sell the same line.
+ */
+export function notificationsOf(tierId: string): 'all' | 'legal_by_email' {
+  return tierId === FREE_TIER ? 'legal_by_email' : 'all';
+}
+
 export const TIERS: readonly Tier[] = [
   {
     id: 'free',
@@ -47,7 +58,7 @@ export const TIERS: readonly Tier[] = [
     monthlyPrice: '299.00',
     memberLimit: 50_000,
     description: 'For growing insurers with up to 50,000 members.',
-    features: ['Up to 50,000 members', 'SMS & email notifications', 'Agent management', 'Advanced reports', 'Priority support'],
+    features: ['Up to 50,000 members', NOTIFICATIONS_FEATURE, 'Agent management', 'Advanced reports', 'Priority support'],
     badge: 'Most Popular',
     checkout: true,
     contactSales: false,

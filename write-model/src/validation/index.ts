@@ -10,6 +10,7 @@ export * from './cipc.ts';
 export * from './passport.ts';
 export * from './email.ts';
 export * from './decimal.ts';
+export * from './rand.ts';
 export * from './provinces.ts';
 export * from './roles.ts';
 export * from './relationships.ts';

@@ -1,0 +1,98 @@
+import { notificationsOf } from '@fpa/write-model';
+import { ERASED, type RecordedEvent, type SqlExecutor } from '@fpa/write-model/event-store';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { OUTBOX } from './outbox.schema.ts';
+import { DEFAULT_TEMPLATES, renderMessage, type NotificationChannel, type NotificationType, type TemplateValues } from './templates.ts';
+
+/** A message older than this when the projector first meets its event is recorded, not sent late. */
+export const SEND_LATE_LIMIT_HOURS = 72;
+
+export type Recipient = {
+  /** Unique per source event: 'member:<id>' or 'claimant:<claimId>'. */
+  key: string;
+  memberId: string | null;
+  firstName: string | null;
+  phone: string | null;
+  email: string | null;
+};
+
+type Company = { name: string; phone: string | null; email: string | null; tier: string };
+
+const usable = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '' && value !== ERASED;
+
+/** A South African (or international) number as E.164 ('+27821234567'), null when it is not a valid number. */
+export function toE164(raw: string): string | null {
+  const parsed = parsePhoneNumberFromString(raw.trim(), 'ZA');
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+export async function companyFor(tx: SqlExecutor, companyId: string): Promise<Company | null> {
+  const [row] = await tx.query<Company>(`select name, phone, email, tier from notify_companies where company_id = $1`, [companyId]);
+  return row ?? null;
+}
+
+type Address = { to: string | null; problem: string | null };
+
+function addressOf(channel: NotificationChannel, recipient: Recipient): Address {
+  if (channel === 'email')
+    return usable(recipient.email) ? { to: recipient.email.trim(), problem: null } : { to: null, problem: 'no e-mail address on record' };
+  if (!usable(recipient.phone)) return { to: null, problem: 'no phone number on record' };
+  const e164 = toE164(recipient.phone);
+  return e164 ? { to: e164, problem: null } : { to: recipient.phone, problem: `${recipient.phone} is not a valid phone number` };
+}
+
+/**
+ * Writes the event's messages to the outbox, in the projector's transaction: one row per channel of the
+ * type's template that the company's tier sends (the free tier: the legally required notice, by e-mail).
+ * A channel without an address is left out, except for a legally required notice, which is recorded as
+ * not sent with the reason. The row's id and its unique key come from the event, the recipient and the
+ * channel, so applying the event again (a replay, a rebuild) writes nothing.
+ */
+export async function enqueue(
+  tx: SqlExecutor,
+  event: RecordedEvent,
+  companyId: string,
+  type: NotificationType,
+  recipient: Recipient,
+  values: TemplateValues,
+): Promise<void> {
+  const company = await companyFor(tx, companyId);
+  if (!company) return;
+  const template = DEFAULT_TEMPLATES[type];
+  const scope = notificationsOf(company.tier);
+  if (scope === 'legal_by_email' && !template.legallyRequired) return;
+  const channels = scope === 'legal_by_email' ? template.channels.filter((c) => c === 'email') : template.channels;
+  const contact = company.phone ?? company.email ?? 'our offices';
+  const filled: TemplateValues = { companyName: company.name, companyContact: contact, firstName: recipient.firstName ?? '', ...values };
+  for (const channel of channels) {
+    const address = addressOf(channel, recipient);
+    if (!address.to && !template.legallyRequired) continue;
+    const message = renderMessage(type, channel, filled);
+    await tx.query(
+      `insert into ${OUTBOX} (id, company_id, source_event_id, source_position, type, recipient, member_id, channel, to_address,
+                              subject, body, legally_required, status, reason, created_at)
+       values (md5($2 || '|' || $5 || '|' || $7)::uuid, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+               case when $12::text is not null or $13::timestamptz < now() - make_interval(hours => $14) then 'not_sent' else 'queued' end,
+               coalesce($12::text, case when $13::timestamptz < now() - make_interval(hours => $14)
+                                        then 'older than ' || $14 || ' hours when first projected: not sent late' end),
+               $13)
+       on conflict (source_event_id, recipient, channel) do nothing`,
+      [
+        companyId,
+        event.eventId,
+        event.globalPosition,
+        type,
+        recipient.key,
+        recipient.memberId,
+        channel,
+        address.to,
+        message.subject,
+        message.text,
+        template.legallyRequired,
+        address.problem,
+        event.recordedAt,
+        SEND_LATE_LIMIT_HOURS,
+      ],
+    );
+  }
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { toE164 } from './enqueue.ts';
+import { inQuietHours } from './dispatcher.ts';
+import { loadNotificationConfig } from './notify.config.ts';
+import { DEFAULT_TEMPLATES, renderTemplate, unknownPlaceholders, UnknownPlaceholderError } from './templates.ts';
+
+describe('notification templates', () => {
+  it('every default template names only known placeholders', () => {
+    for (const template of Object.values(DEFAULT_TEMPLATES))
+      for (const text of [template.subject, template.sms, template.email]) expect(unknownPlaceholders(text)).toEqual([]);
+  });
+
+  it('refuses a template with an unknown placeholder', () => {
+    expect(() => renderTemplate('Hello {name}', {})).toThrow(UnknownPlaceholderError);
+    expect(() => renderTemplate('Hello {name}', {})).toThrow('The template names {name}, which is not a placeholder');
+  });
+
+  it('fills placeholders and turns no-break spaces into plain ones', () => {
+    expect(renderTemplate('{firstName} owes {amount}', { firstName: 'Thandi', amount: 'R\u00a01\u00a0234,50' })).toBe(
+      'Thandi owes R 1 234,50',
+    );
+  });
+});
+
+describe('phone numbers', () => {
+  it('are normalised to E.164 for South Africa', () => {
+    expect(toE164('082 123 4567')).toBe('+27821234567');
+    expect(toE164('+27 82 123 4567')).toBe('+27821234567');
+    expect(toE164('0027821234567')).toBe('+27821234567');
+    expect(toE164('12345')).toBeNull();
+  });
+});
+
+describe('quiet hours', () => {
+  it('run from 20:00 to 08:00 South African time', () => {
+    expect(inQuietHours(new Date('2026-11-26T17:59:00Z'))).toBe(false); // 19:59
+    expect(inQuietHours(new Date('2026-11-26T18:00:00Z'))).toBe(true); // 20:00
+    expect(inQuietHours(new Date('2026-11-27T05:59:00Z'))).toBe(true); // 07:59
+    expect(inQuietHours(new Date('2026-11-27T06:00:00Z'))).toBe(false); // 08:00
+  });
+});
+
+describe('notification configuration', () => {
+  it('has no provider by default', () => {
+    expect(loadNotificationConfig({})).toEqual({ sms: null, email: null, concurrency: 4 });
+  });
+
+  it('needs the chosen SMS provider keys, and says which are missing', () => {
+    expect(() => loadNotificationConfig({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1' })).toThrow(
+      'SMS_PROVIDER=twilio needs TWILIO_AUTH_TOKEN, TWILIO_FROM.',
+    );
+    expect(() => loadNotificationConfig({ SMS_PROVIDER: 'carrier-pigeon' })).toThrow('SMS_PROVIDER must be smsportal, twilio or none');
+    expect(loadNotificationConfig({ SMS_PROVIDER: 'smsportal', SMSPORTAL_CLIENT_ID: 'a', SMSPORTAL_API_SECRET: 'b' }).sms).toMatchObject({
+      kind: 'smsportal',
+      baseUrl: 'https://rest.smsportal.com',
+    });
+  });
+});
