@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { parseDailyRunAt } from '@fpa/projections';
+import { loadNotificationConfig, parseDailyRunAt, type NotificationConfig } from '@fpa/projections';
 import { parseCorsOrigins } from './cross-site.ts';
 import { DEFAULT_RETENTION_YEARS } from '@fpa/write-model/validation';
 import { billingConfig, type BillingConfig } from './billing/billing.config.ts';
@@ -54,6 +54,8 @@ export type Config = {
   assistantModel: AssistantModelConfig | null;
   /** DAILY_RUN_AT: when the calendar's daily run starts by itself ('HH:MM' South African time), null when off. */
   dailyRunAt: string | null;
+  /** The providers that send the notifications outbox (SMS_PROVIDER, SMTP_URL, ...); none by default. */
+  notifications: NotificationConfig;
 };
 
 export type ObjectStoreConfig =
@@ -126,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     salesEmail: env.SALES_EMAIL?.trim() || null,
     assistantModel: assistantModelConfig(env),
     dailyRunAt: parseDailyRunAt(env.DAILY_RUN_AT),
+    notifications: loadNotificationConfig(env),
   };
 }
 

@@ -20,8 +20,12 @@ import {
 import {
   allProjectors,
   createDailySchedule,
+  createDispatcher,
   createProjectionEngine,
   type DailySchedule,
+  type Dispatcher,
+  migrateOutbox,
+  providersFrom,
   migrateEngineTables,
   type ProjectionEngine,
   type ProjectionLogger,
@@ -45,6 +49,8 @@ export type Services = {
   now: () => Date;
   /** The calendar's daily run by itself (DAILY_RUN_AT), when this process runs the projectors; null otherwise. */
   dailySchedule: DailySchedule | null;
+  /** Sends the notifications outbox, when this process runs the projectors; null otherwise (the worker sends). */
+  dispatcher: Dispatcher | null;
   close(): Promise<void>;
 };
 
@@ -72,7 +78,11 @@ export async function createServices(config: Config, logger: Logger, options: { 
   // PROJECTIONS=off: workers run the projectors; this engine only waits on their checkpoints
   // (read-your-writes), and the checkpoint table must exist even before the first worker starts.
   if (config.projections === 'on') await engine.start();
-  else await migrateEngineTables(sql);
+  else {
+    await migrateEngineTables(sql);
+    // The outbox is read here (the administrator's Notifications page) before a worker may have created it.
+    await sql.transaction((tx) => migrateOutbox(tx));
+  }
   // The built-in plans are the catalogue's first events, recorded once (the plans are the tiers' source).
   const plans = await ensureBuiltInPlans(store, commandContext(SYSTEM));
   if (plans.created) logger.info('built-in subscription plans recorded');
@@ -96,7 +106,9 @@ export async function createServices(config: Config, logger: Logger, options: { 
     objects: createObjectStore(config.objectStore),
     now: () => new Date(),
     dailySchedule: null,
+    dispatcher: null,
     async close() {
+      await services.dispatcher?.stop();
       await services.dailySchedule?.stop();
       await engine.stop();
       await store.close();
@@ -118,6 +130,17 @@ export async function createServices(config: Config, logger: Logger, options: { 
       },
     });
     services.dailySchedule.start();
+  }
+  // The outbox is sent by the process that runs its projector (here, or the worker holding its lease).
+  if (config.projections === 'on') {
+    services.dispatcher = createDispatcher({
+      sql,
+      providers: providersFrom(config.notifications),
+      concurrency: config.notifications.concurrency,
+      now: () => services.now(),
+      logger: engineLogger(logger.child({ part: 'notifications' })),
+    });
+    services.dispatcher.start();
   }
   return services;
 }

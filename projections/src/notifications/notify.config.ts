@@ -32,42 +32,55 @@ function rate(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return value;
 }
 
-function required(env: NodeJS.ProcessEnv, provider: string, names: readonly string[]): string[] {
-  const missing = names.filter((name) => !env[name]?.trim());
-  if (missing.length > 0) throw new Error(`SMS_PROVIDER=${provider} needs ${missing.join(', ')}.`);
-  return names.map((name) => env[name]!.trim());
-}
-
 export function loadNotificationConfig(env: NodeJS.ProcessEnv = process.env): NotificationConfig {
-  const kind = env.SMS_PROVIDER?.trim().toLowerCase() || 'none';
+  // Every variable is read, whichever provider is chosen (the compose test checks each one it sets is read).
+  const value = (name: string) => env[name]?.trim() || null;
+  const kind = value('SMS_PROVIDER')?.toLowerCase() ?? 'none';
   const smsPerSecond = rate(env, 'SMS_PER_SECOND', 10);
+  const smsPortal = {
+    clientId: value('SMSPORTAL_CLIENT_ID'),
+    apiSecret: value('SMSPORTAL_API_SECRET'),
+    baseUrl: value('SMSPORTAL_BASE_URL'),
+  };
+  const twilio = {
+    accountSid: value('TWILIO_ACCOUNT_SID'),
+    authToken: value('TWILIO_AUTH_TOKEN'),
+    from: value('TWILIO_FROM'),
+    baseUrl: value('TWILIO_BASE_URL'),
+  };
+  const need = (names: Record<string, string | null>) => {
+    const missing = Object.entries(names)
+      .filter(([, v]) => !v)
+      .map(([name]) => name);
+    if (missing.length > 0) throw new Error(`SMS_PROVIDER=${kind} needs ${missing.join(', ')}.`);
+  };
   let sms: NotificationConfig['sms'] = null;
   if (kind === 'smsportal') {
-    const [clientId, apiSecret] = required(env, kind, ['SMSPORTAL_CLIENT_ID', 'SMSPORTAL_API_SECRET']);
+    need({ SMSPORTAL_CLIENT_ID: smsPortal.clientId, SMSPORTAL_API_SECRET: smsPortal.apiSecret });
     sms = {
       kind,
-      clientId: clientId!,
-      apiSecret: apiSecret!,
-      baseUrl: env.SMSPORTAL_BASE_URL?.trim() || 'https://rest.smsportal.com',
+      clientId: smsPortal.clientId!,
+      apiSecret: smsPortal.apiSecret!,
+      baseUrl: smsPortal.baseUrl ?? 'https://rest.smsportal.com',
       perSecond: smsPerSecond,
     };
   } else if (kind === 'twilio') {
-    const [accountSid, authToken, from] = required(env, kind, ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']);
+    need({ TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken, TWILIO_FROM: twilio.from });
     sms = {
       kind,
-      accountSid: accountSid!,
-      authToken: authToken!,
-      from: from!,
-      baseUrl: env.TWILIO_BASE_URL?.trim() || 'https://api.twilio.com',
+      accountSid: twilio.accountSid!,
+      authToken: twilio.authToken!,
+      from: twilio.from!,
+      baseUrl: twilio.baseUrl ?? 'https://api.twilio.com',
       perSecond: smsPerSecond,
     };
   } else if (kind !== 'none') {
     throw new Error(`SMS_PROVIDER must be smsportal, twilio or none, not "${kind}".`);
   }
-  const smtpUrl = env.SMTP_URL?.trim();
-  const email = smtpUrl
-    ? { url: smtpUrl, from: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM, perSecond: rate(env, 'EMAIL_PER_SECOND', 5) }
-    : null;
+  const smtpUrl = value('SMTP_URL');
+  const from = value('MAIL_FROM') ?? DEFAULT_MAIL_FROM;
+  const emailPerSecond = rate(env, 'EMAIL_PER_SECOND', 5);
+  const email = smtpUrl ? { url: smtpUrl, from, perSecond: emailPerSecond } : null;
   const concurrency = Math.round(rate(env, 'NOTIFY_CONCURRENCY', 4));
   return { sms, email, concurrency };
 }

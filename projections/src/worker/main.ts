@@ -2,6 +2,7 @@ import { createKeyring, createPostgresClient, loadMasterKey } from '@fpa/write-m
 import { openEventStore } from '@fpa/write-model/event-store';
 import { migrateWriteModel } from '@fpa/write-model';
 import { allProjectors } from '../read-models.ts';
+import { providersFrom } from '../notifications/notify.config.ts';
 import { loadWorkerConfig } from './worker.config.ts';
 import { jsonLogger, startWorker } from './worker.ts';
 
@@ -27,6 +28,7 @@ const worker = await startWorker({
   lease: { owner: config.workerId, ttlMs: config.leaseTtlMs, renewMs: config.leaseRenewMs },
   ...(config.port !== null ? { http: { port: config.port, host: config.host } } : {}),
   ...(config.dailyRunAt ? { dailyRun: { at: config.dailyRunAt } } : {}),
+  notifications: { providers: providersFrom(config.notifications), concurrency: config.notifications.concurrency },
 });
 
 let stopping = false;

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { parseDailyRunAt } from '../billing/daily-schedule.ts';
+import { loadNotificationConfig, type NotificationConfig } from '../notifications/notify.config.ts';
 
 /** The projection worker's configuration, from the environment (see docs/configuration.md). */
 export type WorkerConfig = {
@@ -20,6 +21,8 @@ export type WorkerConfig = {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** DAILY_RUN_AT: the calendar's daily run ('HH:MM' South African time), null when off. */
   dailyRunAt: string | null;
+  /** The providers that send the notifications outbox (docs/configuration.md); none by default. */
+  notifications: NotificationConfig;
 };
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -61,5 +64,6 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     host: env.HOST?.trim() || '0.0.0.0',
     logLevel: level as WorkerConfig['logLevel'],
     dailyRunAt: parseDailyRunAt(env.DAILY_RUN_AT),
+    notifications: loadNotificationConfig(env),
   };
 }

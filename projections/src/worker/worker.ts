@@ -10,6 +10,10 @@ import {
 } from '../engine/index.ts';
 import { billingProjection } from '../billing/billing.projection.ts';
 import { createDailySchedule, type DailySchedule } from '../billing/daily-schedule.ts';
+import { createDispatcher, type Dispatcher } from '../notifications/dispatcher.ts';
+import { notificationsProjection } from '../notifications/notifications.projection.ts';
+import type { NotificationProvider } from '../notifications/providers.ts';
+import type { NotificationChannel } from '../notifications/templates.ts';
 
 export type WorkerOptions = {
   sql: SqlClient;
@@ -21,9 +25,22 @@ export type WorkerOptions = {
   http?: { port: number; host?: string };
   /** The calendar's daily run at this time (DAILY_RUN_AT), run by the worker holding the billing projector's lease. */
   dailyRun?: { at: string; now?: () => Date; checkEveryMs?: number };
+  /** The notifications dispatcher, run by the worker holding the notifications projector's lease. */
+  notifications?: {
+    providers: Partial<Record<NotificationChannel, NotificationProvider | null>>;
+    concurrency?: number;
+    now?: () => Date;
+    checkEveryMs?: number;
+  };
 };
 
-export type Worker = { engine: ProjectionEngine; server: Server | null; dailySchedule: DailySchedule | null; close(): Promise<void> };
+export type Worker = {
+  engine: ProjectionEngine;
+  server: Server | null;
+  dailySchedule: DailySchedule | null;
+  dispatcher: Dispatcher | null;
+  close(): Promise<void>;
+};
 
 /**
  * A projection worker: the engine with leases (it runs the projectors it holds a lease on, and takes
@@ -51,6 +68,20 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       })
     : null;
   dailySchedule?.start();
+  // One worker at a time sends the outbox: the one holding its projector's lease (as the calendar's).
+  const notifications = options.notifications;
+  const dispatcher = notifications
+    ? createDispatcher({
+        sql: options.sql,
+        providers: notifications.providers,
+        now: notifications.now ?? (() => new Date()),
+        logger,
+        mayRun: () => engine.leases().held.includes(notificationsProjection.name),
+        ...(notifications.concurrency ? { concurrency: notifications.concurrency } : {}),
+        ...(notifications.checkEveryMs ? { checkEveryMs: notifications.checkEveryMs } : {}),
+      })
+    : null;
+  dispatcher?.start();
   logger.info('projection worker started', {
     owner: lease.owner,
     held: engine.leases().held,
@@ -61,7 +92,9 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     engine,
     server,
     dailySchedule,
+    dispatcher,
     async close() {
+      await dispatcher?.stop();
       await dailySchedule?.stop();
       if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
       await engine.stop();
