@@ -9,6 +9,7 @@ import { collectionsAnswers } from './collections.answers.ts';
 import { companyAnswers } from './company.answers.ts';
 import { docsAnswers } from './docs.answers.ts';
 import { groupSchemesAnswers } from './group-schemes.answers.ts';
+import { notificationsAnswers } from './notifications.answers.ts';
 import { paymentsAnswers } from './payments.answers.ts';
 import { platformAnswers } from './platform.answers.ts';
 import { portfolioAnswers } from './portfolio.answers.ts';
@@ -28,6 +29,7 @@ export const areas: Record<string, AnswerMap> = {
   Payments: paymentsAnswers,
   'Premium calendar': billingAnswers,
   Collections: collectionsAnswers,
+  Notifications: notificationsAnswers,
   'Group schemes': groupSchemesAnswers,
   'Users and roles': accessAnswers,
   Agents: agentsAnswers,

@@ -11,6 +11,7 @@ import {
 import { agentBody } from '../agents.testing.ts';
 import { companyWithStaff } from '../audit.testing.ts';
 import { seedReportsCompany } from '../reports.seed.testing.ts';
+import { pressSandboxButton } from '../subscription.testing.ts';
 import { makeSaId, type TestApp } from '../testing.ts';
 import { addMonths, southAfricanDate } from '@fpa/write-model/validation';
 
@@ -32,7 +33,8 @@ export type Kind =
   | 'schemeMember'
   | 'user'
   | 'batch'
-  | 'statement';
+  | 'statement'
+  | 'notification';
 export type SeededCompany = {
   companyId: string;
   adminToken: string;
@@ -52,6 +54,10 @@ export async function seedCompany(t: TestApp): Promise<SeededCompany> {
     if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body;
   };
+  // The Premium Plan (sandbox payment), so that its members' welcome messages are in the outbox (issue #24).
+  const checkout = await t.request('POST', '/api/subscription/create-checkout', { tier: 'starter' }, { token });
+  if (checkout.status !== 200) throw new Error(`checkout: ${checkout.status} ${JSON.stringify(checkout.body)}`);
+  await pressSandboxButton(t, checkout.body.redirectUrl, 'pay');
   await seedReportsCompany(t, token);
   await t.request('POST', '/api/agents', agentBody('Palesa'), { token });
   const person = (firstName: string) => ({
@@ -99,6 +105,7 @@ export async function seedCompany(t: TestApp): Promise<SeededCompany> {
     user: nodes(await get('/api/users')).map((u) => u.id),
     batch: collections.batch,
     statement: collections.statement,
+    notification: nodes(await get('/api/notifications')).map((n) => n.id),
   };
   for (const [kind, list] of Object.entries(ids)) if (list.length === 0) throw new Error(`the seed made no ${kind}`);
   const saIds = members.map((m) => m.saId).filter((saId): saId is string => Boolean(saId));

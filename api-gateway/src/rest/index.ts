@@ -16,6 +16,7 @@ import { platformRoutes } from './platform.routes.ts';
 import { billingRoutes } from './billing.routes.ts';
 import { collectionRoutes } from './collections.routes.ts';
 import { beneficiaryRoutes } from './beneficiaries.routes.ts';
+import { notificationRoutes } from './notifications.routes.ts';
 import { commandEndpoints } from '../commands/index.ts';
 import { restRoutesOf } from '../commands/expose.ts';
 import { docsRoutes } from '../openapi/docs.routes.ts';
@@ -39,6 +40,7 @@ export const routes: readonly Route[] = [
   ...billingRoutes,
   ...collectionRoutes,
   ...beneficiaryRoutes,
+  ...notificationRoutes,
   ...restRoutesOf(commandEndpoints),
   ...docsRoutes,
 ];

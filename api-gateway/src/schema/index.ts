@@ -27,6 +27,7 @@ import './member-page.ts';
 import './beneficiaries.ts';
 import './search.ts';
 import './work-items.ts';
+import './notifications.ts';
 import { commandEndpoints } from '../commands/index.ts';
 import { addMutations } from '../commands/expose.ts';
 

@@ -15,7 +15,8 @@ export const accessProjection = projectorOf<CompanyEvent | AccessEvent>()({
   // RolePermissionsSet keeps exactly the set recorded (a company's own choice is not second-guessed;
   // its administrator can grant billing:run on the roles screen or press Initialize Default Permissions).
   // 4: members:read (issue #22) for claim_admin and billing_clerk, the same way: they open the member's page.
-  version: 4,
+  // 5: notifications:read and notifications:resend (issue #24) for administrator, the same way.
+  version: 5,
   handles: ['CompanyRegistered', 'RolePermissionsSet', 'UserPermissionGranted', 'UserPermissionRevoked'],
   tables: ['role_permissions', 'user_permission_overrides'],
   async init(tx) {

@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import type { ProjectionLogger } from '../engine/types.ts';
+import { isUuid } from '../portfolio/uuid.ts';
 import { OUTBOX } from './outbox.schema.ts';
 import type { NotificationProvider, SendResult } from './providers.ts';
 import type { NotificationChannel } from './templates.ts';
@@ -219,6 +220,7 @@ export async function resendNotification(
   companyId: string,
   id: string,
 ): Promise<{ ok: true } | { ok: false; reason: 'not_found' | 'not_resendable' | 'no_address' }> {
+  if (!isUuid(id)) return { ok: false, reason: 'not_found' };
   const [row] = await sql.query<{ status: string; to_address: string | null }>(
     `select status, to_address from ${OUTBOX} where id = $1 and company_id = $2`,
     [id, companyId],

@@ -12,7 +12,8 @@ export type NotificationView = {
   subject: string | null;
   text: string;
   legallyRequired: boolean;
-  status: NotificationStatus;
+  /** `sending` (the dispatcher's claim) shows as queued. */
+  status: Exclude<NotificationStatus, 'sending'>;
   reason: string | null;
   attempts: number;
   provider: string | null;
@@ -28,9 +29,16 @@ export type NotificationFilter = {
   /** YYYY-MM-DD, South African days, inclusive. */
   from?: string | null;
   to?: string | null;
-  limit?: number;
-  offset?: number;
+  limit?: number | null;
+  offset?: number | null;
 };
+
+type Stored = Omit<NotificationView, 'status'> & { status: NotificationStatus };
+
+const listed = (row: Stored): NotificationView => ({
+  ...row,
+  status: row.status === 'sending' ? 'queued' : row.status,
+});
 
 const COLUMNS = `id::text, type, channel, member_id::text as "memberId", to_address as "to", subject, body as text,
   legally_required as "legallyRequired", status, reason, attempts, provider,
@@ -58,10 +66,11 @@ export async function listNotifications(
     filter.from ?? null,
     filter.to ?? null,
   ];
-  const items = await sql.query<NotificationView>(
-    `select ${COLUMNS} from ${OUTBOX} where ${where} order by created_at desc, id limit $8 offset $9`,
-    [...params, filter.limit ?? 100, filter.offset ?? 0],
-  );
+  const items = await sql.query<Stored>(`select ${COLUMNS} from ${OUTBOX} where ${where} order by created_at desc, id limit $8 offset $9`, [
+    ...params,
+    filter.limit ?? 100,
+    filter.offset ?? 0,
+  ]);
   const [count] = await sql.query<{ total: number }>(`select count(*)::int as total from ${OUTBOX} where ${where}`, params);
   return {
     items: items.map((item) => ({ ...item, status: item.status === 'sending' ? 'queued' : item.status })),
@@ -71,8 +80,8 @@ export async function listNotifications(
 
 export async function findNotification(sql: SqlExecutor, companyId: string, id: string): Promise<NotificationView | null> {
   if (!isUuid(id)) return null;
-  const [row] = await sql.query<NotificationView>(`select ${COLUMNS} from ${OUTBOX} where company_id = $1 and id = $2`, [companyId, id]);
-  return row ? { ...row, status: row.status === 'sending' ? 'queued' : row.status } : null;
+  const [row] = await sql.query<Stored>(`select ${COLUMNS} from ${OUTBOX} where company_id = $1 and id = $2`, [companyId, id]);
+  return row ? listed(row) : null;
 }
 
 export type NotificationMonth = {

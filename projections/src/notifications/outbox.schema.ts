@@ -12,8 +12,7 @@ import { ensureTenantRole, TENANT_ROLE, TENANT_SETTING } from '../engine/tenant-
  */
 export const OUTBOX = 'public.notification_outbox';
 
-export const NOTIFICATION_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'not_sent'] as const;
-export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+export { NOTIFICATION_STATUSES, type NotificationStatus } from '@fpa/write-model/validation';
 
 export async function migrateOutbox(tx: SqlExecutor): Promise<void> {
   await tx.exec(`

@@ -1,26 +1,13 @@
 /*
  * What each message says (issue #24): the English default templates, one per message type, with
- * {placeholders}. The one home of the words sent: the outbox projector renders them; the screens show
- * the type labels. Per-company templates edited in Settings are a later step; they will be checked with
+ * {placeholders}. The one home of the words sent: the outbox projector renders them (the types, channels and
+ * their labels are write-model/src/validation/notifications.ts, which the web reads too). Per-company templates edited in Settings are a later step; they will be checked with
  * renderTemplate's unknown-placeholder refusal.
  */
 
-export const NOTIFICATION_CHANNELS = ['sms', 'email'] as const;
-export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+import type { NotificationChannel, NotificationType } from '@fpa/write-model/validation';
 
-export const NOTIFICATION_TYPES = [
-  'policy_issued',
-  'premium_received',
-  'non_payment_notice',
-  'policy_lapsed',
-  'policy_reinstated',
-  'claim_received',
-  'claim_approved',
-  'claim_rejected',
-  'claim_paid',
-  'debit_unpaid',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, type NotificationChannel, type NotificationType } from '@fpa/write-model/validation';
 
 export const PLACEHOLDERS = [
   'companyName',
@@ -42,7 +29,6 @@ export type Placeholder = (typeof PLACEHOLDERS)[number];
 export type TemplateValues = Partial<Record<Placeholder, string>>;
 
 export type Template = {
-  label: string;
   channels: readonly NotificationChannel[];
   /** Sent whatever the company's tier (rule 15A's non-payment notice). */
   legallyRequired: boolean;
@@ -55,7 +41,6 @@ const SIGN_OFF = '\n\nKind regards,\n{companyName}';
 
 export const DEFAULT_TEMPLATES: Record<NotificationType, Template> = {
   policy_issued: {
-    label: 'Policy issued',
     channels: ['sms', 'email'],
     legallyRequired: false,
     subject: 'Your funeral policy {policyNumber}',
@@ -67,7 +52,6 @@ export const DEFAULT_TEMPLATES: Record<NotificationType, Template> = {
       SIGN_OFF,
   },
   premium_received: {
-    label: 'Premium received',
     channels: ['sms'],
     legallyRequired: false,
     subject: 'Premium received for policy {policyNumber}',
@@ -78,7 +62,6 @@ export const DEFAULT_TEMPLATES: Record<NotificationType, Template> = {
   // The notice's words are decided by the daily run and recorded in NonPaymentNoticeIssued (calendar-steps.ts,
   // noticeText): what is sent is exactly what the record says the policyholder was told.
   non_payment_notice: {
-    label: 'Non-payment notice',
     channels: ['sms', 'email'],
     legallyRequired: true,
     subject: 'Unpaid premium on policy {policyNumber}',
@@ -86,7 +69,6 @@ export const DEFAULT_TEMPLATES: Record<NotificationType, Template> = {
     email: 'Dear {firstName}\n\n{text}' + SIGN_OFF,
   },
   policy_lapsed: {
-    label: 'Policy lapsed',
     channels: ['sms', 'email'],
     legallyRequired: false,
     subject: 'Your policy {policyNumber} has lapsed',
@@ -97,7 +79,6 @@ export const DEFAULT_TEMPLATES: Record<NotificationType, Template> = {
       SIGN_OFF,
   },
   policy_reinstated: {
-    label: 'Policy reinstated',
     channels: ['sms', 'email'],
     legallyRequired: false,
     subject: 'Your policy {policyNumber} is reinstated',
@@ -105,7 +86,6 @@ export const DEFAULT_TEMPLATES: Record<NotificationType, Template> = {
     email: 'Dear {firstName}\n\nYour funeral policy {policyNumber} is reinstated; your cover continues on the same terms.' + SIGN_OFF,
   },
   claim_received: {
-    label: 'Claim received',
     channels: ['sms', 'email'],
     legallyRequired: false,
     subject: 'Claim {claimNumber} received',
@@ -114,7 +94,6 @@ export const DEFAULT_TEMPLATES: Record<NotificationType, Template> = {
       'Dear {firstName}\n\nWe received your claim {claimNumber} on policy {policyNumber}. We will let you know our decision.' + SIGN_OFF,
   },
   claim_approved: {
-    label: 'Claim approved',
     channels: ['sms', 'email'],
     legallyRequired: false,
     subject: 'Claim {claimNumber} approved',
@@ -122,7 +101,6 @@ export const DEFAULT_TEMPLATES: Record<NotificationType, Template> = {
     email: 'Dear {firstName}\n\nYour claim {claimNumber} is approved for {amount}. We will tell you when it is paid.' + SIGN_OFF,
   },
   claim_rejected: {
-    label: 'Claim rejected',
     channels: ['sms', 'email'],
     legallyRequired: false,
     subject: 'Claim {claimNumber} rejected',
@@ -133,7 +111,6 @@ export const DEFAULT_TEMPLATES: Record<NotificationType, Template> = {
       SIGN_OFF,
   },
   claim_paid: {
-    label: 'Claim paid',
     channels: ['sms', 'email'],
     legallyRequired: false,
     subject: 'Claim {claimNumber} paid',
@@ -141,7 +118,6 @@ export const DEFAULT_TEMPLATES: Record<NotificationType, Template> = {
     email: 'Dear {firstName}\n\nYour claim {claimNumber} was paid: {amount} on {paidOn}.' + SIGN_OFF,
   },
   debit_unpaid: {
-    label: 'Debit order unpaid',
     channels: ['sms'],
     legallyRequired: false,
     subject: 'Debit order unpaid on policy {policyNumber}',

@@ -59,6 +59,12 @@ const CATALOGUE = {
     action: 'read',
     description: 'Replay histories, see records as at any moment, verify the event chains, compliance reports',
   },
+  'notifications:read': {
+    resource: 'notifications',
+    action: 'read',
+    description: "See the SMS and e-mail sent to policyholders and claimants, and each one's delivery status",
+  },
+  'notifications:resend': { resource: 'notifications', action: 'resend', description: 'Send a failed or unsent message again' },
   'personal_data:manage': { resource: 'personal_data', action: 'manage', description: "Export a person's data and erase it (POPIA)" },
 } as const satisfies Record<string, Entry>;
 

@@ -35,6 +35,7 @@ export * from './collections.ts';
 export * from './agents.ts';
 export * from './group-schemes.ts';
 export * from './settings.ts';
+export * from './notifications.ts';
 export * from './admin.ts';
 export * from './onboarding.ts';
 // The permission catalogue and role defaults live with access; the web reads them from here.

@@ -1,0 +1,34 @@
+import * as notifications from '../queries/notifications.ts';
+import type { Route } from './router.ts';
+
+/** Issue #24: the outbox, its monthly counts, and the resend of a failed or unsent message. */
+export const notificationRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/api/notifications',
+    operation: 'notifications:read',
+    handler: (ctx, { query }) =>
+      notifications.notifications(ctx, {
+        memberId: query.get('memberId'),
+        type: query.get('type'),
+        channel: query.get('channel'),
+        status: query.get('status'),
+        from: query.get('from'),
+        to: query.get('to'),
+        limit: query.get('limit'),
+        offset: query.get('offset'),
+      }),
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications/counts',
+    operation: 'notifications:read',
+    handler: async (ctx) => ({ months: await notifications.notificationCounts(ctx) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/:id/resend',
+    operation: 'notifications:resend',
+    handler: (ctx, { params }) => notifications.resend(ctx, params.id!),
+  },
+];

@@ -1,0 +1,85 @@
+import type { NotificationMonth, NotificationView } from '@fpa/projections';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_LIST_STATUSES, NOTIFICATION_TYPES } from '@fpa/write-model/validation';
+import { enumType } from '../commands/graphql-input.ts';
+import { builder } from '../builder.ts';
+import * as notifications from '../queries/notifications.ts';
+
+/** Issue #24: the outbox, as GET /api/notifications and POST /api/notifications/{id}/resend (notifications:read, :resend). */
+
+const NotificationTypeEnum = enumType('NotificationType', { values: NOTIFICATION_TYPES });
+const NotificationChannelEnum = enumType('NotificationChannel', { values: NOTIFICATION_CHANNELS });
+const NotificationStatusEnum = enumType('NotificationStatus', { values: NOTIFICATION_LIST_STATUSES });
+
+const NotificationObject = builder.objectRef<NotificationView>('Notification').implement({
+  description: 'One SMS or e-mail to a policyholder or claimant, decided by an event, with its delivery status.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    type: t.field({ type: NotificationTypeEnum, resolve: (n) => n.type }),
+    channel: t.field({ type: NotificationChannelEnum, resolve: (n) => n.channel }),
+    memberId: t.exposeID('memberId', { nullable: true, description: 'The member it is about (a claim: the member whose policy it is).' }),
+    to: t.exposeString('to', { nullable: true, description: 'Phone number (E.164) or e-mail address; null when none was on record.' }),
+    subject: t.exposeString('subject', { nullable: true }),
+    text: t.exposeString('text'),
+    legallyRequired: t.exposeBoolean('legallyRequired'),
+    status: t.field({ type: NotificationStatusEnum, resolve: (n) => n.status }),
+    reason: t.exposeString('reason', {
+      nullable: true,
+      description: "Why it failed or was not sent: the provider's reason, no provider configured, ...",
+    }),
+    attempts: t.exposeInt('attempts'),
+    provider: t.exposeString('provider', { nullable: true }),
+    createdAt: t.exposeString('createdAt'),
+    sentAt: t.exposeString('sentAt', { nullable: true }),
+  }),
+});
+
+const NotificationPage = builder.objectRef<{ items: NotificationView[]; total: number }>('NotificationPage').implement({
+  fields: (t) => ({
+    items: t.field({ type: [NotificationObject], resolve: (p) => p.items }),
+    total: t.exposeInt('total'),
+  }),
+});
+
+const NotificationMonthObject = builder.objectRef<NotificationMonth>('NotificationMonth').implement({
+  description: 'Messages of one South African month on one channel.',
+  fields: (t) => ({
+    month: t.exposeString('month', { description: 'YYYY-MM' }),
+    channel: t.field({ type: NotificationChannelEnum, resolve: (m) => m.channel }),
+    sent: t.exposeInt('sent'),
+    failed: t.exposeInt('failed'),
+    notSent: t.exposeInt('notSent'),
+    queued: t.exposeInt('queued'),
+  }),
+});
+
+builder.queryFields((t) => ({
+  notifications: t.field({
+    type: NotificationPage,
+    description: 'The outbox, newest first (notifications:read); from and to are South African days (YYYY-MM-DD).',
+    args: {
+      memberId: t.arg.id(),
+      type: t.arg({ type: NotificationTypeEnum }),
+      channel: t.arg({ type: NotificationChannelEnum }),
+      status: t.arg({ type: NotificationStatusEnum }),
+      from: t.arg.string(),
+      to: t.arg.string(),
+      limit: t.arg.int(),
+      offset: t.arg.int(),
+    },
+    resolve: (_r, args, ctx) => notifications.notifications(ctx, { ...args, memberId: args.memberId?.toString() ?? null }),
+  }),
+  notificationCounts: t.field({
+    type: [NotificationMonthObject],
+    description: 'Messages per South African month and channel (notifications:read).',
+    resolve: (_r, _a, ctx) => notifications.notificationCounts(ctx),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  resendNotification: t.field({
+    type: NotificationObject,
+    description: 'Queue a failed or not-sent message again (notifications:resend); any other is refused with INVALID_TRANSITION.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, { id }, ctx) => notifications.resend(ctx, id.toString()),
+  }),
+}));
