@@ -86,6 +86,8 @@ export const NAVIGATION = [
     roles: ['super_admin', 'administrator', 'auditor'],
     permission: 'audit:read',
   },
+  // Issue #24: the outbox of SMS and e-mail to policyholders and claimants, with each message's status.
+  { path: '/notifications', label: 'Notifications', icon: 'bell', roles: ['administrator'], permission: 'notifications:read' },
   { path: '/role-management', label: 'Role Management', icon: 'key', roles: ['administrator', 'auditor'], permission: 'roles:read' },
   { path: '/settings', label: 'Settings', icon: 'gear', roles: NON_AGENTS, permission: 'company:read' },
   { path: '/subscription', label: 'Subscription', icon: 'star', roles: NON_AGENTS, permission: 'subscription:read' },

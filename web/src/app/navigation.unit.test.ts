@@ -20,6 +20,7 @@ const EXPECTED: Record<Role, string[]> = {
     '/documents',
     '/reports',
     '/audit',
+    '/notifications',
     '/role-management',
     '/settings',
     '/subscription',

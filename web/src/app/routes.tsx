@@ -55,6 +55,11 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     entry: '/group-schemes',
     Page: lazyPage(() => import('../features/group-schemes/GroupSchemeDetailsPage'), 'GroupSchemeDetailsPage'),
   },
+  {
+    path: '/notifications',
+    entry: '/notifications',
+    Page: lazyPage(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage'),
+  },
   { path: '/reports', entry: '/reports', Page: lazyPage(() => import('../features/reports/ReportsPage'), 'ReportsPage') },
   { path: '/settings', entry: '/settings', Page: lazyPage(() => import('../features/settings/SettingsPage'), 'SettingsPage') },
   {

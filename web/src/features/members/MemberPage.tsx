@@ -24,6 +24,7 @@ import { MANDATE_STATUS_LABELS } from '../collections/collectionLabels';
 import { DebitOrderButton } from '../collections/MandateDialog';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUS_TONES, paymentMethodLabel } from '../payments/paymentLabels';
 import { STATUS_LABELS, STATUS_TONES } from '../policies/policyStatus';
+import { MemberMessages } from '../notifications/MemberMessages';
 import { ReceiptButton, ScheduleButton } from '../papers/PaperButton';
 import { BeneficiariesSection } from './beneficiaries/BeneficiariesSection';
 import { AddMemberDialog } from './AddMemberDialog';
@@ -394,6 +395,7 @@ export function MemberPage() {
       <LivesCard member={member} onAdd={add} onRemove={remove} />
       {policies && policies.some((p) => p.payments) && <PaymentsCard policies={policies} />}
       {policies && policies.some((p) => p.claims) && <ClaimsCard policies={policies} />}
+      <MemberMessages memberId={member.id} />
       <MemberHistory memberId={member.id} name={name} />
       {dialog?.kind === 'edit' && <EditMemberDialog member={member} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'issue' && <IssuePolicyDialog member={member} onClose={() => setDialog(null)} />}
