@@ -20,6 +20,25 @@ type Company = { name: string; phone: string | null; email: string | null; tier:
 
 const usable = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '' && value !== ERASED;
 
+export const ERASED_TEXT = '[erased]';
+export const ERASED_REASON = 'personal data erased';
+
+/**
+ * POPIA: the person's data was erased, and the erasure rebuilds this projector from a log whose personal
+ * fields now read '[erased]'. Their messages keep their status and lose their text and address; one not
+ * sent yet never will be. A message never written for them is not written now.
+ */
+async function forget(tx: SqlExecutor, event: RecordedEvent, recipient: Recipient): Promise<void> {
+  await tx.query(
+    `update ${OUTBOX}
+        set to_address = null, subject = null, body = $3,
+            status = case when status in ('queued', 'sending') then 'not_sent' else status end,
+            reason = case when status in ('queued', 'sending') then $4 else reason end
+      where source_event_id = $1 and recipient = $2 and body <> $3`,
+    [event.eventId, recipient.key, ERASED_TEXT, ERASED_REASON],
+  );
+}
+
 /** A South African (or international) number as E.164 ('+27821234567'), null when it is not a valid number. */
 export function toE164(raw: string): string | null {
   const parsed = parsePhoneNumberFromString(raw.trim(), 'ZA');
@@ -58,6 +77,7 @@ export async function enqueue(
 ): Promise<void> {
   const company = await companyFor(tx, companyId);
   if (!company) return;
+  if ([recipient.firstName, recipient.phone, recipient.email].includes(ERASED)) return forget(tx, event, recipient);
   const template = DEFAULT_TEMPLATES[type];
   const scope = notificationsOf(company.tier);
   if (scope === 'legal_by_email' && !template.legallyRequired) return;

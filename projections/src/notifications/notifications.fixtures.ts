@@ -112,6 +112,8 @@ export async function policyholderLife(bed: PortfolioBed, tier: string) {
       policyId: null,
       source: 'manual',
     },
+    // Sealed with the member's key, as the write model seals it (memberPii): erasure destroys the key.
+    pii: [{ subjectId: `member:${memberId}`, fields: ['firstName', 'lastName', 'email', 'phone'] }],
   });
   await stream(`policy-${policyId}`, {
     type: 'PolicyIssued',

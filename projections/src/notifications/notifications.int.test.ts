@@ -123,6 +123,23 @@ describe.each(testDrivers())('notifications outbox and dispatcher on $name', (dr
     expect(await outbox()).toEqual(before);
   });
 
+  it("an erased person's messages keep their status and lose their text and address (POPIA)", async () => {
+    const { bed, dispatcher, outbox, life } = await setUp();
+    await dispatcher().tick();
+    await bed.keyring.destroy(`member:${life.memberId}`);
+    // The erasure rebuilds every read model that reads the person's events (api-gateway commands/popia.ts).
+    await bed.engine.rebuild('notifications');
+    await bed.project();
+    const rows = await outbox();
+    const claimant = (r: { to: string | null }) => r.to === '+27835550000' || r.to === 'sipho@example.co.za';
+    const theirs = rows.filter((r) => !claimant(r));
+    expect(theirs).toHaveLength(10);
+    expect(theirs.every((r) => r.text === '[erased]' && r.to === null && r.subject === null && r.status === 'sent')).toBe(true);
+    // The claimant is another person: their messages stay as they were.
+    expect(rows.filter(claimant)).toHaveLength(10);
+    expect(rows.filter(claimant).every((r) => r.text.includes('Ubuntu Funerals'))).toBe(true);
+  });
+
   it('retries a 5xx with backoff and succeeds; a 4xx fails with the provider reason', async () => {
     const { sms, clock, dispatcher, outbox } = await setUp();
     sms.answers.push(503, 400);
