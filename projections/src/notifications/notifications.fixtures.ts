@@ -130,6 +130,24 @@ export async function policyholderLife(bed: PortfolioBed, tier: string) {
       agentId: null,
     },
   });
+  // A policy migrated from another system (paid up to a date there): no welcome.
+  const migratedId = randomUUID();
+  await stream(`policy-${migratedId}`, {
+    type: 'PolicyIssued',
+    data: {
+      policyId: migratedId,
+      companyId,
+      policyNumber: 'OLD-77',
+      memberId,
+      policyTypeId: randomUUID(),
+      coverageAmount: '5000',
+      monthlyPremium: '50',
+      waitingPeriod: 0,
+      startDate: '2020-01-01',
+      agentId: null,
+      paidUpTo: '2026-01-31',
+    },
+  });
   await stream(`payment-${paymentId}`, {
     type: 'PaymentRecorded',
     data: {

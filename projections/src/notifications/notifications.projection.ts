@@ -92,6 +92,9 @@ export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
       case 'PolicyIssued': {
         const d = event.data;
         await addPolicy(tx, d.policyId, d.companyId, d.memberId, d.policyNumber);
+        // A policy migrated from another system (paid up to a date there) is not new to its holder: a book
+        // imported at once is not welcomed by thousands of SMS.
+        if (d.paidUpTo !== undefined) return;
         const recipient = await member(tx, d.memberId);
         if (recipient)
           await enqueue(tx, event, d.companyId, 'policy_issued', recipient, {
