@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { testDrivers } from '@fpa/write-model/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { quietLogger, runCleanups } from '../engine/engine.fixtures.ts';
@@ -182,6 +183,67 @@ describe.each(testDrivers())('notifications outbox and dispatcher on $name', (dr
     clock.now = new Date('2026-11-27T06:00:00Z'); // 08:00
     expect(await d.tick()).toMatchObject({ sent: 11 });
     expect(sms.received).toHaveLength(11);
+  });
+
+  it("welcomes a group scheme's main member, not the family members under them", async () => {
+    const { bed, life } = await setUp();
+    const schemeId = randomUUID();
+    const mainId = randomUUID();
+    const policyId = randomUUID();
+    const person = {
+      schemeId,
+      companyId: life.companyId,
+      relationship: null,
+      saId: null,
+      address: null,
+      city: null,
+      province: null,
+      postalCode: null,
+    };
+    await bed.append(life.companyId, [
+      {
+        streamId: `group-scheme-${schemeId}`,
+        events: [
+          {
+            type: 'SchemeMemberAdded',
+            data: {
+              ...person,
+              memberId: mainId,
+              isMainMember: true,
+              mainMemberId: null,
+              firstName: 'Lerato',
+              lastName: 'Dube',
+              phone: '0712345678',
+              email: null,
+              coverAmount: '10000',
+              policyId,
+              policyNumber: 'GRP-001',
+            },
+          },
+          {
+            type: 'SchemeMemberAdded',
+            data: {
+              ...person,
+              memberId: randomUUID(),
+              isMainMember: false,
+              mainMemberId: mainId,
+              firstName: 'Kabelo',
+              lastName: 'Dube',
+              phone: '0712345679',
+              email: null,
+              coverAmount: null,
+              policyId,
+              policyNumber: 'GRP-001',
+            },
+          },
+        ],
+      },
+    ]);
+    await bed.project();
+    const rows = (await listNotifications(bed.sql, life.companyId, { memberId: mainId })).items;
+    expect(rows.map((r) => [r.type, r.channel, r.to])).toEqual([['policy_issued', 'sms', '+27712345678']]);
+    expect(rows[0]!.text).toContain('welcome Lerato. Your funeral policy GRP-001 covers R 10 000,00');
+    expect((await listNotifications(bed.sql, life.companyId, { limit: 1000 })).total).toBe(21);
   });
 
   it('the free tier sends only the legally required notice, by e-mail', async () => {
