@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '@fpa/write-model/testing';
-import { fakeSmsPortal, realSmtpServer, type FakeSms, type FakeSmtp } from '../../projections/src/notifications/notifications.fixtures.ts';
+import {
+  fakeSmsPortal,
+  fakeTwilio,
+  realSmtpServer,
+  type FakeSms,
+  type FakeSmtp,
+} from '../../projections/src/notifications/notifications.fixtures.ts';
+import { twilioSignature } from '../../projections/src/notifications/receipts.ts';
 import { mainMemberBody } from './calendar.testing.ts';
 import { staffToken } from './role-sessions.testing.ts';
 import { pressSandboxButton } from './subscription.testing.ts';
@@ -138,5 +145,80 @@ describe.each(testDrivers())('notifications through the gateway on $name', (driv
     const member = await t.request('POST', '/api/members', mainMemberBody(type, { email: 'free@example.co.za' }), { token: free });
     expect(member.status).toBe(201);
     expect((await t.request('GET', '/api/notifications', undefined, { token: free })).body).toEqual({ items: [], total: 0 });
+  });
+});
+
+describe.each(testDrivers())('Twilio delivery receipts on $name', (driver) => {
+  const CALLBACK = 'https://fpa.example.co.za/api/notifications/receipts/twilio';
+  let t: TestApp;
+  let twilio: Awaited<ReturnType<typeof fakeTwilio>>;
+  let admin: string;
+
+  beforeAll(async () => {
+    twilio = await fakeTwilio();
+    t = await startTestApp(
+      driver,
+      {},
+      {
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: 'AC123',
+        TWILIO_AUTH_TOKEN: 'token-secret',
+        TWILIO_FROM: '+27870000000',
+        TWILIO_BASE_URL: twilio.url,
+        TWILIO_STATUS_CALLBACK_URL: CALLBACK,
+      },
+    );
+    await t.services.dispatcher!.stop();
+    t.services.now = () => new Date('2026-11-26T08:00:00Z');
+    admin = (await t.request('POST', '/api/register', registration())).body.token;
+    const checkout = await t.request('POST', '/api/subscription/create-checkout', { tier: 'starter' }, { token: admin });
+    await pressSandboxButton(t, checkout.body.redirectUrl, 'pay');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await twilio?.close();
+  });
+
+  const receipt = (params: Record<string, string>, signature = twilioSignature('token-secret', CALLBACK, new URLSearchParams(params))) =>
+    t.request('POST', '/api/notifications/receipts/twilio', new URLSearchParams(params).toString(), {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+    });
+
+  it('marks a message delivered or failed from a signed receipt, and refuses a bad signature, changing nothing', async () => {
+    const typeId = (
+      await t.request(
+        'POST',
+        '/api/policy-types',
+        { name: 'Basic', coverageAmount: '10000', monthlyPremium: '80', waitingPeriod: 6 },
+        { token: admin },
+      )
+    ).body.id;
+    const first = await t.request('POST', '/api/members', mainMemberBody(typeId, { firstName: 'Ayanda' }), { token: admin });
+    const second = await t.request('POST', '/api/members', mainMemberBody(typeId, { firstName: 'Naledi', phone: '0731234567' }), {
+      token: admin,
+    });
+    expect(await t.services.dispatcher!.tick()).toMatchObject({ sent: 2 });
+    expect(twilio.received.map((form) => form.get('StatusCallback'))).toEqual([CALLBACK, CALLBACK]);
+    // The fake answers SM…1, SM…2 in the order the messages reached it (the dispatcher sends them side by side).
+    const sidTo = (phone: string) => `SM${String(twilio.received.findIndex((form) => form.get('To') === phone) + 1).padStart(32, '0')}`;
+    const sids = [sidTo('+27821234567'), sidTo('+27731234567')];
+    const of = async (memberId: string) =>
+      (await t.request('GET', `/api/notifications?memberId=${memberId}`, undefined, { token: admin })).body.items[0];
+    const delivered = { MessageSid: sids[0]!, MessageStatus: 'delivered', AccountSid: 'AC123' };
+
+    const forged = await receipt(delivered, 'bm90IHRoZSBzaWduYXR1cmU=');
+    expect(forged.status).toBe(403);
+    expect(await of(first.body.id)).toMatchObject({ status: 'sent' });
+    expect((await receipt({ ...delivered, MessageStatus: 'delivered' }, '')).status).toBe(403);
+
+    expect((await receipt(delivered)).body).toEqual({ ok: true, outcome: 'delivered' });
+    expect(await of(first.body.id)).toMatchObject({ status: 'delivered' });
+    expect((await receipt({ MessageSid: sids[1]!, MessageStatus: 'undelivered', ErrorCode: '30003' })).body).toEqual({
+      ok: true,
+      outcome: 'failed',
+    });
+    expect(await of(second.body.id)).toMatchObject({ status: 'failed', reason: 'undelivered by the network (Twilio error 30003)' });
+    // A receipt for a message this outbox never sent changes nothing.
+    expect((await receipt({ MessageSid: 'SMunknown', MessageStatus: 'delivered' })).body).toEqual({ ok: true, outcome: 'ignored' });
   });
 });

@@ -53,6 +53,12 @@ export const notificationsAnswers: AnswerMap = {
     summary: 'Messages per South African month and channel: sent, failed, not sent, queued',
     answer: z.strictObject({ months: z.array(month) }),
   },
+  'POST /api/notifications/receipts/twilio': {
+    summary: "Twilio's delivery receipt (StatusCallback): trusted for its X-Twilio-Signature only",
+    description:
+      'A form with MessageSid, MessageStatus and ErrorCode. delivered marks the message delivered; undelivered or failed marks it failed with the error code; other statuses change nothing. 403 for a bad signature, 404 unless SMS_PROVIDER=twilio and TWILIO_STATUS_CALLBACK_URL are set.',
+    answer: z.strictObject({ ok: z.literal(true), outcome: z.enum(['delivered', 'failed', 'ignored']) }),
+  },
   'POST /api/notifications/:id/resend': {
     summary: 'Queue a failed or not-sent message again (409 INVALID_TRANSITION for any other, or one with no address)',
     answer: notification,

@@ -1,6 +1,9 @@
 import { DomainError, NotFoundError, parseInput } from '@fpa/write-model';
 import {
+  BAD_SIGNATURE,
   findNotification,
+  recordTwilioReceipt,
+  verifyTwilioSignature,
   listNotifications,
   notificationMonths,
   resendNotification,
@@ -41,4 +44,19 @@ export async function resend(ctx: RequestContext, id: string): Promise<Notificat
   const found = await findNotification(sql, companyId, id);
   if (!found) throw new NotFoundError(NOTIFICATION_NOT_FOUND);
   return found;
+}
+
+export const NO_RECEIPTS = 'Delivery receipts are taken from Twilio only when SMS_PROVIDER=twilio and TWILIO_STATUS_CALLBACK_URL are set.';
+
+/**
+ * Twilio's delivery receipt: verified against the callback URL as configured (the URL Twilio was given
+ * and signed, whatever proxy the request came through), then applied to the message it names.
+ */
+export async function twilioReceipt(ctx: RequestContext, params: URLSearchParams): Promise<{ ok: true; outcome: string }> {
+  const sms = ctx.services.config.notifications.sms;
+  if (sms?.kind !== 'twilio' || !sms.statusCallbackUrl) throw new NotFoundError(NO_RECEIPTS);
+  if (!verifyTwilioSignature(sms.authToken, sms.statusCallbackUrl, params, ctx.request.headers.get('x-twilio-signature')))
+    throw new DomainError('FORBIDDEN', BAD_SIGNATURE);
+  const outcome = await recordTwilioReceipt(ctx.services.sql, params, ctx.services.now());
+  return { ok: true, outcome };
 }

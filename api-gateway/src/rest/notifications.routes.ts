@@ -27,6 +27,13 @@ export const notificationRoutes: Route[] = [
   },
   {
     method: 'POST',
+    path: '/api/notifications/receipts/twilio',
+    operation: 'notifications.receipt',
+    form: true,
+    handler: (ctx, { body }) => notifications.twilioReceipt(ctx, body as URLSearchParams),
+  },
+  {
+    method: 'POST',
     path: '/api/notifications/:id/resend',
     operation: 'notifications:resend',
     handler: (ctx, { params }) => notifications.resend(ctx, params.id!),

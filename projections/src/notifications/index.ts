@@ -5,3 +5,4 @@ export * from './dispatcher.ts';
 export * from './notify.config.ts';
 export * from './notifications.queries.ts';
 export { toE164 } from './enqueue.ts';
+export * from './receipts.ts';

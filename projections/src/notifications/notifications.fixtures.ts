@@ -53,6 +53,30 @@ export async function fakeSmsPortal(): Promise<FakeSms> {
   return { url: `http://127.0.0.1:${port}`, received, answers, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/** Twilio's POST /2010-04-01/Accounts/{sid}/Messages.json: answers 201 with a message sid per message. */
+export async function fakeTwilio(): Promise<{ url: string; received: URLSearchParams[]; close(): Promise<void> }> {
+  const received: URLSearchParams[] = [];
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      if (req.method !== 'POST' || !/^\/2010-04-01\/Accounts\/[^/]+\/Messages\.json$/.test(req.url ?? '')) {
+        res.statusCode = 404;
+        res.end('{}');
+        return;
+      }
+      received.push(new URLSearchParams(raw));
+      res.statusCode = 201;
+      res.end(JSON.stringify({ sid: `SM${String(received.length).padStart(32, '0')}`, status: 'queued' }));
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
 export type FakeSmtp = { url: string; received: string[]; close(): Promise<void> };
 
 export async function realSmtpServer(): Promise<FakeSmtp> {

@@ -47,6 +47,7 @@ export function loadNotificationConfig(env: NodeJS.ProcessEnv = process.env): No
     authToken: value('TWILIO_AUTH_TOKEN'),
     from: value('TWILIO_FROM'),
     baseUrl: value('TWILIO_BASE_URL'),
+    statusCallbackUrl: value('TWILIO_STATUS_CALLBACK_URL'),
   };
   const need = (names: Record<string, string | null>) => {
     const missing = Object.entries(names)
@@ -73,6 +74,7 @@ export function loadNotificationConfig(env: NodeJS.ProcessEnv = process.env): No
       from: twilio.from!,
       baseUrl: twilio.baseUrl ?? 'https://api.twilio.com',
       perSecond: smsPerSecond,
+      statusCallbackUrl: twilio.statusCallbackUrl,
     };
   } else if (kind !== 'none') {
     throw new Error(`SMS_PROVIDER must be smsportal, twilio or none, not "${kind}".`);

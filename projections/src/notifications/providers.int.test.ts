@@ -33,6 +33,7 @@ describe('the Twilio provider', () => {
       from: '+27870000000',
       baseUrl: `http://127.0.0.1:${port}`,
       perSecond: 1,
+      statusCallbackUrl: 'https://fpa.example.co.za/api/notifications/receipts/twilio',
     });
     return { provider, received };
   }
@@ -42,7 +43,12 @@ describe('the Twilio provider', () => {
     expect(await provider.send({ to: '+27821234567', subject: null, text: 'Hello' })).toEqual({ ok: true, providerMessageId: 'SM1' });
     expect(received[0]!.url).toBe('/2010-04-01/Accounts/AC123/Messages.json');
     expect(received[0]!.auth).toBe(`Basic ${Buffer.from('AC123:token').toString('base64')}`);
-    expect(Object.fromEntries(received[0]!.form)).toEqual({ To: '+27821234567', From: '+27870000000', Body: 'Hello' });
+    expect(Object.fromEntries(received[0]!.form)).toEqual({
+      To: '+27821234567',
+      From: '+27870000000',
+      Body: 'Hello',
+      StatusCallback: 'https://fpa.example.co.za/api/notifications/receipts/twilio',
+    });
   });
 
   it('a 4xx is final with Twilio message; a 5xx is temporary', async () => {

@@ -21,7 +21,16 @@ export type NotificationProvider = {
 };
 
 export type SmsPortalConfig = { kind: 'smsportal'; clientId: string; apiSecret: string; baseUrl: string; perSecond: number };
-export type TwilioConfig = { kind: 'twilio'; accountSid: string; authToken: string; from: string; baseUrl: string; perSecond: number };
+export type TwilioConfig = {
+  kind: 'twilio';
+  accountSid: string;
+  authToken: string;
+  from: string;
+  baseUrl: string;
+  perSecond: number;
+  /** Where Twilio posts delivery receipts (POST /api/notifications/receipts/twilio on the gateway); none when null. */
+  statusCallbackUrl: string | null;
+};
 export type SmtpConfig = { url: string; from: string; perSecond: number };
 
 const basic = (user: string, secret: string) => `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;
@@ -92,7 +101,12 @@ export function twilioProvider(config: TwilioConfig): NotificationProvider {
         {
           method: 'POST',
           headers: { authorization: basic(config.accountSid, config.authToken), 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ To: message.to, From: config.from, Body: message.text }).toString(),
+          body: new URLSearchParams({
+            To: message.to,
+            From: config.from,
+            Body: message.text,
+            ...(config.statusCallbackUrl ? { StatusCallback: config.statusCallbackUrl } : {}),
+          }).toString(),
         },
       );
       if (!(response instanceof Response)) return response;

@@ -30,6 +30,8 @@ export const ACCESS = {
   'billing.notify': 'public',
   // The built-in sandbox gateway's payment page and buttons (signed parameters, like a real gateway).
   'billing.sandbox': 'public',
+  // An SMS provider's delivery receipt (issue #24): trusted for its signature, never for who sent it.
+  'notifications.receipt': 'public',
   // The upload PUT carries its own signed, single-use token (issued under documents:upload).
   'objects.receive': 'public',
   // The REST shim's OpenAPI document and its reference page (api-gateway/src/openapi/): what anyone may read in the code.
