@@ -82,7 +82,8 @@ export async function enqueue(
   const scope = notificationsOf(company.tier);
   if (scope === 'legal_by_email' && !template.legallyRequired) return;
   const channels = scope === 'legal_by_email' ? template.channels.filter((c) => c === 'email') : template.channels;
-  const contact = company.phone ?? company.email ?? 'our offices';
+  // Settings may leave the company's phone or e-mail blank ('').
+  const contact = usable(company.phone) ? company.phone.trim() : usable(company.email) ? company.email.trim() : 'our offices';
   const filled: TemplateValues = { companyName: company.name, companyContact: contact, firstName: recipient.firstName ?? '', ...values };
   for (const channel of channels) {
     const address = addressOf(channel, recipient);
