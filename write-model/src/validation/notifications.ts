@@ -111,3 +111,31 @@ export const notificationQuerySchema = z
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
 export type NotificationQuery = z.output<typeof notificationQuerySchema>;
+
+/*
+ * SMS segments (3GPP TS 23.038): a text in the GSM 7-bit alphabet takes 160 characters in one SMS and
+ * 153 a part when split; the extension characters (^{}\[~]|€ and form feed) count twice. Any other
+ * character makes the whole text UCS-2: 70 in one SMS, 67 a part.
+ */
+const GSM_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞ\u001bÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const GSM_EXTENDED = '^{}\\[~]|€\f';
+
+export type SmsSegments = { encoding: 'GSM-7' | 'UCS-2'; characters: number; segments: number };
+
+export function smsSegments(text: string): SmsSegments {
+  let units = 0;
+  let gsm = true;
+  for (const char of text) {
+    if (GSM_BASIC.includes(char)) units += 1;
+    else if (GSM_EXTENDED.includes(char)) units += 2;
+    else {
+      gsm = false;
+      break;
+    }
+  }
+  if (gsm) return { encoding: 'GSM-7', characters: units, segments: units <= 160 ? 1 : Math.ceil(units / 153) };
+  // UCS-2 counts UTF-16 code units: a character outside the basic plane (an emoji) takes two.
+  const length = text.length;
+  return { encoding: 'UCS-2', characters: length, segments: length <= 70 ? 1 : Math.ceil(length / 67) };
+}

@@ -82,6 +82,8 @@ describe('NotificationsPage', () => {
     const months = screen.getByRole('table', { name: 'Messages per month and channel' });
     expect(within(months).getAllByRole('row')).toHaveLength(3);
     expect(screen.getByText('Showing 3 of 3 messages')).toBeTruthy();
+    // An SMS says how many parts it takes.
+    expect(within(outbox).getAllByText('1 SMS (GSM-7, 83 characters)')).toHaveLength(2);
   });
 
   it('resends a failed or unsent message, and offers no resend for one sent', async () => {

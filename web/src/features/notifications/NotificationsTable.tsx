@@ -2,6 +2,7 @@ import {
   NOTIFICATION_CHANNEL_LABELS,
   NOTIFICATION_STATUS_LABELS,
   NOTIFICATION_TYPE_LABELS,
+  smsSegments,
   type NotificationStatus,
 } from '@fpa/write-model/validation';
 import { useMutation } from 'urql';
@@ -24,6 +25,12 @@ export const STATUS_TONES: Record<NotificationStatus, BadgeTone> = {
 };
 
 export const NOTIFICATION_COLUMNS = ['Created', 'Message', 'Channel', 'To', 'Text', 'Status', 'Actions'] as const;
+
+/** What an SMS costs in parts: '1 SMS (GSM-7, 142 characters)'. */
+export function segmentsText(text: string): string {
+  const { encoding, characters, segments } = smsSegments(text);
+  return `${segments} SMS${segments === 1 ? '' : ' parts'} (${encoding}, ${characters} characters)`;
+}
 
 function ResendButton({ item }: { item: NotificationItem }) {
   const [state, resend] = useMutation(ResendNotificationMutation);
@@ -73,6 +80,7 @@ function NotificationRow({ item }: { item: NotificationItem }) {
         <span className={styles.text}>
           {item.subject && <span className={styles.strong}>{item.subject}</span>}
           <span>{item.text}</span>
+          {item.channel === 'sms' && <span className={styles.secondary}>{segmentsText(item.text)}</span>}
         </span>
       </Cell>
       <Cell label="Status">
