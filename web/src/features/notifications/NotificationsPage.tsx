@@ -8,7 +8,7 @@ import {
   type NotificationChannel,
   type NotificationType,
 } from '@fpa/write-model/validation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from 'urql';
 import { errorMessage } from '../../app/errors';
 import { Cell, DataTable } from '../../ui/DataTable';
@@ -25,6 +25,7 @@ const ALL = 'all';
 const option = (id: string, label: string) => ({ id, label });
 const orNull = <T extends string>(value: string): T | null => (value === ALL ? null : (value as T));
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const REFRESH_MS = 15_000;
 
 function MonthlyCounts({ months }: { months: readonly NotificationMonth[] }) {
   if (months.length === 0) return null;
@@ -75,8 +76,16 @@ export function NotificationsPage() {
     to: ISO_DAY.test(to) ? to : null,
     limit: 200,
   };
-  const [result] = useQuery({ query: NotificationsQuery, variables, context: NOTIFICATIONS_CONTEXT });
-  const [counts] = useQuery({ query: NotificationCountsQuery, context: NOTIFICATIONS_CONTEXT });
+  const [result, refresh] = useQuery({ query: NotificationsQuery, variables, context: NOTIFICATIONS_CONTEXT });
+  const [counts, refreshCounts] = useQuery({ query: NotificationCountsQuery, context: NOTIFICATIONS_CONTEXT });
+  // The dispatcher works in the background: the page follows it.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      refresh({ requestPolicy: 'network-only' });
+      refreshCounts({ requestPolicy: 'network-only' });
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [refresh, refreshCounts]);
   const page = result.data?.notifications;
   const filtered = type !== ALL || channel !== ALL || status !== ALL || variables.from !== null || variables.to !== null;
 
