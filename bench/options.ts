@@ -17,6 +17,7 @@ export const SUITES = [
   'collection-files',
   'statement-matching',
   'collections',
+  'notifications',
 ] as const;
 export type SuiteName = (typeof SUITES)[number];
 
@@ -37,6 +38,9 @@ export type BenchOptions = {
   rywCommands: number;
   /** Debits of the collection batch file and lines of the result file (collection-files suite). */
   collectionLines: number;
+  /** Messages the notifications suite dispatches, and the fake provider's rate limit (a second). */
+  messages: number;
+  messageRate: number;
   httpSeconds: number;
   querySamples: number;
   keep: boolean;
@@ -79,6 +83,8 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     statementLines: number('statement-lines', 20_000, 120),
     rywCommands: number('ryw-commands', 500, 10),
     collectionLines: number('collection-lines', 50_000, 500),
+    messages: number('messages', 10_000, 100),
+    messageRate: number('message-rate', 200, 100),
     httpSeconds: number('http-seconds', 20, 2),
     querySamples: number('samples', 100, 5),
     keep: flags.has('keep'),

@@ -10,6 +10,7 @@ import { createSuiteContext, type SuiteContext } from './suite.ts';
 import { appendSuite, batchSuite } from './suites/append.ts';
 import { collectionFilesSuite } from './suites/collection-files.ts';
 import { collectionsSuite } from './suites/collections.ts';
+import { notificationsSuite } from './suites/notifications.ts';
 import { dailySuite } from './suites/daily.ts';
 import { httpSuite } from './suites/http.ts';
 import { importSuite } from './suites/import.ts';
@@ -40,10 +41,12 @@ const ORDER: [SuiteName, (ctx: SuiteContext) => Promise<Figure[]>][] = [
   ['import', importSuite],
   ['collection-files', collectionFilesSuite],
   ['collections', collectionsSuite],
+  // Last: it adds a company of its own to the database.
+  ['notifications', notificationsSuite],
 ];
 
 /** Suites that make their own data: running only these generates no tenant. */
-const NO_TENANT: readonly SuiteName[] = ['append', 'batch', 'statement-matching', 'collection-files'];
+const NO_TENANT: readonly SuiteName[] = ['append', 'batch', 'statement-matching', 'collection-files', 'notifications'];
 
 export type BenchRun = { figures: Figure[]; failures: string[]; paths: string[] };
 

@@ -36,6 +36,7 @@ describe.each(drivers)('npm run bench --smoke on %s', (driver, url) => {
       'collection-files',
       'statement-matching',
       'collections',
+      'notifications',
     ]) {
       expect(measured(suite).length, suite).toBeGreaterThan(0);
     }

@@ -6,3 +6,4 @@ export * from './notify.config.ts';
 export * from './notifications.queries.ts';
 export { toE164 } from './enqueue.ts';
 export * from './receipts.ts';
+export { notificationsProjection } from './notifications.projection.ts';
