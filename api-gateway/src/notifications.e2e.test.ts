@@ -110,6 +110,12 @@ describe.each(testDrivers())('notifications through the gateway on $name', (driv
     expect(failed).toEqual([
       expect.objectContaining({ channel: 'sms', status: 'failed', reason: '400: Invalid destination number', sentAt: null }),
     ]);
+    // The provider's status shows the refusal (a wrong key or number shows here).
+    const statuses = await t.request('GET', '/api/notifications/providers', undefined, { token: admin });
+    expect(statuses.body.providers).toEqual([
+      { channel: 'sms', provider: 'smsportal', lastError: '400: Invalid destination number', lastErrorAt: expect.any(String) },
+      { channel: 'email', provider: 'smtp', lastError: null, lastErrorAt: null },
+    ]);
     // A sent message is not sent again.
     const sent = (await t.request('GET', '/api/notifications?status=sent', undefined, { token: admin })).body.items[0];
     expect((await t.request('POST', `/api/notifications/${sent.id}/resend`, undefined, { token: admin })).status).toBe(409);

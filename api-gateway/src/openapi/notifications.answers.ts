@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NotificationMonth, NotificationView } from '@fpa/projections';
+import type { NotificationMonth, NotificationView, ProviderStatus } from '@fpa/projections';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_LIST_STATUSES, NOTIFICATION_TYPES } from '@fpa/write-model/validation';
 import { instant, named, rowOf, type AnswerMap } from './shapes.ts';
 
@@ -52,6 +52,24 @@ export const notificationsAnswers: AnswerMap = {
   'GET /api/notifications/counts': {
     summary: 'Messages per South African month and channel: sent, failed, not sent, queued',
     answer: z.strictObject({ months: z.array(month) }),
+  },
+  'GET /api/notifications/providers': {
+    summary: "Each channel's provider (null: none configured, messages are recorded as not sent) and the company's latest failure on it",
+    answer: z.strictObject({
+      providers: z.array(
+        named(
+          'NotificationProvider',
+          rowOf<ProviderStatus>()(
+            z.strictObject({
+              channel: z.enum(NOTIFICATION_CHANNELS),
+              provider: z.string().nullable(),
+              lastError: z.string().nullable(),
+              lastErrorAt: instant.nullable(),
+            }),
+          ),
+        ),
+      ),
+    }),
   },
   'POST /api/notifications/receipts/twilio': {
     summary: "Twilio's delivery receipt (StatusCallback): trusted for its X-Twilio-Signature only",

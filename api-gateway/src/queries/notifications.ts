@@ -6,9 +6,11 @@ import {
   verifyTwilioSignature,
   listNotifications,
   notificationMonths,
+  providerStatuses,
   resendNotification,
   type NotificationMonth,
   type NotificationView,
+  type ProviderStatus,
 } from '@fpa/projections';
 import { NO_ADDRESS_TO_RESEND, NOT_RESENDABLE, NOTIFICATION_NOT_FOUND, notificationQuerySchema } from '@fpa/write-model/validation';
 import { requireCompanyUser } from '../auth/policy.ts';
@@ -30,6 +32,12 @@ export async function notifications(ctx: RequestContext, input: NotificationsInp
 
 export function notificationCounts(ctx: RequestContext): Promise<NotificationMonth[]> {
   return notificationMonths(...tenantRead(ctx, 'notifications:read'));
+}
+
+/** Which provider sends each channel (this process's configuration), and the company's latest failure on it. */
+export function providers(ctx: RequestContext): Promise<ProviderStatus[]> {
+  const { sms, email } = ctx.services.config.notifications;
+  return providerStatuses(...tenantRead(ctx, 'notifications:read'), { sms: sms?.kind ?? null, email: email ? 'smtp' : null });
 }
 
 /** A failed or not-sent message queued again; the dispatcher sends it at its next round. */

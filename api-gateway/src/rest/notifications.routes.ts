@@ -26,6 +26,12 @@ export const notificationRoutes: Route[] = [
     handler: async (ctx) => ({ months: await notifications.notificationCounts(ctx) }),
   },
   {
+    method: 'GET',
+    path: '/api/notifications/providers',
+    operation: 'notifications:read',
+    handler: async (ctx) => ({ providers: await notifications.providers(ctx) }),
+  },
+  {
     method: 'POST',
     path: '/api/notifications/receipts/twilio',
     operation: 'notifications.receipt',

@@ -1,4 +1,4 @@
-import type { NotificationMonth, NotificationView } from '@fpa/projections';
+import type { NotificationMonth, NotificationView, ProviderStatus } from '@fpa/projections';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_LIST_STATUSES, NOTIFICATION_TYPES } from '@fpa/write-model/validation';
 import { enumType } from '../commands/graphql-input.ts';
 import { builder } from '../builder.ts';
@@ -52,7 +52,22 @@ const NotificationMonthObject = builder.objectRef<NotificationMonth>('Notificati
   }),
 });
 
+const NotificationProviderObject = builder.objectRef<ProviderStatus>('NotificationProvider').implement({
+  description: "A channel's provider as this server is configured, and the company's latest failure on it.",
+  fields: (t) => ({
+    channel: t.field({ type: NotificationChannelEnum, resolve: (p) => p.channel }),
+    provider: t.exposeString('provider', { nullable: true, description: 'smsportal, twilio or smtp; null: none configured.' }),
+    lastError: t.exposeString('lastError', { nullable: true }),
+    lastErrorAt: t.exposeString('lastErrorAt', { nullable: true }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  notificationProviders: t.field({
+    type: [NotificationProviderObject],
+    description: "Each channel's provider and the company's latest failure on it (notifications:read).",
+    resolve: (_r, _a, ctx) => notifications.providers(ctx),
+  }),
   notifications: t.field({
     type: NotificationPage,
     description: 'The outbox, newest first (notifications:read); from and to are South African days (YYYY-MM-DD).',

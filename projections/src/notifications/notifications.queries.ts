@@ -106,3 +106,32 @@ export async function notificationMonths(sql: SqlExecutor, companyId: string): P
     [companyId],
   );
 }
+
+export type ProviderStatus = {
+  channel: NotificationChannel;
+  /** smsportal, twilio or smtp; null when none is configured. */
+  provider: string | null;
+  /** The reason of this company's latest message the provider refused or that failed, and when. */
+  lastError: string | null;
+  lastErrorAt: string | null;
+};
+
+/** Each channel's provider as configured, and its latest failure for the company (a wrong key shows here). */
+export async function providerStatuses(
+  sql: SqlExecutor,
+  companyId: string,
+  configured: Record<NotificationChannel, string | null>,
+): Promise<ProviderStatus[]> {
+  const rows = await sql.query<{ channel: NotificationChannel; reason: string; at: string }>(
+    `select distinct on (channel) channel, reason,
+            to_char(coalesce(next_attempt_at, queued_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+       from ${OUTBOX}
+      where company_id = $1 and provider is not null and reason is not null and (status = 'failed' or (status = 'queued' and attempts > 0))
+      order by channel, coalesce(next_attempt_at, queued_at) desc`,
+    [companyId],
+  );
+  return (['sms', 'email'] as const).map((channel) => {
+    const last = rows.find((r) => r.channel === channel);
+    return { channel, provider: configured[channel], lastError: last?.reason ?? null, lastErrorAt: last?.at ?? null };
+  });
+}

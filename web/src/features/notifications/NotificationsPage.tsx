@@ -16,7 +16,15 @@ import { EmptyState, PageHeader } from '../../ui/PageHeader';
 import { Select } from '../../ui/Select';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
-import { NOTIFICATIONS_CONTEXT, NotificationCountsQuery, NotificationsQuery, type NotificationMonth } from './notifications.operations';
+import { formatDateTime } from '../../app/format';
+import {
+  NOTIFICATIONS_CONTEXT,
+  NotificationCountsQuery,
+  NotificationProvidersQuery,
+  NotificationsQuery,
+  type NotificationMonth,
+  type NotificationProvider,
+} from './notifications.operations';
 import { NotificationsTable } from './NotificationsTable';
 import * as styles from './notifications.css';
 
@@ -26,6 +34,30 @@ const option = (id: string, label: string) => ({ id, label });
 const orNull = <T extends string>(value: string): T | null => (value === ALL ? null : (value as T));
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const REFRESH_MS = 15_000;
+
+const PROVIDER_NAMES: Record<string, string> = { smsportal: 'SMSPortal', twilio: 'Twilio', smtp: 'SMTP' };
+
+/** Who sends each channel; none configured means messages are recorded, not sent. */
+function Providers({ providers }: { providers: readonly NotificationProvider[] }) {
+  if (providers.length === 0) return null;
+  return (
+    <ul className={styles.providers} aria-label="Providers">
+      {providers.map((p) => (
+        <li key={p.channel}>
+          <span className={styles.strong}>
+            {NOTIFICATION_CHANNEL_LABELS[p.channel]}: {p.provider ? (PROVIDER_NAMES[p.provider] ?? p.provider) : 'no provider configured'}
+          </span>
+          {!p.provider && <span className={styles.secondary}>Messages are recorded as not sent.</span>}
+          {p.lastError && (
+            <span className={styles.secondary}>
+              Last error{p.lastErrorAt ? ` (${formatDateTime(p.lastErrorAt)})` : ''}: {p.lastError}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function MonthlyCounts({ months }: { months: readonly NotificationMonth[] }) {
   if (months.length === 0) return null;
@@ -78,6 +110,7 @@ export function NotificationsPage() {
   };
   const [result, refresh] = useQuery({ query: NotificationsQuery, variables, context: NOTIFICATIONS_CONTEXT });
   const [counts, refreshCounts] = useQuery({ query: NotificationCountsQuery, context: NOTIFICATIONS_CONTEXT });
+  const [providers] = useQuery({ query: NotificationProvidersQuery, context: NOTIFICATIONS_CONTEXT });
   // The dispatcher works in the background: the page follows it.
   useEffect(() => {
     const timer = setInterval(() => {
@@ -95,6 +128,7 @@ export function NotificationsPage() {
         title="Notifications"
         description="Every SMS and e-mail sent to policyholders and claimants, with its delivery status. Without a provider configured, messages are recorded as not sent."
       />
+      <Providers providers={providers.data?.notificationProviders ?? []} />
       <MonthlyCounts months={counts.data?.notificationCounts ?? []} />
       <div className={styles.toolbar} role="search">
         <Select

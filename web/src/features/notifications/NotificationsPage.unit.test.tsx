@@ -61,6 +61,21 @@ function open(role = 'administrator') {
             ],
           },
         };
+      if (name === 'NotificationProviders')
+        return {
+          data: {
+            notificationProviders: [
+              { __typename: 'NotificationProvider', channel: 'sms', provider: null, lastError: null, lastErrorAt: null },
+              {
+                __typename: 'NotificationProvider',
+                channel: 'email',
+                provider: 'smtp',
+                lastError: '550 mailbox unavailable',
+                lastErrorAt: '2026-11-26T08:00:05.000Z',
+              },
+            ],
+          },
+        };
       if (name === 'ResendNotification') {
         resent.push(variables.id as string);
         return { data: { resendNotification: { __typename: 'Notification', id: variables.id, status: 'queued', reason: null } } };
@@ -82,6 +97,10 @@ describe('NotificationsPage', () => {
     const months = screen.getByRole('table', { name: 'Messages per month and channel' });
     expect(within(months).getAllByRole('row')).toHaveLength(3);
     expect(screen.getByText('Showing 3 of 3 messages')).toBeTruthy();
+    const providers = screen.getByRole('list', { name: 'Providers' });
+    expect(providers.textContent).toContain('SMS: no provider configured');
+    expect(providers.textContent).toContain('E-mail: SMTP');
+    expect(providers.textContent).toContain('550 mailbox unavailable');
     // An SMS says how many parts it takes.
     expect(within(outbox).getAllByText('1 SMS (GSM-7, 83 characters)')).toHaveLength(2);
   });

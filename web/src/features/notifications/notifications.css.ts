@@ -19,3 +19,15 @@ export const summary = style({ color: vars.color.textMuted, fontSize: vars.fontS
 export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space['2'] });
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold });
 export const number = style({ fontVariantNumeric: 'tabular-nums', textAlign: 'right' });
+export const providers = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['4'],
+  margin: 0,
+  padding: vars.space['3'],
+  listStyle: 'none',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  fontSize: vars.fontSize.sm,
+});

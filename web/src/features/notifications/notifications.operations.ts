@@ -43,6 +43,17 @@ export const NotificationCountsQuery = graphql(`
   }
 `);
 
+export const NotificationProvidersQuery = graphql(`
+  query NotificationProviders {
+    notificationProviders {
+      channel
+      provider
+      lastError
+      lastErrorAt
+    }
+  }
+`);
+
 export const ResendNotificationMutation = graphql(`
   mutation ResendNotification($id: ID!) {
     resendNotification(id: $id) {
@@ -54,6 +65,7 @@ export const ResendNotificationMutation = graphql(`
 `);
 
 export type NotificationItem = ResultOf<typeof NotificationsQuery>['notifications']['items'][number];
+export type NotificationProvider = ResultOf<typeof NotificationProvidersQuery>['notificationProviders'][number];
 export type NotificationMonth = ResultOf<typeof NotificationCountsQuery>['notificationCounts'][number];
 
 /** A resend changes a row of the list and the counts: both are read again. */
