@@ -86,7 +86,7 @@ describe.each(testDrivers())('notifications through the gateway on $name', (driv
     expect(await t.services.dispatcher!.tick()).toMatchObject({ sent: 2, failed: 0 });
     expect(sms.received).toHaveLength(1);
     expect(sms.received[0]).toMatchObject({ destination: '27821234567' });
-    expect(sms.received[0]!.content).toMatch(/^.+: welcome Thandi\. Your funeral policy .+ covers R 20 000,00; the waiting period ends /);
+    expect(sms.received[0]!.content).toMatch(/^.+: welcome Thandi\. Policy .+ covers R 20 000,00; waiting period ends .+\. To claim call /);
     expect(smtp.received).toHaveLength(1);
     const listed = await t.graphql(LIST, { memberId: member.body.id }, admin);
     expect(listed.body.errors).toBeUndefined();
@@ -116,6 +116,15 @@ describe.each(testDrivers())('notifications through the gateway on $name', (driv
       { channel: 'sms', provider: 'smsportal', lastError: '400: Invalid destination number', lastErrorAt: expect.any(String) },
       { channel: 'email', provider: 'smtp', lastError: null, lastErrorAt: null },
     ]);
+    const graphqlStatuses = await t.graphql('{ notificationProviders { channel provider lastError } }', {}, admin);
+    expect(graphqlStatuses.body).toEqual({
+      data: {
+        notificationProviders: [
+          { channel: 'sms', provider: 'smsportal', lastError: '400: Invalid destination number' },
+          { channel: 'email', provider: 'smtp', lastError: null },
+        ],
+      },
+    });
     // A sent message is not sent again.
     const sent = (await t.request('GET', '/api/notifications?status=sent', undefined, { token: admin })).body.items[0];
     expect((await t.request('POST', `/api/notifications/${sent.id}/resend`, undefined, { token: admin })).status).toBe(409);

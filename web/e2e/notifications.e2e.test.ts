@@ -113,6 +113,9 @@ describe.skipIf(!browser.available)(`the Notifications page in Chromium ${browse
     expect(await row('SMS').textContent()).toContain('Not sent');
     expect(await row('SMS').textContent()).toContain('no provider configured');
     expect(await row('SMS').textContent()).toContain('+27734567890');
+    const providers = page.getByRole('list', { name: 'Providers' });
+    expect(await providers.textContent()).toContain('SMS: no provider configured');
+    expect(await providers.textContent()).toContain('E-mail: SMTP');
     await screenshot(page, 'notifications-1440');
 
     await row('E-mail')

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { testDrivers } from '@fpa/write-model/testing';
+import { smsSegments } from '@fpa/write-model/validation';
 import { afterEach, describe, expect, it } from 'vitest';
 import { quietLogger, runCleanups } from '../engine/engine.fixtures.ts';
 import { openPortfolioBed } from '../portfolio/portfolio.fixtures.ts';
@@ -77,7 +78,7 @@ describe.each(testDrivers())('notifications outbox and dispatcher on $name', (dr
     const text = (type: string, channel = 'sms') => rows.find((r) => r.type === type && r.channel === channel)!;
     expect(text('policy_issued').to).toBe('+27821234567');
     expect(text('policy_issued').text).toBe(
-      'Ubuntu Funerals: welcome Thandi. Your funeral policy POL-000123 covers R 15 000,00; the waiting period ends 1 July 2026. To claim, contact us on 011 555 1234.',
+      'Ubuntu Funerals: welcome Thandi. Policy POL-000123 covers R 15 000,00; waiting period ends 1 July 2026. To claim call 011 555 1234.',
     );
     expect(text('premium_received').text).toBe(
       'Ubuntu Funerals: we received your premium of R 1 234,50 for policy POL-000123 on 3 February 2026 (February 2026). Thank you.',
@@ -96,7 +97,9 @@ describe.each(testDrivers())('notifications outbox and dispatcher on $name', (dr
     );
     expect(text('claim_approved').to).toBe('+27835550000');
     expect(text('claim_paid').text).toBe('Ubuntu Funerals: your claim CLM-001 was paid: R 15 000,00 on 3 July 2026.');
-    expect(text('debit_unpaid').text).toContain('returned unpaid (not provided for)');
+    expect(text('debit_unpaid').text).toContain('returned unpaid (not provided for). Pay by EFT, reference POL-000123');
+    // Each SMS fits one part (160 GSM-7 characters) for this company: a second part doubles the cost.
+    expect(rows.filter((r) => r.channel === 'sms' && smsSegments(r.text).segments > 1).map((r) => r.type)).toEqual([]);
     // Plain spaces only: a no-break space from Intl would make an SMS UCS-2.
     expect(rows.some((r) => /[\u00a0\u202f]/.test(r.text))).toBe(false);
 
@@ -242,7 +245,7 @@ describe.each(testDrivers())('notifications outbox and dispatcher on $name', (dr
     await bed.project();
     const rows = (await listNotifications(bed.sql, life.companyId, { memberId: mainId })).items;
     expect(rows.map((r) => [r.type, r.channel, r.to])).toEqual([['policy_issued', 'sms', '+27712345678']]);
-    expect(rows[0]!.text).toContain('welcome Lerato. Your funeral policy GRP-001 covers R 10 000,00');
+    expect(rows[0]!.text).toContain('welcome Lerato. Policy GRP-001 covers R 10 000,00');
     expect((await listNotifications(bed.sql, life.companyId, { limit: 1000 })).total).toBe(21);
   });
 

@@ -44,7 +44,8 @@ export const DEFAULT_TEMPLATES: Record<NotificationType, Template> = {
     channels: ['sms', 'email'],
     legallyRequired: false,
     subject: 'Your funeral policy {policyNumber}',
-    sms: '{companyName}: welcome {firstName}. Your funeral policy {policyNumber} covers {cover}; the waiting period ends {waitingEnds}. To claim, contact us on {companyContact}.',
+    // Kept within one SMS (160 GSM-7 characters) for a usual company name: a second part doubles the cost.
+    sms: '{companyName}: welcome {firstName}. Policy {policyNumber} covers {cover}; waiting period ends {waitingEnds}. To claim call {companyContact}.',
     email:
       'Dear {firstName}\n\nWelcome to {companyName}. Your funeral policy {policyNumber} is issued.\n\n' +
       'Cover: {cover}\nWaiting period ends: {waitingEnds}\n\n' +
@@ -121,7 +122,7 @@ export const DEFAULT_TEMPLATES: Record<NotificationType, Template> = {
     channels: ['sms'],
     legallyRequired: false,
     subject: 'Debit order unpaid on policy {policyNumber}',
-    sms: '{companyName}: your debit order of {amount} for policy {policyNumber} was returned unpaid ({meaning}). Please pay by EFT with reference {policyNumber}, or contact us on {companyContact}.',
+    sms: '{companyName}: debit order of {amount} for policy {policyNumber} returned unpaid ({meaning}). Pay by EFT, reference {policyNumber}, or call {companyContact}.',
     email:
       'Dear {firstName}\n\nYour debit order of {amount} for policy {policyNumber} was returned unpaid ({meaning}).\n\n' +
       'Please pay by EFT with reference {policyNumber}, or contact us on {companyContact}.' +
