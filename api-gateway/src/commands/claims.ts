@@ -1,6 +1,7 @@
 import { changeClaimStatusSlice, NotFoundError, reviewDocumentSlice, submitClaimSlice } from '@fpa/write-model';
 import { findClaim, findDocument, type ClaimDetail, type DocumentRow } from '@fpa/projections';
 import type { RequestContext } from '../context.ts';
+import { withClock } from '../queries/claims.ts';
 import { tenantSql } from '../queries/tenant.ts';
 import { ClaimType, DocumentType } from '../schema/claims.ts';
 import { companyOf, endpoint } from './expose.ts';
@@ -9,7 +10,7 @@ async function claim(ctx: RequestContext, id: string): Promise<ClaimDetail> {
   const companyId = companyOf(ctx);
   const row = await findClaim(tenantSql(ctx, companyId), companyId, id);
   if (!row) throw new NotFoundError('Claim not found');
-  return row;
+  return withClock(ctx, row);
 }
 
 async function document(ctx: RequestContext, id: string): Promise<DocumentRow> {

@@ -137,6 +137,10 @@ function recordPatch(event: { type: string; data: Record<string, unknown> }): Re
       return { beneficiaries: d.beneficiaries };
     case 'DebitMandateSuspended':
       return { mandate: { suspended: { unpaidCode: d.unpaidCode, reason: d.reason, on: d.suspendedOn } } };
+    case 'ClaimDecisionClockStarted':
+      return { decisionClock: { startedAt: d.startedAt, decisionDueAt: d.decisionDueAt } };
+    case 'ClaimDecisionDeadlineExtended':
+      return { decisionClock: { decisionDueAt: d.decisionDueAt, extendedFor: d.reason } };
     case 'NonPaymentNoticeIssued':
       return { lastNotice: { issuedOn: d.issuedOn, arrears: d.arrears, graceEndsOn: d.graceEndsOn } };
   }

@@ -136,6 +136,8 @@ const base = {
   withinWaitingPeriod: false,
   approvedAmount: null,
   approvedOn: null,
+  clock: null,
+  extendedFor: null,
 };
 const afterReview = { ...base, documents: { [DOC]: 'verified' } };
 

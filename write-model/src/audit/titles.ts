@@ -30,6 +30,8 @@ const TITLES: Record<string, string> = {
   PolicyIssued: 'Policy issued',
   ClaimSubmitted: 'Claim submitted',
   ClaimDocumentReviewed: 'Claim document reviewed',
+  ClaimDecisionClockStarted: 'Decision clock started: documents verified',
+  ClaimDecisionDeadlineExtended: 'Decision deadline extended by 14 business days',
   PaymentRecorded: 'Payment recorded',
   DebitMandateSet: 'Debit order mandate set',
   DebitMandateSuspended: 'Debit order mandate suspended by the bank',

@@ -6,3 +6,5 @@ export * from './commands/change-claim-status.ts';
 export * from './commands/review-document.ts';
 export * from './claim-deceased.ts';
 export * from './claim-deceased-backfill.ts';
+export * from './decision-clock.ts';
+export * from './business-days.ts';

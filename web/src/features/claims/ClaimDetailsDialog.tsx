@@ -12,6 +12,7 @@ import { DocumentLinks } from '../documents/DocumentLinks';
 import { CLAIM_STATUS_LABELS, CLAIM_STATUS_TONES, claimFlagNotices } from './claimStatus';
 import { ClaimDetailsQuery, CLAIMS_CONTEXT, type ClaimDetails, type ClaimHistoryEntry, type ClaimRow } from './claims.operations';
 import { ClaimStatusActions } from './ClaimStatusActions';
+import { clockBadge, clockSentence } from './decisionClock';
 import { HistorySection } from '../audit/HistoryDisclosure';
 import * as styles from './claims.css';
 
@@ -103,6 +104,24 @@ function DecisionSection({ claim }: { claim: ClaimDetails }) {
   );
 }
 
+/** The decision deadline of Policyholder Protection Rule 2A.8 (issue #23): where the clock stands, in words. */
+function ClockSection({ clock }: { clock: ClaimDetails['decisionClock'] }) {
+  const badge = clockBadge(clock);
+  return (
+    <section aria-labelledby="claim-clock" className={styles.section}>
+      <h3 id="claim-clock" className={styles.sectionTitle}>
+        Decision deadline
+      </h3>
+      {badge && (
+        <div>
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+        </div>
+      )}
+      <p>{clockSentence(clock)}</p>
+    </section>
+  );
+}
+
 function Details({ claim }: { claim: ClaimDetails }) {
   const flags = claimFlagNotices(claim.flags, claim.claimAmount);
   return (
@@ -168,6 +187,8 @@ function Details({ claim }: { claim: ClaimDetails }) {
           </ul>
         )}
       </section>
+
+      <ClockSection clock={claim.decisionClock} />
 
       <DecisionSection claim={claim} />
 

@@ -42,6 +42,15 @@ export const ClaimRowFields = graphql(`
       accountHolder
       accountLast4
     }
+    decisionClock {
+      state
+      startedAt
+      dueAt
+      decidedAt
+      extendedFor
+      businessMinutesLeft
+      businessMinutesTaken
+    }
   }
 `);
 
