@@ -132,4 +132,26 @@ describe.each(testDrivers())('the claims decision clock on $name', (driver) => {
     expect(report.flatMap((m) => m.rejectionReasons)).toEqual([{ reason: 'not_covered', count: 1 }]);
     expect(report.reduce((n, m) => n + m.rejected, 0)).toBe(1);
   });
+
+  it('marks a claim as disputed once, with a reason, giving its decision 14 more business days', async () => {
+    const id = await newClaim();
+    await verify(id);
+    const due = businessDeadline(now, 2);
+    const short = await t.request('POST', `/api/claims/${id}/dispute`, { reason: 'No' }, { token });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe('Say why the claim is disputed (at least 10 characters)');
+    const { body } = await t.graphql(
+      `mutation($id: ID!, $reason: String!) { disputeClaim(id: $id, reason: $reason) { disputeReason decisionClock { dueAt extendedFor } } }`,
+      { id, reason: 'The late member’s two spouses both claim the benefit' },
+      token,
+    );
+    expect(body.data.disputeClaim).toEqual({
+      disputeReason: 'The late member’s two spouses both claim the benefit',
+      decisionClock: { dueAt: businessDeadline(due, 14).toISOString(), extendedFor: 'disputed' },
+    });
+    const again = await t.request('POST', `/api/claims/${id}/dispute`, { reason: 'Still disputed by the family' }, { token });
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe('The claim is already marked as disputed.');
+    expect((await claim(id)).decisionDueAt).toBe(businessDeadline(due, 14).toISOString());
+  });
 });

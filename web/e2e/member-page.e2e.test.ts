@@ -200,6 +200,15 @@ describe.skipIf(!browser.available)(`the member's page in Chromium ${browser.rea
     const deadline = page.getByRole('dialog').getByRole('region', { name: 'Decision deadline' });
     await expect.poll(() => deadline.getByText(/^Decision due by /).isVisible()).toBe(true);
     await screenshot(page, 'claim-decision-deadline', { fullPage: false });
+    // Disputed: a reason, and the deadline moves 14 business days once (the button then goes).
+    await deadline.getByRole('button', { name: 'Mark as Disputed' }).click();
+    const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog', { name: /^Mark as Disputed/ }));
+    await confirm.getByLabel(/^Why is the claim disputed/).fill('Two spouses both claim the benefit');
+    await confirm.getByRole('button', { name: 'Mark as Disputed', exact: true }).click();
+    await expect.poll(() => deadline.getByText('Disputed: “Two spouses both claim the benefit”').isVisible()).toBe(true);
+    await expect.poll(() => deadline.getByText(/14 more business days: disputed/).isVisible()).toBe(true);
+    expect(await deadline.getByRole('button', { name: 'Mark as Disputed' }).count()).toBe(0);
+    await screenshot(page, 'claim-disputed', { fullPage: false });
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'Dashboard' }).click();
     const panel = page.getByRole('region', { name: 'Claim decisions due' });

@@ -1,4 +1,4 @@
-import { changeClaimStatusSlice, NotFoundError, reviewDocumentSlice, submitClaimSlice } from '@fpa/write-model';
+import { changeClaimStatusSlice, disputeClaimSlice, NotFoundError, reviewDocumentSlice, submitClaimSlice } from '@fpa/write-model';
 import { findClaim, findDocument, type ClaimDetail, type DocumentRow } from '@fpa/projections';
 import type { RequestContext } from '../context.ts';
 import { withClock } from '../queries/claims.ts';
@@ -40,6 +40,13 @@ export const claimEndpoints = [
   endpoint({
     slice: changeClaimStatusSlice,
     rest: { method: 'PATCH', path: '/api/claims/:id' },
+    graphql: { type: ClaimType, args: 'flat' },
+    answer: (ctx, _outcome, { target }) => claim(ctx, target),
+  }),
+  // Issue #23: a disputed claim's decision has 14 more business days (PPR rule 2A.8).
+  endpoint({
+    slice: disputeClaimSlice,
+    rest: { method: 'POST', path: '/api/claims/:id/dispute' },
     graphql: { type: ClaimType, args: 'flat' },
     answer: (ctx, _outcome, { target }) => claim(ctx, target),
   }),

@@ -77,7 +77,7 @@ const DecisionClockType = builder.objectRef<ClaimRow>('DecisionClock').implement
     decidedAt: t.string({ nullable: true, resolve: (c) => iso(c.decidedAt) }),
     extendedFor: t.string({
       nullable: true,
-      description: 'sent_to_underwriter when the deadline has 14 more business days.',
+      description: 'sent_to_underwriter or disputed when the deadline has 14 more business days.',
       resolve: (c) => c.deadlineExtendedFor,
     }),
     businessMinutesLeft: t.int({
@@ -164,6 +164,11 @@ export const ClaimType = builder.objectRef<ClaimRow | ClaimDetail>('Claim').impl
     rejection: t.field({ type: ClaimRejection, nullable: true, resolve: (c) => (c.rejectionReason ? c : null) }),
     payout: t.field({ type: ClaimPayout, nullable: true, resolve: (c) => (c.paidOn && c.payoutAmount ? c : null) }),
     decisionClock: t.field({ type: DecisionClockType, resolve: (c) => c }),
+    disputeReason: t.string({
+      nullable: true,
+      description: 'Why the claim is disputed (its decision has 14 more business days); null when it is not.',
+      resolve: (c) => c.disputeReason,
+    }),
     nextStatuses: t.field({
       type: [ClaimStatusEnum],
       description: "The moves the lifecycle allows from here; empty means 'No actions available'.",

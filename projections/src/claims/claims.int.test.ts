@@ -88,6 +88,7 @@ describe.each(testDrivers())('claims read model on $name', (driver) => {
       clockStartedAt: null,
       decisionDueAt: null,
       deadlineExtendedFor: null,
+      disputeReason: null,
       decidedAt: null,
       submittedBy: 'Zanele Mthembu',
       createdAt: expect.any(Date),

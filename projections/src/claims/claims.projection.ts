@@ -1,6 +1,7 @@
 import type {
   ClaimDecisionClockStarted,
   ClaimDecisionDeadlineExtended,
+  ClaimDisputed,
   ClaimDocumentReviewed,
   ClaimEvent,
   ClaimFlags,
@@ -21,9 +22,9 @@ import { ADD_TO_CLAIM_STATS, CLAIMS_TABLES, createClaimsTables } from './claims.
 export const claimsProjection = projectorOf<ClaimEvent>()({
   name: 'claims',
   // 2: the decision columns (approved amount, override, rejection, payout), issue #23.
-  // 3: the decision clock (started, due, extended, decided), issue #23.
+  // 3: the decision clock (started, due, extended, disputed, decided), issue #23.
   version: 3,
-  handles: ['ClaimSubmitted', 'ClaimStatusChanged', 'ClaimDocumentReviewed', 'ClaimDecisionClockStarted', 'ClaimDecisionDeadlineExtended'],
+  handles: ['ClaimSubmitted', 'ClaimStatusChanged', 'ClaimDocumentReviewed', 'ClaimDecisionClockStarted', 'ClaimDecisionDeadlineExtended', 'ClaimDisputed'],
   tables: CLAIMS_TABLES,
   init: createClaimsTables,
   async apply(tx, event) {
@@ -37,6 +38,8 @@ export const claimsProjection = projectorOf<ClaimEvent>()({
       case 'ClaimDecisionClockStarted':
       case 'ClaimDecisionDeadlineExtended':
         return clockMoved(tx, event);
+      case 'ClaimDisputed':
+        return claimDisputed(tx, event);
     }
   },
 });
@@ -206,6 +209,15 @@ async function clockMoved(tx: SqlExecutor, event: Recorded<ClaimDecisionClockSta
             deadline_extended_for = coalesce($5::text, deadline_extended_for)
       where id = $1 and company_id = $2`,
     [event.data.claimId, companyOf(event), started, event.data.decisionDueAt, extendedFor],
+  );
+}
+
+/** The dispute's reason; the deadline has (or, once the clock starts, will have) its 14 more business days. */
+async function claimDisputed(tx: SqlExecutor, event: Recorded<ClaimDisputed>): Promise<void> {
+  await tx.query(
+    `update claims set dispute_reason = $3, deadline_extended_for = coalesce(deadline_extended_for, 'disputed')
+      where id = $1 and company_id = $2`,
+    [event.data.claimId, companyOf(event), event.data.reason],
   );
 }
 

@@ -56,6 +56,8 @@ export type ClaimRow = {
   decisionDueAt: Date | null;
   /** Why the deadline has 14 more business days (sent_to_underwriter); null when it has not. */
   deadlineExtendedFor: DeadlineExtensionReason | null;
+  /** Why staff marked the claim as disputed; null when it is not. */
+  disputeReason: string | null;
   /** When the claim was approved or rejected; null while undecided. */
   decidedAt: Date | null;
   /** The submitting user's "First Last"; null when the user is not known. */
@@ -106,7 +108,7 @@ const COLUMNS = `c.id, c.claim_number as "claimNumber", c.policy_id as "policyId
   to_char(c.paid_on, 'YYYY-MM-DD') as "paidOn", c.payment_reference as "paymentReference",
   c.payout_account_holder as "payoutAccountHolder", c.payout_account_last4 as "payoutAccountLast4",
   c.clock_started_at as "clockStartedAt", c.decision_due_at as "decisionDueAt",
-  c.deadline_extended_for as "deadlineExtendedFor", c.decided_at as "decidedAt",
+  c.deadline_extended_for as "deadlineExtendedFor", c.dispute_reason as "disputeReason", c.decided_at as "decidedAt",
   nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as "submittedBy",
   c.created_at as "createdAt", c.updated_at as "updatedAt"`;
 

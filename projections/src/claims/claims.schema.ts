@@ -57,6 +57,7 @@ export async function createClaimsTables(tx: SqlExecutor): Promise<void> {
       clock_started_at timestamptz,
       decision_due_at timestamptz,
       deadline_extended_for text,
+      dispute_reason text,
       decided_at timestamptz,
       submitted_by uuid,
       position bigint not null,

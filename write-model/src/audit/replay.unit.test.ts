@@ -138,6 +138,7 @@ const base = {
   approvedOn: null,
   clock: null,
   extendedFor: null,
+  disputed: false,
 };
 const afterReview = { ...base, documents: { [DOC]: 'verified' } };
 

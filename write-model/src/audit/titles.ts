@@ -30,6 +30,7 @@ const TITLES: Record<string, string> = {
   PolicyIssued: 'Policy issued',
   ClaimSubmitted: 'Claim submitted',
   ClaimDocumentReviewed: 'Claim document reviewed',
+  ClaimDisputed: 'Claim marked as disputed',
   ClaimDecisionClockStarted: 'Decision clock started: documents verified',
   ClaimDecisionDeadlineExtended: 'Decision deadline extended by 14 business days',
   PaymentRecorded: 'Payment recorded',

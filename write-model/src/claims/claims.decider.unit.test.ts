@@ -6,6 +6,7 @@ import type { PolicyState } from '../policies/policies.state.ts';
 import { CLAIM_TRANSITIONS, claimTransitionRefusal } from './claims.decider.ts';
 import { decideChangeClaimStatus, type ChangeClaimStatus } from './commands/change-claim-status.ts';
 import { decideReviewDocument } from './commands/review-document.ts';
+import { decideDisputeClaim } from './commands/dispute-claim.ts';
 import { addMonths, decideSubmitClaim } from './commands/submit-claim.ts';
 import type { ClaimDocument, ClaimEvent } from './claims.events.ts';
 import { evolveClaim, initialClaimState } from './claims.state.ts';
@@ -421,5 +422,67 @@ describe('the decision clock (Policyholder Protection Rule 2A.8)', () => {
       }),
     ];
     expect(verify(decided, 'doc4').map((e) => e.type)).toEqual(['ClaimDocumentReviewed']);
+  });
+});
+
+describe('disputing a claim (14 more business days, PPR rule 2A.8)', () => {
+  const now = new Date('2026-11-26T08:00:00Z');
+  const base = submit({ documents: fourDocuments, input: { ...input, claimAmount: '20000.00' } });
+  const running: ClaimEvent[] = [
+    ...base,
+    ...fourDocuments.map((d) => reviewed(d.documentId)),
+    {
+      type: 'ClaimDecisionClockStarted',
+      data: { claimId: 'k1', companyId: 'c1', startedAt: now.toISOString(), decisionDueAt: '2026-11-30T08:00:00.000Z', businessDays: 2 },
+    },
+  ];
+  const dispute = scenario(
+    { initialState: initialClaimState, evolve: evolveClaim },
+    (command: { companyId: string; reason: string }, state) => decideDisputeClaim(state, command),
+    ctx,
+  );
+  const disputed: ClaimEvent = { type: 'ClaimDisputed', data: { claimId: 'k1', companyId: 'c1', reason: 'Two wives claim the benefit' } };
+
+  it('extends a running clock by 14 business days from its deadline', () => {
+    dispute
+      .given(running)
+      .when({ companyId: 'c1', reason: 'Two wives claim the benefit' })
+      .then([
+        disputed,
+        {
+          type: 'ClaimDecisionDeadlineExtended',
+          data: { claimId: 'k1', companyId: 'c1', decisionDueAt: '2026-12-21T08:00:00.000Z', businessDays: 14, reason: 'disputed' },
+        },
+      ]);
+  });
+
+  it('before the clock starts, only records the dispute: the clock will start with 16 business days', () => {
+    dispute.given(base).when({ companyId: 'c1', reason: 'Two wives claim the benefit' }).then([disputed]);
+    const state = [...base, disputed].reduce(evolveClaim, initialClaimState);
+    expect(state.status !== 'none' && state.extendedFor).toBe('disputed');
+  });
+
+  it('does not extend twice: disputed after the underwriter, or a second dispute', () => {
+    const sent: ClaimEvent[] = [
+      ...running,
+      { type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from: 'submitted', to: 'sent_to_underwriter', note: null } },
+    ];
+    dispute.given(sent).when({ companyId: 'c1', reason: 'Two wives claim the benefit' }).then([disputed]);
+    dispute
+      .given([...running, disputed])
+      .when({ companyId: 'c1', reason: 'Again' })
+      .thenThrows('RULE_VIOLATED', 'The claim is already marked as disputed.');
+  });
+
+  it('refuses a decided claim', () => {
+    const rejected: ClaimEvent[] = [
+      ...running,
+      { type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from: 'submitted', to: 'under_review', note: null } },
+      { type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from: 'under_review', to: 'rejected', note: null } },
+    ];
+    dispute
+      .given(rejected)
+      .when({ companyId: 'c1', reason: 'Two wives claim the benefit' })
+      .thenThrows('RULE_VIOLATED', 'Only a claim waiting for a decision can be marked as disputed.');
   });
 });

@@ -133,7 +133,7 @@ export type ClaimDocumentReviewed = {
 };
 
 /** Why a claim's decision deadline moved out by 14 business days (Policyholder Protection Rule 2A.8). */
-export type DeadlineExtensionReason = 'sent_to_underwriter';
+export type DeadlineExtensionReason = 'sent_to_underwriter' | 'disputed';
 
 /**
  * The Policyholder Protection Rules' decision clock (rule 2A.8, issue #23) started: the review that verified
@@ -146,14 +146,18 @@ export type ClaimDecisionClockStarted = {
   data: { claimId: string; companyId: string; startedAt: string; decisionDueAt: string; businessDays: number };
 };
 
-/** A running clock given 14 more business days (a claim sent to the underwriter); once per claim. */
+/** A running clock given 14 more business days (a claim sent to the underwriter, or disputed); once per claim. */
 export type ClaimDecisionDeadlineExtended = {
   type: 'ClaimDecisionDeadlineExtended';
   data: { claimId: string; companyId: string; decisionDueAt: string; businessDays: number; reason: DeadlineExtensionReason };
 };
 
+/** Staff recorded that the claim is disputed, and why (issue #23): its decision has 14 more business days. */
+export type ClaimDisputed = { type: 'ClaimDisputed'; data: { claimId: string; companyId: string; reason: string } };
+
 export type ClaimEvent =
   | ClaimSubmitted
+  | ClaimDisputed
   | ClaimStatusChanged
   | ClaimDocumentReviewed
   | ClaimDecisionClockStarted

@@ -28,6 +28,7 @@ export type ClaimState =
       clock: { startedAt: string; dueAt: string } | null;
       /** Set once the deadline has had (or, before the clock starts, will have) its 14 more business days. */
       extendedFor: DeadlineExtensionReason | null;
+      disputed: boolean;
     };
 
 export const initialClaimState: ClaimState = { status: 'none' };
@@ -53,6 +54,7 @@ export function evolveClaim(state: ClaimState, event: ClaimEvent): ClaimState {
         approvedOn: null,
         clock: null,
         extendedFor: null,
+        disputed: false,
       };
     }
     case 'ClaimStatusChanged': {
@@ -63,6 +65,8 @@ export function evolveClaim(state: ClaimState, event: ClaimEvent): ClaimState {
         ? { ...state, status: to, extendedFor, approvedAmount: decision.approvedAmount, approvedOn: decision.approvedOn }
         : { ...state, status: to, extendedFor };
     }
+    case 'ClaimDisputed':
+      return state.status === 'none' ? state : { ...state, disputed: true, extendedFor: state.extendedFor ?? 'disputed' };
     case 'ClaimDecisionClockStarted':
       return state.status === 'none' ? state : { ...state, clock: { startedAt: event.data.startedAt, dueAt: event.data.decisionDueAt } };
     case 'ClaimDecisionDeadlineExtended':

@@ -1,6 +1,6 @@
 import { businessDeadline, businessMillisBetween } from './business-days.ts';
 import type { ClaimState } from './claims.state.ts';
-import type { ClaimEvent } from './claims.events.ts';
+import type { ClaimEvent, DeadlineExtensionReason } from './claims.events.ts';
 import type { ClaimStatus } from '../validation/index.ts';
 
 /*
@@ -29,17 +29,17 @@ export function clockStartOnReview(state: Claim, allVerified: boolean, now: Date
   return [{ type: 'ClaimDecisionClockStarted', data: { claimId, companyId, startedAt: now.toISOString(), decisionDueAt, businessDays } }];
 }
 
-/** A running clock's 14 more business days, from the deadline it had, when the claim goes to the underwriter. */
-export function extensionOnMove(state: Claim, to: ClaimStatus): ClaimEvent[] {
-  if (to !== 'sent_to_underwriter' || !state.clock || state.extendedFor) return [];
+/** A running clock's 14 more business days, from the deadline it had, once: for the underwriter or a dispute. */
+export function extensionFor(state: Claim, reason: DeadlineExtensionReason): ClaimEvent[] {
+  if (!state.clock || state.extendedFor) return [];
   const { claimId, companyId } = state;
   const decisionDueAt = businessDeadline(new Date(state.clock.dueAt), EXTENSION_BUSINESS_DAYS).toISOString();
-  return [
-    {
-      type: 'ClaimDecisionDeadlineExtended',
-      data: { claimId, companyId, decisionDueAt, businessDays: EXTENSION_BUSINESS_DAYS, reason: 'sent_to_underwriter' },
-    },
-  ];
+  return [{ type: 'ClaimDecisionDeadlineExtended', data: { claimId, companyId, decisionDueAt, businessDays: EXTENSION_BUSINESS_DAYS, reason } }];
+}
+
+/** Sent to the underwriter: the extension, when the clock runs. */
+export function extensionOnMove(state: Claim, to: ClaimStatus): ClaimEvent[] {
+  return to === 'sent_to_underwriter' ? extensionFor(state, to) : [];
 }
 
 /**

@@ -13,6 +13,7 @@ import { CLAIM_STATUS_LABELS, CLAIM_STATUS_TONES, claimFlagNotices } from './cla
 import { ClaimDetailsQuery, CLAIMS_CONTEXT, type ClaimDetails, type ClaimHistoryEntry, type ClaimRow } from './claims.operations';
 import { ClaimStatusActions } from './ClaimStatusActions';
 import { clockBadge, clockSentence } from './decisionClock';
+import { DisputeClaim } from './DisputeClaim';
 import { HistorySection } from '../audit/HistoryDisclosure';
 import * as styles from './claims.css';
 
@@ -105,7 +106,8 @@ function DecisionSection({ claim }: { claim: ClaimDetails }) {
 }
 
 /** The decision deadline of Policyholder Protection Rule 2A.8 (issue #23): where the clock stands, in words. */
-function ClockSection({ clock }: { clock: ClaimDetails['decisionClock'] }) {
+function ClockSection({ claim }: { claim: ClaimDetails }) {
+  const clock = claim.decisionClock;
   const badge = clockBadge(clock);
   return (
     <section aria-labelledby="claim-clock" className={styles.section}>
@@ -118,6 +120,10 @@ function ClockSection({ clock }: { clock: ClaimDetails['decisionClock'] }) {
         </div>
       )}
       <p>{clockSentence(clock)}</p>
+      {claim.disputeReason && <p>Disputed: “{claim.disputeReason}”</p>}
+      <div>
+        <DisputeClaim claim={claim} />
+      </div>
     </section>
   );
 }
@@ -188,7 +194,7 @@ function Details({ claim }: { claim: ClaimDetails }) {
         )}
       </section>
 
-      <ClockSection clock={claim.decisionClock} />
+      <ClockSection claim={claim} />
 
       <DecisionSection claim={claim} />
 

@@ -43,6 +43,7 @@ export function claimRow(overrides: Partial<ClaimRow> = {}): ClaimRow & { __type
     override: null,
     rejection: null,
     payout: null,
+    disputeReason: null,
     decisionClock: {
       __typename: 'DecisionClock',
       state: 'not_started',

@@ -42,7 +42,8 @@ export function clockBadge(clock: Clock): { label: string; tone: BadgeTone } | n
 /** The claim's details: where the clock stands, with its start and deadline. */
 export function clockSentence(clock: Clock): string {
   const due = formatDateTime(clock.dueAt);
-  const extended = clock.extendedFor ? ' (14 more business days: sent to the underwriter)' : '';
+  const why = clock.extendedFor === 'disputed' ? 'disputed' : 'sent to the underwriter';
+  const extended = clock.extendedFor ? ` (14 more business days: ${why})` : '';
   switch (clock.state) {
     case 'not_started':
       return 'The 2-business-day decision clock starts when all four documents are verified.';
