@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailability, launchBrowser, screenshot, startServer, type RunningServer } from './harness.ts';
+import { AGENT, OPERATOR, operatorEnv, seedBook, signIn, type Book } from './seed.ts';
+
+const browser = browserAvailability();
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Every path the router knows, read from its table, so that a new page cannot be left out of the scan. */
+const ROUTER_PATHS = [...readFileSync(new URL('../src/app/routes.tsx', import.meta.url), 'utf8').matchAll(/path: '([^']+)'/g)]
+  .map((m) => m[1]!)
+  .filter((path) => path !== '/auth' && path !== '*');
+
+type Violation = { id: string; impact: string | null; help: string; targets: string[] };
+
+/** Runs axe-core (WCAG 2.1 A and AA) on what the page shows now; the serious and critical findings. */
+async function scan(page: Page): Promise<Violation[]> {
+  // Evaluated, not added as a script tag: the page's Content Security Policy refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<{ violations: AxeResult[] }> } }).axe;
+    type AxeResult = {
+      id: string;
+      impact: string | null;
+      help: string;
+      nodes: { target: unknown[]; html: string; any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null }[] }[];
+    };
+    const describeNode = (n: AxeResult['nodes'][number]) => {
+      const colours = n.any.find((check) => check.data?.contrastRatio)?.data;
+      const contrast = colours ? ` ${colours.fgColor} on ${colours.bgColor} = ${colours.contrastRatio}:1` : '';
+      return `${n.target.join(' ')}  ${n.html.slice(0, 140)}${contrast}`;
+    };
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map(describeNode) }));
+  }, TAGS);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Waits for the page's heading and for its data (no spinner left, the network quiet). */
+async function settle(page: Page): Promise<void> {
+  await page.locator('h1').first().waitFor({ state: 'visible', timeout: 20_000 });
+  // A spinner is an indeterminate progress bar (the usage meter has a value and stays).
+  await expect.poll(() => page.locator('[role=progressbar]:not([aria-valuenow])').count(), { timeout: 20_000 }).toBe(0);
+  await page.waitForLoadState('networkidle');
+}
+
+const report = (where: string, violations: Violation[]) =>
+  violations.map((v) => `${where}: [${v.impact}] ${v.id} (${v.help})\n    ${v.targets.join('\n    ')}`).join('\n');
+
+/**
+ * Issue #25: axe-core over the shell, every route and the super admin's page, for the administrator,
+ * an agent and the super admin; 0 serious and 0 critical violations on each.
+ */
+describe.skipIf(!browser.available)(`accessibility of every page in Chromium ${browser.reason}`, () => {
+  let server: RunningServer;
+  let chromium: Browser;
+  let admin: Page;
+  let book: Book;
+  const findings: string[] = [];
+  const scanned = new Set<string>();
+
+  async function visit(page: Page, who: string, path: string, open?: (page: Page) => Promise<void>) {
+    await page.goto(`${server.url}${path}`);
+    await settle(page);
+    if (open) await open(page);
+    const violations = await scan(page);
+    if (violations.length > 0) findings.push(report(`${who} ${path}${open ? ' (opened)' : ''}`, violations));
+    scanned.add(path.replace(book.memberId, ':id').replace(book.schemeId, ':id'));
+    return violations;
+  }
+
+  beforeAll(async () => {
+    server = await startServer(operatorEnv);
+    chromium = await launchBrowser();
+    admin = await chromium.newPage({ viewport: { width: 1440, height: 1000 } });
+    book = await seedBook(admin, server, '925');
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.stop();
+  });
+
+  it('the sign-in page and the not-found page', async () => {
+    const visitor = await chromium.newPage({ viewport: { width: 1440, height: 1000 } });
+    await visitor.goto(`${server.url}/auth`);
+    await visitor.getByRole('form', { name: 'Sign in' }).waitFor();
+    const violations = await scan(visitor);
+    if (violations.length) findings.push(report('visitor /auth', violations));
+    await visit(admin, 'administrator', '/no-such-page');
+    await visitor.close();
+  });
+
+  it("every company page for the administrator, the member's and the scheme's pages with seeded data", async () => {
+    const paths = ROUTER_PATHS.filter((p) => !['/super-admin', '/onboarding'].includes(p)).map((p) =>
+      p === '/members/:id' ? `/members/${book.memberId}` : p === '/group-schemes/:id' ? `/group-schemes/${book.schemeId}` : p,
+    );
+    for (const path of paths) await visit(admin, 'administrator', path);
+    await visit(admin, 'administrator', `/members/${book.familyMemberId}`);
+  });
+
+  it("the agent's onboarding wizard", async () => {
+    const agent = await (await chromium.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
+    await signIn(agent, server, AGENT.username, AGENT.password);
+    await visit(agent, 'agent', '/onboarding');
+    await visit(agent, 'agent', '/');
+    await agent.context().close();
+  });
+
+  it("the super admin's page, each of its tabs", async () => {
+    const operator = await (await chromium.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
+    await signIn(operator, server, OPERATOR.username, OPERATOR.password);
+    await visit(operator, 'super admin', '/super-admin');
+    for (const tab of await operator.getByRole('tab').allTextContents()) {
+      await visit(operator, 'super admin', '/super-admin', async (page) => {
+        await page.getByRole('tab', { name: tab }).click();
+        await page.waitForLoadState('networkidle');
+      });
+    }
+    await screenshot(operator, 'a11y-super-admin');
+    for (const path of ['/documents', '/audit']) await visit(operator, 'super admin', path);
+    await operator.context().close();
+  });
+
+  it('found 0 serious and 0 critical violations on every route', () => {
+    expect(findings.join('\n')).toBe('');
+    for (const path of ROUTER_PATHS) expect(scanned, `${path} was not scanned`).toContain(path);
+  });
+});
