@@ -7,7 +7,9 @@ const enter = keyframes({ from: { opacity: 0, transform: 'translateY(8px)' }, to
 export const region = style({
   position: 'fixed',
   zIndex: vars.zIndex.toast,
-  top: vars.space['4'],
+  // At the bottom, above the assistant's round button (1.25rem + 3.5rem from the bottom): at the top
+  // right a toast covered the page header's actions (issue #25), the buttons just pressed.
+  bottom: '5.5rem',
   left: vars.space['4'],
   right: vars.space['4'],
   display: 'flex',
@@ -15,7 +17,7 @@ export const region = style({
   alignItems: 'stretch',
   pointerEvents: 'none',
   '@media': {
-    [media.tablet]: { left: 'auto', width: '24rem' },
+    [media.tablet]: { left: 'auto', right: vars.space['5'], width: '24rem' },
   },
 });
 
