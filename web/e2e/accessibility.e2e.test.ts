@@ -18,6 +18,10 @@ type Violation = { id: string; impact: string | null; help: string; targets: str
 
 /** Runs axe-core (WCAG 2.1 A and AA) on what the page shows now; the serious and critical findings. */
 async function scan(page: Page): Promise<Violation[]> {
+  // Colours are measured at rest: a dialog or drawer fading in would blend into its backdrop.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   // Evaluated, not added as a script tag: the page's Content Security Policy refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
@@ -47,6 +51,9 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+/** Header buttons that open a form in a dialog (and change nothing by being pressed). */
+const OPENS_FORM = /^(Add|Create|Record|New|Bulk|Upload|Import|Invite)\b/;
+
 const report = (where: string, violations: Violation[]) =>
   violations.map((v) => `${where}: [${v.impact}] ${v.id} (${v.help})\n    ${v.targets.join('\n    ')}`).join('\n');
 
@@ -61,6 +68,7 @@ describe.skipIf(!browser.available)(`accessibility of every page in Chromium ${b
   let book: Book;
   const findings: string[] = [];
   const scanned = new Set<string>();
+  const dialogs: string[] = [];
 
   async function visit(page: Page, who: string, path: string, open?: (page: Page) => Promise<void>) {
     await page.goto(`${server.url}${path}`);
@@ -70,6 +78,35 @@ describe.skipIf(!browser.available)(`accessibility of every page in Chromium ${b
     if (violations.length > 0) findings.push(report(`${who} ${path}${open ? ' (opened)' : ''}`, violations));
     scanned.add(path.replace(book.memberId, ':id').replace(book.schemeId, ':id'));
     return violations;
+  }
+
+  /** The page header's buttons that open a form (Add, Create, Record, ...): each dialog scanned, then closed. */
+  async function visitDialogs(page: Page, who: string, path: string) {
+    const header = page.locator('main h1').first().locator('xpath=../..');
+    const names = (await header.getByRole('button').allTextContents()).map((n) => n.trim()).filter((n) => OPENS_FORM.test(n));
+    for (const name of names) {
+      await header.getByRole('button', { name, exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      // Some open their form in the page instead (New Claim, Record Payment): scanned all the same.
+      const inDialog = await dialog
+        .first()
+        .waitFor({ state: 'visible', timeout: 5_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      await page.waitForLoadState('networkidle');
+      const violations = await scan(page);
+      if (violations.length > 0) findings.push(report(`${who} ${path} "${name}"`, violations));
+      dialogs.push(`${path}: ${name}`);
+      if (!inDialog) {
+        await page.goto(`${server.url}${path}`);
+        await settle(page);
+        continue;
+      }
+      await page.keyboard.press('Escape');
+      await dialog.first().waitFor({ state: 'hidden' });
+    }
   }
 
   beforeAll(async () => {
@@ -97,8 +134,35 @@ describe.skipIf(!browser.available)(`accessibility of every page in Chromium ${b
     const paths = ROUTER_PATHS.filter((p) => !['/super-admin', '/onboarding'].includes(p)).map((p) =>
       p === '/members/:id' ? `/members/${book.memberId}` : p === '/group-schemes/:id' ? `/group-schemes/${book.schemeId}` : p,
     );
-    for (const path of paths) await visit(admin, 'administrator', path);
+    for (const path of paths) {
+      await visit(admin, 'administrator', path);
+      await visitDialogs(admin, 'administrator', path);
+    }
     await visit(admin, 'administrator', `/members/${book.familyMemberId}`);
+    // The shell's own pop-ups: the user menu and the assistant's panel.
+    await visit(admin, 'administrator', '/', async (page) => {
+      await page.getByRole('button', { name: /user menu/ }).click();
+      await page.getByRole('menu').waitFor();
+    });
+    await admin.keyboard.press('Escape');
+    await visit(admin, 'administrator', '/', async (page) => {
+      await page.getByRole('button', { name: 'Open Policy Assistant' }).click();
+      await page.getByRole('button', { name: 'Close Policy Assistant' }).waitFor();
+    });
+    console.log(`dialogs scanned: ${dialogs.join('; ')}`);
+    expect(dialogs.length).toBeGreaterThan(5);
+  });
+
+  it('at 390 px: the cards of a list, the member page and the navigation drawer', async () => {
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await visit(admin, 'administrator (phone)', '/members');
+    await visit(admin, 'administrator (phone)', `/members/${book.memberId}`);
+    await visit(admin, 'administrator (phone)', '/policies', async (page) => {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog', { name: 'Navigation' }).waitFor();
+    });
+    await screenshot(admin, 'a11y-phone-drawer', { fullPage: false });
+    await admin.setViewportSize({ width: 1440, height: 1000 });
   });
 
   it("the agent's onboarding wizard", async () => {
