@@ -162,6 +162,28 @@ describe.skipIf(!browser.available)(`layout on a phone and a desktop in Chromium
     expect(lastHeader!.x + lastHeader!.width).toBeLessThanOrEqual(frameBox!.x + frameBox!.width);
   });
 
+  it('at 1440 px a table that scrolls sideways inside its frame is reached by Tab (the reports table does)', async () => {
+    const frames: { scrolls: boolean; focusable: boolean; name: string | null }[] = [];
+    for (const path of ['/reports', '/policies', '/members', '/payments']) {
+      await desktop.goto(`${server.url}${path}`);
+      await settle(desktop);
+      frames.push(
+        ...(await desktop.evaluate(() =>
+          Array.from(document.querySelectorAll('main table')).map((table) => {
+            const frame = table.parentElement!;
+            return {
+              scrolls: frame.scrollWidth > frame.clientWidth + 1,
+              focusable: frame.tabIndex === 0,
+              name: frame.getAttribute('aria-label'),
+            };
+          }),
+        )),
+      );
+    }
+    expect(frames.some((f) => f.scrolls)).toBe(true);
+    for (const frame of frames) expect(frame.focusable, JSON.stringify(frame)).toBe(frame.scrolls);
+  });
+
   it("a toast does not cover the page's top-right actions", async () => {
     for (const page of [desktop, phone]) {
       await page.goto(`${server.url}/members`);
