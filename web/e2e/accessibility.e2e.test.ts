@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailability, launchBrowser, screenshot, startServer, type RunningServer } from './harness.ts';
+import { browserAvailability, launchBrowser, saId, screenshot, startServer, type RunningServer } from './harness.ts';
 import { AGENT, OPERATOR, operatorEnv, seedBook, signIn, type Book } from './seed.ts';
 
 const browser = browserAvailability();
@@ -169,6 +169,34 @@ describe.skipIf(!browser.available)(`accessibility of every page in Chromium ${b
     const agent = await (await chromium.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
     await signIn(agent, server, AGENT.username, AGENT.password);
     await visit(agent, 'agent', '/onboarding');
+    // On to step 3, the policy with its coverage hint, at desktop and phone width.
+    const form = agent.getByRole('form', { name: 'Client onboarding' });
+    await form.getByLabel('First name').fill('Nomsa');
+    await form.getByLabel('Last name').fill('Khumalo');
+    await form.getByLabel('Phone number').fill('0825551234');
+    await form.getByLabel('SA ID number').fill(saId('850101', '5009'));
+    await form.getByRole('button', { name: 'Next' }).click();
+    await agent.getByText('Step 2 of 3').waitFor();
+    await form.getByLabel('Street number').fill('14');
+    await form.getByLabel('Street name').fill('Jacaranda Avenue');
+    await form.getByLabel('City').fill('Polokwane');
+    await form.getByRole('button', { name: /Province/ }).click();
+    await agent.getByRole('option', { name: 'Limpopo', exact: true }).click();
+    await form.getByLabel('Postal code').fill('0699');
+    await form.getByRole('button', { name: 'Next' }).click();
+    await agent.getByText('Step 3 of 3').waitFor();
+    await form.getByRole('button', { name: /Policy type/ }).click();
+    await agent.getByRole('option', { name: /^Family 30k/ }).click();
+    await form.getByText('The Family 30k policy type offers this coverage.').waitFor();
+    for (const [viewport, name] of [
+      [{ width: 1440, height: 1000 }, 'a11y-onboarding-step3-desktop'],
+      [{ width: 390, height: 844 }, 'a11y-onboarding-step3-phone'],
+    ] as const) {
+      await agent.setViewportSize(viewport);
+      const violations = await scan(agent);
+      if (violations.length > 0) findings.push(report(`agent /onboarding step 3 ${viewport.width} px`, violations));
+      await screenshot(agent, name);
+    }
     await visit(agent, 'agent', '/');
     await agent.context().close();
   });
