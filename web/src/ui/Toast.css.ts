@@ -43,6 +43,7 @@ export const content = style({ flex: 1, minWidth: 0, display: 'flex', flexDirect
 
 export const title = style({ fontWeight: vars.fontWeight.semibold });
 
-export const description = style({ fontSize: vars.fontSize.sm, opacity: 0.92, wordBreak: 'break-word' });
+// pre-line: a description may put a figure on a line of its own (a policy number is not split at its hyphens).
+export const description = style({ fontSize: vars.fontSize.sm, opacity: 0.92, wordBreak: 'break-word', whiteSpace: 'pre-line' });
 
 export const close = style({ color: 'inherit', width: '2rem', height: '2rem', flexShrink: 0 });

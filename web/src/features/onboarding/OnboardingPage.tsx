@@ -124,7 +124,7 @@ export function OnboardingPage() {
     }
     const policyNumber = result.data?.onboardClient.policyNumber;
     // The number the agent gives the client: said with the success, not left for a search.
-    toast({ title: 'Success', description: policyNumber ? `${ONBOARDED_MESSAGE} Policy number: ${policyNumber}.` : ONBOARDED_MESSAGE });
+    toast({ title: 'Success', description: policyNumber ? `${ONBOARDED_MESSAGE}\nPolicy number: ${policyNumber}.` : ONBOARDED_MESSAGE });
     form.reset();
     mandate.reset();
     setDebitOrder(false);
