@@ -65,7 +65,10 @@ const claimFields = {
   payoutAccountLast4: z.string().nullable().meta({ description: 'Its account number’s last four digits' }),
   clockStartedAt: instant.nullable().meta({ description: 'The decision clock (PPR rule 2A.8) started: the last form document verified' }),
   decisionDueAt: instant.nullable().meta({ description: 'The decision is due by then: 2 business days, 16 with the underwriter' }),
-  deadlineExtendedFor: z.enum(['sent_to_underwriter', 'disputed']).nullable().meta({ description: 'Why the deadline has 14 more business days' }),
+  deadlineExtendedFor: z
+    .enum(['sent_to_underwriter', 'disputed'])
+    .nullable()
+    .meta({ description: 'Why the deadline has 14 more business days' }),
   disputeReason: z.string().nullable().meta({ description: 'Why the claim is disputed (14 more business days to decide)' }),
   decidedAt: instant.nullable().meta({ description: 'When the claim was approved or rejected' }),
   decisionClock: z.strictObject({

@@ -24,7 +24,14 @@ export const claimsProjection = projectorOf<ClaimEvent>()({
   // 2: the decision columns (approved amount, override, rejection, payout), issue #23.
   // 3: the decision clock (started, due, extended, disputed, decided), issue #23.
   version: 3,
-  handles: ['ClaimSubmitted', 'ClaimStatusChanged', 'ClaimDocumentReviewed', 'ClaimDecisionClockStarted', 'ClaimDecisionDeadlineExtended', 'ClaimDisputed'],
+  handles: [
+    'ClaimSubmitted',
+    'ClaimStatusChanged',
+    'ClaimDocumentReviewed',
+    'ClaimDecisionClockStarted',
+    'ClaimDecisionDeadlineExtended',
+    'ClaimDisputed',
+  ],
   tables: CLAIMS_TABLES,
   init: createClaimsTables,
   async apply(tx, event) {

@@ -3,6 +3,7 @@ import type {
   ClaimEvent,
   ClaimStatusChanged,
   CompanyEvent,
+  ComplianceResolutionEvent,
   MemberDeleted,
   MemberEvent,
   MemberRegistered,
@@ -34,7 +35,7 @@ import {
 } from './compliance.schema.ts';
 
 /** The events the compliance log reads, of the companies, members, claims, policies, users and access streams. */
-export type ComplianceEvent = CompanyEvent | MemberEvent | ClaimEvent | PolicyEvent | UserEvent | AccessEvent;
+export type ComplianceEvent = CompanyEvent | MemberEvent | ClaimEvent | PolicyEvent | UserEvent | AccessEvent | ComplianceResolutionEvent;
 
 const isCompanyRole = (role: string): role is CompanyRole => (COMPANY_ROLES as readonly string[]).includes(role);
 
@@ -48,7 +49,8 @@ const isCompanyRole = (role: string): role is CompanyRole => (COMPANY_ROLES as r
 export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
   name: 'compliance',
   // 2: the calendar's PolicyLapsed opens a lapse entry and PolicyReinstated resolves it (issue #20).
-  // 3: a claim decided after its decision deadline (PPR rule 2A.8, issue #23) stores an entry.
+  // 3: a claim decided after its decision deadline (PPR rule 2A.8, issue #23) stores an entry; the super
+  // admin's resolutions with a note (issue #25).
   version: 3,
   handles: [
     'CompanyRegistered',
@@ -71,6 +73,7 @@ export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
     'LoginFailuresRepeated',
     'UserPasswordReset',
     'UserPasswordChanged',
+    'ComplianceEntryResolved',
   ],
   tables: COMPLIANCE_TABLES,
   init: createComplianceTables,
@@ -138,6 +141,13 @@ export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
       case 'ClaimStatusChanged':
         await claimDecided(tx, event);
         return claimMoved(tx, event);
+      case 'ComplianceEntryResolved':
+        await tx.query(
+          `insert into compliance_resolutions (entry_id, note, resolved_by, resolved_at) values ($1, $2, $3, $4)
+           on conflict (entry_id) do nothing`,
+          [event.data.entryId, event.data.note, event.metadata.actorUserId, event.data.resolvedAt],
+        );
+        return;
       case 'ClaimDecisionClockStarted':
       case 'ClaimDecisionDeadlineExtended':
         await tx.query(`update compliance_claims set decision_due_at = $2 where claim_id = $1`, [

@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { isUuid } from '../portfolio/uuid.ts';
 import {
   CLAIM_DECISION_LATE_ID,
   CLAIM_DECISION_LATE_TITLE,
@@ -19,8 +20,11 @@ export type ComplianceLogRow = {
   severity: string;
   title: string;
   description: string;
-  /** Set once resolved; Open while null. */
+  /** Set once resolved (by a later event, or by the super admin with a note); Open while null. */
   resolvedAt: Date | null;
+  /** The super admin's resolution (issue #25): the note and who wrote it; null when resolved by an event or open. */
+  resolutionNote: string | null;
+  resolvedBy: string | null;
   createdAt: Date;
 };
 
@@ -37,7 +41,10 @@ type Row = Omit<ComplianceLogRow, 'description'> & {
  * 30 days at `now` (the caller's clock, passed in so the answer is reproducible): such an entry's
  * time is its waiting start + 30 days, and its id is the one it keeps when stored at resolution.
  */
-export async function listComplianceLogs(sql: SqlExecutor, options: { now: Date; limit?: number }): Promise<ComplianceLogRow[]> {
+export async function listComplianceLogs(
+  sql: SqlExecutor,
+  options: { now: Date; limit?: number; id?: string },
+): Promise<ComplianceLogRow[]> {
   const rows = await sql.query<Row>(
     `with entries as (
        select id, company_id, type, severity, title, description, resolved_at, created_at,
@@ -66,9 +73,16 @@ export async function listComplianceLogs(sql: SqlExecutor, options: { now: Date;
          from public.projection_parked
      )
      select e.id, e.company_id as "companyId", c.name as "companyName", e.type, e.severity, e.title, e.description,
-            e.resolved_at as "resolvedAt", e.created_at as "createdAt", e.claim_number as "claimNumber", e.waiting_since as "waitingSince",
+            coalesce(e.resolved_at, r.resolved_at) as "resolvedAt", r.note as "resolutionNote",
+            case when r.entry_id is not null
+                 then coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), 'Unknown user') end
+              as "resolvedBy",
+            e.created_at as "createdAt", e.claim_number as "claimNumber", e.waiting_since as "waitingSince",
             e.late_since as "lateSince"
        from entries e left join compliance_companies c on c.company_id = e.company_id
+       left join compliance_resolutions r on r.entry_id = e.id
+       left join user_accounts u on u.id = r.resolved_by
+      where $10::uuid is null or e.id = $10::uuid
       order by e.created_at desc, e.id
       limit $2`,
     [
@@ -81,6 +95,7 @@ export async function listComplianceLogs(sql: SqlExecutor, options: { now: Date;
       EVENT_PARKED_TITLE,
       LOG_TYPES.claimDecisionLate,
       CLAIM_DECISION_LATE_TITLE,
+      options.id ?? null,
     ],
   );
   return rows.map(({ claimNumber, waitingSince, lateSince, description, ...row }) => ({
@@ -91,4 +106,11 @@ export async function listComplianceLogs(sql: SqlExecutor, options: { now: Date;
         ? claimDecisionLateDescription(claimNumber ?? '', lateSince)
         : claimOverdueDescription(claimNumber ?? '', waitingSince ?? row.createdAt)),
   }));
+}
+
+/** One entry of the log at `now` (stored or computed), or null: what the super admin may resolve. */
+export async function findComplianceLog(sql: SqlExecutor, id: string, now: Date): Promise<ComplianceLogRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await listComplianceLogs(sql, { now, limit: 1, id });
+  return row ?? null;
 }

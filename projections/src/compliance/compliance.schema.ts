@@ -14,6 +14,7 @@ export const COMPLIANCE_TABLES = [
   'compliance_claims',
   'compliance_policies',
   'compliance_users',
+  'compliance_resolutions',
 ] as const;
 
 /** A claim waiting in submitted or under_review longer than this is overdue. */
@@ -104,6 +105,13 @@ export async function createComplianceTables(tx: SqlExecutor): Promise<void> {
       policy_id uuid primary key,
       company_id uuid not null,
       policy_number text not null
+    );
+    -- The super admin's resolutions (issue #25), by the entry's id, stored or computed.
+    create table if not exists compliance_resolutions (
+      entry_id uuid primary key,
+      note text not null,
+      resolved_by uuid,
+      resolved_at timestamptz not null
     );
     create table if not exists compliance_users (
       user_id uuid primary key,

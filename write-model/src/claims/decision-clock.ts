@@ -34,7 +34,9 @@ export function extensionFor(state: Claim, reason: DeadlineExtensionReason): Cla
   if (!state.clock || state.extendedFor) return [];
   const { claimId, companyId } = state;
   const decisionDueAt = businessDeadline(new Date(state.clock.dueAt), EXTENSION_BUSINESS_DAYS).toISOString();
-  return [{ type: 'ClaimDecisionDeadlineExtended', data: { claimId, companyId, decisionDueAt, businessDays: EXTENSION_BUSINESS_DAYS, reason } }];
+  return [
+    { type: 'ClaimDecisionDeadlineExtended', data: { claimId, companyId, decisionDueAt, businessDays: EXTENSION_BUSINESS_DAYS, reason } },
+  ];
 }
 
 /** Sent to the underwriter: the extension, when the clock runs. */

@@ -97,7 +97,21 @@ export const ComplianceLogsQuery = graphql(`
       title
       description
       resolvedAt
+      resolutionNote
+      resolvedBy
       createdAt
+    }
+  }
+`);
+
+/** Issue #25: the super admin resolves an open entry with a note. */
+export const ResolveComplianceEntryMutation = graphql(`
+  mutation ResolveComplianceEntry($id: ID!, $note: String!) {
+    resolveComplianceEntry(id: $id, note: $note) {
+      id
+      resolvedAt
+      resolutionNote
+      resolvedBy
     }
   }
 `);
