@@ -3,6 +3,7 @@ import {
   COMPANY_NOT_FOUND,
   createPlanSlice,
   deletePlanSlice,
+  deleteSystemSettingSlice,
   DomainError,
   NotFoundError,
   PLAN_NOT_FOUND,
@@ -108,6 +109,12 @@ export const platformEndpoints = [
       result: ({ row }: SavedSetting) => row,
     },
     answer: async (ctx, { settingId, created }): Promise<SavedSetting> => ({ row: await setting(ctx, settingId), created }),
+  }),
+  endpoint({
+    slice: deleteSystemSettingSlice,
+    rest: { method: 'DELETE', path: '/api/super-admin/settings/:id' },
+    graphql: { type: 'ID', description: "The deleted setting's id.", result: ({ id }: { id: string }) => id },
+    answer: (_ctx, _outcome, { target }) => ({ ok: true as const, id: target }),
   }),
   endpoint({
     slice: createPlanSlice,

@@ -115,4 +115,5 @@ export const platformAnswers: AnswerMap = {
   'POST /api/super-admin/plans': { summary: 'Create a plan', answer: plan },
   'PUT /api/super-admin/plans/:id': { summary: 'Update a plan', answer: plan },
   'DELETE /api/super-admin/plans/:id': { summary: 'Delete a plan', answer: okWithId },
+  'DELETE /api/super-admin/settings/:id': { summary: 'Delete a system setting (issue #25)', answer: okWithId },
 };

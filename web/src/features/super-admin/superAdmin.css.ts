@@ -90,3 +90,6 @@ export const description = style({ maxWidth: '28rem', overflowWrap: 'anywhere' }
 
 /** A compliance entry's status, the resolution's note and the Resolve button, one under the other. */
 export const statusCell = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: vars.space['1'] });
+
+/** A row's buttons side by side, wrapping on a phone. */
+export const rowActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });

@@ -188,6 +188,13 @@ export const DeletePlanMutation = graphql(`
   }
 `);
 
+/** Issue #25: the super admin deletes a setting (it answers the id). */
+export const DeleteSystemSettingMutation = graphql(`
+  mutation DeleteSystemSetting($id: ID!) {
+    deleteSystemSetting(id: $id)
+  }
+`);
+
 export type PlatformCompany = ResultOf<typeof PlatformCompanyFields>;
 export type Plan = ResultOf<typeof PlanFields>;
 export type SystemSetting = ResultOf<typeof SystemSettingFields>;
