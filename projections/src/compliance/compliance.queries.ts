@@ -22,7 +22,7 @@ export type ComplianceLogRow = {
   description: string;
   /** Set once resolved (by a later event, or by the super admin with a note); Open while null. */
   resolvedAt: Date | null;
-  /** The super admin's resolution (issue #25): the note and who wrote it; null when resolved by an event or open. */
+  /** The super admin's resolution (issue #25): the note and who wrote it (username); null when resolved by an event or open. */
   resolutionNote: string | null;
   resolvedBy: string | null;
   createdAt: Date;
@@ -74,14 +74,12 @@ export async function listComplianceLogs(
      )
      select e.id, e.company_id as "companyId", c.name as "companyName", e.type, e.severity, e.title, e.description,
             coalesce(e.resolved_at, r.resolved_at) as "resolvedAt", r.note as "resolutionNote",
-            case when r.entry_id is not null
-                 then coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), 'Unknown user') end
-              as "resolvedBy",
+            case when r.entry_id is not null then coalesce(u.username, 'Unknown user') end as "resolvedBy",
             e.created_at as "createdAt", e.claim_number as "claimNumber", e.waiting_since as "waitingSince",
             e.late_since as "lateSince"
        from entries e left join compliance_companies c on c.company_id = e.company_id
        left join compliance_resolutions r on r.entry_id = e.id
-       left join user_accounts u on u.id = r.resolved_by
+       left join compliance_users u on u.user_id = r.resolved_by
       where $10::uuid is null or e.id = $10::uuid
       order by e.created_at desc, e.id
       limit $2`,

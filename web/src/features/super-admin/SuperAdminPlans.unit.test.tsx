@@ -146,8 +146,8 @@ describe('/super-admin: System Settings', { timeout: 30_000 }, () => {
     await tab('System Settings');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit smtp' }));
     const form = await screen.findByRole('form', { name: 'Edit system setting smtp' });
-    expect((field(form, /Setting Key/) as HTMLInputElement).readOnly).toBe(true);
-    expect((field(form, /^Value/) as HTMLTextAreaElement).value).toBe('{"host":"mail","port":587}');
+    expect(field(form, /Setting Key/).readOnly).toBe(true);
+    expect(field(form, /^Value/).value).toBe('{"host":"mail","port":587}');
     fireEvent.change(field(form, /^Value/), { target: { value: '{"host": "mail", "port": 465}' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save Setting' }));
     await toastText('status', 'System setting updated successfully');
