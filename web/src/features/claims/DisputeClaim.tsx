@@ -5,8 +5,7 @@ import { errorMessage } from '../../app/errors';
 import { useCan } from '../../app/permissions';
 import { useToast } from '../../app/toast';
 import { Button } from '../../ui/Button';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { TextField } from '../../ui/TextField';
+import { ReasonDialog } from '../../ui/ReasonDialog';
 import { CLAIMS_CONTEXT, DisputeClaimMutation, type ClaimRow } from './claims.operations';
 
 const UNDECIDED: readonly ClaimRow['status'][] = ['submitted', 'under_review', 'sent_to_underwriter'];
@@ -20,54 +19,34 @@ export function DisputeClaim({ claim }: { claim: Pick<ClaimRow, 'id' | 'claimNum
   const { toast } = useToast();
   const [{ fetching }, dispute] = useMutation(DisputeClaimMutation);
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
   if (!may || claim.disputeReason || !UNDECIDED.includes(claim.status)) return null;
 
-  const confirm = async () => {
-    if (reason.trim().length < DISPUTE_REASON_MIN_LENGTH) return setError(DISPUTE_REASON_MESSAGE);
-    const result = await dispute({ id: claim.id, reason: reason.trim() }, CLAIMS_CONTEXT);
-    if (result.error) return setError(errorMessage(result.error));
+  const send = async (reason: string) => {
+    const result = await dispute({ id: claim.id, reason }, CLAIMS_CONTEXT);
+    if (result.error) return errorMessage(result.error);
     setOpen(false);
     toast({ title: 'Claim updated', description: `Claim ${claim.claimNumber} is marked as disputed.` });
+    return undefined;
   };
 
   return (
     <>
-      <Button
-        variant="secondary"
-        size="sm"
-        onPress={() => {
-          setReason('');
-          setError(undefined);
-          setOpen(true);
-        }}
-      >
+      <Button variant="secondary" size="sm" onPress={() => setOpen(true)}>
         Mark as Disputed
       </Button>
-      <ConfirmDialog
+      <ReasonDialog
         isOpen={open}
         title={`Mark as Disputed: claim ${claim.claimNumber}`}
         confirmLabel="Mark as Disputed"
-        pendingLabel="Saving..."
+        label="Why is the claim disputed?"
+        minLength={DISPUTE_REASON_MIN_LENGTH}
+        tooShort={DISPUTE_REASON_MESSAGE}
         isPending={fetching}
-        onConfirm={() => void confirm()}
+        onConfirm={send}
         onCancel={() => setOpen(false)}
       >
         <p>A disputed claim's decision is due 14 business days later than it would be (once, as for the underwriter).</p>
-        <TextField
-          label="Why is the claim disputed?"
-          isRequired
-          multiline
-          rows={3}
-          value={reason}
-          onChange={(value) => {
-            setReason(value);
-            setError(undefined);
-          }}
-          errorMessage={error}
-        />
-      </ConfirmDialog>
+      </ReasonDialog>
     </>
   );
 }

@@ -4,8 +4,7 @@ import { useMutation } from 'urql';
 import { errorMessage } from '../../app/errors';
 import { useToast } from '../../app/toast';
 import { Button } from '../../ui/Button';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { TextField } from '../../ui/TextField';
+import { ReasonDialog } from '../../ui/ReasonDialog';
 import { COMPLIANCE_CONTEXT, ResolveComplianceEntryMutation } from './superAdmin.operations';
 
 /** Resolve (issue #25): an open compliance-log entry is resolved with a note, shown with who and when. */
@@ -13,53 +12,31 @@ export function ResolveComplianceEntry({ entry }: { entry: { id: string; title: 
   const { toast } = useToast();
   const [{ fetching }, resolve] = useMutation(ResolveComplianceEntryMutation);
   const [open, setOpen] = useState(false);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | undefined>();
 
-  const confirm = async () => {
-    if (note.trim().length < COMPLIANCE_NOTE_MIN_LENGTH) return setError(COMPLIANCE_NOTE_MESSAGE);
-    const result = await resolve({ id: entry.id, note: note.trim() }, COMPLIANCE_CONTEXT);
-    if (result.error) return setError(errorMessage(result.error));
+  const send = async (note: string) => {
+    const result = await resolve({ id: entry.id, note }, COMPLIANCE_CONTEXT);
+    if (result.error) return errorMessage(result.error);
     setOpen(false);
     toast({ title: 'Entry resolved', description: `${entry.title}: resolved with your note.` });
+    return undefined;
   };
 
   return (
     <>
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-label={`Resolve: ${entry.title}`}
-        onPress={() => {
-          setNote('');
-          setError(undefined);
-          setOpen(true);
-        }}
-      >
+      <Button variant="secondary" size="sm" aria-label={`Resolve: ${entry.title}`} onPress={() => setOpen(true)}>
         Resolve
       </Button>
-      <ConfirmDialog
+      <ReasonDialog
         isOpen={open}
         title={`Resolve: ${entry.title}`}
         confirmLabel="Resolve"
-        pendingLabel="Saving..."
+        label="How was it resolved?"
+        minLength={COMPLIANCE_NOTE_MIN_LENGTH}
+        tooShort={COMPLIANCE_NOTE_MESSAGE}
         isPending={fetching}
-        onConfirm={() => void confirm()}
+        onConfirm={send}
         onCancel={() => setOpen(false)}
-      >
-        <TextField
-          label="How was it resolved?"
-          isRequired
-          multiline
-          rows={3}
-          value={note}
-          onChange={(value) => {
-            setNote(value);
-            setError(undefined);
-          }}
-          errorMessage={error}
-        />
-      </ConfirmDialog>
+      />
     </>
   );
 }
