@@ -280,6 +280,18 @@ describe.each(testDrivers())('the super admin over HTTP on $name', (driver) => {
       value: { to: 'ops@example.com', cc: ['a@example.com'] },
       category: 'notifications',
     });
+
+    // Issue #25: deleted, it is gone from the list; a second delete, or an unknown id, is a 404; saved again it is new.
+    const deleted = await t.request('DELETE', `/api/super-admin/settings/${first.body.id}`, undefined, { token: op });
+    expect(deleted.body).toEqual({ ok: true, id: first.body.id });
+    expect((await get('/api/super-admin/settings')).body.filter((s: { key: string }) => s.key === 'support.email')).toEqual([]);
+    expect((await t.request('DELETE', `/api/super-admin/settings/${first.body.id}`, undefined, { token: op })).status).toBe(404);
+    expect((await t.request('DELETE', '/api/super-admin/settings/not-an-id', undefined, { token: op })).status).toBe(404);
+    const again = await t.request('POST', '/api/super-admin/settings', { key: 'support.email', value: 'new@example.com' }, { token: op });
+    expect(again.status).toBe(201);
+    expect(again.body.id).not.toBe(first.body.id);
+    const viaGraphql = await t.graphql('mutation($id: ID!) { deleteSystemSetting(id: $id) }', { id: again.body.id }, op);
+    expect(viaGraphql.body.data.deleteSystemSetting).toBe(again.body.id);
   });
 
   it('counts the platform and logs repeated failed sign-ins', async () => {

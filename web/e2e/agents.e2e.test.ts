@@ -124,6 +124,10 @@ describe.skipIf(!browser.available)(`agents, onboarding and new sales in Chromiu
     await expect
       .poll(async () => (await form.getByRole('button', { name: /Coverage amount/ }).textContent())?.replace(/\s/g, ' '))
       .toContain('R 50 000,00');
+    // The coverage follows the type (issue #25): its amount alone is offered, so the two cannot disagree.
+    await form.getByRole('button', { name: /Coverage amount/ }).click();
+    expect((await agent.getByRole('option').allTextContents()).map((o) => o.replace(/\s/g, ' '))).toEqual(['R 50 000,00']);
+    await agent.keyboard.press('Escape');
     await form.getByLabel('Beneficiary name').fill('Thabo Khumalo');
     await form.getByRole('button', { name: /Beneficiary relation/ }).click();
     await agent.getByRole('option', { name: 'Spouse', exact: true }).click();
@@ -146,6 +150,9 @@ describe.skipIf(!browser.available)(`agents, onboarding and new sales in Chromiu
     await expect
       .poll(() => agent.getByText('Client has been successfully onboarded and policy created!').first().isVisible(), { timeout: 15_000 })
       .toBe(true);
+    // The success names the new policy's number (issue #25).
+    expect(await agent.getByRole('status').textContent()).toMatch(/Policy number: [A-Z]+-\d{4}-\d{6}\./);
+    await screenshot(agent, 'onboarding-success-toast', { fullPage: false });
     // Back to an empty step 1 for the next client.
     await expect.poll(() => agent.getByText('Step 1 of 3').isVisible()).toBe(true);
     expect(await form.getByLabel('First name').inputValue()).toBe('');

@@ -227,7 +227,7 @@ describe.skipIf(!browser.available)(`claims and documents in Chromium ${browser.
     await page.getByRole('button', { name: `View claim ${claimNumber}` }).click();
     const details = page.getByRole('dialog', { name: `Claim ${claimNumber}` });
     await expect.poll(() => details.getByRole('link', { name: /^View Death certificate/ }).isVisible()).toBe(true);
-    const decision = details.getByRole('region', { name: 'Decision' });
+    const decision = details.getByRole('region', { name: 'Decision', exact: true });
     await expect.poll(() => decision.getByText('Stepchild raised by the member, confirmed by affidavit').isVisible()).toBe(true);
     expect(await decision.textContent()).toContain('EFT-778899');
     expect(await decision.textContent()).toContain('N Ngcobo · account ending 6789');

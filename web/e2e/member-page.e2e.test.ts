@@ -27,6 +27,8 @@ describe.skipIf(!browser.available)(`the member's page in Chromium ${browser.rea
   let chromium: Browser;
   let page: Page;
   let policyNumber: string;
+  let token: string;
+  let claimId: string;
 
   async function upload(token: string): Promise<string> {
     const { uploadURL } = await api<{ uploadURL: string }>(server, token, 'POST', '/api/objects/upload');
@@ -43,7 +45,7 @@ describe.skipIf(!browser.available)(`the member's page in Chromium ${browser.rea
     server = await startServer();
     chromium = await launchBrowser();
     page = await chromium.newPage({ viewport: { width: 1440, height: 1000 } });
-    const { token } = await registerAndSignIn(page, server, '422');
+    ({ token } = await registerAndSignIn(page, server, '422'));
     const type = await api<{ id: string }>(server, token, 'POST', '/api/policy-types', {
       name: 'Family 30k',
       coverageAmount: '30000',
@@ -80,7 +82,7 @@ describe.skipIf(!browser.available)(`the member's page in Chromium ${browser.rea
       paymentMethod: 'cash',
       reference: 'FIRST',
     });
-    await api(server, token, 'POST', '/api/claims', {
+    ({ id: claimId } = await api<{ id: string }>(server, token, 'POST', '/api/claims', {
       policyId: main.policyId,
       deceasedFirstName: 'Thandeka',
       deceasedLastName: 'Ngcobo',
@@ -105,7 +107,7 @@ describe.skipIf(!browser.available)(`the member's page in Chromium ${browser.rea
       claimantIdDocument: await upload(token),
       deathCertificateDocument: await upload(token),
       bankLetterDocument: await upload(token),
-    });
+    }));
   });
   afterAll(async () => {
     await chromium?.close();
@@ -184,5 +186,37 @@ describe.skipIf(!browser.available)(`the member's page in Chromium ${browser.rea
     await expect.poll(() => page.getByRole('heading', { name: 'Covered by' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Jabulani Ngcobo' }).first().click();
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Jabulani Ngcobo' }).isVisible()).toBe(true);
+  });
+
+  it('starts the claim’s decision clock when its four documents are verified: time left on the list and the dashboard (issue #23)', async () => {
+    const claim = await api<{ claimNumber: string; documents: { id: string }[] }>(server, token, 'GET', `/api/claims/${claimId}`);
+    for (const d of claim.documents) await api(server, token, 'PATCH', `/api/documents/${d.id}`, { status: 'verified' });
+    // Verified through the API: a fresh load, not the page's cache.
+    await page.goto(`${server.url}/claims`);
+    const row = page.getByRole('row').filter({ hasText: claim.claimNumber });
+    await expect.poll(() => row.getByText(/^Decide within /).isVisible()).toBe(true);
+    await screenshot(page, 'claims-decision-clock');
+    await page.getByRole('button', { name: `View claim ${claim.claimNumber}` }).click();
+    const deadline = page.getByRole('dialog').getByRole('region', { name: 'Decision deadline' });
+    await expect.poll(() => deadline.getByText(/^Decision due by /).isVisible()).toBe(true);
+    await screenshot(page, 'claim-decision-deadline', { fullPage: false });
+    // Disputed: a reason, and the deadline moves 14 business days once (the button then goes).
+    await deadline.getByRole('button', { name: 'Mark as Disputed' }).click();
+    const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog', { name: /^Mark as Disputed/ }));
+    await confirm.getByLabel(/^Why is the claim disputed/).fill('Two spouses both claim the benefit');
+    await confirm.getByRole('button', { name: 'Mark as Disputed', exact: true }).click();
+    await expect.poll(() => deadline.getByText('Disputed: “Two spouses both claim the benefit”').isVisible()).toBe(true);
+    await expect.poll(() => deadline.getByText(/14 more business days: disputed/).isVisible()).toBe(true);
+    expect(await deadline.getByRole('button', { name: 'Mark as Disputed' }).count()).toBe(0);
+    await screenshot(page, 'claim-disputed', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    const panel = page.getByRole('region', { name: 'Claim decisions due' });
+    await expect.poll(() => panel.getByText(claim.claimNumber).isVisible()).toBe(true);
+    await screenshot(page, 'dashboard-claim-deadlines');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'dashboard-claim-deadlines-phone');
+    await page.setViewportSize({ width: 1440, height: 1000 });
   });
 });

@@ -20,5 +20,6 @@ export * from './agents/index.ts';
 export * from './audit/index.ts';
 export * from './plans/index.ts';
 export * from './system-settings/index.ts';
+export * from './compliance/index.ts';
 export * from './command-handling/slice.ts';
 export * from './collections/index.ts';

@@ -1,6 +1,7 @@
-import { changeClaimStatusSlice, NotFoundError, reviewDocumentSlice, submitClaimSlice } from '@fpa/write-model';
+import { changeClaimStatusSlice, disputeClaimSlice, NotFoundError, reviewDocumentSlice, submitClaimSlice } from '@fpa/write-model';
 import { findClaim, findDocument, type ClaimDetail, type DocumentRow } from '@fpa/projections';
 import type { RequestContext } from '../context.ts';
+import { withClock } from '../queries/claims.ts';
 import { tenantSql } from '../queries/tenant.ts';
 import { ClaimType, DocumentType } from '../schema/claims.ts';
 import { companyOf, endpoint } from './expose.ts';
@@ -9,7 +10,7 @@ async function claim(ctx: RequestContext, id: string): Promise<ClaimDetail> {
   const companyId = companyOf(ctx);
   const row = await findClaim(tenantSql(ctx, companyId), companyId, id);
   if (!row) throw new NotFoundError('Claim not found');
-  return row;
+  return withClock(ctx, row);
 }
 
 async function document(ctx: RequestContext, id: string): Promise<DocumentRow> {
@@ -39,6 +40,13 @@ export const claimEndpoints = [
   endpoint({
     slice: changeClaimStatusSlice,
     rest: { method: 'PATCH', path: '/api/claims/:id' },
+    graphql: { type: ClaimType, args: 'flat' },
+    answer: (ctx, _outcome, { target }) => claim(ctx, target),
+  }),
+  // Issue #23: a disputed claim's decision has 14 more business days (PPR rule 2A.8).
+  endpoint({
+    slice: disputeClaimSlice,
+    rest: { method: 'POST', path: '/api/claims/:id/dispute' },
     graphql: { type: ClaimType, args: 'flat' },
     answer: (ctx, _outcome, { target }) => claim(ctx, target),
   }),

@@ -48,7 +48,7 @@ export type CommandEndpoint<Outcome extends CommandOutcome = CommandOutcome, Ans
    * Gateway policy around the command, when it has one beyond its operation (a wrong current password
    * counts toward the sign-in lock-out): runs after the operation is checked, around the command.
    */
-  around?(ctx: RequestContext, command: () => Promise<Outcome>): Promise<Outcome>;
+  around?(ctx: RequestContext, command: () => Promise<Outcome>, request: CommandRequest): Promise<Outcome>;
   /** The answer, read after the write is visible (read-your-writes). */
   answer(ctx: RequestContext, outcome: Outcome, request: CommandRequest): Promise<Answer> | Answer;
 };
@@ -75,7 +75,7 @@ export async function runCommand<Outcome extends CommandOutcome, Answer>(
   const { store, sql, config } = ctx.services;
   const deps = { store, sql, paymentProvider: paymentProvider(config.billing)?.id ?? null };
   const command = () => e.slice.handle(deps, request, commandFor(ctx));
-  const outcome = await (e.around ? e.around(ctx, command) : command());
+  const outcome = await (e.around ? e.around(ctx, command, request) : command());
   if (outcome.append) await readYourWrites(ctx, outcome.append);
   return e.answer(ctx, outcome, request);
 }

@@ -3,8 +3,11 @@ import {
   COMPANY_NOT_FOUND,
   createPlanSlice,
   deletePlanSlice,
+  deleteSystemSettingSlice,
+  DomainError,
   NotFoundError,
   PLAN_NOT_FOUND,
+  resolveComplianceEntrySlice,
   saveSystemSettingSlice,
   suspendCompanySlice,
   updatePlanSlice,
@@ -13,6 +16,7 @@ import {
   companyUsers,
   findPlan,
   findPlatformCompany,
+  findComplianceLog,
   findSystemSetting,
   type PlanRow,
   type PlatformCompanyRow,
@@ -20,7 +24,7 @@ import {
 } from '@fpa/projections';
 import type { RequestContext } from '../context.ts';
 import { revokeSessionsOfUsers } from '../auth/sessions.ts';
-import { PlanType, PlatformCompanyType, SystemSettingType } from '../schema/platform.ts';
+import { ComplianceLogType, PlanType, PlatformCompanyType, SystemSettingType } from '../schema/platform.ts';
 import { endpoint } from './expose.ts';
 
 /* The super admin dashboard (spec part 2 §7 Super admin): the platform operator's commands (403 for every company user). */
@@ -46,7 +50,26 @@ async function setting(ctx: RequestContext, settingId: string): Promise<SystemSe
 /** The setting as saved, and whether its key was new. */
 type SavedSetting = { row: SystemSettingRow; created: boolean };
 
+async function complianceEntry(ctx: RequestContext, id: string) {
+  const row = await findComplianceLog(ctx.services.sql, id, ctx.services.now());
+  if (!row) throw new NotFoundError('Compliance log entry not found');
+  return row;
+}
+
 export const platformEndpoints = [
+  // Issue #25: the super admin resolves an entry of the compliance log with a note (who and when are shown).
+  endpoint({
+    slice: resolveComplianceEntrySlice,
+    rest: { method: 'POST', path: '/api/super-admin/compliance-logs/:id/resolve' },
+    graphql: { type: ComplianceLogType, args: 'flat' },
+    // Only an entry the log shows, and one still open: a resolved entry (by an event or by hand) stays as it is.
+    around: async (ctx, command, { target }) => {
+      const entry = await complianceEntry(ctx, target);
+      if (entry.resolvedAt) throw new DomainError('RULE_VIOLATED', 'This compliance log entry is already resolved.');
+      return command();
+    },
+    answer: (ctx, _outcome, { target }) => complianceEntry(ctx, target),
+  }),
   endpoint({
     slice: suspendCompanySlice,
     rest: { method: 'POST', path: '/api/super-admin/companies/:companyId/suspend' },
@@ -86,6 +109,12 @@ export const platformEndpoints = [
       result: ({ row }: SavedSetting) => row,
     },
     answer: async (ctx, { settingId, created }): Promise<SavedSetting> => ({ row: await setting(ctx, settingId), created }),
+  }),
+  endpoint({
+    slice: deleteSystemSettingSlice,
+    rest: { method: 'DELETE', path: '/api/super-admin/settings/:id' },
+    graphql: { type: 'ID', description: "The deleted setting's id.", result: ({ id }: { id: string }) => id },
+    answer: (_ctx, _outcome, { target }) => ({ ok: true as const, id: target }),
   }),
   endpoint({
     slice: createPlanSlice,

@@ -6,6 +6,7 @@ import type {
   PersonalDataRequest,
   SuspendedCompany,
   TurnaroundMonth,
+  DecisionMonth,
   WaitingPeriodPolicy,
 } from '@fpa/projections';
 import { AUDIT_ENTITIES, type AuditEntry, type EntityAsOf } from '@fpa/write-model';
@@ -73,6 +74,18 @@ const compliance = {
   'claims-turnaround': rowOf<TurnaroundMonth>()(
     z.strictObject({ month: z.string(), claimsPaid: z.int(), medianDays: z.number(), p90Days: z.number() }),
   ),
+  'claims-decisions': rowOf<DecisionMonth>()(
+    z.strictObject({
+      month: z.string(),
+      decided: z.int(),
+      decidedLate: z.int().meta({ description: 'Decided after the 2-business-day deadline (16 with the underwriter)' }),
+      withClock: z.int().meta({ description: 'Decided after the clock started (the last document verified)' }),
+      medianBusinessHours: z.number().nullable(),
+      p90BusinessHours: z.number().nullable(),
+      rejected: z.int(),
+      rejectionReasons: z.array(z.strictObject({ reason: z.string(), count: z.int() })),
+    }),
+  ),
   'claims-ageing': rowOf<AgeingBucket>()(
     z.strictObject({ bucket: z.string(), minDays: z.int(), maxDays: z.int().nullable(), count: z.int(), claimIds: z.array(z.string()) }),
   ),
@@ -118,6 +131,8 @@ const compliance = {
 
 const complianceSummaries: Record<keyof typeof compliance, string> = {
   'claims-turnaround': 'Claims paid per month, with the median and 90th-percentile days to pay',
+  'claims-decisions':
+    'Claims decided per month: decided late (PPR rule 2A.8), median and 90th-percentile business hours to decide, rejections by reason',
   'claims-ageing': 'Open claims by age',
   'lapse-ratio': 'Policies lapsed per month against those active at its start',
   'waiting-period': 'Active policies still in their waiting period',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ClaimCounts, ClaimDetail, DocumentRow } from '@fpa/projections';
-import { DOCUMENT_CATEGORIES } from '@fpa/write-model';
+import { DECISION_CLOCK_STATES, DOCUMENT_CATEGORIES } from '@fpa/write-model';
 import { CLAIM_OVERRIDABLE_FLAGS, CLAIM_REJECTION_REASONS, CLAIM_STATUSES, ROLES } from '@fpa/write-model/validation';
+import type { ClaimClockStatus, ClaimDeadlines } from '../queries/claims.ts';
 import { day, id, instant, money, named, rowOf, type AnswerMap } from './shapes.ts';
 
 export const claimDocument = named(
@@ -62,6 +63,22 @@ const claimFields = {
   paymentReference: z.string().nullable(),
   payoutAccountHolder: z.string().nullable().meta({ description: 'The claimant’s account the payout went to' }),
   payoutAccountLast4: z.string().nullable().meta({ description: 'Its account number’s last four digits' }),
+  clockStartedAt: instant.nullable().meta({ description: 'The decision clock (PPR rule 2A.8) started: the last form document verified' }),
+  decisionDueAt: instant.nullable().meta({ description: 'The decision is due by then: 2 business days, 16 with the underwriter' }),
+  deadlineExtendedFor: z
+    .enum(['sent_to_underwriter', 'disputed'])
+    .nullable()
+    .meta({ description: 'Why the deadline has 14 more business days' }),
+  disputeReason: z.string().nullable().meta({ description: 'Why the claim is disputed (14 more business days to decide)' }),
+  decidedAt: instant.nullable().meta({ description: 'When the claim was approved or rejected' }),
+  decisionClock: z.strictObject({
+    state: z.enum(DECISION_CLOCK_STATES).meta({
+      description:
+        'not_started (documents not all verified), running, due_soon (4 business hours or less left), overdue, on_time, late, or none (decided without a clock)',
+    }),
+    businessMinutesLeft: z.int().nullable().meta({ description: 'Until the deadline while undecided; negative once overdue' }),
+    businessMinutesTaken: z.int().nullable().meta({ description: 'From the clock’s start to the decision' }),
+  }),
   submittedBy: z.string().nullable(),
   createdAt: instant,
   updatedAt: instant,
@@ -71,7 +88,7 @@ export const claim = named('Claim', z.strictObject(claimFields));
 
 const claimDetail = named(
   'ClaimDetail',
-  rowOf<ClaimDetail>()(
+  rowOf<ClaimDetail & { decisionClock: ClaimClockStatus }>()(
     z.strictObject({
       ...claimFields,
       documents: z.array(claimDocument),
@@ -112,6 +129,27 @@ export const claimsAnswers: AnswerMap = {
   },
   'GET /api/claims': { summary: 'Every claim of the company', answer: z.array(claim) },
   'GET /api/claims/counts': { summary: 'The claim count cards', answer: counts },
+  'GET /api/claims/deadlines': {
+    summary: 'Undecided claims on the decision clock (PPR rule 2A.8): overdue, due within 4 business hours, running; the 5 most urgent',
+    answer: rowOf<ClaimDeadlines>()(
+      z.strictObject({
+        overdue: z.int(),
+        dueSoon: z.int(),
+        running: z.int(),
+        urgent: z.array(
+          z.strictObject({
+            id,
+            claimNumber: z.string(),
+            memberId: id,
+            memberName: z.string(),
+            dueAt: instant,
+            state: z.enum(DECISION_CLOCK_STATES),
+            businessMinutesLeft: z.int().meta({ description: 'Negative once overdue' }),
+          }),
+        ),
+      }),
+    ),
+  },
   'GET /api/claims/:id': { summary: 'A claim with its documents and history', answer: claimDetail },
   'POST /api/claims': { summary: 'Submit a death claim against a policy (by policyId)', answer: claimDetail },
   'POST /api/claims/by-policy-number': {
@@ -119,6 +157,10 @@ export const claimsAnswers: AnswerMap = {
     answer: claimDetail,
   },
   'PATCH /api/claims/:id': { summary: 'Change a claim’s status', answer: claimDetail },
+  'POST /api/claims/:id/dispute': {
+    summary: 'Mark an undecided claim as disputed: its decision has 14 more business days (PPR rule 2A.8), once',
+    answer: claimDetail,
+  },
   'GET /api/documents': {
     summary: 'The claims’ documents, newest first (a page)',
     answer: z.array(claimDocument),

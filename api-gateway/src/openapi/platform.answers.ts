@@ -53,6 +53,8 @@ const complianceLog = rowOf<ComplianceLogRow>()(
     title: z.string(),
     description: z.string(),
     resolvedAt: instant.nullable(),
+    resolutionNote: z.string().nullable().meta({ description: 'The super admin’s note when they resolved it' }),
+    resolvedBy: z.string().nullable().meta({ description: 'Who resolved it with a note' }),
     createdAt: instant,
   }),
 );
@@ -96,6 +98,10 @@ export const platformAnswers: AnswerMap = {
   'GET /api/super-admin/subscriptions': { summary: 'Every company’s subscription', answer: z.array(platformSubscription) },
   'GET /api/super-admin/stats': { summary: 'The platform’s figures', answer: stats },
   'GET /api/super-admin/compliance-logs': { summary: 'The compliance log of every company', answer: z.array(complianceLog) },
+  'POST /api/super-admin/compliance-logs/:id/resolve': {
+    summary: 'Resolve an open compliance-log entry with a note (it shows Resolved, by whom and when)',
+    answer: complianceLog,
+  },
   'GET /api/super-admin/settings': { summary: 'The system settings', answer: z.array(setting) },
   'GET /api/super-admin/plans': { summary: 'The subscription plans', answer: z.array(plan) },
   'POST /api/super-admin/companies/:companyId/suspend': { summary: 'Suspend a company (its users are refused)', answer: platformCompany },
@@ -109,4 +115,5 @@ export const platformAnswers: AnswerMap = {
   'POST /api/super-admin/plans': { summary: 'Create a plan', answer: plan },
   'PUT /api/super-admin/plans/:id': { summary: 'Update a plan', answer: plan },
   'DELETE /api/super-admin/plans/:id': { summary: 'Delete a plan', answer: okWithId },
+  'DELETE /api/super-admin/settings/:id': { summary: 'Delete a system setting (issue #25)', answer: okWithId },
 };

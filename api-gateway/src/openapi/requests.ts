@@ -107,6 +107,7 @@ export const requests: RequestMap = {
   ...Object.fromEntries(
     [
       'claims-turnaround',
+      'claims-decisions',
       'claims-ageing',
       'lapse-ratio',
       'waiting-period',

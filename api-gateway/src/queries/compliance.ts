@@ -2,6 +2,7 @@ import { parseInput, southAfricanDate } from '@fpa/write-model';
 import { complianceReportQuerySchema } from '@fpa/write-model/validation';
 import {
   claimsAgeing as claimsAgeingQuery,
+  claimsDecisions as claimsDecisionsQuery,
   claimsTurnaround as claimsTurnaroundQuery,
   lapseRatio as lapseRatioQuery,
   permissionChanges as permissionChangesQuery,
@@ -20,6 +21,7 @@ import { tenantSql } from './tenant.ts';
  */
 export const COMPLIANCE_REPORTS = [
   'claims-turnaround',
+  'claims-decisions',
   'claims-ageing',
   'lapse-ratio',
   'waiting-period',
@@ -56,6 +58,8 @@ export async function complianceReport(
     switch (report) {
       case 'claims-turnaround':
         return claimsTurnaroundQuery(sql, scope.companyId);
+      case 'claims-decisions':
+        return claimsDecisionsQuery(sql, scope.companyId);
       case 'claims-ageing':
         return claimsAgeingQuery(sql, scope.companyId, query.asOf ?? ctx.services.now());
       case 'lapse-ratio':

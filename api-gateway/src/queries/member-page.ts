@@ -25,6 +25,7 @@ import {
 } from '@fpa/projections';
 import { ageOn, isIsoDate, saIdDateOfBirth, southAfricanDate } from '@fpa/write-model/validation';
 import { may } from '../auth/policy.ts';
+import { withClock } from './claims.ts';
 import type { RequestContext } from '../context.ts';
 import { member as findMember } from './portfolio.ts';
 import { readIfAllowed, tenantRead } from './tenant.ts';
@@ -89,7 +90,7 @@ export function paymentsOf(ctx: RequestContext, policyId: string, first = MEMBER
 }
 
 export function claimsOf(ctx: RequestContext, policyId: string): Promise<ClaimRow[] | null> {
-  return readIfAllowed(ctx, 'claims:read', (read) => claimsOfPolicy(...read, policyId));
+  return readIfAllowed(ctx, 'claims:read', async (read) => (await claimsOfPolicy(...read, policyId)).map((c) => withClock(ctx, c)));
 }
 
 /**

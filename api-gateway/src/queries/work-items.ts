@@ -1,4 +1,4 @@
-import { billingSummary, claimCounts, collectionWorkItems, unmatchedStatementLineCount } from '@fpa/projections';
+import { billingSummary, claimCounts, collectionWorkItems, overdueClaimCount, unmatchedStatementLineCount } from '@fpa/projections';
 import { southAfricanDate } from '@fpa/write-model/validation';
 import { may, requireCompanyUser } from '../auth/policy.ts';
 import type { RequestContext } from '../context.ts';
@@ -9,7 +9,13 @@ import { tenantRead } from './tenant.ts';
  * permission of the list it opens, with its count. Only what has something in it is listed.
  */
 
-export const WORK_ITEM_KINDS = ['claims_to_decide', 'policies_in_grace', 'bank_lines_to_match', 'deceased_debits'] as const;
+export const WORK_ITEM_KINDS = [
+  'claims_past_deadline',
+  'claims_to_decide',
+  'policies_in_grace',
+  'bank_lines_to_match',
+  'deceased_debits',
+] as const;
 export type WorkItemKind = (typeof WORK_ITEM_KINDS)[number];
 
 export type WorkItem = { kind: WorkItemKind; count: number; label: string; href: string };
@@ -20,8 +26,16 @@ export async function workItems(ctx: RequestContext): Promise<WorkItem[]> {
   requireCompanyUser(ctx.user, 'dashboard:read');
   const items: WorkItem[] = [];
   if (may(ctx.user, 'claims:read')) {
-    const counts = await claimCounts(...tenantRead(ctx, 'claims:read'));
+    const read = tenantRead(ctx, 'claims:read');
+    const [counts, overdue] = await Promise.all([claimCounts(...read), overdueClaimCount(...read, ctx.services.now())]);
     const open = counts.submitted + counts.underReview + counts.sentToUnderwriter;
+    // A breach of the 2-business-day decision deadline (PPR rule 2A.8): first, it is the urgent one.
+    items.push({
+      kind: 'claims_past_deadline',
+      count: overdue,
+      label: `${plural(overdue, 'claim', 'claims')} past the decision deadline`,
+      href: '/claims',
+    });
     items.push({
       kind: 'claims_to_decide',
       count: open,

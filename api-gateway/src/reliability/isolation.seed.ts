@@ -211,6 +211,8 @@ export function changeBody(method: string, path: string, victim: SeededCompany):
   if (/^\/api\/collections\/statements\/[^/]+\/assign$/.test(path))
     return { line: 2, allocations: [{ policyId: victim.ids.policy[0], amount: '99' }] };
   if (/^\/api\/collections\/statements\/[^/]+\/dismiss$/.test(path)) return { line: 2, reason: 'hacked' };
+  // A dispute (issue #23): a valid reason, so the refusal is for the claim, not the body.
+  if (/^\/api\/claims\/[^/]+\/dispute$/.test(path)) return { reason: 'Disputed by another tenant' };
   if (path.startsWith('/api/claims/')) return { status: 'approved', approvedAmount: '1', overrideReason: 'hacked by another tenant' };
   if (path.startsWith('/api/documents/')) return { status: 'rejected', notes: 'hacked' };
   if (path.startsWith('/api/payments/')) return { status: 'refunded' };

@@ -104,6 +104,7 @@ export const auditRoutes: Route[] = [
     handler: (ctx, { query }) => audit.companyEventTypes(ctx, companyOf(query)),
   },
   report('claims-turnaround'),
+  report('claims-decisions'),
   report('claims-ageing'),
   report('lapse-ratio'),
   report('waiting-period'),

@@ -44,7 +44,14 @@ function whole(value: string | null, name: string, min: number, max: number): nu
 export const claimRoutes: Route[] = [
   { method: 'GET', path: '/api/claims', operation: 'claims:read', handler: (ctx) => claims.allClaims(ctx) },
   { method: 'GET', path: '/api/claims/counts', operation: 'claims:read', handler: (ctx) => claims.claimCounts(ctx) },
-  { method: 'GET', path: '/api/claims/:id', operation: 'claims:read', handler: (ctx, { params }) => claims.requireClaim(ctx, params.id!) },
+  // Issue #23: the decision clock's breaches and the claims nearest their deadline.
+  { method: 'GET', path: '/api/claims/deadlines', operation: 'claims:read', handler: (ctx) => claims.claimDeadlines(ctx) },
+  {
+    method: 'GET',
+    path: '/api/claims/:id',
+    operation: 'claims:read',
+    handler: (ctx, { params }) => claims.restClaimDetail(ctx, params.id!),
+  },
   // Issue #23: the decision letter to the claimant, once the claim is approved, paid or rejected.
   {
     method: 'GET',

@@ -6,6 +6,7 @@ import type {
   PersonalDataRequest,
   SuspendedCompany,
   TurnaroundMonth,
+  DecisionMonth,
   WaitingPeriodPolicy,
 } from '@fpa/projections';
 import { builder } from '../builder.ts';
@@ -30,6 +31,24 @@ const TurnaroundMonthType = builder.objectRef<TurnaroundMonth>('TurnaroundMonth'
     claimsPaid: t.exposeInt('claimsPaid'),
     medianDays: t.exposeFloat('medianDays'),
     p90Days: t.exposeFloat('p90Days'),
+  }),
+});
+
+const RejectionReasonCountType = builder.objectRef<DecisionMonth['rejectionReasons'][number]>('RejectionReasonCount').implement({
+  fields: (t) => ({ reason: t.exposeString('reason'), count: t.exposeInt('count') }),
+});
+
+const DecisionMonthType = builder.objectRef<DecisionMonth>('DecisionMonth').implement({
+  description: 'Claims decided (approved or rejected) in a month, against the 2-business-day decision deadline of PPR rule 2A.8.',
+  fields: (t) => ({
+    month: t.exposeString('month'),
+    decided: t.exposeInt('decided'),
+    decidedLate: t.exposeInt('decidedLate'),
+    withClock: t.exposeInt('withClock', { description: 'Decided after the clock started (the last document verified).' }),
+    medianBusinessHours: t.exposeFloat('medianBusinessHours', { nullable: true }),
+    p90BusinessHours: t.exposeFloat('p90BusinessHours', { nullable: true }),
+    rejected: t.exposeInt('rejected'),
+    rejectionReasons: t.field({ type: [RejectionReasonCountType], resolve: (m) => m.rejectionReasons }),
   }),
 });
 
@@ -119,6 +138,10 @@ const ComplianceReportsType = builder.objectRef<Scope>('ComplianceReports').impl
     claimsTurnaround: t.field({
       type: [TurnaroundMonthType],
       resolve: (s, _a, ctx) => complianceReport(ctx, 'claims-turnaround', {}, s.companyId, false) as Promise<TurnaroundMonth[]>,
+    }),
+    claimsDecisions: t.field({
+      type: [DecisionMonthType],
+      resolve: (s, _a, ctx) => complianceReport(ctx, 'claims-decisions', {}, s.companyId, false) as Promise<DecisionMonth[]>,
     }),
     claimsAgeing: t.field({
       type: [AgeingBucketType],

@@ -1,7 +1,7 @@
 import type { ClaimCounts, ClaimRow, DocumentList } from '@fpa/projections';
 import { builder, withoutNulls } from '../builder.ts';
 import * as claims from '../queries/claims.ts';
-import { ClaimStatusEnum, ClaimType, DocumentCategoryEnum, DocumentStatusEnum, DocumentType } from './claims.ts';
+import { ClaimStatusEnum, ClaimType, DecisionClockStateEnum, DocumentCategoryEnum, DocumentStatusEnum, DocumentType } from './claims.ts';
 import { PageInfo } from './portfolio.ts';
 
 const ClaimConnection = builder
@@ -36,7 +36,30 @@ const DocumentListType = builder.objectRef<DocumentList>('DocumentList').impleme
   }),
 });
 
+const UrgentClaimType = builder.objectRef<claims.UrgentClaim>('UrgentClaim').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    claimNumber: t.exposeString('claimNumber'),
+    memberId: t.exposeID('memberId'),
+    memberName: t.exposeString('memberName'),
+    dueAt: t.string({ resolve: (c) => c.dueAt.toISOString() }),
+    state: t.field({ type: DecisionClockStateEnum, resolve: (c) => c.state }),
+    businessMinutesLeft: t.exposeInt('businessMinutesLeft', { description: 'Negative once overdue.' }),
+  }),
+});
+
+const ClaimDeadlinesType = builder.objectRef<claims.ClaimDeadlines>('ClaimDeadlines').implement({
+  description: 'Undecided claims on the decision clock (PPR rule 2A.8) by where they stand, and the five most urgent.',
+  fields: (t) => ({
+    overdue: t.exposeInt('overdue'),
+    dueSoon: t.exposeInt('dueSoon', { description: 'Four business hours or less left.' }),
+    running: t.exposeInt('running'),
+    urgent: t.field({ type: [UrgentClaimType], resolve: (d) => d.urgent }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  claimDeadlines: t.field({ type: ClaimDeadlinesType, resolve: (_r, _a, ctx) => claims.claimDeadlines(ctx) }),
   claims: t.field({
     type: ClaimConnection,
     args: {

@@ -1,6 +1,6 @@
 import { enumType } from '../commands/graphql-input.ts';
 import type { ClaimDetail, ClaimHistoryEntry, ClaimRow, DocumentRow } from '@fpa/projections';
-import { CLAIM_TRANSITIONS, DOCUMENT_CATEGORIES, DOCUMENT_STATUSES } from '@fpa/write-model';
+import { CLAIM_TRANSITIONS, DECISION_CLOCK_STATES, DOCUMENT_CATEGORIES, DOCUMENT_STATUSES } from '@fpa/write-model';
 import {
   CLAIM_OVERRIDABLE_FLAGS,
   CLAIM_REJECTION_REASON_LABELS,
@@ -61,6 +61,35 @@ const ClaimPayout = builder.objectRef<ClaimRow>('ClaimPayout').implement({
     reference: t.string({ resolve: (c) => c.paymentReference ?? '' }),
     accountHolder: t.string({ resolve: (c) => c.payoutAccountHolder ?? '' }),
     accountLast4: t.string({ resolve: (c) => c.payoutAccountLast4 ?? '' }),
+  }),
+});
+
+export const DecisionClockStateEnum = enumType('DecisionClockState', { values: DECISION_CLOCK_STATES });
+
+const DecisionClockType = builder.objectRef<ClaimRow>('DecisionClock').implement({
+  description:
+    'The decision clock of the Policyholder Protection Rules (rule 2A.8): it starts when the last form document is verified; ' +
+    'the decision is due within 2 business days (South African public holidays excluded), 14 more when sent to the underwriter.',
+  fields: (t) => ({
+    state: t.field({ type: DecisionClockStateEnum, resolve: (c, _a, ctx) => claims.clockStatusOf(ctx, c).state }),
+    startedAt: t.string({ nullable: true, resolve: (c) => iso(c.clockStartedAt) }),
+    dueAt: t.string({ nullable: true, resolve: (c) => iso(c.decisionDueAt) }),
+    decidedAt: t.string({ nullable: true, resolve: (c) => iso(c.decidedAt) }),
+    extendedFor: t.string({
+      nullable: true,
+      description: 'sent_to_underwriter or disputed when the deadline has 14 more business days.',
+      resolve: (c) => c.deadlineExtendedFor,
+    }),
+    businessMinutesLeft: t.int({
+      nullable: true,
+      description: 'Business minutes until the deadline while undecided; negative once overdue.',
+      resolve: (c, _a, ctx) => claims.clockStatusOf(ctx, c).businessMinutesLeft,
+    }),
+    businessMinutesTaken: t.int({
+      nullable: true,
+      description: "Business minutes from the clock's start to the decision.",
+      resolve: (c, _a, ctx) => claims.clockStatusOf(ctx, c).businessMinutesTaken,
+    }),
   }),
 });
 
@@ -134,6 +163,12 @@ export const ClaimType = builder.objectRef<ClaimRow | ClaimDetail>('Claim').impl
     }),
     rejection: t.field({ type: ClaimRejection, nullable: true, resolve: (c) => (c.rejectionReason ? c : null) }),
     payout: t.field({ type: ClaimPayout, nullable: true, resolve: (c) => (c.paidOn && c.payoutAmount ? c : null) }),
+    decisionClock: t.field({ type: DecisionClockType, resolve: (c) => c }),
+    disputeReason: t.string({
+      nullable: true,
+      description: 'Why the claim is disputed (its decision has 14 more business days); null when it is not.',
+      resolve: (c) => c.disputeReason,
+    }),
     nextStatuses: t.field({
       type: [ClaimStatusEnum],
       description: "The moves the lifecycle allows from here; empty means 'No actions available'.",

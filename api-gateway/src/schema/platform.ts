@@ -59,7 +59,7 @@ const PlatformStatsType = builder.objectRef<PlatformStats>('PlatformStats').impl
   }),
 });
 
-const ComplianceLogType = builder.objectRef<ComplianceLogRow>('ComplianceLog').implement({
+export const ComplianceLogType = builder.objectRef<ComplianceLogRow>('ComplianceLog').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     companyId: t.exposeID('companyId', { nullable: true }),
@@ -69,6 +69,8 @@ const ComplianceLogType = builder.objectRef<ComplianceLogRow>('ComplianceLog').i
     title: t.exposeString('title'),
     description: t.exposeString('description'),
     resolvedAt: t.string({ nullable: true, description: 'Open while null.', resolve: (l) => iso(l.resolvedAt) }),
+    resolutionNote: t.exposeString('resolutionNote', { nullable: true, description: "The super admin's note when they resolved it." }),
+    resolvedBy: t.exposeString('resolvedBy', { nullable: true, description: 'Who resolved it with a note.' }),
     createdAt: t.string({ resolve: (l) => l.createdAt.toISOString() }),
   }),
 });

@@ -1,4 +1,13 @@
-import type { ClaimDocumentReviewed, ClaimEvent, ClaimFlags, ClaimStatusChanged, ClaimSubmitted } from '@fpa/write-model';
+import type {
+  ClaimDecisionClockStarted,
+  ClaimDecisionDeadlineExtended,
+  ClaimDisputed,
+  ClaimDocumentReviewed,
+  ClaimEvent,
+  ClaimFlags,
+  ClaimStatusChanged,
+  ClaimSubmitted,
+} from '@fpa/write-model';
 import { ERASED, type SqlExecutor } from '@fpa/write-model/event-store';
 import { CLAIM_STATUSES, isIsoDate, southAfricanDate, type ClaimStatus } from '@fpa/write-model/validation';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
@@ -13,8 +22,16 @@ import { ADD_TO_CLAIM_STATS, CLAIMS_TABLES, createClaimsTables } from './claims.
 export const claimsProjection = projectorOf<ClaimEvent>()({
   name: 'claims',
   // 2: the decision columns (approved amount, override, rejection, payout), issue #23.
-  version: 2,
-  handles: ['ClaimSubmitted', 'ClaimStatusChanged', 'ClaimDocumentReviewed'],
+  // 3: the decision clock (started, due, extended, disputed, decided), issue #23.
+  version: 3,
+  handles: [
+    'ClaimSubmitted',
+    'ClaimStatusChanged',
+    'ClaimDocumentReviewed',
+    'ClaimDecisionClockStarted',
+    'ClaimDecisionDeadlineExtended',
+    'ClaimDisputed',
+  ],
   tables: CLAIMS_TABLES,
   init: createClaimsTables,
   async apply(tx, event) {
@@ -25,6 +42,11 @@ export const claimsProjection = projectorOf<ClaimEvent>()({
         return claimStatusChanged(tx, event);
       case 'ClaimDocumentReviewed':
         return claimDocumentReviewed(tx, event);
+      case 'ClaimDecisionClockStarted':
+      case 'ClaimDecisionDeadlineExtended':
+        return clockMoved(tx, event);
+      case 'ClaimDisputed':
+        return claimDisputed(tx, event);
     }
   },
 });
@@ -119,7 +141,13 @@ async function claimStatusChanged(tx: SqlExecutor, event: Recorded<ClaimStatusCh
               paid_on = case when $16::boolean then $18::date else c.paid_on end,
               payment_reference = case when $16::boolean then $19::text else c.payment_reference end,
               payout_account_holder = case when $16::boolean then $20::text else c.payout_account_holder end,
-              payout_account_last4 = case when $16::boolean then $21::text else c.payout_account_last4 end
+              payout_account_last4 = case when $16::boolean then $21::text else c.payout_account_last4 end,
+              -- The clock stops at the decision (approved or rejected), the first one.
+              decided_at = case when $3::text in ('approved', 'rejected') then coalesce(c.decided_at, $22::timestamptz, $4)
+                                else c.decided_at end,
+              -- Sent to the underwriter, the deadline has (or will have, once the clock starts) 14 more business days.
+              deadline_extended_for = case when $3::text = 'sent_to_underwriter' then coalesce(c.deadline_extended_for, $3::text)
+                                           else c.deadline_extended_for end
          from old where c.id = old.id
        returning old.id, old.company_id, old.status as was
      ), h as (
@@ -157,6 +185,8 @@ async function claimStatusChanged(tx: SqlExecutor, event: Recorded<ClaimStatusCh
       payout?.reference ?? null,
       payout?.accountHolder ?? null,
       payout?.accountLast4 ?? null,
+      // The decision's own instant (the command's clock); before the clock existed, its recorded time.
+      event.data.decidedAt ?? null,
     ],
   );
 }
@@ -174,6 +204,27 @@ async function claimDocumentReviewed(tx: SqlExecutor, event: Recorded<ClaimDocum
       event.recordedAt,
       (event.data.note as string | null | undefined) ?? null,
     ],
+  );
+}
+
+/** The clock's start and deadline, or its extended deadline, as the event worked them out. */
+async function clockMoved(tx: SqlExecutor, event: Recorded<ClaimDecisionClockStarted | ClaimDecisionDeadlineExtended>): Promise<void> {
+  const started = event.type === 'ClaimDecisionClockStarted' ? event.data.startedAt : null;
+  const extendedFor = event.type === 'ClaimDecisionDeadlineExtended' ? event.data.reason : null;
+  await tx.query(
+    `update claims set clock_started_at = coalesce($3::timestamptz, clock_started_at), decision_due_at = $4::timestamptz,
+            deadline_extended_for = coalesce($5::text, deadline_extended_for)
+      where id = $1 and company_id = $2`,
+    [event.data.claimId, companyOf(event), started, event.data.decisionDueAt, extendedFor],
+  );
+}
+
+/** The dispute's reason; the deadline has (or, once the clock starts, will have) its 14 more business days. */
+async function claimDisputed(tx: SqlExecutor, event: Recorded<ClaimDisputed>): Promise<void> {
+  await tx.query(
+    `update claims set dispute_reason = $3, deadline_extended_for = coalesce(deadline_extended_for, 'disputed')
+      where id = $1 and company_id = $2`,
+    [event.data.claimId, companyOf(event), event.data.reason],
   );
 }
 

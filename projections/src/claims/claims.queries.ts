@@ -1,3 +1,4 @@
+import type { DeadlineExtensionReason } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import type { ClaimOverridableFlag, ClaimRejectionReason, ClaimStatus, Role } from '@fpa/write-model/validation';
 import {
@@ -50,6 +51,15 @@ export type ClaimRow = {
   /** The claimant's account the payout went to: holder ('[erased]' once erased) and the account number's last four digits. */
   payoutAccountHolder: string | null;
   payoutAccountLast4: string | null;
+  /** The decision clock (rule 2A.8): started when the last form document was verified; null before. */
+  clockStartedAt: Date | null;
+  decisionDueAt: Date | null;
+  /** Why the deadline has 14 more business days (sent_to_underwriter); null when it has not. */
+  deadlineExtendedFor: DeadlineExtensionReason | null;
+  /** Why staff marked the claim as disputed; null when it is not. */
+  disputeReason: string | null;
+  /** When the claim was approved or rejected; null while undecided. */
+  decidedAt: Date | null;
   /** The submitting user's "First Last"; null when the user is not known. */
   submittedBy: string | null;
   createdAt: Date;
@@ -97,6 +107,8 @@ const COLUMNS = `c.id, c.claim_number as "claimNumber", c.policy_id as "policyId
   c.rejection_detail as "rejectionDetail", c.payout_amount::text as "payoutAmount",
   to_char(c.paid_on, 'YYYY-MM-DD') as "paidOn", c.payment_reference as "paymentReference",
   c.payout_account_holder as "payoutAccountHolder", c.payout_account_last4 as "payoutAccountLast4",
+  c.clock_started_at as "clockStartedAt", c.decision_due_at as "decisionDueAt",
+  c.deadline_extended_for as "deadlineExtendedFor", c.dispute_reason as "disputeReason", c.decided_at as "decidedAt",
   nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as "submittedBy",
   c.created_at as "createdAt", c.updated_at as "updatedAt"`;
 
@@ -212,4 +224,33 @@ export async function activeClaims(sql: SqlExecutor, companyId: string | null): 
     [companyId],
   );
   return row?.count ?? 0;
+}
+
+/** Undecided claims past their decision deadline at `now` (the caller's clock): the breaches the dashboard and the bell show. */
+export async function overdueClaimCount(sql: SqlExecutor, companyId: string, now: Date): Promise<number> {
+  const [row] = await sql.query<{ count: number }>(
+    `select count(*)::int as count from claims where company_id = $1 and decided_at is null and decision_due_at < $2`,
+    [companyId, now],
+  );
+  return row?.count ?? 0;
+}
+
+export type ClockedClaim = {
+  id: string;
+  claimNumber: string;
+  memberId: string;
+  memberName: string;
+  clockStartedAt: Date;
+  decisionDueAt: Date;
+};
+
+/** Undecided claims whose decision clock runs, the earliest deadline first (at most 500: the dashboard's panel). */
+export async function claimsOnTheClock(sql: SqlExecutor, companyId: string): Promise<ClockedClaim[]> {
+  return sql.query<ClockedClaim>(
+    `select id, claim_number as "claimNumber", member_id as "memberId", member_name as "memberName",
+            clock_started_at as "clockStartedAt", decision_due_at as "decisionDueAt"
+       from claims where company_id = $1 and decided_at is null and decision_due_at is not null
+      order by decision_due_at, id limit 500`,
+    [companyId],
+  );
 }

@@ -52,6 +52,13 @@ export async function createClaimsTables(tx: SqlExecutor): Promise<void> {
       payment_reference text,
       payout_account_holder text,
       payout_account_last4 text,
+      -- The decision clock (rule 2A.8): started when the last form document was verified, its deadline
+      -- (moved once when extended), and when the claim was approved or rejected.
+      clock_started_at timestamptz,
+      decision_due_at timestamptz,
+      deadline_extended_for text,
+      dispute_reason text,
+      decided_at timestamptz,
       submitted_by uuid,
       position bigint not null,
       created_at timestamptz not null,
@@ -65,6 +72,8 @@ export async function createClaimsTables(tx: SqlExecutor): Promise<void> {
     create index if not exists claims_claimant_name on claims (company_id, lower(claimant_name) text_pattern_ops);
     create index if not exists claims_deceased_name on claims (company_id, lower(deceased_name) text_pattern_ops);
     create index if not exists claims_policy on claims (policy_id);
+    -- Undecided claims by deadline: the breaches on the dashboard and the bell.
+    create index if not exists claims_decision_due on claims (company_id, decision_due_at) where decided_at is null;
 
     -- One row per uploaded file of a claim. position and ordinal (the submission's global position and
     -- the file's place in its form) order a claim's files, which share one upload time.

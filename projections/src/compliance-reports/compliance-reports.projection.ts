@@ -11,6 +11,7 @@ import type {
   UserPermissionRevoked,
   UserRoleChanged,
 } from '@fpa/write-model';
+import { businessMillisBetween } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { COMPANY_ROLES, DEFAULT_ROLE_PERMISSIONS } from '@fpa/write-model/validation';
 import type { Projector } from '../engine/types.ts';
@@ -33,10 +34,13 @@ export const complianceReportsProjection: Projector = projectorOf<AuditFactEvent
   name: 'compliance_reports',
   // 2: the calendar's PolicyLapsed and PolicyReinstated are status moves of their own (issue #20): an
   // automatic lapse counts in the lapse ratio like a manual one.
-  version: 2,
+  // 3: the claims decision clock (issue #23): deadline, decision, business minutes taken, rejection reason.
+  version: 3,
   handles: [
     'ClaimSubmitted',
     'ClaimStatusChanged',
+    'ClaimDecisionClockStarted',
+    'ClaimDecisionDeadlineExtended',
     'PolicyIssued',
     ...POLICY_STATUS_EVENTS,
     'CompanyRegistered',
@@ -64,7 +68,11 @@ export const complianceReportsProjection: Projector = projectorOf<AuditFactEvent
     await tx.exec(`
       create table if not exists audit_claims (
         id uuid primary key, company_id uuid not null, claim_number text not null, status text not null,
-        submitted_at timestamptz not null, paid_at timestamptz, closed_at timestamptz);
+        submitted_at timestamptz not null, paid_at timestamptz, closed_at timestamptz,
+        -- The decision clock (PPR rule 2A.8): its start and deadline, the decision (approved or rejected)
+        -- and the business minutes it took, worked out once, when the decision is recorded.
+        clock_started_at timestamptz, decision_due_at timestamptz, decided_at timestamptz,
+        decision_business_minutes integer, decision text, rejection_reason text);
       create index if not exists audit_claims_company on audit_claims (company_id, status);
       create table if not exists audit_policies (
         id uuid primary key, company_id uuid not null, policy_number text not null, member_id uuid not null,
@@ -100,14 +108,44 @@ export const complianceReportsProjection: Projector = projectorOf<AuditFactEvent
         );
         return;
       }
-      case 'ClaimStatusChanged':
-        // Paid and rejected close a claim; paid_at is the (first) payment.
+      case 'ClaimStatusChanged': {
+        // Paid and rejected close a claim; paid_at is the (first) payment. Approved and rejected decide it.
+        const deciding = event.data.to === 'approved' || event.data.to === 'rejected';
+        // The decision's own instant (the command's clock); before the clock existed, its recorded time.
+        const decidedAt = event.data.decidedAt ? new Date(event.data.decidedAt) : at;
+        const [claim] = deciding
+          ? await tx.query<{ started: Date | null }>(
+              `select clock_started_at as started from audit_claims where id = $1 and decided_at is null`,
+              [event.data.claimId],
+            )
+          : [];
         await tx.query(
           `update audit_claims set status = $2,
                   paid_at = case when $2 = 'paid' then coalesce(paid_at, $3) else paid_at end,
-                  closed_at = case when $2 in ('paid', 'rejected') then $3 else null end
+                  closed_at = case when $2 in ('paid', 'rejected') then $3 else null end,
+                  decided_at = case when $4::boolean then $7::timestamptz else decided_at end,
+                  decision = case when $4::boolean then $2 else decision end,
+                  decision_business_minutes = case when $4::boolean then $5::integer else decision_business_minutes end,
+                  rejection_reason = coalesce($6::text, rejection_reason)
             where id = $1`,
-          [event.data.claimId, event.data.to, at],
+          [
+            event.data.claimId,
+            event.data.to,
+            at,
+            !!claim,
+            claim?.started ? Math.trunc(businessMillisBetween(claim.started, decidedAt) / 60_000) : null,
+            event.data.rejection?.reason ?? null,
+            decidedAt,
+          ],
+        );
+        return;
+      }
+      case 'ClaimDecisionClockStarted':
+      case 'ClaimDecisionDeadlineExtended':
+        await tx.query(
+          `update audit_claims set clock_started_at = coalesce($2::timestamptz, clock_started_at), decision_due_at = $3::timestamptz
+            where id = $1`,
+          [event.data.claimId, event.type === 'ClaimDecisionClockStarted' ? event.data.startedAt : null, event.data.decisionDueAt],
         );
         return;
       case 'PolicyIssued': {

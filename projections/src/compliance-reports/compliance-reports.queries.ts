@@ -23,6 +23,64 @@ export async function claimsTurnaround(sql: SqlExecutor, companyId: string): Pro
   return rows.map((r) => ({ month: r.month, claimsPaid: r.n, medianDays: round1(Number(r.median)), p90Days: round1(Number(r.p90)) }));
 }
 
+export type DecisionMonth = {
+  month: string;
+  /** Claims approved or rejected in the month; of those, decided after their deadline and decided with a clock. */
+  decided: number;
+  decidedLate: number;
+  withClock: number;
+  /** Business hours from the clock's start (the last document verified) to the decision; null without a clock. */
+  medianBusinessHours: number | null;
+  p90BusinessHours: number | null;
+  rejected: number;
+  /** Rejections by reason (waiting_period, not_covered, …), most first. */
+  rejectionReasons: { reason: string; count: number }[];
+};
+
+/**
+ * Claims decided per South African month (issue #23, PPR rule 2A.8): how many were decided after their
+ * 2-business-day deadline, the median and 90th-percentile business time to decide, and the rejections by reason.
+ */
+export async function claimsDecisions(sql: SqlExecutor, companyId: string): Promise<DecisionMonth[]> {
+  const rows = await sql.query<{
+    month: string;
+    decided: number;
+    late: number;
+    clocked: number;
+    median: number | null;
+    p90: number | null;
+    rejected: number;
+    reasons: { reason: string; count: number }[] | null;
+  }>(
+    `with decided as (
+       select to_char(${SA('decided_at')}, 'YYYY-MM') as month, * from audit_claims where company_id = $1 and decided_at is not null
+     ), reasons as (
+       select month, jsonb_agg(jsonb_build_object('reason', reason, 'count', n) order by n desc, reason) as reasons
+         from (select month, coalesce(rejection_reason, 'unknown') as reason, count(*)::int as n
+                 from decided where decision = 'rejected' group by 1, 2) r
+        group by month
+     )
+     select d.month, count(*)::int as decided, count(*) filter (where d.decided_at > d.decision_due_at)::int as late,
+            count(d.decision_business_minutes)::int as clocked,
+            percentile_cont(0.5) within group (order by d.decision_business_minutes / 60.0) as median,
+            percentile_cont(0.9) within group (order by d.decision_business_minutes / 60.0) as p90,
+            count(*) filter (where d.decision = 'rejected')::int as rejected, r.reasons
+       from decided d left join reasons r on r.month = d.month
+      group by d.month, r.reasons order by d.month`,
+    [companyId],
+  );
+  return rows.map((r) => ({
+    month: r.month,
+    decided: r.decided,
+    decidedLate: r.late,
+    withClock: r.clocked,
+    medianBusinessHours: r.median === null ? null : round1(Number(r.median)),
+    p90BusinessHours: r.p90 === null ? null : round1(Number(r.p90)),
+    rejected: r.rejected,
+    rejectionReasons: r.reasons ?? [],
+  }));
+}
+
 export type AgeingBucket = { bucket: string; minDays: number; maxDays: number | null; count: number; claimIds: string[] };
 
 export const AGEING_BUCKETS: readonly { bucket: string; minDays: number; maxDays: number | null }[] = [

@@ -36,6 +36,8 @@ function complianceKeys(event: Event): EventKeys {
       return [`policy:${event.data.policyId}`];
     case 'ClaimSubmitted':
     case 'ClaimStatusChanged':
+    case 'ClaimDecisionClockStarted':
+    case 'ClaimDecisionDeadlineExtended':
       return [`claim:${event.data.claimId}`];
     default:
       return 'barrier';

@@ -3,6 +3,7 @@ import type {
   ClaimEvent,
   ClaimStatusChanged,
   CompanyEvent,
+  ComplianceResolutionEvent,
   MemberDeleted,
   MemberEvent,
   MemberRegistered,
@@ -18,6 +19,9 @@ import type { Projector } from '../engine/types.ts';
 import { POLICY_STATUS_EVENTS, statusMove, type PolicyStatusEvent } from '../portfolio/policy-status.ts';
 import { applyComplianceRuns } from './compliance.batch.ts';
 import {
+  CLAIM_DECISION_LATE_ID,
+  CLAIM_DECISION_LATE_TITLE,
+  claimDecisionLateDescription,
   CLAIM_OVERDUE_ID,
   CLAIM_OVERDUE_TITLE,
   claimOverdueDescription,
@@ -31,7 +35,7 @@ import {
 } from './compliance.schema.ts';
 
 /** The events the compliance log reads, of the companies, members, claims, policies, users and access streams. */
-export type ComplianceEvent = CompanyEvent | MemberEvent | ClaimEvent | PolicyEvent | UserEvent | AccessEvent;
+export type ComplianceEvent = CompanyEvent | MemberEvent | ClaimEvent | PolicyEvent | UserEvent | AccessEvent | ComplianceResolutionEvent;
 
 const isCompanyRole = (role: string): role is CompanyRole => (COMPANY_ROLES as readonly string[]).includes(role);
 
@@ -45,7 +49,9 @@ const isCompanyRole = (role: string): role is CompanyRole => (COMPANY_ROLES as r
 export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
   name: 'compliance',
   // 2: the calendar's PolicyLapsed opens a lapse entry and PolicyReinstated resolves it (issue #20).
-  version: 2,
+  // 3: a claim decided after its decision deadline (PPR rule 2A.8, issue #23) stores an entry; the super
+  // admin's resolutions with a note (issue #25).
+  version: 3,
   handles: [
     'CompanyRegistered',
     'CompanyDetailsUpdated',
@@ -56,6 +62,8 @@ export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
     'MemberDeleted',
     'ClaimSubmitted',
     'ClaimStatusChanged',
+    'ClaimDecisionClockStarted',
+    'ClaimDecisionDeadlineExtended',
     'PolicyIssued',
     ...POLICY_STATUS_EVENTS,
     'UserRegistered',
@@ -65,6 +73,7 @@ export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
     'LoginFailuresRepeated',
     'UserPasswordReset',
     'UserPasswordChanged',
+    'ComplianceEntryResolved',
   ],
   tables: COMPLIANCE_TABLES,
   init: createComplianceTables,
@@ -130,7 +139,22 @@ export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
         );
         return;
       case 'ClaimStatusChanged':
+        await claimDecided(tx, event);
         return claimMoved(tx, event);
+      case 'ComplianceEntryResolved':
+        await tx.query(
+          `insert into compliance_resolutions (entry_id, note, resolved_by, resolved_at) values ($1, $2, $3, $4)
+           on conflict (entry_id) do nothing`,
+          [event.data.entryId, event.data.note, event.metadata.actorUserId, event.data.resolvedAt],
+        );
+        return;
+      case 'ClaimDecisionClockStarted':
+      case 'ClaimDecisionDeadlineExtended':
+        await tx.query(`update compliance_claims set decision_due_at = $2 where claim_id = $1`, [
+          event.data.claimId,
+          event.data.decisionDueAt,
+        ]);
+        return;
       case 'PolicyIssued':
         await tx.query(
           `insert into compliance_policies (policy_id, company_id, policy_number) values ($1, $2, $3) on conflict do nothing`,
@@ -220,6 +244,34 @@ async function checkMemberLimit(
     subject,
     createdAt: event.recordedAt,
   });
+}
+
+/** An approval or rejection after the claim's decision deadline stores the late entry, resolved at the decision. */
+async function claimDecided(tx: SqlExecutor, event: Recorded<ClaimStatusChanged>): Promise<void> {
+  const to: string = event.data.to;
+  if (to !== 'approved' && to !== 'rejected') return;
+  const [claim] = await tx.query<{ companyId: string; claimNumber: string; dueAt: Date }>(
+    `update compliance_claims c set decision_due_at = null from compliance_claims old
+      where c.claim_id = $1 and old.claim_id = c.claim_id and old.decision_due_at is not null
+      returning c.company_id as "companyId", c.claim_number as "claimNumber", old.decision_due_at as "dueAt"`,
+    [event.data.claimId],
+  );
+  const decidedAt = event.data.decidedAt ? new Date(event.data.decidedAt) : event.recordedAt;
+  if (!claim || decidedAt.getTime() <= claim.dueAt.getTime()) return;
+  await tx.query(
+    `insert into compliance_logs (id, company_id, type, severity, title, description, subject, resolved_at, created_at)
+     values (${CLAIM_DECISION_LATE_ID('$1')}, $2, $3, 'warning', $4, $5, $6, $7, $8) on conflict (id) do nothing`,
+    [
+      event.data.claimId,
+      claim.companyId,
+      T.claimDecisionLate,
+      CLAIM_DECISION_LATE_TITLE,
+      claimDecisionLateDescription(claim.claimNumber, claim.dueAt, { to, at: decidedAt }),
+      `claim:${event.data.claimId}`,
+      decidedAt,
+      claim.dueAt,
+    ],
+  );
 }
 
 /** Leaving submitted/under_review after more than 30 days stores the overdue entry, resolved now. */

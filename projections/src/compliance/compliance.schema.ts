@@ -14,6 +14,7 @@ export const COMPLIANCE_TABLES = [
   'compliance_claims',
   'compliance_policies',
   'compliance_users',
+  'compliance_resolutions',
 ] as const;
 
 /** A claim waiting in submitted or under_review longer than this is overdue. */
@@ -26,6 +27,7 @@ export const LOG_TYPES = {
   companySuspended: 'company_suspended',
   companyActivated: 'company_activated',
   claimOverdue: 'claim_overdue',
+  claimDecisionLate: 'claim_decision_late',
   policyLapsed: 'policy_lapsed',
   repeatedFailedLogins: 'repeated_failed_logins',
   permissionGranted: 'permission_granted',
@@ -40,6 +42,24 @@ export const CLAIM_OVERDUE_TITLE = 'Claim pending for over 30 days';
 export function claimOverdueDescription(claimNumber: string, waitingSince: Date): string {
   return `Claim ${claimNumber} has waited more than ${OVERDUE_DAYS} days for a decision (submitted ${southAfricanDate(waitingSince)}).`;
 }
+
+export const CLAIM_DECISION_LATE_TITLE = 'Claim decision past its deadline (PPR rule 2A.8)';
+
+/** A claim undecided past its deadline (open), or decided after it (stored, resolved at the decision). */
+export function claimDecisionLateDescription(claimNumber: string, dueAt: Date, decided?: { to: string; at: Date }): string {
+  const due = saDateTime(dueAt);
+  return decided
+    ? `Claim ${claimNumber} was due for a decision by ${due} and was ${decided.to} on ${saDateTime(decided.at)}.`
+    : `Claim ${claimNumber} was due for a decision by ${due} and is still undecided.`;
+}
+
+/** "2026-11-30 10:00" in South Africa. */
+function saDateTime(at: Date): string {
+  return new Date(at.getTime() + 2 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** The same id for a claim's late-decision entry whether computed while open or stored at the decision. */
+export const CLAIM_DECISION_LATE_ID = (claimIdColumn: string) => `md5('claim-decision-late:' || ${claimIdColumn}::text)::uuid`;
 
 /** The same id for a claim's overdue entry whether it is computed while open or stored once resolved. */
 export const CLAIM_OVERDUE_ID = (claimIdColumn: string) => `md5('claim-overdue:' || ${claimIdColumn}::text)::uuid`;
@@ -74,13 +94,24 @@ export async function createComplianceTables(tx: SqlExecutor): Promise<void> {
       claim_number text not null,
       status text not null,
       -- When the claim entered submitted/under_review; null once it left them.
-      waiting_since timestamptz
+      waiting_since timestamptz,
+      -- The decision deadline (PPR rule 2A.8) while the claim is undecided; null before the clock starts
+      -- and once the claim is approved or rejected.
+      decision_due_at timestamptz
     );
+    create index if not exists compliance_claims_decision_due on compliance_claims (decision_due_at) where decision_due_at is not null;
     create index if not exists compliance_claims_waiting on compliance_claims (waiting_since) where waiting_since is not null;
     create table if not exists compliance_policies (
       policy_id uuid primary key,
       company_id uuid not null,
       policy_number text not null
+    );
+    -- The super admin's resolutions (issue #25), by the entry's id, stored or computed.
+    create table if not exists compliance_resolutions (
+      entry_id uuid primary key,
+      note text not null,
+      resolved_by uuid,
+      resolved_at timestamptz not null
     );
     create table if not exists compliance_users (
       user_id uuid primary key,

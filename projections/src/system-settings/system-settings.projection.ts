@@ -4,8 +4,9 @@ import { projectorOf } from '../engine/typed.ts';
 /** The platform's system settings, one row per key. */
 export const systemSettingsProjection = projectorOf<SystemSettingEvent>()({
   name: 'system_settings',
-  version: 1,
-  handles: ['SystemSettingCreated', 'SystemSettingUpdated'],
+  // 2: a deleted setting's row goes (issue #25).
+  version: 2,
+  handles: ['SystemSettingCreated', 'SystemSettingUpdated', 'SystemSettingDeleted'],
   tables: ['system_settings'],
   async init(tx) {
     await tx.exec(`
@@ -21,6 +22,10 @@ export const systemSettingsProjection = projectorOf<SystemSettingEvent>()({
     `);
   },
   async apply(tx, event) {
+    if (event.type === 'SystemSettingDeleted') {
+      await tx.query(`delete from system_settings where id = $1`, [event.data.settingId]);
+      return;
+    }
     const d = event.data;
     await tx.query(
       `insert into system_settings (id, key, value, description, category, created_at, updated_at)

@@ -6,6 +6,8 @@ globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 globalStyle('html', {
   fontSize: '100%',
   WebkitTextSizeAdjust: '100%',
+  // A control reached by Tab (or scrolled to into view) stops above the assistant's round button, not under it.
+  scrollPaddingBottom: '6rem',
 });
 
 globalStyle('body', {

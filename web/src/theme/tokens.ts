@@ -23,7 +23,7 @@ export const tokens = {
     danger: '#b42318',
     dangerHover: '#912018',
     dangerSoft: '#fdeceb',
-    success: '#17804a',
+    success: '#157a46',
     successSoft: '#e4f4ea',
     warning: '#a15c07',
     warningSoft: '#fdf3e1',

@@ -100,4 +100,11 @@ globalStyle(`${table} td${leadCell}`, {
 
 globalStyle(`${table} td${leadCell}::before`, { '@media': { [narrow]: { display: 'none' } } });
 
-export const actions = style({ display: 'flex', flexWrap: 'nowrap', gap: vars.space['2'], alignItems: 'center' });
+// One line in a table row; on a phone card the buttons wrap instead of pushing the page sideways (issue #25: History did, to 415 px).
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'nowrap',
+  gap: vars.space['2'],
+  alignItems: 'center',
+  '@media': { [narrow]: { flexWrap: 'wrap' } },
+});

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import * as styles from './DataTable.css';
 import { cx } from './cx';
+import { useOverflowing } from './useOverflowing';
 import { visuallyHidden } from './visuallyHidden.css';
 
 export type DataTableProps = {
@@ -15,8 +16,15 @@ export type DataTableProps = {
  * from). Rows become cards on a phone; each Cell repeats its column name there.
  */
 export function DataTable({ caption, columns, children }: DataTableProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  // When the columns are wider than the frame, it scrolls: a keyboard user reaches it by Tab and scrolls with the arrows.
+  const scrolls = useOverflowing(frame);
   return (
-    <div className={styles.frame}>
+    <div
+      ref={frame}
+      className={styles.frame}
+      {...(scrolls ? { role: 'region', 'aria-label': `${caption} (scrolls sideways)`, tabIndex: 0 } : {})}
+    >
       <table className={styles.table}>
         <caption className={visuallyHidden}>{caption}</caption>
         <thead>

@@ -7,6 +7,7 @@ import {
   Popover,
   Select as AriaSelect,
   SelectValue,
+  Text,
   type Key,
 } from 'react-aria-components';
 import * as fieldStyles from './field.css';
@@ -33,6 +34,8 @@ export type SelectProps = {
   className?: string;
   /** Marks the label with an asterisk and the control as aria-required. */
   isRequired?: boolean;
+  /** A hint under the control, read with it. */
+  description?: string | undefined;
 };
 
 export function Select({
@@ -48,6 +51,7 @@ export function Select({
   labelPrefix,
   className,
   isRequired,
+  description,
 }: SelectProps) {
   return (
     <AriaSelect
@@ -73,6 +77,11 @@ export function Select({
         <SelectValue className={styles.value} />
         <Icon name="chevronDown" size={18} />
       </AriaButton>
+      {description && (
+        <Text slot="description" className={fieldStyles.description}>
+          {description}
+        </Text>
+      )}
       <FieldError className={fieldStyles.error}>{errorMessage}</FieldError>
       <Popover className={styles.popover}>
         <ListBox className={styles.listBox} items={options}>

@@ -12,6 +12,8 @@ export const tabList = style({
   background: vars.color.background,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
+  // On a phone, four tabs side by side are wider than the screen (the Audit page's were, to 422 px): they wrap, two or more to a row.
+  '@media': { 'screen and (max-width: 639.98px)': { gridAutoFlow: 'row', gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))' } },
 });
 
 export const tab = style({

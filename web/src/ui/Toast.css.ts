@@ -7,7 +7,9 @@ const enter = keyframes({ from: { opacity: 0, transform: 'translateY(8px)' }, to
 export const region = style({
   position: 'fixed',
   zIndex: vars.zIndex.toast,
-  top: vars.space['4'],
+  // At the bottom, above the assistant's round button (1.25rem + 3.5rem from the bottom): at the top
+  // right a toast covered the page header's actions (issue #25), the buttons just pressed.
+  bottom: '5.5rem',
   left: vars.space['4'],
   right: vars.space['4'],
   display: 'flex',
@@ -15,7 +17,7 @@ export const region = style({
   alignItems: 'stretch',
   pointerEvents: 'none',
   '@media': {
-    [media.tablet]: { left: 'auto', width: '24rem' },
+    [media.tablet]: { left: 'auto', right: vars.space['5'], width: '24rem' },
   },
 });
 
@@ -41,6 +43,7 @@ export const content = style({ flex: 1, minWidth: 0, display: 'flex', flexDirect
 
 export const title = style({ fontWeight: vars.fontWeight.semibold });
 
-export const description = style({ fontSize: vars.fontSize.sm, opacity: 0.92, wordBreak: 'break-word' });
+// pre-line: a description may put a figure on a line of its own (a policy number is not split at its hyphens).
+export const description = style({ fontSize: vars.fontSize.sm, opacity: 0.92, wordBreak: 'break-word', whiteSpace: 'pre-line' });
 
 export const close = style({ color: 'inherit', width: '2rem', height: '2rem', flexShrink: 0 });

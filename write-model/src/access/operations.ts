@@ -41,6 +41,8 @@ export const ACCESS = {
   'platform.companies.manage': 'platform',
   'platform.plans.manage': 'platform',
   'platform.settings.manage': 'platform',
+  // Resolving a compliance-log entry with a note (issue #25).
+  'platform.compliance.manage': 'platform',
 } as const satisfies Record<string, Access>;
 
 export type Operation = keyof typeof ACCESS | PermissionName;

@@ -137,6 +137,12 @@ function recordPatch(event: { type: string; data: Record<string, unknown> }): Re
       return { beneficiaries: d.beneficiaries };
     case 'DebitMandateSuspended':
       return { mandate: { suspended: { unpaidCode: d.unpaidCode, reason: d.reason, on: d.suspendedOn } } };
+    case 'ClaimDisputed':
+      return { dispute: { reason: d.reason } };
+    case 'ClaimDecisionClockStarted':
+      return { decisionClock: { startedAt: d.startedAt, decisionDueAt: d.decisionDueAt } };
+    case 'ClaimDecisionDeadlineExtended':
+      return { decisionClock: { decisionDueAt: d.decisionDueAt, extendedFor: d.reason } };
     case 'NonPaymentNoticeIssued':
       return { lastNotice: { issuedOn: d.issuedOn, arrears: d.arrears, graceEndsOn: d.graceEndsOn } };
   }

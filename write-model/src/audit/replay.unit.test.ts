@@ -136,6 +136,9 @@ const base = {
   withinWaitingPeriod: false,
   approvedAmount: null,
   approvedOn: null,
+  clock: null,
+  extendedFor: null,
+  disputed: false,
 };
 const afterReview = { ...base, documents: { [DOC]: 'verified' } };
 

@@ -1,5 +1,5 @@
 import Holidays from 'date-holidays';
-import { addDays } from '../validation/dates.ts';
+import { addDays, southAfricanDate, startOfSouthAfricanDay } from '../validation/dates.ts';
 
 /*
  * South African business days (issue #23, the claims clock of Policyholder Protection Rule 2A.8): Monday
@@ -47,4 +47,30 @@ export function businessDaysBetween(from: string, to: string): number {
   let count = 0;
   for (let day = addDays(from, 1); day <= to; day = addDays(day, 1)) if (isBusinessDay(day)) count++;
   return count;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant `count` business days after `start`. Started on a business day, the deadline keeps the time
+ * of day (verified Friday 15:00, 2 business days: Tuesday 15:00). Started on a weekend or holiday, the clock
+ * runs from the next business day's start, so the deadline is the end of the count-th business day.
+ */
+export function businessDeadline(start: Date, count: number): Date {
+  const day = southAfricanDate(start);
+  const target = addBusinessDays(day, count);
+  if (!isBusinessDay(day)) return startOfSouthAfricanDay(addDays(target, 1));
+  return new Date(startOfSouthAfricanDay(target).getTime() + (start.getTime() - startOfSouthAfricanDay(day).getTime()));
+}
+
+/** Business time from `from` to `to` in milliseconds: only the hours of business days count; negative when `to` is earlier. */
+export function businessMillisBetween(from: Date, to: Date): number {
+  if (to.getTime() < from.getTime()) return -businessMillisBetween(to, from);
+  let total = 0;
+  for (let day = southAfricanDate(from); day <= southAfricanDate(to); day = addDays(day, 1)) {
+    if (!isBusinessDay(day)) continue;
+    const dayStart = startOfSouthAfricanDay(day).getTime();
+    total += Math.max(0, Math.min(to.getTime(), dayStart + DAY_MS) - Math.max(from.getTime(), dayStart));
+  }
+  return total;
 }

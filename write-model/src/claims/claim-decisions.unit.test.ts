@@ -53,9 +53,18 @@ const verified: ClaimEvent[] = FIELDS.map((_f, i) => ({
   type: 'ClaimDocumentReviewed',
   data: { claimId: 'k1', companyId: 'c1', documentId: `doc${i + 1}`, from: 'pending', to: 'verified', note: null },
 }));
+/** A decision (approved, rejected) records its instant: the command's. */
 const moved = (from: ClaimStatus, to: ClaimStatus, extra: object = {}): ClaimEvent => ({
   type: 'ClaimStatusChanged',
-  data: { claimId: 'k1', companyId: 'c1', from, to, note: null, ...extra },
+  data: {
+    claimId: 'k1',
+    companyId: 'c1',
+    from,
+    to,
+    note: null,
+    ...extra,
+    ...(to === 'approved' || to === 'rejected' ? { decidedAt: ctx.now.toISOString() } : {}),
+  },
 });
 const inReview = (claimAmount = '15000.00', flags: Partial<ClaimFlags> = {}) => [
   submittedClaim(claimAmount, flags),
@@ -77,6 +86,7 @@ const approve = (extra: Partial<ChangeClaimStatus> = {}): ChangeClaimStatus => (
   to: 'approved',
   note: null,
   today: TODAY,
+  now: ctx.now,
   ...extra,
 });
 const reject = (extra: Partial<ChangeClaimStatus> = {}) => approve({ to: 'rejected', ...extra });

@@ -1,5 +1,6 @@
 import { NotFoundError } from '../errors.ts';
-import type { ClaimStatus } from '../validation/index.ts';
+import { CLAIM_DOCUMENTS, type ClaimStatus } from '../validation/index.ts';
+import type { ClaimDocumentField, DocumentStatus } from './claims.events.ts';
 import type { ClaimState } from './claims.state.ts';
 
 /* What the claim's commands share: its lifecycle and who may act on it (each command's decide is in its own file). */
@@ -34,4 +35,18 @@ export function claimTransitionRefusal(from: ClaimStatus, to: ClaimStatus): stri
 /** Another company's claim reads as missing: ids of other tenants are never confirmed. */
 export function assertOwnClaim(state: ClaimState, companyId: string): asserts state is Exclude<ClaimState, { status: 'none' }> {
   if (state.status === 'none' || state.companyId !== companyId) throw new NotFoundError(CLAIM_NOT_FOUND);
+}
+
+/**
+ * The claim form's documents (CLAIM_DOCUMENTS) not yet verified: a field counts once every file uploaded
+ * for it is verified. None left starts the decision clock and allows a payout.
+ */
+export function unverifiedDocumentFields(
+  documents: Record<string, DocumentStatus>,
+  documentFields: Record<string, ClaimDocumentField>,
+): ClaimDocumentField[] {
+  return CLAIM_DOCUMENTS.map((d) => d.field).filter((field) => {
+    const ids = Object.keys(documentFields).filter((id) => documentFields[id] === field);
+    return ids.length === 0 || !ids.every((id) => documents[id] === 'verified');
+  });
 }

@@ -6,6 +6,7 @@ import type { PolicyState } from '../policies/policies.state.ts';
 import { CLAIM_TRANSITIONS, claimTransitionRefusal } from './claims.decider.ts';
 import { decideChangeClaimStatus, type ChangeClaimStatus } from './commands/change-claim-status.ts';
 import { decideReviewDocument } from './commands/review-document.ts';
+import { decideDisputeClaim } from './commands/dispute-claim.ts';
 import { addMonths, decideSubmitClaim } from './commands/submit-claim.ts';
 import type { ClaimDocument, ClaimEvent } from './claims.events.ts';
 import { evolveClaim, initialClaimState } from './claims.state.ts';
@@ -207,6 +208,7 @@ describe('the claim lifecycle', () => {
     to: 'under_review',
     note: null,
     today: '2026-06-15',
+    now: ctx.now,
     overrideReason: 'Underwriter waived the waiting period',
     rejectionReason: 'not_covered',
     payout: { paidOn: null, reference: 'EFT-0001' },
@@ -218,8 +220,9 @@ describe('the claim lifecycle', () => {
         approvedOn: '2026-06-15',
         override: { flags: ['withinWaitingPeriod'], reason: 'Underwriter waived the waiting period' },
       },
+      decidedAt: ctx.now.toISOString(),
     },
-    rejected: { rejection: { reason: 'not_covered', detail: null } },
+    rejected: { rejection: { reason: 'not_covered', detail: null }, decidedAt: ctx.now.toISOString() },
     paid: { payout: { amount: '20000.00', paidOn: '2026-06-15', reference: 'EFT-0001', accountHolder: 'Z Mthembu', accountLast4: '123' } },
   };
 
@@ -276,6 +279,7 @@ describe('marking a claim as paid', () => {
     to: 'paid',
     note: null,
     today: '2026-06-15',
+    now: ctx.now,
     payout: { paidOn: null, reference: 'EFT-0001' },
   };
   const paid = { amount: '20000.00', paidOn: '2026-06-15', reference: 'EFT-0001', accountHolder: 'Z Mthembu', accountLast4: '123' };
@@ -324,7 +328,7 @@ describe('reviewing a claim document', () => {
   const review = scenario(
     { initialState: initialClaimState, evolve: evolveClaim },
     (command: { companyId: string; documentId: string; to: 'verified' | 'rejected'; note: string | null }, state) =>
-      decideReviewDocument(state, command),
+      decideReviewDocument(state, { ...command, now: new Date('2026-11-25T10:00:00+02:00') }),
     ctx,
   );
   it('verifies a pending document, then refuses verifying it again, and allows rejecting it later', () => {
@@ -359,5 +363,126 @@ describe('addMonths', () => {
     expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
     expect(addMonths('2026-08-15', 6)).toBe('2027-02-15');
     expect(addMonths('2026-03-10', 0)).toBe('2026-03-10');
+  });
+});
+
+describe('the decision clock (Policyholder Protection Rule 2A.8)', () => {
+  // Thursday 26 November 2026, 10:00 in South Africa.
+  const now = new Date('2026-11-26T08:00:00Z');
+  const submittedWithFour = submit({ documents: fourDocuments, input: { ...input, claimAmount: '20000.00' } });
+  const verify = (given: ClaimEvent[], documentId: string) => {
+    const state = given.reduce(evolveClaim, initialClaimState);
+    return decideReviewDocument(state, { companyId: 'c1', documentId, to: 'verified', note: null, now });
+  };
+  const move = (given: ClaimEvent[], to: ClaimStatus) =>
+    decideChangeClaimStatus(given.reduce(evolveClaim, initialClaimState), { companyId: 'c1', to, note: null, today: '2026-11-26', now });
+  const threeVerified = [...submittedWithFour, ...fourDocuments.slice(0, 3).map((d) => reviewed(d.documentId))];
+  const clockStarted = (decisionDueAt: string, businessDays: number): ClaimEvent => ({
+    type: 'ClaimDecisionClockStarted',
+    data: { claimId: 'k1', companyId: 'c1', startedAt: now.toISOString(), decisionDueAt, businessDays },
+  });
+
+  it('does not start while a form document is unverified', () => {
+    expect(verify(submittedWithFour, 'doc1').map((e) => e.type)).toEqual(['ClaimDocumentReviewed']);
+  });
+
+  it('starts when the last form document is verified: due 2 business days later at the same time (Thursday → Monday)', () => {
+    expect(verify(threeVerified, 'doc4')).toEqual([reviewed('doc4'), clockStarted('2026-11-30T08:00:00.000Z', 2)]);
+  });
+
+  it('gives 16 business days when the claim went to the underwriter before its documents were verified', () => {
+    const sent = [...threeVerified, ...move(threeVerified, 'sent_to_underwriter')];
+    // 16 business days from Thursday 26 November: over the Day of Reconciliation (16 Dec), due Monday 21 December.
+    expect(verify(sent, 'doc4')[1]).toEqual(clockStarted('2026-12-21T08:00:00.000Z', 16));
+  });
+
+  it('extends a running clock by 14 business days from its deadline when the claim goes to the underwriter, once', () => {
+    const running = [...threeVerified, ...verify(threeVerified, 'doc4')];
+    const events = move(running, 'sent_to_underwriter');
+    expect(events.map((e) => e.type)).toEqual(['ClaimStatusChanged', 'ClaimDecisionDeadlineExtended']);
+    // Monday 30 November + 14 business days, the Day of Reconciliation skipped: Monday 21 December, as if sent before.
+    expect(events[1]).toMatchObject({
+      data: { decisionDueAt: '2026-12-21T08:00:00.000Z', businessDays: 14, reason: 'sent_to_underwriter' },
+    });
+    const state = [...running, ...events].reduce(evolveClaim, initialClaimState);
+    expect(state.status !== 'none' && state.clock?.dueAt).toBe('2026-12-21T08:00:00.000Z');
+  });
+
+  it('does not start for a claim already decided', () => {
+    const rejected = [...threeVerified, ...move(threeVerified, 'under_review')];
+    const decided = [
+      ...rejected,
+      ...decideChangeClaimStatus(rejected.reduce(evolveClaim, initialClaimState), {
+        companyId: 'c1',
+        to: 'rejected',
+        note: null,
+        today: '2026-11-26',
+        now,
+        rejectionReason: 'fraud_suspected',
+      }),
+    ];
+    expect(verify(decided, 'doc4').map((e) => e.type)).toEqual(['ClaimDocumentReviewed']);
+  });
+});
+
+describe('disputing a claim (14 more business days, PPR rule 2A.8)', () => {
+  const now = new Date('2026-11-26T08:00:00Z');
+  const base = submit({ documents: fourDocuments, input: { ...input, claimAmount: '20000.00' } });
+  const running: ClaimEvent[] = [
+    ...base,
+    ...fourDocuments.map((d) => reviewed(d.documentId)),
+    {
+      type: 'ClaimDecisionClockStarted',
+      data: { claimId: 'k1', companyId: 'c1', startedAt: now.toISOString(), decisionDueAt: '2026-11-30T08:00:00.000Z', businessDays: 2 },
+    },
+  ];
+  const dispute = scenario(
+    { initialState: initialClaimState, evolve: evolveClaim },
+    (command: { companyId: string; reason: string }, state) => decideDisputeClaim(state, command),
+    ctx,
+  );
+  const disputed: ClaimEvent = { type: 'ClaimDisputed', data: { claimId: 'k1', companyId: 'c1', reason: 'Two wives claim the benefit' } };
+
+  it('extends a running clock by 14 business days from its deadline', () => {
+    dispute
+      .given(running)
+      .when({ companyId: 'c1', reason: 'Two wives claim the benefit' })
+      .then([
+        disputed,
+        {
+          type: 'ClaimDecisionDeadlineExtended',
+          data: { claimId: 'k1', companyId: 'c1', decisionDueAt: '2026-12-21T08:00:00.000Z', businessDays: 14, reason: 'disputed' },
+        },
+      ]);
+  });
+
+  it('before the clock starts, only records the dispute: the clock will start with 16 business days', () => {
+    dispute.given(base).when({ companyId: 'c1', reason: 'Two wives claim the benefit' }).then([disputed]);
+    const state = [...base, disputed].reduce(evolveClaim, initialClaimState);
+    expect(state.status !== 'none' && state.extendedFor).toBe('disputed');
+  });
+
+  it('does not extend twice: disputed after the underwriter, or a second dispute', () => {
+    const sent: ClaimEvent[] = [
+      ...running,
+      { type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from: 'submitted', to: 'sent_to_underwriter', note: null } },
+    ];
+    dispute.given(sent).when({ companyId: 'c1', reason: 'Two wives claim the benefit' }).then([disputed]);
+    dispute
+      .given([...running, disputed])
+      .when({ companyId: 'c1', reason: 'Again' })
+      .thenThrows('RULE_VIOLATED', 'The claim is already marked as disputed.');
+  });
+
+  it('refuses a decided claim', () => {
+    const rejected: ClaimEvent[] = [
+      ...running,
+      { type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from: 'submitted', to: 'under_review', note: null } },
+      { type: 'ClaimStatusChanged', data: { claimId: 'k1', companyId: 'c1', from: 'under_review', to: 'rejected', note: null } },
+    ];
+    dispute
+      .given(rejected)
+      .when({ companyId: 'c1', reason: 'Two wives claim the benefit' })
+      .thenThrows('RULE_VIOLATED', 'Only a claim waiting for a decision can be marked as disputed.');
   });
 });

@@ -115,6 +115,8 @@ export type ClaimStatusChanged = {
     decision?: ClaimDecision;
     rejection?: ClaimRejection;
     payout?: ClaimPayout;
+    /** An approval's or rejection's instant (ISO 8601): where the decision clock stopped. Absent before the clock. */
+    decidedAt?: string;
   };
 };
 
@@ -130,7 +132,36 @@ export type ClaimDocumentReviewed = {
   };
 };
 
-export type ClaimEvent = ClaimSubmitted | ClaimStatusChanged | ClaimDocumentReviewed;
+/** Why a claim's decision deadline moved out by 14 business days (Policyholder Protection Rule 2A.8). */
+export type DeadlineExtensionReason = 'sent_to_underwriter' | 'disputed';
+
+/**
+ * The Policyholder Protection Rules' decision clock (rule 2A.8, issue #23) started: the review that verified
+ * the last of the claim form's documents. The deadline is worked out once, when the clock starts, and kept
+ * in the event, so the history reads the same whatever a later holidays calendar says. Instants are ISO 8601.
+ * businessDays is 2, or 16 when the claim was sent to the underwriter before its documents were verified.
+ */
+export type ClaimDecisionClockStarted = {
+  type: 'ClaimDecisionClockStarted';
+  data: { claimId: string; companyId: string; startedAt: string; decisionDueAt: string; businessDays: number };
+};
+
+/** A running clock given 14 more business days (a claim sent to the underwriter, or disputed); once per claim. */
+export type ClaimDecisionDeadlineExtended = {
+  type: 'ClaimDecisionDeadlineExtended';
+  data: { claimId: string; companyId: string; decisionDueAt: string; businessDays: number; reason: DeadlineExtensionReason };
+};
+
+/** Staff recorded that the claim is disputed, and why (issue #23): its decision has 14 more business days. */
+export type ClaimDisputed = { type: 'ClaimDisputed'; data: { claimId: string; companyId: string; reason: string } };
+
+export type ClaimEvent =
+  | ClaimSubmitted
+  | ClaimDisputed
+  | ClaimStatusChanged
+  | ClaimDocumentReviewed
+  | ClaimDecisionClockStarted
+  | ClaimDecisionDeadlineExtended;
 
 export const claimStreamId = (claimId: string) => `claim-${claimId}`;
 export const deceasedSubjectId = (claimId: string) => `claim-deceased:${claimId}`;

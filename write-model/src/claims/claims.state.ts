@@ -1,6 +1,6 @@
 import { unknownEvent } from '../command-handling/decider.ts';
 import type { ClaimStatus } from '../validation/index.ts';
-import type { ClaimDocumentField, ClaimEvent, DocumentStatus } from './claims.events.ts';
+import type { ClaimDocumentField, ClaimEvent, DeadlineExtensionReason, DocumentStatus } from './claims.events.ts';
 
 export type ClaimState =
   | { status: 'none' }
@@ -24,6 +24,11 @@ export type ClaimState =
       /** Set by an approval (issue #23); null before, and for claims approved before approvals had an amount. */
       approvedAmount: string | null;
       approvedOn: string | null;
+      /** The decision clock (rule 2A.8): set when the last form document is verified; dueAt moves once when extended. */
+      clock: { startedAt: string; dueAt: string } | null;
+      /** Set once the deadline has had (or, before the clock starts, will have) its 14 more business days. */
+      extendedFor: DeadlineExtensionReason | null;
+      disputed: boolean;
     };
 
 export const initialClaimState: ClaimState = { status: 'none' };
@@ -47,15 +52,27 @@ export function evolveClaim(state: ClaimState, event: ClaimEvent): ClaimState {
         bankAccountNumber,
         approvedAmount: null,
         approvedOn: null,
+        clock: null,
+        extendedFor: null,
+        disputed: false,
       };
     }
     case 'ClaimStatusChanged': {
       if (state.status === 'none') return state;
-      const { decision } = event.data;
+      const { decision, to } = event.data;
+      const extendedFor = state.extendedFor ?? (to === 'sent_to_underwriter' ? to : null);
       return decision
-        ? { ...state, status: event.data.to, approvedAmount: decision.approvedAmount, approvedOn: decision.approvedOn }
-        : { ...state, status: event.data.to };
+        ? { ...state, status: to, extendedFor, approvedAmount: decision.approvedAmount, approvedOn: decision.approvedOn }
+        : { ...state, status: to, extendedFor };
     }
+    case 'ClaimDisputed':
+      return state.status === 'none' ? state : { ...state, disputed: true, extendedFor: state.extendedFor ?? 'disputed' };
+    case 'ClaimDecisionClockStarted':
+      return state.status === 'none' ? state : { ...state, clock: { startedAt: event.data.startedAt, dueAt: event.data.decisionDueAt } };
+    case 'ClaimDecisionDeadlineExtended':
+      return state.status === 'none' || !state.clock
+        ? state
+        : { ...state, extendedFor: event.data.reason, clock: { ...state.clock, dueAt: event.data.decisionDueAt } };
     case 'ClaimDocumentReviewed':
       return state.status === 'none' ? state : { ...state, documents: { ...state.documents, [event.data.documentId]: event.data.to } };
     default:

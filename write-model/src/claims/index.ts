@@ -4,5 +4,8 @@ export * from './claims.decider.ts';
 export * from './commands/submit-claim.ts';
 export * from './commands/change-claim-status.ts';
 export * from './commands/review-document.ts';
+export * from './commands/dispute-claim.ts';
 export * from './claim-deceased.ts';
 export * from './claim-deceased-backfill.ts';
+export * from './decision-clock.ts';
+export * from './business-days.ts';

@@ -17,6 +17,9 @@ export type SystemSettingCreated = { type: 'SystemSettingCreated'; data: SystemS
 /** The whole setting as now saved under its key. */
 export type SystemSettingUpdated = { type: 'SystemSettingUpdated'; data: SystemSettingFields & { settingId: string; updatedAt: string } };
 
-export type SystemSettingEvent = SystemSettingCreated | SystemSettingUpdated;
+/** The setting is gone (issue #25); its key may be saved again as a new setting. */
+export type SystemSettingDeleted = { type: 'SystemSettingDeleted'; data: { settingId: string; key: string; deletedAt: string } };
+
+export type SystemSettingEvent = SystemSettingCreated | SystemSettingUpdated | SystemSettingDeleted;
 
 export const SYSTEM_SETTINGS_STREAM = 'system-settings';

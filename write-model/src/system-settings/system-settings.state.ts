@@ -15,6 +15,11 @@ export function evolveSystemSettings(state: SystemSettings, event: SystemSetting
       const { settingId, key, value, description, category } = event.data;
       return new Map(state).set(key, { settingId, key, value, description, category });
     }
+    case 'SystemSettingDeleted': {
+      const next = new Map(state);
+      next.delete(event.data.key);
+      return next;
+    }
     default:
       return unknownEvent(event, state);
   }

@@ -138,3 +138,15 @@ export const planSchema = z.object({
 });
 export type PlanInput = z.output<typeof planSchema>;
 export type PlanFormValues = z.input<typeof planSchema>;
+
+/** POST /api/super-admin/compliance-logs/{id}/resolve (issue #25): how the entry was resolved. */
+export const COMPLIANCE_NOTE_MIN_LENGTH = 5;
+export const COMPLIANCE_NOTE_MESSAGE = `Say how the entry was resolved (at least ${COMPLIANCE_NOTE_MIN_LENGTH} characters)`;
+export const resolveComplianceEntrySchema = z.object({
+  note: z
+    .string({ error: COMPLIANCE_NOTE_MESSAGE })
+    .trim()
+    .min(COMPLIANCE_NOTE_MIN_LENGTH, COMPLIANCE_NOTE_MESSAGE)
+    .max(2000, 'The note can be at most 2,000 characters')
+    .meta({ description: 'What was done about it; shown with who resolved it and when.' }),
+});

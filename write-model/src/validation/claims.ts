@@ -234,3 +234,16 @@ export function claimDecisionSchemaOn(today: string) {
 }
 export type ClaimDecisionInput = z.output<ReturnType<typeof claimDecisionSchemaOn>>;
 export type ClaimDecisionFormValues = z.input<ReturnType<typeof claimDecisionSchemaOn>>;
+
+/** POST /api/claims/{id}/dispute (issue #23): why a claim is disputed, which gives its decision 14 more business days. */
+export const DISPUTE_REASON_MIN_LENGTH = 10;
+export const DISPUTE_REASON_MESSAGE = `Say why the claim is disputed (at least ${DISPUTE_REASON_MIN_LENGTH} characters)`;
+export const disputeClaimSchema = z.object({
+  reason: z
+    .string({ error: DISPUTE_REASON_MESSAGE })
+    .trim()
+    .min(DISPUTE_REASON_MIN_LENGTH, DISPUTE_REASON_MESSAGE)
+    .max(2000, 'The reason can be at most 2,000 characters')
+    .meta({ description: 'Who disputes what: competing claimants, the cause of death, the documents…' }),
+});
+export type DisputeClaimInput = z.infer<typeof disputeClaimSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isDecimalString } from './decimal.ts';
+import { centsToDecimal, compareDecimal, decimalToCents, isDecimalString } from './decimal.ts';
 import {
   decimalString,
   minText,
@@ -144,4 +144,13 @@ export function toOnboardingPayload(form: OnboardingFormInput, agentId: string):
     monthlyIncome: monthlyIncome === undefined ? undefined : stripIncome(monthlyIncome),
     agentId,
   };
+}
+
+/**
+ * A policy type offers one coverage: the onboarding's coverage must be it. The refusal's text, or null
+ * when the coverage is the type's. The server refuses with it; the wizard says it before submit.
+ */
+export function coverageNotOffered(policyType: { name: string; coverageAmount: string }, coverageAmount: string): string | null {
+  if (isDecimalString(coverageAmount) && compareDecimal(coverageAmount, policyType.coverageAmount) === 0) return null;
+  return `The ${policyType.name} policy type offers a coverage of R${centsToDecimal(decimalToCents(policyType.coverageAmount))}; choose that coverage amount.`;
 }

@@ -4,6 +4,7 @@ import { cx } from '../../ui/cx';
 import { Icon } from '../../ui/Icon';
 import { Menu, type MenuAction } from '../../ui/Menu';
 import { Spinner } from '../../ui/Spinner';
+import { visuallyHidden } from '../../ui/visuallyHidden.css';
 import type { SessionUser } from '../auth/auth.operations';
 import { useAuth } from '../auth/AuthProvider';
 import { seesCompanyAdministration } from '../navigation';
@@ -36,19 +37,22 @@ export function UserMenu({ user, onNavigate }: { user: SessionUser; onNavigate?:
     },
   ];
   const fullName = `${user.firstName} ${user.lastName}`;
+  const roleText = isLoggingOut ? 'Logging out...' : roleLabel(user.role);
   return (
     <Menu
       aria-label="User menu"
       items={items}
       trigger={
-        <Button variant="ghost" className={cx(styles.onDarkButton, styles.userButton)} aria-label={`User menu for ${fullName}`}>
+        // Named by what it shows (WCAG 2.5.3, label in name: an aria-label would hide the visible text), then what it opens.
+        <Button variant="ghost" className={cx(styles.onDarkButton, styles.userButton)}>
           <span className={styles.avatar} aria-hidden="true">
             {initials(user)}
           </span>
           <span className={styles.userText}>
             <span className={styles.userName}>{fullName}</span>
-            <span className={styles.userRole}>{isLoggingOut ? 'Logging out...' : roleLabel(user.role)}</span>
+            <span className={styles.userRole}>{roleText}</span>
           </span>
+          <span className={visuallyHidden}>, user menu</span>
           {isLoggingOut ? <Spinner label="Logging out" size={16} /> : <Icon name="chevronDown" size={16} />}
         </Button>
       }

@@ -11,6 +11,13 @@ export const launcher = style({
   borderRadius: vars.radius.full,
   boxShadow: vars.shadow.lg,
   padding: 0,
+  '@media': {
+    // On a phone the button would sit on the field being typed in (the keyboard takes the bottom of the
+    // screen): while a field of the page has focus, it steps aside.
+    'screen and (max-width: 639.98px)': {
+      selectors: { 'body:has(main :is(input, textarea, select, [role=combobox]):focus) &': { display: 'none' } },
+    },
+  },
 });
 
 export const panel = style({

@@ -147,6 +147,17 @@ describe('/audit tabs', { timeout: 30_000 }, () => {
     await openTab('Compliance reports');
     const turnaround = await screen.findByRole('table', { name: 'Claims turnaround' });
     expect([...turnaround.querySelectorAll('tbody td')].map((td) => td.textContent)).toEqual(['May 2025', '4', '6.5', '12.1']);
+    // Issue #23: decisions against the 2-business-day deadline, and rejections by reason in words.
+    const decisions = screen.getByRole('table', { name: 'Claim decisions' });
+    expect([...decisions.querySelectorAll('tbody td')].map((td) => td.textContent)).toEqual([
+      'May 2025',
+      '5',
+      '1',
+      '20.5',
+      '51.2',
+      '2',
+      'Not covered by the policy: 1; Death within the waiting period: 1',
+    ]);
     const ageing = screen.getByRole('table', { name: 'Claims ageing' });
     expect([...ageing.querySelectorAll('tbody tr')].map((tr) => tr.textContent)).toEqual(['0-72', '90+1']);
     expect(screen.getByRole('table', { name: 'Lapse ratio' }).querySelector('tbody')!.textContent).toContain('5,0%');

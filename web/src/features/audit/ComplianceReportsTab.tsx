@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CLAIM_REJECTION_REASON_LABELS } from '@fpa/write-model/validation';
 import { useQuery } from 'urql';
 import { errorMessage } from '../../app/errors';
 import { formatDate, formatDateTime, formatPercent } from '../../app/format';
@@ -13,6 +14,8 @@ import { ReportTable } from './ReportTable';
 import * as styles from './audit.css';
 
 const days = (value: number) => value.toFixed(1);
+
+const reasonLabel = (reason: string) => (CLAIM_REJECTION_REASON_LABELS as Record<string, string>)[reason] ?? reason.replaceAll('_', ' ');
 
 const KIND_LABELS: Record<ComplianceReports['personalDataRequests'][number]['kind'], string> = {
   export: 'Export',
@@ -38,6 +41,33 @@ function Reports({ reports }: { reports: ComplianceReports }) {
           columns={['Month', 'Claims paid', 'Median days', '90th percentile days']}
           rows={reports.claimsTurnaround.map((m) => [monthLabel(m.month), String(m.claimsPaid), days(m.medianDays), days(m.p90Days)])}
           emptyText="No claims have been paid yet."
+        />
+      </Report>
+      <Report
+        title="Claim decisions"
+        description="Claims approved or rejected, by month: decided after the 2-business-day deadline (Policyholder Protection Rule 2A.8), business hours from the last document verified to the decision, and why claims were rejected."
+      >
+        <ReportTable
+          caption="Claim decisions"
+          columns={[
+            'Month',
+            'Decided',
+            'Decided late',
+            'Median business hours',
+            '90th percentile business hours',
+            'Rejected',
+            'Rejection reasons',
+          ]}
+          rows={reports.claimsDecisions.map((m) => [
+            monthLabel(m.month),
+            String(m.decided),
+            String(m.decidedLate),
+            m.medianBusinessHours === null ? '—' : days(m.medianBusinessHours),
+            m.p90BusinessHours === null ? '—' : days(m.p90BusinessHours),
+            String(m.rejected),
+            m.rejectionReasons.map((r) => `${reasonLabel(r.reason)}: ${r.count}`).join('; ') || '—',
+          ])}
+          emptyText="No claims have been decided yet."
         />
       </Report>
       <Report title="Claims ageing" description="Open claims by the days they have been open, today.">

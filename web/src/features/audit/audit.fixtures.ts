@@ -119,6 +119,21 @@ export const chainsBroken = {
 
 export const complianceReports: ComplianceReports = {
   claimsTurnaround: [{ month: '2025-05', claimsPaid: 4, medianDays: 6.5, p90Days: 12.1 }],
+  claimsDecisions: [
+    {
+      month: '2025-05',
+      decided: 5,
+      decidedLate: 1,
+      withClock: 4,
+      medianBusinessHours: 20.5,
+      p90BusinessHours: 51.2,
+      rejected: 2,
+      rejectionReasons: [
+        { reason: 'not_covered', count: 1 },
+        { reason: 'waiting_period', count: 1 },
+      ],
+    },
+  ],
   claimsAgeing: [
     { bucket: '0-7', minDays: 0, maxDays: 7, count: 2, claimIds: ['cl1', 'cl2'] },
     { bucket: '90+', minDays: 91, maxDays: null, count: 1, claimIds: ['cl3'] },

@@ -124,6 +124,19 @@ export const ComplianceReportsQuery = graphql(
           medianDays
           p90Days
         }
+        claimsDecisions {
+          month
+          decided
+          decidedLate
+          withClock
+          medianBusinessHours
+          p90BusinessHours
+          rejected
+          rejectionReasons {
+            reason
+            count
+          }
+        }
         claimsAgeing(asOf: $asOf) {
           bucket
           minDays

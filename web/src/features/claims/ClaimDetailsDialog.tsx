@@ -12,6 +12,8 @@ import { DocumentLinks } from '../documents/DocumentLinks';
 import { CLAIM_STATUS_LABELS, CLAIM_STATUS_TONES, claimFlagNotices } from './claimStatus';
 import { ClaimDetailsQuery, CLAIMS_CONTEXT, type ClaimDetails, type ClaimHistoryEntry, type ClaimRow } from './claims.operations';
 import { ClaimStatusActions } from './ClaimStatusActions';
+import { clockBadge, clockSentence } from './decisionClock';
+import { DisputeClaim } from './DisputeClaim';
 import { HistorySection } from '../audit/HistoryDisclosure';
 import * as styles from './claims.css';
 
@@ -103,6 +105,29 @@ function DecisionSection({ claim }: { claim: ClaimDetails }) {
   );
 }
 
+/** The decision deadline of Policyholder Protection Rule 2A.8 (issue #23): where the clock stands, in words. */
+function ClockSection({ claim }: { claim: ClaimDetails }) {
+  const clock = claim.decisionClock;
+  const badge = clockBadge(clock);
+  return (
+    <section aria-labelledby="claim-clock" className={styles.section}>
+      <h3 id="claim-clock" className={styles.sectionTitle}>
+        Decision deadline
+      </h3>
+      {badge && (
+        <div>
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+        </div>
+      )}
+      <p>{clockSentence(clock)}</p>
+      {claim.disputeReason && <p>Disputed: “{claim.disputeReason}”</p>}
+      <div>
+        <DisputeClaim claim={claim} />
+      </div>
+    </section>
+  );
+}
+
 function Details({ claim }: { claim: ClaimDetails }) {
   const flags = claimFlagNotices(claim.flags, claim.claimAmount);
   return (
@@ -168,6 +193,8 @@ function Details({ claim }: { claim: ClaimDetails }) {
           </ul>
         )}
       </section>
+
+      <ClockSection claim={claim} />
 
       <DecisionSection claim={claim} />
 

@@ -8,6 +8,7 @@ import { MemberLink } from '../members/MemberLink';
 import { CLAIM_STATUS_LABELS, CLAIM_STATUS_TONES, claimFlagNotices } from './claimStatus';
 import { CLAIMS_CONTEXT, CLAIMS_PAGE_SIZE, ClaimsQuery, type ClaimRow, type ClaimStatus } from './claims.operations';
 import { ClaimStatusActions } from './ClaimStatusActions';
+import { clockBadge } from './decisionClock';
 import * as styles from './claims.css';
 
 export const CLAIM_COLUMNS = ['Claim Number', 'Policy Number', 'Member', 'Claimant', 'Status', 'Amount', 'Submitted', 'Actions'] as const;
@@ -22,6 +23,7 @@ type RowProps = { claim: ClaimRow; onOpen: (claim: ClaimRow) => void };
 
 function ClaimTableRow({ claim, onOpen }: RowProps) {
   const flags = claimFlagNotices(claim.flags, claim.claimAmount);
+  const clock = clockBadge(claim.decisionClock);
   return (
     <tr>
       <Cell label="Claim Number" lead className={styles.nowrap}>
@@ -49,6 +51,7 @@ function ClaimTableRow({ claim, onOpen }: RowProps) {
               {flag.label}
             </Badge>
           ))}
+          {clock && <Badge tone={clock.tone}>{clock.label}</Badge>}
         </span>
       </Cell>
       <Cell label="Amount" className={styles.number}>

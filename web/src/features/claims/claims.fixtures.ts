@@ -43,6 +43,17 @@ export function claimRow(overrides: Partial<ClaimRow> = {}): ClaimRow & { __type
     override: null,
     rejection: null,
     payout: null,
+    disputeReason: null,
+    decisionClock: {
+      __typename: 'DecisionClock',
+      state: 'not_started',
+      startedAt: null,
+      dueAt: null,
+      decidedAt: null,
+      extendedFor: null,
+      businessMinutesLeft: null,
+      businessMinutesTaken: null,
+    } as ClaimRow['decisionClock'],
     ...overrides,
   };
 }

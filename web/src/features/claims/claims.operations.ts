@@ -42,6 +42,16 @@ export const ClaimRowFields = graphql(`
       accountHolder
       accountLast4
     }
+    disputeReason
+    decisionClock {
+      state
+      startedAt
+      dueAt
+      decidedAt
+      extendedFor
+      businessMinutesLeft
+      businessMinutesTaken
+    }
   }
 `);
 
@@ -136,6 +146,18 @@ export const ChangeClaimStatusMutation = graphql(
         rejectionDetail: $rejectionDetail
         payout: $payout
       ) {
+        ...ClaimRow
+      }
+    }
+  `,
+  [ClaimRowFields],
+);
+
+/** Issue #23: an undecided claim marked as disputed (its decision has 14 more business days). */
+export const DisputeClaimMutation = graphql(
+  `
+    mutation DisputeClaim($id: ID!, $reason: String!) {
+      disputeClaim(id: $id, reason: $reason) {
         ...ClaimRow
       }
     }

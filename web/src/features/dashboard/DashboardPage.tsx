@@ -3,6 +3,7 @@ import { useAuth } from '../../app/auth/AuthProvider';
 import { PageHeader } from '../../ui/PageHeader';
 import { AgentDashboard } from './AgentDashboard';
 import { BookThisMonth } from './BookThisMonth';
+import { ClaimDeadlines } from './ClaimDeadlines';
 import { DashboardHeader } from './DashboardHeader';
 import * as styles from './dashboard.css';
 import { StatsCards } from './StatsCards';
@@ -21,6 +22,8 @@ export function DashboardPage() {
       {user?.companyId ? <StatsCards /> : null}
       {/* The book this month: for the roles that read payments, as the server checks (issue #20). */}
       {user?.companyId && user.permissions.includes('payments:read') ? <BookThisMonth /> : null}
+      {/* The claims decision clock's breaches (issue #23): for the roles that read claims. */}
+      {user?.companyId && user.permissions.includes('claims:read') ? <ClaimDeadlines /> : null}
     </div>
   );
 }

@@ -86,6 +86,45 @@ describe('/ for staff', () => {
     expect(value('Growth Rate')).toBe('50,0%');
   });
 
+  it('shows the claims decision clock: breaches, claims due soon and the most urgent (issue #23)', async () => {
+    renderApp(
+      '/',
+      sessionHandler(testUser(), (name) =>
+        name === 'ClaimDeadlines'
+          ? {
+              data: {
+                claimDeadlines: {
+                  __typename: 'ClaimDeadlines',
+                  overdue: 1,
+                  dueSoon: 1,
+                  running: 3,
+                  urgent: [
+                    {
+                      __typename: 'UrgentClaim',
+                      id: 'k1',
+                      claimNumber: 'CLM-000007',
+                      memberId: 'm1',
+                      memberName: 'Sipho Dlamini',
+                      dueAt: '2026-11-26T08:00:00.000Z',
+                      state: 'overdue',
+                      businessMinutesLeft: -150,
+                    },
+                  ],
+                },
+              },
+            }
+          : { data: null },
+      ),
+    );
+    const panel = await screen.findByRole('region', { name: 'Claim decisions due' });
+    const cards = within(panel).getByRole('region', { name: 'Claims on the decision clock' });
+    expect(within(cards).getByText('Past the Deadline').nextElementSibling?.textContent).toBe('1');
+    expect(within(cards).getByText('Due Within 4 Business Hours').nextElementSibling?.textContent).toBe('1');
+    expect(within(cards).getByText('On the Clock').nextElementSibling?.textContent).toBe('3');
+    expect(within(panel).getByText('Overdue by 2 h 30 min')).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: 'Sipho Dlamini' }).getAttribute('href')).toBe('/members/m1');
+  });
+
   it('shows the fallbacks when the figures cannot be loaded', async () => {
     renderApp(
       '/',

@@ -96,3 +96,14 @@ export const hit = style({ display: 'flex', flexDirection: 'column', gap: vars.s
 export const hitTitle = style({ display: 'flex', alignItems: 'center', gap: vars.space['2'], fontWeight: vars.fontWeight.semibold });
 
 export const hitDetail = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, overflowWrap: 'anywhere' });
+
+/** The most urgent claims under the decision-clock cards. */
+export const urgentList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['2'] });
+export const urgentItem = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  gap: vars.space['2'],
+  paddingBlock: vars.space['2'],
+  borderBottom: `1px solid ${vars.color.border}`,
+});

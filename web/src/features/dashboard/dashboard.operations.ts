@@ -89,3 +89,26 @@ export const WorkItemsQuery = graphql(`
     }
   }
 `);
+
+/** The dashboard's decision-clock panel (issue #23): claims overdue, due soon, running; the most urgent. */
+export const ClaimDeadlinesQuery = graphql(`
+  query ClaimDeadlines {
+    claimDeadlines {
+      overdue
+      dueSoon
+      running
+      urgent {
+        id
+        claimNumber
+        memberId
+        memberName
+        dueAt
+        state
+        businessMinutesLeft
+      }
+    }
+  }
+`);
+
+/** Claims change with their documents and status: the panel follows both. */
+export const CLAIM_DEADLINES_CONTEXT = { additionalTypenames: ['Claim', 'Document'] };

@@ -1,4 +1,5 @@
 import {
+  coverageNotOffered,
   fieldErrors,
   onboardingFormSchema,
   type MandateInput,
@@ -65,14 +66,22 @@ export function OnboardingPage() {
     focusFirstInvalid(formRef.current);
   };
 
+  /** The server's refusal of a coverage the chosen type does not offer, said before submit. */
+  const coverageIssue = (): FieldErrors => {
+    const chosen = policyTypes.find((type) => type.id === form.values.policyType);
+    const refusal = chosen && form.values.coverageAmount ? coverageNotOffered(chosen, form.values.coverageAmount) : null;
+    return refusal ? { coverageAmount: refusal } : {};
+  };
+
   /** Checks only the current step's fields; true when they pass. */
   const stepIsValid = (): boolean => {
     const result = STEP_SCHEMAS[step].safeParse(form.values);
-    if (result.success) {
+    const errors = { ...(result.success ? {} : fieldErrors(result.error)), ...(step === 3 ? coverageIssue() : {}) };
+    if (Object.keys(errors).length === 0) {
       form.setErrors({});
       return true;
     }
-    showErrors(fieldErrors(result.error));
+    showErrors(errors);
     return false;
   };
 
@@ -113,7 +122,9 @@ export function OnboardingPage() {
       toast({ title: 'Error', description: serverMessageOr(result.error, 'Failed to onboard client'), variant: 'destructive' });
       return;
     }
-    toast({ title: 'Success', description: ONBOARDED_MESSAGE });
+    const policyNumber = result.data?.onboardClient.policyNumber;
+    // The number the agent gives the client: said with the success, not left for a search.
+    toast({ title: 'Success', description: policyNumber ? `${ONBOARDED_MESSAGE}\nPolicy number: ${policyNumber}.` : ONBOARDED_MESSAGE });
     form.reset();
     mandate.reset();
     setDebitOrder(false);

@@ -166,15 +166,24 @@ describe('/onboarding: the wizard', { timeout: 30_000 }, () => {
       expect(await within(form).findByText(message)).toBeTruthy();
     }
 
+    // Before a type is chosen, the list holds the unique amounts of the active types.
+    fireEvent.click(within(form).getByRole('button', { name: /Coverage amount/ }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent?.replace(/\s/g, ' '))).toEqual(['R 20 000,00', 'R 50 000,00']);
+    fireEvent.click(screen.getByRole('option', { name: /20\s000/ }));
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    expect(within(form).getByText('Choosing a policy type chooses its coverage.')).toBeTruthy();
+
     fireEvent.click(within(form).getByRole('button', { name: /Policy type/ }));
     const types = (await screen.findAllByRole('option')).map((o) => o.textContent?.replace(/\s/g, ' '));
     expect(types).toEqual(['Funeral Basic - R 150,00/month', 'Family Plus - R 299,00/month', 'Funeral Basic Plus - R 180,50/month']);
     fireEvent.click(screen.getByRole('option', { name: /^Family Plus/ }));
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
-    // Choosing the type chooses its cover; the list holds the unique amounts of the active types.
+    // Choosing the type chooses its cover, and the choice follows the type (issue #25): its coverage alone,
+    // so the coverage can no longer disagree with the type and be refused only after submit.
     await waitFor(() => expect(within(form).getByRole('button', { name: /Coverage amount/ }).textContent).toMatch(/R\s50\s000,00/));
+    expect(within(form).getByText('The Family Plus policy type offers this coverage.')).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: /Coverage amount/ }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent?.replace(/\s/g, ' '))).toEqual(['R 20 000,00', 'R 50 000,00']);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent?.replace(/\s/g, ' '))).toEqual(['R 50 000,00']);
     fireEvent.click(screen.getByRole('option', { name: /50\s000/ }));
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
 
@@ -280,6 +289,8 @@ describe('/onboarding: the wizard', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toContain('Client has been successfully onboarded and policy created!'),
     );
+    // The policy number the agent gives the client (issue #25).
+    expect(screen.getByRole('status').textContent).toContain('Policy number: POL-000009.');
     await screen.findByText('Step 1 of 3');
     expect(field(form, 'First name').value).toBe('');
     expect(field(form, 'SA ID number').value).toBe('');

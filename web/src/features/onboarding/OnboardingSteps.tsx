@@ -70,10 +70,11 @@ export type PolicyStepProps = {
 /** Step 3: the policy, its cover and debit day, and who receives the cover. Family members and notes sit below it. */
 export function PolicyStep({ form, policyTypes, typesLoading }: PolicyStepProps) {
   const { field, values, errors, setField } = form;
-  const coverage = coverageChoices(policyTypes);
+  const chosenType = policyTypes.find((type) => type.id === values.policyType);
+  // A type offers one coverage (the server refuses any other): once a type is chosen, the choice is its coverage alone.
+  const coverage = coverageChoices(chosenType ? [chosenType] : policyTypes);
   const choosePolicyType = (id: string | null) => {
     setField('policyType', id ?? '');
-    // A type offers one cover amount: choosing the type chooses its cover too (still changeable).
     const chosen = policyTypes.find((type) => type.id === id);
     if (chosen) setField('coverageAmount', chosen.coverageAmount);
   };
@@ -100,6 +101,9 @@ export function PolicyStep({ form, policyTypes, typesLoading }: PolicyStepProps)
         onChange={(value) => setField('coverageAmount', value ?? '')}
         errorMessage={errors.coverageAmount}
         isDisabled={coverage.length === 0}
+        description={
+          chosenType ? `The ${chosenType.name} policy type offers this coverage.` : 'Choosing a policy type chooses its coverage.'
+        }
       />
       <TextField
         label="Debit day"

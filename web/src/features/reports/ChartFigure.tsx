@@ -13,7 +13,11 @@ export type ChartFigureProps = {
   children: ReactNode;
 };
 
-/** One chart with its caption; the drawing is decorative beside the table of the same figures. */
+/**
+ * One chart with its caption; the drawing is decorative beside the table of the same figures. Being
+ * hidden from assistive technology, it must hold nothing focusable: the charts are drawn without
+ * recharts' keyboard layer (accessibilityLayer={false}), which would make the drawing a tab stop.
+ */
 export function ChartFigure({ title, note, table, wide, children }: ChartFigureProps) {
   return (
     <figure className={cx(styles.chart, wide && styles.wideChart)} aria-label={title}>

@@ -85,7 +85,7 @@ function PremiumsChart({ data }: { data: Charts['premiumsCollected'] }) {
       }}
     >
       <ResponsiveContainer initialDimension={FIRST_SIZE}>
-        <BarChart data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
+        <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
           <CartesianGrid stroke={color.border} vertical={false} />
           <XAxis dataKey="label" tick={axis} interval="preserveStartEnd" />
           <YAxis tick={axis} width={64} tickFormatter={(v: number) => `R${v.toLocaleString('en-ZA')}`} />
@@ -106,7 +106,7 @@ function MemberGrowthChart({ data }: { data: Charts['memberGrowth'] }) {
       table={{ headers: ['Month', 'New members'], rows: rows.map((r) => [r.label, String(r.count)]) }}
     >
       <ResponsiveContainer initialDimension={FIRST_SIZE}>
-        <LineChart data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
+        <LineChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
           <CartesianGrid stroke={color.border} vertical={false} />
           <XAxis dataKey="label" tick={axis} interval="preserveStartEnd" />
           <YAxis tick={axis} width={40} allowDecimals={false} />
@@ -128,7 +128,7 @@ function StatusPie({ title, note, data }: { title: string; note: string; data: C
       table={{ headers: ['Status', 'Policies'], rows: rows.map((r) => [r.label, formatCard('count', String(r.count))]) }}
     >
       <ResponsiveContainer initialDimension={FIRST_SIZE}>
-        <PieChart>
+        <PieChart accessibilityLayer={false}>
           {/* A lone slice is a whole ring: no separating stroke across it. */}
           <Pie
             data={slices}
@@ -138,6 +138,8 @@ function StatusPie({ title, note, data }: { title: string; note: string; data: C
             outerRadius="85%"
             stroke={slices.length > 1 ? color.surface : 'none'}
             isAnimationActive={false}
+            // Out of the tab order: the drawing is hidden from assistive technology (ChartFigure).
+            rootTabIndex={-1}
           >
             {slices.map((r) => (
               <Cell key={r.status} fill={STATUS_COLOURS[r.status] ?? color.textMuted} />
@@ -160,7 +162,7 @@ function ClaimsByStatusChart({ data }: { data: Charts['claimsByStatus'] }) {
       table={{ headers: ['Status', 'Claims', 'Amount claimed'], rows: rows.map((r) => [r.label, String(r.count), formatRand(r.amount)]) }}
     >
       <ResponsiveContainer initialDimension={FIRST_SIZE}>
-        <BarChart data={rows} layout="vertical" margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
+        <BarChart accessibilityLayer={false} data={rows} layout="vertical" margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
           <CartesianGrid stroke={color.border} horizontal={false} />
           <XAxis type="number" tick={axis} allowDecimals={false} />
           <YAxis type="category" dataKey="label" tick={axis} width={130} />
@@ -185,7 +187,7 @@ function ClaimsPerMonthChart({ data }: { data: Charts['claimsPerMonth'] }) {
       table={{ headers: ['Month', 'Claims', 'Amount claimed'], rows: rows.map((r) => [r.label, String(r.count), formatRand(r.amount)]) }}
     >
       <ResponsiveContainer initialDimension={FIRST_SIZE}>
-        <BarChart data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
+        <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
           <CartesianGrid stroke={color.border} vertical={false} />
           <XAxis dataKey="label" tick={axis} interval="preserveStartEnd" />
           <YAxis tick={axis} width={40} allowDecimals={false} />

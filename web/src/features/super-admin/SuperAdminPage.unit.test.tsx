@@ -135,4 +135,33 @@ describe('/super-admin: Subscriptions and Compliance Logs', { timeout: 30_000 },
     expect(within(overdue).getByText('Resolved')).toBeTruthy();
     expect(within(await rowOf('company_activated')).getByText('INFO')).toBeTruthy();
   });
+
+  it('resolves an open entry with a note (issue #25): too short is said under the field, then sent and toasted', async () => {
+    const { spy } = openDashboard({
+      ResolveComplianceEntry: (variables) => ({
+        data: {
+          resolveComplianceEntry: {
+            __typename: 'ComplianceLog',
+            id: String(variables?.id),
+            resolvedAt: '2026-06-13T09:00:00.000Z',
+            resolutionNote: String(variables?.note),
+            resolvedBy: 'Platform Operator',
+          },
+        },
+      }),
+    });
+    await tab('Compliance Logs');
+    const suspended = await rowOf('company_suspended');
+    expect(within(await rowOf('claim_overdue')).queryByRole('button', { name: /^Resolve/ })).toBeNull();
+    fireEvent.click(within(suspended).getByRole('button', { name: 'Resolve: Company suspended' }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.change(within(dialog).getByLabelText(/How was it resolved/), { target: { value: 'ok' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    expect(await within(dialog).findByText('Say how the entry was resolved (at least 5 characters)')).toBeTruthy();
+    expect(spy('ResolveComplianceEntry')).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText(/How was it resolved/), { target: { value: 'Fees settled by EFT' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    await toastText('status', 'Company suspended: resolved with your note.');
+    expect(spy('ResolveComplianceEntry')).toHaveBeenCalledWith({ id: 'l1', note: 'Fees settled by EFT' });
+  });
 });

@@ -137,6 +137,29 @@ describe('/super-admin: System Settings', { timeout: 30_000 }, () => {
     expect(spy('SaveSystemSetting')).toHaveBeenCalledWith({ input: { key: 'retries', value: { count: 3 }, category: 'integrations' } });
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Add system setting' })).toBeNull());
   });
+
+  it('edits a setting with its key kept and its value as text or JSON, and deletes one after asking (issue #25)', async () => {
+    const { spy } = openDashboard({
+      SaveSystemSetting: (v) => ({ data: { saveSystemSetting: systemSetting({ id: 's2', ...(v.input as object) }) } }),
+      DeleteSystemSetting: (v) => ({ data: { deleteSystemSetting: String(v.id) } }),
+    });
+    await tab('System Settings');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit smtp' }));
+    const form = await screen.findByRole('form', { name: 'Edit system setting smtp' });
+    expect(field(form, /Setting Key/).readOnly).toBe(true);
+    expect(field(form, /^Value/).value).toBe('{"host":"mail","port":587}');
+    fireEvent.change(field(form, /^Value/), { target: { value: '{"host": "mail", "port": 465}' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Setting' }));
+    await toastText('status', 'System setting updated successfully');
+    expect(spy('SaveSystemSetting')).toHaveBeenCalledWith({
+      input: { key: 'smtp', value: { host: 'mail', port: 465 }, category: 'integrations', description: 'Mail server' },
+    });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete support.email' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await toastText('status', 'System setting deleted successfully');
+    expect(spy('DeleteSystemSetting')).toHaveBeenCalledWith({ id: 's1' });
+  });
 });
 
 describe('the dashboard wording', () => {

@@ -9,7 +9,8 @@ import { Card } from '../../ui/Card';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { SaveSystemSettingMutation, SETTING_CHANGE_CONTEXT } from './superAdmin.operations';
-import { settingValueInput } from './superAdminDisplay';
+import type { SystemSetting } from './superAdmin.operations';
+import { settingValueInput, settingValueText } from './superAdminDisplay';
 import * as styles from './superAdmin.css';
 
 const CATEGORY_OPTIONS = SETTING_CATEGORIES.map((id) => ({ id, label: id }));
@@ -23,10 +24,17 @@ const schema = {
   },
 };
 
-/** Add a system setting (spec part 2 §2). Saving a key that exists updates it. */
-export function SystemSettingForm({ onClose }: { onClose: () => void }) {
+/**
+ * Add a system setting (spec part 2 §2), or edit one (issue #25: its key stays, the rest is saved over it).
+ * Saving a key that exists updates it.
+ */
+export function SystemSettingForm({ onClose, setting }: { onClose: () => void; setting?: SystemSetting }) {
   const { toast } = useToast();
-  const [initial] = useState(EMPTY);
+  const [initial] = useState(() =>
+    setting
+      ? { key: setting.key, category: setting.category, value: settingValueText(setting.value), description: setting.description ?? '' }
+      : EMPTY,
+  );
   const form = useSchemaForm(schema, initial);
   const formRef = useRef<HTMLFormElement>(null);
   const [{ fetching }, save] = useMutation(SaveSystemSettingMutation);
@@ -46,16 +54,33 @@ export function SystemSettingForm({ onClose }: { onClose: () => void }) {
       toast({ title: 'Error', description: errorMessage(result.error), variant: 'destructive' });
       return;
     }
-    toast({ title: 'Success', description: 'System setting created successfully' });
+    toast({ title: 'Success', description: setting ? 'System setting updated successfully' : 'System setting created successfully' });
     form.reset();
     onClose();
   };
 
   return (
-    <Card title="Add System Setting" description="A key the platform reads; saving an existing key replaces its value.">
-      <form ref={formRef} className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Add system setting">
+    <Card
+      title={setting ? `Edit System Setting ${setting.key}` : 'Add System Setting'}
+      description="A key the platform reads; saving an existing key replaces its value."
+    >
+      <form
+        ref={formRef}
+        className={styles.form}
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        aria-label={setting ? `Edit system setting ${setting.key}` : 'Add system setting'}
+      >
         <div className={styles.fields}>
-          <TextField label="Setting Key" isRequired autoFocus autoComplete="off" placeholder="e.g. support.email" {...form.field('key')} />
+          <TextField
+            label="Setting Key"
+            isRequired
+            isReadOnly={Boolean(setting)}
+            autoFocus={!setting}
+            autoComplete="off"
+            placeholder="e.g. support.email"
+            {...form.field('key')}
+          />
           <Select
             label="Category"
             options={CATEGORY_OPTIONS}

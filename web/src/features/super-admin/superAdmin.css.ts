@@ -87,3 +87,9 @@ export const planActions = style({ display: 'flex', gap: vars.space['2'], margin
 export const value = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.xs, overflowWrap: 'anywhere', maxWidth: '22rem' });
 
 export const description = style({ maxWidth: '28rem', overflowWrap: 'anywhere' });
+
+/** A compliance entry's status, the resolution's note and the Resolve button, one under the other. */
+export const statusCell = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: vars.space['1'] });
+
+/** A row's buttons side by side, wrapping on a phone. */
+export const rowActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });

@@ -59,6 +59,8 @@ export function complianceLog(overrides: Partial<ComplianceLog> = {}): Complianc
     title: 'Company suspended',
     description: 'Ubuntu Funeral Cover was suspended. Reason: Unpaid fees',
     resolvedAt: null,
+    resolutionNote: null,
+    resolvedBy: null,
     createdAt: '2026-06-10T09:00:00.000Z',
     ...overrides,
   };

@@ -97,7 +97,21 @@ export const ComplianceLogsQuery = graphql(`
       title
       description
       resolvedAt
+      resolutionNote
+      resolvedBy
       createdAt
+    }
+  }
+`);
+
+/** Issue #25: the super admin resolves an open entry with a note. */
+export const ResolveComplianceEntryMutation = graphql(`
+  mutation ResolveComplianceEntry($id: ID!, $note: String!) {
+    resolveComplianceEntry(id: $id, note: $note) {
+      id
+      resolvedAt
+      resolutionNote
+      resolvedBy
     }
   }
 `);
@@ -171,6 +185,13 @@ export const UpdatePlanMutation = graphql(
 export const DeletePlanMutation = graphql(`
   mutation DeletePlan($id: ID!) {
     deletePlan(id: $id)
+  }
+`);
+
+/** Issue #25: the super admin deletes a setting (it answers the id). */
+export const DeleteSystemSettingMutation = graphql(`
+  mutation DeleteSystemSetting($id: ID!) {
+    deleteSystemSetting(id: $id)
   }
 `);
 

@@ -30,9 +30,7 @@ import { reservePolicyNumbers } from '../../policies/policy-numbers.ts';
 import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
 import { evolvePolicyType, initialPolicyTypeState } from '../../policy-types/policy-types.state.ts';
 import {
-  centsToDecimal,
-  compareDecimal,
-  decimalToCents,
+  coverageNotOffered,
   memberSchemaOn,
   onboardingSchema,
   resolveProvince,
@@ -278,14 +276,9 @@ export function checkOnboarding(command: Omit<OnboardClient, 'policyNumber' | 'm
     }
     seen.set(row.idNumber, label.replace(/^F/, 'f'));
   });
-  if (
-    policyType.status === 'exists' &&
-    policyType.companyId === command.companyId &&
-    compareDecimal(input.coverageAmount, policyType.coverageAmount) !== 0
-  ) {
-    const message = `The ${policyType.name} policy type offers a coverage of R${centsToDecimal(decimalToCents(policyType.coverageAmount))}; choose that coverage amount.`;
-    throw new ValidationError(message, [{ path: ['coverageAmount'], message }]);
-  }
+  const coverage =
+    policyType.status === 'exists' && policyType.companyId === command.companyId && coverageNotOffered(policyType, input.coverageAmount);
+  if (coverage) throw new ValidationError(coverage, [{ path: ['coverageAmount'], message: coverage }]);
 }
 
 export type OnboardingDecision = {

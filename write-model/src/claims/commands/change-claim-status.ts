@@ -9,7 +9,6 @@ import { DomainError, ValidationError } from '../../errors.ts';
 import { southAfricanDate } from '../../members/members.decider.ts';
 import {
   CLAIM_DECISION_MESSAGES,
-  CLAIM_DOCUMENTS,
   claimFlagsToOverride,
   centsToDecimal,
   claimDecisionSchemaOn,
@@ -22,8 +21,9 @@ import {
   type ClaimDecisionInput,
   type ClaimStatus,
 } from '../../validation/index.ts';
-import { assertOwnClaim, CLAIM_TRANSITIONS, claimTransitionRefusal } from '../claims.decider.ts';
-import { claimStreamId, type ClaimEvent, type ClaimPayout, type ClaimStatusChanged } from '../claims.events.ts';
+import { assertOwnClaim, CLAIM_TRANSITIONS, claimTransitionRefusal, unverifiedDocumentFields } from '../claims.decider.ts';
+import { extensionOnMove } from '../decision-clock.ts';
+import { claimStreamId, type ClaimDocumentField, type ClaimEvent, type ClaimPayout, type ClaimStatusChanged } from '../claims.events.ts';
 import { evolveClaim, initialClaimState, type ClaimState } from '../claims.state.ts';
 import { releaseDeceased } from '../claim-deceased.ts';
 
@@ -44,6 +44,8 @@ export type ChangeClaimStatus = Partial<Omit<ClaimDecisionInput, 'status'>> & {
   note: string | null;
   /** Today in South Africa: a payout is not dated later, and an approval is dated today. */
   today: string;
+  /** The instant of the command: an approval or rejection records it as the moment the decision clock stopped. */
+  now: Date;
 };
 
 /**
@@ -58,7 +60,7 @@ export async function changeClaimStatus(store: EventStore, claimId: string, inpu
   return handleCommand<ChangeClaimStatus, ClaimState, ClaimEvent>(store, {
     streamId: claimStreamId(claimId),
     decider: { initialState: initialClaimState, evolve: evolveClaim, decide: (command, state) => decideChangeClaimStatus(state, command) },
-    command: { ...rest, companyId, to: status, today },
+    command: { ...rest, companyId, to: status, today, now: ctx.now },
     ctx,
     inTransaction: async (tx, events) => {
       if (events.some((e) => e.type === 'ClaimStatusChanged' && e.data.to === 'rejected')) await releaseDeceased(tx, companyId, claimId);
@@ -66,7 +68,7 @@ export async function changeClaimStatus(store: EventStore, claimId: string, inpu
   });
 }
 
-const DOCUMENT_LABEL: Record<string, string> = {
+const DOCUMENT_LABEL: Record<ClaimDocumentField, string> = {
   deceasedIdDocument: 'deceased ID document',
   claimantIdDocument: 'claimant ID document',
   deathCertificateDocument: 'death certificate',
@@ -90,10 +92,7 @@ const cents = (amount: string) => centsToDecimal(decimalToCents(amount));
 
 /** Why a claim may not be paid out yet, in words; null when it may. */
 export function paymentRefusal(state: Claim, amount: string): string | null {
-  const unverified = CLAIM_DOCUMENTS.map((d) => d.field).flatMap((field) => {
-    const ids = Object.keys(state.documentFields).filter((id) => state.documentFields[id] === field);
-    return ids.length > 0 && ids.every((id) => state.documents[id] === 'verified') ? [] : [DOCUMENT_LABEL[field]!];
-  });
+  const unverified = unverifiedDocumentFields(state.documents, state.documentFields).map((field) => DOCUMENT_LABEL[field]);
   if (unverified.length > 0) {
     return `A claim can only be marked as paid once all four documents are verified; not verified: ${unverified.join(', ')}.`;
   }
@@ -171,8 +170,14 @@ export function decideChangeClaimStatus(state: ClaimState, command: ChangeClaimS
     throw new DomainError('INVALID_TRANSITION', claimTransitionRefusal(state.status, command.to));
   }
   const { claimId, companyId, status: from } = state;
+  const deciding = command.to === 'approved' || command.to === 'rejected';
+  const decidedAt = deciding ? { decidedAt: command.now.toISOString() } : {};
   return [
-    { type: 'ClaimStatusChanged', data: { claimId, companyId, from, to: command.to, note: command.note, ...decide(state, command) } },
+    {
+      type: 'ClaimStatusChanged',
+      data: { claimId, companyId, from, to: command.to, note: command.note, ...decide(state, command), ...decidedAt },
+    },
+    ...extensionOnMove(state, command.to),
   ];
 }
 

@@ -7,7 +7,8 @@ import { parseInput } from '../../command-handling/parse.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
 import { DomainError, NotFoundError } from '../../errors.ts';
 import { findStoredObject } from '../../documents/index.ts';
-import { assertOwnClaim } from '../claims.decider.ts';
+import { assertOwnClaim, unverifiedDocumentFields } from '../claims.decider.ts';
+import { clockStartOnReview } from '../decision-clock.ts';
 import { claimStreamId, DOCUMENT_STATUSES, type ClaimEvent, type DocumentStatus } from '../claims.events.ts';
 import { evolveClaim, initialClaimState, type ClaimState } from '../claims.state.ts';
 import { claimNoteField } from './change-claim-status.ts';
@@ -32,18 +33,18 @@ export async function reviewClaimDocument(store: EventStore, sql: SqlExecutor, d
   const { status, note } = parseInput(reviewDocumentSchema, input);
   const stored = await findStoredObject(sql, documentId);
   if (!stored || stored.companyId !== companyId || !stored.claimId) throw new NotFoundError('Document not found');
-  type Review = { companyId: string; documentId: string; to: 'verified' | 'rejected'; note: string | null };
+  type Review = { companyId: string; documentId: string; to: 'verified' | 'rejected'; note: string | null; now: Date };
   return handleCommand<Review, ClaimState, ClaimEvent>(store, {
     streamId: claimStreamId(stored.claimId),
     decider: { initialState: initialClaimState, evolve: evolveClaim, decide: (command, state) => decideReviewDocument(state, command) },
-    command: { companyId, documentId, to: status, note },
+    command: { companyId, documentId, to: status, note, now: ctx.now },
     ctx,
   });
 }
 
 export function decideReviewDocument(
   state: ClaimState,
-  command: { companyId: string; documentId: string; to: Exclude<DocumentStatus, 'pending'>; note: string | null },
+  command: { companyId: string; documentId: string; to: Exclude<DocumentStatus, 'pending'>; note: string | null; now: Date },
 ): ClaimEvent[] {
   assertOwnClaim(state, command.companyId);
   const current = state.documents[command.documentId];
@@ -61,6 +62,12 @@ export function decideReviewDocument(
         note: command.note,
       },
     },
+    // The review that verifies the last form document starts the decision clock (rule 2A.8).
+    ...clockStartOnReview(
+      state,
+      unverifiedDocumentFields({ ...state.documents, [command.documentId]: command.to }, state.documentFields).length === 0,
+      command.now,
+    ),
   ];
 }
 
