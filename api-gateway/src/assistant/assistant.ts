@@ -69,10 +69,13 @@ function passages(message: string, hits: HelpHit[], history: ChatMessage[]): Hel
 }
 
 /** The nearest articles, or the commonest tasks when none is near. */
+const COMMONEST = ['register-member', 'submit-claim', 'member-limit-tiers'];
+
+/** Up to three: the nearest articles, then the commonest tasks to make up the three. */
 function nearest(hits: HelpHit[]): HelpArticle[] {
-  return hits.length
-    ? hits.slice(0, 3).map((h) => h.article)
-    : help.articles.filter((a) => ['register-member', 'submit-claim', 'member-limit-tiers'].includes(a.id));
+  const near = hits.slice(0, 3).map((h) => h.article);
+  const common = help.articles.filter((a) => COMMONEST.includes(a.id) && !near.includes(a));
+  return [...near, ...common].slice(0, 3);
 }
 
 function historyOf(value: unknown): ChatMessage[] {

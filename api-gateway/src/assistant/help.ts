@@ -62,7 +62,9 @@ export function createHelpIndex(articles: HelpArticle[] = loadArticles()) {
     fields: ['title', 'keywords', 'headings', 'body'],
     storeFields: ['id'],
     processTerm,
-    searchOptions: { boost: { title: 3, keywords: 2 }, fuzzy: 0.2, prefix: true, processTerm },
+    // Typos are forgiven in words of five letters or more: a short word one letter from another ("won" and
+    // "non", "cup" and "up") is a different word, and matched it would answer a question nobody asked.
+    searchOptions: { boost: { title: 3, keywords: 2 }, fuzzy: (term) => (term.length >= 5 ? 0.2 : false), prefix: true, processTerm },
   });
   index.addAll(articles);
 

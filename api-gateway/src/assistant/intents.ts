@@ -49,6 +49,8 @@ const SALES = /\b(sales|sold)\b/;
 const FOLLOW_UP = /^(and|what about|how about|or|also|plus)\b/;
 // The claims decision deadline (issue #23): a how-to topic, not a count of claims (no figure answers it yet).
 const DEADLINE = /\b(deadlines?|due|overdue|late|disput\w*|business days?)\b/;
+// Arrears and grace (issue #20): the Arrears worklist answers them; a member or policy count would be a near miss.
+const ARREARS = /\b(arrears|grace|behind on|unpaid premiums?|missed premiums?)\b/;
 
 function normalize(text: string): string {
   return text
@@ -87,6 +89,7 @@ export function detectIntent(message: string): Intent | null {
   if (AGENTS.test(text) && count && !CLAIMS.test(text)) return { subject: 'agents' };
   // "policies that lapsed" and "claims waiting for review" ask for a figure without saying "how many".
   if (CLAIMS.test(text) && DEADLINE.test(text)) return null;
+  if (ARREARS.test(text)) return null;
   if (CLAIMS.test(text) && (quantity || claimKind(text))) return { subject: 'claims', kind: claimKind(text) ?? 'all' };
   if (POLICIES.test(text) && (quantity || /\b(that|which) (?:have )?(?:lapsed|were cancelled)\b/.test(text))) {
     return { subject: 'policies', status: policyStatus(text) ?? 'all' };
