@@ -25,6 +25,7 @@ export type AuthAnswer = { token: string; user: PublicUser };
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const COMPANY_SUSPENDED = 'Your company account has been suspended. Please contact support.';
+export const USER_DEACTIVATED = 'Your account has been deactivated. Please contact your administrator.';
 export const RESET_REQUESTED = 'If the email exists, a reset link has been sent.';
 
 export function publicUser(user: SessionUser): PublicUser {
@@ -59,7 +60,9 @@ export async function login(ctx: RequestContext, input: unknown): Promise<AuthAn
     throw new DomainError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   }
   const user = await findUserById(sql, credential.userId);
-  if (!user || !user.isActive) throw new DomainError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+  if (!user) throw new DomainError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+  // Said only to who knows the password (issue #25: an administrator deactivated the account).
+  if (!user.isActive) throw new DomainError('UNAUTHENTICATED', USER_DEACTIVATED);
   if (user.companyId) {
     const company = await findCompany(sql, user.companyId);
     if (!company?.isActive) throw new DomainError('COMPANY_SUSPENDED', COMPANY_SUSPENDED);

@@ -1,8 +1,10 @@
 import {
   changeUserRoleSlice,
   createUserSlice,
+  deactivateUserSlice,
   grantPermissionSlice,
   initializeDefaultPermissionsSlice,
+  reactivateUserSlice,
   revokePermissionSlice,
   setRolePermissionsSlice,
 } from '@fpa/write-model';
@@ -28,6 +30,19 @@ export const accessEndpoints = [
     slice: changeUserRoleSlice,
     rest: { method: 'PATCH', path: '/api/users/:userId/role' },
     graphql: { type: CompanyUserType, args: 'flat', description: "Applies to the user's live sessions at once." },
+    answer: (ctx, _outcome, { target }) => user(ctx, target),
+  }),
+  // Issue #25: a staff user deactivated (sessions end, sign-in refused, history kept) and reactivated.
+  endpoint({
+    slice: deactivateUserSlice,
+    rest: { method: 'POST', path: '/api/users/:userId/deactivate' },
+    graphql: { type: CompanyUserType, args: 'flat', description: 'Ends their sessions at once; refused for your own account.' },
+    answer: (ctx, _outcome, { target }) => user(ctx, target),
+  }),
+  endpoint({
+    slice: reactivateUserSlice,
+    rest: { method: 'POST', path: '/api/users/:userId/reactivate' },
+    graphql: { type: CompanyUserType, args: 'flat' },
     answer: (ctx, _outcome, { target }) => user(ctx, target),
   }),
   endpoint({

@@ -52,6 +52,11 @@ const role = named(
 export const accessAnswers: AnswerMap = {
   'GET /api/users': { summary: 'The company’s users', answer: z.array(companyUser) },
   'POST /api/users': { summary: 'Create a user of the company', answer: companyUser },
+  'POST /api/users/:userId/deactivate': {
+    summary: 'Deactivate a staff user: their sessions end and sign-in is refused; their history stays (not your own account)',
+    answer: companyUser,
+  },
+  'POST /api/users/:userId/reactivate': { summary: 'Reactivate a deactivated staff user', answer: companyUser },
   'PATCH /api/users/:userId/role': { summary: 'Change a user’s role', answer: companyUser },
   'GET /api/users/:userId/permissions': { summary: 'A user’s effective permissions and personal grants/revokes', answer: userPermissions },
   'POST /api/users/:userId/permissions/:permission/grant': {

@@ -4,9 +4,9 @@ import { projectorOf } from '../engine/typed.ts';
 /** Every user account of the platform, one row each, in the clear while the person's key exists. */
 export const usersListProjection = projectorOf<UserEvent>()({
   name: 'users_list',
-  // 3: role changes and profile changes from Settings.
-  version: 3,
-  handles: ['UserRegistered', 'UserRoleChanged', 'UserProfileUpdated'],
+  // 3: role changes and profile changes from Settings. 4: deactivation and reactivation (issue #25).
+  version: 4,
+  handles: ['UserRegistered', 'UserRoleChanged', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated'],
   tables: ['user_accounts'],
   async init(tx) {
     await tx.exec(`
@@ -38,6 +38,12 @@ export const usersListProjection = projectorOf<UserEvent>()({
     } else if (event.type === 'UserRoleChanged') {
       const d = event.data;
       await tx.query(`update user_accounts set role = $2, updated_at = $3 where id = $1`, [d.userId, d.to, event.recordedAt]);
+    } else if (event.type === 'UserDeactivated' || event.type === 'UserReactivated') {
+      await tx.query(`update user_accounts set is_active = $2, updated_at = $3 where id = $1`, [
+        event.data.userId,
+        event.type === 'UserReactivated',
+        event.recordedAt,
+      ]);
     } else if (event.type === 'UserProfileUpdated') {
       const d = event.data;
       await tx.query(`update user_accounts set first_name = $2, last_name = $3, email = $4, phone = $5, updated_at = $6 where id = $1`, [

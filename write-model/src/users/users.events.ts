@@ -45,8 +45,17 @@ export type LoginFailuresRepeated = {
   data: { userId: string; companyId: string | null; failures: number; windowMinutes: number };
 };
 
+/**
+ * A company administrator deactivated a staff user (issue #25): their sessions end and they cannot sign
+ * in; their history stays. UserReactivated lets them sign in again.
+ */
+export type UserDeactivated = { type: 'UserDeactivated'; data: { userId: string; companyId: string } };
+export type UserReactivated = { type: 'UserReactivated'; data: { userId: string; companyId: string } };
+
 export type UserEvent =
   | UserRegistered
+  | UserDeactivated
+  | UserReactivated
   | UserPasswordReset
   | UserRoleChanged
   | UserProfileUpdated

@@ -11,6 +11,8 @@ export type UserState =
       role: Role;
       username: string;
       profile: { firstName: string; lastName: string; email: string; phone: string | null };
+      /** Deactivated by an administrator (issue #25): no sign-in until reactivated. */
+      deactivated: boolean;
     };
 
 export const initialUserState: UserState = { status: 'none' };
@@ -25,6 +27,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         role: event.data.role,
         username: event.data.username,
         profile: { firstName: event.data.firstName, lastName: event.data.lastName, email: event.data.email, phone: event.data.phone },
+        deactivated: false,
       };
     case 'UserProfileUpdated': {
       if (state.status === 'none') return state;
@@ -35,6 +38,9 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserPasswordChanged':
     case 'LoginFailuresRepeated':
       return state;
+    case 'UserDeactivated':
+    case 'UserReactivated':
+      return state.status === 'none' ? state : { ...state, deactivated: event.type === 'UserDeactivated' };
     case 'UserRoleChanged':
       return state.status === 'none' ? state : { ...state, role: event.data.to };
     default:

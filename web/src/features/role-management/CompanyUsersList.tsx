@@ -5,6 +5,7 @@ import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';
 import { fullName, initials } from './roleLabels';
 import { CompanyUsersQuery, USERS_CONTEXT } from './roleManagement.operations';
+import { UserActiveToggle } from './UserActiveToggle';
 import { UserRoleSelect } from './UserRoleSelect';
 import * as styles from './roleManagement.css';
 
@@ -35,10 +36,14 @@ export function CompanyUsersList() {
                 <span className={styles.secondary}>{user.email}</span>
                 <span className={styles.secondary}>@{user.username}</span>
               </span>
-              <Badge tone="primary" className={styles.roleBadge}>
-                {roleLabel(user.role)}
-              </Badge>
+              <span className={styles.userBadges}>
+                <Badge tone="primary" className={styles.roleBadge}>
+                  {roleLabel(user.role)}
+                </Badge>
+                {!user.isActive && <Badge tone="dangerSoft">Deactivated</Badge>}
+              </span>
               <UserRoleSelect user={user} />
+              <UserActiveToggle user={user} />
             </li>
           ))}
         </ul>

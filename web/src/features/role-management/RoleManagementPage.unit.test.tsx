@@ -49,6 +49,8 @@ function openPage({
     if (name === 'CreateUser') return createSpy(variables);
     if (name === 'ChangeUserRole') return changeSpy(variables);
     if (name === 'InitializeDefaultPermissions') return initializeSpy(variables);
+    if (name === 'DeactivateUser') return { data: { deactivateUser: { ...CLERK, isActive: false } } };
+    if (name === 'ReactivateUser') return { data: { reactivateUser: { ...CLERK, isActive: true } } };
     return { data: null };
   };
   renderApp('/role-management', sessionHandler(testUser({ role }), handler));
@@ -146,6 +148,28 @@ describe('/role-management: User Management', { timeout: 30_000 }, () => {
     // The list and the role cards' counts are fetched again.
     await waitFor(() => expect(count('CompanyUsers')).toBe(before.users + 1));
     await waitFor(() => expect(count('Roles')).toBe(before.roles + 1));
+  });
+
+  it('deactivates a staff user after asking, never oneself, and reactivates a deactivated one (issue #25)', async () => {
+    const { calls } = openPage();
+    const me = await screen.findByRole('listitem', { name: 'Thandi Nkosi' });
+    expect(within(me).queryByRole('button', { name: /Deactivate/ })).toBeNull();
+    const row = screen.getByRole('listitem', { name: 'Sipho Dlamini' });
+    fireEvent.click(within(row).getByRole('button', { name: 'Deactivate Sipho Dlamini' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('signed out everywhere at once');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await toastText('status', 'Sipho Dlamini is signed out everywhere and cannot sign in until reactivated.');
+    expect(calls).toContain('DeactivateUser');
+  });
+
+  it('shows a deactivated user as such, with Reactivate', async () => {
+    const { calls } = openPage({ users: () => ({ data: { companyUsers: [ADMIN, { ...CLERK, isActive: false }] } }) });
+    const row = await screen.findByRole('listitem', { name: 'Sipho Dlamini' });
+    expect(within(row).getByText('Deactivated')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Reactivate Sipho Dlamini' }));
+    await toastText('status', 'Sipho Dlamini can sign in again.');
+    expect(calls).toContain('ReactivateUser');
   });
 
   it("shows the server's refusal of a role change", async () => {

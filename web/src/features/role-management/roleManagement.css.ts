@@ -62,7 +62,7 @@ export const userRow = style({
   padding: `${vars.space['3']} 0`,
   borderTop: `1px solid ${vars.color.border}`,
   selectors: { '&:first-child': { borderTop: 'none' } },
-  '@media': { [media.tablet]: { gridTemplateColumns: 'auto minmax(0, 1fr) auto 11rem' } },
+  '@media': { [media.tablet]: { gridTemplateColumns: 'auto minmax(0, 1fr) auto 11rem auto' } },
 });
 
 export const initials = style({
@@ -183,3 +183,6 @@ export const fields = style({
 export const fullRow = style({ gridColumn: '1 / -1' });
 
 export const formActions = style({ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: vars.space['2'] });
+
+/** The role and, when deactivated, that too (issue #25). */
+export const userBadges = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['1'] });

@@ -104,6 +104,29 @@ export const ChangeUserRoleMutation = graphql(
   [CompanyUserFields],
 );
 
+/** Issue #25: a staff user deactivated (sessions end, sign-in refused) or reactivated. */
+export const DeactivateUserMutation = graphql(
+  `
+    mutation DeactivateUser($userId: ID!) {
+      deactivateUser(userId: $userId) {
+        ...CompanyUserRow
+      }
+    }
+  `,
+  [CompanyUserFields],
+);
+
+export const ReactivateUserMutation = graphql(
+  `
+    mutation ReactivateUser($userId: ID!) {
+      reactivateUser(userId: $userId) {
+        ...CompanyUserRow
+      }
+    }
+  `,
+  [CompanyUserFields],
+);
+
 export const SetRolePermissionsMutation = graphql(
   `
     mutation SetRolePermissions($role: Role!, $permissionIds: [ID!]!) {
