@@ -75,6 +75,8 @@ export function userPii(event: UserEvent): PiiMarking[] | undefined {
     case 'UserRoleChanged':
     case 'UserPasswordChanged':
     case 'LoginFailuresRepeated':
+    case 'UserDeactivated':
+    case 'UserReactivated':
       return undefined;
   }
 }
