@@ -106,6 +106,9 @@ function recordPatch(event: { type: string; data: Record<string, unknown> }): Re
       };
     case 'UserRoleChanged':
       return { role: d.to };
+    case 'UserDeactivated':
+    case 'UserReactivated':
+      return { active: event.type === 'UserReactivated' };
     case 'ClaimDocumentReviewed':
       return {};
     case 'CompanySuspended':

@@ -15,6 +15,8 @@ const TITLES: Record<string, string> = {
   UserPasswordReset: 'Password reset',
   UserPasswordChanged: 'Password changed',
   UserRoleChanged: 'User role changed',
+  UserDeactivated: 'User deactivated',
+  UserReactivated: 'User reactivated',
   UserProfileUpdated: 'Profile updated',
   RolePermissionsSet: 'Role permissions changed',
   UserPermissionGranted: 'Permission granted',
