@@ -2,6 +2,7 @@ import { commandContext, lastBillingRunDay, type Actor } from '@fpa/write-model'
 import type { Checkpoint, EventStore, SqlExecutor } from '@fpa/write-model/event-store';
 import { addDays, southAfricanDate } from '@fpa/write-model/validation';
 import { committedHead } from '../engine/catch-up-to.ts';
+import { periodicCheck } from '../engine/periodic.ts';
 import type { ProjectionLogger } from '../engine/types.ts';
 import { activeBillingCompanies } from './billing.queries.ts';
 import { pollingBillingWait, runDailyBilling, type DailyRunSummary } from './daily-run.ts';
@@ -60,8 +61,6 @@ const SCHEDULER: Omit<Actor, 'companyId'> = { userId: null, role: null };
 
 export function createDailySchedule(options: DailyScheduleOptions): DailySchedule {
   let doneDay: string | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<DailyRunSummary[]> | null = null;
 
   async function check(): Promise<DailyRunSummary[]> {
     if (options.mayRun && !options.mayRun()) return [];
@@ -104,39 +103,10 @@ export function createDailySchedule(options: DailyScheduleOptions): DailySchedul
     return summaries;
   }
 
-  async function tick(): Promise<DailyRunSummary[]> {
-    // One check at a time: a long catch-up must not be started twice by the timer.
-    if (running) return running;
-    running = check().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  return {
-    start() {
-      if (timer) return;
-      const every = options.checkEveryMs ?? 60_000;
-      const loop = () => {
-        timer = setTimeout(() => {
-          void tick()
-            .catch((error: unknown) =>
-              options.logger.error('daily run check failed', { error: error instanceof Error ? error.message : String(error) }),
-            )
-            .finally(() => {
-              if (timer) loop();
-            });
-        }, every);
-        // The check alone never keeps a process alive.
-        timer.unref();
-      };
-      loop();
-    },
-    async stop() {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-    },
-    tick,
-  };
+  return periodicCheck({
+    check,
+    everyMs: options.checkEveryMs ?? 60_000,
+    logger: options.logger,
+    failure: 'daily run check failed',
+  });
 }

@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { periodicCheck } from '../engine/periodic.ts';
 import type { ProjectionLogger } from '../engine/types.ts';
 import { isUuid } from '../portfolio/uuid.ts';
 import { OUTBOX } from './outbox.schema.ts';
@@ -78,8 +79,6 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const limiters = new Map<NotificationProvider, () => Promise<void>>();
   for (const provider of Object.values(options.providers)) if (provider) limiters.set(provider, rateLimiter(provider.perSecond, sleep));
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<DispatchSummary> | null = null;
 
   async function settle(row: Row, provider: NotificationProvider, result: SendResult, now: Date, summary: DispatchSummary) {
     if (result.ok) {
@@ -179,39 +178,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return summary;
   }
 
-  async function tick(): Promise<DispatchSummary> {
-    if (running) return running;
-    running = check().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  return {
-    start() {
-      if (timer) return;
-      const every = options.checkEveryMs ?? 5_000;
-      const loop = () => {
-        timer = setTimeout(() => {
-          void tick()
-            .catch((error: unknown) =>
-              logger.error('notification dispatch failed', { error: error instanceof Error ? error.message : String(error) }),
-            )
-            .finally(() => {
-              if (timer) loop();
-            });
-        }, every);
-        timer.unref();
-      };
-      loop();
-    },
-    async stop() {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-    },
-    tick,
-  };
+  return periodicCheck({ check, everyMs: options.checkEveryMs ?? 5_000, logger, failure: 'notification dispatch failed' });
 }
 
 /** A failed or not-sent message queued again (the administrator's resend): the row, or why not. */
