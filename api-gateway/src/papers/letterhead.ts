@@ -1,11 +1,9 @@
 import type { CompanyRow } from '@fpa/projections';
+import { formatRand } from '@fpa/write-model/validation';
 import type { Letterhead } from './pdf.ts';
 
-/** Rand as a South African reads it: R 20 000,00. */
-export const rand = (amount: string) =>
-  `R ${Number(amount)
-    .toLocaleString('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    .replace(/\u00a0/g, ' ')}`;
+/** Rand as the screens say it (the product's one formatter, exact for any amount), with plain spaces the PDF fonts have: R 20 000,00. */
+export const rand = (amount: string) => formatRand(amount).replace(/[\u00a0\u202f]/g, ' ');
 
 /** A calendar day (YYYY-MM-DD) as words: 26 November 2026. */
 export const longDate = (day: string) =>
