@@ -1,6 +1,6 @@
 import type { BatchEvent, ClaimEvent, CompanyEvent, GroupSchemeEvent, MemberEvent, PaymentEvent, PolicyEvent } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
-import { addMonths, CLAIM_REJECTION_REASON_LABELS, formatRand } from '@fpa/write-model/validation';
+import { addMonths, CLAIM_REJECTION_REASON_LABELS, formatRand, southAfricanDate } from '@fpa/write-model/validation';
 import { longDate, monthName } from '@fpa/write-model';
 import { projectorOf } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
@@ -141,7 +141,7 @@ export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
         const d = event.data;
         // Staff lapsing a policy by hand; a lapsed policy set active again comes as PolicyReinstated.
         if (d.to !== 'lapsed') return;
-        const on = d.changedOn ?? event.recordedAt.toISOString().slice(0, 10);
+        const on = d.changedOn ?? southAfricanDate(event.recordedAt);
         return policyMessage(tx, event, d.policyId, d.companyId, 'policy_lapsed', longDate(on));
       }
       case 'PolicyReinstated':
@@ -180,7 +180,7 @@ export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
           await enqueue(tx, event, d.companyId, 'claim_paid', claimant.recipient, {
             ...values,
             amount: d.payout ? formatRand(d.payout.amount) : 'the amount approved',
-            paidOn: d.payout ? longDate(d.payout.paidOn) : longDate(event.recordedAt.toISOString().slice(0, 10)),
+            paidOn: d.payout ? longDate(d.payout.paidOn) : longDate(southAfricanDate(event.recordedAt)),
           });
         return;
       }
