@@ -66,29 +66,32 @@ const ClaimPayout = builder.objectRef<ClaimRow>('ClaimPayout').implement({
 
 export const DecisionClockStateEnum = enumType('DecisionClockState', { values: DECISION_CLOCK_STATES });
 
-const DecisionClockType = builder.objectRef<ClaimRow>('DecisionClock').implement({
+/** The claim's clock columns and where the clock stands, worked out once per claim (not once per field). */
+type ClockOfClaim = { claim: ClaimRow; status: claims.ClaimClockStatus };
+
+const DecisionClockType = builder.objectRef<ClockOfClaim>('DecisionClock').implement({
   description:
     'The decision clock of the Policyholder Protection Rules (rule 2A.8): it starts when the last form document is verified; ' +
     'the decision is due within 2 business days (South African public holidays excluded), 14 more when sent to the underwriter.',
   fields: (t) => ({
-    state: t.field({ type: DecisionClockStateEnum, resolve: (c, _a, ctx) => claims.clockStatusOf(ctx, c).state }),
-    startedAt: t.string({ nullable: true, resolve: (c) => iso(c.clockStartedAt) }),
-    dueAt: t.string({ nullable: true, resolve: (c) => iso(c.decisionDueAt) }),
-    decidedAt: t.string({ nullable: true, resolve: (c) => iso(c.decidedAt) }),
+    state: t.field({ type: DecisionClockStateEnum, resolve: ({ status }) => status.state }),
+    startedAt: t.string({ nullable: true, resolve: ({ claim }) => iso(claim.clockStartedAt) }),
+    dueAt: t.string({ nullable: true, resolve: ({ claim }) => iso(claim.decisionDueAt) }),
+    decidedAt: t.string({ nullable: true, resolve: ({ claim }) => iso(claim.decidedAt) }),
     extendedFor: t.string({
       nullable: true,
       description: 'sent_to_underwriter or disputed when the deadline has 14 more business days.',
-      resolve: (c) => c.deadlineExtendedFor,
+      resolve: ({ claim }) => claim.deadlineExtendedFor,
     }),
     businessMinutesLeft: t.int({
       nullable: true,
       description: 'Business minutes until the deadline while undecided; negative once overdue.',
-      resolve: (c, _a, ctx) => claims.clockStatusOf(ctx, c).businessMinutesLeft,
+      resolve: ({ status }) => status.businessMinutesLeft,
     }),
     businessMinutesTaken: t.int({
       nullable: true,
       description: "Business minutes from the clock's start to the decision.",
-      resolve: (c, _a, ctx) => claims.clockStatusOf(ctx, c).businessMinutesTaken,
+      resolve: ({ status }) => status.businessMinutesTaken,
     }),
   }),
 });
@@ -163,7 +166,7 @@ export const ClaimType = builder.objectRef<ClaimRow | ClaimDetail>('Claim').impl
     }),
     rejection: t.field({ type: ClaimRejection, nullable: true, resolve: (c) => (c.rejectionReason ? c : null) }),
     payout: t.field({ type: ClaimPayout, nullable: true, resolve: (c) => (c.paidOn && c.payoutAmount ? c : null) }),
-    decisionClock: t.field({ type: DecisionClockType, resolve: (c) => c }),
+    decisionClock: t.field({ type: DecisionClockType, resolve: (claim, _a, ctx) => ({ claim, status: claims.clockStatusOf(ctx, claim) }) }),
     disputeReason: t.string({
       nullable: true,
       description: 'Why the claim is disputed (its decision has 14 more business days); null when it is not.',
