@@ -15,6 +15,7 @@ import {
   ensureSuperAdmin,
   migrateWriteModel,
   reserveDeceasedOfExistingClaims,
+  reserveSchemesOfExistingGroupPolicies,
   SYSTEM,
 } from '@fpa/write-model';
 import {
@@ -69,6 +70,9 @@ export async function createServices(config: Config, logger: Logger, options: { 
   // Once per database: claims from before the one-claim-per-deceased rule take their reservations.
   const reserved = await reserveDeceasedOfExistingClaims(store, sql);
   if (reserved > 0) logger.info({ reserved }, 'existing claims reserved their deceased');
+  // Once per database: group policies from before claims on them record their scheme (issue #22).
+  const groupPolicies = await reserveSchemesOfExistingGroupPolicies(store, sql);
+  if (groupPolicies > 0) logger.info({ groupPolicies }, 'existing group policies recorded their scheme');
   const engine = createProjectionEngine({
     sql,
     store,

@@ -66,6 +66,12 @@ export const MemberType = builder.objectRef<MemberRow>('Member').implement({
       resolve: (m) => m.policyStatus,
     }),
     status: t.exposeString('status'),
+    schemeId: t.exposeID('schemeId', {
+      nullable: true,
+      description:
+        "A group scheme's member: the scheme, whose group policy covers them (their policy's actions are the scheme's). Null for everyone else.",
+    }),
+    schemeName: t.exposeString('schemeName', { nullable: true, description: "The group scheme's current name; null for everyone else." }),
     createdAt: t.string({ resolve: (m) => iso(m.createdAt) }),
   }),
 });
@@ -86,6 +92,11 @@ export const PolicyType = builder.objectRef<PolicyRow>('Policy').implement({
     waitingPeriod: t.exposeInt('waitingPeriod'),
     startDate: t.exposeString('startDate', { description: 'YYYY-MM-DD' }),
     debitDay: t.exposeInt('debitDay', { description: "The day of the month its premium is due (1–31; past a month's end, its last day)." }),
+    schemeId: t.exposeID('schemeId', {
+      nullable: true,
+      description: "A group scheme's policy: the scheme whose terms it has (policyTypeId is then ''). Null for everyone else's.",
+    }),
+    schemeName: t.exposeString('schemeName', { nullable: true, description: "The group scheme's current name; null for everyone else's." }),
     createdAt: t.string({ resolve: (p) => iso(p.createdAt) }),
   }),
 });

@@ -31,6 +31,9 @@ export type MemberRow = {
   /** The covering policy's status: a main member without one in force can be issued a new policy. */
   policyStatus: PolicyStatus | null;
   status: string;
+  /** A group scheme's member (issue #22): the scheme, whose policy covers them; null for everyone else. */
+  schemeId: string | null;
+  schemeName: string | null;
   createdAt: Date;
 };
 
@@ -40,7 +43,8 @@ export type MemberListArgs = PageArgs & { search?: string | null; mainOnly?: boo
 const JOINS = `
   left join members main on main.id = m.main_member_id and main.company_id = m.company_id
   left join policies p on p.id = (case when m.is_main_member then m.policy_id else main.policy_id end)
-                      and p.company_id = m.company_id`;
+                      and p.company_id = m.company_id
+  left join portfolio_schemes s on s.id = m.scheme_id and s.company_id = m.company_id`;
 const FROM = `from members m ${JOINS}`;
 
 const COLUMNS = `m.id, m.first_name as "firstName", m.last_name as "lastName", m.identifier_type as "identifierType",
@@ -48,7 +52,8 @@ const COLUMNS = `m.id, m.first_name as "firstName", m.last_name as "lastName", m
   m.province, m.postal_code as "postalCode", m.date_of_birth as "dateOfBirth", m.is_main_member as "isMainMember",
   m.main_member_id as "mainMemberId", main.first_name || ' ' || main.last_name as "mainMemberName",
   m.relationship, m.other_relationship as "otherRelationship", p.policy_type_id as "policyTypeId",
-  p.id as "policyId", p.policy_number as "policyNumber", p.status as "policyStatus", m.status, m.created_at as "createdAt"`;
+  p.id as "policyId", p.policy_number as "policyNumber", p.status as "policyStatus", m.status,
+  m.scheme_id as "schemeId", s.name as "schemeName", m.created_at as "createdAt"`;
 
 /**
  * Each arm matches one index of members (see portfolio.schema.ts): starts_with() on a stored
@@ -71,7 +76,8 @@ export async function listMembers(sql: SqlExecutor, companyId: string, args: Mem
   const search = normalizeSearch(args.search);
   const p = parameters();
   const where = [`m.company_id = ${p.add(companyId)}`];
-  if (args.mainOnly) where.push('m.is_main_member');
+  // A scheme's main member is no one else's main member: their family joins through the scheme.
+  if (args.mainOnly) where.push('m.is_main_member and m.scheme_id is null');
   // starts_with() takes the text as it is: no LIKE pattern, nothing to escape.
   if (search) where.push(searchCondition(p.add(search)));
   return pagedList<MemberRow>(sql, {
@@ -86,11 +92,15 @@ export async function listMembers(sql: SqlExecutor, companyId: string, args: Mem
     after: args.after,
     prefixSearch: !!search,
     countFiltered: !!search,
-    counted: (tx) => countFromStats(tx, companyId, args.mainOnly ? 'main_members' : 'total_members'),
+    counted: (tx) => countFromStats(tx, companyId, args.mainOnly ? 'main_members' : 'total_members + scheme_members'),
   });
 }
 
-async function countFromStats(sql: SqlExecutor, companyId: string, column: 'main_members' | 'total_members') {
+async function countFromStats(
+  sql: SqlExecutor,
+  companyId: string,
+  column: 'main_members' | 'total_members' | 'total_members + scheme_members',
+) {
   const [row] = await sql.query<{ count: number }>(`select ${column} as count from portfolio_stats where company_id = $1`, [companyId]);
   return row?.count ?? 0;
 }

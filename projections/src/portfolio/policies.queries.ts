@@ -12,9 +12,13 @@ export type PolicyRow = {
   memberPhone: string | null;
   /** The SA ID, or the passport number when the member has none. */
   memberSaId: string | null;
+  /** '' for a group scheme's policy: its terms are the scheme's (schemeId). */
   policyTypeId: string;
-  /** The policy type's current name. */
+  /** The policy type's current name; a group scheme's policy shows the scheme's. */
   policyTypeName: string;
+  /** A group scheme's policy (issue #22): the scheme and its current name; null for everyone else's. */
+  schemeId: string | null;
+  schemeName: string | null;
   status: PolicyStatus;
   /** Decimal strings with two places ('299.00'): the terms copied at issue. */
   monthlyPremium: string;
@@ -33,17 +37,18 @@ export type PolicyListArgs = PageArgs & { search?: string | null; status?: Polic
 
 const FROM = `
   from policies p
-  left join policy_types t on t.id = p.policy_type_id and t.company_id = p.company_id`;
+  left join policy_types t on t.id = p.policy_type_id and t.company_id = p.company_id
+  left join portfolio_schemes s on s.id = p.scheme_id and s.company_id = p.company_id`;
 
 const COLUMNS = `p.id, p.policy_number as "policyNumber", p.member_id as "memberId",
   coalesce(p.member_first_name || ' ' || p.member_last_name, p.member_first_name, p.member_last_name, '') as "memberName",
-  p.member_phone as "memberPhone", p.member_id_number as "memberSaId", p.policy_type_id as "policyTypeId",
-  coalesce(t.name, '') as "policyTypeName", p.status, p.monthly_premium::text as "monthlyPremium",
+  p.member_phone as "memberPhone", p.member_id_number as "memberSaId", coalesce(p.policy_type_id::text, '') as "policyTypeId",
+  coalesce(t.name, s.name, '') as "policyTypeName", p.scheme_id as "schemeId", s.name as "schemeName", p.status, p.monthly_premium::text as "monthlyPremium",
   p.coverage_amount::text as "coverageAmount", p.waiting_period as "waitingPeriod",
   to_char(p.start_date, 'YYYY-MM-DD') as "startDate", p.debit_day as "debitDay", p.created_at as "createdAt"`;
 
 /**
- * Policy number, member name ("first", "last", "first last"), SA ID / passport, or policy type name,
+ * Policy number, member name ("first", "last", "first last"), SA ID / passport, policy type or group scheme name,
  * each a case-insensitive prefix. Every arm is one index of policies (see portfolio.schema.ts); the
  * type-name arm turns the company's few matching types into an id list first, so it is indexable too.
  */
@@ -54,7 +59,10 @@ function searchCondition(company: string, pattern: string): string {
         or lower(p.member_id_number) like lower(${pattern})
         or p.policy_type_id = any(array(
              select pt.id from policy_types pt
-              where pt.company_id = ${company} and lower(pt.name) like lower(${pattern}))))`;
+              where pt.company_id = ${company} and lower(pt.name) like lower(${pattern})))
+        or p.scheme_id = any(array(
+             select ps.id from portfolio_schemes ps
+              where ps.company_id = ${company} and lower(ps.name) like lower(${pattern}))))`;
 }
 
 function filterOf(companyId: string, search: string | undefined, status: PolicyStatus | null | undefined) {
@@ -114,8 +122,9 @@ export async function policyCounts(sql: SqlExecutor, companyId: string, args: { 
   const search = normalizeSearch(args.search);
   if (!search) {
     const [row] = await sql.query<PolicyCounts>(
-      `select active_policies as active, lapsed_policies as lapsed, cancelled_policies as cancelled,
-              active_policies + lapsed_policies + cancelled_policies as total
+      `select active_policies + scheme_active_policies as active, lapsed_policies as lapsed,
+              cancelled_policies + scheme_cancelled_policies as cancelled,
+              active_policies + lapsed_policies + cancelled_policies + scheme_active_policies + scheme_cancelled_policies as total
          from portfolio_stats where company_id = $1`,
       [companyId],
     );

@@ -74,6 +74,8 @@ describe.each(testDrivers())('portfolio policies and figures on $name', (driver)
       waitingPeriod: 3,
       startDate: '2025-03-01',
       debitDay: 1,
+      schemeId: null,
+      schemeName: null,
       createdAt: expect.any(Date),
     } satisfies Record<keyof PolicyRow, unknown>);
   });

@@ -1,4 +1,12 @@
-import type { ClaimEvent, MemberEvent, MemberRegistered, PolicyEvent, PolicyIssued, PolicyTypeEvent } from '@fpa/write-model';
+import type {
+  ClaimEvent,
+  GroupSchemeEvent,
+  MemberEvent,
+  MemberRegistered,
+  PolicyEvent,
+  PolicyIssued,
+  PolicyTypeEvent,
+} from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 import type { Recorded } from '../engine/typed.ts';
@@ -18,7 +26,7 @@ import { ADD_TO_STATS } from './portfolio.schema.ts';
  * once per statement, so a run is cut where a key repeats (the same member or policy id twice, which
  * the write model never appends but a replayed or hand-written log might): each piece is then exact.
  */
-type PortfolioEvent = Recorded<PolicyTypeEvent | MemberEvent | PolicyEvent | ClaimEvent>;
+type PortfolioEvent = Recorded<PolicyTypeEvent | MemberEvent | PolicyEvent | ClaimEvent | GroupSchemeEvent>;
 
 export async function applyRuns(
   tx: SqlExecutor,

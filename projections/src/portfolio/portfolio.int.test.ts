@@ -105,6 +105,8 @@ describe.each(testDrivers())('portfolio read model on $name', (driver) => {
       policyNumber: 'POL-000001',
       policyStatus: 'active',
       status: 'active',
+      schemeId: null,
+      schemeName: null,
       createdAt: expect.any(Date),
     } satisfies Record<keyof MemberRow, unknown>);
     expect(await findMember(bed.sql, t.companyId, spouse.memberId)).toMatchObject({

@@ -3,6 +3,7 @@ import type {
   ClaimStatusChanged,
   ClaimSubmitted,
   BeneficiariesNominated,
+  GroupSchemeEvent,
   MemberDeleted,
   MemberEvent,
   MemberRegistered,
@@ -21,6 +22,7 @@ import { companyOf, memberRegisteredRow, policyIssuedRow, statusChangedRow } fro
 import { applyRuns } from './portfolio.batch.ts';
 import { POLICY_STATUS_EVENTS, type PolicyStatusEvent } from './policy-status.ts';
 import { ADD_TO_STATS, createPortfolioTables, PORTFOLIO_TABLES } from './portfolio.schema.ts';
+import { SCHEME_EVENTS, schemeMemberAdded, schemeMemberRemoved, schemeNamed } from './portfolio-schemes.ts';
 
 /**
  * Policy types, members, policies and the per-company figures the dashboard and the member limit
@@ -28,14 +30,16 @@ import { ADD_TO_STATS, createPortfolioTables, PORTFOLIO_TABLES } from './portfol
  * because a 50,000-row CSV import arrives here as 50,000 registrations and 50,000 issued policies;
  * applyBatch (portfolio.batch.ts) writes a run of those with one statement, to the same result.
  */
-export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | MemberEvent | PolicyEvent | ClaimEvent>()({
+export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | MemberEvent | PolicyEvent | ClaimEvent | GroupSchemeEvent>()({
   name: 'portfolio',
   // 2: members' stored lower-cased search columns (portfolio.schema.ts).
   // 3: the calendar's PolicyLapsed and PolicyReinstated move a policy's status and the counters; the policy
   //    types' calendar rules and the policies' debit day (issue #20).
   // 4: a life is marked deceased when a death claim for it is approved (issue #22, portfolio_claim_lives),
   //    and the policies' beneficiaries (issue #22, policy_beneficiaries).
-  version: 4,
+  // 5: group schemes' members and their group policies are rows of members and policies, marked with
+  //    their scheme (issue #22, portfolio-schemes.ts).
+  version: 5,
   handles: [
     'PolicyTypeCreated',
     'PolicyTypeUpdated',
@@ -47,6 +51,7 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
     'ClaimSubmitted',
     'ClaimStatusChanged',
     'BeneficiariesNominated',
+    ...SCHEME_EVENTS,
   ],
   tables: PORTFOLIO_TABLES,
   init: createPortfolioTables,
@@ -74,6 +79,13 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
         return claimStatusChanged(tx, event);
       case 'BeneficiariesNominated':
         return beneficiariesNominated(tx, event);
+      case 'GroupSchemeCreated':
+      case 'GroupSchemeUpdated':
+        return schemeNamed(tx, event);
+      case 'SchemeMemberAdded':
+        return schemeMemberAdded(tx, event);
+      case 'SchemeMemberRemoved':
+        return schemeMemberRemoved(tx, event);
     }
   },
   applyBatch: (tx, events) => applyRuns(tx, events, (t, event) => portfolioProjection.apply(t, event)),

@@ -21,6 +21,7 @@ export const PORTFOLIO_TABLES = [
   'portfolio_stats',
   'portfolio_member_months',
   'portfolio_claim_lives',
+  'portfolio_schemes',
 ] as const;
 
 export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
@@ -68,6 +69,8 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       relationship text,
       other_relationship text,
       policy_id uuid,
+      -- A group scheme's member (issue #22): listed and searched as everyone else, marked with the scheme.
+      scheme_id uuid,
       -- The search arms' lower-cased forms (see above): kept by PostgreSQL, so no apply writes them.
       search_full_name text generated always as (lower(first_name || ' ' || last_name)) stored,
       search_last_name text generated always as (lower(last_name)) stored,
@@ -101,7 +104,9 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       member_last_name text,
       member_phone text,
       member_id_number text,
-      policy_type_id uuid not null,
+      -- Null for a group scheme's policy (scheme_id set): its terms are the scheme's, not a policy type's.
+      policy_type_id uuid,
+      scheme_id uuid,
       status text not null,
       monthly_premium numeric(17,2) not null,
       coverage_amount numeric(17,2) not null,
@@ -121,6 +126,7 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
     create index if not exists policies_member_last_name on policies (company_id, lower(member_last_name) text_pattern_ops);
     create index if not exists policies_member_id_number on policies (company_id, lower(member_id_number) text_pattern_ops);
     create index if not exists policies_type on policies (company_id, policy_type_id);
+    create index if not exists policies_scheme on policies (company_id, scheme_id) where scheme_id is not null;
     create index if not exists policies_member on policies (member_id);
 
     -- A policy's beneficiaries (issue #22), the whole set replaced by each nomination, in the clerk's
@@ -145,7 +151,19 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       active_policies integer not null default 0,
       lapsed_policies integer not null default 0,
       cancelled_policies integer not null default 0,
-      monthly_revenue numeric(20,2) not null default 0
+      monthly_revenue numeric(20,2) not null default 0,
+      -- Group schemes' people and policies (issue #22), apart from the counters above, which the dashboard,
+      -- the platform and the subscription read as they always have (the subscription adds the schemes' own).
+      scheme_members integer not null default 0,
+      scheme_active_policies integer not null default 0,
+      scheme_cancelled_policies integer not null default 0
+    );
+
+    -- The schemes' current names, for the mark on their members and policies.
+    create table if not exists portfolio_schemes (
+      id uuid primary key,
+      company_id uuid not null,
+      name text not null
     );
 
     -- Issue #22: which life a death claim is for (the member on the claim's policy holding the deceased's
@@ -178,4 +196,7 @@ export const ADD_TO_STATS = `
     active_policies = portfolio_stats.active_policies + excluded.active_policies,
     lapsed_policies = portfolio_stats.lapsed_policies + excluded.lapsed_policies,
     cancelled_policies = portfolio_stats.cancelled_policies + excluded.cancelled_policies,
-    monthly_revenue = portfolio_stats.monthly_revenue + excluded.monthly_revenue`;
+    monthly_revenue = portfolio_stats.monthly_revenue + excluded.monthly_revenue,
+    scheme_members = portfolio_stats.scheme_members + excluded.scheme_members,
+    scheme_active_policies = portfolio_stats.scheme_active_policies + excluded.scheme_active_policies,
+    scheme_cancelled_policies = portfolio_stats.scheme_cancelled_policies + excluded.scheme_cancelled_policies`;

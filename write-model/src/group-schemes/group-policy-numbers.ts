@@ -1,6 +1,7 @@
 import type { SqlExecutor } from '../event-store/sql.ts';
 import { DomainError } from '../errors.ts';
 import { allocateNumbers } from '../companies/company-numbers.ts';
+import { reservationHolder } from '../identity/credentials.ts';
 
 const scope = (companyId: string) => `group-policy-number:${companyId}`;
 
@@ -37,11 +38,21 @@ export async function allocateGroupPolicyNumbers(
   return Array.from({ length: count }, (_, i) => formatGroupPolicyNumber(prefix, first + i));
 }
 
+/** Which scheme a group policy is on (key: the policy's id; owner: the scheme's): how a claim finds its terms. */
+const schemeScope = (companyId: string) => `group-policy-scheme:${companyId}`;
+
 /**
  * Reserved in the append transaction, as regular policy numbers are: unique per company by
- * construction even if the counters were ever reset.
+ * construction even if the counters were ever reset. Each policy's scheme is recorded beside it, so a
+ * claim typed with a group policy number finds the scheme's stream without reading a read model.
  */
-export async function reserveGroupPolicyNumbers(tx: SqlExecutor, companyId: string, numbers: string[], policyIds: string[]) {
+export async function reserveGroupPolicyNumbers(
+  tx: SqlExecutor,
+  companyId: string,
+  numbers: string[],
+  policyIds: string[],
+  schemeId: string,
+) {
   if (numbers.length === 0) return;
   const rows = await tx.query(
     `insert into reservations (scope, key, owner_id)
@@ -49,4 +60,25 @@ export async function reserveGroupPolicyNumbers(tx: SqlExecutor, companyId: stri
     [scope(companyId), numbers, policyIds],
   );
   if (rows.length !== numbers.length) throw new DomainError('ALREADY_EXISTS', 'A group policy number was issued twice; please try again.');
+  await reserveGroupPolicySchemes(tx, companyId, policyIds, schemeId);
+}
+
+export async function reserveGroupPolicySchemes(tx: SqlExecutor, companyId: string, policyIds: string[], schemeId: string) {
+  await tx.query(
+    `insert into reservations (scope, key, owner_id) select $1, p, $3 from unnest($2::text[]) as t(p) on conflict do nothing`,
+    [schemeScope(companyId), policyIds, schemeId],
+  );
+}
+
+/** A group policy by its id or its number (any case): its id and its scheme's, or null when it is not one. */
+export async function findGroupPolicy(
+  sql: SqlExecutor,
+  companyId: string,
+  ref: { policyId?: string | null; policyNumber?: string | null },
+): Promise<{ policyId: string; schemeId: string } | null> {
+  const policyId =
+    ref.policyId ?? (ref.policyNumber ? await reservationHolder(sql, scope(companyId), ref.policyNumber.trim().toUpperCase()) : null);
+  if (!policyId) return null;
+  const schemeId = await reservationHolder(sql, schemeScope(companyId), policyId);
+  return schemeId ? { policyId, schemeId } : null;
 }

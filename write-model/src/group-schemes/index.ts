@@ -9,3 +9,4 @@ export * from './commands/update-group-scheme.ts';
 export * from './commands/add-scheme-members.ts';
 export * from './commands/remove-scheme-member.ts';
 export * from './commands/record-group-payment.ts';
+export * from './group-policy-schemes-backfill.ts';

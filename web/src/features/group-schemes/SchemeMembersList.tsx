@@ -20,6 +20,7 @@ import {
 import { RELATIONSHIP_LABELS } from './schemeRows';
 import * as styles from './groupSchemes.css';
 import { useCan } from '../../app/permissions';
+import { MemberLink } from '../members/MemberLink';
 
 const fullName = (m: Pick<SchemeMember, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`;
 
@@ -48,7 +49,9 @@ function FamilyItem({ member, onRemove }: { member: SchemeFamilyMember; onRemove
   return (
     <li className={styles.familyItem}>
       <div className={styles.memberText}>
-        <span className={styles.memberName}>{fullName(member)}</span>
+        <span className={styles.memberName}>
+          <MemberLink memberId={member.id}>{fullName(member)}</MemberLink>
+        </span>
         <dl className={styles.memberFacts}>
           <Fact label="Relationship" value={member.relationship ? RELATIONSHIP_LABELS[member.relationship] : null} />
           <Fact label="SA ID" value={member.saId} />
@@ -75,7 +78,7 @@ function MainMemberItem({ member, onRemove }: { member: SchemeMember; onRemove: 
       <div className={styles.memberHead}>
         <div className={styles.memberText}>
           <h3 id={headingId} className={styles.memberTitle}>
-            {fullName(member)}
+            <MemberLink memberId={member.id}>{fullName(member)}</MemberLink>
           </h3>
           <span className={styles.policyLine}>
             Policy <strong>{member.policyNumber}</strong>

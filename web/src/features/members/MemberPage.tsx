@@ -74,6 +74,7 @@ function Fact({ label, children, wide = false }: { label: string; children: Reac
 
 function describe(member: Member): string {
   const parts = [member.isMainMember ? 'Main member' : memberTag(member)];
+  if (member.schemeName) parts.push(`Group scheme ${member.schemeName}`);
   if (member.age !== null) parts.push(`${member.age} years`);
   parts.push(member.saId ? `SA ID ${member.saId}` : member.passportNumber ? `Passport ${member.passportNumber}` : 'No ID number');
   return parts.join(' · ');
@@ -94,6 +95,11 @@ function PersonCard({ member }: { member: Member }) {
         <Fact label="Email">{member.email || '—'}</Fact>
         <Fact label="Nationality">{member.nationality}</Fact>
         <Fact label="Member since">{formatDate(member.createdAt)}</Fact>
+        {member.schemeId && (
+          <Fact label="Group scheme">
+            <Link href={`/group-schemes/${member.schemeId}`}>{member.schemeName ?? 'Group scheme'}</Link>
+          </Fact>
+        )}
         {!member.isMainMember && (
           <Fact label="Main member">
             {member.mainMemberId && member.mainMemberName ? (
@@ -183,13 +189,13 @@ function PoliciesCard({ member, onIssue }: { member: Member; onIssue: (() => voi
                 {policy.statement && (
                   <DebitOrderButton policyId={policy.id} policyNumber={policy.policyNumber} debitDay={policy.debitDay} />
                 )}
-                <ScheduleButton policyId={policy.id} policyNumber={policy.policyNumber} />
+                {!member.schemeId && <ScheduleButton policyId={policy.id} policyNumber={policy.policyNumber} />}
                 <HistoryButton entity="policy" id={policy.id} name={`policy ${policy.policyNumber}`} />
               </span>
             </header>
             <PolicyFigures policy={policy} />
             <Notices policy={policy} />
-            {member.isMainMember && (
+            {member.isMainMember && !member.schemeId && (
               <BeneficiariesSection policyId={policy.id} policyNumber={policy.policyNumber} beneficiaries={policy.beneficiaries ?? null} />
             )}
           </article>
@@ -350,9 +356,9 @@ export function MemberPage() {
   const { user } = useAuth();
   const [result] = useQuery({ query: MemberPageQuery, variables: { id }, context: MEMBERS_CONTEXT });
   const [dialog, setDialog] = useState<DialogState>(null);
-  const canEdit = useCan('members:update');
-  const canIssue = useCan('members:create');
-  const canRemove = useCan('members:delete');
+  const mayEdit = useCan('members:update');
+  const mayIssue = useCan('members:create');
+  const mayRemove = useCan('members:delete');
   const navigate = useNavigate();
   const member = result.data?.member;
 
@@ -362,6 +368,8 @@ export function MemberPage() {
   if (!member) return <MemberNotFound />;
 
   const name = fullName(member);
+  // A group scheme's member is added, edited, removed and covered through the scheme (its page has those).
+  const [canEdit, canIssue, canRemove] = member.schemeId ? [false, false, false] : [mayEdit, mayIssue, mayRemove];
   const policies = member.policies;
   const issue = canIssue && member.isMainMember && member.policyStatus !== 'active' ? () => setDialog({ kind: 'issue' }) : null;
   // The main member whose policy the lives are on (this member, or a family member's main member).

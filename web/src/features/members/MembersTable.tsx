@@ -23,8 +23,10 @@ export function membersVariables(search: string | null, after: string | null) {
   return { search, first: MEMBERS_PAGE_SIZE, after };
 }
 
-function MemberTableRow({ member, onEdit, onDelete, onIssuePolicy }: { member: MemberRow } & MemberActions) {
+function MemberTableRow({ member, ...actions }: { member: MemberRow } & MemberActions) {
   const name = `${member.firstName} ${member.lastName}`;
+  // A group scheme's member is edited, removed and covered through the scheme: its actions do not apply.
+  const { onEdit, onDelete, onIssuePolicy } = member.schemeId ? {} : actions;
   return (
     <tr>
       <Cell label="Policy Number" className={styles.mono}>
@@ -37,6 +39,7 @@ function MemberTableRow({ member, onEdit, onDelete, onIssuePolicy }: { member: M
           </span>
           <Badge tone={member.isMainMember ? 'primary' : 'neutral'}>{memberTag(member)}</Badge>
           {!member.isMainMember && member.mainMemberName && <span className={styles.secondary}>Family of {member.mainMemberName}</span>}
+          {member.schemeName && <Badge tone="neutral">Scheme: {member.schemeName}</Badge>}
         </span>
       </Cell>
       <Cell label="ID Number" className={styles.mono}>

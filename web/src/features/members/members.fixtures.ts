@@ -25,6 +25,8 @@ export function memberRow(overrides: Partial<MemberRow> = {}): MemberRow & { __t
     policyNumber: 'POL-000001',
     policyStatus: 'active',
     status: 'active',
+    schemeId: null,
+    schemeName: null,
     ...overrides,
   };
 }

@@ -24,6 +24,8 @@ export const MemberRowFields = graphql(`
     policyNumber
     policyStatus
     status
+    schemeId
+    schemeName
   }
 `);
 

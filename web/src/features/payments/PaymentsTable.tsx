@@ -26,8 +26,7 @@ function PaymentTableRow({ payment }: { payment: PaymentRow }) {
       </Cell>
       <Cell label="Member">
         <span>
-          {/* A group-scheme member has no member's page yet: their name stays text. */}
-          <MemberLink memberId={payment.groupSchemeId ? null : payment.memberId}>{payment.memberName}</MemberLink>
+          <MemberLink memberId={payment.memberId}>{payment.memberName}</MemberLink>
           {payment.schemeName && <span className={styles.secondary}>Group: {payment.schemeName}</span>}
         </span>
       </Cell>

@@ -19,6 +19,8 @@ const policy = (overrides: Partial<PolicyRow>): PolicyRow & { __typename: 'Polic
   coverageAmount: '50000',
   startDate: '2025-03-04',
   debitDay: 1,
+  schemeId: null,
+  schemeName: null,
   ...overrides,
 });
 

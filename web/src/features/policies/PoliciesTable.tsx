@@ -48,7 +48,9 @@ function PolicyTableRow({ policy }: { policy: PolicyRow }) {
       <Cell label="ID Number" className={styles.number}>
         {policy.memberSaId ?? '—'}
       </Cell>
-      <Cell label="Policy Type">{policy.policyTypeName}</Cell>
+      <Cell label="Policy Type">
+        {policy.schemeName ? <Badge tone="neutral">Scheme: {policy.schemeName}</Badge> : policy.policyTypeName}
+      </Cell>
       <Cell label="Status">
         <span>
           <Badge tone={tone}>{label}</Badge>
@@ -63,15 +65,20 @@ function PolicyTableRow({ policy }: { policy: PolicyRow }) {
       <Cell label="Start Date" className={styles.number}>
         <span>
           <span>{formatDate(policy.startDate)}</span>
-          <span className={styles.secondary}>Debit day {policy.debitDay}</span>
+          {!policy.schemeId && <span className={styles.secondary}>Debit day {policy.debitDay}</span>}
         </span>
       </Cell>
       <Cell label="Actions">
         <span className={styles.rowActions}>
-          <PolicyStatusControls policy={policy} />
-          <StatementButton policyId={policy.id} policyNumber={policy.policyNumber} compact />
-          <DebitOrderButton policyId={policy.id} policyNumber={policy.policyNumber} debitDay={policy.debitDay} compact />
-          <ScheduleButton policyId={policy.id} policyNumber={policy.policyNumber} compact />
+          {/* A group scheme's policy is the scheme's: its status, premiums and papers go with the scheme. */}
+          {!policy.schemeId && (
+            <>
+              <PolicyStatusControls policy={policy} />
+              <StatementButton policyId={policy.id} policyNumber={policy.policyNumber} compact />
+              <DebitOrderButton policyId={policy.id} policyNumber={policy.policyNumber} debitDay={policy.debitDay} compact />
+              <ScheduleButton policyId={policy.id} policyNumber={policy.policyNumber} compact />
+            </>
+          )}
           <HistoryButton entity="policy" id={policy.id} name={`policy ${policy.policyNumber}`} />
         </span>
       </Cell>

@@ -14,6 +14,8 @@ export const PolicyRowFields = graphql(`
     coverageAmount
     startDate
     debitDay
+    schemeId
+    schemeName
   }
 `);
 

@@ -27,6 +27,7 @@ import {
 } from '../claims.events.ts';
 import { evolveClaim, initialClaimState } from '../claims.state.ts';
 import { DeceasedAlreadyClaimed, duplicateClaimMessage, findDeceasedClaim, reserveDeceased } from '../claim-deceased.ts';
+import { loadSchemeClaimPolicy } from '../scheme-claim-policy.ts';
 
 const memberFold = { initialState: initialMemberState, evolve: evolveMember };
 
@@ -75,6 +76,8 @@ async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unkno
     const policy = policyId
       ? (await loadState(store, policyStreamId(policyId), { initialState: initialPolicyState, evolve: evolvePolicy })).state
       : initialPolicyState;
+    // Not a policy of its own: a group scheme's (issue #22), whose terms are the scheme's.
+    const scheme = policy.status === 'none' ? await loadSchemeClaimPolicy(store, sql, companyId, claim, claim.deceasedSaId) : null;
     const member =
       policy.status === 'none' ? initialMemberState : (await loadState(store, memberStreamId(policy.memberId), memberFold)).state;
     const claimId = ctx.newId();
@@ -83,9 +86,9 @@ async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unkno
       companyId,
       claimNumber: '',
       input: claim,
-      policy,
-      memberName: member.status === 'none' ? '' : `${member.firstName} ${member.lastName}`,
-      deceasedOnPolicy: await deceasedOnPolicy(store, member, claim.deceasedSaId),
+      policy: scheme?.policy ?? policy,
+      memberName: scheme ? scheme.memberName : member.status === 'none' ? '' : `${member.firstName} ${member.lastName}`,
+      deceasedOnPolicy: scheme ? scheme.deceasedOnPolicy : await deceasedOnPolicy(store, member, claim.deceasedSaId),
       documents,
       today: southAfricanDate(ctx.now),
     });

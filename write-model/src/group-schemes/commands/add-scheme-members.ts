@@ -43,6 +43,7 @@ export async function addSchemeMembers(store: EventStore, sql: SqlExecutor, sche
           companyId,
           numbers,
           policies.map((p) => p.policyId),
+          schemeId,
         );
         // Scheme members are insured people: they take places of the member limit (last: it locks the quota row).
         await takeMemberPlaces(tx, companyId, events.filter((e) => e.type === 'SchemeMemberAdded').length);

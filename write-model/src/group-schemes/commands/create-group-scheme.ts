@@ -45,6 +45,7 @@ export async function createGroupScheme(store: EventStore, sql: SqlExecutor, inp
           companyId,
           numbers,
           policies.map((p) => p.policyId),
+          schemeId,
         );
         // Scheme members are insured people: they take places of the member limit (last: it locks the quota row).
         await takeMemberPlaces(tx, companyId, events.filter((e) => e.type === 'SchemeMemberAdded').length);

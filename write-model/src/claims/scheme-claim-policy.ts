@@ -1,0 +1,62 @@
+import type { EventStore } from '../event-store/types.ts';
+import type { SqlExecutor } from '../event-store/sql.ts';
+import type { GroupSchemeEvent, SchemeMemberAdded } from '../group-schemes/group-schemes.events.ts';
+import { groupSchemeStreamId } from '../group-schemes/group-schemes.events.ts';
+import { findGroupPolicy } from '../group-schemes/group-policy-numbers.ts';
+import { southAfricanDate } from '../validation/dates.ts';
+import type { PolicyState } from '../policies/policies.state.ts';
+
+type Person = SchemeMemberAdded['data'];
+
+/**
+ * A group scheme's policy as a claim sees it (issue #22): a scheme member's cover comes from the
+ * scheme's terms, not a policy type's. Active while its main member is on the scheme, from the day they
+ * joined (South African day); no waiting period (the scheme's terms have none); the cover the scheme
+ * gave the deceased life, else its main member's. Null when the id or number is not a group policy.
+ */
+export async function loadSchemeClaimPolicy(
+  store: EventStore,
+  sql: SqlExecutor,
+  companyId: string,
+  ref: { policyId?: string | null; policyNumber?: string | null },
+  deceasedSaId: string,
+): Promise<{ policyId: string; policy: PolicyState; memberName: string; deceasedOnPolicy: boolean } | null> {
+  const found = await findGroupPolicy(sql, companyId, ref);
+  if (!found) return null;
+  const { events } = await store.readStream(groupSchemeStreamId(found.schemeId));
+  let main: { person: Person; joinedOn: string; removed: boolean } | null = null;
+  const family = new Map<string, Person>();
+  for (const recorded of events) {
+    const event = { type: recorded.type, data: recorded.data } as GroupSchemeEvent;
+    if (event.type === 'SchemeMemberAdded' && event.data.isMainMember && event.data.policyId === found.policyId)
+      main = { person: event.data, joinedOn: southAfricanDate(recorded.recordedAt), removed: false };
+    else if (event.type === 'SchemeMemberAdded' && main && event.data.mainMemberId === main.person.memberId)
+      family.set(event.data.memberId, event.data);
+    else if (event.type === 'SchemeMemberRemoved' && main) {
+      family.delete(event.data.memberId);
+      if (event.data.memberId === main.person.memberId) main.removed = true;
+    }
+  }
+  if (!main || main.person.companyId !== companyId) return null;
+  const person = main.person;
+  const lives = main.removed ? [] : [person, ...family.values()];
+  const deceased = lives.find((life) => life.saId === deceasedSaId);
+  const policy: PolicyState = {
+    status: main.removed ? 'cancelled' : 'active',
+    policyId: found.policyId,
+    companyId,
+    memberId: person.memberId,
+    policyNumber: person.policyNumber,
+    policyTypeId: '',
+    startDate: main.joinedOn,
+    waitingPeriod: 0,
+    coverageAmount: deceased?.coverAmount ?? person.coverAmount ?? '0',
+    monthlyPremium: '0',
+    debitDay: 1,
+    noticed: {},
+    lapse: null,
+    activations: 0,
+    mandate: null,
+  };
+  return { policyId: found.policyId, policy, memberName: `${person.firstName} ${person.lastName}`, deceasedOnPolicy: !!deceased };
+}
