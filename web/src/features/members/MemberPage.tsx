@@ -121,10 +121,17 @@ function PolicyFigures({ policy }: { policy: MemberPagePolicy }) {
   const statement = policy.statement;
   return (
     <dl className={pages.infoGrid}>
-      <Fact label="Type">{policy.policyTypeName || '—'}</Fact>
+      <Fact label={policy.schemeId ? 'Group scheme' : 'Type'}>{policy.policyTypeName || '—'}</Fact>
       <Fact label="Cover">{formatRand(policy.coverageAmount)}</Fact>
-      <Fact label="Premium">{formatRand(policy.monthlyPremium)} a month</Fact>
-      <Fact label="Debit day">{policy.debitDay}</Fact>
+      {/* A group scheme's policy has no premium or debit order of its own: the scheme pays by group payments. */}
+      {policy.schemeId ? (
+        <Fact label="Premium">Paid by the scheme</Fact>
+      ) : (
+        <>
+          <Fact label="Premium">{formatRand(policy.monthlyPremium)} a month</Fact>
+          <Fact label="Debit day">{policy.debitDay}</Fact>
+        </>
+      )}
       <Fact label="Start date">{formatDate(policy.startDate)}</Fact>
       <Fact label="Waiting period">{policy.waitingPeriod} months</Fact>
       {statement && (
@@ -134,11 +141,13 @@ function PolicyFigures({ policy }: { policy: MemberPagePolicy }) {
           <Fact label="Months in arrears">{statement.monthsInArrears}</Fact>
         </>
       )}
-      <Fact label="Debit order">
-        {policy.mandate
-          ? `${policy.mandate.mandateReference} · ${policy.mandate.suspended ? 'suspended' : MANDATE_STATUS_LABELS[policy.mandate.status]}`
-          : 'None'}
-      </Fact>
+      {!policy.schemeId && (
+        <Fact label="Debit order">
+          {policy.mandate
+            ? `${policy.mandate.mandateReference} · ${policy.mandate.suspended ? 'suspended' : MANDATE_STATUS_LABELS[policy.mandate.status]}`
+            : 'None'}
+        </Fact>
+      )}
     </dl>
   );
 }

@@ -166,6 +166,7 @@ export const MemberPageQuery = graphql(
           id
           policyNumber
           policyTypeName
+          schemeId
           status
           monthlyPremium
           coverageAmount
