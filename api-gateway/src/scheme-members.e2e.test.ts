@@ -13,7 +13,14 @@ let sequence = 7100;
 const nextSaId = () => makeSaId('820909', String(sequence++).padStart(4, '0'));
 const today = () => southAfricanDate(new Date());
 
-type Person = { id: string; firstName: string; saId: string | null; schemeId: string | null; schemeName: string | null };
+type Person = {
+  id: string;
+  firstName: string;
+  saId: string | null;
+  schemeId: string | null;
+  schemeName: string | null;
+  policyNumber: string;
+};
 
 const MEMBER_FIELDS = `id firstName lastName isMainMember mainMemberName policyNumber policyStatus schemeId schemeName`;
 
@@ -215,7 +222,7 @@ describe.each(testDrivers())('group-scheme members as insured people on $name', 
 
   it('takes a claim on a group policy number (REST and GraphQL), with the cover the scheme gave the deceased', async () => {
     const zaneleRow = await person('Zanele');
-    const byNumber = await t.request('POST', '/api/claims/by-policy-number', await claimOn(zaneleRow.policyNumber as string, kabelo.saId), {
+    const byNumber = await t.request('POST', '/api/claims/by-policy-number', await claimOn(zaneleRow.policyNumber, kabelo.saId), {
       token: admin,
     });
     expect(byNumber.status).toBe(201);
@@ -251,7 +258,7 @@ describe.each(testDrivers())('group-scheme members as insured people on $name', 
     const foreign = await t.request(
       'POST',
       '/api/claims/by-policy-number',
-      await claimOn(zaneleRow.policyNumber as string, nextSaId(), '8000', other),
+      await claimOn(zaneleRow.policyNumber, nextSaId(), '8000', other),
       {
         token: other,
       },
@@ -263,7 +270,7 @@ describe.each(testDrivers())('group-scheme members as insured people on $name', 
     const siphoRow = await person('Sipho');
     const removed = await t.request('DELETE', `/api/group-schemes/${schemeId}/members/${siphoRow.id}`, undefined, { token: admin });
     expect(removed.status).toBe(200);
-    const claim = await t.request('POST', '/api/claims/by-policy-number', await claimOn(siphoRow.policyNumber as string, nextSaId()), {
+    const claim = await t.request('POST', '/api/claims/by-policy-number', await claimOn(siphoRow.policyNumber, nextSaId()), {
       token: admin,
     });
     expect(claim.status).toBe(422);
@@ -284,13 +291,13 @@ describe.each(testDrivers())('group-scheme members as insured people on $name', 
     const zaneleRow = await person('Zanele');
     await sql.query(`delete from reservations where scope like 'group-policy-scheme:%'`);
     await sql.query(`delete from write_model_migrations where name = 'group-policy-schemes'`);
-    const lost = await t.request('POST', '/api/claims/by-policy-number', await claimOn(zaneleRow.policyNumber as string, nextSaId()), {
+    const lost = await t.request('POST', '/api/claims/by-policy-number', await claimOn(zaneleRow.policyNumber, nextSaId()), {
       token: admin,
     });
     expect(lost.body.message).toBe('No policy was found with that id or policy number.');
     expect(await reserveSchemesOfExistingGroupPolicies(store, sql)).toBe(2);
     expect(await reserveSchemesOfExistingGroupPolicies(store, sql)).toBe(0);
-    const found = await t.request('POST', '/api/claims/by-policy-number', await claimOn(zaneleRow.policyNumber as string, nextSaId()), {
+    const found = await t.request('POST', '/api/claims/by-policy-number', await claimOn(zaneleRow.policyNumber, nextSaId()), {
       token: admin,
     });
     expect(found.status).toBe(201);
