@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DashboardStatsRow, MemberRow, PolicyRow, PolicyTypeRow } from '@fpa/projections';
 import type { ImportChunkResult } from '@fpa/write-model';
-import { POLICY_STATUSES, RELATIONSHIPS } from '@fpa/write-model/validation';
+import { LIFE_RELATIONSHIPS, POLICY_STATUSES, RELATIONSHIPS } from '@fpa/write-model/validation';
 import { claim } from './claims.answers.ts';
 import { payment } from './payments.answers.ts';
 import { day, id, instant, money, named, okWithId, rowOf, type AnswerMap } from './shapes.ts';
@@ -39,6 +39,30 @@ export const member = named(
   ),
 );
 
+/** Issue #22: a benefit table's row, and a life with its own cover and premium. */
+const benefitRow = named(
+  'BenefitRow',
+  z.strictObject({
+    relationship: z.enum(LIFE_RELATIONSHIPS),
+    minAge: z.int(),
+    maxAge: z.int(),
+    coverAmount: money,
+    monthlyPremium: money,
+  }),
+);
+
+const coveredLife = named(
+  'CoveredLife',
+  z.strictObject({
+    memberId: id,
+    relationship: z.enum(LIFE_RELATIONSHIPS),
+    ageAtEntry: z.int(),
+    coverAmount: money,
+    monthlyPremium: money,
+    joinedOn: day,
+  }),
+);
+
 const policyType = named(
   'PolicyType',
   rowOf<PolicyTypeRow>()(
@@ -53,6 +77,7 @@ const policyType = named(
       graceDays: z.int().meta({ description: 'Days of cover after an unpaid premium is due (15 to 90; rule 15A)' }),
       lapseAfterMissed: z.int().meta({ description: 'Missed premiums after which a policy lapses when grace ends (1 to 6)' }),
       reinstatementMonths: z.int().meta({ description: 'Months after a lapse within which paying the arrears reinstates (0 to 12)' }),
+      benefits: z.array(benefitRow).meta({ description: 'Cover and premium per life and age band; empty: one cover and one premium' }),
       createdAt: instant,
     }),
   ),
@@ -76,6 +101,9 @@ const policy = named(
       waitingPeriod: z.int(),
       startDate: day,
       debitDay: z.int().meta({ description: 'The day of the month its premium is due (1 to 31)' }),
+      lives: z
+        .array(coveredLife)
+        .meta({ description: 'Each life’s own cover and premium (a policy with a benefit table); empty otherwise' }),
       createdAt: instant,
     }),
   ),

@@ -80,6 +80,7 @@ export function waitingEndsOn(
 
 export function schedulePaper(data: ScheduleData): Paper {
   const { company, policy, holder, lives, beneficiaries, mandate } = data;
+  const priced = policy.lives.length > 0;
   const contact = companyContact(company);
   const blocks: PaperBlock[] = [
     { kind: 'heading', text: 'The policy' },
@@ -112,15 +113,20 @@ export function schedulePaper(data: ScheduleData): Paper {
     { kind: 'heading', text: 'Lives covered' },
     {
       kind: 'table',
-      columns: ['Name', 'Relationship', 'Date of birth', 'ID number', 'Cover', 'Waiting period ends'],
+      columns: priced
+        ? ['Name', 'Relationship', 'Date of birth', 'ID number', 'Cover', 'Premium', 'Waiting period ends']
+        : ['Name', 'Relationship', 'Date of birth', 'ID number', 'Cover', 'Waiting period ends'],
       rows: lives.map((life) => {
         const born = birthDateOf(life, data.now);
+        // Issue #22: on a policy with a benefit table each life has its own cover and premium.
+        const own = policy.lives.find((l) => l.memberId === life.id);
         return [
           `${life.firstName} ${life.lastName}`,
           relationshipOf(life),
           born ? longDate(born) : '—',
           life.saId ?? life.passportNumber ?? '—',
-          rand(policy.coverageAmount),
+          rand(own?.coverAmount ?? (priced ? '0' : policy.coverageAmount)),
+          ...(priced ? [rand(own?.monthlyPremium ?? '0')] : []),
           longDate(waitingEndsOn(policy, life)),
         ];
       }),

@@ -64,6 +64,7 @@ export function policyIssuedRow(event: Recorded<PolicyIssued>) {
     // Absent before issue #20: the 1st.
     debit_day: d.debitDay ?? 1,
     agent_id: d.agentId ?? null,
+    lives: d.lives ?? [],
     position: event.globalPosition,
     created_at: event.recordedAt.toISOString(),
   };

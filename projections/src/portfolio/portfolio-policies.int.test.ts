@@ -47,6 +47,7 @@ describe.each(testDrivers())('portfolio policies and figures on $name', (driver)
         graceDays: 15,
         lapseAfterMissed: 1,
         reinstatementMonths: 3,
+        benefits: [],
         createdAt: expect.any(Date),
       } satisfies Record<keyof PolicyTypeRow, unknown>,
       expect.objectContaining({ id: gold.id, coverageAmount: '50000.00', monthlyPremium: '299.00' }),
@@ -74,6 +75,7 @@ describe.each(testDrivers())('portfolio policies and figures on $name', (driver)
       waitingPeriod: 3,
       startDate: '2025-03-01',
       debitDay: 1,
+      lives: [],
       createdAt: expect.any(Date),
     } satisfies Record<keyof PolicyRow, unknown>);
   });

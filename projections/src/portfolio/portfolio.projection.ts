@@ -1,4 +1,6 @@
 import type {
+  PolicyLifeAdded,
+  PolicyLifeRemoved,
   ClaimEvent,
   ClaimStatusChanged,
   ClaimSubmitted,
@@ -35,7 +37,8 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
   //    types' calendar rules and the policies' debit day (issue #20).
   // 4: a life is marked deceased when a death claim for it is approved (issue #22, portfolio_claim_lives),
   //    and the policies' beneficiaries (issue #22, policy_beneficiaries).
-  version: 4,
+  // 5: policy types' benefit tables and each policy's lives with their own cover and premium (issue #22).
+  version: 5,
   handles: [
     'PolicyTypeCreated',
     'PolicyTypeUpdated',
@@ -47,6 +50,8 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
     'ClaimSubmitted',
     'ClaimStatusChanged',
     'BeneficiariesNominated',
+    'PolicyLifeAdded',
+    'PolicyLifeRemoved',
   ],
   tables: PORTFOLIO_TABLES,
   init: createPortfolioTables,
@@ -74,6 +79,9 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
         return claimStatusChanged(tx, event);
       case 'BeneficiariesNominated':
         return beneficiariesNominated(tx, event);
+      case 'PolicyLifeAdded':
+      case 'PolicyLifeRemoved':
+        return policyLivesChanged(tx, event);
     }
   },
   applyBatch: (tx, events) => applyRuns(tx, events, (t, event) => portfolioProjection.apply(t, event)),
@@ -83,8 +91,8 @@ async function policyTypeCreated(tx: SqlExecutor, event: Recorded<PolicyTypeCrea
   const d = event.data;
   await tx.query(
     `insert into policy_types (id, company_id, name, description, coverage_amount, monthly_premium, waiting_period,
-                               is_active, position, created_at, updated_at, grace_days, lapse_after_missed, reinstatement_months)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13) on conflict (id) do nothing`,
+                               is_active, position, created_at, updated_at, grace_days, lapse_after_missed, reinstatement_months, benefits)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14::text::jsonb) on conflict (id) do nothing`,
     [
       d.policyTypeId,
       companyOf(event),
@@ -99,6 +107,7 @@ async function policyTypeCreated(tx: SqlExecutor, event: Recorded<PolicyTypeCrea
       d.graceDays ?? null,
       d.lapseAfterMissed ?? null,
       d.reinstatementMonths ?? null,
+      d.benefits?.length ? JSON.stringify(d.benefits) : null,
     ],
   );
 }
@@ -109,7 +118,7 @@ async function policyTypeUpdated(tx: SqlExecutor, event: Recorded<PolicyTypeUpda
   await tx.query(
     `update policy_types set name = $3, description = $4, coverage_amount = $5, monthly_premium = $6,
             waiting_period = $7, is_active = $8, updated_at = $9,
-            grace_days = $10, lapse_after_missed = $11, reinstatement_months = $12
+            grace_days = $10, lapse_after_missed = $11, reinstatement_months = $12, benefits = $13::text::jsonb
       where id = $1 and company_id = $2`,
     [
       d.policyTypeId,
@@ -124,6 +133,7 @@ async function policyTypeUpdated(tx: SqlExecutor, event: Recorded<PolicyTypeUpda
       d.graceDays ?? null,
       d.lapseAfterMissed ?? null,
       d.reinstatementMonths ?? null,
+      d.benefits?.length ? JSON.stringify(d.benefits) : null,
     ],
   );
 }
@@ -272,11 +282,11 @@ async function policyIssued(tx: SqlExecutor, event: Recorded<PolicyIssued>): Pro
     `with p as (
        insert into policies (id, company_id, policy_number, member_id, member_first_name, member_last_name,
                              member_phone, member_id_number, policy_type_id, status, monthly_premium,
-                             coverage_amount, waiting_period, start_date, agent_id, position, created_at, updated_at, debit_day)
+                             coverage_amount, waiting_period, start_date, agent_id, position, created_at, updated_at, debit_day, lives)
        select $1, $2, $3, $4, m.first_name, m.last_name, m.phone,
               case when m.identifier_type = 'passport' then coalesce(m.passport_number, m.sa_id)
                    else coalesce(m.sa_id, m.passport_number) end,
-              $5, 'active', $6, $7, $8, $9::date, $10, $11, $12, $12, $13
+              $5, 'active', $6, $7, $8, $9::date, $10, $11, $12, $12, $13, $14::text::jsonb
          from (select 1) one left join members m on m.id = $4 and m.company_id = $2
        on conflict (id) do nothing
        returning company_id, member_id, monthly_premium
@@ -300,6 +310,37 @@ async function policyIssued(tx: SqlExecutor, event: Recorded<PolicyIssued>): Pro
       r.position,
       r.created_at,
       r.debit_day,
+      JSON.stringify(r.lives),
+    ],
+  );
+}
+
+/**
+ * Issue #22: a life joined or left a policy with a benefit table: the policy's lives and premium (the sum
+ * of its lives), and the company's monthly revenue by the difference while the policy is active.
+ */
+async function policyLivesChanged(tx: SqlExecutor, event: Recorded<PolicyLifeAdded | PolicyLifeRemoved>): Promise<void> {
+  const d = event.data;
+  // The life is taken out, and put back with its new terms when it joined ($5 null when it left).
+  const lives = `(select coalesce(jsonb_agg(l), '[]') from jsonb_array_elements(p.lives) l where l->>'memberId' <> $4::text)
+                 || case when $5::text is null then '[]'::jsonb else jsonb_build_array($5::text::jsonb) end`;
+  await tx.query(
+    `with old as (
+       select id, company_id, status, monthly_premium from policies where id = $1 and company_id = $2 for update
+     ), p as (
+       update policies p set monthly_premium = $3, lives = ${lives}, updated_at = $6
+         from old where p.id = old.id
+       returning p.company_id, p.monthly_premium - old.monthly_premium as delta, old.status
+     )
+     update portfolio_stats s set monthly_revenue = s.monthly_revenue + p.delta
+       from p where s.company_id = p.company_id and p.status = 'active'`,
+    [
+      d.policyId,
+      companyOf(event),
+      d.monthlyPremium,
+      'life' in d ? d.life.memberId : d.memberId,
+      'life' in d ? JSON.stringify(d.life) : null,
+      event.recordedAt,
     ],
   );
 }

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
-import { CALENDAR_RULE_DEFAULTS } from '@fpa/write-model/validation';
+import { CALENDAR_RULE_DEFAULTS, type BenefitRow } from '@fpa/write-model/validation';
 import { monthStart } from './portfolio.paging.ts';
 import { isUuid } from './uuid.ts';
 
@@ -23,6 +23,8 @@ export type PolicyTypeRow = {
   graceDays: number;
   lapseAfterMissed: number;
   reinstatementMonths: number;
+  /** Issue #22: cover and premium per life and age band; [] for a type with one cover and one premium. */
+  benefits: BenefitRow[];
   createdAt: Date;
 };
 
@@ -40,7 +42,7 @@ const POLICY_TYPE_COLUMNS = `id, name, description, coverage_amount::text as "co
   coalesce(grace_days, ${CALENDAR_RULE_DEFAULTS.graceDays}) as "graceDays",
   coalesce(lapse_after_missed, ${CALENDAR_RULE_DEFAULTS.lapseAfterMissed}) as "lapseAfterMissed",
   coalesce(reinstatement_months, ${CALENDAR_RULE_DEFAULTS.reinstatementMonths}) as "reinstatementMonths",
-  created_at as "createdAt"`;
+  coalesce(benefits, '[]') as benefits, created_at as "createdAt"`;
 
 /** In the order they were created, as the card grid and the member form's choice show them. */
 export async function listPolicyTypes(sql: SqlExecutor, companyId: string): Promise<PolicyTypeRow[]> {

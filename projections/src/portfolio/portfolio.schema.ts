@@ -38,6 +38,8 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       grace_days integer,
       lapse_after_missed integer,
       reinstatement_months integer,
+      -- Issue #22: cover and premium per life and age band (validation/benefits.ts BenefitRow[]); null: none.
+      benefits jsonb,
       position bigint not null,
       created_at timestamptz not null,
       updated_at timestamptz not null
@@ -109,6 +111,8 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       start_date date not null,
       debit_day integer not null default 1,
       agent_id uuid,
+      -- Issue #22: on a policy with a benefit table, each life's own cover and premium (CoveredLife[]); else [].
+      lives jsonb not null default '[]',
       position bigint not null,
       created_at timestamptz not null,
       updated_at timestamptz not null

@@ -37,6 +37,8 @@ const policy: PolicyState = {
   lapse: null,
   activations: 0,
   mandate: null,
+  benefits: null,
+  lives: [],
 };
 const documents: ClaimDocument[] = [
   {

@@ -1,3 +1,5 @@
+import type { BenefitRow } from '../validation/benefits.ts';
+
 /** The terms a company offers: cover, premium and waiting period. Amounts are decimal strings in rand. */
 export type PolicyTypeTerms = {
   name: string;
@@ -10,6 +12,8 @@ export type PolicyTypeTerms = {
   graceDays?: number;
   lapseAfterMissed?: number;
   reinstatementMonths?: number;
+  /** Issue #22, cover and premium per life and age band (validation/benefits.ts); absent or empty: none. */
+  benefits?: BenefitRow[];
 };
 
 export type PolicyTypeCreated = { type: 'PolicyTypeCreated'; data: { policyTypeId: string; companyId: string } & PolicyTypeTerms };

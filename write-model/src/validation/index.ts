@@ -24,6 +24,7 @@ export * from './members.ts';
 export * from './members-csv.ts';
 export * from './members-csv-mandate.ts';
 export * from './policy-types.ts';
+export * from './benefits.ts';
 export * from './policy-status.ts';
 export * from './claims.ts';
 export * from './uploads.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { benefitTableSchema } from './benefits.ts';
 import { decimalString, NAME_MAX_LENGTH, nameTooLong, numberField, optionalNumberField, optionalText, requiredText } from './fields.ts';
 
 /** The add dialog's starting values. */
@@ -83,6 +84,12 @@ export const policyTypeSchema = z.object({
     min: { value: CALENDAR_RULE_LIMITS.minReinstatementMonths, message: M.reinstatementMonths },
     max: { value: CALENDAR_RULE_LIMITS.maxReinstatementMonths, message: M.reinstatementMonths },
   }).meta({ graphqlType: 'Int', description: 'Months after a lapse within which paying the arrears reinstates: 0 to 12; default 3.' }),
+  // Issue #22: cover and premium per life and age band. Absent on update keeps the type's table; an empty
+  // list removes it (the one cover and premium above apply, as before). With a table, the cover and
+  // premium above are the main member's youngest band (policy-types.decider.ts).
+  benefits: benefitTableSchema.optional().meta({
+    description: 'Cover and premium per life (relationship) and age band; the bands are the entry ages. Empty: none.',
+  }),
 });
 export type PolicyTypeInput = z.output<typeof policyTypeSchema>;
 export type PolicyTypeFormValues = z.input<typeof policyTypeSchema>;
