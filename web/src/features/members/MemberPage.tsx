@@ -206,15 +206,40 @@ function PoliciesCard({ member, onIssue }: { member: Member; onIssue: (() => voi
   );
 }
 
-const LIFE_COLUMNS = ['Name', 'Relationship', 'Age', 'ID Number', 'Status', 'Actions'] as const;
+const LIFE_COLUMNS = ['Name', 'Relationship', 'Age', 'ID Number', 'Cover', 'Status', 'Actions'] as const;
+const PRICED_LIFE_COLUMNS = ['Name', 'Relationship', 'Age', 'ID Number', 'Cover', 'Premium', 'Status', 'Actions'] as const;
+
+/**
+ * Each life's cover (issue #22): its own cover and premium on a policy with a benefit table; else the
+ * policy's one cover for every life. From the policy in force, or the newest.
+ */
+function coverOf(member: Member) {
+  const policies = member.policies ?? [];
+  const policy = policies.find((p) => p.status === 'active') ?? policies[0] ?? null;
+  const own = new Map((policy?.coverByLife ?? []).map((l) => [l.memberId, l]));
+  return {
+    priced: own.size > 0,
+    cover: (life: Life) => (own.size > 0 ? (own.get(life.id)?.coverAmount ?? null) : (policy?.coverageAmount ?? null)),
+    premium: (life: Life) => own.get(life.id)?.monthlyPremium ?? null,
+  };
+}
 
 type Life = Member['lives'][number];
 
 /** The lives the policy covers, with the clerk's actions on them: add a family member, remove one (issue #22). */
 function LivesCard({ member, onAdd, onRemove }: { member: Member; onAdd: (() => void) | null; onRemove: ((life: Life) => void) | null }) {
+  const { priced, cover, premium } = coverOf(member);
+  const money = (amount: string | null) => (amount === null ? '—' : formatRand(amount));
   return (
-    <Card title="Lives covered" description="The main member and the family members their policy covers.">
-      <DataTable caption="Lives covered" columns={LIFE_COLUMNS}>
+    <Card
+      title="Lives covered"
+      description={
+        priced
+          ? 'The main member and the family members their policy covers, each with its own cover and premium (the policy’s premium is their sum).'
+          : 'The main member and the family members their policy covers.'
+      }
+    >
+      <DataTable caption="Lives covered" columns={priced ? PRICED_LIFE_COLUMNS : LIFE_COLUMNS}>
         {member.lives.map((life) => (
           <tr key={life.id}>
             <Cell label="Name" lead>
@@ -225,6 +250,14 @@ function LivesCard({ member, onAdd, onRemove }: { member: Member; onAdd: (() => 
             <Cell label="ID Number" className={styles.mono}>
               {identifierText(life)}
             </Cell>
+            <Cell label="Cover" className={styles.mono}>
+              {money(cover(life))}
+            </Cell>
+            {priced && (
+              <Cell label="Premium" className={styles.mono}>
+                {money(premium(life))}
+              </Cell>
+            )}
             <Cell label="Status">
               <Badge tone={statusTone(life.status)}>{life.status}</Badge>
             </Cell>

@@ -170,6 +170,11 @@ export const MemberPageQuery = graphql(
           waitingPeriod
           startDate
           debitDay
+          coverByLife {
+            memberId
+            coverAmount
+            monthlyPremium
+          }
           statement {
             ...PolicyStatementFields
           }

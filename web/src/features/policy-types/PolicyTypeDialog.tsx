@@ -14,6 +14,7 @@ import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { Dialog, Modal } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
+import { BenefitTableEditor, type BenefitRowValues } from './BenefitTableEditor';
 import { CreatePolicyTypeMutation, UpdatePolicyTypeMutation, type PolicyType } from './policyTypes.operations';
 import * as styles from './policyTypes.css';
 
@@ -82,10 +83,14 @@ export function PolicyTypeDialog({ isOpen, editing, onClose }: PolicyTypeDialogP
 function PolicyTypeForm({ editing, onDone }: { editing: PolicyType | null; onDone: () => void }) {
   const { toast } = useToast();
   const [isActive, setIsActive] = useState(editing?.isActive ?? true);
+  const [benefits, setBenefits] = useState<BenefitRowValues[]>(() =>
+    (editing?.benefits ?? []).map((r) => ({ ...r, minAge: String(r.minAge), maxAge: String(r.maxAge) })),
+  );
+  const [benefitErrors, setBenefitErrors] = useState<{ row: number | null; field: string | null; message: string }[]>([]);
   const initial = useMemo(() => initialValues(editing), [editing]);
-  // The checkbox is not a text field, so it joins the values only for validation.
+  // The checkbox and the benefit table are not text fields, so they join the values only for validation.
   const schema: ParseSchema<PolicyTypeInput> = {
-    safeParse: (values) => policyTypeSchema.safeParse({ ...(values as FormValues), isActive }),
+    safeParse: (values) => policyTypeSchema.safeParse({ ...(values as FormValues), isActive, benefits }),
   };
   const form = useSchemaForm(schema, initial);
   const formRef = useRef<HTMLFormElement>(null);
@@ -95,8 +100,19 @@ function PolicyTypeForm({ editing, onDone }: { editing: PolicyType | null; onDon
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // The table's messages are shown under it, by row (the shared schema's paths: benefits.<row>.<field>).
+    const table = policyTypeSchema.shape.benefits.safeParse(benefits);
+    setBenefitErrors(
+      table.success
+        ? []
+        : table.error.issues.map((issue) => ({
+            row: typeof issue.path[0] === 'number' ? issue.path[0] : null,
+            field: typeof issue.path[1] === 'string' ? issue.path[1] : null,
+            message: issue.message,
+          })),
+    );
     const parsed = form.validate();
-    if (!parsed) {
+    if (!parsed || !table.success) {
       focusFirstInvalid(formRef.current);
       return;
     }
@@ -130,6 +146,7 @@ function PolicyTypeForm({ editing, onDone }: { editing: PolicyType | null; onDon
         <TextField label="Monthly premium (R)" inputMode="decimal" {...form.field('monthlyPremium')} />
         <TextField label="Waiting period (months)" inputMode="numeric" {...form.field('waitingPeriod')} />
       </div>
+      <BenefitTableEditor rows={benefits} onChange={setBenefits} errors={benefitErrors} />
       <fieldset className={styles.rules}>
         <legend className={styles.rulesLegend}>Premiums, grace and lapse</legend>
         <div className={styles.row}>
