@@ -179,4 +179,62 @@ describe.each(testDrivers())('cover per life on $name', (driver) => {
     expect(after.monthlyPremium).toBe('180.00');
     expect(after.coverByLife.map((l) => l.relationship)).toEqual(['main_member', 'child', 'child']);
   });
+
+  it('changes a policy’s type: lives repriced at their ages today, an increase in cover waits for the increase only', async () => {
+    const basic = await admin('POST', '/api/policy-types', {
+      name: 'Basic 10k',
+      coverageAmount: '10000',
+      monthlyPremium: '100',
+      waitingPeriod: 3,
+    });
+    const holder = await admin(
+      'POST',
+      '/api/members',
+      mainMemberBody(basic.id, { firstName: 'Zola', lastName: 'Dube', saId: makeSaId('790101', '5401') }),
+    );
+    await admin('POST', '/api/members', {
+      firstName: 'Nandi',
+      lastName: 'Dube',
+      saId: makeSaId('810101', '5402'),
+      isMainMember: false,
+      mainMemberId: holder.id,
+      relationship: 'spouse',
+    });
+    const same = await t.request('POST', `/api/policies/${holder.policyId}/change-type`, { policyTypeId: basic.id }, { token });
+    expect([same.status, same.body.message]).toEqual([422, 'The policy is already on this policy type.']);
+    const missing = await t.request('POST', `/api/policies/${holder.policyId}/change-type`, {}, { token });
+    expect([missing.status, missing.body.message]).toEqual([400, 'Choose a policy type']);
+
+    const changed = await t.request('POST', `/api/policies/${holder.policyId}/change-type`, { policyTypeId: typeId }, { token });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      policyTypeId: typeId,
+      policyTypeName: 'Family Plan',
+      monthlyPremium: '240.00',
+      coverageAmount: '30000.00',
+    });
+    expect(changed.body.lives.map((l: { relationship: string; coverAmount: string }) => [l.relationship, l.coverAmount])).toEqual([
+      ['main_member', '30000'],
+      ['spouse', '30000'],
+    ]);
+
+    // Back through GraphQL: a decrease waits for nothing.
+    const back = await t.graphql(
+      `mutation($id: ID!, $i: ChangePolicyTypeInput!) { changePolicyType(id: $id, input: $i) { policyTypeName monthlyPremium coverageAmount coverByLife { memberId } } }`,
+      { id: holder.policyId, i: { policyTypeId: basic.id } },
+      token,
+    );
+    expect(back.body.errors).toBeUndefined();
+    expect(back.body.data.changePolicyType).toEqual({
+      policyTypeName: 'Basic 10k',
+      monthlyPremium: '100.00',
+      coverageAmount: '10000.00',
+      coverByLife: [],
+    });
+
+    await admin('PATCH', `/api/policies/${holder.policyId}`, { status: 'cancelled' });
+    const cancelled = await t.request('POST', `/api/policies/${holder.policyId}/change-type`, { policyTypeId: typeId }, { token });
+    expect(cancelled.status).toBe(422);
+    expect(cancelled.body.message).toMatch(/^Only an active policy can change its type; policy POL-\S+ is cancelled\.$/);
+  });
 });

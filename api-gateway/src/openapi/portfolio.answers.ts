@@ -198,6 +198,10 @@ export const portfolioAnswers: AnswerMap = {
   'PUT /api/policy-types/:id': { summary: 'Update a policy type', answer: policyType },
   'GET /api/policies': { summary: 'Every policy of the company', answer: z.array(policy) },
   'PATCH /api/policies/:id': { summary: 'Change a policy’s status', answer: policy },
+  'POST /api/policies/:id/change-type': {
+    summary: 'Move an active policy to another policy type (an increase in cover waits for the increase only)',
+    answer: policy,
+  },
   'GET /api/policies/:id/schedule.pdf': {
     summary:
       'The policy schedule (issue #23): the policy, each life with its cover and waiting period, beneficiaries, cooling-off and how to claim',

@@ -28,7 +28,7 @@ export const billingProjection = projectorOf<BillingEvent>()({
   name: 'billing',
   // 2: a migrated policy's opening paid-up-to date (PolicyIssued.paidUpTo), and a reinstatement window of 0 months kept as 0.
   // 3: each notice keeps its grace end and channel (the statement and the arrears list show them).
-  // 4: the premium changes of a policy with a benefit table (a life joined or left: issue #22).
+  // 4: the premium changes of a policy with a benefit table (a life joined or left) or of a change of type (issue #22).
   version: 4,
   handles: [
     'CompanyRegistered',
@@ -46,6 +46,7 @@ export const billingProjection = projectorOf<BillingEvent>()({
     'PolicyReinstated',
     'PolicyLifeAdded',
     'PolicyLifeRemoved',
+    'PolicyTypeChanged',
     'PaymentRecorded',
     'PaymentStatusChanged',
     'ClaimSubmitted',
@@ -225,6 +226,16 @@ export const billingProjection = projectorOf<BillingEvent>()({
         return;
       case 'PolicyReinstated':
         return reactivated(tx, event.data.policyId, event.data.reinstatedOn);
+      case 'PolicyTypeChanged':
+        // The new type's calendar rules apply from now; its premium from the next due date on.
+        await tx.query(
+          `update billing_policies
+              set policy_type_id = $4,
+                  premium_changes = premium_changes || jsonb_build_array(jsonb_build_object('from', $2::text, 'monthlyPremium', $3::text))
+            where policy_id = $1`,
+          [event.data.policyId, event.data.changedOn, event.data.monthlyPremium, event.data.toPolicyTypeId],
+        );
+        return;
       case 'PolicyLifeAdded':
       case 'PolicyLifeRemoved': {
         // The policy's premium (the sum of its lives) from the day the life joined or left on.

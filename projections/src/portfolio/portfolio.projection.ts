@@ -1,6 +1,7 @@
 import type {
   PolicyLifeAdded,
   PolicyLifeRemoved,
+  PolicyTypeChanged,
   ClaimEvent,
   ClaimStatusChanged,
   ClaimSubmitted,
@@ -52,6 +53,7 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
     'BeneficiariesNominated',
     'PolicyLifeAdded',
     'PolicyLifeRemoved',
+    'PolicyTypeChanged',
   ],
   tables: PORTFOLIO_TABLES,
   init: createPortfolioTables,
@@ -82,6 +84,8 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
       case 'PolicyLifeAdded':
       case 'PolicyLifeRemoved':
         return policyLivesChanged(tx, event);
+      case 'PolicyTypeChanged':
+        return policyTypeChanged(tx, event);
     }
   },
   applyBatch: (tx, events) => applyRuns(tx, events, (t, event) => portfolioProjection.apply(t, event)),
@@ -319,6 +323,23 @@ async function policyIssued(tx: SqlExecutor, event: Recorded<PolicyIssued>): Pro
  * Issue #22: a life joined or left a policy with a benefit table: the policy's lives and premium (the sum
  * of its lives), and the company's monthly revenue by the difference while the policy is active.
  */
+/** Issue #22: the policy on its new type: the type, the cover, the premium and the lives; revenue by the difference. */
+async function policyTypeChanged(tx: SqlExecutor, event: Recorded<PolicyTypeChanged>): Promise<void> {
+  const d = event.data;
+  await tx.query(
+    `with old as (
+       select id, status, monthly_premium from policies where id = $1 and company_id = $2 for update
+     ), p as (
+       update policies p set policy_type_id = $3, coverage_amount = $4, monthly_premium = $5, lives = $6::text::jsonb, updated_at = $7
+         from old where p.id = old.id
+       returning p.company_id, p.monthly_premium - old.monthly_premium as delta, old.status
+     )
+     update portfolio_stats s set monthly_revenue = s.monthly_revenue + p.delta
+       from p where s.company_id = p.company_id and p.status = 'active'`,
+    [d.policyId, companyOf(event), d.toPolicyTypeId, d.coverageAmount, d.monthlyPremium, JSON.stringify(d.lives), event.recordedAt],
+  );
+}
+
 async function policyLivesChanged(tx: SqlExecutor, event: Recorded<PolicyLifeAdded | PolicyLifeRemoved>): Promise<void> {
   const d = event.data;
   // The life is taken out, and put back with its new terms when it joined ($5 null when it left).

@@ -198,6 +198,31 @@ export type BeneficiariesNominated = {
   data: { policyId: string; companyId: string; memberId: string; beneficiaries: NominatedBeneficiary[] };
 };
 
+/**
+ * Issue #22: an active policy moved to another of the company's policy types from `changedOn`: the new
+ * type's cover and premium (its benefit table, copied, with the lives repriced at their ages that day),
+ * the premium owed from the next due date on. A life whose cover went up waits again for the increase
+ * only (Policyholder Protection Rules 2A.6): until `waitingEndsOn` a natural death pays the old cover.
+ */
+export type PolicyTypeChanged = {
+  type: 'PolicyTypeChanged';
+  data: {
+    policyId: string;
+    companyId: string;
+    fromPolicyTypeId: string;
+    toPolicyTypeId: string;
+    changedOn: string;
+    coverageAmount: string;
+    monthlyPremium: string;
+    benefits: BenefitRow[] | null;
+    lives: CoveredLife[];
+    increases: CoverIncrease[];
+  };
+};
+
+/** A life's cover raised by a change of type; `memberId` null: the policy's one cover (a type without a table). */
+export type CoverIncrease = { memberId: string | null; fromCover: string; toCover: string; waitingEndsOn: string };
+
 export type PolicyEvent =
   | PolicyIssued
   | PolicyStatusChanged
@@ -208,7 +233,8 @@ export type PolicyEvent =
   | DebitMandateSuspended
   | BeneficiariesNominated
   | PolicyLifeAdded
-  | PolicyLifeRemoved;
+  | PolicyLifeRemoved
+  | PolicyTypeChanged;
 
 export const policyStreamId = (policyId: string) => `policy-${policyId}`;
 

@@ -1,7 +1,7 @@
 import { unknownEvent } from '../command-handling/decider.ts';
 import type { PolicyStatus } from '../validation/index.ts';
 import type { BenefitRow } from '../validation/index.ts';
-import type { CoveredLife, PolicyEvent } from './policies.events.ts';
+import type { CoverIncrease, CoveredLife, PolicyEvent } from './policies.events.ts';
 
 export type PolicyState =
   | { status: 'none' }
@@ -28,6 +28,8 @@ export type PolicyState =
       /** Issue #22: the benefit table copied at issue (null: the type had none) and the lives priced from it. */
       benefits: BenefitRow[] | null;
       lives: CoveredLife[];
+      /** Covers raised by a change of type, each waiting for the increase only (issue #22). */
+      increases?: CoverIncrease[];
     };
 
 export const initialPolicyState: PolicyState = { status: 'none' };
@@ -87,6 +89,19 @@ export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyStat
       return state.status === 'none'
         ? state
         : { ...state, lives: [...state.lives, event.data.life], monthlyPremium: event.data.monthlyPremium };
+    case 'PolicyTypeChanged': {
+      if (state.status === 'none') return state;
+      const d = event.data;
+      return {
+        ...state,
+        policyTypeId: d.toPolicyTypeId,
+        coverageAmount: d.coverageAmount,
+        monthlyPremium: d.monthlyPremium,
+        benefits: d.benefits,
+        lives: d.lives,
+        increases: [...(state.increases ?? []), ...d.increases],
+      };
+    }
     case 'PolicyLifeRemoved':
       return state.status === 'none'
         ? state

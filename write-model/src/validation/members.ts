@@ -72,6 +72,10 @@ export const issuePolicySchema = z.object({
 });
 export type IssuePolicyInput = z.output<typeof issuePolicySchema>;
 
+/** POST /api/policies/{id}/change-type (issue #22): the policy moves to another of the company's types. */
+export const changePolicyTypeSchema = z.object({ policyTypeId: requiredText(ISSUE_POLICY_MESSAGES.policyType) });
+export type ChangePolicyTypeInput = z.output<typeof changePolicyTypeSchema>;
+
 export const inceptionDateField = (today: string) => {
   const range = inceptionDateRange(today);
   // Absent (not null) when not given, so a member registered without it parses as before.

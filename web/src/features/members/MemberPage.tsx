@@ -32,6 +32,7 @@ import { DeleteMemberDialog } from './DeleteMemberDialog';
 import { EditMemberDialog } from './EditMemberDialog';
 import { MemberLimitDialog } from './MemberLimitDialog';
 import { IssuePolicyDialog } from './IssuePolicyDialog';
+import { ChangePolicyTypeDialog } from './ChangePolicyTypeDialog';
 import { MemberHistory } from './MemberHistory';
 import { identifierText, memberTag, statusTone } from './memberRow';
 import { MEMBERS_CONTEXT, MemberPageQuery, type MemberPage as Member, type MemberPagePolicy } from './members.operations';
@@ -150,7 +151,15 @@ function Notices({ policy }: { policy: MemberPagePolicy }) {
   );
 }
 
-function PoliciesCard({ member, onIssue }: { member: Member; onIssue: (() => void) | null }) {
+function PoliciesCard({
+  member,
+  onIssue,
+  onChangeType,
+}: {
+  member: Member;
+  onIssue: (() => void) | null;
+  onChangeType: ((policy: MemberPagePolicy) => void) | null;
+}) {
   const policies = member.policies ?? [];
   return (
     <Card
@@ -184,6 +193,16 @@ function PoliciesCard({ member, onIssue }: { member: Member; onIssue: (() => voi
                   <DebitOrderButton policyId={policy.id} policyNumber={policy.policyNumber} debitDay={policy.debitDay} />
                 )}
                 <ScheduleButton policyId={policy.id} policyNumber={policy.policyNumber} />
+                {onChangeType && member.isMainMember && policy.status === 'active' && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onPress={() => onChangeType(policy)}
+                    aria-label={`Change the type of ${policy.policyNumber}`}
+                  >
+                    Change Type
+                  </Button>
+                )}
                 <HistoryButton entity="policy" id={policy.id} name={`policy ${policy.policyNumber}`} />
               </span>
             </header>
@@ -376,6 +395,7 @@ type DialogState =
   | { kind: 'add' }
   | { kind: 'limit'; reason: string }
   | { kind: 'remove'; life: Life }
+  | { kind: 'changeType'; policy: MemberPagePolicy }
   | null;
 
 export function MemberPage() {
@@ -386,6 +406,7 @@ export function MemberPage() {
   const canEdit = useCan('members:update');
   const canIssue = useCan('members:create');
   const canRemove = useCan('members:delete');
+  const canChangeType = useCan('policies:update_status');
   const navigate = useNavigate();
   const member = result.data?.member;
 
@@ -424,7 +445,13 @@ export function MemberPage() {
         }
       />
       <PersonCard member={member} />
-      {policies && <PoliciesCard member={member} onIssue={issue} />}
+      {policies && (
+        <PoliciesCard
+          member={member}
+          onIssue={issue}
+          onChangeType={canChangeType ? (policy) => setDialog({ kind: 'changeType', policy }) : null}
+        />
+      )}
       <LivesCard member={member} onAdd={add} onRemove={remove} />
       {policies && policies.some((p) => p.payments) && <PaymentsCard policies={policies} />}
       {policies && policies.some((p) => p.claims) && <ClaimsCard policies={policies} />}
@@ -432,6 +459,7 @@ export function MemberPage() {
       <MemberHistory memberId={member.id} name={name} />
       {dialog?.kind === 'edit' && <EditMemberDialog member={member} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'issue' && <IssuePolicyDialog member={member} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'changeType' && <ChangePolicyTypeDialog policy={dialog.policy} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'add' && main && (
         <AddMemberDialog
           familyOf={{ id: main.id, name: fullName(main) }}

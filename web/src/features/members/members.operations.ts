@@ -163,6 +163,7 @@ export const MemberPageQuery = graphql(
         policies {
           id
           policyNumber
+          policyTypeId
           policyTypeName
           status
           monthlyPremium
@@ -250,3 +251,16 @@ export const MemberHistoryQuery = graphql(`
 `);
 
 export type MemberHistoryEntry = NonNullable<ResultOf<typeof MemberHistoryQuery>['member']>['history'][number];
+
+/** An active policy moved to another type (issue #22). */
+export const ChangePolicyTypeMutation = graphql(`
+  mutation ChangePolicyType($id: ID!, $input: ChangePolicyTypeInput!) {
+    changePolicyType(id: $id, input: $input) {
+      id
+      policyNumber
+      policyTypeName
+      monthlyPremium
+      coverageAmount
+    }
+  }
+`);

@@ -79,4 +79,6 @@ globalStyle(`${benefits} th, ${benefits} td`, {
   borderTop: `1px solid ${vars.color.border}`,
 });
 
+globalStyle(`${benefits} td`, { whiteSpace: 'nowrap' });
+
 export const benefitsCaption = style({ textAlign: 'left', fontWeight: vars.fontWeight.semibold, paddingBottom: vars.space['1'] });
