@@ -10,6 +10,8 @@ export type PolicyTypeTerms = {
   graceDays?: number;
   lapseAfterMissed?: number;
   reinstatementMonths?: number;
+  /** Issue #22, the wait for a death by suicide in months; absent: SUICIDE_WAITING.defaultMonths (12). */
+  suicideWaitingMonths?: number;
 };
 
 export type PolicyTypeCreated = { type: 'PolicyTypeCreated'; data: { policyTypeId: string; companyId: string } & PolicyTypeTerms };

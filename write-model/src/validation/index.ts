@@ -26,6 +26,7 @@ export * from './members-csv-mandate.ts';
 export * from './policy-types.ts';
 export * from './policy-status.ts';
 export * from './claims.ts';
+export * from './waiting-periods.ts';
 export * from './uploads.ts';
 export * from './payments.ts';
 export * from './billing.ts';

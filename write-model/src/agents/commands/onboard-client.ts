@@ -104,6 +104,7 @@ function familyInput(row: OnboardingInput['familyMembers'][number], mainMemberId
     relationship: row.relationship,
     otherRelationship: null,
     policyTypeId: null,
+    priorCover: null,
   };
 }
 
