@@ -53,6 +53,7 @@ const policyType = named(
       graceDays: z.int().meta({ description: 'Days of cover after an unpaid premium is due (15 to 90; rule 15A)' }),
       lapseAfterMissed: z.int().meta({ description: 'Missed premiums after which a policy lapses when grace ends (1 to 6)' }),
       reinstatementMonths: z.int().meta({ description: 'Months after a lapse within which paying the arrears reinstates (0 to 12)' }),
+      suicideWaitingMonths: z.int().meta({ description: 'Months a life waits for a claim on a death by suicide (0 to 24; issue #22)' }),
       createdAt: instant,
     }),
   ),

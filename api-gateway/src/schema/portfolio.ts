@@ -28,6 +28,9 @@ export const PolicyTypeType = builder.objectRef<PolicyTypeRow>('PolicyType').imp
     reinstatementMonths: t.exposeInt('reinstatementMonths', {
       description: 'Months after a lapse within which paying the arrears reinstates the policy: 0 to 12.',
     }),
+    suicideWaitingMonths: t.exposeInt('suicideWaitingMonths', {
+      description: 'Months a life waits for a claim on a death by suicide: 0 to 24 (issue #22). A natural death waits at most 6.',
+    }),
     createdAt: t.string({ resolve: (row) => iso(row.createdAt) }),
   }),
 });

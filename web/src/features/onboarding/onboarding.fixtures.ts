@@ -21,6 +21,7 @@ export function policyType(overrides: Partial<PolicyType> = {}): PolicyType & { 
     graceDays: 15,
     lapseAfterMissed: 1,
     reinstatementMonths: 3,
+    suicideWaitingMonths: 12,
     ...overrides,
   };
 }

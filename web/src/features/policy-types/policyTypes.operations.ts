@@ -12,6 +12,7 @@ export const PolicyTypeFields = graphql(`
     graceDays
     lapseAfterMissed
     reinstatementMonths
+    suicideWaitingMonths
   }
 `);
 
