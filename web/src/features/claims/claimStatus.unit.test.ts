@@ -4,7 +4,6 @@ import { claimFlagNotices, deathTypeLabel, waitingPeriodLine } from './claimStat
 import type { ClaimFlags } from './claims.operations';
 
 const flags = (overrides: Partial<ClaimFlags>): ClaimFlags => ({
-  __typename: 'ClaimFlags',
   withinWaitingPeriod: false,
   waitingPeriodEndsOn: '2026-07-15',
   deathType: 'natural',
