@@ -60,7 +60,8 @@ const claimFields = {
   deceasedOnPolicy: z.boolean(),
   deathType: z.enum(DEATH_TYPES).nullable().meta({ description: 'The manner of death (issue #22); null for claims submitted before it' }),
   waitingRule: z.enum(WAITING_RULES).nullable().meta({
-    description: "The deceased life's wait the claim was checked against: natural (at most 6 months), accidental_none, suicide (the type's months)",
+    description:
+      "The deceased life's wait the claim was checked against: natural (at most 6 months), accidental_none, suicide (the type's months)",
   }),
   lifeJoinedOn: day.nullable().meta({ description: "The day the deceased life's wait ran from (it joined the policy)" }),
   priorCoverMonths: z.int().nullable().meta({ description: 'Months of cover proven elsewhere taken off the wait' }),

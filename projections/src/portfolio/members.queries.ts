@@ -116,7 +116,11 @@ export async function familyOf(sql: SqlExecutor, companyId: string, mainMemberId
 }
 
 /** The lives' cover proven elsewhere (issue #22), by member id: what shortens their waiting periods. */
-export async function priorCoverOfLives(sql: SqlExecutor, companyId: string, memberIds: readonly string[]): Promise<Map<string, PriorCover>> {
+export async function priorCoverOfLives(
+  sql: SqlExecutor,
+  companyId: string,
+  memberIds: readonly string[],
+): Promise<Map<string, PriorCover>> {
   const ids = memberIds.filter(isUuid);
   const found = new Map<string, PriorCover>();
   if (ids.length === 0) return found;

@@ -119,7 +119,10 @@ describe('CreatePolicyType', () => {
       .when({ type: 'CreatePolicyType', policyTypeId: 'pt-5', companyId: 'c1', terms: terms({ ...basic, suicideWaitingMonths: '24' }) })
       .decided();
     expect(given?.data).toMatchObject({ suicideWaitingMonths: 24, waitingPeriod: 6 });
-    const [absent] = policyTypes.given([]).when({ type: 'CreatePolicyType', policyTypeId: 'pt-6', companyId: 'c1', terms: basic }).decided();
+    const [absent] = policyTypes
+      .given([])
+      .when({ type: 'CreatePolicyType', policyTypeId: 'pt-6', companyId: 'c1', terms: basic })
+      .decided();
     expect(absent?.data).toMatchObject({ suicideWaitingMonths: 12 });
   });
 
@@ -130,7 +133,9 @@ describe('CreatePolicyType', () => {
       expect(parsed.error?.issues[0]?.message).toBe('Suicide waiting period must be 0 to 24 whole months');
     }
     expect(policyTypeSchema.safeParse({ ...basic, waitingPeriod: 24 }).success).toBe(true);
-    expect(policyTypeSchema.safeParse({ ...basic, waitingPeriod: 25 }).error?.issues[0]?.message).toBe('Waiting period cannot exceed 24 months');
+    expect(policyTypeSchema.safeParse({ ...basic, waitingPeriod: 25 }).error?.issues[0]?.message).toBe(
+      'Waiting period cannot exceed 24 months',
+    );
   });
 
   it('given the policy type exists, when creating it again, then ALREADY_EXISTS', () => {

@@ -54,7 +54,7 @@ export const policyTypeFixture = (overrides: Record<string, unknown> = {}) => ({
   graceDays: 15,
   lapseAfterMissed: 1,
   reinstatementMonths: 3,
-    suicideWaitingMonths: 12,
+  suicideWaitingMonths: 12,
   ...overrides,
 });
 

@@ -18,14 +18,7 @@ import type { PolicyState } from '../../policies/policies.state.ts';
 import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
 import { evolvePolicyType, initialPolicyTypeState } from '../../policy-types/policy-types.state.ts';
 import { suicideWaitingMonthsOf } from '../../policy-types/policy-types.decider.ts';
-import {
-  claimSchemaOn,
-  compareDecimal,
-  lifeWaiting,
-  priorCoverOf,
-  type ClaimInput,
-  type LifeDates,
-} from '../../validation/index.ts';
+import { claimSchemaOn, compareDecimal, lifeWaiting, priorCoverOf, type ClaimInput, type LifeDates } from '../../validation/index.ts';
 import {
   CLAIM_DOCUMENT_CATEGORIES,
   claimPii,
@@ -91,8 +84,12 @@ async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unkno
     const policyType =
       policy.status === 'none'
         ? initialPolicyTypeState
-        : (await loadState(store, policyTypeStreamId(policy.policyTypeId), { initialState: initialPolicyTypeState, evolve: evolvePolicyType }))
-            .state;
+        : (
+            await loadState(store, policyTypeStreamId(policy.policyTypeId), {
+              initialState: initialPolicyTypeState,
+              evolve: evolvePolicyType,
+            })
+          ).state;
     const life = await deceasedOnPolicy(store, member, claim.deceasedSaId);
     const claimId = ctx.newId();
     const events = decideSubmitClaim({
