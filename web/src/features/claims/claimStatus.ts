@@ -57,7 +57,9 @@ export function waitingPeriodLine(flags: ClaimFlags): string {
   if (flags.waitingRule === 'accidental_none') return 'No waiting period for an accidental death: covered from the day the life joined.';
   const ends = formatDate(flags.waitingPeriodEndsOn);
   if (!flags.waitingRule) return `Waiting period for this policy ends on ${ends}.`;
-  const joined = flags.lifeJoinedOn ? ` (the life joined on ${formatDate(flags.lifeJoinedOn)}` : '';
+  // A deceased not on the policy is counted from the policy's start (the flag below says so).
+  const from = flags.deceasedOnPolicy ? 'the life joined on' : 'from the policy start,';
+  const joined = flags.lifeJoinedOn ? ` (${from} ${formatDate(flags.lifeJoinedOn)}` : '';
   const prior = flags.priorCoverMonths ? `${joined ? ';' : ' ('} ${flags.priorCoverMonths} months of prior cover counted` : '';
   return `Waiting period for this life (${WAIT_NAMES[flags.waitingRule]}) ends on ${ends}${joined}${prior}${joined || prior ? ')' : ''}.`;
 }

@@ -29,6 +29,7 @@ describe("the claim's waiting period, explained (issue #22)", () => {
       'No waiting period for an accidental death: covered from the day the life joined.',
     );
     expect(deathTypeLabel(flags({ deathType: 'accidental' }))).toBe('Accidental');
+    expect(waitingPeriodLine(flags({ deceasedOnPolicy: false }))).toContain(`(from the policy start, ${formatDate('2026-01-15')})`);
   });
 
   it('keeps the old words for a claim submitted before it', () => {
