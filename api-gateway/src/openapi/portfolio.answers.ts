@@ -78,6 +78,7 @@ const policyType = named(
       lapseAfterMissed: z.int().meta({ description: 'Missed premiums after which a policy lapses when grace ends (1 to 6)' }),
       reinstatementMonths: z.int().meta({ description: 'Months after a lapse within which paying the arrears reinstates (0 to 12)' }),
       benefits: z.array(benefitRow).meta({ description: 'Cover and premium per life and age band; empty: one cover and one premium' }),
+      suicideWaitingMonths: z.int().meta({ description: 'Months a life waits for a claim on a death by suicide (0 to 24; issue #22)' }),
       createdAt: instant,
     }),
   ),

@@ -60,6 +60,9 @@ export const PolicyTypeType = builder.objectRef<PolicyTypeRow>('PolicyType').imp
       description: 'Cover and premium per life and age band; empty for a type with one cover and one premium.',
       resolve: (row) => row.benefits,
     }),
+    suicideWaitingMonths: t.exposeInt('suicideWaitingMonths', {
+      description: 'Months a life waits for a claim on a death by suicide: 0 to 24 (issue #22). A natural death waits at most 6.',
+    }),
     createdAt: t.string({ resolve: (row) => iso(row.createdAt) }),
   }),
 });

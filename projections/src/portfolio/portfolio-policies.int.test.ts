@@ -48,6 +48,8 @@ describe.each(testDrivers())('portfolio policies and figures on $name', (driver)
         lapseAfterMissed: 1,
         reinstatementMonths: 3,
         benefits: [],
+        // And before issue #22: the default suicide wait.
+        suicideWaitingMonths: 12,
         createdAt: expect.any(Date),
       } satisfies Record<keyof PolicyTypeRow, unknown>,
       expect.objectContaining({ id: gold.id, coverageAmount: '50000.00', monthlyPremium: '299.00' }),

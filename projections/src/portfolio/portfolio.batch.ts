@@ -101,15 +101,16 @@ async function membersRegistered(tx: SqlExecutor, run: readonly Recorded<MemberR
          passport_number text, nationality text, email text, phone text, address text, city text, province text,
          postal_code text, date_of_birth text, is_main_member boolean, main_member_id uuid, relationship text,
          other_relationship text, policy_id uuid, source text, position bigint, created_at timestamptz,
-         month date, id_number text)
+         month date, id_number text, prior_cover jsonb)
      ), m as (
        insert into members (id, company_id, first_name, last_name, identifier_type, sa_id, passport_number, nationality,
                             email, phone, address, city, province, postal_code, date_of_birth, is_main_member,
                             main_member_id, relationship, other_relationship, policy_id, source, position,
-                            created_at, updated_at)
+                            created_at, updated_at, prior_cover)
        select id, company_id, first_name, last_name, identifier_type, sa_id, passport_number, nationality,
               email, phone, address, city, province, postal_code, date_of_birth, is_main_member,
-              main_member_id, relationship, other_relationship, policy_id, source, position, created_at, created_at
+              main_member_id, relationship, other_relationship, policy_id, source, position, created_at, created_at,
+              prior_cover
          from r
        on conflict (id) do nothing
        returning id, company_id, is_main_member

@@ -38,7 +38,9 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
   //    types' calendar rules and the policies' debit day (issue #20).
   // 4: a life is marked deceased when a death claim for it is approved (issue #22, portfolio_claim_lives),
   //    and the policies' beneficiaries (issue #22, policy_beneficiaries).
-  // 5: policy types' benefit tables and each policy's lives with their own cover and premium (issue #22).
+  // 5: policy types' benefit tables and suicide waiting period, each policy's lives with their own cover and
+  //    premium, and the members' prior cover (issue #22: policy_types.benefits, .suicide_waiting_months,
+  //    policies.lives, members.prior_cover).
   version: 5,
   handles: [
     'PolicyTypeCreated',
@@ -95,8 +97,9 @@ async function policyTypeCreated(tx: SqlExecutor, event: Recorded<PolicyTypeCrea
   const d = event.data;
   await tx.query(
     `insert into policy_types (id, company_id, name, description, coverage_amount, monthly_premium, waiting_period,
-                               is_active, position, created_at, updated_at, grace_days, lapse_after_missed, reinstatement_months, benefits)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14::text::jsonb) on conflict (id) do nothing`,
+                               is_active, position, created_at, updated_at, grace_days, lapse_after_missed, reinstatement_months,
+                               benefits, suicide_waiting_months)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14::text::jsonb, $15) on conflict (id) do nothing`,
     [
       d.policyTypeId,
       companyOf(event),
@@ -112,6 +115,7 @@ async function policyTypeCreated(tx: SqlExecutor, event: Recorded<PolicyTypeCrea
       d.lapseAfterMissed ?? null,
       d.reinstatementMonths ?? null,
       d.benefits?.length ? JSON.stringify(d.benefits) : null,
+      d.suicideWaitingMonths ?? null,
     ],
   );
 }
@@ -122,7 +126,8 @@ async function policyTypeUpdated(tx: SqlExecutor, event: Recorded<PolicyTypeUpda
   await tx.query(
     `update policy_types set name = $3, description = $4, coverage_amount = $5, monthly_premium = $6,
             waiting_period = $7, is_active = $8, updated_at = $9,
-            grace_days = $10, lapse_after_missed = $11, reinstatement_months = $12, benefits = $13::text::jsonb
+            grace_days = $10, lapse_after_missed = $11, reinstatement_months = $12, benefits = $13::text::jsonb,
+            suicide_waiting_months = $14
       where id = $1 and company_id = $2`,
     [
       d.policyTypeId,
@@ -138,6 +143,7 @@ async function policyTypeUpdated(tx: SqlExecutor, event: Recorded<PolicyTypeUpda
       d.lapseAfterMissed ?? null,
       d.reinstatementMonths ?? null,
       d.benefits?.length ? JSON.stringify(d.benefits) : null,
+      d.suicideWaitingMonths ?? null,
     ],
   );
 }
@@ -151,9 +157,9 @@ async function memberRegistered(tx: SqlExecutor, event: Recorded<MemberRegistere
        insert into members (id, company_id, first_name, last_name, identifier_type, sa_id, passport_number, nationality,
                             email, phone, address, city, province, postal_code, date_of_birth, is_main_member,
                             main_member_id, relationship, other_relationship, policy_id, source, position,
-                            created_at, updated_at)
+                            created_at, updated_at, prior_cover)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-               $23, $23)
+               $23, $23, $26::text::jsonb)
        on conflict (id) do nothing
        returning company_id, is_main_member
      ), s as (
@@ -193,6 +199,7 @@ async function memberRegistered(tx: SqlExecutor, event: Recorded<MemberRegistere
       r.created_at,
       r.month,
       r.id_number,
+      r.prior_cover ? JSON.stringify(r.prior_cover) : null,
     ],
   );
 }

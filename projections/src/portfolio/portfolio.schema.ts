@@ -40,6 +40,8 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       reinstatement_months integer,
       -- Issue #22: cover and premium per life and age band (validation/benefits.ts BenefitRow[]); null: none.
       benefits jsonb,
+      -- Issue #22: the wait for a death by suicide; null for a type saved before it (12 months).
+      suicide_waiting_months integer,
       position bigint not null,
       created_at timestamptz not null,
       updated_at timestamptz not null
@@ -76,6 +78,9 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       search_passport text generated always as (lower(passport_number)) stored,
       search_email text generated always as (lower(email)) stored,
       source text not null,
+      -- Issue #22: cover proven elsewhere ({ months, endedOn }), which may shorten the life's wait; null
+      -- when none was given or once the person's key is destroyed.
+      prior_cover jsonb,
       status text not null default 'active',
       position bigint not null,
       created_at timestamptz not null,

@@ -134,6 +134,8 @@ export function decideRegisterMember(command: RegisterMember, ctx: CommandContex
         dateOfBirth: input.dateOfBirth,
         policyId: policy?.policyId ?? null,
         source: command.source,
+        // Only when given, so a registration without it reads as before.
+        ...(input.priorCover ? { priorCover: input.priorCover } : {}),
       },
     },
   ];

@@ -1,9 +1,14 @@
-import { CALENDAR_RULE_DEFAULTS, headlineBenefit, type PolicyTypeInput } from '../validation/index.ts';
+import { CALENDAR_RULE_DEFAULTS, headlineBenefit, SUICIDE_WAITING, type PolicyTypeInput } from '../validation/index.ts';
 import type { PolicyTypeTerms } from './policy-types.events.ts';
 
 /* What the policy type's commands share (each command's decide is in its own file). */
 
 export const POLICY_TYPE_NOT_FOUND = 'Policy type not found';
+
+/** The suicide wait of a type (issue #22): a type saved before it waits the default. */
+export function suicideWaitingMonthsOf(terms: Partial<PolicyTypeTerms>): number {
+  return terms.suicideWaitingMonths ?? SUICIDE_WAITING.defaultMonths;
+}
 
 /**
  * The terms an event records, from the parsed input. A calendar rule the input leaves out (a client
@@ -25,5 +30,6 @@ export function policyTypeTerms(input: PolicyTypeInput, current: Partial<PolicyT
     lapseAfterMissed: input.lapseAfterMissed ?? current.lapseAfterMissed ?? CALENDAR_RULE_DEFAULTS.lapseAfterMissed,
     reinstatementMonths: input.reinstatementMonths ?? current.reinstatementMonths ?? CALENDAR_RULE_DEFAULTS.reinstatementMonths,
     ...(benefits.length > 0 ? { benefits } : {}),
+    suicideWaitingMonths: input.suicideWaitingMonths ?? current.suicideWaitingMonths ?? SUICIDE_WAITING.defaultMonths,
   };
 }

@@ -14,6 +14,8 @@ export type PolicyTypeTerms = {
   reinstatementMonths?: number;
   /** Issue #22, cover and premium per life and age band (validation/benefits.ts); absent or empty: none. */
   benefits?: BenefitRow[];
+  /** Issue #22, the wait for a death by suicide in months; absent: SUICIDE_WAITING.defaultMonths (12). */
+  suicideWaitingMonths?: number;
 };
 
 export type PolicyTypeCreated = { type: 'PolicyTypeCreated'; data: { policyTypeId: string; companyId: string } & PolicyTypeTerms };

@@ -27,6 +27,7 @@ export * from './policy-types.ts';
 export * from './benefits.ts';
 export * from './policy-status.ts';
 export * from './claims.ts';
+export * from './waiting-periods.ts';
 export * from './uploads.ts';
 export * from './payments.ts';
 export * from './billing.ts';

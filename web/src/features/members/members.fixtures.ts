@@ -55,6 +55,7 @@ export const policyTypeFixture = (overrides: Record<string, unknown> = {}) => ({
   lapseAfterMissed: 1,
   reinstatementMonths: 3,
   benefits: [],
+  suicideWaitingMonths: 12,
   ...overrides,
 });
 

@@ -22,6 +22,7 @@ export function policyType(overrides: Partial<PolicyType> = {}): PolicyType & { 
     lapseAfterMissed: 1,
     reinstatementMonths: 3,
     benefits: [],
+    suicideWaitingMonths: 12,
     ...overrides,
   };
 }

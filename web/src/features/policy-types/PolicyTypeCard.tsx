@@ -26,6 +26,8 @@ export function PolicyTypeCard({ policyType, onEdit }: { policyType: PolicyType;
         <dd className={styles.factValue}>{formatRand(policyType.monthlyPremium)}/month</dd>
         <dt className={styles.factLabel}>Waiting period</dt>
         <dd className={styles.factValue}>{waitingPeriodText(policyType.waitingPeriod)}</dd>
+        <dt className={styles.factLabel}>Suicide waiting period</dt>
+        <dd className={styles.factValue}>{waitingPeriodText(policyType.suicideWaitingMonths)}</dd>
         <dt className={styles.factLabel}>Grace period</dt>
         <dd className={styles.factValue}>{policyType.graceDays} days</dd>
         <dt className={styles.factLabel}>Lapses after</dt>

@@ -1,7 +1,9 @@
 import {
   CALENDAR_RULE_DEFAULTS,
   CALENDAR_RULE_LIMITS,
+  MAX_NATURAL_WAITING_MONTHS,
   POLICY_TYPE_DEFAULTS,
+  SUICIDE_WAITING,
   policyTypeSchema,
   type PolicyTypeInput,
 } from '@fpa/write-model/validation';
@@ -27,6 +29,7 @@ type FormValues = {
   graceDays: string;
   lapseAfterMissed: string;
   reinstatementMonths: string;
+  suicideWaitingMonths: string;
 };
 
 const L = CALENDAR_RULE_LIMITS;
@@ -35,6 +38,12 @@ export const CALENDAR_RULE_HELP = {
   graceDays: `Cover stays in force this many days after an unpaid premium's due date: at least ${L.minGraceDays} (Policyholder Protection Rules, rule 15A), at most ${L.maxGraceDays}.`,
   lapseAfterMissed: `The policy lapses when grace ends with this many premiums unpaid (${L.minLapseAfterMissed} to ${L.maxLapseAfterMissed}).`,
   reinstatementMonths: `Paying the arrears within this many months of a lapse reinstates the policy with no new waiting period (${L.minReinstatementMonths} to ${L.maxReinstatementMonths}).`,
+} as const;
+
+/** What each waiting period does (issue #22, Policyholder Protection Rules, rule 2A.6). */
+export const WAITING_PERIOD_HELP = {
+  waitingPeriod: `For a natural death, from the day each life joined; a life waits at most ${MAX_NATURAL_WAITING_MONTHS} months (rule 2A.6). None for an accidental death.`,
+  suicideWaitingMonths: `For a death by suicide, from the day each life joined (0 to ${SUICIDE_WAITING.maxMonths}).`,
 } as const;
 
 function initialValues(editing: PolicyType | null): FormValues {
@@ -48,6 +57,7 @@ function initialValues(editing: PolicyType | null): FormValues {
       graceDays: String(CALENDAR_RULE_DEFAULTS.graceDays),
       lapseAfterMissed: String(CALENDAR_RULE_DEFAULTS.lapseAfterMissed),
       reinstatementMonths: String(CALENDAR_RULE_DEFAULTS.reinstatementMonths),
+      suicideWaitingMonths: String(SUICIDE_WAITING.defaultMonths),
     };
   }
   return {
@@ -59,6 +69,7 @@ function initialValues(editing: PolicyType | null): FormValues {
     graceDays: String(editing.graceDays),
     lapseAfterMissed: String(editing.lapseAfterMissed),
     reinstatementMonths: String(editing.reinstatementMonths),
+    suicideWaitingMonths: String(editing.suicideWaitingMonths),
   };
 }
 
@@ -144,9 +155,25 @@ function PolicyTypeForm({ editing, onDone }: { editing: PolicyType | null; onDon
       <div className={styles.row}>
         <TextField label="Coverage amount (R)" inputMode="decimal" {...form.field('coverageAmount')} />
         <TextField label="Monthly premium (R)" inputMode="decimal" {...form.field('monthlyPremium')} />
-        <TextField label="Waiting period (months)" inputMode="numeric" {...form.field('waitingPeriod')} />
       </div>
       <BenefitTableEditor rows={benefits} onChange={setBenefits} errors={benefitErrors} />
+      <fieldset className={styles.rules}>
+        <legend className={styles.rulesLegend}>Waiting periods</legend>
+        <div className={styles.row}>
+          <TextField
+            label="Waiting period (months)"
+            inputMode="numeric"
+            description={WAITING_PERIOD_HELP.waitingPeriod}
+            {...form.field('waitingPeriod')}
+          />
+          <TextField
+            label="Suicide waiting period (months)"
+            inputMode="numeric"
+            description={WAITING_PERIOD_HELP.suicideWaitingMonths}
+            {...form.field('suicideWaitingMonths')}
+          />
+        </div>
+      </fieldset>
       <fieldset className={styles.rules}>
         <legend className={styles.rulesLegend}>Premiums, grace and lapse</legend>
         <div className={styles.row}>

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sessionHandler, testUser, type GraphQLAnswer } from '../../test/graphql';
 import { renderApp } from '../../test/render';
 import { policyTypeFixture } from '../members/members.fixtures';
-import { CALENDAR_RULE_HELP } from './PolicyTypeDialog';
+import { CALENDAR_RULE_HELP, WAITING_PERIOD_HELP } from './PolicyTypeDialog';
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
 
@@ -71,6 +71,7 @@ describe('/policy-types', { timeout: 20_000 }, () => {
         lapseAfterMissed: 1,
         reinstatementMonths: 3,
         benefits: [],
+        suicideWaitingMonths: 12,
       },
     });
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Policy type created successfully'));
@@ -112,6 +113,25 @@ describe('/policy-types', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Policy Type' }));
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
     expect(create.mock.calls[0]![0]).toMatchObject({ input: { graceDays: 21, lapseAfterMissed: 2, reinstatementMonths: 6 } });
+  });
+
+  it('has the suicide waiting period (issue #22) with the 6-month natural rule explained, refuses over 24 and sends it', async () => {
+    const create = openPolicyTypes([]);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Add Policy Type' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Policy Type' });
+    const suicide = within(dialog).getByLabelText<HTMLInputElement>('Suicide waiting period (months)');
+    expect(suicide.value).toBe('12');
+    expect(within(dialog).getByText(WAITING_PERIOD_HELP.waitingPeriod)).toBeTruthy();
+    expect(WAITING_PERIOD_HELP.waitingPeriod).toContain('at most 6 months');
+    fireEvent.change(within(dialog).getByLabelText('Policy name'), { target: { value: 'Gold Cover' } });
+    fireEvent.change(suicide, { target: { value: '25' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Policy Type' }));
+    expect(await within(dialog).findByText(POLICY_TYPE_MESSAGES.suicideWaitingMonths)).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+    fireEvent.change(suicide, { target: { value: '24' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Policy Type' }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(create.mock.calls[0]![0]).toMatchObject({ input: { suicideWaitingMonths: 24 } });
   });
 
   it("a refusal toasts 'Failed to create policy type' with the message", async () => {

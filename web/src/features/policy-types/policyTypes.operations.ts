@@ -19,6 +19,7 @@ export const PolicyTypeFields = graphql(`
       coverAmount
       monthlyPremium
     }
+    suicideWaitingMonths
   }
 `);
 

@@ -106,6 +106,7 @@ function familyInput(row: OnboardingInput['familyMembers'][number], mainMemberId
     relationship: row.relationship,
     otherRelationship: null,
     policyTypeId: null,
+    priorCover: null,
   };
 }
 
