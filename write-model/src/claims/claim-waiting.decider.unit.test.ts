@@ -174,3 +174,53 @@ describe('the deceased life’s own waiting period', () => {
     expect(() => claim('2026-07-14', 'murder' as DeathType)).toThrow('Choose the manner of death: natural, accidental or suicide');
   });
 });
+
+describe('cover per life and an increase still waiting (issue #22)', () => {
+  const submit = (death: string, deathType: DeathType, state: PolicyState) => {
+    const [event] = decideSubmitClaim({
+      claimId: 'k1',
+      companyId: 'c1',
+      claimNumber: '',
+      input: claim(death, deathType),
+      policy: state,
+      memberName: 'Themba Mthembu',
+      deceasedOnPolicy: true,
+      life: MAIN,
+      lifeMemberId: 'm1',
+      suicideWaitingMonths: 12,
+      documents: [],
+      today: TODAY,
+    });
+    return (event!.data as { flags: ClaimFlags }).flags;
+  };
+  const raised: PolicyState = {
+    ...policy(),
+    coverageAmount: '30000',
+    benefits: [{ relationship: 'main_member', minAge: 18, maxAge: 65, coverAmount: '30000', monthlyPremium: '150' }],
+    lives: [
+      { memberId: 'm1', relationship: 'main_member', ageAtEntry: 55, coverAmount: '30000', monthlyPremium: '150', joinedOn: '2026-01-15' },
+    ],
+    increases: [{ memberId: 'm1', fromCover: '8000', toCover: '30000', waitingEndsOn: '2027-03-01' }],
+  };
+
+  it('pays the cover before the increase for a natural death while the increase waits, and the full cover after', () => {
+    expect(submit('2027-02-10', 'natural', raised)).toMatchObject({
+      withinWaitingPeriod: false,
+      coverageAmount: '8000',
+      exceedsCover: true,
+      increaseWaiting: { fromCover: '8000', toCover: '30000', waitingEndsOn: '2027-03-01' },
+    });
+    const after = submit('2027-03-01', 'natural', raised);
+    expect(after).toMatchObject({ coverageAmount: '30000', exceedsCover: false });
+    expect(after.increaseWaiting).toBeUndefined();
+  });
+
+  it('an accidental death pays the full cover at once, increase or not', () => {
+    expect(submit('2027-02-10', 'accidental', raised)).toMatchObject({ coverageAmount: '30000' });
+  });
+
+  it('reads the life’s own cover on a policy with a benefit table', () => {
+    const spouseOnly = { ...raised, increases: [], lives: [{ ...raised.lives[0]!, coverAmount: '12000' }] };
+    expect(submit('2027-02-10', 'natural', spouseOnly)).toMatchObject({ coverageAmount: '12000', exceedsCover: false });
+  });
+});

@@ -45,9 +45,12 @@ export type ClaimFlags = {
   lifeJoinedOn?: string;
   /** Months of prior cover taken off the wait. */
   priorCoverMonths?: number;
-  /** The amount claimed is more than the policy's cover. */
+  /** The amount claimed is more than the deceased life's cover. */
   exceedsCover: boolean;
+  /** The cover payable for this life and death (issue #22: the life's own; the cover before an increase still waiting). */
   coverageAmount: string;
+  /** Issue #22: a natural death while an increase of cover still waited: the increase is not payable. */
+  increaseWaiting?: { fromCover: string; toCover: string; waitingEndsOn: string };
   /** The deceased's SA ID is the policy holder's or a family member's on the policy. */
   deceasedOnPolicy: boolean;
 };

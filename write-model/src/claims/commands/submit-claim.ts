@@ -101,6 +101,7 @@ async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unkno
       memberName: member.status === 'none' ? '' : `${member.firstName} ${member.lastName}`,
       deceasedOnPolicy: life !== null,
       life: life ?? { addedOn: null, priorCover: null },
+      lifeMemberId: life?.memberId ?? null,
       suicideWaitingMonths: suicideWaitingMonthsOf(policyType.status === 'none' ? {} : policyType),
       documents,
       today: southAfricanDate(ctx.now),
@@ -133,7 +134,7 @@ async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unkno
  * them, with the day it was added (a family member's registration, South African day; the main member
  * joins with the policy) and its prior cover, decrypted from its registration. Null when not on the policy.
  */
-async function deceasedOnPolicy(store: EventStore, member: MemberState, saId: string): Promise<LifeDates | null> {
+async function deceasedOnPolicy(store: EventStore, member: MemberState, saId: string): Promise<(LifeDates & { memberId: string }) | null> {
   if (member.status !== 'active') return null;
   const key = `sa:${saId}`;
   for (const id of [member.memberId, ...member.familyMemberIds]) {
@@ -143,6 +144,7 @@ async function deceasedOnPolicy(store: EventStore, member: MemberState, saId: st
     const life = events.map(asDomainEvent<MemberEvent>).reduce(evolveMember, initialMemberState);
     if (life.status === 'none' || life.identifierKey !== key) continue;
     return {
+      memberId: life.memberId,
       addedOn: life.isMainMember ? null : southAfricanDate(registered.recordedAt),
       priorCover: priorCoverOf((registered.data as Partial<MemberRegistered['data']>).priorCover),
     };
@@ -164,6 +166,8 @@ export type SubmitClaim = {
   life: LifeDates;
   /** The policy type's wait for a suicide, in months. */
   suicideWaitingMonths: number;
+  /** The deceased life's member id, when on the policy: its own cover on a policy with a benefit table. */
+  lifeMemberId?: string | null;
   documents: ClaimDocument[];
   /** Today in South Africa (ISO date): the date of death may not be later. */
   today: string;
@@ -194,6 +198,15 @@ export function decideSubmitClaim(command: SubmitClaim): ClaimEvent[] {
     command.life,
     input.deathType,
   );
+  // Issue #22: the life's own cover on a policy with a benefit table; while an increase of cover (a
+  // change of type) still waits, a natural death pays the cover before the increase (rule 2A.6).
+  const lifeId = command.lifeMemberId ?? null;
+  const fullCover = (lifeId && policy.lives.find((l) => l.memberId === lifeId)?.coverAmount) || policy.coverageAmount;
+  const waitingIncrease =
+    (input.deathType ?? 'natural') === 'natural' && !(death < wait.endsOn)
+      ? (policy.increases ?? []).findLast((i) => (i.memberId === null || i.memberId === lifeId) && death < i.waitingEndsOn)
+      : undefined;
+  const cover = waitingIncrease ? waitingIncrease.fromCover : fullCover;
   const flags: ClaimFlags = {
     withinWaitingPeriod: death < wait.endsOn,
     waitingPeriodEndsOn: wait.endsOn,
@@ -201,8 +214,17 @@ export function decideSubmitClaim(command: SubmitClaim): ClaimEvent[] {
     waitingRule: wait.rule,
     lifeJoinedOn: wait.joinedOn,
     priorCoverMonths: wait.priorCoverMonths,
-    exceedsCover: compareDecimal(input.claimAmount, policy.coverageAmount) > 0,
-    coverageAmount: policy.coverageAmount,
+    exceedsCover: compareDecimal(input.claimAmount, cover) > 0,
+    coverageAmount: cover,
+    ...(waitingIncrease
+      ? {
+          increaseWaiting: {
+            fromCover: waitingIncrease.fromCover,
+            toCover: waitingIncrease.toCover,
+            waitingEndsOn: waitingIncrease.waitingEndsOn,
+          },
+        }
+      : {}),
     deceasedOnPolicy: command.deceasedOnPolicy,
   };
   return [
