@@ -214,6 +214,8 @@ export async function generate(options: GenerateOptions): Promise<GeneratedCompa
             policy: policyState,
             memberName: `${input.firstName} ${input.lastName}`,
             deceasedOnPolicy: true,
+            life: { addedOn: null, priorCover: null },
+            suicideWaitingMonths: 12,
             documents: [],
             today,
           });

@@ -88,6 +88,9 @@ describe.skipIf(!browser.available)(`claims and documents in Chromium ${browser.
       ['Branch code', '250655'],
     ];
     for (const [label, value] of fields) await form.getByLabel(label, { exact: true }).fill(value);
+    // Issue #22: the manner of death picks the waiting period the claim is checked against.
+    await form.getByRole('button', { name: /Manner of death/ }).click();
+    await page.getByRole('option', { name: 'Natural' }).click();
     for (const name of ['Deceased ID document', 'Claimant ID document', 'Death certificate', 'Bank letter']) {
       const group = form.getByRole('group', { name });
       await group.locator('input[type=file]').setInputFiles({ name: `${name}.pdf`, mimeType: 'application/pdf', buffer: pdf(name) });
@@ -232,5 +235,8 @@ describe.skipIf(!browser.available)(`claims and documents in Chromium ${browser.
     expect(await decision.textContent()).toContain('EFT-778899');
     expect(await decision.textContent()).toContain('N Ngcobo · account ending 6789');
     await screenshot(page, 'claims-details-paid');
+    // The deceased life's own waiting period, for the manner of death (issue #22).
+    expect(await details.textContent()).toContain('Waiting period for this life (natural death) ends on');
+    await expect.poll(() => details.getByText('Natural', { exact: true }).isVisible()).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import {
   changePolicyStatusSlice,
+  changePolicyTypeSlice,
   createPolicyTypeSlice,
   deleteMemberSlice,
   importMembersSlice,
@@ -93,6 +94,17 @@ export const portfolioEndpoints = [
       inputName: 'IssuePolicyInput',
       description:
         "A new policy for a main member with none in force (registered without one, or whose policy lapsed or was cancelled), on the type's current terms from today; within 2 months of a lapse only the unexpired part of the old waiting period applies (rule 2A.9).",
+    },
+    answer: (ctx, { policyId }) => found(ctx, findPolicy, policyId, 'Policy not found'),
+  }),
+  endpoint({
+    slice: changePolicyTypeSlice,
+    rest: { method: 'POST', path: '/api/policies/:id/change-type' },
+    graphql: {
+      type: PolicyType,
+      inputName: 'ChangePolicyTypeInput',
+      description:
+        "Moves an active policy to another active type of the company from today (issue #22): the new type's cover and premium, each life repriced at its age today on a type with a benefit table; an increase in cover waits the new type's waiting period for the increase only.",
     },
     answer: (ctx, { policyId }) => found(ctx, findPolicy, policyId, 'Policy not found'),
   }),

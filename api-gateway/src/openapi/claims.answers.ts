@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { ClaimCounts, ClaimDetail, DocumentRow } from '@fpa/projections';
 import { DECISION_CLOCK_STATES, DOCUMENT_CATEGORIES } from '@fpa/write-model';
-import { CLAIM_OVERRIDABLE_FLAGS, CLAIM_REJECTION_REASONS, CLAIM_STATUSES, ROLES } from '@fpa/write-model/validation';
+import {
+  CLAIM_OVERRIDABLE_FLAGS,
+  CLAIM_REJECTION_REASONS,
+  CLAIM_STATUSES,
+  DEATH_TYPES,
+  ROLES,
+  WAITING_RULES,
+} from '@fpa/write-model/validation';
 import type { ClaimClockStatus, ClaimDeadlines } from '../queries/claims.ts';
 import { day, id, instant, money, named, rowOf, type AnswerMap } from './shapes.ts';
 
@@ -51,6 +58,13 @@ const claimFields = {
   exceedsCover: z.boolean(),
   coverageAmount: money.nullable(),
   deceasedOnPolicy: z.boolean(),
+  deathType: z.enum(DEATH_TYPES).nullable().meta({ description: 'The manner of death (issue #22); null for claims submitted before it' }),
+  waitingRule: z.enum(WAITING_RULES).nullable().meta({
+    description:
+      "The deceased life's wait the claim was checked against: natural (at most 6 months), accidental_none, suicide (the type's months)",
+  }),
+  lifeJoinedOn: day.nullable().meta({ description: "The day the deceased life's wait ran from (it joined the policy)" }),
+  priorCoverMonths: z.int().nullable().meta({ description: 'Months of cover proven elsewhere taken off the wait' }),
   accountHolderName: z.string().nullable().meta({ description: 'The claimant’s bank account on the claim: its holder' }),
   bankAccountLast4: z.string().nullable().meta({ description: 'Its number’s last four digits; null once erased' }),
   approvedAmount: money.nullable().meta({ description: 'Set by the approval; null before (and for claims approved before amounts)' }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DashboardStatsRow, MemberRow, PolicyRow, PolicyTypeRow } from '@fpa/projections';
 import type { ImportChunkResult } from '@fpa/write-model';
-import { POLICY_STATUSES, RELATIONSHIPS } from '@fpa/write-model/validation';
+import { LIFE_RELATIONSHIPS, POLICY_STATUSES, RELATIONSHIPS } from '@fpa/write-model/validation';
 import { claim } from './claims.answers.ts';
 import { payment } from './payments.answers.ts';
 import { day, id, instant, money, named, okWithId, rowOf, type AnswerMap } from './shapes.ts';
@@ -41,6 +41,30 @@ export const member = named(
   ),
 );
 
+/** Issue #22: a benefit table's row, and a life with its own cover and premium. */
+const benefitRow = named(
+  'BenefitRow',
+  z.strictObject({
+    relationship: z.enum(LIFE_RELATIONSHIPS),
+    minAge: z.int(),
+    maxAge: z.int(),
+    coverAmount: money,
+    monthlyPremium: money,
+  }),
+);
+
+const coveredLife = named(
+  'CoveredLife',
+  z.strictObject({
+    memberId: id,
+    relationship: z.enum(LIFE_RELATIONSHIPS),
+    ageAtEntry: z.int(),
+    coverAmount: money,
+    monthlyPremium: money,
+    joinedOn: day,
+  }),
+);
+
 const policyType = named(
   'PolicyType',
   rowOf<PolicyTypeRow>()(
@@ -55,6 +79,8 @@ const policyType = named(
       graceDays: z.int().meta({ description: 'Days of cover after an unpaid premium is due (15 to 90; rule 15A)' }),
       lapseAfterMissed: z.int().meta({ description: 'Missed premiums after which a policy lapses when grace ends (1 to 6)' }),
       reinstatementMonths: z.int().meta({ description: 'Months after a lapse within which paying the arrears reinstates (0 to 12)' }),
+      benefits: z.array(benefitRow).meta({ description: 'Cover and premium per life and age band; empty: one cover and one premium' }),
+      suicideWaitingMonths: z.int().meta({ description: 'Months a life waits for a claim on a death by suicide (0 to 24; issue #22)' }),
       createdAt: instant,
     }),
   ),
@@ -80,6 +106,9 @@ const policy = named(
       debitDay: z.int().meta({ description: 'The day of the month its premium is due (1 to 31)' }),
       schemeId: z.string().nullable().meta({ description: 'A group scheme’s policy: the scheme' }),
       schemeName: z.string().nullable().meta({ description: 'The group scheme’s current name' }),
+      lives: z
+        .array(coveredLife)
+        .meta({ description: 'Each life’s own cover and premium (a policy with a benefit table); empty otherwise' }),
       createdAt: instant,
     }),
   ),
@@ -174,6 +203,10 @@ export const portfolioAnswers: AnswerMap = {
   'PUT /api/policy-types/:id': { summary: 'Update a policy type', answer: policyType },
   'GET /api/policies': { summary: 'Every policy of the company', answer: z.array(policy) },
   'PATCH /api/policies/:id': { summary: 'Change a policy’s status', answer: policy },
+  'POST /api/policies/:id/change-type': {
+    summary: 'Move an active policy to another policy type (an increase in cover waits for the increase only)',
+    answer: policy,
+  },
   'GET /api/policies/:id/schedule.pdf': {
     summary:
       'The policy schedule (issue #23): the policy, each life with its cover and waiting period, beneficiaries, cooling-off and how to claim',

@@ -4,14 +4,23 @@ import {
   familyOf,
   findMember,
   findPolicy,
+  findPolicyType,
   mandateOfPolicy,
+  priorCoverOfLives,
   type BeneficiaryView,
   type CompanyRow,
   type MandateView,
   type MemberRow,
   type PolicyRow,
 } from '@fpa/projections';
-import { addMonths, BANKS, southAfricanDate } from '@fpa/write-model/validation';
+import {
+  BANKS,
+  lifeWaiting,
+  MAX_NATURAL_WAITING_MONTHS,
+  southAfricanDate,
+  SUICIDE_WAITING,
+  type PriorCover,
+} from '@fpa/write-model/validation';
 import type { RequestContext } from '../context.ts';
 import { companyRow } from '../queries/company.ts';
 import { birthDateOf } from '../queries/member-page.ts';
@@ -38,6 +47,9 @@ export type ScheduleData = {
   lives: MemberRow[];
   beneficiaries: BeneficiaryView[];
   mandate: MandateView | null;
+  /** The type's wait for a suicide (issue #22) and each life's cover proven elsewhere, by member id. */
+  suicideWaitingMonths: number;
+  priorCover: ReadonlyMap<string, PriorCover>;
   today: string;
   now: Date;
 };
@@ -46,15 +58,23 @@ export async function scheduleData(ctx: RequestContext, policyId: string): Promi
   const [sql, companyId] = tenantRead(ctx, 'policies:read');
   const policy = await findPolicy(sql, companyId, policyId);
   if (!policy) throw new NotFoundError(POLICY_NOT_FOUND);
-  const [company, holder, beneficiaries, mandate] = await Promise.all([
+  const [company, holder, beneficiaries, mandate, policyType] = await Promise.all([
     companyRow(ctx, companyId),
     findMember(sql, companyId, policy.memberId),
     beneficiariesOfPolicy(sql, companyId, policy.id),
     mandateOfPolicy(sql, companyId, policy.id),
+    findPolicyType(sql, companyId, policy.policyTypeId),
   ]);
   const family = holder ? await familyOf(sql, companyId, holder.id) : [];
+  const lives = holder ? [holder, ...family] : [];
+  const priorCover = await priorCoverOfLives(
+    sql,
+    companyId,
+    lives.map((l) => l.id),
+  );
   const now = ctx.services.now();
-  return { company, policy, holder, lives: holder ? [holder, ...family] : [], beneficiaries, mandate, today: southAfricanDate(now), now };
+  const suicideWaitingMonths = policyType?.suicideWaitingMonths ?? SUICIDE_WAITING.defaultMonths;
+  return { company, policy, holder, lives, beneficiaries, mandate, suicideWaitingMonths, priorCover, today: southAfricanDate(now), now };
 }
 
 const relationshipOf = (life: MemberRow) =>
@@ -68,18 +88,23 @@ const relationshipOf = (life: MemberRow) =>
 
 /**
  * Each life waits from the day it joined the policy (rule 2A.6): the main member from the policy's
- * start, a family member added later from the day they were added.
+ * start, a family member added later from the day they were added (its registration's South African
+ * day), less cover proven elsewhere. The same computation as the claim checks (validation/waiting-periods.ts);
+ * the schedule shows the natural-death wait.
  */
 export function waitingEndsOn(
   policy: Pick<PolicyRow, 'startDate' | 'waitingPeriod'>,
   life: Pick<MemberRow, 'isMainMember' | 'createdAt'>,
+  priorCover: PriorCover | null = null,
 ): string {
-  const joined = life.isMainMember ? policy.startDate : southAfricanDate(new Date(life.createdAt));
-  return addMonths(joined > policy.startDate ? joined : policy.startDate, policy.waitingPeriod);
+  const addedOn = life.isMainMember ? null : southAfricanDate(new Date(life.createdAt));
+  // The suicide months do not bear on a natural death's wait.
+  return lifeWaiting({ ...policy, suicideWaitingMonths: 0 }, { addedOn, priorCover }, 'natural').endsOn;
 }
 
 export function schedulePaper(data: ScheduleData): Paper {
   const { company, policy, holder, lives, beneficiaries, mandate } = data;
+  const priced = policy.lives.length > 0;
   const contact = companyContact(company);
   const blocks: PaperBlock[] = [
     { kind: 'heading', text: 'The policy' },
@@ -93,7 +118,10 @@ export function schedulePaper(data: ScheduleData): Paper {
         ['Cover', `${rand(policy.coverageAmount)} on each life below`],
         ['Monthly premium', rand(policy.monthlyPremium)],
         ['Premium due', `on day ${policy.debitDay} of every month (the month's last day when it is shorter)`],
-        ['Waiting period', `${policy.waitingPeriod} months for a natural death; none for an accidental death`],
+        [
+          'Waiting period',
+          `${Math.min(policy.waitingPeriod, MAX_NATURAL_WAITING_MONTHS)} months for a natural death; none for an accidental death; ${data.suicideWaitingMonths} months for a suicide. Each life waits from the day it joined.`,
+        ],
       ],
     },
     { kind: 'heading', text: 'The policyholder' },
@@ -112,16 +140,21 @@ export function schedulePaper(data: ScheduleData): Paper {
     { kind: 'heading', text: 'Lives covered' },
     {
       kind: 'table',
-      columns: ['Name', 'Relationship', 'Date of birth', 'ID number', 'Cover', 'Waiting period ends'],
+      columns: priced
+        ? ['Name', 'Relationship', 'Date of birth', 'ID number', 'Cover', 'Premium', 'Waiting period ends (natural death)']
+        : ['Name', 'Relationship', 'Date of birth', 'ID number', 'Cover', 'Waiting period ends (natural death)'],
       rows: lives.map((life) => {
         const born = birthDateOf(life, data.now);
+        // Issue #22: on a policy with a benefit table each life has its own cover and premium.
+        const own = policy.lives.find((l) => l.memberId === life.id);
         return [
           `${life.firstName} ${life.lastName}`,
           relationshipOf(life),
           born ? longDate(born) : '—',
           life.saId ?? life.passportNumber ?? '—',
-          rand(policy.coverageAmount),
-          longDate(waitingEndsOn(policy, life)),
+          rand(own?.coverAmount ?? (priced ? '0' : policy.coverageAmount)),
+          ...(priced ? [rand(own?.monthlyPremium ?? '0')] : []),
+          longDate(waitingEndsOn(policy, life, data.priorCover.get(life.id) ?? null)),
         ];
       }),
       empty: 'No lives recorded.',

@@ -207,6 +207,8 @@ export function changeBody(method: string, path: string, victim: SeededCompany):
   if (path.startsWith('/api/policy-types/')) return { name: 'Hacked', coverageAmount: '1000', monthlyPremium: '10', waitingPeriod: 0 };
   if (/^\/api\/policies\/[^/]+\/mandate$/.test(path)) return MANDATE_BODY;
   if (/^\/api\/policies\/[^/]+\/beneficiaries$/.test(path)) return BENEFICIARIES_BODY;
+  // A change of type (issue #22): the attacker's own type, so the refusal is for the policy.
+  if (/^\/api\/policies\/[^/]+\/change-type$/.test(path)) return { policyTypeId: '00000000-0000-4000-8000-000000000001' };
   if (path.startsWith('/api/policies/')) return { status: 'cancelled' };
   if (/^\/api\/collections\/statements\/[^/]+\/assign$/.test(path))
     return { line: 2, allocations: [{ policyId: victim.ids.policy[0], amount: '99' }] };

@@ -6,6 +6,8 @@ import {
   CLAIM_REJECTION_REASON_LABELS,
   CLAIM_REJECTION_REASONS,
   CLAIM_STATUSES,
+  DEATH_TYPES,
+  WAITING_RULES,
 } from '@fpa/write-model/validation';
 import { builder } from '../builder.ts';
 import * as claims from '../queries/claims.ts';
@@ -15,14 +17,34 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 export const ClaimStatusEnum = enumType('ClaimStatus', { values: CLAIM_STATUSES });
 export const DocumentStatusEnum = enumType('DocumentStatus', { values: DOCUMENT_STATUSES });
 export const DocumentCategoryEnum = enumType('DocumentCategory', { values: DOCUMENT_CATEGORIES });
+export const DeathTypeEnum = enumType('DeathType', {
+  values: DEATH_TYPES,
+  description: 'The manner of death (issue #22): which waiting period applies.',
+});
+const WaitingRuleEnum = enumType('WaitingRule', {
+  values: WAITING_RULES,
+  description: "natural: at most 6 months from the life joining; accidental_none: no wait; suicide: the policy type's months.",
+});
 
 const ClaimFlags = builder.objectRef<ClaimRow>('ClaimFlags').implement({
   description: 'What staff should look at before deciding; computed at submission, never a refusal.',
   fields: (t) => ({
     withinWaitingPeriod: t.exposeBoolean('withinWaitingPeriod', {
-      description: "The date of death is before the policy's start plus its waiting period.",
+      description: "The date of death is before the deceased life's own waiting period for the manner of death ends (rule 2A.6).",
     }),
     waitingPeriodEndsOn: t.string({ nullable: true, resolve: (c) => c.waitingPeriodEndsOn }),
+    deathType: t.field({ type: DeathTypeEnum, nullable: true, resolve: (c) => c.deathType }),
+    waitingRule: t.field({ type: WaitingRuleEnum, nullable: true, resolve: (c) => c.waitingRule }),
+    lifeJoinedOn: t.string({
+      nullable: true,
+      description: "The day the deceased life's wait ran from.",
+      resolve: (c) => c.lifeJoinedOn,
+    }),
+    priorCoverMonths: t.int({
+      nullable: true,
+      description: 'Months of cover proven elsewhere taken off the wait.',
+      resolve: (c) => c.priorCoverMonths,
+    }),
     exceedsCover: t.exposeBoolean('exceedsCover', { description: "The amount claimed is more than the policy's cover." }),
     coverageAmount: t.string({ nullable: true, resolve: (c) => c.coverageAmount }),
     deceasedOnPolicy: t.exposeBoolean('deceasedOnPolicy', {

@@ -1,6 +1,7 @@
 import { enumType } from '../commands/graphql-input.ts';
 import type { MemberRow, PolicyRow, PolicyTypeRow } from '@fpa/projections';
-import { IDENTIFIER_TYPES, POLICY_STATUSES, RELATIONSHIPS } from '@fpa/write-model/validation';
+import type { CoveredLife } from '@fpa/write-model';
+import { IDENTIFIER_TYPES, LIFE_RELATIONSHIPS, POLICY_STATUSES, RELATIONSHIPS, type BenefitRow } from '@fpa/write-model/validation';
 import type { ObjectRef } from '@pothos/core';
 import { builder } from '../builder.ts';
 
@@ -9,6 +10,32 @@ const iso = (value: Date | string) => (value instanceof Date ? value.toISOString
 export const PolicyStatusEnum = enumType('PolicyStatus', { values: POLICY_STATUSES });
 export const RelationshipEnum = enumType('Relationship', { values: RELATIONSHIPS });
 export const IdentifierTypeEnum = enumType('IdentifierType', { values: IDENTIFIER_TYPES });
+
+export const LifeRelationshipEnum = enumType('LifeRelationship', { values: LIFE_RELATIONSHIPS });
+
+/** Issue #22: a row of a policy type's benefit table. */
+export const BenefitRowType = builder.objectRef<BenefitRow>('BenefitRow').implement({
+  description: 'Cover and premium for one relationship and age band; the lowest and highest bands are the entry ages.',
+  fields: (t) => ({
+    relationship: t.field({ type: LifeRelationshipEnum, resolve: (r) => r.relationship }),
+    minAge: t.exposeInt('minAge'),
+    maxAge: t.exposeInt('maxAge'),
+    coverAmount: t.exposeString('coverAmount', { description: 'Decimal string, rand.' }),
+    monthlyPremium: t.exposeString('monthlyPremium', { description: 'Decimal string, rand.' }),
+  }),
+});
+
+/** Issue #22: a life on a policy with a benefit table, with its own cover and premium. */
+export const CoveredLifeType = builder.objectRef<CoveredLife>('CoveredLife').implement({
+  fields: (t) => ({
+    memberId: t.exposeID('memberId'),
+    relationship: t.field({ type: LifeRelationshipEnum, resolve: (l) => l.relationship }),
+    ageAtEntry: t.exposeInt('ageAtEntry', { description: 'Whole years on the day it joined: the age band that priced it.' }),
+    coverAmount: t.exposeString('coverAmount', { description: 'Decimal string, rand.' }),
+    monthlyPremium: t.exposeString('monthlyPremium', { description: 'Decimal string, rand.' }),
+    joinedOn: t.exposeString('joinedOn', { description: 'YYYY-MM-DD: its waiting period runs from here.' }),
+  }),
+});
 
 export const PolicyTypeType = builder.objectRef<PolicyTypeRow>('PolicyType').implement({
   fields: (t) => ({
@@ -27,6 +54,14 @@ export const PolicyTypeType = builder.objectRef<PolicyTypeRow>('PolicyType').imp
     }),
     reinstatementMonths: t.exposeInt('reinstatementMonths', {
       description: 'Months after a lapse within which paying the arrears reinstates the policy: 0 to 12.',
+    }),
+    benefits: t.field({
+      type: [BenefitRowType],
+      description: 'Cover and premium per life and age band; empty for a type with one cover and one premium.',
+      resolve: (row) => row.benefits,
+    }),
+    suicideWaitingMonths: t.exposeInt('suicideWaitingMonths', {
+      description: 'Months a life waits for a claim on a death by suicide: 0 to 24 (issue #22). A natural death waits at most 6.',
     }),
     createdAt: t.string({ resolve: (row) => iso(row.createdAt) }),
   }),
@@ -97,6 +132,11 @@ export const PolicyType = builder.objectRef<PolicyRow>('Policy').implement({
       description: "A group scheme's policy: the scheme whose terms it has (policyTypeId is then ''). Null for everyone else's.",
     }),
     schemeName: t.exposeString('schemeName', { nullable: true, description: "The group scheme's current name; null for everyone else's." }),
+    coverByLife: t.field({
+      type: [CoveredLifeType],
+      description: "Each life's own cover and premium on a policy with a benefit table (the premium is their sum); empty otherwise.",
+      resolve: (p) => p.lives,
+    }),
     createdAt: t.string({ resolve: (p) => iso(p.createdAt) }),
   }),
 });

@@ -28,7 +28,8 @@ export const billingProjection = projectorOf<BillingEvent>()({
   name: 'billing',
   // 2: a migrated policy's opening paid-up-to date (PolicyIssued.paidUpTo), and a reinstatement window of 0 months kept as 0.
   // 3: each notice keeps its grace end and channel (the statement and the arrears list show them).
-  version: 3,
+  // 4: the premium changes of a policy with a benefit table (a life joined or left) or of a change of type (issue #22).
+  version: 4,
   handles: [
     'CompanyRegistered',
     'CompanyDetailsUpdated',
@@ -43,6 +44,9 @@ export const billingProjection = projectorOf<BillingEvent>()({
     'NonPaymentNoticeIssued',
     'PolicyLapsed',
     'PolicyReinstated',
+    'PolicyLifeAdded',
+    'PolicyLifeRemoved',
+    'PolicyTypeChanged',
     'PaymentRecorded',
     'PaymentStatusChanged',
     'ClaimSubmitted',
@@ -85,6 +89,7 @@ export const billingProjection = projectorOf<BillingEvent>()({
         lapse_on date,
         lapse_non_payment boolean not null default false,
         suspensions jsonb not null default '[]',
+        premium_changes jsonb not null default '[]',
         activations integer not null default 0,
         position bigint not null
       );
@@ -221,6 +226,29 @@ export const billingProjection = projectorOf<BillingEvent>()({
         return;
       case 'PolicyReinstated':
         return reactivated(tx, event.data.policyId, event.data.reinstatedOn);
+      case 'PolicyTypeChanged':
+        // The new type's calendar rules apply from now; its premium from the next due date on.
+        await tx.query(
+          `update billing_policies
+              set policy_type_id = $4,
+                  premium_changes = premium_changes || jsonb_build_array(jsonb_build_object('from', $2::text, 'monthlyPremium', $3::text))
+            where policy_id = $1`,
+          [event.data.policyId, event.data.changedOn, event.data.monthlyPremium, event.data.toPolicyTypeId],
+        );
+        return;
+      case 'PolicyLifeAdded':
+      case 'PolicyLifeRemoved': {
+        // The policy's premium (the sum of its lives) from the day the life joined or left on.
+        const from =
+          event.type === 'PolicyLifeAdded' ? event.data.life.joinedOn : event.data.removedOn || southAfricanDate(event.recordedAt);
+        await tx.query(
+          `update billing_policies
+              set premium_changes = premium_changes || jsonb_build_array(jsonb_build_object('from', $2::text, 'monthlyPremium', $3::text))
+            where policy_id = $1`,
+          [event.data.policyId, from, event.data.monthlyPremium],
+        );
+        return;
+      }
       case 'PaymentRecorded': {
         const d = event.data;
         // Group payments pay group policies, which the calendar does not bill.

@@ -6,6 +6,7 @@ import {
   type IssuedNotice,
   type LedgerPayment,
   type PolicyCalendar,
+  type PremiumChange,
   type Suspension,
 } from '@fpa/write-model';
 
@@ -57,6 +58,7 @@ export type BillingPolicyRow = {
   lapseOn: string | null;
   lapseNonPayment: boolean;
   suspensions: Suspension[];
+  premiumChanges: PremiumChange[];
   activations: number;
   graceDays: number | null;
   lapseAfterMissed: number | null;
@@ -69,7 +71,7 @@ export type BillingPolicyRow = {
 export const POLICY_COLUMNS = `
   p.policy_id as "policyId", p.policy_number as "policyNumber", p.member_id as "memberId", p.policy_type_id as "policyTypeId",
   to_char(p.start_date, 'YYYY-MM-DD') as "startDate", p.monthly_premium::text as "monthlyPremium", p.debit_day as "debitDay",
-  to_char(p.opening_paid_up_to, 'YYYY-MM-DD') as "openingPaidUpTo", p.status, p.notices, to_char(p.lapse_on, 'YYYY-MM-DD') as "lapseOn", p.lapse_non_payment as "lapseNonPayment", p.suspensions,
+  to_char(p.opening_paid_up_to, 'YYYY-MM-DD') as "openingPaidUpTo", p.status, p.notices, to_char(p.lapse_on, 'YYYY-MM-DD') as "lapseOn", p.lapse_non_payment as "lapseNonPayment", p.suspensions, p.premium_changes as "premiumChanges",
   p.activations, t.grace_days as "graceDays", t.lapse_after_missed as "lapseAfterMissed", t.reinstatement_months as "reinstatementMonths",
   m.phone, m.email,
   (select to_char(min(c.date_of_death), 'YYYY-MM-DD') from billing_claims c
@@ -138,6 +140,7 @@ export function toBillingPolicy(row: BillingPolicyRow, payments: LedgerPayment[]
         debitDay: row.debitDay,
         endDate: row.diedOn,
         openingPaidUpTo: row.openingPaidUpTo,
+        premiumChanges: row.premiumChanges,
       },
       payments,
       suspensions: row.suspensions,

@@ -207,6 +207,10 @@ function claimSubmitted(ids: { claimId: string; companyId: string; claimNumber: 
       flags: {
         withinWaitingPeriod: input.withinWaitingPeriod ?? false,
         waitingPeriodEndsOn: '2025-09-01',
+        deathType: 'natural',
+        waitingRule: 'natural',
+        lifeJoinedOn: '2025-03-01',
+        priorCoverMonths: 0,
         exceedsCover: input.exceedsCover ?? false,
         coverageAmount: '50000',
         deceasedOnPolicy: true,

@@ -23,7 +23,8 @@ export const claimsProjection = projectorOf<ClaimEvent>()({
   name: 'claims',
   // 2: the decision columns (approved amount, override, rejection, payout), issue #23.
   // 3: the decision clock (started, due, extended, disputed, decided), issue #23.
-  version: 3,
+  // 4: the manner of death and the deceased life's own waiting rule, joined date and prior cover (issue #22).
+  version: 4,
   handles: [
     'ClaimSubmitted',
     'ClaimStatusChanged',
@@ -66,9 +67,10 @@ async function claimSubmitted(tx: SqlExecutor, event: Recorded<ClaimSubmitted>):
        insert into claims (id, company_id, claim_number, policy_id, policy_number, member_id, member_name, deceased_name,
                            claimant_name, status, claim_amount, date_of_death, submitted_date, within_waiting_period,
                            waiting_period_ends_on, exceeds_cover, coverage_amount, deceased_on_policy, submitted_by,
-                           position, created_at, updated_at, account_holder_name, bank_account_last4)
+                           position, created_at, updated_at, account_holder_name, bank_account_last4,
+                           death_type, waiting_rule, life_joined_on, prior_cover_months)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'submitted', $10, $11::date, $12::date, $13, $14::date, $15, $16, $17,
-               $18, $19, $20, $20, $22, $23)
+               $18, $19, $20, $20, $22, $23, $24, $25, $26::date, $27)
        on conflict (id) do nothing
        returning id, company_id, claim_number, member_name
      ), h as (
@@ -113,6 +115,10 @@ async function claimSubmitted(tx: SqlExecutor, event: Recorded<ClaimSubmitted>):
       d.accountHolderName ?? null,
       // Digits only: an erased number reads '[erased]', which has none.
       (d.bankAccountNumber ?? '').replace(/\D/g, '').slice(-4) || null,
+      flags.deathType ?? null,
+      flags.waitingRule ?? null,
+      dateOrNull(flags.lifeJoinedOn ?? null),
+      flags.priorCoverMonths ?? null,
     ],
   );
 }

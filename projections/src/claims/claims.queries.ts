@@ -1,6 +1,6 @@
 import type { DeadlineExtensionReason } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
-import type { ClaimOverridableFlag, ClaimRejectionReason, ClaimStatus, Role } from '@fpa/write-model/validation';
+import type { ClaimOverridableFlag, ClaimRejectionReason, ClaimStatus, DeathType, Role, WaitingRule } from '@fpa/write-model/validation';
 import {
   normalizeSearch,
   pageSize,
@@ -35,6 +35,11 @@ export type ClaimRow = {
   exceedsCover: boolean;
   coverageAmount: string | null;
   deceasedOnPolicy: boolean;
+  /** Issue #22: the manner of death and the wait it was checked against; null for claims submitted before it. */
+  deathType: DeathType | null;
+  waitingRule: WaitingRule | null;
+  lifeJoinedOn: string | null;
+  priorCoverMonths: number | null;
   /** The claimant's bank account on the claim (a payout goes there): holder and the number's last four digits. */
   accountHolderName: string | null;
   bankAccountLast4: string | null;
@@ -101,6 +106,8 @@ const COLUMNS = `c.id, c.claim_number as "claimNumber", c.policy_id as "policyId
   c.within_waiting_period as "withinWaitingPeriod",
   to_char(c.waiting_period_ends_on, 'YYYY-MM-DD') as "waitingPeriodEndsOn", c.exceeds_cover as "exceedsCover",
   c.coverage_amount::text as "coverageAmount", c.deceased_on_policy as "deceasedOnPolicy",
+  c.death_type as "deathType", c.waiting_rule as "waitingRule", to_char(c.life_joined_on, 'YYYY-MM-DD') as "lifeJoinedOn",
+  c.prior_cover_months as "priorCoverMonths",
   c.account_holder_name as "accountHolderName", c.bank_account_last4 as "bankAccountLast4",
   c.approved_amount::text as "approvedAmount", c.override_reason as "overrideReason",
   c.overridden_flags as "overriddenFlags", c.rejection_reason as "rejectionReason",

@@ -38,6 +38,11 @@ export async function createClaimsTables(tx: SqlExecutor): Promise<void> {
       exceeds_cover boolean not null,
       coverage_amount numeric(17,2),
       deceased_on_policy boolean not null,
+      -- Issue #22: the manner of death and the life's own wait it was checked against (null before it).
+      death_type text,
+      waiting_rule text,
+      life_joined_on date,
+      prior_cover_months integer,
       -- The decision (issue #23): an approval's amount and override, a rejection's reason, the payout.
       -- The payout's account holder and last four digits are the claimant's personal data.
       account_holder_name text,

@@ -228,7 +228,7 @@ export type MatchableRow = {
 export async function matchablePolicies(sql: SqlExecutor, companyId: string): Promise<MatchableRow[]> {
   const rows = await sql.query<MatchableRow>(
     `select p.policy_id as "policyId", p.policy_number as "policyNumber", m.mandate_reference as "mandateReference",
-            c.last_name as "memberSurname", (p.monthly_premium * 100)::bigint::int as "monthlyPremiumCents", p.member_id as "memberId",
+            c.last_name as "memberSurname", (coalesce((p.premium_changes -> -1 ->> 'monthlyPremium')::numeric, p.monthly_premium) * 100)::bigint::int as "monthlyPremiumCents", p.member_id as "memberId",
             coalesce(trim(c.first_name || ' ' || c.last_name), '') as "memberName"
        from billing_policies p
        left join collection_mandates m on m.policy_id = p.policy_id and m.company_id = p.company_id

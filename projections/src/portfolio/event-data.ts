@@ -1,4 +1,5 @@
 import type { MemberRegistered, PolicyIssued } from '@fpa/write-model';
+import { priorCoverOf } from '@fpa/write-model/validation';
 import { statusMove, type PolicyStatusEvent } from './policy-status.ts';
 import type { Recorded } from '../engine/typed.ts';
 import { monthStart } from './portfolio.paging.ts';
@@ -41,6 +42,7 @@ export function memberRegisteredRow(event: Recorded<MemberRegistered>) {
     other_relationship: d.otherRelationship ?? null,
     policy_id: d.policyId ?? null,
     source: d.source ?? 'manual',
+    prior_cover: priorCoverOf(d.priorCover),
     position: event.globalPosition,
     created_at: event.recordedAt.toISOString(),
     month: monthStart(event.recordedAt),
@@ -64,6 +66,7 @@ export function policyIssuedRow(event: Recorded<PolicyIssued>) {
     // Absent before issue #20: the 1st.
     debit_day: d.debitDay ?? 1,
     agent_id: d.agentId ?? null,
+    lives: d.lives ?? [],
     position: event.globalPosition,
     created_at: event.recordedAt.toISOString(),
   };

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
-import type { IdentifierType, PolicyStatus, Relationship } from '@fpa/write-model/validation';
+import { priorCoverOf, type IdentifierType, type PolicyStatus, type PriorCover, type Relationship } from '@fpa/write-model/validation';
 import { normalizeSearch, pageSize, pagedList, parameters, type Connection, type PageArgs } from './portfolio.paging.ts';
 import { isUuid } from './uuid.ts';
 
@@ -123,6 +123,26 @@ export async function familyOf(sql: SqlExecutor, companyId: string, mainMemberId
     `select ${COLUMNS} ${FROM} where m.company_id = $1 and m.main_member_id = $2 order by m.created_at, m.position`,
     [companyId, mainMemberId],
   );
+}
+
+/** The lives' cover proven elsewhere (issue #22), by member id: what shortens their waiting periods. */
+export async function priorCoverOfLives(
+  sql: SqlExecutor,
+  companyId: string,
+  memberIds: readonly string[],
+): Promise<Map<string, PriorCover>> {
+  const ids = memberIds.filter(isUuid);
+  const found = new Map<string, PriorCover>();
+  if (ids.length === 0) return found;
+  const rows = await sql.query<{ id: string; priorCover: unknown }>(
+    `select id, prior_cover as "priorCover" from members where company_id = $1 and id = any($2::uuid[]) and prior_cover is not null`,
+    [companyId, ids],
+  );
+  for (const row of rows) {
+    const prior = priorCoverOf(row.priorCover);
+    if (prior) found.set(row.id, prior);
+  }
+  return found;
 }
 
 /**

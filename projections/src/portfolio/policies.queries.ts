@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
+import type { CoveredLife } from '@fpa/write-model';
 import type { PolicyStatus } from '@fpa/write-model/validation';
 import { normalizeSearch, pageSize, pagedList, parameters, prefixPattern, type Connection, type PageArgs } from './portfolio.paging.ts';
 import { isUuid } from './uuid.ts';
@@ -28,6 +29,8 @@ export type PolicyRow = {
   startDate: string;
   /** The day of the month its premium is due (1–31; past a month's end, its last day). */
   debitDay: number;
+  /** Issue #22: each life's own cover and premium on a policy with a benefit table; [] otherwise. */
+  lives: CoveredLife[];
   createdAt: Date;
 };
 
@@ -45,7 +48,7 @@ const COLUMNS = `p.id, p.policy_number as "policyNumber", p.member_id as "member
   p.member_phone as "memberPhone", p.member_id_number as "memberSaId", coalesce(p.policy_type_id::text, '') as "policyTypeId",
   coalesce(t.name, s.name, '') as "policyTypeName", p.scheme_id as "schemeId", s.name as "schemeName", p.status, p.monthly_premium::text as "monthlyPremium",
   p.coverage_amount::text as "coverageAmount", p.waiting_period as "waitingPeriod",
-  to_char(p.start_date, 'YYYY-MM-DD') as "startDate", p.debit_day as "debitDay", p.created_at as "createdAt"`;
+  to_char(p.start_date, 'YYYY-MM-DD') as "startDate", p.debit_day as "debitDay", p.lives, p.created_at as "createdAt"`;
 
 /**
  * Policy number, member name ("first", "last", "first last"), SA ID / passport, policy type or group scheme name,

@@ -168,10 +168,12 @@ function longRuns(events: readonly RecordedEvent[]): boolean {
 /** The stream is worth comparing: long runs of each bulk type, and every kind of row and figure. */
 function expectVariety(events: readonly RecordedEvent[], rows: Record<string, unknown[]>) {
   expect(longRuns(events), `runs of more than three of each of ${BULK_TYPES.join(', ')}`).toBe(true);
-  const members = rows.members as { first_name: string; is_main_member: boolean }[];
+  const members = rows.members as { first_name: string; is_main_member: boolean; prior_cover: unknown }[];
   const policies = rows.policies as { status: string }[];
   expect(members.some((m) => m.first_name === '[erased]')).toBe(true);
   expect(members.some((m) => !m.is_main_member)).toBe(true);
+  // Issue #22: family lives' prior cover, and none for an erased one.
+  expect(members.some((m) => m.prior_cover !== null)).toBe(true);
   expect(new Set(policies.map((p) => p.status))).toEqual(new Set(['active', 'lapsed', 'cancelled']));
   expect(rows.portfolio_stats).toHaveLength(3);
   expect((rows.portfolio_member_months ?? []).length).toBeGreaterThan(3);

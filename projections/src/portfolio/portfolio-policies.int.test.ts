@@ -47,6 +47,9 @@ describe.each(testDrivers())('portfolio policies and figures on $name', (driver)
         graceDays: 15,
         lapseAfterMissed: 1,
         reinstatementMonths: 3,
+        benefits: [],
+        // And before issue #22: the default suicide wait.
+        suicideWaitingMonths: 12,
         createdAt: expect.any(Date),
       } satisfies Record<keyof PolicyTypeRow, unknown>,
       expect.objectContaining({ id: gold.id, coverageAmount: '50000.00', monthlyPremium: '299.00' }),
@@ -76,6 +79,7 @@ describe.each(testDrivers())('portfolio policies and figures on $name', (driver)
       debitDay: 1,
       schemeId: null,
       schemeName: null,
+      lives: [],
       createdAt: expect.any(Date),
     } satisfies Record<keyof PolicyRow, unknown>);
   });

@@ -43,8 +43,10 @@ export function memberStreams(companyId: string, input: MemberInput, policyNumbe
       nationality: input.passportNumber && !input.saId ? 'ZW' : 'ZA',
       policyId,
       source: 'manual',
+      // Issue #22: a family life with cover proven elsewhere (sealed; reads as none once erased).
+      ...(isMain ? {} : { priorCover: { months: 6, endedOn: '2025-01-31' } }),
     },
-    pii: memberPii(memberId, [...DETAIL_FIELDS, 'saId', 'passportNumber', 'otherRelationship']),
+    pii: memberPii(memberId, [...DETAIL_FIELDS, 'saId', 'passportNumber', 'otherRelationship', ...(isMain ? [] : ['priorCover'])]),
   };
   const registeredStream = { streamId: `member-${memberId}`, events: [registered] };
   if (!input.policyType || !policyId || !policyNumber) return { memberId, policyId, registered: registeredStream, issued: null };

@@ -109,15 +109,16 @@ async function membersRegistered(tx: SqlExecutor, run: readonly Recorded<MemberR
          passport_number text, nationality text, email text, phone text, address text, city text, province text,
          postal_code text, date_of_birth text, is_main_member boolean, main_member_id uuid, relationship text,
          other_relationship text, policy_id uuid, source text, position bigint, created_at timestamptz,
-         month date, id_number text)
+         month date, id_number text, prior_cover jsonb)
      ), m as (
        insert into members (id, company_id, first_name, last_name, identifier_type, sa_id, passport_number, nationality,
                             email, phone, address, city, province, postal_code, date_of_birth, is_main_member,
                             main_member_id, relationship, other_relationship, policy_id, source, position,
-                            created_at, updated_at)
+                            created_at, updated_at, prior_cover)
        select id, company_id, first_name, last_name, identifier_type, sa_id, passport_number, nationality,
               email, phone, address, city, province, postal_code, date_of_birth, is_main_member,
-              main_member_id, relationship, other_relationship, policy_id, source, position, created_at, created_at
+              main_member_id, relationship, other_relationship, policy_id, source, position, created_at, created_at,
+              prior_cover
          from r
        on conflict (id) do nothing
        returning id, company_id, is_main_member
@@ -152,16 +153,16 @@ async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssu
        select * from jsonb_to_recordset($1::text::jsonb) as r(
          ord int, id uuid, company_id uuid, policy_number text, member_id uuid, policy_type_id uuid,
          monthly_premium numeric, coverage_amount numeric, waiting_period integer, start_date date, debit_day integer, agent_id uuid,
-         position bigint, created_at timestamptz)
+         lives jsonb, position bigint, created_at timestamptz)
      ), p as (
        insert into policies (id, company_id, policy_number, member_id, member_first_name, member_last_name,
                              member_phone, member_id_number, policy_type_id, status, monthly_premium,
-                             coverage_amount, waiting_period, start_date, debit_day, agent_id, position, created_at, updated_at)
+                             coverage_amount, waiting_period, start_date, debit_day, agent_id, lives, position, created_at, updated_at)
        select r.id, r.company_id, r.policy_number, r.member_id, m.first_name, m.last_name, m.phone,
               case when m.identifier_type = 'passport' then coalesce(m.passport_number, m.sa_id)
                    else coalesce(m.sa_id, m.passport_number) end,
               r.policy_type_id, 'active', r.monthly_premium, r.coverage_amount, r.waiting_period, r.start_date,
-              r.debit_day, r.agent_id, r.position, r.created_at, r.created_at
+              r.debit_day, r.agent_id, r.lives, r.position, r.created_at, r.created_at
          from r left join members m on m.id = r.member_id and m.company_id = r.company_id
        on conflict (id) do nothing
        returning id, company_id, member_id, monthly_premium

@@ -1,4 +1,7 @@
 import type {
+  PolicyLifeAdded,
+  PolicyLifeRemoved,
+  PolicyTypeChanged,
   ClaimEvent,
   ClaimStatusChanged,
   ClaimSubmitted,
@@ -37,8 +40,10 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
   //    types' calendar rules and the policies' debit day (issue #20).
   // 4: a life is marked deceased when a death claim for it is approved (issue #22, portfolio_claim_lives),
   //    and the policies' beneficiaries (issue #22, policy_beneficiaries).
-  // 5: group schemes' members and their group policies are rows of members and policies, marked with
-  //    their scheme (issue #22, portfolio-schemes.ts).
+  // 5: policy types' benefit tables and suicide waiting period, each policy's lives with their own cover and
+  //    premium, and the members' prior cover (issue #22: policy_types.benefits, .suicide_waiting_months,
+  //    policies.lives, members.prior_cover); group schemes' members and their group policies are rows of
+  //    members and policies, marked with their scheme (issue #22, portfolio-schemes.ts).
   version: 5,
   handles: [
     'PolicyTypeCreated',
@@ -52,6 +57,9 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
     'ClaimStatusChanged',
     'BeneficiariesNominated',
     ...SCHEME_EVENTS,
+    'PolicyLifeAdded',
+    'PolicyLifeRemoved',
+    'PolicyTypeChanged',
   ],
   tables: PORTFOLIO_TABLES,
   init: createPortfolioTables,
@@ -86,6 +94,11 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
         return schemeMemberAdded(tx, event);
       case 'SchemeMemberRemoved':
         return schemeMemberRemoved(tx, event);
+      case 'PolicyLifeAdded':
+      case 'PolicyLifeRemoved':
+        return policyLivesChanged(tx, event);
+      case 'PolicyTypeChanged':
+        return policyTypeChanged(tx, event);
     }
   },
   applyBatch: (tx, events) => applyRuns(tx, events, (t, event) => portfolioProjection.apply(t, event)),
@@ -95,8 +108,9 @@ async function policyTypeCreated(tx: SqlExecutor, event: Recorded<PolicyTypeCrea
   const d = event.data;
   await tx.query(
     `insert into policy_types (id, company_id, name, description, coverage_amount, monthly_premium, waiting_period,
-                               is_active, position, created_at, updated_at, grace_days, lapse_after_missed, reinstatement_months)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13) on conflict (id) do nothing`,
+                               is_active, position, created_at, updated_at, grace_days, lapse_after_missed, reinstatement_months,
+                               benefits, suicide_waiting_months)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14::text::jsonb, $15) on conflict (id) do nothing`,
     [
       d.policyTypeId,
       companyOf(event),
@@ -111,6 +125,8 @@ async function policyTypeCreated(tx: SqlExecutor, event: Recorded<PolicyTypeCrea
       d.graceDays ?? null,
       d.lapseAfterMissed ?? null,
       d.reinstatementMonths ?? null,
+      d.benefits?.length ? JSON.stringify(d.benefits) : null,
+      d.suicideWaitingMonths ?? null,
     ],
   );
 }
@@ -121,7 +137,8 @@ async function policyTypeUpdated(tx: SqlExecutor, event: Recorded<PolicyTypeUpda
   await tx.query(
     `update policy_types set name = $3, description = $4, coverage_amount = $5, monthly_premium = $6,
             waiting_period = $7, is_active = $8, updated_at = $9,
-            grace_days = $10, lapse_after_missed = $11, reinstatement_months = $12
+            grace_days = $10, lapse_after_missed = $11, reinstatement_months = $12, benefits = $13::text::jsonb,
+            suicide_waiting_months = $14
       where id = $1 and company_id = $2`,
     [
       d.policyTypeId,
@@ -136,6 +153,8 @@ async function policyTypeUpdated(tx: SqlExecutor, event: Recorded<PolicyTypeUpda
       d.graceDays ?? null,
       d.lapseAfterMissed ?? null,
       d.reinstatementMonths ?? null,
+      d.benefits?.length ? JSON.stringify(d.benefits) : null,
+      d.suicideWaitingMonths ?? null,
     ],
   );
 }
@@ -149,9 +168,9 @@ async function memberRegistered(tx: SqlExecutor, event: Recorded<MemberRegistere
        insert into members (id, company_id, first_name, last_name, identifier_type, sa_id, passport_number, nationality,
                             email, phone, address, city, province, postal_code, date_of_birth, is_main_member,
                             main_member_id, relationship, other_relationship, policy_id, source, position,
-                            created_at, updated_at)
+                            created_at, updated_at, prior_cover)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-               $23, $23)
+               $23, $23, $26::text::jsonb)
        on conflict (id) do nothing
        returning company_id, is_main_member
      ), s as (
@@ -191,6 +210,7 @@ async function memberRegistered(tx: SqlExecutor, event: Recorded<MemberRegistere
       r.created_at,
       r.month,
       r.id_number,
+      r.prior_cover ? JSON.stringify(r.prior_cover) : null,
     ],
   );
 }
@@ -284,11 +304,11 @@ async function policyIssued(tx: SqlExecutor, event: Recorded<PolicyIssued>): Pro
     `with p as (
        insert into policies (id, company_id, policy_number, member_id, member_first_name, member_last_name,
                              member_phone, member_id_number, policy_type_id, status, monthly_premium,
-                             coverage_amount, waiting_period, start_date, agent_id, position, created_at, updated_at, debit_day)
+                             coverage_amount, waiting_period, start_date, agent_id, position, created_at, updated_at, debit_day, lives)
        select $1, $2, $3, $4, m.first_name, m.last_name, m.phone,
               case when m.identifier_type = 'passport' then coalesce(m.passport_number, m.sa_id)
                    else coalesce(m.sa_id, m.passport_number) end,
-              $5, 'active', $6, $7, $8, $9::date, $10, $11, $12, $12, $13
+              $5, 'active', $6, $7, $8, $9::date, $10, $11, $12, $12, $13, $14::text::jsonb
          from (select 1) one left join members m on m.id = $4 and m.company_id = $2
        on conflict (id) do nothing
        returning company_id, member_id, monthly_premium
@@ -312,6 +332,54 @@ async function policyIssued(tx: SqlExecutor, event: Recorded<PolicyIssued>): Pro
       r.position,
       r.created_at,
       r.debit_day,
+      JSON.stringify(r.lives),
+    ],
+  );
+}
+
+/**
+ * Issue #22: a life joined or left a policy with a benefit table: the policy's lives and premium (the sum
+ * of its lives), and the company's monthly revenue by the difference while the policy is active.
+ */
+/** Issue #22: the policy on its new type: the type, the cover, the premium and the lives; revenue by the difference. */
+async function policyTypeChanged(tx: SqlExecutor, event: Recorded<PolicyTypeChanged>): Promise<void> {
+  const d = event.data;
+  await tx.query(
+    `with old as (
+       select id, status, monthly_premium from policies where id = $1 and company_id = $2 for update
+     ), p as (
+       update policies p set policy_type_id = $3, coverage_amount = $4, monthly_premium = $5, lives = $6::text::jsonb, updated_at = $7
+         from old where p.id = old.id
+       returning p.company_id, p.monthly_premium - old.monthly_premium as delta, old.status
+     )
+     update portfolio_stats s set monthly_revenue = s.monthly_revenue + p.delta
+       from p where s.company_id = p.company_id and p.status = 'active'`,
+    [d.policyId, companyOf(event), d.toPolicyTypeId, d.coverageAmount, d.monthlyPremium, JSON.stringify(d.lives), event.recordedAt],
+  );
+}
+
+async function policyLivesChanged(tx: SqlExecutor, event: Recorded<PolicyLifeAdded | PolicyLifeRemoved>): Promise<void> {
+  const d = event.data;
+  // The life is taken out, and put back with its new terms when it joined ($5 null when it left).
+  const lives = `(select coalesce(jsonb_agg(l), '[]') from jsonb_array_elements(p.lives) l where l->>'memberId' <> $4::text)
+                 || case when $5::text is null then '[]'::jsonb else jsonb_build_array($5::text::jsonb) end`;
+  await tx.query(
+    `with old as (
+       select id, company_id, status, monthly_premium from policies where id = $1 and company_id = $2 for update
+     ), p as (
+       update policies p set monthly_premium = $3, lives = ${lives}, updated_at = $6
+         from old where p.id = old.id
+       returning p.company_id, p.monthly_premium - old.monthly_premium as delta, old.status
+     )
+     update portfolio_stats s set monthly_revenue = s.monthly_revenue + p.delta
+       from p where s.company_id = p.company_id and p.status = 'active'`,
+    [
+      d.policyId,
+      companyOf(event),
+      d.monthlyPremium,
+      'life' in d ? d.life.memberId : d.memberId,
+      'life' in d ? JSON.stringify(d.life) : null,
+      event.recordedAt,
     ],
   );
 }

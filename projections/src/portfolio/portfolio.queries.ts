@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
-import { CALENDAR_RULE_DEFAULTS } from '@fpa/write-model/validation';
+import { CALENDAR_RULE_DEFAULTS, SUICIDE_WAITING, type BenefitRow } from '@fpa/write-model/validation';
 import { monthStart } from './portfolio.paging.ts';
 import { isUuid } from './uuid.ts';
 
@@ -23,6 +23,10 @@ export type PolicyTypeRow = {
   graceDays: number;
   lapseAfterMissed: number;
   reinstatementMonths: number;
+  /** Issue #22: cover and premium per life and age band; [] for a type with one cover and one premium. */
+  benefits: BenefitRow[];
+  /** Issue #22: the wait for a death by suicide; the default for a type saved before it. */
+  suicideWaitingMonths: number;
   createdAt: Date;
 };
 
@@ -40,6 +44,8 @@ const POLICY_TYPE_COLUMNS = `id, name, description, coverage_amount::text as "co
   coalesce(grace_days, ${CALENDAR_RULE_DEFAULTS.graceDays}) as "graceDays",
   coalesce(lapse_after_missed, ${CALENDAR_RULE_DEFAULTS.lapseAfterMissed}) as "lapseAfterMissed",
   coalesce(reinstatement_months, ${CALENDAR_RULE_DEFAULTS.reinstatementMonths}) as "reinstatementMonths",
+  coalesce(benefits, '[]') as benefits,
+  coalesce(suicide_waiting_months, ${SUICIDE_WAITING.defaultMonths}) as "suicideWaitingMonths",
   created_at as "createdAt"`;
 
 /** In the order they were created, as the card grid and the member form's choice show them. */

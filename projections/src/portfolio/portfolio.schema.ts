@@ -39,6 +39,10 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       grace_days integer,
       lapse_after_missed integer,
       reinstatement_months integer,
+      -- Issue #22: cover and premium per life and age band (validation/benefits.ts BenefitRow[]); null: none.
+      benefits jsonb,
+      -- Issue #22: the wait for a death by suicide; null for a type saved before it (12 months).
+      suicide_waiting_months integer,
       position bigint not null,
       created_at timestamptz not null,
       updated_at timestamptz not null
@@ -77,6 +81,9 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       search_passport text generated always as (lower(passport_number)) stored,
       search_email text generated always as (lower(email)) stored,
       source text not null,
+      -- Issue #22: cover proven elsewhere ({ months, endedOn }), which may shorten the life's wait; null
+      -- when none was given or once the person's key is destroyed.
+      prior_cover jsonb,
       status text not null default 'active',
       position bigint not null,
       created_at timestamptz not null,
@@ -114,6 +121,8 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       start_date date not null,
       debit_day integer not null default 1,
       agent_id uuid,
+      -- Issue #22: on a policy with a benefit table, each life's own cover and premium (CoveredLife[]); else [].
+      lives jsonb not null default '[]',
       position bigint not null,
       created_at timestamptz not null,
       updated_at timestamptz not null

@@ -138,6 +138,19 @@ function recordPatch(event: { type: string; data: Record<string, unknown> }): Re
     case 'BeneficiariesNominated':
       // The whole set each time: the list replaces the one before.
       return { beneficiaries: d.beneficiaries };
+    case 'PolicyLifeAdded': {
+      const life = d.life as { memberId: string };
+      return { monthlyPremium: d.monthlyPremium, lives: { [life.memberId]: life } };
+    }
+    case 'PolicyLifeRemoved':
+      return { monthlyPremium: d.monthlyPremium, lives: { [String(d.memberId)]: { removedOn: d.removedOn } } };
+    case 'PolicyTypeChanged':
+      return {
+        policyTypeId: d.toPolicyTypeId,
+        coverageAmount: d.coverageAmount,
+        monthlyPremium: d.monthlyPremium,
+        coverIncreases: d.increases,
+      };
     case 'DebitMandateSuspended':
       return { mandate: { suspended: { unpaidCode: d.unpaidCode, reason: d.reason, on: d.suspendedOn } } };
     case 'ClaimDisputed':

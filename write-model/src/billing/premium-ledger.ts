@@ -39,7 +39,14 @@ export type LedgerTerms = {
   suspensions?: readonly Suspension[];
   /** YYYY-MM-DD: a migrated policy's paid-up-to date in the old system (PolicyIssued.paidUpTo); null: none. */
   openingPaidUpTo?: string | null;
+  /**
+   * Issue #22: the premium changed (a life joined or left a policy with a benefit table, or the policy
+   * changed type): each month due on or after `from` owes that premium, until the next change. In order.
+   */
+  premiumChanges?: readonly PremiumChange[];
 };
+
+export type PremiumChange = { from: string; monthlyPremium: string };
 
 export type Suspension = { from: string; to: string | null };
 
@@ -102,7 +109,9 @@ function dueDateOf(terms: Required<Pick<LedgerTerms, 'startDate' | 'debitDay'>>,
 export function premiumLedger(terms: LedgerTerms, payments: readonly LedgerPayment[], asOf: string): Ledger {
   const debitDay = terms.debitDay ?? 1;
   if (!Number.isInteger(debitDay) || debitDay < 1 || debitDay > 31) throw new RangeError(`Debit day must be 1 to 31: ${debitDay}`);
-  const premium = decimalToCents(terms.monthlyPremium);
+  const base = decimalToCents(terms.monthlyPremium);
+  const changes = (terms.premiumChanges ?? []).map((c) => ({ from: c.from, cents: decimalToCents(c.monthlyPremium) }));
+  const premiumDueOn = (dueDate: string) => changes.reduce((cents, c) => (c.from <= dueDate ? c.cents : cents), base);
   const schedule = { startDate: terms.startDate, debitDay };
   const suspensions = terms.suspensions ?? [];
   const ended = (dueDate: string) =>
@@ -125,6 +134,7 @@ export function premiumLedger(terms: LedgerTerms, payments: readonly LedgerPayme
   for (let n = 0; ; n++) {
     const { period, dueDate } = dueDateOf(schedule, n);
     if (ended(dueDate)) break;
+    const premium = premiumDueOn(dueDate);
     if (suspended(dueDate)) continue;
     const fallenDue = dueDate <= asOf;
     const openingPaid = paidBeforeIssue(dueDate);
@@ -170,4 +180,9 @@ function monthsDueBy(schedule: Required<Pick<LedgerTerms, 'startDate' | 'debitDa
   let n = 0;
   while (dueDateOf(schedule, n).dueDate <= asOf) n++;
   return n;
+}
+
+/** The premium a policy owes now: its last change (issue #22), or the premium it was issued with. */
+export function currentPremium(terms: Pick<LedgerTerms, 'monthlyPremium' | 'premiumChanges'>): string {
+  return terms.premiumChanges?.at(-1)?.monthlyPremium ?? terms.monthlyPremium;
 }

@@ -170,3 +170,39 @@ describe('a migrated policy: the opening paid-up-to date (issue #20)', () => {
     expect(premiumLedger({ ...migrated, openingPaidUpTo: null }, [], '2025-08-10').monthsInArrears).toBe(3);
   });
 });
+
+describe('the premium ledger when the premium changes (issue #22: a life joins or leaves)', () => {
+  const changing = {
+    startDate: '2026-01-01',
+    monthlyPremium: '100',
+    premiumChanges: [
+      { from: '2026-02-15', monthlyPremium: '150' },
+      { from: '2026-04-10', monthlyPremium: '120' },
+    ],
+  };
+
+  it('owes each month the premium in force on its due date', () => {
+    const ledger = premiumLedger(changing, [], '2026-05-01');
+    expect(ledger.periods.map((p) => [p.period, p.amountDue])).toEqual([
+      ['2026-01', '100.00'],
+      ['2026-02', '100.00'],
+      ['2026-03', '150.00'],
+      ['2026-04', '150.00'],
+      ['2026-05', '120.00'],
+    ]);
+    expect(ledger.balance).toBe('620.00');
+  });
+
+  it('allocates payments oldest month first at each month’s own premium', () => {
+    const ledger = premiumLedger(changing, [{ date: '2026-03-20', amount: '350' }], '2026-05-01');
+    expect(ledger.periods.map((p) => p.state)).toEqual(['paid', 'paid', 'paid', 'unpaid', 'unpaid']);
+    expect(ledger.paidUpTo).toBe('2026-03-31');
+    expect(ledger.balance).toBe('270.00');
+  });
+
+  it('reads the premium now as the last change', async () => {
+    const { currentPremium } = await import('./premium-ledger.ts');
+    expect(currentPremium(changing)).toBe('120');
+    expect(currentPremium({ monthlyPremium: '100' })).toBe('100');
+  });
+});

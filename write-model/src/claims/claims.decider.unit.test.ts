@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { scenario, outcome } from '../command-handling/given-when-then.ts';
 import type { CommandContext } from '../command-handling/context.ts';
-import { claimSchemaOn, CLAIM_STATUSES, luhnCheckDigit, type ClaimStatus } from '../validation/index.ts';
+import { addMonths, claimSchemaOn, CLAIM_STATUSES, luhnCheckDigit, type ClaimStatus } from '../validation/index.ts';
 import type { PolicyState } from '../policies/policies.state.ts';
 import { CLAIM_TRANSITIONS, claimTransitionRefusal } from './claims.decider.ts';
 import { decideChangeClaimStatus, type ChangeClaimStatus } from './commands/change-claim-status.ts';
 import { decideReviewDocument } from './commands/review-document.ts';
 import { decideDisputeClaim } from './commands/dispute-claim.ts';
-import { addMonths, decideSubmitClaim } from './commands/submit-claim.ts';
+import { decideSubmitClaim } from './commands/submit-claim.ts';
 import type { ClaimDocument, ClaimEvent } from './claims.events.ts';
 import { evolveClaim, initialClaimState } from './claims.state.ts';
 const claimSchema = claimSchemaOn('2026-06-15');
@@ -37,6 +37,8 @@ const policy: PolicyState = {
   lapse: null,
   activations: 0,
   mandate: null,
+  benefits: null,
+  lives: [],
 };
 const documents: ClaimDocument[] = [
   {
@@ -84,6 +86,8 @@ const submit = (overrides: Partial<Parameters<typeof decideSubmitClaim>[0]> = {}
     policy,
     memberName: 'Themba Mthembu',
     deceasedOnPolicy: true,
+    life: { addedOn: null, priorCover: null },
+    suicideWaitingMonths: 12,
     documents,
     today: '2026-06-15',
     ...overrides,
@@ -97,6 +101,10 @@ describe('submitting a claim', () => {
     expect(submitted.data.flags).toEqual({
       withinWaitingPeriod: true, // 2026-06-14 is before 2026-07-31
       waitingPeriodEndsOn: '2026-07-31',
+      deathType: 'natural', // absent from the input: an older client
+      waitingRule: 'natural',
+      lifeJoinedOn: '2026-01-31',
+      priorCoverMonths: 0,
       exceedsCover: true, // 20 000.01 > 20 000.00
       coverageAmount: '20000.00',
       deceasedOnPolicy: true,

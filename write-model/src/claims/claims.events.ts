@@ -1,5 +1,5 @@
 import type { PiiMarking } from '../event-store/types.ts';
-import type { ClaimOverridableFlag, ClaimRejectionReason, ClaimStatus } from '../validation/index.ts';
+import type { ClaimOverridableFlag, ClaimRejectionReason, ClaimStatus, DeathType, WaitingRule } from '../validation/index.ts';
 
 export const DOCUMENT_CATEGORIES = [
   'death_certificate',
@@ -34,12 +34,23 @@ export type ClaimDocument = {
 
 /** What staff should look at before deciding; never a refusal. */
 export type ClaimFlags = {
-  /** The date of death falls before policy start + waiting period. */
+  /** The date of death falls before the deceased life's own waiting period ends (issue #22, rule 2A.6). */
   withinWaitingPeriod: boolean;
+  /** Where the life's wait for this manner of death ends: from the day it joined, less prior cover that counts. */
   waitingPeriodEndsOn: string;
-  /** The amount claimed is more than the policy's cover. */
+  /** Issue #22; absent on claims submitted before it (checked against the policy's start and waiting period). */
+  deathType?: DeathType;
+  waitingRule?: WaitingRule;
+  /** The day the deceased life's wait ran from. */
+  lifeJoinedOn?: string;
+  /** Months of prior cover taken off the wait. */
+  priorCoverMonths?: number;
+  /** The amount claimed is more than the deceased life's cover. */
   exceedsCover: boolean;
+  /** The cover payable for this life and death (issue #22: the life's own; the cover before an increase still waiting). */
   coverageAmount: string;
+  /** Issue #22: a natural death while an increase of cover still waited: the increase is not payable. */
+  increaseWaiting?: { fromCover: string; toCover: string; waitingEndsOn: string };
   /** The deceased's SA ID is the policy holder's or a family member's on the policy. */
   deceasedOnPolicy: boolean;
 };
@@ -60,6 +71,8 @@ export type ClaimSubmitted = {
     deceasedDateOfBirth: string;
     deceasedDateOfDeath: string;
     causeOfDeath: string;
+    /** Issue #22: natural, accidental or suicide; absent on claims submitted before it (natural). */
+    deathType?: DeathType;
     deathCertificateNumber: string;
     claimantFirstName: string;
     claimantLastName: string;

@@ -1,6 +1,8 @@
 import { DomainError, NotFoundError, ValidationError } from '../errors.ts';
 import type { CommandContext } from '../command-handling/context.ts';
-import { MEMBER_MESSAGES, type MemberInput } from '../validation/index.ts';
+import { lifeRelationshipOf, MEMBER_MESSAGES, sumPremiums, type FuneralCaps, type MemberInput } from '../validation/index.ts';
+import { joiningLife, lifeDateOfBirth } from '../policies/lives.ts';
+import type { PolicyState } from '../policies/policies.state.ts';
 import { southAfricanDate } from '../validation/dates.ts';
 import type { PolicyEvent } from '../policies/policies.events.ts';
 import type { PolicyTypeState } from '../policy-types/policy-types.state.ts';
@@ -21,6 +23,10 @@ export type RegisterMember = {
   mainMember: MemberState | null;
   /** A policy to issue with a principal: its id, number and the chosen type as loaded. */
   policy: { policyId: string; policyNumber: string; policyType: PolicyTypeState; agentId: string | null } | null;
+  /** A family member's main member's policy in force, as loaded (issue #22: the life joins it). */
+  mainPolicy?: PolicyState | null;
+  /** The funeral limits per life, loaded when a benefit table prices a life. */
+  caps?: FuneralCaps | null;
 };
 
 // The product's one "today" lives with the other date rules; re-exported where callers found it.
@@ -40,6 +46,21 @@ export function decideRegisterMember(command: RegisterMember, ctx: CommandContex
       throw new ValidationError(MAIN_MEMBER_NOT_FOUND, [{ path: ['mainMemberId'], message: MAIN_MEMBER_NOT_FOUND }]);
     }
     mainMemberEvents.push({ type: 'FamilyMemberAdded', data: { memberId: main.memberId, familyMemberId: memberId, companyId } });
+    // Issue #22: on a policy with a benefit table the family member is a life of its own, priced at its
+    // age today, and the policy's premium becomes the sum of its lives from today on.
+    const mainPolicy = command.mainPolicy;
+    if (mainPolicy && mainPolicy.status !== 'none' && mainPolicy.status !== 'cancelled' && mainPolicy.benefits) {
+      const life = joiningLife(mainPolicy.benefits, command.caps ?? missingCaps(), {
+        memberId,
+        relationship: lifeRelationshipOf(input.relationship ?? null),
+        dateOfBirth: lifeDateOfBirth(input, ctx.now),
+        joinedOn: southAfricanDate(ctx.now),
+      });
+      policyEvents.push({
+        type: 'PolicyLifeAdded',
+        data: { policyId: mainPolicy.policyId, companyId, life, monthlyPremium: sumPremiums([...mainPolicy.lives, life]) },
+      });
+    }
   }
   const policy = input.isMainMember ? command.policy : null;
   if (policy) {
@@ -56,6 +77,18 @@ export function decideRegisterMember(command: RegisterMember, ctx: CommandContex
         { path: ['paidUpTo'], message: MEMBER_MESSAGES.paidUpToBeforeInception },
       ]);
     }
+    // Issue #22: with a benefit table the main member is the policy's first life, priced at its age on the start date.
+    const benefits = type.benefits?.length ? type.benefits : null;
+    const lives = benefits
+      ? [
+          joiningLife(benefits, command.caps ?? missingCaps(), {
+            memberId,
+            relationship: 'main_member',
+            dateOfBirth: lifeDateOfBirth(input, ctx.now),
+            joinedOn: startDate,
+          }),
+        ]
+      : null;
     policyEvents.push({
       type: 'PolicyIssued',
       data: {
@@ -64,14 +97,15 @@ export function decideRegisterMember(command: RegisterMember, ctx: CommandContex
         policyNumber: policy.policyNumber,
         memberId,
         policyTypeId: type.policyTypeId,
-        coverageAmount: type.coverageAmount,
-        monthlyPremium: type.monthlyPremium,
+        coverageAmount: lives ? lives[0]!.coverAmount : type.coverageAmount,
+        monthlyPremium: lives ? sumPremiums(lives) : type.monthlyPremium,
         waitingPeriod: type.waitingPeriod,
         startDate,
         agentId: policy.agentId,
         // Only when given, so events without them read as before (the 1st; nothing paid before issue).
         ...(input.debitDay !== undefined ? { debitDay: input.debitDay } : {}),
         ...(input.paidUpTo ? { paidUpTo: input.paidUpTo } : {}),
+        ...(benefits && lives ? { benefits, lives } : {}),
       },
     });
   }
@@ -100,10 +134,16 @@ export function decideRegisterMember(command: RegisterMember, ctx: CommandContex
         dateOfBirth: input.dateOfBirth,
         policyId: policy?.policyId ?? null,
         source: command.source,
+        // Only when given, so a registration without it reads as before.
+        ...(input.priorCover ? { priorCover: input.priorCover } : {}),
       },
     },
   ];
   return { member: memberEvents, mainMember: mainMemberEvents, policy: policyEvents };
+}
+
+function missingCaps(): never {
+  throw new Error('The funeral limits were not loaded for a policy with a benefit table');
 }
 
 /** A member of another company, or deleted, reads as missing. */

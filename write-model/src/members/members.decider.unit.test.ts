@@ -504,7 +504,7 @@ describe('DeleteMember', () => {
     data: { policyId: 'p-1', companyId: 'c1', from, to: status, note: null },
   });
   const withPolicy = { ...principalRegistered('m-1'), data: { ...principalRegistered('m-1').data, policyId: 'p-1' } };
-  const mainDeleted = { member: [deleted('m-1')], mainMember: [] };
+  const mainDeleted = { member: [deleted('m-1')], mainMember: [], policies: new Map() };
   const LAPSED =
     'This member has a lapsed policy (POL-2026-000001) that could still be reinstated. To delete the member, reinstate the policy and then cancel it.';
 
@@ -519,7 +519,7 @@ describe('DeleteMember', () => {
     deleting
       .given([familyRegistered('m-2')])
       .when({ companyId: 'c1', policies: [] })
-      .then({ member: [deleted('m-2')], mainMember: [familyRemoved('m-2')] });
+      .then({ member: [deleted('m-2')], mainMember: [familyRemoved('m-2')], policies: new Map() });
   });
 
   it('given family members under the main member, when deleting, then RULE_VIOLATED counting them', () => {
@@ -606,6 +606,9 @@ describe('evolveMember', () => {
     lastName: 'Dlamini',
     policyIds: [],
     familyMemberIds: [],
+    saId: SIPHO_ID,
+    dateOfBirth: '1980-01-01',
+    relationship: null,
   };
 
   it('starts as none', () => expect(member([])).toEqual({ status: 'none' }));

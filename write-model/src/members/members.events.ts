@@ -1,5 +1,5 @@
 import type { PiiMarking } from '../event-store/types.ts';
-import type { IdentifierType, Relationship } from '../validation/index.ts';
+import type { IdentifierType, PriorCover, Relationship } from '../validation/index.ts';
 
 /** How a member came in: the member form, a CSV import, an agent's onboarding, a group scheme. */
 export type MemberSource = 'manual' | 'bulk_import' | 'onboarding' | 'group_scheme';
@@ -36,6 +36,11 @@ export type MemberRegistered = {
     /** The policy issued with this registration (main members registered with a policy type). */
     policyId: string | null;
     source: MemberSource;
+    /**
+     * Issue #22: cover proven elsewhere, which may shorten this life's waiting period (validation/
+     * waiting-periods.ts). Personal data, sealed with the member's key; absent when none was given.
+     */
+    priorCover?: PriorCover;
   };
 };
 
@@ -75,7 +80,10 @@ export function memberPii(event: MemberEvent): PiiMarking[] | undefined {
   switch (event.type) {
     case 'MemberRegistered':
       return [
-        { subjectId: memberSubjectId(event.data.memberId), fields: [...DETAIL_FIELDS, 'saId', 'passportNumber', 'otherRelationship'] },
+        {
+          subjectId: memberSubjectId(event.data.memberId),
+          fields: [...DETAIL_FIELDS, 'saId', 'passportNumber', 'otherRelationship', ...(event.data.priorCover ? ['priorCover'] : [])],
+        },
       ];
     case 'MemberUpdated':
       return [

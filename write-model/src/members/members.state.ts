@@ -1,4 +1,5 @@
 import { unknownEvent } from '../command-handling/decider.ts';
+import type { Relationship } from '../validation/index.ts';
 import type { MemberEvent } from './members.events.ts';
 
 export type MemberState =
@@ -14,6 +15,10 @@ export type MemberState =
       lastName: string;
       policyIds: string[];
       familyMemberIds: string[];
+      /** What prices a life on a policy with a benefit table (issue #22); null when not given (or erased). */
+      saId: string | null;
+      dateOfBirth: string | null;
+      relationship: Relationship | null;
     };
 
 /** A member that has been registered (active or deleted). */
@@ -41,10 +46,21 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
         lastName: d.lastName,
         policyIds: d.policyId ? [d.policyId] : [],
         familyMemberIds: [],
+        saId: d.saId ?? null,
+        dateOfBirth: d.dateOfBirth ?? null,
+        relationship: d.relationship ?? null,
       };
     }
     case 'MemberUpdated':
-      return state.status === 'none' ? state : { ...state, firstName: event.data.firstName, lastName: event.data.lastName };
+      return state.status === 'none'
+        ? state
+        : {
+            ...state,
+            firstName: event.data.firstName,
+            lastName: event.data.lastName,
+            dateOfBirth: event.data.dateOfBirth ?? null,
+            relationship: event.data.relationship !== undefined ? event.data.relationship : state.relationship,
+          };
     case 'MemberDeleted':
       return state.status === 'none' ? state : { ...state, status: 'deleted' };
     case 'FamilyMemberAdded':

@@ -32,6 +32,8 @@ const policy: PolicyState = {
   lapse: null,
   activations: 0,
   mandate: null,
+  benefits: null,
+  lives: [],
 };
 const input = paymentSchema.parse({
   policyId: 'p1',

@@ -7,3 +7,5 @@ export * from './commands/issue-policy.ts';
 export * from './waiting-carry-over.ts';
 export * from './commands/set-mandate.ts';
 export * from './commands/nominate-beneficiaries.ts';
+export * from './commands/change-policy-type.ts';
+export * from './lives.ts';

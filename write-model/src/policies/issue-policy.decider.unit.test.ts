@@ -59,6 +59,8 @@ const oldPolicy = (status: 'active' | 'lapsed' | 'cancelled', lapsedOn: string |
     lapse: status === 'lapsed' ? { on: lapsedOn ?? '', nonPayment: true } : null,
     activations: 0,
     mandate: null,
+    benefits: null,
+    lives: [],
   } satisfies PolicyState,
   lapsedOn,
 });

@@ -216,6 +216,8 @@ describe('evolvePolicy', () => {
       lapse: null,
       activations: 0,
       mandate: null,
+      benefits: null,
+      lives: [],
     });
   });
 

@@ -1,4 +1,4 @@
-import type { AccountType, BankId, MandateStatus, PolicyStatus, Relationship } from '../validation/index.ts';
+import type { AccountType, BankId, BenefitRow, LifeRelationship, MandateStatus, PolicyStatus, Relationship } from '../validation/index.ts';
 import type { PiiMarking } from '../event-store/types.ts';
 import { memberSubjectId } from '../members/members.events.ts';
 
@@ -35,7 +35,40 @@ export type PolicyIssued = {
      * months of the old waiting period not yet served at the lapse (waitingPeriod is at most that).
      */
     waitingCarriedOver?: { fromPolicyId: string; fromPolicyNumber: string; lapsedOn: string; unexpiredMonths: number };
+    /**
+     * Issue #22: the type's benefit table, copied at issue, and the lives it covers from the start, each
+     * priced from it; monthlyPremium is then the sum of the lives' premiums. Absent: a type without a
+     * table (one cover, one premium for the policy).
+     */
+    benefits?: BenefitRow[];
+    lives?: CoveredLife[];
   };
+};
+
+/** A life on a policy with a benefit table (issue #22): its own cover and premium, priced at its age on joining. */
+export type CoveredLife = {
+  memberId: string;
+  relationship: LifeRelationship;
+  ageAtEntry: number;
+  coverAmount: string;
+  monthlyPremium: string;
+  /** ISO date: the life's waiting period runs from here. */
+  joinedOn: string;
+};
+
+/**
+ * A life joined a policy with a benefit table (a family member registered under its main member):
+ * the policy's premium from `joinedOn` on is `monthlyPremium` (the sum of its lives).
+ */
+export type PolicyLifeAdded = {
+  type: 'PolicyLifeAdded';
+  data: { policyId: string; companyId: string; life: CoveredLife; monthlyPremium: string };
+};
+
+/** A life left a policy with a benefit table (removed from the family, or deleted): its premium stops from `removedOn`. */
+export type PolicyLifeRemoved = {
+  type: 'PolicyLifeRemoved';
+  data: { policyId: string; companyId: string; memberId: string; removedOn: string; monthlyPremium: string };
 };
 
 /**
@@ -165,6 +198,31 @@ export type BeneficiariesNominated = {
   data: { policyId: string; companyId: string; memberId: string; beneficiaries: NominatedBeneficiary[] };
 };
 
+/**
+ * Issue #22: an active policy moved to another of the company's policy types from `changedOn`: the new
+ * type's cover and premium (its benefit table, copied, with the lives repriced at their ages that day),
+ * the premium owed from the next due date on. A life whose cover went up waits again for the increase
+ * only (Policyholder Protection Rules 2A.6): until `waitingEndsOn` a natural death pays the old cover.
+ */
+export type PolicyTypeChanged = {
+  type: 'PolicyTypeChanged';
+  data: {
+    policyId: string;
+    companyId: string;
+    fromPolicyTypeId: string;
+    toPolicyTypeId: string;
+    changedOn: string;
+    coverageAmount: string;
+    monthlyPremium: string;
+    benefits: BenefitRow[] | null;
+    lives: CoveredLife[];
+    increases: CoverIncrease[];
+  };
+};
+
+/** A life's cover raised by a change of type; `memberId` null: the policy's one cover (a type without a table). */
+export type CoverIncrease = { memberId: string | null; fromCover: string; toCover: string; waitingEndsOn: string };
+
 export type PolicyEvent =
   | PolicyIssued
   | PolicyStatusChanged
@@ -173,7 +231,10 @@ export type PolicyEvent =
   | PolicyReinstated
   | DebitMandateSet
   | DebitMandateSuspended
-  | BeneficiariesNominated;
+  | BeneficiariesNominated
+  | PolicyLifeAdded
+  | PolicyLifeRemoved
+  | PolicyTypeChanged;
 
 export const policyStreamId = (policyId: string) => `policy-${policyId}`;
 

@@ -1,6 +1,7 @@
 import { unknownEvent } from '../command-handling/decider.ts';
 import type { PolicyStatus } from '../validation/index.ts';
-import type { PolicyEvent } from './policies.events.ts';
+import type { BenefitRow } from '../validation/index.ts';
+import type { CoverIncrease, CoveredLife, PolicyEvent } from './policies.events.ts';
 
 export type PolicyState =
   | { status: 'none' }
@@ -24,6 +25,11 @@ export type PolicyState =
       activations: number;
       /** The debit-order mandate (issue #21), if one was set: its reference is reserved for the policy. */
       mandate: { reference: string; suspended: boolean } | null;
+      /** Issue #22: the benefit table copied at issue (null: the type had none) and the lives priced from it. */
+      benefits: BenefitRow[] | null;
+      lives: CoveredLife[];
+      /** Covers raised by a change of type, each waiting for the increase only (issue #22). */
+      increases?: CoverIncrease[];
     };
 
 export const initialPolicyState: PolicyState = { status: 'none' };
@@ -49,6 +55,8 @@ export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyStat
         lapse: null,
         activations: 0,
         mandate: null,
+        benefits: event.data.benefits ?? null,
+        lives: event.data.lives ?? [],
       };
     }
     case 'PolicyStatusChanged': {
@@ -77,6 +85,27 @@ export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyStat
     // The beneficiaries decide nothing on the write side (each nomination is the whole set): no state.
     case 'BeneficiariesNominated':
       return state;
+    case 'PolicyLifeAdded':
+      return state.status === 'none'
+        ? state
+        : { ...state, lives: [...state.lives, event.data.life], monthlyPremium: event.data.monthlyPremium };
+    case 'PolicyTypeChanged': {
+      if (state.status === 'none') return state;
+      const d = event.data;
+      return {
+        ...state,
+        policyTypeId: d.toPolicyTypeId,
+        coverageAmount: d.coverageAmount,
+        monthlyPremium: d.monthlyPremium,
+        benefits: d.benefits,
+        lives: d.lives,
+        increases: [...(state.increases ?? []), ...d.increases],
+      };
+    }
+    case 'PolicyLifeRemoved':
+      return state.status === 'none'
+        ? state
+        : { ...state, lives: state.lives.filter((l) => l.memberId !== event.data.memberId), monthlyPremium: event.data.monthlyPremium };
     default:
       return unknownEvent(event, state);
   }

@@ -36,7 +36,7 @@ const basic = terms({
 });
 
 /** What a type's events carry since issue #20 when the input leaves the calendar's rules out. */
-const DEFAULT_RULES = { graceDays: 15, lapseAfterMissed: 1, reinstatementMonths: 3 };
+const DEFAULT_RULES = { graceDays: 15, lapseAfterMissed: 1, reinstatementMonths: 3, suicideWaitingMonths: 12 };
 
 const created: PolicyTypeCreated = {
   type: 'PolicyTypeCreated',
@@ -113,6 +113,31 @@ describe('CreatePolicyType', () => {
     expect(event?.data).toMatchObject({ graceDays: 30, lapseAfterMissed: 3, reinstatementMonths: 0 });
   });
 
+  it('records the suicide waiting period as given, 12 months when left out (issue #22)', () => {
+    const [given] = policyTypes
+      .given([])
+      .when({ type: 'CreatePolicyType', policyTypeId: 'pt-5', companyId: 'c1', terms: terms({ ...basic, suicideWaitingMonths: '24' }) })
+      .decided();
+    expect(given?.data).toMatchObject({ suicideWaitingMonths: 24, waitingPeriod: 6 });
+    const [absent] = policyTypes
+      .given([])
+      .when({ type: 'CreatePolicyType', policyTypeId: 'pt-6', companyId: 'c1', terms: basic })
+      .decided();
+    expect(absent?.data).toMatchObject({ suicideWaitingMonths: 12 });
+  });
+
+  it('refuses a suicide waiting period outside 0 to 24 whole months, and keeps the 24-month natural bound of the specification', () => {
+    for (const bad of [-1, 25, 1.5, 'x']) {
+      const parsed = policyTypeSchema.safeParse({ ...basic, suicideWaitingMonths: bad });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe('Suicide waiting period must be 0 to 24 whole months');
+    }
+    expect(policyTypeSchema.safeParse({ ...basic, waitingPeriod: 24 }).success).toBe(true);
+    expect(policyTypeSchema.safeParse({ ...basic, waitingPeriod: 25 }).error?.issues[0]?.message).toBe(
+      'Waiting period cannot exceed 24 months',
+    );
+  });
+
   it('given the policy type exists, when creating it again, then ALREADY_EXISTS', () => {
     policyTypes
       .given([created])
@@ -161,6 +186,13 @@ describe('UpdatePolicyType', () => {
       .given([{ type: 'PolicyTypeCreated', data: { ...created.data, ...own } }])
       .when({ type: 'UpdatePolicyType', policyTypeId: 'pt-1', companyId: 'c1', terms: newTerms })
       .then([{ type: 'PolicyTypeUpdated', data: { ...updated.data, ...own } }]);
+  });
+
+  it("given a type with a suicide wait, when an older client updates without it, then the type's wait is kept", () => {
+    policyTypes
+      .given([{ type: 'PolicyTypeCreated', data: { ...created.data, suicideWaitingMonths: 18 } }])
+      .when({ type: 'UpdatePolicyType', policyTypeId: 'pt-1', companyId: 'c1', terms: newTerms })
+      .then([{ type: 'PolicyTypeUpdated', data: { ...updated.data, suicideWaitingMonths: 18 } }]);
   });
 
   it('given a type created before issue #20 (no rules in its event), when updating, then the defaults are written', () => {

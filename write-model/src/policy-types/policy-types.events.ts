@@ -1,3 +1,5 @@
+import type { BenefitRow } from '../validation/benefits.ts';
+
 /** The terms a company offers: cover, premium and waiting period. Amounts are decimal strings in rand. */
 export type PolicyTypeTerms = {
   name: string;
@@ -10,6 +12,10 @@ export type PolicyTypeTerms = {
   graceDays?: number;
   lapseAfterMissed?: number;
   reinstatementMonths?: number;
+  /** Issue #22, cover and premium per life and age band (validation/benefits.ts); absent or empty: none. */
+  benefits?: BenefitRow[];
+  /** Issue #22, the wait for a death by suicide in months; absent: SUICIDE_WAITING.defaultMonths (12). */
+  suicideWaitingMonths?: number;
 };
 
 export type PolicyTypeCreated = { type: 'PolicyTypeCreated'; data: { policyTypeId: string; companyId: string } & PolicyTypeTerms };

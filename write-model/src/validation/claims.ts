@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EARLIEST_DATE, isIsoDate } from './dates.ts';
+import { DEATH_TYPES, DEFAULT_DEATH_TYPE } from './waiting-periods.ts';
 import { birthDateField, dateMessages, deathDateField, nullableDateField } from './date-fields.ts';
 import { decimalString, emailField, NAME_MAX_LENGTH, nameTooLong, optionalText, requiredText, saIdField, saPhoneField } from './fields.ts';
 
@@ -24,6 +25,7 @@ export const CLAIM_MESSAGES = {
   deathBeforeBirth: 'Date of death cannot be before the date of birth',
   bankAccountNumber: 'Bank account number must contain digits only',
   bankBranchCode: 'Branch code must be 6 digits',
+  deathType: 'Choose the manner of death: natural, accidental or suicide',
 } as const;
 
 const M = CLAIM_MESSAGES;
@@ -47,6 +49,8 @@ export function claimSchemaOn(today: string) {
         }),
         deceasedDateOfDeath: deathDateField(today, 'Date of death', { invalid: 'Date of death must be a valid date' }),
         causeOfDeath: requiredText('Cause of death is required'),
+        // Issue #22: which waiting period applies. Optional for clients older than it (natural); the form requires it.
+        deathType: z.enum(DEATH_TYPES, { error: M.deathType }).default(DEFAULT_DEATH_TYPE),
         deathCertificateNumber: requiredText('Death certificate number is required'),
         claimantFirstName: requiredText("Claimant's first name is required").max(NAME_MAX_LENGTH, nameTooLong("Claimant's first name")),
         claimantLastName: requiredText("Claimant's last name is required").max(NAME_MAX_LENGTH, nameTooLong("Claimant's last name")),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { birthDateField, dateField, dateMessages } from './date-fields.ts';
-import { inceptionDateRange, paidUpToRange } from './dates.ts';
+import { deathDateRange, inceptionDateRange, paidUpToRange } from './dates.ts';
 import {
   minText,
   nullableChoiceField,
@@ -40,7 +40,31 @@ export const MEMBER_MESSAGES = {
   policyRequired: 'Policy Required - Please select a policy type or choose to add the member without a policy.',
   debitDay: 'Debit day must be a whole number from 1 to 31',
   paidUpToBeforeInception: 'Paid-up-to date cannot be before the inception date',
+  priorCoverMonths: 'Prior cover must be a whole number of months from 1 to 600',
+  priorCoverBoth: 'Give both the months of prior cover and the date it ended, or neither',
 } as const;
+
+/**
+ * Cover proven elsewhere (issue #22, rule 2A.6): whole months of continuous cover with another insurer
+ * and the day it ended. It shortens the life's wait when it ended at most 31 days before the life joined
+ * (validation/waiting-periods.ts); both or neither.
+ */
+export const PRIOR_COVER_LIMITS = { minMonths: 1, maxMonths: 600 } as const;
+
+const priorCoverMonthsField = () =>
+  optionalNumberField({
+    invalid: MEMBER_MESSAGES.priorCoverMonths,
+    integer: MEMBER_MESSAGES.priorCoverMonths,
+    min: { value: PRIOR_COVER_LIMITS.minMonths, message: MEMBER_MESSAGES.priorCoverMonths },
+    max: { value: PRIOR_COVER_LIMITS.maxMonths, message: MEMBER_MESSAGES.priorCoverMonths },
+  }).meta({ graphqlType: 'Int', description: 'Whole months of continuous funeral cover elsewhere, proven (issue #22).' });
+
+const priorCoverEndedOnField = (today: string) => {
+  const range = deathDateRange(today);
+  return optionalOf(
+    dateField(range, dateMessages('Prior cover end date', range, { tooLate: 'Prior cover end date cannot be in the future' })),
+  ).meta({ description: 'YYYY-MM-DD: the day the prior cover ended; it counts toward the wait if within 31 days of joining.' });
+};
 
 /**
  * A policy's own calendar and a book migrated from another system (issue #20): the day of the month its
@@ -71,6 +95,10 @@ export const issuePolicySchema = z.object({
   debitDay: debitDayField(),
 });
 export type IssuePolicyInput = z.output<typeof issuePolicySchema>;
+
+/** POST /api/policies/{id}/change-type (issue #22): the policy moves to another of the company's types. */
+export const changePolicyTypeSchema = z.object({ policyTypeId: requiredText(ISSUE_POLICY_MESSAGES.policyType) });
+export type ChangePolicyTypeInput = z.output<typeof changePolicyTypeSchema>;
 
 export const inceptionDateField = (today: string) => {
   const range = inceptionDateRange(today);
@@ -149,6 +177,8 @@ const memberFields = (today: string) =>
     debitDay: debitDayField(),
     inceptionDate: inceptionDateField(today),
     paidUpTo: paidUpToField(today),
+    priorCoverMonths: priorCoverMonthsField(),
+    priorCoverEndedOn: priorCoverEndedOnField(today),
   });
 
 type MemberFields = z.output<ReturnType<typeof memberFields>>;
@@ -194,6 +224,9 @@ export const memberSchemaOn = (today: string) =>
       }
       // Without an inception date the policy starts today (the decider's start date).
       if (m.paidUpTo && m.paidUpTo < (m.inceptionDate ?? today)) fail('paidUpTo', MEMBER_MESSAGES.paidUpToBeforeInception);
+      if ((m.priorCoverMonths === undefined) !== (m.priorCoverEndedOn === undefined)) {
+        fail(m.priorCoverMonths === undefined ? 'priorCoverMonths' : 'priorCoverEndedOn', MEMBER_MESSAGES.priorCoverBoth);
+      }
     })
     .transform((m) => {
       const usesPassport = identifierIsValid(m).path === 'passportNumber';
@@ -207,6 +240,10 @@ export const memberSchemaOn = (today: string) =>
         mainMemberId: m.isMainMember ? null : m.mainMemberId,
         relationship: m.isMainMember ? null : m.relationship,
         otherRelationship: !m.isMainMember && m.relationship === 'other' ? m.otherRelationship : null,
+        priorCover:
+          m.priorCoverMonths !== undefined && m.priorCoverEndedOn !== undefined
+            ? { months: m.priorCoverMonths, endedOn: m.priorCoverEndedOn }
+            : null,
       };
     });
 export type MemberInput = z.output<ReturnType<typeof memberSchemaOn>>;

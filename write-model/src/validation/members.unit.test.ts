@@ -50,11 +50,28 @@ describe('memberSchema', () => {
       mainMemberId: null,
       relationship: null,
       otherRelationship: null,
+      priorCover: null,
     });
   });
 
   it('accepts a family member without contact details', () => {
     expect(messagesOf(memberSchema, family)).toEqual([]);
+  });
+
+  it('reads prior cover (issue #22) as months and the day it ended, both or neither', () => {
+    expect(memberSchema.parse({ ...family, priorCoverMonths: '18', priorCoverEndedOn: '2026-01-31' }).priorCover).toEqual({
+      months: 18,
+      endedOn: '2026-01-31',
+    });
+    expect(messagesOf(memberSchema, { ...family, priorCoverMonths: 18 })).toEqual([
+      'Give both the months of prior cover and the date it ended, or neither',
+    ]);
+    expect(messagesOf(memberSchema, { ...family, priorCoverMonths: 0, priorCoverEndedOn: '2026-01-31' })).toEqual([
+      'Prior cover must be a whole number of months from 1 to 600',
+    ]);
+    expect(messagesOf(memberSchema, { ...family, priorCoverMonths: 3, priorCoverEndedOn: '2999-01-31' })).toEqual([
+      'Prior cover end date cannot be in the future',
+    ]);
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { benefitTableSchema } from './benefits.ts';
 import { decimalString, NAME_MAX_LENGTH, nameTooLong, numberField, optionalNumberField, optionalText, requiredText } from './fields.ts';
 
 /** The add dialog's starting values. */
@@ -14,6 +15,12 @@ export const POLICY_TYPE_LIMITS = { minCoverage: '1000', minPremium: '10', maxWa
  * (many parlours allow 2–3). Reinstatement window (rule 2A.9): 0 to 12 months after a lapse.
  * The same numbers as DEFAULT_CALENDAR_RULES and MIN_GRACE_DAYS in billing/policy-calendar.ts.
  */
+/**
+ * The wait for a suicide (issue #22, rule 2A.6 leaves it to the policy; parlours use 12 to 24 months).
+ * The natural-death cap of 6 months is applied per life (validation/waiting-periods.ts), not here.
+ */
+export const SUICIDE_WAITING = { defaultMonths: 12, maxMonths: 24 } as const;
+
 export const CALENDAR_RULE_DEFAULTS = { graceDays: 15, lapseAfterMissed: 1, reinstatementMonths: 3 } as const;
 export const CALENDAR_RULE_LIMITS = {
   minGraceDays: 15,
@@ -36,6 +43,7 @@ export const POLICY_TYPE_MESSAGES = {
   graceDaysWhole: 'Grace period must be a whole number of days',
   lapseAfterMissed: 'Lapse after must be 1 to 6 missed premiums',
   reinstatementMonths: 'Reinstatement window must be 0 to 12 months',
+  suicideWaitingMonths: 'Suicide waiting period must be 0 to 24 whole months',
 } as const;
 
 const M = POLICY_TYPE_MESSAGES;
@@ -83,6 +91,19 @@ export const policyTypeSchema = z.object({
     min: { value: CALENDAR_RULE_LIMITS.minReinstatementMonths, message: M.reinstatementMonths },
     max: { value: CALENDAR_RULE_LIMITS.maxReinstatementMonths, message: M.reinstatementMonths },
   }).meta({ graphqlType: 'Int', description: 'Months after a lapse within which paying the arrears reinstates: 0 to 12; default 3.' }),
+  // Issue #22: cover and premium per life and age band. Absent on update keeps the type's table; an empty
+  // list removes it (the one cover and premium above apply, as before). With a table, the cover and
+  // premium above are the main member's youngest band (policy-types.decider.ts).
+  benefits: benefitTableSchema.optional().meta({
+    description: 'Cover and premium per life (relationship) and age band; the bands are the entry ages. Empty: none.',
+  }),
+  // Issue #22; optional as the calendar's rules are: absent keeps the type's current rule, else 12.
+  suicideWaitingMonths: optionalNumberField({
+    invalid: M.suicideWaitingMonths,
+    integer: M.suicideWaitingMonths,
+    min: { value: 0, message: M.suicideWaitingMonths },
+    max: { value: SUICIDE_WAITING.maxMonths, message: M.suicideWaitingMonths },
+  }).meta({ graphqlType: 'Int', description: 'Months a life waits for a claim on a death by suicide: 0 to 24; default 12.' }),
 });
 export type PolicyTypeInput = z.output<typeof policyTypeSchema>;
 export type PolicyTypeFormValues = z.input<typeof policyTypeSchema>;

@@ -16,6 +16,10 @@ const flagged = claimRow({
   flags: {
     withinWaitingPeriod: true,
     waitingPeriodEndsOn: '2025-09-01',
+    deathType: 'natural',
+    waitingRule: 'natural',
+    lifeJoinedOn: '2025-03-01',
+    priorCoverMonths: 0,
     exceedsCover: true,
     coverageAmount: '50000',
     deceasedOnPolicy: false,

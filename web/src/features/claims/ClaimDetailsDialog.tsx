@@ -9,7 +9,7 @@ import { Icon } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
 import { CATEGORY_LABELS, DOCUMENT_STATUS_LABELS, DOCUMENT_STATUS_TONES } from '../documents/documentLabels';
 import { DocumentLinks } from '../documents/DocumentLinks';
-import { CLAIM_STATUS_LABELS, CLAIM_STATUS_TONES, claimFlagNotices } from './claimStatus';
+import { CLAIM_STATUS_LABELS, CLAIM_STATUS_TONES, claimFlagNotices, deathTypeLabel, waitingPeriodLine } from './claimStatus';
 import { ClaimDetailsQuery, CLAIMS_CONTEXT, type ClaimDetails, type ClaimHistoryEntry, type ClaimRow } from './claims.operations';
 import { ClaimStatusActions } from './ClaimStatusActions';
 import { clockBadge, clockSentence } from './decisionClock';
@@ -154,6 +154,10 @@ function Details({ claim }: { claim: ClaimDetails }) {
           <dd>{formatDate(claim.dateOfDeath) || '—'}</dd>
         </div>
         <div>
+          <dt>Manner of death</dt>
+          <dd>{deathTypeLabel(claim.flags)}</dd>
+        </div>
+        <div>
           <dt>Claimant</dt>
           <dd>{claim.claimantName}</dd>
         </div>
@@ -178,6 +182,7 @@ function Details({ claim }: { claim: ClaimDetails }) {
         <h3 id="claim-checks" className={styles.sectionTitle}>
           Checks
         </h3>
+        <p>{waitingPeriodLine(claim.flags)}</p>
         {flags.length === 0 ? (
           <p className={styles.okLine}>
             <Icon name="check" size={16} /> Outside the waiting period, within the cover, and the deceased is on the policy.

@@ -6,12 +6,14 @@ import { onToday, useSchemaForm } from '../../app/forms';
 import { useToast } from '../../app/toast';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { Select } from '../../ui/Select';
 import { TextField, type TextFieldProps } from '../../ui/TextField';
 import { FileUpload } from '../documents/FileUpload';
 import { PolicyPicker } from '../policies/PolicyPicker';
 import { DeceasedLifePicker } from './DeceasedLifePicker';
 import {
   CLAIM_FIELD_LABELS as LABELS,
+  DEATH_TYPE_OPTIONS,
   DOCUMENT_FIELDS,
   EMPTY_CLAIM_FORM,
   SA_ID_MAX_LENGTH,
@@ -127,7 +129,17 @@ export function ClaimForm({ onClose }: ClaimFormProps) {
           {text('deathCertificateNumber')}
           {text('deceasedDateOfBirth', { type: 'date' })}
           {text('deceasedDateOfDeath', { type: 'date' })}
-          {text('causeOfDeath', { className: styles.fullRow })}
+          <Select
+            label={LABELS.deathType}
+            isRequired
+            options={DEATH_TYPE_OPTIONS}
+            value={values.deathType || null}
+            onChange={(deathType) => setField('deathType', deathType ?? '')}
+            placeholder="Choose natural, accidental or suicide"
+            description="Sets the waiting period: natural up to 6 months, accidental none, suicide as the policy type says."
+            errorMessage={errors.deathType}
+          />
+          {text('causeOfDeath')}
         </fieldset>
 
         <fieldset className={styles.fieldset}>

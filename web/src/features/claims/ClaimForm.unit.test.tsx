@@ -87,8 +87,10 @@ function type(form: HTMLElement, label: string, value: string) {
   fireEvent.change(input(form, label), { target: { value } });
 }
 
-function fillDetails(form: HTMLElement) {
+async function fillDetails(form: HTMLElement) {
   const L = CLAIM_FIELD_LABELS;
+  fireEvent.click(within(form).getByRole('button', { name: /Manner of death/ }));
+  fireEvent.click(await screen.findByRole('option', { name: 'Accidental' }));
   type(form, L.deceasedFirstName, 'Sipho');
   type(form, L.deceasedLastName, 'Dlamini');
   type(form, L.deceasedSaId, DECEASED_SA_ID);
@@ -126,7 +128,8 @@ describe('new claim form', { timeout: 30_000 }, () => {
     openClaims();
     const form = await openForm();
     // The asterisk is generated content after each label marked data-required (seen, not read).
-    const labels = [...form.querySelectorAll('label, span[id$="-label"]')];
+    // A select's label is a span (the manner of death).
+    const labels = [...form.querySelectorAll('label, span[id$="-label"], span[data-required]')];
     const marked = labels.filter((l) => l.getAttribute('data-required') === 'true').map((l) => l.textContent);
     const unmarked = labels.filter((l) => !l.hasAttribute('data-required')).map((l) => l.textContent);
     for (const [field, label] of Object.entries(CLAIM_FIELD_LABELS)) {
@@ -149,13 +152,14 @@ describe('new claim form', { timeout: 30_000 }, () => {
     expect(await within(form).findByText(CLAIM_MESSAGES.policy)).toBeTruthy();
     expect(within(form).getByText("Deceased's first name is required")).toBeTruthy();
     expect(within(form).getByText('Claim amount is required')).toBeTruthy();
+    expect(within(form).getByText(CLAIM_MESSAGES.deathType)).toBeTruthy();
     for (const document of CLAIM_DOCUMENTS) expect(within(form).getByText(document.message)).toBeTruthy();
     expect(within(form).queryByText(/Additional notes.*required/)).toBeNull();
 
     // A typed policy number satisfies the rule on its own.
     type(form, CLAIM_FIELD_LABELS.policyNumber, 'POL-000001');
     await waitFor(() => expect(within(form).queryByText(CLAIM_MESSAGES.policy)).toBeNull());
-    fillDetails(form);
+    await fillDetails(form);
     fireEvent.click(within(form).getByRole('button', { name: 'Submit Claim' }));
     // Everything but the documents is now fine: the four uploads are still required.
     for (const document of CLAIM_DOCUMENTS) expect(await within(form).findByText(document.message)).toBeTruthy();
@@ -168,7 +172,7 @@ describe('new claim form', { timeout: 30_000 }, () => {
     const { submitSpy } = openClaims();
     const form = await openForm();
     type(form, CLAIM_FIELD_LABELS.policyNumber, 'POL-000001');
-    fillDetails(form);
+    await fillDetails(form);
     await uploadAll(form);
     fireEvent.click(within(form).getByRole('button', { name: 'Submit Claim' }));
     await waitFor(() => expect(submitSpy).toHaveBeenCalledTimes(1));
@@ -179,6 +183,7 @@ describe('new claim form', { timeout: 30_000 }, () => {
         deceasedSaId: DECEASED_SA_ID,
         claimantPhone: '0821234567',
         claimAmount: '15000',
+        deathType: 'accidental',
         additionalNotes: null,
         deceasedIdDocument: '/objects/uploads/deceasedIdDocument.pdf',
         claimantIdDocument: '/objects/uploads/claimantIdDocument.pdf',
@@ -203,7 +208,7 @@ describe('new claim form', { timeout: 30_000 }, () => {
     fireEvent.change(picker, { target: { value: 'Ayanda' } });
     await waitFor(() => expect(policySearches).toContainEqual({ search: 'Ayanda', first: 20, status: 'active' }));
     fireEvent.click(await screen.findByRole('option', { name: 'POL-000002 — Ayanda Zulu' }));
-    fillDetails(form);
+    await fillDetails(form);
     await uploadAll(form);
     fireEvent.click(within(form).getByRole('button', { name: 'Submit Claim' }));
     await waitFor(() => expect(submitSpy).toHaveBeenCalledTimes(1));
@@ -238,7 +243,7 @@ describe('new claim form', { timeout: 30_000 }, () => {
     }));
     const form = await openForm();
     type(form, CLAIM_FIELD_LABELS.policyNumber, 'POL-999999');
-    fillDetails(form);
+    await fillDetails(form);
     await uploadAll(form);
     fireEvent.click(within(form).getByRole('button', { name: 'Submit Claim' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Error'));

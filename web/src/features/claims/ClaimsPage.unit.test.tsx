@@ -20,6 +20,10 @@ const paid = claimRow({
   flags: {
     withinWaitingPeriod: true,
     waitingPeriodEndsOn: '2025-09-01',
+    deathType: 'natural',
+    waitingRule: 'natural',
+    lifeJoinedOn: '2025-03-01',
+    priorCoverMonths: 0,
     exceedsCover: true,
     coverageAmount: '50000',
     deceasedOnPolicy: false,
@@ -181,7 +185,10 @@ describe('/claims', { timeout: 30_000 }, () => {
     openClaims();
     fireEvent.click(await screen.findByRole('button', { name: 'View claim CLM-2025-000006' }));
     const dialog = await screen.findByRole('dialog', { name: 'Claim CLM-2025-000006' });
-    await within(dialog).findByText(/inside the policy's waiting period, which ends on 01 Sept? 2025/);
+    await within(dialog).findByText(/inside this life's waiting period for a natural death, which ends on 01 Sept? 2025/);
+    // Issue #22: the manner of death and the life's own wait.
+    expect(within(dialog).getByText(/^Waiting period for this life \(natural death\) ends on 01 Sept? 2025/)).toBeTruthy();
+    expect(within(dialog).getByText('Natural')).toBeTruthy();
     expect(within(dialog).getByText(/is more than the policy's cover/)).toBeTruthy();
     expect(within(dialog).getByText(/neither the policy holder's nor/)).toBeTruthy();
     expect(within(dialog).getByText('death-certificate.pdf')).toBeTruthy();

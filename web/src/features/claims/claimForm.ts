@@ -1,10 +1,10 @@
-import { CLAIM_DOCUMENTS, type ClaimInput } from '@fpa/write-model/validation';
+import { CLAIM_DOCUMENTS, DEATH_TYPE_LABELS, DEATH_TYPES, type ClaimInput } from '@fpa/write-model/validation';
 import type { SubmitClaimInput } from './claims.operations';
 
 /** Every field of the claim form (spec part 2 §3 Claim submission) as its input holds it: text. */
 export type ClaimFormValues = Record<keyof ClaimInput, string>;
 
-export type ClaimTextField = Exclude<keyof ClaimFormValues, 'policyId' | DocumentField>;
+export type ClaimTextField = Exclude<keyof ClaimFormValues, 'policyId' | 'deathType' | DocumentField>;
 export type DocumentField = (typeof CLAIM_DOCUMENTS)[number]['field'];
 
 /**
@@ -20,6 +20,7 @@ export const CLAIM_FIELD_LABELS: Record<keyof ClaimFormValues, string> = {
   deceasedDateOfBirth: 'Date of birth',
   deceasedDateOfDeath: 'Date of death',
   causeOfDeath: 'Cause of death',
+  deathType: 'Manner of death',
   deathCertificateNumber: 'Death certificate number',
   claimantFirstName: 'Claimant first name',
   claimantLastName: 'Claimant last name',
@@ -44,6 +45,9 @@ export const CLAIM_FIELD_LABELS: Record<keyof ClaimFormValues, string> = {
 export const EMPTY_CLAIM_FORM = Object.fromEntries(Object.keys(CLAIM_FIELD_LABELS).map((field) => [field, ''])) as ClaimFormValues;
 
 export const DOCUMENT_FIELDS: readonly DocumentField[] = CLAIM_DOCUMENTS.map((d) => d.field);
+
+/** Issue #22: the manner of death picks the waiting period the claim is checked against. */
+export const DEATH_TYPE_OPTIONS = DEATH_TYPES.map((id) => ({ id, label: DEATH_TYPE_LABELS[id] }));
 
 /** Spec part 2 §3: both SA ID inputs take at most 13 characters. */
 export const SA_ID_MAX_LENGTH = 13;

@@ -1,4 +1,4 @@
-import { CLAIM_STATUSES } from '@fpa/write-model/validation';
+import { CLAIM_STATUSES, DEATH_TYPE_LABELS } from '@fpa/write-model/validation';
 import { formatDate, formatRand } from '../../app/format';
 import type { BadgeTone } from '../../ui/Badge';
 import type { ClaimFlags, ClaimStatus } from './claims.operations';
@@ -46,6 +46,26 @@ export function claimActions(nextStatuses: readonly ClaimStatus[]): ClaimAction[
   return nextStatuses.map((status) => ({ status, label: CLAIM_ACTION_LABELS[status] }));
 }
 
+/** The manner of death as the waiting rule names it: "natural death", "suicide". */
+const WAIT_NAMES = { natural: 'natural death', suicide: 'suicide' } as const;
+
+/**
+ * Which wait the claim was checked against, in a sentence (issue #22): the deceased life's own, for the
+ * manner of death. A claim submitted before it was checked against the policy's start and waiting period.
+ */
+export function waitingPeriodLine(flags: ClaimFlags): string {
+  if (flags.waitingRule === 'accidental_none') return 'No waiting period for an accidental death: covered from the day the life joined.';
+  const ends = formatDate(flags.waitingPeriodEndsOn);
+  if (!flags.waitingRule) return `Waiting period for this policy ends on ${ends}.`;
+  // A deceased not on the policy is counted from the policy's start (the flag below says so).
+  const from = flags.deceasedOnPolicy ? 'the life joined on' : 'from the policy start,';
+  const joined = flags.lifeJoinedOn ? ` (${from} ${formatDate(flags.lifeJoinedOn)}` : '';
+  const prior = flags.priorCoverMonths ? `${joined ? ';' : ' ('} ${flags.priorCoverMonths} months of prior cover counted` : '';
+  return `Waiting period for this life (${WAIT_NAMES[flags.waitingRule]}) ends on ${ends}${joined}${prior}${joined || prior ? ')' : ''}.`;
+}
+
+export const deathTypeLabel = (flags: ClaimFlags) => (flags.deathType ? DEATH_TYPE_LABELS[flags.deathType] : 'Not recorded');
+
 export type ClaimFlagNotice = { id: 'waiting' | 'cover' | 'notOnPolicy'; label: string; explanation: string; tone: BadgeTone };
 
 /**
@@ -59,7 +79,10 @@ export function claimFlagNotices(flags: ClaimFlags, claimAmount: string): ClaimF
       id: 'waiting',
       label: 'In waiting period',
       tone: 'warning',
-      explanation: `The date of death falls inside the policy's waiting period, which ends on ${formatDate(flags.waitingPeriodEndsOn)}.`,
+      explanation:
+        flags.waitingRule === 'natural' || flags.waitingRule === 'suicide'
+          ? `The date of death falls inside this life's waiting period for a ${WAIT_NAMES[flags.waitingRule]}, which ends on ${formatDate(flags.waitingPeriodEndsOn)}.`
+          : `The date of death falls inside the policy's waiting period, which ends on ${formatDate(flags.waitingPeriodEndsOn)}.`,
     });
   if (flags.exceedsCover)
     notices.push({

@@ -18,6 +18,10 @@ export const ClaimRowFields = graphql(`
     flags {
       withinWaitingPeriod
       waitingPeriodEndsOn
+      deathType
+      waitingRule
+      lifeJoinedOn
+      priorCoverMonths
       exceedsCover
       coverageAmount
       deceasedOnPolicy

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sessionHandler, testUser, type GraphQLAnswer } from '../../test/graphql';
 import { renderApp } from '../../test/render';
 import { memberRow, membersAnswer, policyTypeFixture } from './members.fixtures';
+import { PRIOR_COVER_HELP } from './MemberDetailsStep';
 import { choosesPolicyType, DEBIT_DAY_HELP, NO_POLICY, policyChoiceMessage, stepAfterDetails } from './memberForm';
 
 type Overrides = {
@@ -230,6 +231,30 @@ describe('add member dialog', { timeout: 20_000 }, () => {
         passportNumber: 'A1234567',
         policyTypeId: null,
       }),
+    });
+  });
+
+  it('takes prior cover (issue #22): both or neither, with the shared message, and sends it', async () => {
+    const register = openAddMember();
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Family member' }));
+    expect(within(dialog).getByText(PRIOR_COVER_HELP)).toBeTruthy();
+    type(dialog, 'First name', 'Lerato');
+    type(dialog, 'Last name', 'Dlamini');
+    type(dialog, 'SA ID number', '8506150123089');
+    await choose(dialog, /Relationship/, 'Spouse');
+    const picker = within(dialog).getByRole('combobox', { name: 'Main member' });
+    act(() => picker.focus());
+    fireEvent.change(picker, { target: { value: 'Sip' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Sipho Dlamini/ }));
+    type(dialog, 'Prior cover (whole months)', '18');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    expect(await within(dialog).findByText(MEMBER_MESSAGES.priorCoverBoth)).toBeTruthy();
+    type(dialog, 'Prior cover ended on', '2025-01-31');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Member' }));
+    await waitFor(() => expect(register).toHaveBeenCalledTimes(1));
+    expect(register.mock.calls[0]![0]).toEqual({
+      input: expect.objectContaining({ relationship: 'spouse', priorCoverMonths: 18, priorCoverEndedOn: '2025-01-31' }),
     });
   });
 

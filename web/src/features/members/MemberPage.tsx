@@ -32,6 +32,7 @@ import { DeleteMemberDialog } from './DeleteMemberDialog';
 import { EditMemberDialog } from './EditMemberDialog';
 import { MemberLimitDialog } from './MemberLimitDialog';
 import { IssuePolicyDialog } from './IssuePolicyDialog';
+import { ChangePolicyTypeDialog } from './ChangePolicyTypeDialog';
 import { MemberHistory } from './MemberHistory';
 import { identifierText, memberTag, statusTone } from './memberRow';
 import { MEMBERS_CONTEXT, MemberPageQuery, type MemberPage as Member, type MemberPagePolicy } from './members.operations';
@@ -165,7 +166,15 @@ function Notices({ policy }: { policy: MemberPagePolicy }) {
   );
 }
 
-function PoliciesCard({ member, onIssue }: { member: Member; onIssue: (() => void) | null }) {
+function PoliciesCard({
+  member,
+  onIssue,
+  onChangeType,
+}: {
+  member: Member;
+  onIssue: (() => void) | null;
+  onChangeType: ((policy: MemberPagePolicy) => void) | null;
+}) {
   const policies = member.policies ?? [];
   return (
     <Card
@@ -199,6 +208,16 @@ function PoliciesCard({ member, onIssue }: { member: Member; onIssue: (() => voi
                   <DebitOrderButton policyId={policy.id} policyNumber={policy.policyNumber} debitDay={policy.debitDay} />
                 )}
                 {!member.schemeId && <ScheduleButton policyId={policy.id} policyNumber={policy.policyNumber} />}
+                {onChangeType && member.isMainMember && !member.schemeId && policy.status === 'active' && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onPress={() => onChangeType(policy)}
+                    aria-label={`Change the type of ${policy.policyNumber}`}
+                  >
+                    Change Type
+                  </Button>
+                )}
                 <HistoryButton entity="policy" id={policy.id} name={`policy ${policy.policyNumber}`} />
               </span>
             </header>
@@ -221,15 +240,40 @@ function PoliciesCard({ member, onIssue }: { member: Member; onIssue: (() => voi
   );
 }
 
-const LIFE_COLUMNS = ['Name', 'Relationship', 'Age', 'ID Number', 'Status', 'Actions'] as const;
+const LIFE_COLUMNS = ['Name', 'Relationship', 'Age', 'ID Number', 'Cover', 'Status', 'Actions'] as const;
+const PRICED_LIFE_COLUMNS = ['Name', 'Relationship', 'Age', 'ID Number', 'Cover', 'Premium', 'Status', 'Actions'] as const;
+
+/**
+ * Each life's cover (issue #22): its own cover and premium on a policy with a benefit table; else the
+ * policy's one cover for every life. From the policy in force, or the newest.
+ */
+function coverOf(member: Member) {
+  const policies = member.policies ?? [];
+  const policy = policies.find((p) => p.status === 'active') ?? policies[0] ?? null;
+  const own = new Map((policy?.coverByLife ?? []).map((l) => [l.memberId, l]));
+  return {
+    priced: own.size > 0,
+    cover: (life: Life) => (own.size > 0 ? (own.get(life.id)?.coverAmount ?? null) : (policy?.coverageAmount ?? null)),
+    premium: (life: Life) => own.get(life.id)?.monthlyPremium ?? null,
+  };
+}
 
 type Life = Member['lives'][number];
 
 /** The lives the policy covers, with the clerk's actions on them: add a family member, remove one (issue #22). */
 function LivesCard({ member, onAdd, onRemove }: { member: Member; onAdd: (() => void) | null; onRemove: ((life: Life) => void) | null }) {
+  const { priced, cover, premium } = coverOf(member);
+  const money = (amount: string | null) => (amount === null ? '—' : formatRand(amount));
   return (
-    <Card title="Lives covered" description="The main member and the family members their policy covers.">
-      <DataTable caption="Lives covered" columns={LIFE_COLUMNS}>
+    <Card
+      title="Lives covered"
+      description={
+        priced
+          ? 'The main member and the family members their policy covers, each with its own cover and premium (the policy’s premium is their sum).'
+          : 'The main member and the family members their policy covers.'
+      }
+    >
+      <DataTable caption="Lives covered" columns={priced ? PRICED_LIFE_COLUMNS : LIFE_COLUMNS}>
         {member.lives.map((life) => (
           <tr key={life.id}>
             <Cell label="Name" lead>
@@ -240,6 +284,14 @@ function LivesCard({ member, onAdd, onRemove }: { member: Member; onAdd: (() => 
             <Cell label="ID Number" className={styles.mono}>
               {identifierText(life)}
             </Cell>
+            <Cell label="Cover" className={styles.mono}>
+              {money(cover(life))}
+            </Cell>
+            {priced && (
+              <Cell label="Premium" className={styles.mono}>
+                {money(premium(life))}
+              </Cell>
+            )}
             <Cell label="Status">
               <Badge tone={statusTone(life.status)}>{life.status}</Badge>
             </Cell>
@@ -358,6 +410,7 @@ type DialogState =
   | { kind: 'add' }
   | { kind: 'limit'; reason: string }
   | { kind: 'remove'; life: Life }
+  | { kind: 'changeType'; policy: MemberPagePolicy }
   | null;
 
 export function MemberPage() {
@@ -368,6 +421,7 @@ export function MemberPage() {
   const mayEdit = useCan('members:update');
   const mayIssue = useCan('members:create');
   const mayRemove = useCan('members:delete');
+  const mayChangeType = useCan('policies:update_status');
   const navigate = useNavigate();
   const member = result.data?.member;
 
@@ -378,7 +432,9 @@ export function MemberPage() {
 
   const name = fullName(member);
   // A group scheme's member is added, edited, removed and covered through the scheme (its page has those).
-  const [canEdit, canIssue, canRemove] = member.schemeId ? [false, false, false] : [mayEdit, mayIssue, mayRemove];
+  const [canEdit, canIssue, canRemove, canChangeType] = member.schemeId
+    ? [false, false, false, false]
+    : [mayEdit, mayIssue, mayRemove, mayChangeType];
   const policies = member.policies;
   const issue = canIssue && member.isMainMember && member.policyStatus !== 'active' ? () => setDialog({ kind: 'issue' }) : null;
   // The main member whose policy the lives are on (this member, or a family member's main member).
@@ -408,7 +464,13 @@ export function MemberPage() {
         }
       />
       <PersonCard member={member} />
-      {policies && <PoliciesCard member={member} onIssue={issue} />}
+      {policies && (
+        <PoliciesCard
+          member={member}
+          onIssue={issue}
+          onChangeType={canChangeType ? (policy) => setDialog({ kind: 'changeType', policy }) : null}
+        />
+      )}
       <LivesCard member={member} onAdd={add} onRemove={remove} />
       {policies && policies.some((p) => p.payments) && <PaymentsCard policies={policies} />}
       {policies && policies.some((p) => p.claims) && <ClaimsCard policies={policies} />}
@@ -416,6 +478,7 @@ export function MemberPage() {
       <MemberHistory memberId={member.id} name={name} />
       {dialog?.kind === 'edit' && <EditMemberDialog member={member} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'issue' && <IssuePolicyDialog member={member} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'changeType' && <ChangePolicyTypeDialog policy={dialog.policy} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'add' && main && (
         <AddMemberDialog
           familyOf={{ id: main.id, name: fullName(main) }}

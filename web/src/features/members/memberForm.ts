@@ -28,6 +28,9 @@ export type MemberFormValues = {
   mainMemberId: string;
   relationship: string;
   otherRelationship: string;
+  /** Issue #22: cover proven elsewhere, both or neither. */
+  priorCoverMonths: string;
+  priorCoverEndedOn: string;
   debitDay: string;
 };
 
@@ -49,6 +52,8 @@ export const EMPTY_MEMBER_FORM: MemberFormValues = {
   mainMemberId: '',
   relationship: '',
   otherRelationship: '',
+  priorCoverMonths: '',
+  priorCoverEndedOn: '',
   debitDay: String(POLICY_CALENDAR_FIELDS.defaultDebitDay),
 };
 
@@ -134,6 +139,8 @@ export function registerInput(member: MemberInput, choice: string | null): Regis
     relationship: member.relationship,
     otherRelationship: member.otherRelationship,
     policyTypeId,
+    priorCoverMonths: member.priorCover?.months ?? null,
+    priorCoverEndedOn: member.priorCover?.endedOn ?? null,
     // Left out (the server's default, the 1st) when blank; never sent without a policy.
     debitDay: policyTypeId ? (member.debitDay ?? null) : null,
   };

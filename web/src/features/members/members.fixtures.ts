@@ -56,6 +56,8 @@ export const policyTypeFixture = (overrides: Record<string, unknown> = {}) => ({
   graceDays: 15,
   lapseAfterMissed: 1,
   reinstatementMonths: 3,
+  benefits: [],
+  suicideWaitingMonths: 12,
   ...overrides,
 });
 

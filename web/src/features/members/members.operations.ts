@@ -165,6 +165,7 @@ export const MemberPageQuery = graphql(
         policies {
           id
           policyNumber
+          policyTypeId
           policyTypeName
           schemeId
           status
@@ -173,6 +174,11 @@ export const MemberPageQuery = graphql(
           waitingPeriod
           startDate
           debitDay
+          coverByLife {
+            memberId
+            coverAmount
+            monthlyPremium
+          }
           statement {
             ...PolicyStatementFields
           }
@@ -248,3 +254,16 @@ export const MemberHistoryQuery = graphql(`
 `);
 
 export type MemberHistoryEntry = NonNullable<ResultOf<typeof MemberHistoryQuery>['member']>['history'][number];
+
+/** An active policy moved to another type (issue #22). */
+export const ChangePolicyTypeMutation = graphql(`
+  mutation ChangePolicyType($id: ID!, $input: ChangePolicyTypeInput!) {
+    changePolicyType(id: $id, input: $input) {
+      id
+      policyNumber
+      policyTypeName
+      monthlyPremium
+      coverageAmount
+    }
+  }
+`);

@@ -21,6 +21,8 @@ export function policyType(overrides: Partial<PolicyType> = {}): PolicyType & { 
     graceDays: 15,
     lapseAfterMissed: 1,
     reinstatementMonths: 3,
+    benefits: [],
+    suicideWaitingMonths: 12,
     ...overrides,
   };
 }

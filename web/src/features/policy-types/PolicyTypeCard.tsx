@@ -1,3 +1,4 @@
+import { LIFE_RELATIONSHIP_LABELS } from '@fpa/write-model/validation';
 import { formatRand } from '../../app/format';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -25,6 +26,8 @@ export function PolicyTypeCard({ policyType, onEdit }: { policyType: PolicyType;
         <dd className={styles.factValue}>{formatRand(policyType.monthlyPremium)}/month</dd>
         <dt className={styles.factLabel}>Waiting period</dt>
         <dd className={styles.factValue}>{waitingPeriodText(policyType.waitingPeriod)}</dd>
+        <dt className={styles.factLabel}>Suicide waiting period</dt>
+        <dd className={styles.factValue}>{waitingPeriodText(policyType.suicideWaitingMonths)}</dd>
         <dt className={styles.factLabel}>Grace period</dt>
         <dd className={styles.factValue}>{policyType.graceDays} days</dd>
         <dt className={styles.factLabel}>Lapses after</dt>
@@ -36,6 +39,31 @@ export function PolicyTypeCard({ policyType, onEdit }: { policyType: PolicyType;
           {policyType.reinstatementMonths === 0 ? 'No window' : `Within ${waitingPeriodText(policyType.reinstatementMonths)}`}
         </dd>
       </dl>
+      {policyType.benefits.length > 0 && (
+        <table className={styles.benefits}>
+          <caption className={styles.benefitsCaption}>Cover per life</caption>
+          <thead>
+            <tr>
+              <th scope="col">Life</th>
+              <th scope="col">Ages</th>
+              <th scope="col">Cover</th>
+              <th scope="col">Premium</th>
+            </tr>
+          </thead>
+          <tbody>
+            {policyType.benefits.map((b) => (
+              <tr key={`${b.relationship}-${b.minAge}`}>
+                <th scope="row">{LIFE_RELATIONSHIP_LABELS[b.relationship]}</th>
+                <td>
+                  {b.minAge}–{b.maxAge}
+                </td>
+                <td>{formatRand(b.coverAmount)}</td>
+                <td>{formatRand(b.monthlyPremium)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       <div className={styles.cardActions}>
         {onEdit && (
           <Button variant="secondary" size="sm" onPress={onEdit} aria-label={`Edit ${policyType.name}`}>

@@ -1,7 +1,9 @@
 import {
   CALENDAR_RULE_DEFAULTS,
   CALENDAR_RULE_LIMITS,
+  MAX_NATURAL_WAITING_MONTHS,
   POLICY_TYPE_DEFAULTS,
+  SUICIDE_WAITING,
   policyTypeSchema,
   type PolicyTypeInput,
 } from '@fpa/write-model/validation';
@@ -14,6 +16,7 @@ import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { Dialog, Modal } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
+import { BenefitTableEditor, type BenefitRowValues } from './BenefitTableEditor';
 import { CreatePolicyTypeMutation, UpdatePolicyTypeMutation, type PolicyType } from './policyTypes.operations';
 import * as styles from './policyTypes.css';
 
@@ -26,6 +29,7 @@ type FormValues = {
   graceDays: string;
   lapseAfterMissed: string;
   reinstatementMonths: string;
+  suicideWaitingMonths: string;
 };
 
 const L = CALENDAR_RULE_LIMITS;
@@ -34,6 +38,12 @@ export const CALENDAR_RULE_HELP = {
   graceDays: `Cover stays in force this many days after an unpaid premium's due date: at least ${L.minGraceDays} (Policyholder Protection Rules, rule 15A), at most ${L.maxGraceDays}.`,
   lapseAfterMissed: `The policy lapses when grace ends with this many premiums unpaid (${L.minLapseAfterMissed} to ${L.maxLapseAfterMissed}).`,
   reinstatementMonths: `Paying the arrears within this many months of a lapse reinstates the policy with no new waiting period (${L.minReinstatementMonths} to ${L.maxReinstatementMonths}).`,
+} as const;
+
+/** What each waiting period does (issue #22, Policyholder Protection Rules, rule 2A.6). */
+export const WAITING_PERIOD_HELP = {
+  waitingPeriod: `For a natural death, from the day each life joined; a life waits at most ${MAX_NATURAL_WAITING_MONTHS} months (rule 2A.6). None for an accidental death.`,
+  suicideWaitingMonths: `For a death by suicide, from the day each life joined (0 to ${SUICIDE_WAITING.maxMonths}).`,
 } as const;
 
 function initialValues(editing: PolicyType | null): FormValues {
@@ -47,6 +57,7 @@ function initialValues(editing: PolicyType | null): FormValues {
       graceDays: String(CALENDAR_RULE_DEFAULTS.graceDays),
       lapseAfterMissed: String(CALENDAR_RULE_DEFAULTS.lapseAfterMissed),
       reinstatementMonths: String(CALENDAR_RULE_DEFAULTS.reinstatementMonths),
+      suicideWaitingMonths: String(SUICIDE_WAITING.defaultMonths),
     };
   }
   return {
@@ -58,6 +69,7 @@ function initialValues(editing: PolicyType | null): FormValues {
     graceDays: String(editing.graceDays),
     lapseAfterMissed: String(editing.lapseAfterMissed),
     reinstatementMonths: String(editing.reinstatementMonths),
+    suicideWaitingMonths: String(editing.suicideWaitingMonths),
   };
 }
 
@@ -82,10 +94,14 @@ export function PolicyTypeDialog({ isOpen, editing, onClose }: PolicyTypeDialogP
 function PolicyTypeForm({ editing, onDone }: { editing: PolicyType | null; onDone: () => void }) {
   const { toast } = useToast();
   const [isActive, setIsActive] = useState(editing?.isActive ?? true);
+  const [benefits, setBenefits] = useState<BenefitRowValues[]>(() =>
+    (editing?.benefits ?? []).map((r) => ({ ...r, minAge: String(r.minAge), maxAge: String(r.maxAge) })),
+  );
+  const [benefitErrors, setBenefitErrors] = useState<{ row: number | null; field: string | null; message: string }[]>([]);
   const initial = useMemo(() => initialValues(editing), [editing]);
-  // The checkbox is not a text field, so it joins the values only for validation.
+  // The checkbox and the benefit table are not text fields, so they join the values only for validation.
   const schema: ParseSchema<PolicyTypeInput> = {
-    safeParse: (values) => policyTypeSchema.safeParse({ ...(values as FormValues), isActive }),
+    safeParse: (values) => policyTypeSchema.safeParse({ ...(values as FormValues), isActive, benefits }),
   };
   const form = useSchemaForm(schema, initial);
   const formRef = useRef<HTMLFormElement>(null);
@@ -95,8 +111,19 @@ function PolicyTypeForm({ editing, onDone }: { editing: PolicyType | null; onDon
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // The table's messages are shown under it, by row (the shared schema's paths: benefits.<row>.<field>).
+    const table = policyTypeSchema.shape.benefits.safeParse(benefits);
+    setBenefitErrors(
+      table.success
+        ? []
+        : table.error.issues.map((issue) => ({
+            row: typeof issue.path[0] === 'number' ? issue.path[0] : null,
+            field: typeof issue.path[1] === 'string' ? issue.path[1] : null,
+            message: issue.message,
+          })),
+    );
     const parsed = form.validate();
-    if (!parsed) {
+    if (!parsed || !table.success) {
       focusFirstInvalid(formRef.current);
       return;
     }
@@ -128,8 +155,25 @@ function PolicyTypeForm({ editing, onDone }: { editing: PolicyType | null; onDon
       <div className={styles.row}>
         <TextField label="Coverage amount (R)" inputMode="decimal" {...form.field('coverageAmount')} />
         <TextField label="Monthly premium (R)" inputMode="decimal" {...form.field('monthlyPremium')} />
-        <TextField label="Waiting period (months)" inputMode="numeric" {...form.field('waitingPeriod')} />
       </div>
+      <BenefitTableEditor rows={benefits} onChange={setBenefits} errors={benefitErrors} />
+      <fieldset className={styles.rules}>
+        <legend className={styles.rulesLegend}>Waiting periods</legend>
+        <div className={styles.row}>
+          <TextField
+            label="Waiting period (months)"
+            inputMode="numeric"
+            description={WAITING_PERIOD_HELP.waitingPeriod}
+            {...form.field('waitingPeriod')}
+          />
+          <TextField
+            label="Suicide waiting period (months)"
+            inputMode="numeric"
+            description={WAITING_PERIOD_HELP.suicideWaitingMonths}
+            {...form.field('suicideWaitingMonths')}
+          />
+        </div>
+      </fieldset>
       <fieldset className={styles.rules}>
         <legend className={styles.rulesLegend}>Premiums, grace and lapse</legend>
         <div className={styles.row}>

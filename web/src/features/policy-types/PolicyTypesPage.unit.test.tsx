@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sessionHandler, testUser, type GraphQLAnswer } from '../../test/graphql';
 import { renderApp } from '../../test/render';
 import { policyTypeFixture } from '../members/members.fixtures';
-import { CALENDAR_RULE_HELP } from './PolicyTypeDialog';
+import { CALENDAR_RULE_HELP, WAITING_PERIOD_HELP } from './PolicyTypeDialog';
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
 
@@ -70,6 +70,8 @@ describe('/policy-types', { timeout: 20_000 }, () => {
         graceDays: 15,
         lapseAfterMissed: 1,
         reinstatementMonths: 3,
+        benefits: [],
+        suicideWaitingMonths: 12,
       },
     });
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Policy type created successfully'));
@@ -113,6 +115,25 @@ describe('/policy-types', { timeout: 20_000 }, () => {
     expect(create.mock.calls[0]![0]).toMatchObject({ input: { graceDays: 21, lapseAfterMissed: 2, reinstatementMonths: 6 } });
   });
 
+  it('has the suicide waiting period (issue #22) with the 6-month natural rule explained, refuses over 24 and sends it', async () => {
+    const create = openPolicyTypes([]);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Add Policy Type' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Policy Type' });
+    const suicide = within(dialog).getByLabelText<HTMLInputElement>('Suicide waiting period (months)');
+    expect(suicide.value).toBe('12');
+    expect(within(dialog).getByText(WAITING_PERIOD_HELP.waitingPeriod)).toBeTruthy();
+    expect(WAITING_PERIOD_HELP.waitingPeriod).toContain('at most 6 months');
+    fireEvent.change(within(dialog).getByLabelText('Policy name'), { target: { value: 'Gold Cover' } });
+    fireEvent.change(suicide, { target: { value: '25' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Policy Type' }));
+    expect(await within(dialog).findByText(POLICY_TYPE_MESSAGES.suicideWaitingMonths)).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+    fireEvent.change(suicide, { target: { value: '24' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Policy Type' }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(create.mock.calls[0]![0]).toMatchObject({ input: { suicideWaitingMonths: 24 } });
+  });
+
   it("a refusal toasts 'Failed to create policy type' with the message", async () => {
     openPolicyTypes([], () => ({ errors: [{ message: 'A policy type with this name already exists' }] }));
     fireEvent.click((await screen.findAllByRole('button', { name: 'Add Policy Type' }))[0]!);
@@ -121,5 +142,37 @@ describe('/policy-types', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Policy Type' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Failed to create policy type'));
     expect(screen.getByRole('alert').textContent).toContain('A policy type with this name already exists');
+  });
+
+  it('edits a benefit table: starts from a family plan, refuses overlapping bands under the table, sends the rows, shows them on the card', async () => {
+    const create = openPolicyTypes([]);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Add Policy Type' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Policy Type' });
+    fireEvent.change(within(dialog).getByLabelText('Policy name'), { target: { value: 'Family Plan' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start from a family plan' }));
+    const row4 = within(dialog).getByRole('group', { name: 'Benefit row 4' });
+    fireEvent.change(within(row4).getByLabelText(/Age from/), { target: { value: '3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Policy Type' }));
+    expect(await within(dialog).findByText('Child age bands 0–5 and 3–21 overlap')).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+    fireEvent.change(within(row4).getByLabelText(/Age from/), { target: { value: '6' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove benefit row 5' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Policy Type' }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    const sent = (create.mock.calls[0]![0] as { input: { benefits: unknown[] } }).input.benefits;
+    expect(sent).toHaveLength(4);
+    expect(sent[3]).toEqual({ relationship: 'child', minAge: 6, maxAge: 21, coverAmount: '15000', monthlyPremium: '20' });
+
+    openPolicyTypes([
+      policyTypeFixture({
+        benefits: [
+          { relationship: 'main_member', minAge: 18, maxAge: 65, coverAmount: '30000', monthlyPremium: '150' },
+          { relationship: 'child', minAge: 0, maxAge: 5, coverAmount: '10000', monthlyPremium: '15' },
+        ],
+      }),
+    ]);
+    const card = (await screen.findByRole('heading', { name: 'Family Cover' })).closest('article')!;
+    const table = within(card).getByRole('table', { name: 'Cover per life' });
+    expect(plain(within(table).getByRole('row', { name: /Child/ }).textContent)).toBe('Child0–5R 10 000,00R 15,00');
   });
 });

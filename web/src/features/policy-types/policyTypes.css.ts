@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/theme.css';
 import { stackedCard, cardGrid } from '../../ui/Card.css';
 
@@ -50,3 +50,35 @@ export const rules = style({
 });
 
 export const rulesLegend = style({ fontWeight: vars.fontWeight.semibold, padding: 0, marginBottom: vars.space['2'] });
+
+export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+/** One band of the benefit table (issue #22): five fields and a remove button, wrapping on phones. */
+export const benefitRow = style({
+  display: 'grid',
+  gap: vars.space['2'],
+  alignItems: 'end',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 7.5rem), 1fr))',
+  paddingBottom: vars.space['2'],
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const tableError = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm });
+
+/** A policy type's benefit table on its card (issue #22). */
+export const benefits = style({
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: vars.fontSize.sm,
+  fontVariantNumeric: 'tabular-nums',
+});
+
+globalStyle(`${benefits} th, ${benefits} td`, {
+  textAlign: 'left',
+  padding: vars.space['1'],
+  borderTop: `1px solid ${vars.color.border}`,
+});
+
+globalStyle(`${benefits} td`, { whiteSpace: 'nowrap' });
+
+export const benefitsCaption = style({ textAlign: 'left', fontWeight: vars.fontWeight.semibold, paddingBottom: vars.space['1'] });

@@ -12,6 +12,14 @@ export const PolicyTypeFields = graphql(`
     graceDays
     lapseAfterMissed
     reinstatementMonths
+    benefits {
+      relationship
+      minAge
+      maxAge
+      coverAmount
+      monthlyPremium
+    }
+    suicideWaitingMonths
   }
 `);
 

@@ -13,6 +13,8 @@ import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
 import { DomainError, ValidationError, type Issue } from '../../errors.ts';
 import { decideRegisterMember } from '../../members/members.decider.ts';
+import type { FuneralCaps } from '../../validation/index.ts';
+import { loadFuneralCaps } from '../../policies/lives.ts';
 import type { MemberEvent } from '../../members/members.events.ts';
 import { evolveMember, initialMemberState } from '../../members/members.state.ts';
 import type { PolicyIssued } from '../../policies/policies.events.ts';
@@ -104,6 +106,7 @@ function familyInput(row: OnboardingInput['familyMembers'][number], mainMemberId
     relationship: row.relationship,
     otherRelationship: null,
     policyTypeId: null,
+    priorCover: null,
   };
 }
 
@@ -142,26 +145,28 @@ export async function onboardClient(store: EventStore, sql: SqlExecutor, input: 
         })
       : { state: initialPolicyTypeState };
     checkOnboarding({ companyId, agent: agent.state, input: onboarding, principal, family: [], policyType });
+    // Issue #22: a type with a benefit table prices each life; its refusals (entry ages, cover limits)
+    // come before a policy number is taken.
+    const caps = policyType.status === 'exists' && (policyType.benefits?.length ?? 0) > 0 ? await loadFuneralCaps(store) : null;
     const memberId = ctx.newId();
     const familyMemberIds = onboarding.familyMembers.map(() => ctx.newId());
     const policyId = ctx.newId();
-    const policyNumber = formatPolicyNumber(await allocateNumbers(sql, companyId, 'policy'), ctx.now);
     const family = onboarding.familyMembers.map((row) => familyInput(row, memberId));
-    const decided = decideOnboardClient(
-      {
-        companyId,
-        agent: agent.state,
-        input: onboarding,
-        principal,
-        family,
-        policyType,
-        memberId,
-        familyMemberIds,
-        policyId,
-        policyNumber,
-      },
-      ctx,
-    );
+    const command = {
+      companyId,
+      agent: agent.state,
+      input: onboarding,
+      principal,
+      family,
+      policyType,
+      memberId,
+      familyMemberIds,
+      policyId,
+      caps,
+    };
+    if (caps) decideOnboardClient({ ...command, policyNumber: '' }, ctx);
+    const policyNumber = formatPolicyNumber(await allocateNumbers(sql, companyId, 'policy'), ctx.now);
+    const decided = decideOnboardClient({ ...command, policyNumber }, ctx);
     const streams: StreamAppend[] = [
       ...decided.members.map((m) => ({
         streamId: memberStreamId(m.memberId),
@@ -249,6 +254,8 @@ export type OnboardClient = {
   familyMemberIds: string[];
   policyId: string;
   policyNumber: string;
+  /** The funeral limits per life, loaded when the type has a benefit table (issue #22). */
+  caps?: FuneralCaps | null;
 };
 
 /**
@@ -306,26 +313,44 @@ export function decideOnboardClient(command: OnboardClient, ctx: CommandContext)
         source: 'onboarding',
         mainMember: null,
         policy: { policyId: command.policyId, policyNumber: command.policyNumber, policyType: command.policyType, agentId: agent.agentId },
+        caps: command.caps ?? null,
       },
       ctx,
     ),
   );
+  // Issue #22: each family member joins the policy as a life (when its type has a benefit table).
+  const policyEvents: PolicyEvent[] = [...principal.policy];
+  let policyState = policyEvents.reduce(evolvePolicy, initialPolicyState);
   const principalState = principal.member.reduce(evolveMember, initialMemberState);
   const principalEvents: MemberEvent[] = [...principal.member];
   const familyStreams = command.family.map((member, index) => {
     const memberId = command.familyMemberIds[index]!;
-    const decided = decideRegisterMember(
-      { memberId, companyId, input: member, source: 'onboarding', mainMember: principalState, policy: null },
-      ctx,
+    const decided = renamePaths(() =>
+      familyRowPaths(index, () =>
+        decideRegisterMember(
+          {
+            memberId,
+            companyId,
+            input: member,
+            source: 'onboarding',
+            mainMember: principalState,
+            policy: null,
+            mainPolicy: policyState,
+            caps: command.caps ?? null,
+          },
+          ctx,
+        ),
+      ),
     );
     principalEvents.push(...decided.mainMember);
+    policyEvents.push(...decided.policy);
+    policyState = decided.policy.reduce(evolvePolicy, policyState);
     return { memberId, events: decided.member };
   });
   const issued = principal.policy.find((e): e is PolicyIssued => e.type === 'PolicyIssued')!;
   // The mandate, when the agent took one, follows PolicyIssued on the policy's stream (issue #21).
-  const policy: PolicyEvent[] = [...principal.policy];
-  if (input.debitMandate)
-    policy.push(decideSetMandate(principal.policy.reduce(evolvePolicy, initialPolicyState), companyId, input.debitMandate));
+  const policy: PolicyEvent[] = policyEvents;
+  if (input.debitMandate) policy.push(decideSetMandate(policyState, companyId, input.debitMandate));
   const sale: AgentEvent = {
     type: 'ClientOnboarded',
     data: {
@@ -337,7 +362,7 @@ export function decideOnboardClient(command: OnboardClient, ctx: CommandContext)
       policyNumber: command.policyNumber,
       policyTypeId: issued.data.policyTypeId,
       coverageAmount: issued.data.coverageAmount,
-      monthlyPremium: issued.data.monthlyPremium,
+      monthlyPremium: policyState.status === 'none' ? issued.data.monthlyPremium : policyState.monthlyPremium,
       clientName: `${command.principal.firstName} ${command.principal.lastName}`,
       beneficiaryName: input.beneficiaryName,
       beneficiaryRelation: input.beneficiaryRelation,
@@ -352,6 +377,21 @@ export function decideOnboardClient(command: OnboardClient, ctx: CommandContext)
 
 /** The member rules speak of policyTypeId and saId; the onboarding form calls them policyType and idNumber. */
 const ONBOARDING_PATHS: Record<string, string> = { policyTypeId: 'policyType', saId: 'idNumber' };
+
+/** A family row's refusal (issue #22: an entry age or a cover limit) said of that row. */
+function familyRowPaths<T>(index: number, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const message = `${familyRowLabel(index)}: ${error.message}`;
+    throw new DomainError(
+      error.code,
+      message,
+      error.issues.map((issue) => ({ ...issue, path: ['familyMembers', index, ...issue.path], message })),
+    );
+  }
+}
 
 export function renamePaths<T>(run: () => T): T {
   try {

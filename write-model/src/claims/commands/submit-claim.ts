@@ -2,12 +2,12 @@ import type { EventStore } from '../../event-store/types.ts';
 import type { SqlExecutor } from '../../event-store/sql.ts';
 import type { CommandContext } from '../../command-handling/context.ts';
 import { toNewEvent } from '../../command-handling/decider.ts';
-import { appendOptions, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
+import { appendOptions, asDomainEvent, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
 import { allocateNumbers } from '../../companies/company-numbers.ts';
 import { attachObjects, resolveObjectReference } from '../../documents/index.ts';
-import { memberStreamId } from '../../members/members.events.ts';
+import { memberStreamId, type MemberEvent, type MemberRegistered } from '../../members/members.events.ts';
 import { evolveMember, initialMemberState, type MemberState } from '../../members/members.state.ts';
 import { southAfricanDate } from '../../members/members.decider.ts';
 import { policyStreamId } from '../../policies/policies.events.ts';
@@ -15,7 +15,10 @@ import { evolvePolicy, initialPolicyState } from '../../policies/policies.state.
 import { findPolicyIdByNumber } from '../../policies/policy-numbers.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
 import type { PolicyState } from '../../policies/policies.state.ts';
-import { claimSchemaOn, compareDecimal, type ClaimInput } from '../../validation/index.ts';
+import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
+import { evolvePolicyType, initialPolicyTypeState } from '../../policy-types/policy-types.state.ts';
+import { suicideWaitingMonthsOf } from '../../policy-types/policy-types.decider.ts';
+import { claimSchemaOn, compareDecimal, lifeWaiting, priorCoverOf, type ClaimInput, type LifeDates } from '../../validation/index.ts';
 import {
   CLAIM_DOCUMENT_CATEGORIES,
   claimPii,
@@ -80,6 +83,17 @@ async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unkno
     const scheme = policy.status === 'none' ? await loadSchemeClaimPolicy(store, sql, companyId, claim, claim.deceasedSaId) : null;
     const member =
       policy.status === 'none' ? initialMemberState : (await loadState(store, memberStreamId(policy.memberId), memberFold)).state;
+    // The suicide wait is the type's current rule (a type saved before issue #22 waits the default 12 months).
+    const policyType =
+      policy.status === 'none'
+        ? initialPolicyTypeState
+        : (
+            await loadState(store, policyTypeStreamId(policy.policyTypeId), {
+              initialState: initialPolicyTypeState,
+              evolve: evolvePolicyType,
+            })
+          ).state;
+    const life = await deceasedOnPolicy(store, member, claim.deceasedSaId);
     const claimId = ctx.newId();
     const events = decideSubmitClaim({
       claimId,
@@ -88,7 +102,11 @@ async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unkno
       input: claim,
       policy: scheme?.policy ?? policy,
       memberName: scheme ? scheme.memberName : member.status === 'none' ? '' : `${member.firstName} ${member.lastName}`,
-      deceasedOnPolicy: scheme ? scheme.deceasedOnPolicy : await deceasedOnPolicy(store, member, claim.deceasedSaId),
+      deceasedOnPolicy: scheme ? scheme.deceasedOnPolicy : life !== null,
+      // A scheme's member waits from the day they joined the scheme (the group policy's start), as its terms say.
+      life: scheme ? { addedOn: null, priorCover: null } : (life ?? { addedOn: null, priorCover: null }),
+      lifeMemberId: scheme ? null : (life?.memberId ?? null),
+      suicideWaitingMonths: scheme ? 0 : suicideWaitingMonthsOf(policyType.status === 'none' ? {} : policyType),
       documents,
       today: southAfricanDate(ctx.now),
     });
@@ -115,28 +133,30 @@ async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unkno
   });
 }
 
-/** Whether the deceased's SA ID is the policy holder's or that of a family member covered under them. */
-async function deceasedOnPolicy(store: EventStore, member: MemberState, saId: string): Promise<boolean> {
-  if (member.status !== 'active') return false;
+/**
+ * The deceased's life on the policy, found by SA ID: the policy holder's or a family member's covered under
+ * them, with the day it was added (a family member's registration, South African day; the main member
+ * joins with the policy) and its prior cover, decrypted from its registration. Null when not on the policy.
+ */
+async function deceasedOnPolicy(store: EventStore, member: MemberState, saId: string): Promise<(LifeDates & { memberId: string }) | null> {
+  if (member.status !== 'active') return null;
   const key = `sa:${saId}`;
-  if (member.identifierKey === key) return true;
-  for (const familyId of member.familyMemberIds) {
-    const family = (await loadState(store, memberStreamId(familyId), memberFold)).state;
-    if (family.status !== 'none' && family.identifierKey === key) return true;
+  for (const id of [member.memberId, ...member.familyMemberIds]) {
+    const { events } = await store.readStream(memberStreamId(id));
+    const registered = events.find((e) => e.type === 'MemberRegistered');
+    if (!registered) continue;
+    const life = events.map(asDomainEvent<MemberEvent>).reduce(evolveMember, initialMemberState);
+    if (life.status === 'none' || life.identifierKey !== key) continue;
+    return {
+      memberId: life.memberId,
+      addedOn: life.isMainMember ? null : southAfricanDate(registered.recordedAt),
+      priorCover: priorCoverOf((registered.data as Partial<MemberRegistered['data']>).priorCover),
+    };
   }
-  return false;
+  return null;
 }
 
 export const POLICY_NOT_FOUND_FOR_CLAIM = 'No policy was found with that id or policy number.';
-
-/** ISO date plus whole months; a day past the target month's end falls on its last day. */
-export function addMonths(isoDate: string, months: number): string {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, lastDay));
-  return target.toISOString().slice(0, 10);
-}
 
 export type SubmitClaim = {
   claimId: string;
@@ -146,6 +166,12 @@ export type SubmitClaim = {
   policy: PolicyState;
   memberName: string;
   deceasedOnPolicy: boolean;
+  /** The deceased life's own dates (a life not on the policy: the main member's, without prior cover). */
+  life: LifeDates;
+  /** The policy type's wait for a suicide, in months. */
+  suicideWaitingMonths: number;
+  /** The deceased life's member id, when on the policy: its own cover on a policy with a benefit table. */
+  lifeMemberId?: string | null;
   documents: ClaimDocument[];
   /** Today in South Africa (ISO date): the date of death may not be later. */
   today: string;
@@ -170,12 +196,39 @@ export function decideSubmitClaim(command: SubmitClaim): ClaimEvent[] {
     const message = `Date of death cannot be before the policy start date (${policy.startDate})`;
     throw new ValidationError(message, [{ path: ['deceasedDateOfDeath'], message }]);
   }
-  const waitingPeriodEndsOn = addMonths(policy.startDate, policy.waitingPeriod);
+  // Rule 2A.6: the deceased life's own wait, for the manner of death (validation/waiting-periods.ts).
+  const wait = lifeWaiting(
+    { startDate: policy.startDate, waitingPeriod: policy.waitingPeriod, suicideWaitingMonths: command.suicideWaitingMonths },
+    command.life,
+    input.deathType,
+  );
+  // Issue #22: the life's own cover on a policy with a benefit table; while an increase of cover (a
+  // change of type) still waits, a natural death pays the cover before the increase (rule 2A.6).
+  const lifeId = command.lifeMemberId ?? null;
+  const fullCover = (lifeId && policy.lives.find((l) => l.memberId === lifeId)?.coverAmount) || policy.coverageAmount;
+  const waitingIncrease =
+    (input.deathType ?? 'natural') === 'natural' && !(death < wait.endsOn)
+      ? (policy.increases ?? []).findLast((i) => (i.memberId === null || i.memberId === lifeId) && death < i.waitingEndsOn)
+      : undefined;
+  const cover = waitingIncrease ? waitingIncrease.fromCover : fullCover;
   const flags: ClaimFlags = {
-    withinWaitingPeriod: death < waitingPeriodEndsOn,
-    waitingPeriodEndsOn,
-    exceedsCover: compareDecimal(input.claimAmount, policy.coverageAmount) > 0,
-    coverageAmount: policy.coverageAmount,
+    withinWaitingPeriod: death < wait.endsOn,
+    waitingPeriodEndsOn: wait.endsOn,
+    deathType: input.deathType,
+    waitingRule: wait.rule,
+    lifeJoinedOn: wait.joinedOn,
+    priorCoverMonths: wait.priorCoverMonths,
+    exceedsCover: compareDecimal(input.claimAmount, cover) > 0,
+    coverageAmount: cover,
+    ...(waitingIncrease
+      ? {
+          increaseWaiting: {
+            fromCover: waitingIncrease.fromCover,
+            toCover: waitingIncrease.toCover,
+            waitingEndsOn: waitingIncrease.waitingEndsOn,
+          },
+        }
+      : {}),
     deceasedOnPolicy: command.deceasedOnPolicy,
   };
   return [
@@ -195,6 +248,7 @@ export function decideSubmitClaim(command: SubmitClaim): ClaimEvent[] {
         deceasedDateOfBirth: input.deceasedDateOfBirth,
         deceasedDateOfDeath: death,
         causeOfDeath: input.causeOfDeath,
+        deathType: input.deathType,
         deathCertificateNumber: input.deathCertificateNumber,
         claimantFirstName: input.claimantFirstName,
         claimantLastName: input.claimantLastName,

@@ -3,7 +3,8 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, expectedVersion, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { releaseMemberPlaces } from '../member-quota.ts';
-import { policyStreamId } from '../../policies/policies.events.ts';
+import { policyStreamId, type PolicyEvent } from '../../policies/policies.events.ts';
+import { southAfricanDate, sumPremiums } from '../../validation/index.ts';
 import { evolvePolicy, initialPolicyState } from '../../policies/policies.state.ts';
 import { z } from 'zod';
 import { commandSlice } from '../../command-handling/slice.ts';
@@ -29,7 +30,22 @@ export async function deleteMember(store: EventStore, memberId: string, ctx: Com
             ),
           )
         : [];
-    const decided = decideDeleteMember(member.state, { companyId, policies });
+    // Issue #22: a family member is a life on its main member's policy with a benefit table: it leaves it.
+    const main =
+      member.state.status === 'active' && member.state.mainMemberId
+        ? await loadState(store, memberStreamId(member.state.mainMemberId), memberFold)
+        : null;
+    const covering = await Promise.all(
+      (main?.state.status === 'active' ? main.state.policyIds : []).map((id) =>
+        loadState(store, policyStreamId(id), { initialState: initialPolicyState, evolve: evolvePolicy }),
+      ),
+    );
+    const decided = decideDeleteMember(member.state, {
+      companyId,
+      policies,
+      coveringPolicies: covering.map((p) => p.state),
+      today: southAfricanDate(ctx.now),
+    });
     const state = member.state as ExistingMember;
     const streams: StreamAppend[] = [
       {
@@ -44,6 +60,14 @@ export async function deleteMember(store: EventStore, memberId: string, ctx: Com
         streamId: memberStreamId(state.mainMemberId),
         expectedVersion: 'stream_exists',
         events: decided.mainMember.map((e) => toNewEvent(e)),
+      });
+    }
+    for (const [policyId, events] of decided.policies) {
+      const loaded = covering.find((p) => p.state.status !== 'none' && p.state.policyId === policyId)!;
+      streams.push({
+        streamId: policyStreamId(policyId),
+        expectedVersion: expectedVersion(loaded.version),
+        events: events.map((e) => toNewEvent(e)),
       });
     }
     const append = await store.append(
@@ -64,7 +88,10 @@ export const ACTIVE_POLICY_BLOCKS_DELETE = 'This member has an active policy and
  * policy that is active or could be reinstated (lapsed). The deletion frees its SA ID / passport
  * and its place in the member limit.
  */
-export function decideDeleteMember(state: MemberState, command: { companyId: string; policies: PolicyState[] }) {
+export function decideDeleteMember(
+  state: MemberState,
+  command: { companyId: string; policies: PolicyState[]; coveringPolicies?: PolicyState[]; today?: string },
+) {
   assertOwnActiveMember(state, command.companyId);
   const family = state.familyMemberIds.length;
   if (family > 0) {
@@ -86,7 +113,24 @@ export function decideDeleteMember(state: MemberState, command: { companyId: str
   const mainMember: MemberEvent[] = state.mainMemberId
     ? [{ type: 'FamilyMemberRemoved', data: { memberId: state.mainMemberId, familyMemberId: state.memberId, companyId: state.companyId } }]
     : [];
-  return { member, mainMember };
+  const policies = new Map<string, PolicyEvent[]>();
+  for (const policy of command.coveringPolicies ?? []) {
+    if (policy.status === 'none' || !policy.lives.some((l) => l.memberId === state.memberId)) continue;
+    const lives = policy.lives.filter((l) => l.memberId !== state.memberId);
+    policies.set(policy.policyId, [
+      {
+        type: 'PolicyLifeRemoved',
+        data: {
+          policyId: policy.policyId,
+          companyId: state.companyId,
+          memberId: state.memberId,
+          removedOn: command.today ?? '',
+          monthlyPremium: sumPremiums(lives),
+        },
+      },
+    ]);
+  }
+  return { member, mainMember, policies };
 }
 
 export const deleteMemberSlice = commandSlice({

@@ -12,10 +12,11 @@ import { ConcurrencyError, DomainError, isDomainError } from '../../errors.ts';
 import { allocateNumbers } from '../../companies/company-numbers.ts';
 import { limitReachedReason, readQuota, takeMemberPlaces, UNLIMITED } from '../member-quota.ts';
 import { mandatePii, policyStreamId, type PolicyEvent, type PolicyIssued } from '../../policies/policies.events.ts';
-import { evolvePolicy, initialPolicyState } from '../../policies/policies.state.ts';
+import { evolvePolicy, initialPolicyState, type PolicyState } from '../../policies/policies.state.ts';
+import { loadFuneralCaps } from '../../policies/lives.ts';
 import { decideSetMandate, reserveMandateReferences } from '../../policies/commands/set-mandate.ts';
 import { holders, mandateReferenceScope } from '../../collections/reservations.ts';
-import { CSV_MANDATE_MESSAGES, csvRowMandateInput, mandateReferenceKey } from '../../validation/index.ts';
+import { CSV_MANDATE_MESSAGES, csvRowMandateInput, mandateReferenceKey, type FuneralCaps } from '../../validation/index.ts';
 import { reservePolicyNumbers } from '../../policies/policy-numbers.ts';
 import { evolvePolicyType, initialPolicyTypeState, type PolicyTypeState } from '../../policy-types/policy-types.state.ts';
 import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
@@ -124,6 +125,11 @@ async function importOnce(
     streams.set(streamId, stream);
   };
   const mainStates = new Map<string, MemberState>();
+  // Issue #22: the policy covering each main member's family (a life joins one with a benefit table).
+  const mainPolicies = new Map<string, { policyId: string; state: PolicyState }>();
+  const priced = [...policyTypes.values()].some((t) => (t.benefits?.length ?? 0) > 0);
+  let caps: FuneralCaps | null = priced ? await loadFuneralCaps(store) : null;
+  const capsFor = async () => (caps ??= await loadFuneralCaps(store));
   const importedKeys: string[] = [];
   const importedIds: string[] = [];
   let skippedForLimit = 0;
@@ -158,8 +164,22 @@ async function importOnce(
           expectedVersion: expectedVersion(loaded.version),
           events: [],
         });
+        const policyId = main.status === 'active' ? main.policyIds.at(-1) : undefined;
+        if (policyId) {
+          const policy = await loadState(store, policyStreamId(policyId), { initialState: initialPolicyState, evolve: evolvePolicy });
+          mainPolicies.set(row.input.mainMemberId!, { policyId, state: policy.state });
+          if (policy.state.status !== 'none' && policy.state.benefits) {
+            await capsFor();
+            streams.set(policyStreamId(policyId), {
+              streamId: policyStreamId(policyId),
+              expectedVersion: expectedVersion(policy.version),
+              events: [],
+            });
+          }
+        }
       }
     }
+    const mainPolicy = row.input.isMainMember ? null : (mainPolicies.get(row.input.mainMemberId!) ?? null);
     const type = row.input.isMainMember && row.input.policyTypeId ? (policyTypes.get(row.input.policyTypeId) ?? null) : null;
     if (row.mandate && !type) {
       rowFailed([CSV_MANDATE_MESSAGES.needsPolicy]);
@@ -176,6 +196,8 @@ async function importOnce(
           policy: type
             ? { policyId: ctx.newId(), policyNumber: formatPolicyNumber(nextPolicyNumber++, ctx.now), policyType: type, agentId: null }
             : null,
+          mainPolicy: mainPolicy?.state ?? null,
+          caps,
         },
         ctx,
       );
@@ -196,12 +218,21 @@ async function importOnce(
         const policyState = decided.policy.reduce(evolvePolicy, initialPolicyState);
         policyEvents.push(decideSetMandate(policyState, companyId, row.mandate));
       }
+      const newPolicy = decided.policy.some((e) => e.type === 'PolicyIssued');
       if (policyEvents.length > 0)
         add(
           policyStreamId(decided.policy[0]!.data.policyId),
-          'no_stream',
+          newPolicy ? 'no_stream' : 'stream_exists',
           policyEvents.map((e) => toNewEvent(e, mandatePii)),
         );
+      if (newPolicy && row.input.isMainMember) {
+        mainPolicies.set(row.memberId, {
+          policyId: decided.policy[0]!.data.policyId,
+          state: policyEvents.reduce(evolvePolicy, initialPolicyState),
+        });
+      } else if (mainPolicy && decided.policy.length > 0) {
+        mainPolicy.state = decided.policy.reduce(evolvePolicy, mainPolicy.state);
+      }
       if (row.mandate && decided.policy[0])
         mandates.push({ reference: row.mandate.mandateReference, policyId: decided.policy[0].data.policyId });
       issued.push(...decided.policy.filter((e): e is PolicyIssued => e.type === 'PolicyIssued'));

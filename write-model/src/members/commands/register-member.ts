@@ -16,6 +16,8 @@ import { memberPii, memberStreamId, type MemberSource } from '../members.events.
 import { evolveMember, initialMemberState } from '../members.state.ts';
 import { reserveIdentifier } from '../member-identifiers.ts';
 import { reservePolicyNumbers } from '../../policies/policy-numbers.ts';
+import { evolvePolicy, initialPolicyState } from '../../policies/policies.state.ts';
+import { loadFuneralCaps } from '../../policies/lives.ts';
 
 export function formatPolicyNumber(sequence: number, now: Date): string {
   return `POL-${southAfricanDate(now).slice(0, 4)}-${String(sequence).padStart(6, '0')}`;
@@ -58,6 +60,15 @@ export async function registerParsedMember(
       input.isMainMember && input.policyTypeId
         ? await loadState(store, policyTypeStreamId(input.policyTypeId), { initialState: initialPolicyTypeState, evolve: evolvePolicyType })
         : null;
+    // Issue #22: a family member joins its main member's latest policy as a life when that policy has a benefit table.
+    const mainPolicyId = main?.state.status === 'active' ? main.state.policyIds.at(-1) : undefined;
+    const mainPolicy = mainPolicyId
+      ? await loadState(store, policyStreamId(mainPolicyId), { initialState: initialPolicyState, evolve: evolvePolicy })
+      : null;
+    const priced =
+      (mainPolicy?.state.status !== undefined && mainPolicy.state.status !== 'none' && mainPolicy.state.benefits !== null) ||
+      (policyType?.state.status === 'exists' && (policyType.state.benefits?.length ?? 0) > 0);
+    const caps = priced ? await loadFuneralCaps(store) : null;
     const policy = policyType
       ? {
           policyId: ctx.newId(),
@@ -67,7 +78,16 @@ export async function registerParsedMember(
         }
       : null;
     const decided = decideRegisterMember(
-      { memberId, companyId, input, source: options.source ?? 'manual', mainMember: main?.state ?? null, policy },
+      {
+        memberId,
+        companyId,
+        input,
+        source: options.source ?? 'manual',
+        mainMember: main?.state ?? null,
+        policy,
+        mainPolicy: mainPolicy?.state ?? null,
+        caps,
+      },
       ctx,
     );
     const streams: StreamAppend[] = [
@@ -86,6 +106,12 @@ export async function registerParsedMember(
         expectedVersion: 'no_stream',
         events: decided.policy.map((e) => toNewEvent(e)),
       });
+    } else if (mainPolicyId && mainPolicy && decided.policy.length > 0) {
+      streams.push({
+        streamId: policyStreamId(mainPolicyId),
+        expectedVersion: expectedVersion(mainPolicy.version),
+        events: decided.policy.map((e) => toNewEvent(e)),
+      });
     }
     const append = await store.append(
       streams,
@@ -98,7 +124,8 @@ export async function registerParsedMember(
     );
     // A retried command id answers with the first attempt's streams.
     const registeredId = idFromStream(append.streams.slice(0, 1), memberStreamId(''));
-    const policyStream = append.streams.find((s) => s.streamId.startsWith(policyStreamId('')));
+    // A family member's life added to its main member's policy is not a policy issued.
+    const policyStream = input.isMainMember ? append.streams.find((s) => s.streamId.startsWith(policyStreamId(''))) : undefined;
     return { memberId: registeredId, policyId: policyStream ? policyStream.streamId.slice(policyStreamId('').length) : null, append };
   });
 }

@@ -15,7 +15,8 @@ import { POLICY_TYPE_NOT_FOUND } from '../../policy-types/policy-types.decider.t
 import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
 import { evolvePolicyType, initialPolicyTypeState, type PolicyTypeState } from '../../policy-types/policy-types.state.ts';
 import { southAfricanDate } from '../../validation/dates.ts';
-import { issuePolicySchema, type IssuePolicyInput } from '../../validation/index.ts';
+import { issuePolicySchema, lifeRelationshipOf, sumPremiums, type FuneralCaps, type IssuePolicyInput } from '../../validation/index.ts';
+import { joiningLife, lifeDateOfBirth, loadFuneralCaps } from '../lives.ts';
 import { policyStreamId, type PolicyEvent, type PolicyIssued } from '../policies.events.ts';
 import type { PolicyState } from '../policies.state.ts';
 import { reservePolicyNumbers } from '../policy-numbers.ts';
@@ -36,6 +37,9 @@ export type IssuePolicy = {
   policyType: PolicyTypeState;
   policyId: string;
   policyNumber: string;
+  /** Issue #22: the main member's family (each a life on a policy with a benefit table) and the funeral limits. */
+  family?: readonly MemberState[];
+  caps?: FuneralCaps | null;
 };
 
 /**
@@ -68,6 +72,20 @@ export function decideIssuePolicy(command: IssuePolicy, ctx: CommandContext): { 
       : [],
   );
   const waiting = waitingPeriodFor(type.waitingPeriod, lapsed, today);
+  // Issue #22: with a benefit table the main member and each family member is a life priced at its age today.
+  const benefits = type.benefits?.length ? type.benefits : null;
+  const lives =
+    benefits && command.caps
+      ? [member, ...(command.family ?? []).filter((f) => f.status === 'active')].map((person) =>
+          joiningLife(benefits, command.caps!, {
+            memberId: person.status === 'none' ? '' : person.memberId,
+            relationship: person === member ? 'main_member' : lifeRelationshipOf(person.status === 'none' ? null : person.relationship),
+            dateOfBirth: person.status === 'none' ? null : lifeDateOfBirth(person, ctx.now),
+            joinedOn: today,
+          }),
+        )
+      : null;
+  if (benefits && !lives) throw new Error('The funeral limits were not loaded for a policy with a benefit table');
   const issued: PolicyIssued = {
     type: 'PolicyIssued',
     data: {
@@ -76,13 +94,14 @@ export function decideIssuePolicy(command: IssuePolicy, ctx: CommandContext): { 
       policyNumber: command.policyNumber,
       memberId: command.memberId,
       policyTypeId: type.policyTypeId,
-      coverageAmount: type.coverageAmount,
-      monthlyPremium: type.monthlyPremium,
+      coverageAmount: lives ? lives[0]!.coverAmount : type.coverageAmount,
+      monthlyPremium: lives ? sumPremiums(lives) : type.monthlyPremium,
       waitingPeriod: waiting.months,
       startDate: today,
       agentId: null,
       ...(command.input.debitDay !== undefined ? { debitDay: command.input.debitDay } : {}),
       ...(waiting.carriedOver ? { waitingCarriedOver: waiting.carriedOver } : {}),
+      ...(benefits && lives ? { benefits, lives } : {}),
     },
   };
   return {
@@ -102,8 +121,18 @@ export async function issuePolicy(store: EventStore, sql: SqlExecutor, memberId:
       initialState: initialPolicyTypeState,
       evolve: evolvePolicyType,
     });
+    const priced = policyType.state.status === 'exists' && (policyType.state.benefits?.length ?? 0) > 0;
+    const family =
+      priced && member.state.status !== 'none'
+        ? await Promise.all(
+            member.state.familyMemberIds.map((id) =>
+              loadState(store, memberStreamId(id), { initialState: initialMemberState, evolve: evolveMember }).then((f) => f.state),
+            ),
+          )
+        : [];
+    const caps = priced ? await loadFuneralCaps(store) : null;
     // Refusals first, so a refused request takes no policy number.
-    const probe = { memberId, companyId, input: parsed, member: member.state, policies, policyType: policyType.state };
+    const probe = { memberId, companyId, input: parsed, member: member.state, policies, policyType: policyType.state, family, caps };
     decideIssuePolicy({ ...probe, policyId: '', policyNumber: '' }, ctx);
     const policyId = ctx.newId();
     const policyNumber = formatPolicyNumber(await allocateNumbers(sql, companyId, 'policy'), ctx.now);

@@ -4,7 +4,14 @@ import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, expectedVersion, loadState, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
-import { systemSettingSchema, type SystemSettingInput } from '../../validation/index.ts';
+import { ValidationError } from '../../errors.ts';
+import {
+  capsSettingValue,
+  FUNERAL_CAPS_SETTING_KEY,
+  funeralCapsSchema,
+  systemSettingSchema,
+  type SystemSettingInput,
+} from '../../validation/index.ts';
 import { SYSTEM_SETTINGS_STREAM, type SystemSettingEvent } from '../system-settings.events.ts';
 import { evolveSystemSettings, initialSystemSettings, type SystemSettings } from '../system-settings.state.ts';
 
@@ -46,6 +53,15 @@ export function canonicalJson(value: unknown): string {
  */
 export function decideSaveSystemSetting(input: SystemSettingInput, state: SystemSettings, ctx: CommandContext): SystemSettingEvent[] {
   const fields = { key: input.key, value: input.value, description: input.description ?? null, category: input.category };
+  if (fields.key === FUNERAL_CAPS_SETTING_KEY) {
+    // The funeral limits per life (issue #22) are read by every registration: only a valid value is kept.
+    const caps = funeralCapsSchema.safeParse(capsSettingValue(fields.value));
+    if (!caps.success) {
+      const message = `${FUNERAL_CAPS_SETTING_KEY} must be {"perLife": "100000", "under6": "20000", "under14": "50000"} (rand): ${caps.error.issues[0]?.message ?? 'invalid value'}`;
+      throw new ValidationError(message, [{ path: ['value'], message }]);
+    }
+    fields.value = caps.data;
+  }
   const current = state.get(fields.key);
   const at = ctx.now.toISOString();
   if (!current) return [{ type: 'SystemSettingCreated', data: { settingId: ctx.newId(), ...fields, createdAt: at } }];

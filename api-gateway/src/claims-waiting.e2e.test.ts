@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { testDrivers } from '@fpa/write-model/testing';
+import { addDays, addMonths, southAfricanDate } from '@fpa/write-model/validation';
+import { caller, companyWithStaff, upload } from './audit.testing.ts';
+import { mainMemberBody } from './calendar.testing.ts';
+import { makeSaId, startTestApp, type TestApp } from './testing.ts';
+import { pdf, png } from './uploads/test-files.ts';
+
+/*
+ * Issue #22, rule 2A.6, through REST and GraphQL: a claim is checked against the deceased life's own
+ * waiting period for the manner of death — from the day the life joined, natural at most 6 months,
+ * none for an accident, the type's months for a suicide, less prior cover that ended within 31 days.
+ */
+
+let sequence = 4100;
+const nextSaId = () => makeSaId('750707', String(sequence++).padStart(4, '0'));
+
+const FLAGS = 'withinWaitingPeriod waitingPeriodEndsOn deathType waitingRule lifeJoinedOn priorCoverMonths deceasedOnPolicy';
+
+describe.each(testDrivers())('waiting periods per life on $name', (driver) => {
+  let t: TestApp;
+  let token: string;
+  let policyId: string;
+  let mainSaId: string;
+  let mainMemberId: string;
+  const today = () => southAfricanDate(new Date());
+  /** A migrated policy that started 8 months ago: its lives added today join later than it. */
+  const inception = () => addMonths(today(), -8);
+
+  async function family(relationship: string, extra: Record<string, unknown> = {}) {
+    const saId = nextSaId();
+    await caller(t, token)('POST', '/api/members', {
+      firstName: 'Lwazi',
+      lastName: 'Mthembu',
+      saId,
+      isMainMember: false,
+      mainMemberId,
+      relationship,
+      ...extra,
+    });
+    return saId;
+  }
+
+  async function claimBody(deceasedSaId: string, extra: Record<string, unknown> = {}) {
+    return {
+      policyId,
+      deceasedFirstName: 'Lwazi',
+      deceasedLastName: 'Mthembu',
+      deceasedSaId,
+      deceasedDateOfBirth: '1975-07-07',
+      deceasedDateOfDeath: today(),
+      causeOfDeath: 'As on the death certificate',
+      deathCertificateNumber: 'DC 22',
+      claimantFirstName: 'Zanele',
+      claimantLastName: 'Mthembu',
+      claimantSaId: nextSaId(),
+      claimantPhone: '0821112222',
+      claimantEmail: 'zanele@example.co.za',
+      claimantAddress: '3 Church Street',
+      relationshipToDeceased: 'Daughter',
+      claimAmount: '5000',
+      bankAccountNumber: '1234567890',
+      bankName: 'Capitec',
+      bankBranchCode: '470010',
+      accountHolderName: 'Z Mthembu',
+      deceasedIdDocument: await upload(t, token, pdf(), 'id.pdf'),
+      claimantIdDocument: await upload(t, token, png(), 'id.png'),
+      deathCertificateDocument: await upload(t, token, pdf(), 'dc.pdf'),
+      bankLetterDocument: await upload(t, token, pdf(), 'bank.pdf'),
+      ...extra,
+    };
+  }
+
+  const rest = (body: unknown) => t.request('POST', '/api/claims', body, { token });
+  const graphql = async (body: unknown) => {
+    const answer = await t.graphql(
+      `mutation($i: SubmitClaimInput!) { submitClaim(input: $i) { id flags { ${FLAGS} } } }`,
+      { i: body },
+      token,
+    );
+    expect(answer.body.errors).toBeUndefined();
+    return answer.body.data.submitClaim as { id: string; flags: Record<string, unknown> };
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+    token = (await companyWithStaff(t)).tokens.administrator!;
+    // 12 months on the type (the specification allows up to 24): a life still waits at most 6 for a natural death.
+    const type = await caller(t, token)('POST', '/api/policy-types', {
+      name: 'Family 10k',
+      coverageAmount: '10000',
+      monthlyPremium: '99',
+      waitingPeriod: 12,
+      suicideWaitingMonths: 18,
+    });
+    expect(type).toMatchObject({ waitingPeriod: 12, suicideWaitingMonths: 18 });
+    mainSaId = nextSaId();
+    const member = await caller(t, token)('POST', '/api/members', mainMemberBody(type.id, { saId: mainSaId, inceptionDate: inception() }));
+    policyId = member.policyId;
+    mainMemberId = member.id;
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('REST: the main member waits from the policy start, 6 months at most; an older client without a manner of death is natural', async () => {
+    const answer = await rest(await claimBody(mainSaId));
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({
+      withinWaitingPeriod: false,
+      waitingPeriodEndsOn: addMonths(inception(), 6),
+      deathType: 'natural',
+      waitingRule: 'natural',
+      lifeJoinedOn: inception(),
+      priorCoverMonths: 0,
+      deceasedOnPolicy: true,
+    });
+    // The claim's read back the same.
+    expect((await caller(t, token)('GET', `/api/claims/${answer.body.id}`)).waitingRule).toBe('natural');
+  });
+
+  it('GraphQL: a family life added after the policy start waits from the day it was added', async () => {
+    const spouse = await family('spouse');
+    const claim = await graphql({ ...(await claimBody(spouse)), deathType: 'natural' });
+    expect(claim.flags).toEqual({
+      withinWaitingPeriod: true,
+      waitingPeriodEndsOn: addMonths(today(), 6),
+      deathType: 'natural',
+      waitingRule: 'natural',
+      lifeJoinedOn: today(),
+      priorCoverMonths: 0,
+      deceasedOnPolicy: true,
+    });
+  });
+
+  it('GraphQL: an accidental death has no wait, on the day the life joined', async () => {
+    const child = await family('child');
+    const claim = await graphql({ ...(await claimBody(child)), deathType: 'accidental' });
+    expect(claim.flags).toMatchObject({ withinWaitingPeriod: false, waitingRule: 'accidental_none', waitingPeriodEndsOn: today() });
+  });
+
+  it("REST: a suicide waits the type's 18 months from the day the life joined", async () => {
+    const sibling = await family('sibling');
+    const answer = await rest(await claimBody(sibling, { deathType: 'suicide' }));
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ withinWaitingPeriod: true, waitingRule: 'suicide', waitingPeriodEndsOn: addMonths(today(), 18) });
+  });
+
+  it('REST: prior cover that ended within 31 days counts toward the wait; one that ended earlier does not', async () => {
+    const counted = await family('parent', { priorCoverMonths: 6, priorCoverEndedOn: addDays(today(), -31) });
+    const within = await rest(await claimBody(counted, { deathType: 'natural' }));
+    expect(within.body).toMatchObject({ withinWaitingPeriod: false, waitingPeriodEndsOn: today(), priorCoverMonths: 6 });
+
+    const lapsed = await family('parent', { priorCoverMonths: 6, priorCoverEndedOn: addDays(today(), -32) });
+    const outside = await rest(await claimBody(lapsed, { deathType: 'natural' }));
+    expect(outside.body).toMatchObject({ withinWaitingPeriod: true, waitingPeriodEndsOn: addMonths(today(), 6), priorCoverMonths: 0 });
+  });
+
+  it('refuses an unknown manner of death, half-given prior cover and a suicide wait over 24 months, with their messages', async () => {
+    const unknown = await rest(await claimBody(nextSaId(), { deathType: 'murder' }));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Choose the manner of death: natural, accidental or suicide');
+
+    const half = await t.request(
+      'POST',
+      '/api/members',
+      {
+        firstName: 'Lwazi',
+        lastName: 'Mthembu',
+        saId: nextSaId(),
+        isMainMember: false,
+        mainMemberId,
+        relationship: 'child',
+        priorCoverMonths: 3,
+      },
+      { token },
+    );
+    expect(half.status).toBe(400);
+    expect(half.body.message).toBe('Give both the months of prior cover and the date it ended, or neither');
+
+    const tooLong = await t.request(
+      'POST',
+      '/api/policy-types',
+      { name: 'Too long', coverageAmount: '10000', monthlyPremium: '99', waitingPeriod: 6, suicideWaitingMonths: 25 },
+      { token },
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toBe('Suicide waiting period must be 0 to 24 whole months');
+  });
+
+  it("the policy schedule's lives show the same natural-death wait as the claim checks (6 at most, from joining)", async () => {
+    const response = await t.app.handle(
+      new Request(`http://localhost/api/policies/${policyId}/schedule.pdf`, { headers: { authorization: `Bearer ${token}` } }),
+      { ip: '127.0.0.1' },
+    );
+    expect(response.status).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await response.arrayBuffer())), { mergePages: true });
+    const words = text.replace(/\s+/g, ' ');
+    const long = (iso: string) =>
+      new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    expect(words).toContain('6 months for a natural death; none for an accidental death; 18 months for a suicide');
+    expect(words).toContain('Waiting period ends (natural death)');
+    // The main member from the migrated start (capped at 6), the lives added today 6 months on.
+    expect(words).toContain(long(addMonths(inception(), 6)));
+    expect(words).toContain(long(addMonths(today(), 6)));
+  });
+});
