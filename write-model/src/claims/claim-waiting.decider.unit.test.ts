@@ -193,8 +193,8 @@ describe('cover per life and an increase still waiting (issue #22)', () => {
     });
     return (event!.data as { flags: ClaimFlags }).flags;
   };
-  const raised: PolicyState = {
-    ...policy(),
+  const raised: Extract<PolicyState, { policyId: string }> = {
+    ...(policy() as Extract<PolicyState, { policyId: string }>),
     coverageAmount: '30000',
     benefits: [{ relationship: 'main_member', minAge: 18, maxAge: 65, coverAmount: '30000', monthlyPremium: '150' }],
     lives: [

@@ -57,6 +57,8 @@ export async function loadSchemeClaimPolicy(
     lapse: null,
     activations: 0,
     mandate: null,
+    benefits: null,
+    lives: [],
   };
   return { policyId: found.policyId, policy, memberName: `${person.firstName} ${person.lastName}`, deceasedOnPolicy: !!deceased };
 }
