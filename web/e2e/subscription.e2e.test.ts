@@ -55,6 +55,13 @@ describe.skipIf(!browser.available)(`subscription checkout and settings in Chrom
     const history = page.getByRole('table', { name: 'Billing history' });
     await expect.poll(() => history.isVisible()).toBe(true);
     expect(((await history.textContent()) ?? '').replace(/\s/g, '')).toContain('PremiumPlan,onemonthR299,00CreditCardPaid');
+    // Issue #25: the paid payment's invoice, a PDF download (no VAT number configured: an Invoice, not a Tax Invoice).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      history.getByRole('button', { name: /^Invoice INV-\d{6} \(PDF\)$/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^invoice-INV-\d{6}\.pdf$/);
+    await screenshot(page, 'subscription-billing-history-invoice');
     expect(await page.getByRole('button', { name: 'Current Plan' }).isVisible()).toBe(true);
   });
 
