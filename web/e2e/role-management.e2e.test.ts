@@ -139,6 +139,12 @@ describe.skipIf(!browser.available)(`role management in Chromium ${browser.reaso
     await screenshot(page, 'role-management-temporary-password', { fullPage: false });
     await shown.getByRole('button', { name: 'Done' }).click();
     await poll(() => userRow().textContent()).toContain('Temporary password');
+    // At phone width the row's Reset password and Deactivate fit without the page scrolling sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await userRow().scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'role-management-users-phone', { fullPage: false });
+    await page.setViewportSize({ width: 1440, height: 1000 });
 
     // Lerato signs in on a phone with the temporary password: only the change-password screen, then the app.
     const phone = await chromium.newPage({ viewport: { width: 390, height: 844 } });

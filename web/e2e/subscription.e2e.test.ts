@@ -62,6 +62,11 @@ describe.skipIf(!browser.available)(`subscription checkout and settings in Chrom
     ]);
     expect(download.suggestedFilename()).toMatch(/^invoice-INV-\d{6}\.pdf$/);
     await screenshot(page, 'subscription-billing-history-invoice');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await history.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'subscription-billing-history-invoice-phone', { fullPage: false });
+    await page.setViewportSize({ width: 1440, height: 1000 });
     expect(await page.getByRole('button', { name: 'Current Plan' }).isVisible()).toBe(true);
   });
 

@@ -208,4 +208,11 @@ export const fullRow = style({ gridColumn: '1 / -1' });
 export const formActions = style({ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: vars.space['2'] });
 
 /** The role and, when deactivated, that too (issue #25). */
-export const userBadges = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['1'] });
+// On a phone the badges sit under the name (column 2): in column 1 they would widen the initials' column and squeeze the name.
+export const userBadges = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['1'],
+  gridColumn: 2,
+  '@media': { [media.tablet]: { gridColumn: 'auto' } },
+});
