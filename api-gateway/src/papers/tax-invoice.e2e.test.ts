@@ -49,7 +49,7 @@ describe.each(testDrivers())('the subscription tax invoice on $name', (driver) =
     const checkoutId = started.body.checkoutId as string;
     const paid = await postForm(t, NOTIFY, sandboxNotification(secret, { checkoutId, paymentId: `pf-${companyName}` }));
     expect(paid.status).toBe(200);
-    return { token, cipNumber: input.cipNumber as string };
+    return { token, cipNumber: input.cipNumber };
   }
 
   let secret: string;
