@@ -126,4 +126,49 @@ describe.skipIf(!browser.available)(`role management in Chromium ${browser.reaso
     const seenByAdmin = await api<UserPermissionsAnswer>(server, adminToken, 'GET', `/api/users/${user.id}/permissions`);
     expect(seenByAdmin.effectivePermissions.sort()).toEqual(own.effectivePermissions.sort());
   });
+
+  it('resets the user’s password: the temporary one shown once; signed in with it, they must choose their own first (issue #25)', async () => {
+    await page.getByRole('tab', { name: 'User Management' }).click();
+    await userRow().getByRole('button', { name: 'Reset password of Lerato Molefe' }).click();
+    const asking = page.getByRole('alertdialog');
+    await asking.getByRole('button', { name: 'Reset password' }).click();
+    const shown = page.getByRole('dialog', { name: 'Temporary password for Lerato Molefe' });
+    await poll(() => shown.isVisible()).toBe(true);
+    const temporary = ((await shown.getByLabel('Temporary password').textContent()) ?? '').trim();
+    expect(temporary).toMatch(/^\S{14}$/);
+    await screenshot(page, 'role-management-temporary-password', { fullPage: false });
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await poll(() => userRow().textContent()).toContain('Temporary password');
+    // At phone width the row's Reset password and Deactivate fit without the page scrolling sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await userRow().scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'role-management-users-phone', { fullPage: false });
+    await page.setViewportSize({ width: 1440, height: 1000 });
+
+    // Lerato signs in on a phone with the temporary password: only the change-password screen, then the app.
+    const phone = await chromium.newPage({ viewport: { width: 390, height: 844 } });
+    await phone.goto(`${server.url}/auth`);
+    const form = phone.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Username').fill(NEW_USER.username);
+    await form.getByLabel('Password').fill(temporary);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => phone.getByRole('heading', { name: 'Choose a new password' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(phone, 'must-change-password-phone');
+    await phone.getByLabel('Temporary password').fill(temporary);
+    await phone.getByLabel('New password', { exact: true }).fill('N3w-Passw0rd!');
+    await phone.getByLabel('Confirm new password').fill('N3w-Passw0rd!');
+    await phone.getByRole('button', { name: 'Change Password' }).click();
+    await expect.poll(() => phone.getByRole('heading', { name: 'Choose a new password' }).isVisible(), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => phone.locator('main').isVisible(), { timeout: 15_000 }).toBe(true);
+    await screenshot(phone, 'must-change-password-done-phone');
+    await phone.close();
+    const signIn = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: NEW_USER.username, password: 'N3w-Passw0rd!' }),
+    });
+    expect(((await signIn.json()) as { user: { mustChangePassword: boolean } }).user.mustChangePassword).toBe(false);
+  });
 });

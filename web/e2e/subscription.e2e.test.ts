@@ -55,6 +55,18 @@ describe.skipIf(!browser.available)(`subscription checkout and settings in Chrom
     const history = page.getByRole('table', { name: 'Billing history' });
     await expect.poll(() => history.isVisible()).toBe(true);
     expect(((await history.textContent()) ?? '').replace(/\s/g, '')).toContain('PremiumPlan,onemonthR299,00CreditCardPaid');
+    // Issue #25: the paid payment's invoice, a PDF download (no VAT number configured: an Invoice, not a Tax Invoice).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      history.getByRole('button', { name: /^Invoice INV-\d{6} \(PDF\)$/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^invoice-INV-\d{6}\.pdf$/);
+    await screenshot(page, 'subscription-billing-history-invoice');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await history.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'subscription-billing-history-invoice-phone', { fullPage: false });
+    await page.setViewportSize({ width: 1440, height: 1000 });
     expect(await page.getByRole('button', { name: 'Current Plan' }).isVisible()).toBe(true);
   });
 

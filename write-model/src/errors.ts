@@ -17,6 +17,8 @@ export type ErrorCode =
   /** Something others depend on (a plan companies are subscribed to) cannot be removed. */
   | 'IN_USE'
   | 'COMPANY_SUSPENDED'
+  /** The user signed in with a temporary password and must choose a new one before anything else (issue #25). */
+  | 'PASSWORD_CHANGE_REQUIRED'
   | 'INVALID_TOKEN'
   | 'RATE_LIMITED'
   | 'PAYLOAD_TOO_LARGE'

@@ -2,8 +2,10 @@ import {
   ACCESS,
   DomainError,
   NotFoundError,
+  PASSWORD_CHANGE_REQUIRED,
   PLATFORM_ALSO,
   ValidationError,
+  WHILE_PASSWORD_CHANGE_REQUIRED,
   type Access,
   type Operation,
   type PlatformOperation,
@@ -18,6 +20,7 @@ export const NOT_ALLOWED = "You don't have permission to do this.";
 
 /** Whether the caller may perform the operation, asked without throwing. */
 export function may(user: SessionUser | null, operation: Operation): boolean {
+  if (user?.mustChangePassword && !WHILE_PASSWORD_CHANGE_REQUIRED.has(operation)) return false;
   if (!isPermissionName(operation)) {
     const access: Access = ACCESS[operation];
     if (access === 'public') return true;
@@ -33,6 +36,10 @@ export function may(user: SessionUser | null, operation: Operation): boolean {
 export function authorize(user: SessionUser | null, operation: Operation): SessionUser | null {
   if (may(user, operation)) return user;
   if (!user) throw new DomainError('UNAUTHENTICATED', NOT_SIGNED_IN);
+  // Issue #25: signed in with a temporary password; the web shows its change-password screen on this code.
+  if (user.mustChangePassword && !WHILE_PASSWORD_CHANGE_REQUIRED.has(operation)) {
+    throw new DomainError('PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_REQUIRED);
+  }
   throw new DomainError('FORBIDDEN', NOT_ALLOWED);
 }
 

@@ -17,7 +17,10 @@ import { admitResetRequest } from '../auth/reset-limit.ts';
 import { clearedSessionCookie, createSession, revokeSession, sessionCookie } from '../auth/sessions.ts';
 import { commandFor, readYourWrites } from '../commands/consistency.ts';
 
-export type PublicUser = Pick<UserRow, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'role' | 'companyId' | 'phone'> & {
+export type PublicUser = Pick<
+  UserRow,
+  'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'role' | 'companyId' | 'phone' | 'mustChangePassword'
+> & {
   /** The effective permissions, so the client shows only what the server will allow. */
   permissions: string[];
 };
@@ -29,8 +32,20 @@ export const USER_DEACTIVATED = 'Your account has been deactivated. Please conta
 export const RESET_REQUESTED = 'If the email exists, a reset link has been sent.';
 
 export function publicUser(user: SessionUser): PublicUser {
-  const { id, username, email, firstName, lastName, role, companyId, phone } = user;
-  return { id, username, email, firstName, lastName, role, companyId, phone, permissions: [...user.permissions].sort() };
+  const { id, username, email, firstName, lastName, role, companyId, phone, mustChangePassword } = user;
+  return {
+    id,
+    username,
+    email,
+    firstName,
+    lastName,
+    role,
+    companyId,
+    phone,
+    mustChangePassword,
+    // Until a new password is chosen, none: the web offers nothing the server would refuse.
+    permissions: mustChangePassword ? [] : [...user.permissions].sort(),
+  };
 }
 
 /** Signs the user in: a new session, its cookie, and the caller from now on (login and registration). */

@@ -5,13 +5,14 @@ import {
   grantPermissionSlice,
   initializeDefaultPermissionsSlice,
   reactivateUserSlice,
+  resetUserPasswordSlice,
   revokePermissionSlice,
   setRolePermissionsSlice,
 } from '@fpa/write-model';
 import type { RequestContext } from '../context.ts';
 import { companyUser, roles, userOfCompany, userPermissions, type CompanyUser } from '../queries/access.ts';
 import { RoleEnum } from '../schema/auth.ts';
-import { CompanyUserType, RoleOptionType, UserPermissionsType } from '../schema/access.ts';
+import { CompanyUserType, RoleOptionType, TemporaryPasswordIssuedType, UserPermissionsType } from '../schema/access.ts';
 import { companyOf, endpoint } from './expose.ts';
 
 async function user(ctx: RequestContext, userId: string): Promise<CompanyUser> {
@@ -44,6 +45,17 @@ export const accessEndpoints = [
     rest: { method: 'POST', path: '/api/users/:userId/reactivate' },
     graphql: { type: CompanyUserType, args: 'flat' },
     answer: (ctx, _outcome, { target }) => user(ctx, target),
+  }),
+  // Issue #25: a temporary password, shown once in this answer; the user must change it at next sign-in.
+  endpoint({
+    slice: resetUserPasswordSlice,
+    rest: { method: 'POST', path: '/api/users/:userId/reset-password' },
+    graphql: {
+      type: TemporaryPasswordIssuedType,
+      args: 'flat',
+      description: 'Ends their sessions; the temporary password is in this answer only. Refused for your own account.',
+    },
+    answer: async (ctx, { temporaryPassword }, { target }) => ({ user: await user(ctx, target), temporaryPassword }),
   }),
   endpoint({
     slice: setRolePermissionsSlice,

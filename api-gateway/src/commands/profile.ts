@@ -8,8 +8,8 @@ import { UserType } from '../schema/auth.ts';
 import { endpoint } from './expose.ts';
 
 /** The signed-in user (profile.update is every signed-in user's, their own account only). */
-function signedIn(ctx: RequestContext): SessionUser {
-  return authorize(ctx.user, 'profile.update')!;
+function signedIn(ctx: RequestContext, operation: 'profile.update' | 'profile.password' = 'profile.update'): SessionUser {
+  return authorize(ctx.user, operation)!;
 }
 
 /** Settings → the signed-in user's own profile and (beyond the spec) password; the user id comes from the session. */
@@ -36,7 +36,7 @@ export const profileEndpoints = [
      * lock-out), changes nothing and is refused with 400.
      */
     around: async (ctx, command) => {
-      const { username } = signedIn(ctx);
+      const { username } = signedIn(ctx, 'profile.password');
       const { sql } = ctx.services;
       const now = ctx.services.now();
       await assertLoginAllowed(sql, username, ctx.ip, now);

@@ -22,6 +22,7 @@ const companyUser = named(
       role: z.enum(ROLES),
       phone: z.string().nullable(),
       isActive: z.boolean(),
+      mustChangePassword: z.boolean(),
       createdAt: instant,
     }),
   ),
@@ -55,6 +56,12 @@ export const accessAnswers: AnswerMap = {
   'POST /api/users/:userId/deactivate': {
     summary: 'Deactivate a staff user: their sessions end and sign-in is refused; their history stays (not your own account)',
     answer: companyUser,
+  },
+  'POST /api/users/:userId/reset-password': {
+    summary: 'Reset a staff user’s password to a temporary one, shown only in this answer',
+    description:
+      'Their sessions end; at their next sign-in every call but changing the password is refused (403 PASSWORD_CHANGE_REQUIRED). Not your own account, not a deactivated user. temporaryPassword is null when the request is a retry of one already answered.',
+    answer: named('TemporaryPasswordIssued', z.strictObject({ user: companyUser, temporaryPassword: z.string().nullable() })),
   },
   'POST /api/users/:userId/reactivate': { summary: 'Reactivate a deactivated staff user', answer: companyUser },
   'PATCH /api/users/:userId/role': { summary: 'Change a user’s role', answer: companyUser },

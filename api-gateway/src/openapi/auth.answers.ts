@@ -14,6 +14,10 @@ export const publicUser = named(
     role: z.enum(ROLES),
     companyId: z.string().nullable(),
     phone: z.string().nullable(),
+    mustChangePassword: z.boolean().meta({
+      description:
+        'An administrator reset the password: every other call is refused (403 PASSWORD_CHANGE_REQUIRED) until PUT /api/user/password',
+    }),
     permissions: z.array(z.string()).meta({ description: 'Effective permissions: the role’s, plus grants, minus revokes' }),
   }),
 );

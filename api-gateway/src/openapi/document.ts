@@ -52,7 +52,9 @@ function responsesFor(route: Route, doc: AnswerDoc | undefined, answer: ZodType 
   if (hasInput || route.form) responses[400] = refusal('The input was refused: `issues` names each field');
   if (!isPublic(route.operation)) {
     responses[401] = refusal('Not signed in');
-    responses[403] = refusal('Signed in without the access this needs, or the company is suspended');
+    responses[403] = refusal(
+      'Signed in without the access this needs, the company is suspended, or a new password must be chosen first (PASSWORD_CHANGE_REQUIRED)',
+    );
   }
   if (route.path.includes(':')) responses[404] = refusal('Not found (or another company’s)');
   if (route.method !== 'GET') {

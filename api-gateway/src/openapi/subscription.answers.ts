@@ -53,6 +53,10 @@ const billingEntry = named(
       provider: z.string(),
       providerPaymentId: z.string(),
       recordedAt: instant,
+      invoiceNumber: z
+        .int()
+        .nullable()
+        .meta({ description: 'A paid payment’s invoice number (the platform’s sequence); null when failed' }),
       planName: z.string(),
       paymentMethod: z.string(),
     }),
@@ -68,6 +72,12 @@ export const subscriptionAnswers: AnswerMap = {
   'GET /api/subscription': { summary: 'The company’s plan, member count and limit', answer: subscription },
   'GET /api/subscription/plans': { summary: 'The plans a company can choose', answer: z.array(plan) },
   'GET /api/subscription/billing-history': { summary: 'The subscription’s payments, newest first', answer: z.array(billingEntry) },
+  'GET /api/subscription/billing-history/:id/invoice.pdf': {
+    summary: 'A paid subscription payment’s invoice (issue #25)',
+    description:
+      'A Tax Invoice with VAT at 15 % out of the amount paid when the platform’s VAT number (system setting platform.vat_number) is set; otherwise an Invoice saying no VAT number is registered. The invoice number is the same on every download. 422 for a failed payment.',
+    responses: { 200: { description: 'An A4 PDF', content: { 'application/pdf': z.string().meta({ format: 'binary' }) } } },
+  },
   'POST /api/subscription/create-checkout': {
     summary: 'Start paying for a plan (a checkout at the provider)',
     answer: z.strictObject(checkout),

@@ -36,6 +36,7 @@ const ID_KIND_BY_PREFIX: [string, Kind | 'company'][] = [
   ['/api/collections/batches/', 'batch'],
   ['/api/collections/statements/', 'statement'],
   ['/api/notifications/', 'notification'],
+  ['/api/subscription/billing-history/', 'subscriptionPayment'],
 ];
 /** Params that name no company's record (a role, a permission, a report type): filled with a valid name. */
 const NOT_AN_ID: Record<string, string> = { role: 'auditor', permission: 'members:read', type: 'members', line: '2' };

@@ -34,7 +34,8 @@ export type Kind =
   | 'user'
   | 'batch'
   | 'statement'
-  | 'notification';
+  | 'notification'
+  | 'subscriptionPayment';
 export type SeededCompany = {
   companyId: string;
   adminToken: string;
@@ -106,6 +107,8 @@ export async function seedCompany(t: TestApp): Promise<SeededCompany> {
     batch: collections.batch,
     statement: collections.statement,
     notification: nodes(await get('/api/notifications')).map((n) => n.id),
+    // The Premium Plan's payment (issue #25: its invoice).
+    subscriptionPayment: ((await get('/api/subscription/billing-history')) as { id: string }[]).map((p) => p.id),
   };
   for (const [kind, list] of Object.entries(ids)) if (list.length === 0) throw new Error(`the seed made no ${kind}`);
   const saIds = members.map((m) => m.saId).filter((saId): saId is string => Boolean(saId));

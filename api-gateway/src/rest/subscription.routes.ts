@@ -2,6 +2,7 @@ import { NotFoundError } from '@fpa/write-model';
 import type { RequestContext } from '../context.ts';
 import { sandboxCheckoutAction, sandboxCheckoutPage } from '../billing/sandbox-gateway.ts';
 import { receiveNotification } from '../billing/notifications.ts';
+import { subscriptionInvoicePdf } from '../papers/tax-invoice.ts';
 import * as subscriptions from '../queries/subscription.ts';
 import type { Route } from './router.ts';
 
@@ -32,6 +33,13 @@ export const subscriptionRoutes: Route[] = [
     path: '/api/subscription/billing-history',
     operation: 'subscription:read',
     handler: (ctx) => subscriptions.billingHistory(ctx),
+  },
+  // Issue #25: a paid payment's (tax) invoice, as a PDF.
+  {
+    method: 'GET',
+    path: '/api/subscription/billing-history/:id/invoice.pdf',
+    operation: 'subscription:read',
+    handler: (ctx, { params }) => subscriptionInvoicePdf(ctx, params.id!),
   },
   {
     method: 'POST',

@@ -45,9 +45,23 @@ export const CompanyUserType = builder.objectRef<access.CompanyUser>('CompanyUse
     role: t.field({ type: RoleEnum, resolve: (u) => u.role }),
     phone: t.exposeString('phone', { nullable: true }),
     isActive: t.exposeBoolean('isActive'),
+    mustChangePassword: t.exposeBoolean('mustChangePassword', { description: 'Signed in next with a temporary password (issue #25).' }),
     createdAt: t.string({ resolve: (u) => u.createdAt.toISOString() }),
   }),
 });
+
+export const TemporaryPasswordIssuedType = builder
+  .objectRef<{ user: access.CompanyUser; temporaryPassword: string | null }>('TemporaryPasswordIssued')
+  .implement({
+    description: 'An administrator reset a staff user’s password (issue #25).',
+    fields: (t) => ({
+      user: t.field({ type: CompanyUserType, resolve: (a) => a.user }),
+      temporaryPassword: t.exposeString('temporaryPassword', {
+        nullable: true,
+        description: 'Shown once, stored only as a hash; null when the request was a retry of one already answered.',
+      }),
+    }),
+  });
 
 const PermissionEffectEnum = enumType('PermissionEffect', { values: ['grant', 'revoke'] as const });
 

@@ -15,6 +15,9 @@ export const UserType = builder.objectRef<auth.PublicUser>('User').implement({
     role: t.field({ type: RoleEnum, resolve: (user) => user.role }),
     companyId: t.exposeID('companyId', { nullable: true }),
     phone: t.exposeString('phone', { nullable: true }),
+    mustChangePassword: t.exposeBoolean('mustChangePassword', {
+      description: 'An administrator reset the password: every other call is refused (PASSWORD_CHANGE_REQUIRED) until changePassword.',
+    }),
     permissions: t.exposeStringList('permissions', {
       description: "The user's effective permissions (role set + grants − revokes), e.g. 'members:create'.",
     }),

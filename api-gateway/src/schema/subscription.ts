@@ -1,4 +1,5 @@
 import { builder } from '../builder.ts';
+import { invoiceNumberText } from '../papers/tax-invoice.ts';
 import * as subscriptions from '../queries/subscription.ts';
 
 /** A checkout's answer: the provider's page to pay it on. */
@@ -48,6 +49,11 @@ const SubscriptionPaymentType = builder.objectRef<subscriptions.BillingEntry>('S
     paymentMethod: t.exposeString('paymentMethod'),
     provider: t.exposeString('provider'),
     date: t.string({ resolve: (p) => p.recordedAt.toISOString() }),
+    invoiceNumber: t.string({
+      nullable: true,
+      description: 'A paid payment’s invoice number (INV-000042); its PDF is GET /api/subscription/billing-history/{id}/invoice.pdf.',
+      resolve: (p) => invoiceNumberText(p.invoiceNumber),
+    }),
   }),
 });
 

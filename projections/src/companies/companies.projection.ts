@@ -7,7 +7,8 @@ export const companiesProjection = projectorOf<CompanyEvent>()({
   // 2: member_count left for portfolio_stats, which the member events keep current.
   // 3: company details from Settings, tier changes, subscription payments (billing history).
   // 4: suspension and activation by the platform operator.
-  version: 4,
+  // 5: each paid subscription payment's invoice number, sequential over the platform in the log's order (issue #25).
+  version: 5,
   handles: [
     'CompanyRegistered',
     'CompanyDetailsUpdated',
@@ -47,7 +48,8 @@ export const companiesProjection = projectorOf<CompanyEvent>()({
         status text not null,
         provider text not null,
         provider_payment_id text not null,
-        recorded_at timestamptz not null
+        recorded_at timestamptz not null,
+        invoice_number integer unique
       );
       create index if not exists subscription_payments_company on subscription_payments (company_id, recorded_at desc);
     `);
@@ -104,8 +106,12 @@ export const companiesProjection = projectorOf<CompanyEvent>()({
       case 'SubscriptionPaymentFailed': {
         const d = event.data;
         await tx.query(
-          `insert into subscription_payments (id, company_id, tier, amount, status, provider, provider_payment_id, recorded_at)
-           values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (id) do nothing`,
+          // A paid one takes the platform's next invoice number: one runner applies events in the log's order, so a
+          // replay gives every payment the same number again.
+          `insert into subscription_payments (id, company_id, tier, amount, status, provider, provider_payment_id, recorded_at, invoice_number)
+           select $1, $2, $3, $4, $5, $6, $7, $8,
+                  case when $5::text = 'paid' then (select coalesce(max(invoice_number), 0) + 1 from subscription_payments) end
+           on conflict (id) do nothing`,
           [
             d.paymentId,
             d.companyId,

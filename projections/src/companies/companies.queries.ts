@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { isUuid } from '../portfolio/uuid.ts';
 
 export type CompanyRow = {
   id: string;
@@ -53,14 +54,29 @@ export type SubscriptionPaymentRow = {
   provider: string;
   providerPaymentId: string;
   recordedAt: Date;
+  /** A paid payment's invoice number, sequential over the platform (issue #25); null for a failed one. */
+  invoiceNumber: number | null;
 };
+
+const PAYMENT_COLUMNS = `id, tier, amount::text as amount, status, provider, provider_payment_id as "providerPaymentId",
+  recorded_at as "recordedAt", invoice_number as "invoiceNumber"`;
 
 /** The subscription's billing history, newest first: payments the provider confirmed or reported failed. */
 export async function listSubscriptionPayments(sql: SqlExecutor, companyId: string, limit = 100): Promise<SubscriptionPaymentRow[]> {
   return sql.query<SubscriptionPaymentRow>(
-    `select id, tier, amount::text as amount, status, provider, provider_payment_id as "providerPaymentId", recorded_at as "recordedAt"
+    `select ${PAYMENT_COLUMNS}
        from subscription_payments where company_id = $1
       order by recorded_at desc, id limit $2`,
     [companyId, limit],
   );
+}
+
+/** One of the company's subscription payments (another company's is not found). */
+export async function findSubscriptionPayment(sql: SqlExecutor, companyId: string, id: string): Promise<SubscriptionPaymentRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await sql.query<SubscriptionPaymentRow>(
+    `select ${PAYMENT_COLUMNS} from subscription_payments where id = $1 and company_id = $2`,
+    [id, companyId],
+  );
+  return row ?? null;
 }

@@ -21,3 +21,11 @@ export async function findSystemSetting(sql: SqlExecutor, id: string): Promise<S
   const rows = await sql.query<SystemSettingRow>(`select ${COLUMNS} from system_settings where id = $1`, [id]);
   return rows[0] ?? null;
 }
+
+/** The values of the settings with these keys, by key (a key not set is absent). */
+export async function systemSettingValues(sql: SqlExecutor, keys: readonly string[]): Promise<Map<string, unknown>> {
+  const rows = await sql.query<{ key: string; value: unknown }>(`select key, value from system_settings where key = any($1::text[])`, [
+    [...keys],
+  ]);
+  return new Map(rows.map((row) => [row.key, row.value]));
+}

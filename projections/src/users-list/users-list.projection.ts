@@ -5,8 +5,18 @@ import { projectorOf } from '../engine/typed.ts';
 export const usersListProjection = projectorOf<UserEvent>()({
   name: 'users_list',
   // 3: role changes and profile changes from Settings. 4: deactivation and reactivation (issue #25).
-  version: 4,
-  handles: ['UserRegistered', 'UserRoleChanged', 'UserProfileUpdated', 'UserDeactivated', 'UserReactivated'],
+  // 5: must_change_password, set by an administrator's password reset, cleared by the user's own new password (issue #25).
+  version: 5,
+  handles: [
+    'UserRegistered',
+    'UserRoleChanged',
+    'UserProfileUpdated',
+    'UserDeactivated',
+    'UserReactivated',
+    'UserPasswordResetByAdministrator',
+    'UserPasswordChanged',
+    'UserPasswordReset',
+  ],
   tables: ['user_accounts'],
   async init(tx) {
     await tx.exec(`
@@ -20,6 +30,7 @@ export const usersListProjection = projectorOf<UserEvent>()({
         role text not null,
         phone text,
         is_active boolean not null default true,
+        must_change_password boolean not null default false,
         created_at timestamptz not null,
         updated_at timestamptz not null
       );
@@ -42,6 +53,16 @@ export const usersListProjection = projectorOf<UserEvent>()({
       await tx.query(`update user_accounts set is_active = $2, updated_at = $3 where id = $1`, [
         event.data.userId,
         event.type === 'UserReactivated',
+        event.recordedAt,
+      ]);
+    } else if (
+      event.type === 'UserPasswordResetByAdministrator' ||
+      event.type === 'UserPasswordChanged' ||
+      event.type === 'UserPasswordReset'
+    ) {
+      await tx.query(`update user_accounts set must_change_password = $2, updated_at = $3 where id = $1`, [
+        event.data.userId,
+        event.type === 'UserPasswordResetByAdministrator',
         event.recordedAt,
       ]);
     } else if (event.type === 'UserProfileUpdated') {

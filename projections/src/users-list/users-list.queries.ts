@@ -11,12 +11,15 @@ export type UserRow = {
   role: Role;
   phone: string | null;
   isActive: boolean;
+  /** An administrator reset the password to a temporary one: the user must choose a new one first (issue #25). */
+  mustChangePassword: boolean;
   createdAt: Date;
 };
 
 /** The UserRow columns of user_accounts (unqualified: the table must be the only one with these names in scope). */
 export const USER_COLUMNS = `id, company_id as "companyId", username, email, first_name as "firstName", last_name as "lastName",
-  role, phone, is_active as "isActive", created_at as "createdAt"`;
+  role, phone, is_active as "isActive",
+  must_change_password as "mustChangePassword", created_at as "createdAt"`;
 
 export async function findUserById(sql: SqlExecutor, id: string): Promise<UserRow | null> {
   const rows = await sql.query<UserRow>(`select ${USER_COLUMNS} from user_accounts where id = $1`, [id]);

@@ -1,15 +1,20 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PageSpinner } from '../ui/Spinner';
+import { MustChangePassword } from '../features/settings/MustChangePassword';
 import { AccessDenied } from './AccessDenied';
 import { useAuth } from './auth/AuthProvider';
 import { canOpen, DEFAULT_DENIED_TEXT, navEntry, type NavPath, type PagePermission } from './navigation';
 
-/** Protected routes: a spinner while the user loads, /auth without one. */
+/**
+ * Protected routes: a spinner while the user loads, /auth without one, and only the change-password
+ * screen for a user signed in with a temporary password (the server refuses everything else, issue #25).
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, isLoading } = useAuth();
   if (isLoading) return <PageSpinner label="Loading your session" />;
   if (!user) return <Navigate to="/auth" replace />;
+  if (user.mustChangePassword) return <MustChangePassword />;
   return children;
 }
 

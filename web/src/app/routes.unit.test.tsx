@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionHandler, testUser } from '../test/graphql';
 import { renderApp } from '../test/render';
@@ -19,6 +19,30 @@ describe('routing and guards', () => {
   it('a failing "me" call counts as signed out, not as a crash', async () => {
     const { router } = renderApp('/', () => ({ errors: [{ message: 'upstream down' }] }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+
+  it('a user signed in with a temporary password sees only the change-password screen until they change it (issue #25)', async () => {
+    let mustChange = true;
+    const asked: string[] = [];
+    renderApp('/members', (name, variables) => {
+      asked.push(name);
+      if (name === 'ChangePassword') {
+        mustChange = false;
+        return { data: { changePassword: true } };
+      }
+      return sessionHandler(
+        testUser({ role: 'billing_clerk', mustChangePassword: mustChange, ...(mustChange ? { permissions: [] } : {}) }),
+      )(name, variables);
+    });
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeTruthy();
+    expect(screen.queryByRole('complementary', { name: 'Sidebar' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Temporary password', { selector: 'input' }), { target: { value: 'Tmp-Pass-2345!' } });
+    fireEvent.change(screen.getByLabelText('New password', { selector: 'input' }), { target: { value: 'N3w-Passw0rd!' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password', { selector: 'input' }), { target: { value: 'N3w-Passw0rd!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByRole('complementary', { name: 'Sidebar' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Choose a new password' })).toBeNull();
+    expect(asked).toContain('ChangePassword');
   });
 
   it('a signed-in user visiting /auth goes to /', async () => {

@@ -35,6 +35,7 @@ export const testUser = (overrides: Record<string, unknown> = {}) => {
     lastName: 'Nkosi',
     role,
     companyId: 'c1',
+    mustChangePassword: false,
     permissions: role === 'super_admin' ? [] : [...DEFAULT_ROLE_PERMISSIONS[role]],
     ...overrides,
   };

@@ -7,4 +7,5 @@ export * from './commands/initialize-default-permissions.ts';
 export * from './commands/override-permission.ts';
 export * from './commands/change-user-role.ts';
 export * from './commands/set-user-active.ts';
+export * from './commands/reset-user-password.ts';
 export * from './operations.ts';

@@ -26,6 +26,8 @@ export const ACCESS = {
   'assistant.ask': 'signed-in',
   // Settings → user profile and password: every signed-in user, their own account only.
   'profile.update': 'signed-in',
+  // Changing one's own password (knowing the current one): also what a user with a temporary password may do (issue #25).
+  'profile.password': 'signed-in',
   // A payment provider's notification: trusted for its signature, never for who sent it.
   'billing.notify': 'public',
   // The built-in sandbox gateway's payment page and buttons (signed parameters, like a real gateway).
@@ -54,6 +56,23 @@ export type PlatformOperation = { [K in keyof typeof ACCESS]: (typeof ACCESS)[K]
  * auditing any company, its POPIA requests included). Those the super admin uses on a company name it.
  */
 export const PLATFORM_ALSO: ReadonlySet<PermissionName> = new Set(['documents:read', 'audit:read', 'personal_data:manage']);
+
+/**
+ * What a user whose administrator reset their password (issue #25) may do until they choose a new one:
+ * sign in and out, read who they are, and change the password. Everything else is refused with
+ * PASSWORD_CHANGE_REQUIRED (403).
+ */
+export const WHILE_PASSWORD_CHANGE_REQUIRED: ReadonlySet<Operation> = new Set<Operation>([
+  'auth.login',
+  'auth.logout',
+  'auth.me',
+  'auth.requestPasswordReset',
+  'auth.resetPassword',
+  'profile.password',
+  'api.docs',
+]);
+
+export const PASSWORD_CHANGE_REQUIRED = 'Your password was reset by an administrator. Choose a new password before you continue.';
 
 export function isOperation(value: unknown): value is Operation {
   return isPermissionName(value) || (typeof value === 'string' && Object.hasOwn(ACCESS, value));

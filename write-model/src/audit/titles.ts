@@ -17,6 +17,7 @@ const TITLES: Record<string, string> = {
   UserRoleChanged: 'User role changed',
   UserDeactivated: 'User deactivated',
   UserReactivated: 'User reactivated',
+  UserPasswordResetByAdministrator: 'Password reset by an administrator (temporary password)',
   UserProfileUpdated: 'Profile updated',
   RolePermissionsSet: 'Role permissions changed',
   UserPermissionGranted: 'Permission granted',

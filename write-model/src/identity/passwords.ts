@@ -1,4 +1,4 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, randomInt, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 // scrypt from node:crypto: memory-hard, no native add-on to install. N=2^15, r=8, p=1 (≈32 MiB, tens of ms).
 const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
@@ -35,4 +35,25 @@ let dummyHash: Promise<string> | null = null;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   return dummyHash;
+}
+
+// No look-alikes (0/O, 1/l/I): the administrator reads it out or types it to the user.
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const LOWER = 'abcdefghijkmnopqrstuvwxyz';
+const DIGITS = '23456789';
+const SPECIAL = '!@#$%*?';
+
+/**
+ * A temporary password an administrator hands a staff user (issue #25): 14 random characters that meet
+ * the new-password rules (an uppercase and a lowercase letter, a digit and a special character), shown
+ * once and stored only as its hash.
+ */
+export function generateTemporaryPassword(): string {
+  const all = UPPER + LOWER + DIGITS + SPECIAL;
+  const chars = [UPPER, LOWER, DIGITS, SPECIAL, ...Array.from({ length: 10 }, () => all)].map((set) => set[randomInt(set.length)]!);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
 }

@@ -52,10 +52,21 @@ export type LoginFailuresRepeated = {
 export type UserDeactivated = { type: 'UserDeactivated'; data: { userId: string; companyId: string } };
 export type UserReactivated = { type: 'UserReactivated'; data: { userId: string; companyId: string } };
 
+/**
+ * A company administrator reset a staff user's password to a temporary one (issue #25): their sessions
+ * ended and they must choose a new password at their next sign-in (UserPasswordChanged clears that).
+ * Never carries the temporary password or its hash; who reset it is the event's actor.
+ */
+export type UserPasswordResetByAdministrator = {
+  type: 'UserPasswordResetByAdministrator';
+  data: { userId: string; companyId: string };
+};
+
 export type UserEvent =
   | UserRegistered
   | UserDeactivated
   | UserReactivated
+  | UserPasswordResetByAdministrator
   | UserPasswordReset
   | UserRoleChanged
   | UserProfileUpdated
@@ -77,6 +88,7 @@ export function userPii(event: UserEvent): PiiMarking[] | undefined {
     case 'LoginFailuresRepeated':
     case 'UserDeactivated':
     case 'UserReactivated':
+    case 'UserPasswordResetByAdministrator':
       return undefined;
   }
 }

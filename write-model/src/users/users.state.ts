@@ -36,6 +36,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     }
     case 'UserPasswordReset':
     case 'UserPasswordChanged':
+    case 'UserPasswordResetByAdministrator':
     case 'LoginFailuresRepeated':
       return state;
     case 'UserDeactivated':

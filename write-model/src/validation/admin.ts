@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SA_VAT_NUMBER, VAT_NUMBER_INVALID } from './vat.ts';
 import {
   decimalString,
   emailField,
@@ -63,19 +64,36 @@ const settingValue = z.union(
   { error: SETTING_VALUE_REQUIRED },
 );
 
+/**
+ * The platform's own details the tax invoices for subscription payments carry (issue #25), as system settings
+ * the super admin edits. Without a VAT number the paper is an "Invoice" saying none is registered.
+ */
+export const PLATFORM_SETTINGS = {
+  name: 'platform.name',
+  address: 'platform.address',
+  vatNumber: 'platform.vat_number',
+} as const;
+
 /** POST /api/super-admin/settings. */
-export const systemSettingSchema = z.object({
-  key: requiredText('Setting key is required'),
-  value: settingValue,
-  description: optionalText(),
-  category: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => v || 'general')
-    .pipe(z.enum(SETTING_CATEGORIES, { error: 'Category must be general, notifications, integrations or billing' }))
-    .meta({ description: 'general (default), notifications, integrations or billing.' }),
-});
+export const systemSettingSchema = z
+  .object({
+    key: requiredText('Setting key is required'),
+    value: settingValue,
+    description: optionalText(),
+    category: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => v || 'general')
+      .pipe(z.enum(SETTING_CATEGORIES, { error: 'Category must be general, notifications, integrations or billing' }))
+      .meta({ description: 'general (default), notifications, integrations or billing.' }),
+  })
+  .superRefine((setting, ctx) => {
+    // The VAT number goes on tax invoices as it is: only a well-formed one.
+    if (setting.key.trim() === PLATFORM_SETTINGS.vatNumber && !SA_VAT_NUMBER.test(String(setting.value).replace(/\s/g, ''))) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: VAT_NUMBER_INVALID });
+    }
+  });
 export type SystemSettingInput = z.output<typeof systemSettingSchema>;
 export type SystemSettingFormValues = z.input<typeof systemSettingSchema>;
 

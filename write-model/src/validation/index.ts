@@ -11,6 +11,7 @@ export * from './passport.ts';
 export * from './email.ts';
 export * from './decimal.ts';
 export * from './rand.ts';
+export * from './vat.ts';
 export * from './provinces.ts';
 export * from './roles.ts';
 export * from './relationships.ts';

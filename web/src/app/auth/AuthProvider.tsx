@@ -24,6 +24,8 @@ export type AuthContextValue = {
   login: (input: LoginInput) => Promise<AuthOutcome>;
   register: (input: RegisterInput) => Promise<AuthOutcome>;
   logout: () => Promise<void>;
+  /** Reads the signed-in user again (after a change the server made to them: a new password chosen). */
+  refreshUser: () => void;
   isLoggingIn: boolean;
   isRegistering: boolean;
   isLoggingOut: boolean;
@@ -38,7 +40,7 @@ function failure(error: CombinedError): AuthOutcome {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { toast } = useToast();
   const resetClient = useResetClient();
-  const [me] = useQuery({ query: MeQuery });
+  const [me, reexecuteMe] = useQuery({ query: MeQuery });
   const [loginState, loginMutation] = useMutation(LoginMutation);
   const [registerState, registerMutation] = useMutation(RegisterMutation);
   const [logoutState, logoutMutation] = useMutation(LogoutMutation);
@@ -92,6 +94,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (result.error) toast({ title: 'Logout failed', description: errorMessage(result.error), variant: 'destructive' });
   }, [logoutMutation, resetClient, toast]);
 
+  const refreshUser = useCallback(() => reexecuteMe({ requestPolicy: 'network-only' }), [reexecuteMe]);
+
   // The "me" query is refreshed when the user's own record changes (Settings → profile), so once it
   // answers for the session's user it is the fresher of the two.
   const fresh = me.data?.me;
@@ -106,11 +110,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       register,
       logout,
+      refreshUser,
       isLoggingIn: loginState.fetching,
       isRegistering: registerState.fetching,
       isLoggingOut: logoutState.fetching,
     }),
-    [user, isLoading, login, register, logout, loginState.fetching, registerState.fetching, logoutState.fetching],
+    [user, isLoading, login, register, logout, refreshUser, loginState.fetching, registerState.fetching, logoutState.fetching],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

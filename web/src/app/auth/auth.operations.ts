@@ -11,6 +11,7 @@ export const SessionUserFields = graphql(`
     role
     companyId
     permissions
+    mustChangePassword
   }
 `);
 

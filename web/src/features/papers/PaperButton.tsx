@@ -63,3 +63,15 @@ export function ReceiptButton({ paymentId, policyNumber, paymentDate }: { paymen
     />
   );
 }
+
+/** A paid subscription payment's (tax) invoice (issue #25), numbered by the platform. */
+export function InvoiceButton({ paymentId, invoiceNumber }: { paymentId: string; invoiceNumber: string }) {
+  return (
+    <PaperButton
+      path={`/api/subscription/billing-history/${encodeURIComponent(paymentId)}/invoice.pdf`}
+      fileName={`invoice-${invoiceNumber}.pdf`}
+      label={`Invoice ${invoiceNumber} (PDF)`}
+      text="Invoice"
+    />
+  );
+}

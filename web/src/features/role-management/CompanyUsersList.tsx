@@ -5,6 +5,7 @@ import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';
 import { fullName, initials } from './roleLabels';
 import { CompanyUsersQuery, USERS_CONTEXT } from './roleManagement.operations';
+import { ResetPasswordButton } from './ResetPasswordButton';
 import { UserActiveToggle } from './UserActiveToggle';
 import { UserRoleSelect } from './UserRoleSelect';
 import * as styles from './roleManagement.css';
@@ -41,9 +42,13 @@ export function CompanyUsersList() {
                   {roleLabel(user.role)}
                 </Badge>
                 {!user.isActive && <Badge tone="dangerSoft">Deactivated</Badge>}
+                {user.isActive && user.mustChangePassword && <Badge tone="warning">Temporary password</Badge>}
               </span>
               <UserRoleSelect user={user} />
-              <UserActiveToggle user={user} />
+              <span className={styles.userActions}>
+                <ResetPasswordButton user={user} />
+                <UserActiveToggle user={user} />
+              </span>
             </li>
           ))}
         </ul>

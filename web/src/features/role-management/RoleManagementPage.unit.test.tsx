@@ -51,6 +51,16 @@ function openPage({
     if (name === 'InitializeDefaultPermissions') return initializeSpy(variables);
     if (name === 'DeactivateUser') return { data: { deactivateUser: { ...CLERK, isActive: false } } };
     if (name === 'ReactivateUser') return { data: { reactivateUser: { ...CLERK, isActive: true } } };
+    if (name === 'ResetUserPassword')
+      return {
+        data: {
+          resetUserPassword: {
+            __typename: 'TemporaryPasswordIssued',
+            temporaryPassword: 'Tmp-Pass-2345!',
+            user: { ...CLERK, mustChangePassword: true },
+          },
+        },
+      };
     return { data: null };
   };
   renderApp('/role-management', sessionHandler(testUser({ role }), handler));
@@ -161,6 +171,22 @@ describe('/role-management: User Management', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     await toastText('status', 'Sipho Dlamini is signed out everywhere and cannot sign in until reactivated.');
     expect(calls).toContain('DeactivateUser');
+  });
+
+  it('resets a staff user’s password after asking and shows the temporary one once, never for oneself (issue #25)', async () => {
+    const { calls } = openPage();
+    const me = await screen.findByRole('listitem', { name: 'Thandi Nkosi' });
+    expect(within(me).queryByRole('button', { name: /Reset password/ })).toBeNull();
+    const row = screen.getByRole('listitem', { name: 'Sipho Dlamini' });
+    fireEvent.click(within(row).getByRole('button', { name: 'Reset password of Sipho Dlamini' }));
+    const asking = await screen.findByRole('alertdialog');
+    expect(asking.textContent).toContain('signed out everywhere');
+    fireEvent.click(within(asking).getByRole('button', { name: 'Reset password' }));
+    const shown = await screen.findByRole('dialog', { name: 'Temporary password for Sipho Dlamini' });
+    expect(within(shown).getByLabelText('Temporary password').textContent).toBe('Tmp-Pass-2345!');
+    expect(calls).toContain('ResetUserPassword');
+    fireEvent.click(within(shown).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText('Tmp-Pass-2345!')).toBeNull());
   });
 
   it('shows a deactivated user as such, with Reactivate', async () => {

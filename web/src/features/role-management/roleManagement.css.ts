@@ -87,6 +87,29 @@ export const secondary = style({ color: vars.color.textMuted, fontSize: vars.fon
 // On a phone the badge sits under the name (column 2), not under the initials where it would widen column 1.
 export const roleBadge = style({ justifySelf: 'start', gridColumn: 2, '@media': { [media.tablet]: { gridColumn: 'auto' } } });
 
+// Reset password and Deactivate side by side, under the name on a phone.
+export const userActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['2'],
+  gridColumn: '1 / -1',
+  '@media': { [media.tablet]: { gridColumn: 'auto', justifyContent: 'flex-end' } },
+});
+
+export const temporaryPassword = style({
+  display: 'block',
+  padding: vars.space['3'],
+  margin: `${vars.space['3']} 0`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceMuted,
+  border: `1px solid ${vars.color.border}`,
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.lg,
+  letterSpacing: '0.05em',
+  overflowWrap: 'anywhere',
+  userSelect: 'all',
+});
+
 export const rowSelect = style({ gridColumn: '1 / -1', '@media': { [media.tablet]: { gridColumn: 'auto' } } });
 
 // Permission lists (both permission tabs)
@@ -185,4 +208,11 @@ export const fullRow = style({ gridColumn: '1 / -1' });
 export const formActions = style({ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: vars.space['2'] });
 
 /** The role and, when deactivated, that too (issue #25). */
-export const userBadges = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['1'] });
+// On a phone the badges sit under the name (column 2): in column 1 they would widen the initials' column and squeeze the name.
+export const userBadges = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['1'],
+  gridColumn: 2,
+  '@media': { [media.tablet]: { gridColumn: 'auto' } },
+});

@@ -19,6 +19,7 @@ export function companyUser(overrides: Partial<CompanyUserRow> = {}): CompanyUse
     lastName: 'Nkosi',
     role: 'administrator',
     isActive: true,
+    mustChangePassword: false,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ export const CompanyUserFields = graphql(`
     lastName
     role
     isActive
+    mustChangePassword
   }
 `);
 
@@ -121,6 +122,21 @@ export const ReactivateUserMutation = graphql(
     mutation ReactivateUser($userId: ID!) {
       reactivateUser(userId: $userId) {
         ...CompanyUserRow
+      }
+    }
+  `,
+  [CompanyUserFields],
+);
+
+/** Issue #25: a temporary password, shown once; the user must choose their own at next sign-in. */
+export const ResetUserPasswordMutation = graphql(
+  `
+    mutation ResetUserPassword($userId: ID!) {
+      resetUserPassword(userId: $userId) {
+        temporaryPassword
+        user {
+          ...CompanyUserRow
+        }
       }
     }
   `,

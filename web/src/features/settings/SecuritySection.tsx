@@ -37,7 +37,11 @@ export function SecuritySection() {
   );
 }
 
-function ChangePasswordForm() {
+/**
+ * The change-password form, in Settings and on the screen a user signed in with a temporary password
+ * sees first (issue #25: `currentLabel` names it, `onChanged` takes them on).
+ */
+export function ChangePasswordForm({ currentLabel = 'Current password', onChanged }: { currentLabel?: string; onChanged?: () => void }) {
   const { toast } = useToast();
   const form = useSchemaForm(changePasswordSchema, EMPTY);
   const formRef = useRef<HTMLFormElement>(null);
@@ -62,13 +66,14 @@ function ChangePasswordForm() {
     }
     form.reset();
     toast({ title: 'Password changed', description: 'Your password has been changed. Your other sessions have been signed out.' });
+    onChanged?.();
   };
 
   return (
     <form ref={formRef} className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Change password">
       <div className={styles.fields}>
         <TextField
-          label="Current password"
+          label={currentLabel}
           type="password"
           isRequired
           autoComplete="current-password"

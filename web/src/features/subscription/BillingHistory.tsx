@@ -2,12 +2,13 @@ import { formatDate, formatRand } from '../../app/format';
 import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';
 import { Cell, DataTable } from '../../ui/DataTable';
+import { InvoiceButton } from '../papers/PaperButton';
 import type { BillingEntry } from './subscription.operations';
 import * as styles from './subscription.css';
 
-const COLUMNS = ['Date', 'Description', 'Amount', 'Payment method', 'Status'] as const;
+const COLUMNS = ['Date', 'Description', 'Amount', 'Payment method', 'Status', 'Invoice'] as const;
 
-/** The subscription payments the payment provider confirmed (or reported failed), newest first. */
+/** The subscription payments the payment provider confirmed (or reported failed), newest first; a paid one has its invoice (issue #25). */
 export function BillingHistory({ entries }: { entries: readonly BillingEntry[] }) {
   return (
     <Card title="Billing History" description="Subscription payments confirmed by the payment provider.">
@@ -27,6 +28,13 @@ export function BillingHistory({ entries }: { entries: readonly BillingEntry[] }
               <Cell label="Payment method">{entry.paymentMethod}</Cell>
               <Cell label="Status">
                 <Badge tone={entry.status === 'paid' ? 'success' : 'dangerSoft'}>{entry.status === 'paid' ? 'Paid' : 'Failed'}</Badge>
+              </Cell>
+              <Cell label="Invoice">
+                {entry.status === 'paid' && entry.invoiceNumber ? (
+                  <InvoiceButton paymentId={entry.id} invoiceNumber={entry.invoiceNumber} />
+                ) : (
+                  <span className={styles.muted}>None</span>
+                )}
               </Cell>
             </tr>
           ))}

@@ -90,6 +90,17 @@ function open(
                 amount: '299.00',
                 paymentMethod: 'Credit Card',
                 status: 'failed',
+                invoiceNumber: null,
+              },
+              {
+                __typename: 'SubscriptionPayment',
+                id: '7f0c7d4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+                date: '2026-06-03T10:00:00.000Z',
+                planName: 'Premium Plan',
+                amount: '299.00',
+                paymentMethod: 'Credit Card',
+                status: 'paid',
+                invoiceNumber: 'INV-000042',
               },
             ],
           },
@@ -130,6 +141,13 @@ describe('/subscription', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Contact Sales' })).toBeTruthy();
     const history = screen.getByRole('table', { name: 'Billing history' });
     expect(within(history).getByText('Failed')).toBeTruthy();
+    // Issue #25: a paid payment's invoice, none for a failed one.
+    expect(
+      within(history)
+        .getAllByRole('button', { name: /Invoice/ })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Invoice INV-000042 (PDF)']);
+    expect(within(history).getByText('None')).toBeTruthy();
   });
 
   it('says the limit is reached at 100%, and shows billing for a paid plan', async () => {

@@ -42,6 +42,7 @@ export const SubscriptionPageQuery = graphql(
         amount
         paymentMethod
         status
+        invoiceNumber
       }
     }
   `,

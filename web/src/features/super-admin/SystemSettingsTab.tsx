@@ -1,3 +1,4 @@
+import { PLATFORM_SETTINGS } from '@fpa/write-model/validation';
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { errorMessage } from '../../app/errors';
@@ -41,6 +42,10 @@ export function SystemSettingsTab({ adding, onCloseForm }: { adding: boolean; on
     <div className={styles.tab}>
       {adding && !editing && <SystemSettingForm onClose={onCloseForm} />}
       {editing && <SystemSettingForm key={editing.id} setting={editing} onClose={() => setEditing(null)} />}
+      <p className={styles.hint}>
+        Subscription invoices show the platform as {PLATFORM_SETTINGS.name}, {PLATFORM_SETTINGS.address} and {PLATFORM_SETTINGS.vatNumber}{' '}
+        say. Without a VAT number they are invoices, not tax invoices.
+      </p>
       {result.fetching && !result.data ? (
         <PageSpinner label="Loading system settings" />
       ) : result.error && !result.data ? (

@@ -69,7 +69,7 @@ export async function changePassword(
 /** The session the request came with stays signed in; the user's others end. */
 export const changePasswordSlice = commandSlice({
   name: 'changePassword',
-  operation: 'profile.update',
+  operation: 'profile.password',
   input: () => changePasswordSchema,
   handle: ({ store, sql }, { input }, ctx) =>
     changePassword(store, sql, input, ctx, { keepSessionTokenHash: ctx.sessionTokenHash ?? null }),
