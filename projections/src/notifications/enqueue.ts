@@ -2,7 +2,14 @@ import { notificationsOf } from '@fpa/write-model';
 import { ERASED, type RecordedEvent, type SqlExecutor } from '@fpa/write-model/event-store';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { OUTBOX } from './outbox.schema.ts';
-import { DEFAULT_TEMPLATES, renderMessage, type NotificationChannel, type NotificationType, type TemplateValues } from './templates.ts';
+import {
+  DEFAULT_TEMPLATES,
+  renderMessage,
+  templateFor,
+  type NotificationChannel,
+  type NotificationType,
+  type TemplateValues,
+} from './templates.ts';
 
 /** A message older than this when the projector first meets its event is recorded, not sent late. */
 export const SEND_LATE_LIMIT_HOURS = 72;
@@ -85,10 +92,13 @@ export async function enqueue(
   // Settings may leave the company's phone or e-mail blank ('').
   const contact = usable(company.phone) ? company.phone.trim() : usable(company.email) ? company.email.trim() : 'our offices';
   const filled: TemplateValues = { companyName: company.name, companyContact: contact, firstName: recipient.firstName ?? '', ...values };
+  // The company's template in force at this event (the projector folds the template events in log order),
+  // so a rebuild renders each message as it was first written; the outbox keeps the row written then anyway.
+  const words = await templateFor(tx, companyId, type);
   for (const channel of channels) {
     const address = addressOf(channel, recipient);
     if (!address.to && !template.legallyRequired) continue;
-    const message = renderMessage(type, channel, filled);
+    const message = renderMessage(words, channel, filled);
     await tx.query(
       `insert into ${OUTBOX} (id, company_id, source_event_id, source_position, type, recipient, member_id, channel, to_address,
                               subject, body, legally_required, status, reason, created_at)

@@ -1,4 +1,13 @@
-import type { BatchEvent, ClaimEvent, CompanyEvent, GroupSchemeEvent, MemberEvent, PaymentEvent, PolicyEvent } from '@fpa/write-model';
+import type {
+  BatchEvent,
+  ClaimEvent,
+  CompanyEvent,
+  GroupSchemeEvent,
+  MemberEvent,
+  NotificationTemplateEvent,
+  PaymentEvent,
+  PolicyEvent,
+} from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { addMonths, CLAIM_REJECTION_REASON_LABELS, formatRand, southAfricanDate } from '@fpa/write-model/validation';
 import { longDate, monthName } from '@fpa/write-model';
@@ -7,7 +16,15 @@ import type { Projector } from '../engine/types.ts';
 import { enqueue, type Recipient } from './enqueue.ts';
 import { createNotifyTables, NOTIFY_TABLES } from './outbox.schema.ts';
 
-type NotifyEvent = CompanyEvent | MemberEvent | PolicyEvent | PaymentEvent | ClaimEvent | BatchEvent | GroupSchemeEvent;
+type NotifyEvent =
+  | CompanyEvent
+  | MemberEvent
+  | PolicyEvent
+  | PaymentEvent
+  | ClaimEvent
+  | BatchEvent
+  | GroupSchemeEvent
+  | NotificationTemplateEvent;
 
 /**
  * The outbox projector (issue #24): the events decide what is sent. It keeps what a message needs
@@ -17,8 +34,11 @@ type NotifyEvent = CompanyEvent | MemberEvent | PolicyEvent | PaymentEvent | Cla
  */
 export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
   name: 'notifications',
-  version: 1,
+  // 2: the company's message templates (NotificationTemplateSet/Reset).
+  version: 2,
   handles: [
+    'NotificationTemplateSet',
+    'NotificationTemplateReset',
     'CompanyRegistered',
     'CompanyDetailsUpdated',
     'SubscriptionTierChanged',
@@ -40,6 +60,21 @@ export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
   init: createNotifyTables,
   async apply(tx, event) {
     switch (event.type) {
+      case 'NotificationTemplateSet': {
+        const d = event.data;
+        await tx.query(
+          `insert into notify_templates (company_id, message_type, subject, sms, email) values ($1, $2, $3, $4, $5)
+           on conflict (company_id, message_type) do update set subject = excluded.subject, sms = excluded.sms, email = excluded.email`,
+          [d.companyId, d.messageType, d.subject, d.sms, d.email],
+        );
+        return;
+      }
+      case 'NotificationTemplateReset':
+        await tx.query(`delete from notify_templates where company_id = $1 and message_type = $2`, [
+          event.data.companyId,
+          event.data.messageType,
+        ]);
+        return;
       case 'CompanyRegistered': {
         const d = event.data;
         await tx.query(

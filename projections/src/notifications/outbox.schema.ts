@@ -62,7 +62,14 @@ export async function migrateOutbox(tx: SqlExecutor): Promise<void> {
 }
 
 /** The projector's own generation tables: what a message needs to know about its recipient and company. */
-export const NOTIFY_TABLES = ['notify_companies', 'notify_people', 'notify_policies', 'notify_payments', 'notify_claims'] as const;
+export const NOTIFY_TABLES = [
+  'notify_companies',
+  'notify_people',
+  'notify_policies',
+  'notify_payments',
+  'notify_claims',
+  'notify_templates',
+] as const;
 
 export async function createNotifyTables(tx: SqlExecutor): Promise<void> {
   await migrateOutbox(tx);
@@ -103,6 +110,14 @@ export async function createNotifyTables(tx: SqlExecutor): Promise<void> {
       first_name text,
       phone text,
       email text
+    );
+    create table if not exists notify_templates (
+      company_id uuid not null,
+      message_type text not null,
+      subject text not null,
+      sms text not null,
+      email text not null,
+      primary key (company_id, message_type)
     );
   `);
 }
