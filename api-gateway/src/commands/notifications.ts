@@ -1,10 +1,16 @@
-import { resetNotificationTemplateSlice, setNotificationTemplateSlice } from '@fpa/write-model';
+import { resetNotificationTemplateSlice, setMemberCommunicationSlice, setNotificationTemplateSlice } from '@fpa/write-model';
 import * as notifications from '../queries/notifications.ts';
-import { NotificationTemplateObject } from '../schema/notifications.ts';
+import { MemberCommunicationObject, NotificationTemplateObject } from '../schema/notifications.ts';
 import { endpoint } from './expose.ts';
 
 /** Issue #24, Settings → message templates: the answer is the type's template as now in force. */
 export const notificationEndpoints = [
+  endpoint({
+    slice: setMemberCommunicationSlice,
+    rest: { method: 'PUT', path: '/api/members/:id/communication' },
+    graphql: { type: MemberCommunicationObject, description: "Set a member's preferred channel and opt-out (members:update; POPIA)." },
+    answer: (ctx, { memberId }) => notifications.memberCommunicationAfterChange(ctx, memberId),
+  }),
   endpoint({
     slice: setNotificationTemplateSlice,
     rest: { method: 'PUT', path: '/api/notifications/templates/:type' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { NotificationMonth, NotificationTemplateView, NotificationView, ProviderStatus } from '@fpa/projections';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_LIST_STATUSES, NOTIFICATION_TYPES } from '@fpa/write-model/validation';
+import type { MemberCommunication, NotificationMonth, NotificationTemplateView, NotificationView, ProviderStatus } from '@fpa/projections';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_LIST_STATUSES, NOTIFICATION_TYPES, PREFERRED_CHANNELS } from '@fpa/write-model/validation';
 import { instant, named, rowOf, type AnswerMap } from './shapes.ts';
 
 const notification = named(
@@ -59,6 +59,17 @@ const template = named(
   ),
 );
 
+const communication = named(
+  'MemberCommunication',
+  rowOf<MemberCommunication>()(
+    z.strictObject({
+      memberId: z.uuid(),
+      preferredChannel: z.enum(PREFERRED_CHANNELS),
+      optedOut: z.boolean().meta({ description: 'Only the legally required notices (the non-payment notice) are sent' }),
+    }),
+  ),
+);
+
 /** Issue #24: the outbox (administrator). */
 export const notificationsAnswers: AnswerMap = {
   'GET /api/notifications': {
@@ -87,6 +98,13 @@ export const notificationsAnswers: AnswerMap = {
         ),
       ),
     }),
+  },
+  'GET /api/members/:id/communication': { summary: "A member's preferred channel (sms, email, both) and opt-out", answer: communication },
+  'PUT /api/members/:id/communication': {
+    summary: "Set a member's preferred channel and opt-out (POPIA; members:update)",
+    description:
+      'Body: preferredChannel (sms, email or both) and optedOut. Opted out, the member gets only the legally required non-payment notice. A preferred channel with no address on record leaves the message on its usual channels.',
+    answer: communication,
   },
   'GET /api/notifications/templates': {
     summary: "The company's message templates, every type: its own words where it set them, else the English default",

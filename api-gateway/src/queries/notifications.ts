@@ -6,6 +6,8 @@ import {
   verifyTwilioSignature,
   listNotifications,
   listNotificationTemplates,
+  findMemberCommunication,
+  type MemberCommunication,
   type NotificationTemplateView,
   notificationMonths,
   providerStatuses,
@@ -64,6 +66,25 @@ export function templateAfterChange(ctx: RequestContext, type: NotificationType)
 
 async function templateOf(sql: SqlExecutor, companyId: string, type: NotificationType): Promise<NotificationTemplateView> {
   return (await listNotificationTemplates(sql, companyId)).find((t) => t.type === type)!;
+}
+
+export const MEMBER_NOT_FOUND_FOR_MESSAGES = 'Member not found';
+
+/** A member's preferred channel and opt-out (members:read). */
+export function memberCommunication(ctx: RequestContext, memberId: string): Promise<MemberCommunication> {
+  return communicationOf(...tenantRead(ctx, 'members:read'), memberId);
+}
+
+/** The preferences as the caller's own change left them. */
+export function memberCommunicationAfterChange(ctx: RequestContext, memberId: string): Promise<MemberCommunication> {
+  const companyId = companyOf(ctx);
+  return communicationOf(tenantSql(ctx, companyId), companyId, memberId);
+}
+
+async function communicationOf(sql: SqlExecutor, companyId: string, memberId: string): Promise<MemberCommunication> {
+  const found = await findMemberCommunication(sql, companyId, memberId);
+  if (!found) throw new NotFoundError(MEMBER_NOT_FOUND_FOR_MESSAGES);
+  return found;
 }
 
 /** Which provider sends each channel (this process's configuration), and the company's latest failure on it. */

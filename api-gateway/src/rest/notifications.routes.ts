@@ -33,6 +33,12 @@ export const notificationRoutes: Route[] = [
   },
   {
     method: 'GET',
+    path: '/api/members/:id/communication',
+    operation: 'members:read',
+    handler: (ctx, { params }) => notifications.memberCommunication(ctx, params.id!),
+  },
+  {
+    method: 'GET',
     path: '/api/notifications/templates',
     operation: 'notifications:read',
     handler: async (ctx) => ({ templates: await notifications.templates(ctx) }),

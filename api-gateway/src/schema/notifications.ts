@@ -1,5 +1,5 @@
-import type { NotificationMonth, NotificationTemplateView, NotificationView, ProviderStatus } from '@fpa/projections';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_LIST_STATUSES, NOTIFICATION_TYPES } from '@fpa/write-model/validation';
+import type { MemberCommunication, NotificationMonth, NotificationTemplateView, NotificationView, ProviderStatus } from '@fpa/projections';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_LIST_STATUSES, NOTIFICATION_TYPES, PREFERRED_CHANNELS } from '@fpa/write-model/validation';
 import { enumType } from '../commands/graphql-input.ts';
 import { builder } from '../builder.ts';
 import * as notifications from '../queries/notifications.ts';
@@ -89,7 +89,24 @@ export const NotificationTemplateObject = builder.objectRef<NotificationTemplate
   }),
 });
 
+const PreferredChannelEnum = enumType('PreferredChannel', { values: PREFERRED_CHANNELS });
+
+export const MemberCommunicationObject = builder.objectRef<MemberCommunication>('MemberCommunication').implement({
+  description: 'How a member wants to hear from the company (POPIA): opted out, they get only the legally required notices.',
+  fields: (t) => ({
+    memberId: t.exposeID('memberId'),
+    preferredChannel: t.field({ type: PreferredChannelEnum, resolve: (c) => c.preferredChannel }),
+    optedOut: t.exposeBoolean('optedOut'),
+  }),
+});
+
 builder.queryFields((t) => ({
+  memberCommunication: t.field({
+    type: MemberCommunicationObject,
+    description: "A member's preferred channel and opt-out (members:read).",
+    args: { memberId: t.arg.id({ required: true }) },
+    resolve: (_r, { memberId }, ctx) => notifications.memberCommunication(ctx, memberId.toString()),
+  }),
   notificationTemplates: t.field({
     type: [NotificationTemplateObject],
     description: "The company's message templates, every type (notifications:read).",

@@ -1,5 +1,6 @@
 import { notificationsOf } from '@fpa/write-model';
 import { ERASED, type RecordedEvent, type SqlExecutor } from '@fpa/write-model/event-store';
+import type { PreferredChannel } from '@fpa/write-model/validation';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { OUTBOX } from './outbox.schema.ts';
 import {
@@ -21,6 +22,8 @@ export type Recipient = {
   firstName: string | null;
   phone: string | null;
   email: string | null;
+  /** A member's own choice (issue #24, POPIA); a claimant who is not the member has none. */
+  preferences?: { preferredChannel: PreferredChannel; optedOut: boolean };
 };
 
 type Company = { name: string; phone: string | null; email: string | null; tier: string };
@@ -68,6 +71,24 @@ function addressOf(channel: NotificationChannel, recipient: Recipient): Address 
 }
 
 /**
+ * The member's choice applied (POPIA): an opted-out member gets only a legally required notice, on every
+ * channel it goes by; a preferred channel with an address on record carries the message alone (an SMS-only
+ * receipt goes by e-mail to a member who prefers e-mail: every type has e-mail words); without an address
+ * on it, the message goes as usual rather than not at all.
+ */
+export function channelsFor(
+  recipient: Recipient,
+  template: { legallyRequired: boolean },
+  channels: readonly NotificationChannel[],
+): readonly NotificationChannel[] {
+  const choice = recipient.preferences;
+  if (!choice || template.legallyRequired) return channels;
+  if (choice.optedOut) return [];
+  if (choice.preferredChannel === 'both' || !addressOf(choice.preferredChannel, recipient).to) return channels;
+  return [choice.preferredChannel];
+}
+
+/**
  * Writes the event's messages to the outbox, in the projector's transaction: one row per channel of the
  * type's template that the company's tier sends (the free tier: the legally required notice, by e-mail).
  * A channel without an address is left out, except for a legally required notice, which is recorded as
@@ -88,7 +109,11 @@ export async function enqueue(
   const template = DEFAULT_TEMPLATES[type];
   const scope = notificationsOf(company.tier);
   if (scope === 'legal_by_email' && !template.legallyRequired) return;
-  const channels = scope === 'legal_by_email' ? template.channels.filter((c) => c === 'email') : template.channels;
+  const channels = channelsFor(
+    recipient,
+    template,
+    scope === 'legal_by_email' ? template.channels.filter((c) => c === 'email') : template.channels,
+  );
   // Settings may leave the company's phone or e-mail blank ('').
   const contact = usable(company.phone) ? company.phone.trim() : usable(company.email) ? company.email.trim() : 'our offices';
   const filled: TemplateValues = { companyName: company.name, companyContact: contact, firstName: recipient.firstName ?? '', ...values };

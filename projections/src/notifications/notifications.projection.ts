@@ -9,7 +9,7 @@ import type {
   PolicyEvent,
 } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
-import { addMonths, CLAIM_REJECTION_REASON_LABELS, formatRand, southAfricanDate } from '@fpa/write-model/validation';
+import { addMonths, CLAIM_REJECTION_REASON_LABELS, formatRand, southAfricanDate, type PreferredChannel } from '@fpa/write-model/validation';
 import { longDate, monthName } from '@fpa/write-model';
 import { projectorOf } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
@@ -34,11 +34,12 @@ type NotifyEvent =
  */
 export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
   name: 'notifications',
-  // 2: the company's message templates (NotificationTemplateSet/Reset).
+  // 2: the company's message templates (NotificationTemplateSet/Reset); members' preferred channel and opt-out.
   version: 2,
   handles: [
     'NotificationTemplateSet',
     'NotificationTemplateReset',
+    'MemberCommunicationSet',
     'CompanyRegistered',
     'CompanyDetailsUpdated',
     'SubscriptionTierChanged',
@@ -75,6 +76,15 @@ export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
           event.data.messageType,
         ]);
         return;
+      case 'MemberCommunicationSet': {
+        const d = event.data;
+        await tx.query(`update notify_people set preferred_channel = $2, opted_out = $3 where member_id = $1`, [
+          d.memberId,
+          d.preferredChannel,
+          d.optedOut,
+        ]);
+        return;
+      }
       case 'CompanyRegistered': {
         const d = event.data;
         await tx.query(
@@ -242,11 +252,23 @@ async function addPolicy(tx: SqlExecutor, policyId: string, companyId: string, m
 }
 
 async function member(tx: SqlExecutor, memberId: string): Promise<Recipient | null> {
-  const [row] = await tx.query<{ first_name: string | null; phone: string | null; email: string | null }>(
-    `select first_name, phone, email from notify_people where member_id = $1`,
-    [memberId],
-  );
-  return row ? { key: `member:${memberId}`, memberId, firstName: row.first_name, phone: row.phone, email: row.email } : null;
+  const [row] = await tx.query<{
+    first_name: string | null;
+    phone: string | null;
+    email: string | null;
+    preferred_channel: PreferredChannel;
+    opted_out: boolean;
+  }>(`select first_name, phone, email, preferred_channel, opted_out from notify_people where member_id = $1`, [memberId]);
+  return row
+    ? {
+        key: `member:${memberId}`,
+        memberId,
+        firstName: row.first_name,
+        phone: row.phone,
+        email: row.email,
+        preferences: { preferredChannel: row.preferred_channel, optedOut: row.opted_out },
+      }
+    : null;
 }
 
 /** The policyholder of a policy, and its number. */

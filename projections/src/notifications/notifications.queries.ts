@@ -2,6 +2,7 @@ import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { isUuid } from '../portfolio/uuid.ts';
 import { OUTBOX, type NotificationStatus } from './outbox.schema.ts';
 import type { NotificationChannel, NotificationType } from './templates.ts';
+import type { PreferredChannel } from '@fpa/write-model/validation';
 
 export type NotificationView = {
   id: string;
@@ -134,4 +135,17 @@ export async function providerStatuses(
     const last = rows.find((r) => r.channel === channel);
     return { channel, provider: configured[channel], lastError: last?.reason ?? null, lastErrorAt: last?.at ?? null };
   });
+}
+
+export type MemberCommunication = { memberId: string; preferredChannel: PreferredChannel; optedOut: boolean };
+
+/** A member's communication preferences as the outbox projector applies them; null for a member it does not know. */
+export async function findMemberCommunication(sql: SqlExecutor, companyId: string, memberId: string): Promise<MemberCommunication | null> {
+  if (!isUuid(memberId)) return null;
+  const [row] = await sql.query<MemberCommunication>(
+    `select member_id::text as "memberId", preferred_channel as "preferredChannel", opted_out as "optedOut"
+       from notify_people where company_id = $1 and member_id = $2`,
+    [companyId, memberId],
+  );
+  return row ?? null;
 }

@@ -86,7 +86,9 @@ export async function createNotifyTables(tx: SqlExecutor): Promise<void> {
       company_id uuid not null,
       first_name text,
       phone text,
-      email text
+      email text,
+      preferred_channel text not null default 'both',
+      opted_out boolean not null default false
     );
     create table if not exists notify_policies (
       policy_id uuid primary key,

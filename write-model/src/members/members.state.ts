@@ -1,4 +1,5 @@
 import { unknownEvent } from '../command-handling/decider.ts';
+import type { PreferredChannel } from '../validation/index.ts';
 import type { MemberEvent } from './members.events.ts';
 
 export type MemberState =
@@ -14,6 +15,8 @@ export type MemberState =
       lastName: string;
       policyIds: string[];
       familyMemberIds: string[];
+      /** Issue #24: how the member wants to hear from the company (SMS and e-mail as the message goes, by default). */
+      communication: { preferredChannel: PreferredChannel; optedOut: boolean };
     };
 
 /** A member that has been registered (active or deleted). */
@@ -41,6 +44,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
         lastName: d.lastName,
         policyIds: d.policyId ? [d.policyId] : [],
         familyMemberIds: [],
+        communication: { preferredChannel: 'both', optedOut: false },
       };
     }
     case 'MemberUpdated':
@@ -55,6 +59,10 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
         : { ...state, familyMemberIds: state.familyMemberIds.filter((id) => id !== event.data.familyMemberId) };
     case 'MemberPolicyIssued':
       return state.status === 'none' ? state : { ...state, policyIds: [...state.policyIds, event.data.policyId] };
+    case 'MemberCommunicationSet':
+      return state.status === 'none'
+        ? state
+        : { ...state, communication: { preferredChannel: event.data.preferredChannel, optedOut: event.data.optedOut } };
     default:
       return unknownEvent(event, state);
   }

@@ -28,6 +28,7 @@ import { MemberMessages } from '../notifications/MemberMessages';
 import { ReceiptButton, ScheduleButton } from '../papers/PaperButton';
 import { BeneficiariesSection } from './beneficiaries/BeneficiariesSection';
 import { AddMemberDialog } from './AddMemberDialog';
+import { CommunicationDialog } from './CommunicationDialog';
 import { DeleteMemberDialog } from './DeleteMemberDialog';
 import { EditMemberDialog } from './EditMemberDialog';
 import { MemberLimitDialog } from './MemberLimitDialog';
@@ -339,6 +340,7 @@ function ClaimsCard({ policies }: { policies: readonly MemberPagePolicy[] }) {
 
 type DialogState =
   | { kind: 'edit' }
+  | { kind: 'communication' }
   | { kind: 'issue' }
   | { kind: 'add' }
   | { kind: 'limit'; reason: string }
@@ -387,6 +389,11 @@ export function MemberPage() {
                 Edit
               </Button>
             )}
+            {canEdit && (
+              <Button variant="secondary" onPress={() => setDialog({ kind: 'communication' })}>
+                Message preferences
+              </Button>
+            )}
           </>
         }
       />
@@ -398,6 +405,7 @@ export function MemberPage() {
       <MemberMessages memberId={member.id} />
       <MemberHistory memberId={member.id} name={name} />
       {dialog?.kind === 'edit' && <EditMemberDialog member={member} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'communication' && <CommunicationDialog memberId={member.id} name={name} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'issue' && <IssuePolicyDialog member={member} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'add' && main && (
         <AddMemberDialog
