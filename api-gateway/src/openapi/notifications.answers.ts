@@ -38,6 +38,10 @@ const month = named(
       failed: z.number().int(),
       notSent: z.number().int(),
       queued: z.number().int(),
+      estimatedCost: z
+        .string()
+        .regex(/^\d+\.\d{2}$/)
+        .meta({ description: "What the month's sent messages cost, in rand: SMS parts × SMS_COST_RAND, e-mails × EMAIL_COST_RAND" }),
     }),
   ),
 );

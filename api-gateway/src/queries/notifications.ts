@@ -44,7 +44,7 @@ export async function notifications(ctx: RequestContext, input: NotificationsInp
 }
 
 export function notificationCounts(ctx: RequestContext): Promise<NotificationMonth[]> {
-  return notificationMonths(...tenantRead(ctx, 'notifications:read'));
+  return notificationMonths(...tenantRead(ctx, 'notifications:read'), ctx.services.config.notifications.costs);
 }
 
 /** The company's message templates, every type (Settings → message templates). */

@@ -49,6 +49,9 @@ const NotificationMonthObject = builder.objectRef<NotificationMonth>('Notificati
     failed: t.exposeInt('failed'),
     notSent: t.exposeInt('notSent'),
     queued: t.exposeInt('queued'),
+    estimatedCost: t.exposeString('estimatedCost', {
+      description: "What the month's sent messages cost, in rand ('12.50'): SMS parts × SMS_COST_RAND, e-mails × EMAIL_COST_RAND",
+    }),
   }),
 });
 

@@ -1,6 +1,6 @@
 import { notificationsOf } from '@fpa/write-model';
 import { ERASED, type RecordedEvent, type SqlExecutor } from '@fpa/write-model/event-store';
-import type { PreferredChannel } from '@fpa/write-model/validation';
+import { smsSegments, type PreferredChannel } from '@fpa/write-model/validation';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { OUTBOX } from './outbox.schema.ts';
 import {
@@ -126,12 +126,12 @@ export async function enqueue(
     const message = renderMessage(words, channel, filled);
     await tx.query(
       `insert into ${OUTBOX} (id, company_id, source_event_id, source_position, type, recipient, member_id, channel, to_address,
-                              subject, body, legally_required, status, reason, created_at)
+                              subject, body, legally_required, status, reason, created_at, parts)
        values (md5($2 || '|' || $5 || '|' || $7)::uuid, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
                case when $12::text is not null or $13::timestamptz < now() - make_interval(hours => $14) then 'not_sent' else 'queued' end,
                coalesce($12::text, case when $13::timestamptz < now() - make_interval(hours => $14)
                                         then 'older than ' || $14 || ' hours when first projected: not sent late' end),
-               $13)
+               $13, $15)
        on conflict (source_event_id, recipient, channel) do nothing`,
       [
         companyId,
@@ -148,6 +148,7 @@ export async function enqueue(
         address.problem,
         event.recordedAt,
         SEND_LATE_LIMIT_HOURS,
+        channel === 'sms' ? smsSegments(message.text).segments : 1,
       ],
     );
   }

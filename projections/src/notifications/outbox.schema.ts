@@ -42,6 +42,8 @@ export async function migrateOutbox(tx: SqlExecutor): Promise<void> {
       delivered_at timestamptz,
       unique (source_event_id, recipient, channel)
     );
+    -- The SMS parts a message takes (the shared counter, when it was written): the cost estimate counts them.
+    alter table ${OUTBOX} add column if not exists parts integer;
     create index if not exists notification_outbox_due on ${OUTBOX} (status, next_attempt_at) where status in ('queued', 'sending');
     create index if not exists notification_outbox_company on ${OUTBOX} (company_id, created_at desc);
     create index if not exists notification_outbox_member on ${OUTBOX} (company_id, member_id, created_at desc);
