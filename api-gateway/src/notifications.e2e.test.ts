@@ -99,6 +99,10 @@ describe.each(testDrivers())('notifications through the gateway on $name', (driv
     const rest = await t.request('GET', `/api/notifications?memberId=${member.body.id}&channel=sms`, undefined, { token: admin });
     expect(rest.body.items).toHaveLength(1);
     expect(listed.body.data.notificationCounts).toContainEqual(expect.objectContaining({ channel: 'sms', sent: 1 }));
+    // The cost estimate at the default prices: R 0.25 an SMS part, nothing an e-mail.
+    const counts = (await t.request('GET', '/api/notifications/counts', undefined, { token: admin })).body.months;
+    expect(counts).toContainEqual(expect.objectContaining({ channel: 'sms', sent: 1, estimatedCost: '0.25' }));
+    expect(counts).toContainEqual(expect.objectContaining({ channel: 'email', sent: 1, estimatedCost: '0.00' }));
   });
 
   it('records the provider reason of a refusal, and resends the failed message on request', async () => {

@@ -23,3 +23,4 @@ export * from './system-settings/index.ts';
 export * from './compliance/index.ts';
 export * from './command-handling/slice.ts';
 export * from './collections/index.ts';
+export * from './notification-templates/index.ts';

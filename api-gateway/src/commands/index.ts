@@ -13,6 +13,7 @@ import { platformEndpoints } from './platform.ts';
 import { subscriptionEndpoints } from './subscription.ts';
 import { collectionEndpoints } from './collections.ts';
 import { beneficiaryEndpoints } from './beneficiaries.ts';
+import { notificationEndpoints } from './notifications.ts';
 
 /** Every command the gateway exposes, one context's endpoints per line: REST routes and GraphQL mutations are built from these. */
 export const commandEndpoints: readonly AnyEndpoint[] = [
@@ -30,4 +31,5 @@ export const commandEndpoints: readonly AnyEndpoint[] = [
   ...billingEndpoints,
   ...collectionEndpoints,
   ...beneficiaryEndpoints,
+  ...notificationEndpoints,
 ];

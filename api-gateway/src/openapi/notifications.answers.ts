@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { NotificationMonth, NotificationView, ProviderStatus } from '@fpa/projections';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_LIST_STATUSES, NOTIFICATION_TYPES } from '@fpa/write-model/validation';
+import type { MemberCommunication, NotificationMonth, NotificationTemplateView, NotificationView, ProviderStatus } from '@fpa/projections';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_LIST_STATUSES, NOTIFICATION_TYPES, PREFERRED_CHANNELS } from '@fpa/write-model/validation';
 import { instant, named, rowOf, type AnswerMap } from './shapes.ts';
 
 const notification = named(
@@ -38,6 +38,38 @@ const month = named(
       failed: z.number().int(),
       notSent: z.number().int(),
       queued: z.number().int(),
+      estimatedCost: z
+        .string()
+        .regex(/^\d+\.\d{2}$/)
+        .meta({ description: "What the month's sent messages cost, in rand: SMS parts × SMS_COST_RAND, e-mails × EMAIL_COST_RAND" }),
+    }),
+  ),
+);
+
+const templateText = { subject: z.string(), sms: z.string(), email: z.string() };
+
+const template = named(
+  'NotificationTemplate',
+  rowOf<NotificationTemplateView>()(
+    z.strictObject({
+      type: z.enum(NOTIFICATION_TYPES),
+      ...templateText,
+      channels: z.array(z.enum(NOTIFICATION_CHANNELS)).meta({ description: 'The channels this type is sent on' }),
+      legallyRequired: z.boolean(),
+      placeholders: z.array(z.string()).meta({ description: 'The placeholders (without braces) this type may name' }),
+      isDefault: z.boolean().meta({ description: 'True while the company has not set its own words' }),
+      default: z.strictObject(templateText).meta({ description: 'The English default' }),
+    }),
+  ),
+);
+
+const communication = named(
+  'MemberCommunication',
+  rowOf<MemberCommunication>()(
+    z.strictObject({
+      memberId: z.uuid(),
+      preferredChannel: z.enum(PREFERRED_CHANNELS),
+      optedOut: z.boolean().meta({ description: 'Only the legally required notices (the non-payment notice) are sent' }),
     }),
   ),
 );
@@ -70,6 +102,28 @@ export const notificationsAnswers: AnswerMap = {
         ),
       ),
     }),
+  },
+  'GET /api/members/:id/communication': { summary: "A member's preferred channel (sms, email, both) and opt-out", answer: communication },
+  'PUT /api/members/:id/communication': {
+    summary: "Set a member's preferred channel and opt-out (POPIA; members:update)",
+    description:
+      'Body: preferredChannel (sms, email or both) and optedOut. Opted out, the member gets only the legally required non-payment notice. A preferred channel with no address on record leaves the message on its usual channels.',
+    answer: communication,
+  },
+  'GET /api/notifications/templates': {
+    summary: "The company's message templates, every type: its own words where it set them, else the English default",
+    answer: z.strictObject({ templates: z.array(template) }),
+  },
+  'GET /api/notifications/templates/:type': { summary: "One message type's template", answer: template },
+  'PUT /api/notifications/templates/:type': {
+    summary: "Set the company's words for one message type (company:update)",
+    description:
+      'Body: subject, sms, email, each with {placeholders}. A placeholder the type does not fill is refused (400, naming it); an SMS longer than 4 parts is refused; the non-payment notice must keep {text}. The default words again are a reset.',
+    answer: template,
+  },
+  'DELETE /api/notifications/templates/:type': {
+    summary: 'Back to the English default for one message type (company:update)',
+    answer: template,
   },
   'POST /api/notifications/receipts/twilio': {
     summary: "Twilio's delivery receipt (StatusCallback): trusted for its X-Twilio-Signature only",

@@ -5,6 +5,10 @@ import {
   recordTwilioReceipt,
   verifyTwilioSignature,
   listNotifications,
+  listNotificationTemplates,
+  findMemberCommunication,
+  type MemberCommunication,
+  type NotificationTemplateView,
   notificationMonths,
   providerStatuses,
   resendNotification,
@@ -12,10 +16,19 @@ import {
   type NotificationView,
   type ProviderStatus,
 } from '@fpa/projections';
-import { NO_ADDRESS_TO_RESEND, NOT_RESENDABLE, NOTIFICATION_NOT_FOUND, notificationQuerySchema } from '@fpa/write-model/validation';
+import {
+  NO_ADDRESS_TO_RESEND,
+  NOT_RESENDABLE,
+  NOTIFICATION_NOT_FOUND,
+  notificationQuerySchema,
+  notificationTemplateResetSchema,
+  type NotificationType,
+} from '@fpa/write-model/validation';
 import { requireCompanyUser } from '../auth/policy.ts';
 import type { RequestContext } from '../context.ts';
-import { tenantRead } from './tenant.ts';
+import { tenantRead, tenantSql } from './tenant.ts';
+import { companyOf } from '../commands/expose.ts';
+import type { SqlExecutor } from '@fpa/write-model/event-store';
 
 /*
  * Issue #24, what the administrator sees of the outbox: every message with its status and reason, the
@@ -31,7 +44,47 @@ export async function notifications(ctx: RequestContext, input: NotificationsInp
 }
 
 export function notificationCounts(ctx: RequestContext): Promise<NotificationMonth[]> {
-  return notificationMonths(...tenantRead(ctx, 'notifications:read'));
+  return notificationMonths(...tenantRead(ctx, 'notifications:read'), ctx.services.config.notifications.costs);
+}
+
+/** The company's message templates, every type (Settings → message templates). */
+export function templates(ctx: RequestContext): Promise<NotificationTemplateView[]> {
+  return listNotificationTemplates(...tenantRead(ctx, 'notifications:read'));
+}
+
+/** One type's template; an unknown type is a 400 naming the types. */
+export async function template(ctx: RequestContext, type: unknown): Promise<NotificationTemplateView> {
+  const [sql, companyId] = tenantRead(ctx, 'notifications:read');
+  return templateOf(sql, companyId, parseInput(notificationTemplateResetSchema, { type }).type);
+}
+
+/** The template as the caller's own change left it (the answer of a change made under company:update). */
+export function templateAfterChange(ctx: RequestContext, type: NotificationType): Promise<NotificationTemplateView> {
+  const companyId = companyOf(ctx);
+  return templateOf(tenantSql(ctx, companyId), companyId, type);
+}
+
+async function templateOf(sql: SqlExecutor, companyId: string, type: NotificationType): Promise<NotificationTemplateView> {
+  return (await listNotificationTemplates(sql, companyId)).find((t) => t.type === type)!;
+}
+
+export const MEMBER_NOT_FOUND_FOR_MESSAGES = 'Member not found';
+
+/** A member's preferred channel and opt-out (members:read). */
+export function memberCommunication(ctx: RequestContext, memberId: string): Promise<MemberCommunication> {
+  return communicationOf(...tenantRead(ctx, 'members:read'), memberId);
+}
+
+/** The preferences as the caller's own change left them. */
+export function memberCommunicationAfterChange(ctx: RequestContext, memberId: string): Promise<MemberCommunication> {
+  const companyId = companyOf(ctx);
+  return communicationOf(tenantSql(ctx, companyId), companyId, memberId);
+}
+
+async function communicationOf(sql: SqlExecutor, companyId: string, memberId: string): Promise<MemberCommunication> {
+  const found = await findMemberCommunication(sql, companyId, memberId);
+  if (!found) throw new NotFoundError(MEMBER_NOT_FOUND_FOR_MESSAGES);
+  return found;
 }
 
 /** Which provider sends each channel (this process's configuration), and the company's latest failure on it. */

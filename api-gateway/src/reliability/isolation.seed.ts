@@ -193,6 +193,8 @@ export function changeBody(method: string, path: string, victim: SeededCompany):
   if (method === 'GET' || method === 'DELETE') return undefined;
   // A new policy for A's member: any type id; the member is B's to see first, so a 404.
   if (/^\/api\/members\/[^/]+\/policy$/.test(path)) return { policyTypeId: '00000000-0000-4000-8000-000000000001' };
+  // A member's communication preferences (issue #24): valid, so the refusal is for the member.
+  if (/^\/api\/members\/[^/]+\/communication$/.test(path)) return { preferredChannel: 'email', optedOut: true };
   // A family member's details (issue #22): valid, so the refusal is for the member, not the body.
   if (/^\/api\/members\/[^/]+\/family-details$/.test(path)) return { firstName: 'Hacked', lastName: 'Member', relationship: 'child' };
   if (path.startsWith('/api/members/'))

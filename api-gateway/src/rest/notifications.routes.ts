@@ -32,6 +32,24 @@ export const notificationRoutes: Route[] = [
     handler: async (ctx) => ({ providers: await notifications.providers(ctx) }),
   },
   {
+    method: 'GET',
+    path: '/api/members/:id/communication',
+    operation: 'members:read',
+    handler: (ctx, { params }) => notifications.memberCommunication(ctx, params.id!),
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications/templates',
+    operation: 'notifications:read',
+    handler: async (ctx) => ({ templates: await notifications.templates(ctx) }),
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications/templates/:type',
+    operation: 'notifications:read',
+    handler: (ctx, { params }) => notifications.template(ctx, params.type),
+  },
+  {
     method: 'POST',
     path: '/api/notifications/receipts/twilio',
     operation: 'notifications.receipt',

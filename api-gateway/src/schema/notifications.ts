@@ -1,5 +1,5 @@
-import type { NotificationMonth, NotificationView, ProviderStatus } from '@fpa/projections';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_LIST_STATUSES, NOTIFICATION_TYPES } from '@fpa/write-model/validation';
+import type { MemberCommunication, NotificationMonth, NotificationTemplateView, NotificationView, ProviderStatus } from '@fpa/projections';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_LIST_STATUSES, NOTIFICATION_TYPES, PREFERRED_CHANNELS } from '@fpa/write-model/validation';
 import { enumType } from '../commands/graphql-input.ts';
 import { builder } from '../builder.ts';
 import * as notifications from '../queries/notifications.ts';
@@ -49,6 +49,9 @@ const NotificationMonthObject = builder.objectRef<NotificationMonth>('Notificati
     failed: t.exposeInt('failed'),
     notSent: t.exposeInt('notSent'),
     queued: t.exposeInt('queued'),
+    estimatedCost: t.exposeString('estimatedCost', {
+      description: "What the month's sent messages cost, in rand ('12.50'): SMS parts × SMS_COST_RAND, e-mails × EMAIL_COST_RAND",
+    }),
   }),
 });
 
@@ -62,7 +65,62 @@ const NotificationProviderObject = builder.objectRef<ProviderStatus>('Notificati
   }),
 });
 
+const TemplateTextObject = builder.objectRef<{ subject: string; sms: string; email: string }>('NotificationTemplateText').implement({
+  fields: (t) => ({
+    subject: t.exposeString('subject', { description: "The e-mail's subject" }),
+    sms: t.exposeString('sms'),
+    email: t.exposeString('email'),
+  }),
+});
+
+export const NotificationTemplateObject = builder.objectRef<NotificationTemplateView>('NotificationTemplate').implement({
+  description: "A company's words for one message type, with {placeholders}; the English default until it sets its own.",
+  fields: (t) => ({
+    type: t.field({ type: NotificationTypeEnum, resolve: (v) => v.type }),
+    subject: t.exposeString('subject', { description: "The e-mail's subject" }),
+    sms: t.exposeString('sms'),
+    email: t.exposeString('email'),
+    channels: t.field({
+      type: [NotificationChannelEnum],
+      description: 'The channels this type is sent on',
+      resolve: (v) => [...v.channels],
+    }),
+    legallyRequired: t.exposeBoolean('legallyRequired'),
+    placeholders: t.exposeStringList('placeholders', { description: 'The placeholders (without braces) this type may name' }),
+    isDefault: t.exposeBoolean('isDefault', { description: 'True while the company has not set its own words' }),
+    default: t.field({ type: TemplateTextObject, description: 'The English default', resolve: (v) => v.default }),
+  }),
+});
+
+const PreferredChannelEnum = enumType('PreferredChannel', { values: PREFERRED_CHANNELS });
+
+export const MemberCommunicationObject = builder.objectRef<MemberCommunication>('MemberCommunication').implement({
+  description: 'How a member wants to hear from the company (POPIA): opted out, they get only the legally required notices.',
+  fields: (t) => ({
+    memberId: t.exposeID('memberId'),
+    preferredChannel: t.field({ type: PreferredChannelEnum, resolve: (c) => c.preferredChannel }),
+    optedOut: t.exposeBoolean('optedOut'),
+  }),
+});
+
 builder.queryFields((t) => ({
+  memberCommunication: t.field({
+    type: MemberCommunicationObject,
+    description: "A member's preferred channel and opt-out (members:read).",
+    args: { memberId: t.arg.id({ required: true }) },
+    resolve: (_r, { memberId }, ctx) => notifications.memberCommunication(ctx, memberId.toString()),
+  }),
+  notificationTemplates: t.field({
+    type: [NotificationTemplateObject],
+    description: "The company's message templates, every type (notifications:read).",
+    resolve: (_r, _a, ctx) => notifications.templates(ctx),
+  }),
+  notificationTemplate: t.field({
+    type: NotificationTemplateObject,
+    description: "One type's template (notifications:read).",
+    args: { type: t.arg({ type: NotificationTypeEnum, required: true }) },
+    resolve: (_r, { type }, ctx) => notifications.template(ctx, type),
+  }),
   notificationProviders: t.field({
     type: [NotificationProviderObject],
     description: "Each channel's provider and the company's latest failure on it (notifications:read).",

@@ -1,8 +1,16 @@
 import { notificationsOf } from '@fpa/write-model';
 import { ERASED, type RecordedEvent, type SqlExecutor } from '@fpa/write-model/event-store';
+import { smsSegments, type PreferredChannel } from '@fpa/write-model/validation';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { OUTBOX } from './outbox.schema.ts';
-import { DEFAULT_TEMPLATES, renderMessage, type NotificationChannel, type NotificationType, type TemplateValues } from './templates.ts';
+import {
+  DEFAULT_TEMPLATES,
+  renderMessage,
+  templateFor,
+  type NotificationChannel,
+  type NotificationType,
+  type TemplateValues,
+} from './templates.ts';
 
 /** A message older than this when the projector first meets its event is recorded, not sent late. */
 export const SEND_LATE_LIMIT_HOURS = 72;
@@ -14,6 +22,8 @@ export type Recipient = {
   firstName: string | null;
   phone: string | null;
   email: string | null;
+  /** A member's own choice (issue #24, POPIA); a claimant who is not the member has none. */
+  preferences?: { preferredChannel: PreferredChannel; optedOut: boolean };
 };
 
 type Company = { name: string; phone: string | null; email: string | null; tier: string };
@@ -61,6 +71,24 @@ function addressOf(channel: NotificationChannel, recipient: Recipient): Address 
 }
 
 /**
+ * The member's choice applied (POPIA): an opted-out member gets only a legally required notice, on every
+ * channel it goes by; a preferred channel with an address on record carries the message alone (an SMS-only
+ * receipt goes by e-mail to a member who prefers e-mail: every type has e-mail words); without an address
+ * on it, the message goes as usual rather than not at all.
+ */
+export function channelsFor(
+  recipient: Recipient,
+  template: { legallyRequired: boolean },
+  channels: readonly NotificationChannel[],
+): readonly NotificationChannel[] {
+  const choice = recipient.preferences;
+  if (!choice || template.legallyRequired) return channels;
+  if (choice.optedOut) return [];
+  if (choice.preferredChannel === 'both' || !addressOf(choice.preferredChannel, recipient).to) return channels;
+  return [choice.preferredChannel];
+}
+
+/**
  * Writes the event's messages to the outbox, in the projector's transaction: one row per channel of the
  * type's template that the company's tier sends (the free tier: the legally required notice, by e-mail).
  * A channel without an address is left out, except for a legally required notice, which is recorded as
@@ -81,22 +109,29 @@ export async function enqueue(
   const template = DEFAULT_TEMPLATES[type];
   const scope = notificationsOf(company.tier);
   if (scope === 'legal_by_email' && !template.legallyRequired) return;
-  const channels = scope === 'legal_by_email' ? template.channels.filter((c) => c === 'email') : template.channels;
+  const channels = channelsFor(
+    recipient,
+    template,
+    scope === 'legal_by_email' ? template.channels.filter((c) => c === 'email') : template.channels,
+  );
   // Settings may leave the company's phone or e-mail blank ('').
   const contact = usable(company.phone) ? company.phone.trim() : usable(company.email) ? company.email.trim() : 'our offices';
   const filled: TemplateValues = { companyName: company.name, companyContact: contact, firstName: recipient.firstName ?? '', ...values };
+  // The company's template in force at this event (the projector folds the template events in log order),
+  // so a rebuild renders each message as it was first written; the outbox keeps the row written then anyway.
+  const words = await templateFor(tx, companyId, type);
   for (const channel of channels) {
     const address = addressOf(channel, recipient);
     if (!address.to && !template.legallyRequired) continue;
-    const message = renderMessage(type, channel, filled);
+    const message = renderMessage(words, channel, filled);
     await tx.query(
       `insert into ${OUTBOX} (id, company_id, source_event_id, source_position, type, recipient, member_id, channel, to_address,
-                              subject, body, legally_required, status, reason, created_at)
+                              subject, body, legally_required, status, reason, created_at, parts)
        values (md5($2 || '|' || $5 || '|' || $7)::uuid, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
                case when $12::text is not null or $13::timestamptz < now() - make_interval(hours => $14) then 'not_sent' else 'queued' end,
                coalesce($12::text, case when $13::timestamptz < now() - make_interval(hours => $14)
                                         then 'older than ' || $14 || ' hours when first projected: not sent late' end),
-               $13)
+               $13, $15)
        on conflict (source_event_id, recipient, channel) do nothing`,
       [
         companyId,
@@ -113,6 +148,7 @@ export async function enqueue(
         address.problem,
         event.recordedAt,
         SEND_LATE_LIMIT_HOURS,
+        channel === 'sms' ? smsSegments(message.text).segments : 1,
       ],
     );
   }

@@ -1,13 +1,30 @@
-import type { BatchEvent, ClaimEvent, CompanyEvent, GroupSchemeEvent, MemberEvent, PaymentEvent, PolicyEvent } from '@fpa/write-model';
+import type {
+  BatchEvent,
+  ClaimEvent,
+  CompanyEvent,
+  GroupSchemeEvent,
+  MemberEvent,
+  NotificationTemplateEvent,
+  PaymentEvent,
+  PolicyEvent,
+} from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
-import { addMonths, CLAIM_REJECTION_REASON_LABELS, formatRand, southAfricanDate } from '@fpa/write-model/validation';
+import { addMonths, CLAIM_REJECTION_REASON_LABELS, formatRand, southAfricanDate, type PreferredChannel } from '@fpa/write-model/validation';
 import { longDate, monthName } from '@fpa/write-model';
 import { projectorOf } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
 import { enqueue, type Recipient } from './enqueue.ts';
 import { createNotifyTables, NOTIFY_TABLES } from './outbox.schema.ts';
 
-type NotifyEvent = CompanyEvent | MemberEvent | PolicyEvent | PaymentEvent | ClaimEvent | BatchEvent | GroupSchemeEvent;
+type NotifyEvent =
+  | CompanyEvent
+  | MemberEvent
+  | PolicyEvent
+  | PaymentEvent
+  | ClaimEvent
+  | BatchEvent
+  | GroupSchemeEvent
+  | NotificationTemplateEvent;
 
 /**
  * The outbox projector (issue #24): the events decide what is sent. It keeps what a message needs
@@ -17,8 +34,12 @@ type NotifyEvent = CompanyEvent | MemberEvent | PolicyEvent | PaymentEvent | Cla
  */
 export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
   name: 'notifications',
-  version: 1,
+  // 2: the company's message templates (NotificationTemplateSet/Reset); members' preferred channel and opt-out.
+  version: 2,
   handles: [
+    'NotificationTemplateSet',
+    'NotificationTemplateReset',
+    'MemberCommunicationSet',
     'CompanyRegistered',
     'CompanyDetailsUpdated',
     'SubscriptionTierChanged',
@@ -40,6 +61,30 @@ export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
   init: createNotifyTables,
   async apply(tx, event) {
     switch (event.type) {
+      case 'NotificationTemplateSet': {
+        const d = event.data;
+        await tx.query(
+          `insert into notify_templates (company_id, message_type, subject, sms, email) values ($1, $2, $3, $4, $5)
+           on conflict (company_id, message_type) do update set subject = excluded.subject, sms = excluded.sms, email = excluded.email`,
+          [d.companyId, d.messageType, d.subject, d.sms, d.email],
+        );
+        return;
+      }
+      case 'NotificationTemplateReset':
+        await tx.query(`delete from notify_templates where company_id = $1 and message_type = $2`, [
+          event.data.companyId,
+          event.data.messageType,
+        ]);
+        return;
+      case 'MemberCommunicationSet': {
+        const d = event.data;
+        await tx.query(`update notify_people set preferred_channel = $2, opted_out = $3 where member_id = $1`, [
+          d.memberId,
+          d.preferredChannel,
+          d.optedOut,
+        ]);
+        return;
+      }
       case 'CompanyRegistered': {
         const d = event.data;
         await tx.query(
@@ -207,11 +252,23 @@ async function addPolicy(tx: SqlExecutor, policyId: string, companyId: string, m
 }
 
 async function member(tx: SqlExecutor, memberId: string): Promise<Recipient | null> {
-  const [row] = await tx.query<{ first_name: string | null; phone: string | null; email: string | null }>(
-    `select first_name, phone, email from notify_people where member_id = $1`,
-    [memberId],
-  );
-  return row ? { key: `member:${memberId}`, memberId, firstName: row.first_name, phone: row.phone, email: row.email } : null;
+  const [row] = await tx.query<{
+    first_name: string | null;
+    phone: string | null;
+    email: string | null;
+    preferred_channel: PreferredChannel;
+    opted_out: boolean;
+  }>(`select first_name, phone, email, preferred_channel, opted_out from notify_people where member_id = $1`, [memberId]);
+  return row
+    ? {
+        key: `member:${memberId}`,
+        memberId,
+        firstName: row.first_name,
+        phone: row.phone,
+        email: row.email,
+        preferences: { preferredChannel: row.preferred_channel, optedOut: row.opted_out },
+      }
+    : null;
 }
 
 /** The policyholder of a policy, and its number. */

@@ -2,6 +2,7 @@ import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { isUuid } from '../portfolio/uuid.ts';
 import { OUTBOX, type NotificationStatus } from './outbox.schema.ts';
 import type { NotificationChannel, NotificationType } from './templates.ts';
+import type { PreferredChannel } from '@fpa/write-model/validation';
 
 export type NotificationView = {
   id: string;
@@ -91,20 +92,28 @@ export type NotificationMonth = {
   failed: number;
   notSent: number;
   queued: number;
+  /** What the month's sent messages cost, in rand ('12.50'): SMS parts × SMS_COST_RAND, e-mails × EMAIL_COST_RAND. */
+  estimatedCost: string;
 };
 
+/** The price of one SMS part and one e-mail, in rand (configuration: SMS_COST_RAND, EMAIL_COST_RAND). */
+export type MessageCosts = Record<NotificationChannel, number>;
+
 /** Counts per South African month and channel, the last twelve months with any message. */
-export async function notificationMonths(sql: SqlExecutor, companyId: string): Promise<NotificationMonth[]> {
-  return sql.query<NotificationMonth>(
+export async function notificationMonths(sql: SqlExecutor, companyId: string, costs: MessageCosts): Promise<NotificationMonth[]> {
+  const rows = await sql.query<Omit<NotificationMonth, 'estimatedCost'> & { units: number }>(
     `select to_char(created_at at time zone 'Africa/Johannesburg', 'YYYY-MM') as month, channel,
             count(*) filter (where status in ('sent', 'delivered'))::int as sent,
             count(*) filter (where status = 'failed')::int as failed,
             count(*) filter (where status = 'not_sent')::int as "notSent",
-            count(*) filter (where status in ('queued', 'sending'))::int as queued
+            count(*) filter (where status in ('queued', 'sending'))::int as queued,
+            coalesce(sum(coalesce(parts, 1)) filter (where status in ('sent', 'delivered')), 0)::int as units
        from ${OUTBOX} where company_id = $1
       group by 1, 2 order by 1 desc, 2 limit 24`,
     [companyId],
   );
+  // Cents, rounded once per month and channel: an estimate, not an invoice.
+  return rows.map(({ units, ...row }) => ({ ...row, estimatedCost: (Math.round(units * costs[row.channel] * 100) / 100).toFixed(2) }));
 }
 
 export type ProviderStatus = {
@@ -134,4 +143,17 @@ export async function providerStatuses(
     const last = rows.find((r) => r.channel === channel);
     return { channel, provider: configured[channel], lastError: last?.reason ?? null, lastErrorAt: last?.at ?? null };
   });
+}
+
+export type MemberCommunication = { memberId: string; preferredChannel: PreferredChannel; optedOut: boolean };
+
+/** A member's communication preferences as the outbox projector applies them; null for a member it does not know. */
+export async function findMemberCommunication(sql: SqlExecutor, companyId: string, memberId: string): Promise<MemberCommunication | null> {
+  if (!isUuid(memberId)) return null;
+  const [row] = await sql.query<MemberCommunication>(
+    `select member_id::text as "memberId", preferred_channel as "preferredChannel", opted_out as "optedOut"
+       from notify_people where company_id = $1 and member_id = $2`,
+    [companyId, memberId],
+  );
+  return row ?? null;
 }

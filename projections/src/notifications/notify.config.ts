@@ -20,7 +20,20 @@ export type NotificationConfig = {
   email: SmtpConfig | null;
   /** NOTIFY_CONCURRENCY: messages in flight at once. */
   concurrency: number;
+  /** SMS_COST_RAND (one SMS part) and EMAIL_COST_RAND (one e-mail), for the Notifications page's estimate. */
+  costs: { sms: number; email: number };
 };
+
+/** A usual bulk SMS price in South Africa (about 25 cents a part); e-mail through one's own SMTP server costs nothing a message. */
+export const DEFAULT_COSTS = { sms: 0.25, email: 0 } as const;
+
+function price(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || !Number.isFinite(value)) throw new Error(`${name} must be an amount in rand, such as 0.25.`);
+  return value;
+}
 
 export const DEFAULT_MAIL_FROM = 'Funeral Policy Admin <no-reply@localhost>';
 
@@ -84,7 +97,8 @@ export function loadNotificationConfig(env: NodeJS.ProcessEnv = process.env): No
   const emailPerSecond = rate(env, 'EMAIL_PER_SECOND', 5);
   const email = smtpUrl ? { url: smtpUrl, from, perSecond: emailPerSecond } : null;
   const concurrency = Math.round(rate(env, 'NOTIFY_CONCURRENCY', 4));
-  return { sms, email, concurrency };
+  const costs = { sms: price(env, 'SMS_COST_RAND', DEFAULT_COSTS.sms), email: price(env, 'EMAIL_COST_RAND', DEFAULT_COSTS.email) };
+  return { sms, email, concurrency, costs };
 }
 
 export function providersFrom(config: NotificationConfig): Record<NotificationChannel, NotificationProvider | null> {

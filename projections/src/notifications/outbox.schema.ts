@@ -42,6 +42,8 @@ export async function migrateOutbox(tx: SqlExecutor): Promise<void> {
       delivered_at timestamptz,
       unique (source_event_id, recipient, channel)
     );
+    -- The SMS parts a message takes (the shared counter, when it was written): the cost estimate counts them.
+    alter table ${OUTBOX} add column if not exists parts integer;
     create index if not exists notification_outbox_due on ${OUTBOX} (status, next_attempt_at) where status in ('queued', 'sending');
     create index if not exists notification_outbox_company on ${OUTBOX} (company_id, created_at desc);
     create index if not exists notification_outbox_member on ${OUTBOX} (company_id, member_id, created_at desc);
@@ -62,7 +64,14 @@ export async function migrateOutbox(tx: SqlExecutor): Promise<void> {
 }
 
 /** The projector's own generation tables: what a message needs to know about its recipient and company. */
-export const NOTIFY_TABLES = ['notify_companies', 'notify_people', 'notify_policies', 'notify_payments', 'notify_claims'] as const;
+export const NOTIFY_TABLES = [
+  'notify_companies',
+  'notify_people',
+  'notify_policies',
+  'notify_payments',
+  'notify_claims',
+  'notify_templates',
+] as const;
 
 export async function createNotifyTables(tx: SqlExecutor): Promise<void> {
   await migrateOutbox(tx);
@@ -79,7 +88,9 @@ export async function createNotifyTables(tx: SqlExecutor): Promise<void> {
       company_id uuid not null,
       first_name text,
       phone text,
-      email text
+      email text,
+      preferred_channel text not null default 'both',
+      opted_out boolean not null default false
     );
     create table if not exists notify_policies (
       policy_id uuid primary key,
@@ -103,6 +114,14 @@ export async function createNotifyTables(tx: SqlExecutor): Promise<void> {
       first_name text,
       phone text,
       email text
+    );
+    create table if not exists notify_templates (
+      company_id uuid not null,
+      message_type text not null,
+      subject text not null,
+      sms text not null,
+      email text not null,
+      primary key (company_id, message_type)
     );
   `);
 }

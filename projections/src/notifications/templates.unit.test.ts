@@ -42,7 +42,9 @@ describe('quiet hours', () => {
 
 describe('notification configuration', () => {
   it('has no provider by default', () => {
-    expect(loadNotificationConfig({})).toEqual({ sms: null, email: null, concurrency: 4 });
+    expect(loadNotificationConfig({})).toEqual({ sms: null, email: null, concurrency: 4, costs: { sms: 0.25, email: 0 } });
+    expect(loadNotificationConfig({ SMS_COST_RAND: '0.19', EMAIL_COST_RAND: '0.01' }).costs).toEqual({ sms: 0.19, email: 0.01 });
+    expect(() => loadNotificationConfig({ SMS_COST_RAND: '-1' })).toThrow('SMS_COST_RAND must be an amount in rand, such as 0.25.');
   });
 
   it('needs the chosen SMS provider keys, and says which are missing', () => {

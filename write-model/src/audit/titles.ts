@@ -5,6 +5,8 @@
 const TITLES: Record<string, string> = {
   CompanyRegistered: 'Company registered',
   CompanyDetailsUpdated: 'Company details updated',
+  NotificationTemplateSet: 'Message template changed',
+  NotificationTemplateReset: 'Message template reset to the default',
   CompanySuspended: 'Company suspended',
   CompanyActivated: 'Company activated',
   CompanyReactivated: 'Company activated',

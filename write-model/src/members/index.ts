@@ -8,3 +8,4 @@ export * from './commands/delete-member.ts';
 export * from './commands/import-members.ts';
 export * from './member-imports.ts';
 export * from './member-quota.ts';
+export * from './commands/set-member-communication.ts';

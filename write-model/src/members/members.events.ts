@@ -1,5 +1,5 @@
 import type { PiiMarking } from '../event-store/types.ts';
-import type { IdentifierType, PriorCover, Relationship } from '../validation/index.ts';
+import type { IdentifierType, PreferredChannel, PriorCover, Relationship } from '../validation/index.ts';
 
 /** How a member came in: the member form, a CSV import, an agent's onboarding, a group scheme. */
 export type MemberSource = 'manual' | 'bulk_import' | 'onboarding' | 'group_scheme';
@@ -69,7 +69,23 @@ export type FamilyMemberRemoved = { type: 'FamilyMemberRemoved'; data: { memberI
  */
 export type MemberPolicyIssued = { type: 'MemberPolicyIssued'; data: { memberId: string; companyId: string; policyId: string } };
 
-export type MemberEvent = MemberRegistered | MemberUpdated | MemberDeleted | FamilyMemberAdded | FamilyMemberRemoved | MemberPolicyIssued;
+/**
+ * How the member wants to hear from the company (issue #24, POPIA): the channel preferred, and whether they
+ * opted out of everything but the legally required notices (the non-payment notice). No personal data.
+ */
+export type MemberCommunicationSet = {
+  type: 'MemberCommunicationSet';
+  data: { memberId: string; companyId: string; preferredChannel: PreferredChannel; optedOut: boolean; setAt: string };
+};
+
+export type MemberEvent =
+  | MemberRegistered
+  | MemberUpdated
+  | MemberDeleted
+  | FamilyMemberAdded
+  | FamilyMemberRemoved
+  | MemberPolicyIssued
+  | MemberCommunicationSet;
 
 export const memberStreamId = (memberId: string) => `member-${memberId}`;
 export const memberSubjectId = (memberId: string) => `member:${memberId}`;
@@ -96,6 +112,7 @@ export function memberPii(event: MemberEvent): PiiMarking[] | undefined {
     case 'FamilyMemberAdded':
     case 'FamilyMemberRemoved':
     case 'MemberPolicyIssued':
+    case 'MemberCommunicationSet':
       return undefined;
   }
 }

@@ -1,5 +1,5 @@
 import { unknownEvent } from '../command-handling/decider.ts';
-import type { Relationship } from '../validation/index.ts';
+import type { PreferredChannel, Relationship } from '../validation/index.ts';
 import type { MemberEvent } from './members.events.ts';
 
 export type MemberState =
@@ -19,6 +19,8 @@ export type MemberState =
       saId: string | null;
       dateOfBirth: string | null;
       relationship: Relationship | null;
+      /** Issue #24: how the member wants to hear from the company (SMS and e-mail as the message goes, by default). */
+      communication: { preferredChannel: PreferredChannel; optedOut: boolean };
     };
 
 /** A member that has been registered (active or deleted). */
@@ -49,6 +51,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
         saId: d.saId ?? null,
         dateOfBirth: d.dateOfBirth ?? null,
         relationship: d.relationship ?? null,
+        communication: { preferredChannel: 'both', optedOut: false },
       };
     }
     case 'MemberUpdated':
@@ -71,6 +74,10 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
         : { ...state, familyMemberIds: state.familyMemberIds.filter((id) => id !== event.data.familyMemberId) };
     case 'MemberPolicyIssued':
       return state.status === 'none' ? state : { ...state, policyIds: [...state.policyIds, event.data.policyId] };
+    case 'MemberCommunicationSet':
+      return state.status === 'none'
+        ? state
+        : { ...state, communication: { preferredChannel: event.data.preferredChannel, optedOut: event.data.optedOut } };
     default:
       return unknownEvent(event, state);
   }

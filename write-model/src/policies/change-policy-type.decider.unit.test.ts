@@ -59,6 +59,7 @@ const person = (memberId: string, dateOfBirth: string, relationship: 'spouse' | 
   saId: null,
   dateOfBirth,
   relationship,
+  communication: { preferredChannel: 'both', optedOut: false },
 });
 
 const command = (over: Partial<ChangePolicyType> = {}): ChangePolicyType => ({

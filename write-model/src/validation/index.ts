@@ -47,3 +47,4 @@ export * from './audit.ts';
 export * from './unsafe-text.ts';
 export * from './csv-cell.ts';
 export * from './field-label.ts';
+export * from './notification-templates.ts';

@@ -139,3 +139,28 @@ export function smsSegments(text: string): SmsSegments {
   const length = text.length;
   return { encoding: 'UCS-2', characters: length, segments: length <= 70 ? 1 : Math.ceil(length / 67) };
 }
+
+/*
+ * A member's communication preferences (issue #24, POPIA): the channel they prefer ('both': each message
+ * on the channels it is sent by), and an opt-out of everything but the legally required notices.
+ */
+export const PREFERRED_CHANNELS = ['sms', 'email', 'both'] as const;
+export type PreferredChannel = (typeof PREFERRED_CHANNELS)[number];
+export const PREFERRED_CHANNEL_LABELS: Record<PreferredChannel, string> = { sms: 'SMS only', email: 'E-mail only', both: 'SMS and e-mail' };
+
+export const COMMUNICATION_MESSAGES = {
+  preferredChannel: `preferredChannel must be one of ${PREFERRED_CHANNELS.join(', ')}`,
+  optedOut: 'optedOut must be true or false',
+} as const;
+
+/** PUT /api/members/{id}/communication. */
+export const memberCommunicationSchema = z
+  .object({
+    preferredChannel: z.enum(PREFERRED_CHANNELS, { error: COMMUNICATION_MESSAGES.preferredChannel }),
+    optedOut: z.boolean({ error: COMMUNICATION_MESSAGES.optedOut }),
+  })
+  .meta({
+    description:
+      'How the member wants to hear from the company: the preferred channel, and an opt-out of all but the legally required notices (the non-payment notice, sent whatever they chose).',
+  });
+export type MemberCommunicationInput = z.output<typeof memberCommunicationSchema>;

@@ -28,6 +28,7 @@ import { MemberMessages } from '../notifications/MemberMessages';
 import { ReceiptButton, ScheduleButton } from '../papers/PaperButton';
 import { BeneficiariesSection } from './beneficiaries/BeneficiariesSection';
 import { AddMemberDialog } from './AddMemberDialog';
+import { CommunicationDialog } from './CommunicationDialog';
 import { DeleteMemberDialog } from './DeleteMemberDialog';
 import { EditMemberDialog } from './EditMemberDialog';
 import { MemberLimitDialog } from './MemberLimitDialog';
@@ -406,6 +407,7 @@ function ClaimsCard({ policies }: { policies: readonly MemberPagePolicy[] }) {
 
 type DialogState =
   | { kind: 'edit' }
+  | { kind: 'communication' }
   | { kind: 'issue' }
   | { kind: 'add' }
   | { kind: 'limit'; reason: string }
@@ -460,6 +462,11 @@ export function MemberPage() {
                 Edit
               </Button>
             )}
+            {canEdit && (
+              <Button variant="secondary" onPress={() => setDialog({ kind: 'communication' })}>
+                Message preferences
+              </Button>
+            )}
           </>
         }
       />
@@ -477,6 +484,7 @@ export function MemberPage() {
       <MemberMessages memberId={member.id} />
       <MemberHistory memberId={member.id} name={name} />
       {dialog?.kind === 'edit' && <EditMemberDialog member={member} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'communication' && <CommunicationDialog memberId={member.id} name={name} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'issue' && <IssuePolicyDialog member={member} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'changeType' && <ChangePolicyTypeDialog policy={dialog.policy} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'add' && main && (

@@ -16,7 +16,7 @@ import { EmptyState, PageHeader } from '../../ui/PageHeader';
 import { Select } from '../../ui/Select';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
-import { formatDateTime } from '../../app/format';
+import { formatDateTime, formatRand } from '../../app/format';
 import {
   NOTIFICATIONS_CONTEXT,
   NotificationCountsQuery,
@@ -66,7 +66,13 @@ function MonthlyCounts({ months }: { months: readonly NotificationMonth[] }) {
       <h2 id="notification-months" className={styles.sectionTitle}>
         Messages per month
       </h2>
-      <DataTable caption="Messages per month and channel" columns={['Month', 'Channel', 'Sent', 'Failed', 'Not sent', 'Queued']}>
+      <p className={styles.secondary}>
+        The estimated cost counts the messages sent: each SMS part and each e-mail at the price the server is configured with.
+      </p>
+      <DataTable
+        caption="Messages per month and channel"
+        columns={['Month', 'Channel', 'Sent', 'Failed', 'Not sent', 'Queued', 'Estimated cost']}
+      >
         {months.map((m) => (
           <tr key={`${m.month}-${m.channel}`}>
             <Cell label="Month" lead>
@@ -84,6 +90,9 @@ function MonthlyCounts({ months }: { months: readonly NotificationMonth[] }) {
             </Cell>
             <Cell label="Queued" className={styles.number}>
               {m.queued}
+            </Cell>
+            <Cell label="Estimated cost" className={styles.number}>
+              {formatRand(m.estimatedCost)}
             </Cell>
           </tr>
         ))}

@@ -39,6 +39,7 @@ export const NotificationCountsQuery = graphql(`
       failed
       notSent
       queued
+      estimatedCost
     }
   }
 `);

@@ -7,10 +7,11 @@ import { HistorySection } from '../audit/HistoryDisclosure';
 import { CompanySection } from './CompanySection';
 import { ProfileSection } from './ProfileSection';
 import { SecuritySection } from './SecuritySection';
+import { TemplatesSection } from './TemplatesSection';
 import { SettingsQuery } from './settings.operations';
 import * as styles from './settings.css';
 
-/** /settings: company information, the user's profile and security (spec part 2 §2). */
+/** /settings: company information, message templates (issue #24), the user's profile and security (spec part 2 §2). */
 export function SettingsPage() {
   const [{ data, error, fetching }] = useQuery({ query: SettingsQuery });
   const me = data?.me;
@@ -25,6 +26,9 @@ export function SettingsPage() {
       )}
       {data?.company && me && (
         <CompanySection key={data.company.id} company={data.company} canEdit={me.permissions.includes('company:update')} />
+      )}
+      {data?.company && me?.permissions.includes('notifications:read') && (
+        <TemplatesSection canEdit={me.permissions.includes('company:update')} />
       )}
       {data?.company && <HistorySection entity="company" id={data.company.id} name="the company" card />}
       {me && <ProfileSection key={me.id} profile={me} />}

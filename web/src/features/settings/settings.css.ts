@@ -48,3 +48,20 @@ export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSiz
 export const subheading = style({ fontSize: vars.fontSize.md, marginTop: vars.space['4'] });
 
 export const itemTitle = style({ fontSize: vars.fontSize.md });
+
+export const preview = style({
+  margin: 0,
+  padding: vars.space['3'],
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceMuted,
+  border: `1px solid ${vars.color.border}`,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+  fontSize: vars.fontSize.sm,
+});
+
+export const previewLabel = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium, marginBottom: vars.space['1'] });
+
+export const placeholderList = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['1'], margin: 0, padding: 0, listStyle: 'none' });
+
+export const code = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm });

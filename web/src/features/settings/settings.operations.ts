@@ -72,3 +72,56 @@ export const ChangePasswordMutation = graphql(`
 export type CompanySettings = ResultOf<typeof CompanySettingsFields>;
 export type Profile = ResultOf<typeof ProfileFields>;
 export type UpdateCompanyInput = VariablesOf<typeof UpdateCompanyMutation>['input'];
+
+export const NotificationTemplateFields = graphql(`
+  fragment NotificationTemplateItem on NotificationTemplate @_unmask {
+    type
+    subject
+    sms
+    email
+    channels
+    legallyRequired
+    placeholders
+    isDefault
+    default {
+      subject
+      sms
+      email
+    }
+  }
+`);
+
+export const NotificationTemplatesQuery = graphql(
+  `
+    query NotificationTemplates {
+      notificationTemplates {
+        ...NotificationTemplateItem
+      }
+    }
+  `,
+  [NotificationTemplateFields],
+);
+
+export const SetNotificationTemplateMutation = graphql(
+  `
+    mutation SetNotificationTemplate($input: SetNotificationTemplateInput!) {
+      setNotificationTemplate(input: $input) {
+        ...NotificationTemplateItem
+      }
+    }
+  `,
+  [NotificationTemplateFields],
+);
+
+export const ResetNotificationTemplateMutation = graphql(
+  `
+    mutation ResetNotificationTemplate($type: NotificationType!) {
+      resetNotificationTemplate(type: $type) {
+        ...NotificationTemplateItem
+      }
+    }
+  `,
+  [NotificationTemplateFields],
+);
+
+export type NotificationTemplateItem = ResultOf<typeof NotificationTemplateFields>;

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { NewEvent } from '@fpa/write-model/event-store';
+import { testDrivers } from '@fpa/write-model/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCleanups } from '../engine/engine.fixtures.ts';
+import { openPortfolioBed } from '../portfolio/portfolio.fixtures.ts';
+import { notificationsProjection } from './notifications.projection.ts';
+import { listNotifications } from './notifications.queries.ts';
+import { listNotificationTemplates } from './templates.ts';
+
+/** Issue #24: a company's own words are used for the messages written while they are in force. */
+describe.each(testDrivers())('notification templates in the outbox on $name', (driver) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(() => runCleanups(cleanups));
+
+  it('renders each message with the template in force at its event; a rebuild changes and adds nothing', async () => {
+    const bed = await openPortfolioBed(driver, cleanups, [notificationsProjection]);
+    const [companyId, memberId, policyId] = [randomUUID(), randomUUID(), randomUUID()];
+    const stream = (streamId: string, ...events: NewEvent[]) => bed.append(companyId, [{ streamId, events }]);
+    const templates = `notification-templates-${companyId}`;
+    const payment = (day: string): NewEvent => ({
+      type: 'PaymentRecorded',
+      data: {
+        paymentId: randomUUID(),
+        companyId,
+        policyId,
+        policyNumber: 'POL-000123',
+        memberId,
+        memberName: 'Thandi Nkosi',
+        amount: '150',
+        paymentDate: day,
+        paymentMethod: 'cash',
+        reference: null,
+        notes: null,
+        status: 'completed',
+        groupSchemeId: null,
+        groupPaymentId: null,
+      },
+    });
+    await stream(`company-${companyId}`, {
+      type: 'CompanyRegistered',
+      data: {
+        companyId,
+        name: 'Ubuntu Funerals',
+        email: null,
+        cipNumber: '2020/123456/07',
+        phone: '011 555 1234',
+        fspNumber: null,
+        tier: 'starter',
+        memberLimit: 300,
+      },
+    });
+    await stream(`member-${memberId}`, {
+      type: 'MemberRegistered',
+      data: {
+        memberId,
+        companyId,
+        mainMemberId: null,
+        firstName: 'Thandi',
+        lastName: 'Nkosi',
+        email: null,
+        phone: '082 123 4567',
+        saId: null,
+        policyId: null,
+        source: 'manual',
+      },
+    });
+    await stream(`policy-${policyId}`, {
+      type: 'PolicyIssued',
+      data: {
+        policyId,
+        companyId,
+        policyNumber: 'POL-000123',
+        memberId,
+        policyTypeId: randomUUID(),
+        coverageAmount: '15000',
+        monthlyPremium: '150',
+        waitingPeriod: 6,
+        startDate: '2026-01-01',
+        agentId: null,
+        paidUpTo: '2026-01-31',
+      },
+    });
+    await stream(templates, {
+      type: 'NotificationTemplateSet',
+      data: {
+        companyId,
+        messageType: 'premium_received',
+        subject: 'Receipt {policyNumber}',
+        sms: 'Siyabonga {firstName}! {amount} for {policyNumber} ({month}) - {companyName}',
+        email: 'Dear {firstName}, {amount} received.',
+        setAt: '2026-02-01T08:00:00.000Z',
+      },
+    });
+    await stream(`payment-1`, payment('2026-02-03'));
+    await stream(templates, {
+      type: 'NotificationTemplateReset',
+      data: { companyId, messageType: 'premium_received', resetAt: '2026-02-10T08:00:00.000Z' },
+    });
+    await stream(`payment-2`, payment('2026-03-03'));
+    await bed.project();
+
+    const texts = async () => (await listNotifications(bed.sql, companyId)).items.map((n) => `${n.type}: ${n.text}`).sort();
+    const expected = [
+      'premium_received: Siyabonga Thandi! R 150,00 for POL-000123 (February 2026) - Ubuntu Funerals',
+      'premium_received: Ubuntu Funerals: we received your premium of R 150,00 for policy POL-000123 on 3 March 2026 (March 2026). Thank you.',
+    ];
+    expect(await texts()).toEqual(expected);
+    expect((await listNotificationTemplates(bed.sql, companyId)).find((t) => t.type === 'premium_received')).toMatchObject({
+      isDefault: true,
+    });
+
+    // A template set now does not rewrite what was written; a rebuild renders each row as it was, and adds none.
+    await stream(templates, {
+      type: 'NotificationTemplateSet',
+      data: {
+        companyId,
+        messageType: 'premium_received',
+        subject: 'S',
+        sms: 'New words {amount}',
+        email: 'E',
+        setAt: '2026-03-10T08:00:00.000Z',
+      },
+    });
+    await bed.project();
+    const before = (await listNotifications(bed.sql, companyId)).items;
+    await bed.engine.rebuild('notifications');
+    await bed.project();
+    expect((await listNotifications(bed.sql, companyId)).items).toEqual(before);
+    expect(await texts()).toEqual(expected);
+    const [own] = (await listNotificationTemplates(bed.sql, companyId)).filter((t) => t.type === 'premium_received');
+    expect(own).toMatchObject({ isDefault: false, sms: 'New words {amount}', channels: ['sms'] });
+  });
+});
