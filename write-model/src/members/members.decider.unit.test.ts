@@ -609,6 +609,7 @@ describe('evolveMember', () => {
     saId: SIPHO_ID,
     dateOfBirth: '1980-01-01',
     relationship: null,
+    communication: { preferredChannel: 'both', optedOut: false },
   };
 
   it('starts as none', () => expect(member([])).toEqual({ status: 'none' }));
