@@ -179,6 +179,7 @@ export function AssignLineForm({
                   </div>
                 ) : (
                   <PolicyPicker
+                    excludeSchemes
                     label={label}
                     value={r.policyId}
                     onChange={(policyId) => update(r.key, { policyId })}

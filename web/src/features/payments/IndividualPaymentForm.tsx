@@ -73,7 +73,13 @@ export function IndividualPaymentForm() {
     <form ref={formRef} className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Individual payment">
       <div className={styles.fields}>
         <div className={styles.fullRow}>
-          <PolicyPicker label="Policy" value={values.policyId} onChange={(id) => setField('policyId', id)} errorMessage={errors.policyId} />
+          <PolicyPicker
+            excludeSchemes
+            label="Policy"
+            value={values.policyId}
+            onChange={(id) => setField('policyId', id)}
+            errorMessage={errors.policyId}
+          />
         </div>
         <TextField
           label="Amount (R)"

@@ -15,6 +15,7 @@ export const PolicyPickerQuery = graphql(`
         policyNumber
         memberName
         status
+        schemeId
       }
       totalCount
     }
@@ -39,10 +40,12 @@ export type PolicyPickerProps = {
   errorMessage?: string | undefined;
   /** Claims are made on active policies only; payments may pay up a lapsed one. */
   activeOnly?: boolean;
+  /** A group scheme's policies are paid by their scheme (Group Payment), not one by one: leave them out. */
+  excludeSchemes?: boolean;
 };
 
 /** A searchable choice of one of the company's policies (the claim form's and the payment form's). */
-export function PolicyPicker({ label, value, onChange, errorMessage, activeOnly = false }: PolicyPickerProps) {
+export function PolicyPicker({ label, value, onChange, errorMessage, activeOnly = false, excludeSchemes = false }: PolicyPickerProps) {
   const [inputValue, setInputValue] = useState('');
   const [selected, setSelected] = useState<ComboBoxOption | null>(null);
   // Cleared from outside (a policy number typed instead, or the form reset): empty the input too.
@@ -59,7 +62,9 @@ export function PolicyPicker({ label, value, onChange, errorMessage, activeOnly 
     variables: { search, first: PICKER_SIZE, status: activeOnly ? 'active' : null },
     context: POLICY_PICKER_CONTEXT,
   });
-  const found = result.data?.policies.nodes.map((p) => ({ id: p.id, label: policyOptionLabel(p) })) ?? [];
+  const found =
+    result.data?.policies.nodes.filter((p) => !(excludeSchemes && p.schemeId)).map((p) => ({ id: p.id, label: policyOptionLabel(p) })) ??
+    [];
   const options = selected && !found.some((o) => o.id === selected.id) ? [selected, ...found] : found;
   const total = result.data?.policies.totalCount ?? 0;
   const scope = activeOnly ? 'Active policies only. ' : '';
