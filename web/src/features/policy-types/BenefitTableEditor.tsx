@@ -13,6 +13,14 @@ export type BenefitRowValues = {
   monthlyPremium: string;
 };
 
+/** The four typed fields of a row, in the table's order. */
+const FIELDS = [
+  { field: 'minAge', label: 'Age from', inputMode: 'numeric' },
+  { field: 'maxAge', label: 'Age to', inputMode: 'numeric' },
+  { field: 'coverAmount', label: 'Cover (R)', inputMode: 'decimal' },
+  { field: 'monthlyPremium', label: 'Premium (R)', inputMode: 'decimal' },
+] as const;
+
 const OPTIONS = LIFE_RELATIONSHIPS.map((id) => ({ id, label: LIFE_RELATIONSHIP_LABELS[id] }));
 
 /** Where a family plan starts: the usual bands (main member 18–65, spouse, children 0–21, parents to 85). */
@@ -58,38 +66,17 @@ export function BenefitTableEditor({ rows, onChange, errors }: Props) {
               value={row.relationship}
               onChange={(value) => value && set(index, { relationship: value as LifeRelationship })}
             />
-            <TextField
-              label="Age from"
-              labelPrefix={prefix}
-              inputMode="numeric"
-              value={row.minAge}
-              onChange={(minAge) => set(index, { minAge })}
-              errorMessage={errorOf(index, 'minAge')}
-            />
-            <TextField
-              label="Age to"
-              labelPrefix={prefix}
-              inputMode="numeric"
-              value={row.maxAge}
-              onChange={(maxAge) => set(index, { maxAge })}
-              errorMessage={errorOf(index, 'maxAge')}
-            />
-            <TextField
-              label="Cover (R)"
-              labelPrefix={prefix}
-              inputMode="decimal"
-              value={row.coverAmount}
-              onChange={(coverAmount) => set(index, { coverAmount })}
-              errorMessage={errorOf(index, 'coverAmount')}
-            />
-            <TextField
-              label="Premium (R)"
-              labelPrefix={prefix}
-              inputMode="decimal"
-              value={row.monthlyPremium}
-              onChange={(monthlyPremium) => set(index, { monthlyPremium })}
-              errorMessage={errorOf(index, 'monthlyPremium')}
-            />
+            {FIELDS.map(({ field, label, inputMode }) => (
+              <TextField
+                key={field}
+                label={label}
+                labelPrefix={prefix}
+                inputMode={inputMode}
+                value={row[field]}
+                onChange={(text) => set(index, { [field]: text })}
+                errorMessage={errorOf(index, field)}
+              />
+            ))}
             <Button
               variant="secondary"
               size="sm"
