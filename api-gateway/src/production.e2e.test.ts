@@ -65,6 +65,11 @@ describe('production mode (NODE_ENV=production)', () => {
     for (const word of ['PUBLIC_URL', 'SMTP_URL', 'payments', 'SMS']) expect(text).toContain(word);
     expect(report.relaxed).toEqual([]);
     expect(startupReport(loadConfig({})).relaxed).toContain('GraphQL introspection and field suggestions');
+    // With an SMS provider configured (issue #24), SMS is not said to be missing.
+    const withSms = startupReport(
+      loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'smsportal', SMSPORTAL_CLIENT_ID: 'id', SMSPORTAL_API_SECRET: 'secret' }),
+    );
+    expect(withSms.notConfigured.join('\n')).not.toContain('SMS');
   });
 });
 

@@ -29,7 +29,9 @@ export function startupReport(config: Config): StartupReport {
       'payments: the built-in sandbox (moves no money); set PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY for real payments',
     );
   }
-  notConfigured.push('SMS: no SMS provider in this version, so no notice is sent by SMS');
+  if (!config.notifications.sms) {
+    notConfigured.push('SMS (SMS_PROVIDER): not configured, so SMS messages are recorded as not sent (see /notifications)');
+  }
   const relaxed: string[] = [];
   if (!config.isProduction) relaxed.push('GraphiQL at /graphql', 'the payment sandbox');
   if (config.graphqlIntrospection) relaxed.push('GraphQL introspection and field suggestions');
