@@ -26,11 +26,11 @@ const HOW_TO: [string, string][] = [
   ['how do I approve a claim', 'The claim lifecycle'],
   ['what happens after a claim is approved', 'The claim lifecycle'],
   ['what is the deadline to decide a claim', 'The claim decision deadline (2 business days) and disputed claims'],
-  ['which claims are overdue for a decision', 'The claim decision deadline (2 business days) and disputed claims'],
+  ['what happens when a claim is decided late', 'The claim decision deadline (2 business days) and disputed claims'],
   ['how do I mark a claim as disputed', 'The claim decision deadline (2 business days) and disputed claims'],
   // Issue #25: what the product does since the calendar, collections, messages and the member's page.
   ['what is a waiting period', 'What a waiting period is'],
-  ['which members are in arrears', 'Arrears, grace, non-payment notices and lapses'],
+  ['how does the grace period work when a member is in arrears', 'Arrears, grace, non-payment notices and lapses'],
   ['when does a policy lapse if the premium is not paid', 'Arrears, grace, non-payment notices and lapses'],
   ['how do I send the debit order file to the bank', 'Debit orders, collection files and bank statements'],
   ['how do I match the bank statement', 'Debit orders, collection files and bank statements'],
@@ -155,6 +155,26 @@ describe.each(testDrivers())('the assistant over HTTP on $name', (driver) => {
   it.each(FIGURES)('answers "%s" from the caller\'s read models', async (question, expected) => {
     const response = await reply(await adminOfA(), question);
     for (const part of expected) expect(response).toContain(part);
+  });
+
+  it('answers "which members are in arrears" and "which claims are overdue" with the figures the dashboard shows (issue #25)', async () => {
+    const admin = await adminOfA();
+    const book = (await t.request('GET', '/api/billing/summary', undefined, { token: admin })).body as {
+      policiesInGrace: number;
+    };
+    const arrears = await reply(admin, 'which members are in arrears');
+    expect(arrears).toContain('/arrears');
+    expect(arrears).toMatch(book.policiesInGrace === 0 ? /^No policy is in arrears today/ : new RegExp(`^${book.policiesInGrace} polic`));
+    expect(await reply(clerk, 'how many policies are in arrears')).toContain('/arrears');
+    expect(await reply(agent, 'which members are in arrears')).toContain('not available to your role (agent)');
+    const deadlines = (await t.request('GET', '/api/claims/deadlines', undefined, { token: admin })).body as {
+      overdue: number;
+      dueSoon: number;
+    };
+    const overdue = await reply(admin, 'which claims are overdue for a decision');
+    expect(overdue).toContain(`${deadlines.overdue} claim${deadlines.overdue === 1 ? ' is' : 's are'} past the decision deadline`);
+    expect(overdue).toContain(`${deadlines.dueSoon} ${deadlines.dueSoon === 1 ? 'is' : 'are'} due within 4 business hours`);
+    expect(await reply(clerk, 'which claims are overdue')).toContain('not available to your role (billing clerk)');
   });
 
   it('answers a follow-up from the conversation history', async () => {

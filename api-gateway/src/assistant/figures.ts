@@ -9,6 +9,8 @@ import {
   premiumsCollected,
 } from '@fpa/projections';
 import type { RequestContext, SessionUser } from '../context.ts';
+import { bookSummary } from '../queries/billing.ts';
+import { claimDeadlines } from '../queries/claims.ts';
 import { may, type Operation } from '../auth/policy.ts';
 import { refusal, type Intent } from './intents.ts';
 
@@ -31,6 +33,9 @@ const GUARD: Record<Intent['subject'], { operation: Operation; what: string; plu
   agents: { operation: 'agents:read', what: 'the agent team summary', agentsToo: false },
   // An agent's session sees only its own sales, as on the New Sales page.
   sales: { operation: 'sales:read', what: 'the new sales', plural: true },
+  // The Arrears worklist's and the dashboard's decision-clock panel's own permissions (issue #25).
+  arrears: { operation: 'payments:read', what: 'the arrears figures', plural: true },
+  claimDeadlines: { operation: 'claims:read', what: "the claims' decision deadlines", plural: true },
 };
 
 const NO_AGENT_RECORD =
@@ -110,6 +115,19 @@ export async function answerFigure(ctx: RequestContext, user: SessionUser, inten
       const active = agents.filter((a) => a.status === 'active').length;
       const clients = agents.reduce((n, a) => n + a.clientsOnboarded, 0);
       return `You have ${plural(agents.length, 'agent', 'agents')}: ${active} active and ${agents.length - active} inactive, who have onboarded ${plural(clients, 'client', 'clients')} (from the summary cards on the Agents page (/agents)).`;
+    }
+    case 'arrears': {
+      const book = await bookSummary(ctx);
+      const none = book.policiesInGrace === 0;
+      return none
+        ? `No policy is in arrears today: every premium fallen due is paid or its policy is out of cover (from the Arrears page (/arrears)).`
+        : `${plural(book.policiesInGrace, 'policy is', 'policies are')} in arrears and still in cover, owing ${rand(book.arrearsInGrace)} in unpaid premiums. The Arrears page (/arrears) lists who they are, with each one's grace end and notice.`;
+    }
+    case 'claimDeadlines': {
+      const d = await claimDeadlines(ctx);
+      const urgent = d.urgent.filter((c) => c.state === 'overdue' || c.state === 'due_soon').map((c) => c.claimNumber);
+      const names = urgent.length > 0 ? ` Most urgent: ${urgent.join(', ')}.` : '';
+      return `${plural(d.overdue, 'claim is', 'claims are')} past the decision deadline and ${plural(d.dueSoon, 'is', 'are')} due within 4 business hours; ${d.running} more ${d.running === 1 ? 'has its' : 'have their'} clock running (from the Claim deadlines panel on the Dashboard (/)).${names}`;
     }
     case 'sales': {
       const own = user.role === 'agent' ? await findAgentByUser(sql, companyId, user.id, new Date()) : null;

@@ -15,13 +15,27 @@ export type Subject =
   | 'myCommission'
   | 'myClients'
   | 'agents'
-  | 'sales';
+  | 'sales'
+  | 'arrears'
+  | 'claimDeadlines';
 export type PolicyStatusWord = 'active' | 'lapsed' | 'cancelled' | 'all';
 export type ClaimKind = 'review' | 'open' | 'all';
 export type Intent =
   | { subject: 'policies'; status: PolicyStatusWord }
   | { subject: 'claims'; kind: ClaimKind }
-  | { subject: 'members' | 'membersLeft' | 'revenue' | 'premiums' | 'myCommission' | 'myClients' | 'agents' | 'sales' };
+  | {
+      subject:
+        | 'members'
+        | 'membersLeft'
+        | 'revenue'
+        | 'premiums'
+        | 'myCommission'
+        | 'myClients'
+        | 'agents'
+        | 'sales'
+        | 'arrears'
+        | 'claimDeadlines';
+    };
 
 export type ChatMessage = { role: 'user' | 'assistant'; content: string };
 
@@ -51,6 +65,9 @@ const FOLLOW_UP = /^(and|what about|how about|or|also|plus)\b/;
 const DEADLINE = /\b(deadlines?|due|overdue|late|disput\w*|business days?)\b/;
 // Arrears and grace (issue #20): the Arrears worklist answers them; a member or policy count would be a near miss.
 const ARREARS = /\b(arrears|grace|behind on|unpaid premiums?|missed premiums?)\b/;
+
+// "What is the deadline…", "how does grace work": how a rule works, a help topic rather than a figure.
+const HOW_IT_WORKS = /\b(how do|how does|what is the|what are the|what's the|explain|mean|what happens)\b/;
 
 function normalize(text: string): string {
   return text
@@ -88,8 +105,11 @@ export function detectIntent(message: string): Intent | null {
   if (SALES.test(text) && count && !/\btarget/.test(text)) return { subject: 'sales' };
   if (AGENTS.test(text) && count && !CLAIMS.test(text)) return { subject: 'agents' };
   // "policies that lapsed" and "claims waiting for review" ask for a figure without saying "how many".
-  if (CLAIMS.test(text) && DEADLINE.test(text)) return null;
-  if (ARREARS.test(text)) return null;
+  // Which or how many (issue #25): a figure from the dashboard's panels; how arrears or the deadline work
+  // stays a help topic.
+  const asksWhich = (quantity || /\b(which|who|list|show me|any)\b/.test(text)) && !HOW_IT_WORKS.test(text);
+  if (CLAIMS.test(text) && DEADLINE.test(text)) return asksWhich ? { subject: 'claimDeadlines' } : null;
+  if (ARREARS.test(text)) return asksWhich ? { subject: 'arrears' } : null;
   if (CLAIMS.test(text) && (quantity || claimKind(text))) return { subject: 'claims', kind: claimKind(text) ?? 'all' };
   if (POLICIES.test(text) && (quantity || /\b(that|which) (?:have )?(?:lapsed|were cancelled)\b/.test(text))) {
     return { subject: 'policies', status: policyStatus(text) ?? 'all' };
