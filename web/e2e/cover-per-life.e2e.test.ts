@@ -104,7 +104,7 @@ describe.skipIf(!browser.available)(`cover per life in Chromium ${browser.reason
     });
     await page.setViewportSize({ width: 1440, height: 1000 });
     await page.reload();
-    await page.getByRole('button', { name: /^Change the type of POL-/ }).click();
+    await page.getByRole('button', { name: /^Change Type of POL-/ }).click();
     const dialog = page.getByRole('dialog', { name: /^Change the type of POL-/ });
     await dialog.getByRole('button', { name: /New policy type/ }).click();
     await page.getByRole('option', { name: /^Basic 10k/ }).click();

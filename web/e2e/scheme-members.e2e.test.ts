@@ -109,7 +109,8 @@ describe.skipIf(!browser.available)(`group-scheme members in Chromium ${browser.
   it('lists the group policy on Policies and links the group payment to the member’s page', async () => {
     await page.getByRole('link', { name: 'Policies', exact: true }).click();
     const row = page.getByRole('row', { name: new RegExp(policyNumber) });
-    await expect.poll(() => row.getByText('Scheme: Mine Workers Union').isVisible()).toBe(true);
+    await expect.poll(() => row.getByText('Mine Workers Union').isVisible()).toBe(true);
+    expect(await row.getByText('Group scheme').isVisible()).toBe(true);
     await screenshot(page, 'scheme-policy-on-policies');
     await page.getByRole('link', { name: 'Payments', exact: true }).click();
     const payment = page.getByRole('row', { name: new RegExp(policyNumber) });

@@ -214,7 +214,7 @@ function PoliciesCard({
                     size="sm"
                     variant="secondary"
                     onPress={() => onChangeType(policy)}
-                    aria-label={`Change the type of ${policy.policyNumber}`}
+                    aria-label={`Change Type of ${policy.policyNumber}`}
                   >
                     Change Type
                   </Button>

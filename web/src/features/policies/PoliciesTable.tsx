@@ -49,7 +49,15 @@ function PolicyTableRow({ policy }: { policy: PolicyRow }) {
         {policy.memberSaId ?? '—'}
       </Cell>
       <Cell label="Policy Type">
-        {policy.schemeName ? <Badge tone="neutral">Scheme: {policy.schemeName}</Badge> : policy.policyTypeName}
+        {policy.schemeName ? (
+          // Two lines that wrap (a badge would not), so a long scheme name does not widen the table.
+          <span>
+            <span>{policy.schemeName}</span>
+            <span className={styles.secondary}>Group scheme</span>
+          </span>
+        ) : (
+          policy.policyTypeName
+        )}
       </Cell>
       <Cell label="Status">
         <span>
