@@ -1,4 +1,5 @@
 import {
+  billingSummary,
   claimCounts,
   dashboardStats,
   findAgentByUser,
@@ -9,7 +10,7 @@ import {
   premiumsCollected,
 } from '@fpa/projections';
 import type { RequestContext, SessionUser } from '../context.ts';
-import { bookSummary } from '../queries/billing.ts';
+import { southAfricanDate } from '@fpa/write-model/validation';
 import { claimDeadlines } from '../queries/claims.ts';
 import { may, type Operation } from '../auth/policy.ts';
 import { refusal, type Intent } from './intents.ts';
@@ -117,7 +118,8 @@ export async function answerFigure(ctx: RequestContext, user: SessionUser, inten
       return `You have ${plural(agents.length, 'agent', 'agents')}: ${active} active and ${agents.length - active} inactive, who have onboarded ${plural(clients, 'client', 'clients')} (from the summary cards on the Agents page (/agents)).`;
     }
     case 'arrears': {
-      const book = await bookSummary(ctx);
+      // The dashboard's figures of the book, without its lapse-ratio trend (not part of this answer).
+      const book = await billingSummary(sql, companyId, southAfricanDate(ctx.services.now()));
       const none = book.policiesInGrace === 0;
       return none
         ? `No policy is in arrears today: every premium fallen due is paid or its policy is out of cover (from the Arrears page (/arrears)).`

@@ -228,27 +228,17 @@ export const billingProjection = projectorOf<BillingEvent>()({
         return reactivated(tx, event.data.policyId, event.data.reinstatedOn);
       case 'PolicyTypeChanged':
         // The new type's calendar rules apply from now; its premium from the next due date on.
-        await tx.query(
-          `update billing_policies
-              set policy_type_id = $4,
-                  premium_changes = premium_changes || jsonb_build_array(jsonb_build_object('from', $2::text, 'monthlyPremium', $3::text))
-            where policy_id = $1`,
-          [event.data.policyId, event.data.changedOn, event.data.monthlyPremium, event.data.toPolicyTypeId],
-        );
-        return;
+        return premiumChanged(tx, event.data.policyId, event.data.changedOn, event.data.monthlyPremium, event.data.toPolicyTypeId);
       case 'PolicyLifeAdded':
-      case 'PolicyLifeRemoved': {
         // The policy's premium (the sum of its lives) from the day the life joined or left on.
-        const from =
-          event.type === 'PolicyLifeAdded' ? event.data.life.joinedOn : event.data.removedOn || southAfricanDate(event.recordedAt);
-        await tx.query(
-          `update billing_policies
-              set premium_changes = premium_changes || jsonb_build_array(jsonb_build_object('from', $2::text, 'monthlyPremium', $3::text))
-            where policy_id = $1`,
-          [event.data.policyId, from, event.data.monthlyPremium],
+        return premiumChanged(tx, event.data.policyId, event.data.life.joinedOn, event.data.monthlyPremium);
+      case 'PolicyLifeRemoved':
+        return premiumChanged(
+          tx,
+          event.data.policyId,
+          event.data.removedOn || southAfricanDate(event.recordedAt),
+          event.data.monthlyPremium,
         );
-        return;
-      }
       case 'PaymentRecorded': {
         const d = event.data;
         // Group payments pay group policies, which the calendar does not bill.
@@ -295,4 +285,15 @@ async function reactivated(tx: SqlExecutor, policyId: string, day: string): Prom
 
 function wholeOrNull(value: unknown, min: number): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= min ? value : null;
+}
+
+/** Issue #22: the policy owes `premium` from `from` on (premium-ledger.ts premiumChanges); on a change of type, under the new type's rules. */
+async function premiumChanged(tx: SqlExecutor, policyId: string, from: string, premium: string, policyTypeId: string | null = null) {
+  await tx.query(
+    `update billing_policies
+        set policy_type_id = coalesce($4::uuid, policy_type_id),
+            premium_changes = premium_changes || jsonb_build_array(jsonb_build_object('from', $2::text, 'monthlyPremium', $3::text))
+      where policy_id = $1`,
+    [policyId, from, premium, policyTypeId],
+  );
 }
