@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { billingBook, runDailyBilling, type DailyRunSummary } from '@fpa/projections';
+import { billingBook, committedHead, pollingBillingWait, runDailyBilling, type DailyRunSummary } from '@fpa/projections';
 import { commandContext } from '@fpa/write-model';
 import { addDays, addMonths, southAfricanDate } from '@fpa/write-model/validation';
 import { call } from '../context.ts';
@@ -32,7 +32,12 @@ export async function dailySuite({ db, options, log, tenant, server }: SuiteCont
     return { ms: performance.now() - started, summary };
   };
   const pg = db.driver === 'postgres';
-  // The gateway's engine builds the billing book; the first run waits for it, then the baseline reads it warm.
+  // The gateway's engine builds the billing book from the generated log first: that catch-up is not the
+  // run's work, so it is awaited before the clock starts (a run waits for it too, with a shorter bound).
+  const caughtUp = performance.now();
+  const generatedHead = await committedHead(db.sql);
+  if (generatedHead) await pollingBillingWait(db.sql, 60 * 60_000)(generatedHead);
+  log(`billing book projected from the generated log in ${round((performance.now() - caughtUp) / 1000, 1)} s (not timed as the run)`);
   const first = await run(noticeDay);
   const readStarted = performance.now();
   const book = await billingBook(db.sql, company.companyId);

@@ -20,8 +20,13 @@ async function calendarEvents(sql: SqlExecutor, companyId: string): Promise<stri
   return rows.map((r) => `${r.type} ${r.stream_id.slice(0, 15)} ${r.day}`);
 }
 
-function depsOf(bed: BillingBed, store: EventStore = bed.store, logger: DailyRunDeps['logger'] = quietLogger()): DailyRunDeps {
-  return { store, sql: bed.sql, logger, waitForBilling: async (target) => void (await catchUpTo(bed.engine, target)) };
+function depsOf(
+  bed: BillingBed,
+  store: EventStore = bed.store,
+  logger: DailyRunDeps['logger'] = quietLogger(),
+  more: Partial<DailyRunDeps> = {},
+): DailyRunDeps {
+  return { store, sql: bed.sql, logger, waitForBilling: async (target) => void (await catchUpTo(bed.engine, target)), ...more };
 }
 
 it('runs the days after the last one done, in order; a first run is its day alone; catch-up is capped', () => {
@@ -116,29 +121,78 @@ describe.each(testDrivers())('the daily run on $name', (driver) => {
     expect((await calendarEvents(bed.sql, a.companyId)).filter((e) => e.startsWith('NonPayment'))).toHaveLength(3);
   });
 
-  it('a run that crashes half way and runs again appends each event once', async () => {
-    let appendsLeft = Number.POSITIVE_INFINITY;
+  // A step at a time (each its own command under its derived id), and in batches (one append per batch, exactly
+  // once by the versions read): a crash after the first appends, then a run again, leaves each event once.
+  it.each([
+    { batchSize: 1, appended: 3, events: 3 },
+    { batchSize: 2, appended: 1, events: 2 },
+  ])(
+    'a run that crashes half way and runs again appends each event once (batches of $batchSize)',
+    async ({ batchSize, appended, events: before }) => {
+      let appendsLeft = Number.POSITIVE_INFINITY;
+      const bed = await openBillingBed(driver, cleanups, {
+        store: (store) => ({
+          ...store,
+          append: (streams, options) =>
+            appendsLeft-- <= 0 ? Promise.reject(new Error('connection lost')) : store.append(streams, options),
+        }),
+      });
+      const a = await bed.company();
+      const type = await a.policyType();
+      for (let i = 0; i < 6; i++) await a.policy(type, { startDate: '2026-01-01' });
+      await bed.project();
+      appendsLeft = appended;
+      const deps = depsOf(bed, bed.store, quietLogger(), { batchSize, concurrency: 1 });
+      const crashing = runDailyBilling(deps, { companyId: a.companyId, asOf: '2026-01-02', ctx: ctxOn(a.companyId, '2026-01-02') });
+      await expect(crashing).rejects.toThrow('connection lost');
+      expect(await calendarEvents(bed.sql, a.companyId)).toHaveLength(before);
+      appendsLeft = Number.POSITIVE_INFINITY;
+      const rerun = await runDailyBilling(deps, { companyId: a.companyId, asOf: '2026-01-02', ctx: ctxOn(a.companyId, '2026-01-02') });
+      expect(rerun).toMatchObject({ days: ['2026-01-02'], noticesIssued: 6 - before, failed: 0 });
+      const events = await calendarEvents(bed.sql, a.companyId);
+      expect(events.filter((e) => e.startsWith('NonPayment'))).toHaveLength(6);
+      expect(new Set(events).size).toBe(events.length);
+      expect(events.filter((e) => e.startsWith('Daily'))).toHaveLength(1);
+    },
+  );
+
+  it('a batch that another writer moved after its read appends nothing; its policies are then taken a step at a time', async () => {
+    let race: (() => Promise<unknown>) | null = null;
     const bed = await openBillingBed(driver, cleanups, {
       store: (store) => ({
         ...store,
-        append: (streams, options) => (appendsLeft-- <= 0 ? Promise.reject(new Error('connection lost')) : store.append(streams, options)),
+        // Between the batch's read and its append, another run notices one of its policies.
+        readStreams: async (ids) => {
+          const read = await store.readStreams(ids);
+          const first = race;
+          race = null;
+          await first?.();
+          return read;
+        },
       }),
     });
     const a = await bed.company();
     const type = await a.policyType();
-    for (let i = 0; i < 6; i++) await a.policy(type, { startDate: '2026-01-01' });
+    const policies = [];
+    for (let i = 0; i < 4; i++) policies.push(await a.policy(type, { startDate: '2026-01-01' }));
     await bed.project();
-    appendsLeft = 3;
-    const crashing = runDailyBilling(depsOf(bed), { companyId: a.companyId, asOf: '2026-01-02', ctx: ctxOn(a.companyId, '2026-01-02') });
-    await expect(crashing).rejects.toThrow('connection lost');
-    expect(await calendarEvents(bed.sql, a.companyId)).toHaveLength(3);
-    appendsLeft = Number.POSITIVE_INFINITY;
-    const rerun = await runDailyBilling(depsOf(bed), { companyId: a.companyId, asOf: '2026-01-02', ctx: ctxOn(a.companyId, '2026-01-02') });
-    expect(rerun).toMatchObject({ days: ['2026-01-02'], noticesIssued: 3, failed: 0 });
+    const warnings: unknown[] = [];
+    const logger = { ...quietLogger(), warn: (message: string) => void warnings.push(message) };
+    race = () =>
+      runDailyBilling(
+        { ...depsOf(bed), batchSize: 1 },
+        { companyId: a.companyId, asOf: '2026-01-02', ctx: ctxOn(a.companyId, '2026-01-02') },
+      );
+    const summary = await runDailyBilling(depsOf(bed, bed.store, logger, { batchSize: 4 }), {
+      companyId: a.companyId,
+      asOf: '2026-01-02',
+      ctx: ctxOn(a.companyId, '2026-01-02'),
+    });
+    expect(summary).toMatchObject({ noticesIssued: 4, failed: 0 });
+    expect(warnings).toEqual([expect.stringContaining('taken one at a time')]);
     const events = await calendarEvents(bed.sql, a.companyId);
-    expect(events.filter((e) => e.startsWith('NonPayment'))).toHaveLength(6);
+    expect(events.filter((e) => e.startsWith('NonPayment'))).toHaveLength(4);
     expect(new Set(events).size).toBe(events.length);
-    expect(events.filter((e) => e.startsWith('Daily'))).toHaveLength(1);
   });
 });
 

@@ -6,8 +6,10 @@ import {
   recordDailyRunCompleted,
   southAfricanDate,
   takeCalendarStep,
+  takeCalendarStepsTogether,
   ValidationError,
   type CalendarCommand,
+  type CalendarPlan,
   type CalendarStep,
   type CommandContext,
 } from '@fpa/write-model';
@@ -23,11 +25,14 @@ import { billingBook, findBillingCompany, type BillingPolicy } from './billing.q
  * The calendar's daily run for one company (issue #20), a process manager: for each South African day
  * not yet done (from the day after the last one recorded up to asOf, in order; a company's first run
  * is asOf alone), it waits until the billing read model has caught up with the log, reads the
- * company's book in bulk, asks calendarSteps what the day does to each policy, and issues each step as
- * a command whose id is derived from what it is about (policies/commands/calendar-steps.ts); then it
- * records the day done (DailyBillingRunCompleted, id derived from company and day). A day run twice,
- * a run that crashed half way and runs again, and two runs at once therefore append each event once.
- * A policy whose step fails is logged and reported, and the others go on; the next day tries it again.
+ * company's book in bulk, asks calendarSteps what the day does to each policy, and takes the steps of
+ * DAILY_RUN_BATCH policies in one read and one append at the versions read (takeCalendarStepsTogether);
+ * a batch that cannot be appended whole is taken again a step at a time, each step a command whose id is
+ * derived from what it is about (policies/commands/calendar-steps.ts). Then it records the day done
+ * (DailyBillingRunCompleted, id derived from company and day). A day run twice, a run that crashed half
+ * way and runs again, and two runs at once therefore append each event once (a step taken decides
+ * nothing; a batch read before another run's append conflicts and appends nothing). A policy whose step
+ * fails is logged and reported, and the others go on; the next day tries it again.
  */
 export const MAX_CATCH_UP_DAYS = 366;
 
@@ -37,12 +42,21 @@ export type DailyRunDeps = {
   /** Resolves when the billing read model has reached the checkpoint (default: polls its checkpoint row). */
   waitForBilling?: (target: Checkpoint) => Promise<void>;
   logger?: ProjectionLogger;
-  /** Policies decided and written at once (default DAILY_RUN_CONCURRENCY). */
+  /** Batches in flight at once (default DAILY_RUN_CONCURRENCY). */
   concurrency?: number;
+  /** Policies read, decided and appended together (default DAILY_RUN_BATCH; 1 takes each step as its own command). */
+  batchSize?: number;
 };
 
-/** How many policies a day's run takes at once: their steps are commands on separate streams. */
+/** How many batches of a day's run are in flight at once: one is read or appended while another is decided. */
 export const DAILY_RUN_CONCURRENCY = 4;
+
+/**
+ * Policies per batch: one read and one append for all of them (takeCalendarStepsTogether). A batch that
+ * cannot be appended whole (another run moved one of its policies, or one of them cannot be written) is
+ * taken again a step at a time, so one bad policy never stops the others.
+ */
+export const DAILY_RUN_BATCH = 250;
 
 export type DailyRunSummary = {
   companyId: string;
@@ -160,34 +174,94 @@ async function runDay(
     failed: 0,
     failedPolicyIds: [],
   };
-  const onePolicy = async (policy: BillingPolicy) => {
+  const failed = (policy: BillingPolicy, error: unknown) => {
+    counts.failed++;
+    if (counts.failedPolicyIds.length < MAX_FAILED_IDS) counts.failedPolicyIds.push(policy.policyId);
+    logger.error('daily run: a policy step failed; the run goes on', {
+      companyId,
+      day,
+      policyId: policy.policyId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  };
+  // A step decided by another run first (it decides nothing now) was still this day's: counted.
+  const counted = (step: CalendarStep) => {
+    if (step.kind === 'notice') counts.noticesIssued++;
+    else if (step.kind === 'lapse') counts.policiesLapsed++;
+    else counts.policiesReinstated++;
+  };
+  /** The policy's steps of the day; counts its premium if one falls due (once per policy: the first look). */
+  const stepsOf = (policy: BillingPolicy, first: boolean) => {
+    if (first && fallsDueOn(policy, day)) counts.premiumsFallenDue++;
+    return calendarSteps(policy.calendar, policy.rules, day);
+  };
+  /** Each step its own command under its derived id: the path of a batch that could not be appended whole. */
+  const onePolicy = async (policy: BillingPolicy, first: boolean) => {
     try {
-      if (fallsDueOn(policy, day)) counts.premiumsFallenDue++;
-      for (const step of calendarSteps(policy.calendar, policy.rules, day)) {
-        // A step decided by another run first (it decides nothing now) was still this day's: counted.
+      for (const step of stepsOf(policy, first)) {
         wrote((await takeCalendarStep(deps.store, stepCommand(policy, step, day, companyId, companyName), ctx)).append);
-        if (step.kind === 'notice') counts.noticesIssued++;
-        else if (step.kind === 'lapse') counts.policiesLapsed++;
-        else counts.policiesReinstated++;
+        counted(step);
       }
     } catch (error) {
-      counts.failed++;
-      if (counts.failedPolicyIds.length < MAX_FAILED_IDS) counts.failedPolicyIds.push(policy.policyId);
-      logger.error('daily run: a policy step failed; the run goes on', {
-        companyId,
-        day,
-        policyId: policy.policyId,
-        error: error instanceof Error ? error.message : String(error),
-      });
+      failed(policy, error);
     }
   };
-  // Policies are independent streams: a few at a time keep the database busy while one waits on a round
-  // trip. A policy's own steps (a notice, then a lapse) stay in order.
+  const oneBatch = async (batch: BillingPolicy[]) => {
+    const planned: { policy: BillingPolicy; steps: CalendarStep[]; plan: CalendarPlan }[] = [];
+    for (const policy of batch) {
+      try {
+        const steps = stepsOf(policy, true);
+        if (steps.length === 0) continue;
+        planned.push({
+          policy,
+          steps,
+          plan: { policyId: policy.policyId, commands: steps.map((step) => stepCommand(policy, step, day, companyId, companyName)) },
+        });
+      } catch (error) {
+        failed(policy, error);
+      }
+    }
+    if (planned.length === 0) return;
+    if (planned.length === 1) return onePolicy(planned[0]!.policy, false);
+    let outcome;
+    try {
+      outcome = await takeCalendarStepsTogether(
+        deps.store,
+        planned.map((p) => p.plan),
+        ctx,
+        companyId,
+      );
+    } catch (error) {
+      logger.warn('daily run: a batch could not be appended whole; its policies are taken one at a time', {
+        companyId,
+        day,
+        policies: planned.length,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      for (const { policy } of planned) await onePolicy(policy, false);
+      return;
+    }
+    wrote(outcome.append);
+    for (const { policy, steps } of planned) {
+      const result = outcome.policies.get(policy.policyId);
+      if (result && 'error' in result) failed(policy, result.error);
+      else steps.forEach(counted);
+    }
+  };
+  // Batches are independent policies' streams: a few in flight keep the database busy while one is
+  // decided. A policy's own steps (a notice, then a lapse) stay in order within its batch.
+  const size = Math.max(1, deps.batchSize ?? DAILY_RUN_BATCH);
+  const batches: BillingPolicy[][] = [];
+  for (let i = 0; i < book.length; i += size) batches.push(book.slice(i, i + size));
   let next = 0;
   const worker = async () => {
-    while (next < book.length) await onePolicy(book[next++]!);
+    while (next < batches.length) {
+      const batch = batches[next++]!;
+      if (size === 1) await onePolicy(batch[0]!, true);
+      else await oneBatch(batch);
+    }
   };
-  await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? DAILY_RUN_CONCURRENCY, book.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? DAILY_RUN_CONCURRENCY, batches.length) }, worker));
   return counts;
 }
 

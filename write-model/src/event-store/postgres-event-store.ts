@@ -2,7 +2,7 @@ import { appendEvents, TailCache } from './append.ts';
 import { APPEND_FUNCTION } from './append-function.ts';
 import { migrateHashChain } from './hash-chain.ts';
 import { MIGRATION_LOCK, migrateKeyring, type Keyring } from './pii.ts';
-import { headCheckpoint, readAll, readStream } from './reads.ts';
+import { headCheckpoint, readAll, readStream, readStreams } from './reads.ts';
 import type { SqlClient, SqlExecutor } from './sql.ts';
 import type { EventStore } from './types.ts';
 import { createAppendNotifier, createWakeUp } from './wake-up.ts';
@@ -27,6 +27,7 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
   return {
     append: (streams, appendOptions) => appendEvents(sql, keyring, streams, appendOptions, tails, notifier),
     readStream: (streamId, readOptions) => readStream(sql, keyring, streamId, readOptions, (tail) => tails.set(streamId, tail)),
+    readStreams: (streamIds) => readStreams(sql, keyring, streamIds, (streamId, tail) => tails.set(streamId, tail)),
     readAll: (readOptions) => readAll(sql, keyring, readOptions),
     headCheckpoint: head,
     onAppended: (listener) => wakeUp.subscribe(listener),

@@ -63,6 +63,33 @@ export async function readStream(
   return { version, events: await toRecordedEvents(keyring, rows) };
 }
 
+/** Whole streams in one query, each in version order; `onTail` gets each non-empty stream's last version and hash. */
+export async function readStreams(
+  sql: SqlExecutor,
+  keyring: Keyring,
+  streamIds: readonly string[],
+  onTail?: (streamId: string, tail: { version: number; hash: string | null }) => void,
+): Promise<Map<string, { version: number; events: RecordedEvent[] }>> {
+  const ids = [...new Set(streamIds)];
+  const rows =
+    ids.length === 0
+      ? []
+      : await sql.query<EventRecordRow & { hash: string | null }>(
+          `select ${COLUMNS}, hash from es_events where stream_id = any($1::text[]) order by stream_id, stream_version`,
+          [ids],
+        );
+  const events = await toRecordedEvents(keyring, rows);
+  const streams = new Map(ids.map((id) => [id, { version: 0, events: [] as RecordedEvent[] }]));
+  events.forEach((event, i) => {
+    const stream = streams.get(event.streamId)!;
+    stream.events.push(event);
+    stream.version = event.streamVersion;
+    const next = rows[i + 1];
+    if (!next || next.stream_id !== event.streamId) onTail?.(event.streamId, { version: event.streamVersion, hash: rows[i]!.hash });
+  });
+  return streams;
+}
+
 export async function readAll(sql: SqlExecutor, keyring: Keyring, options: ReadAllOptions): Promise<RecordedEvent[]> {
   if (!Number.isInteger(options.limit) || options.limit < 1) throw new Error(`Invalid limit ${options.limit}`);
   const params: unknown[] = [options.after?.txId ?? '0', options.after?.globalPosition ?? 0, options.limit];

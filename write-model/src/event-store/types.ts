@@ -106,6 +106,11 @@ export type ReadAllOptions = {
 export type EventStore = {
   append(streams: StreamAppend[], options: AppendOptions): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<{ version: number; events: RecordedEvent[] }>;
+  /**
+   * Several whole streams at once (one query where the store can), each as readStream answers it; a
+   * stream with no events is there with version 0. For work over many aggregates (the daily run).
+   */
+  readStreams(streamIds: readonly string[]): Promise<Map<string, { version: number; events: RecordedEvent[] }>>;
   /** Events below the transaction horizon, after `after`, in (txId, globalPosition) order. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** The last checkpoint a subscriber can safely reach right now (null when empty). */

@@ -64,6 +64,7 @@ export function piiConformance(fixture: () => ConformanceFixture): void {
       await waitForHead(store, appended.checkpoint);
       const [fromAll] = (await store.readAll({ after: null, limit: 10_000 })).filter((e) => e.streamId === id);
       expect(fromAll?.data).toEqual(original.data);
+      expect((await store.readStreams([id])).get(id)?.events[0]?.data).toEqual(original.data);
     });
 
     it("reads as '[erased]' once the subject's key is destroyed; other subjects and folds are unaffected", async () => {

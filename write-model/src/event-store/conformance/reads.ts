@@ -56,6 +56,37 @@ export function readConformance(fixture: () => ConformanceFixture, makeStore: Ma
     });
   });
 
+  describe('reading several streams at once', () => {
+    it('answers each stream as readStream does, a missing one as version 0, and an append after it needs no other read', async () => {
+      const { store } = fixture();
+      const [a, b, missing] = [streamId(), streamId(), streamId()];
+      await store.append(
+        [
+          { streamId: a, expectedVersion: 'no_stream', events: [event('A1'), event('A2')] },
+          { streamId: b, expectedVersion: 'no_stream', events: [event('B1')] },
+        ],
+        appendOptions(),
+      );
+      await store.append([{ streamId: b, expectedVersion: 1, events: [event('B2'), event('B3')] }], appendOptions());
+      const streams = await store.readStreams([b, missing, a, b]);
+      expect([...streams.keys()].sort()).toEqual([a, b, missing].sort());
+      expect(streams.get(a)).toEqual(await store.readStream(a));
+      expect(streams.get(b)).toEqual(await store.readStream(b));
+      expect(streams.get(b)!.events.map((e) => e.type)).toEqual(['B1', 'B2', 'B3']);
+      expect(streams.get(missing)).toEqual({ version: 0, events: [] });
+      expect(await store.readStreams([])).toEqual(new Map());
+      // The versions read are the ones an append expects.
+      await store.append(
+        [
+          { streamId: a, expectedVersion: streams.get(a)!.version, events: [event('A3')] },
+          { streamId: b, expectedVersion: streams.get(b)!.version, events: [event('B4')] },
+        ],
+        appendOptions(),
+      );
+      expect((await store.readStreams([a, b])).get(b)!.version).toBe(4);
+    });
+  });
+
   describe('reading all streams in global order', () => {
     it('returns what was appended after a checkpoint, in append order, in pages', async () => {
       const { store } = fixture();

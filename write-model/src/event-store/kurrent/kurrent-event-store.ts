@@ -14,7 +14,7 @@ import { checkRequest, markingsOf, metadataFor } from '../append.ts';
 import { encryptFields, subjectsOf } from '../pii-fields.ts';
 import { migrateKeyring, type Keyring } from '../pii.ts';
 import type { SqlClient, SqlExecutor } from '../sql.ts';
-import type { AppendOptions, AppendResult, EventStore, StreamAppend } from '../types.ts';
+import type { AppendOptions, AppendResult, EventStore, RecordedEvent, StreamAppend } from '../types.ts';
 import { createWakeUp } from '../wake-up.ts';
 import { commandEventId, encodeMetadata, toCheckpoint, toStreamState, versionOf } from './kurrent-mapping.ts';
 import { headCheckpoint, readAll, readStream } from './kurrent-reads.ts';
@@ -66,6 +66,12 @@ export async function createKurrentEventStore(options: KurrentEventStoreOptions)
   return {
     append: (streams, appendOptions) => append(client, sql, keyring, streams, appendOptions),
     readStream: (streamId, readOptions) => readStream(client, keyring, streamId, readOptions),
+    // KurrentDB reads a stream per call: the streams one after another, as the port's contract allows.
+    readStreams: async (streamIds) => {
+      const streams = new Map<string, { version: number; events: RecordedEvent[] }>();
+      for (const streamId of new Set(streamIds)) streams.set(streamId, await readStream(client, keyring, streamId));
+      return streams;
+    },
     readAll: (readOptions) => readAll(client, keyring, readOptions),
     headCheckpoint: head,
     onAppended: (listener) => wakeUp.subscribe(listener),
