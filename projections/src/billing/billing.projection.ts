@@ -2,7 +2,8 @@ import type { ClaimEvent, CompanyEvent, MemberEvent, PaymentEvent, PolicyEvent, 
 import { southAfricanDate } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { personal } from '../engine/personal.ts';
-import { projectorOf } from '../engine/typed.ts';
+import { applyTypeRuns } from '../engine/type-runs.ts';
+import { projectorOf, type Recorded } from '../engine/typed.ts';
 
 type BillingEvent = PolicyEvent | PaymentEvent | PolicyTypeEvent | MemberEvent | ClaimEvent | CompanyEvent;
 
@@ -269,7 +270,42 @@ export const billingProjection = projectorOf<BillingEvent>()({
         return;
     }
   },
+  // A result file's or a statement's payments come in long runs of PaymentRecorded: one INSERT per run (issue #21).
+  applyBatch: (tx, events): Promise<void> =>
+    applyTypeRuns(tx, events, { PaymentRecorded: paymentsRecorded }, (t, event): Promise<void> => billingProjection.apply(t, event)),
 });
+
+/** A run of recorded payments in one INSERT, in log order (the first of a repeated payment id stands, as with apply). */
+async function paymentsRecorded(
+  tx: SqlExecutor,
+  run: readonly Recorded<Extract<BillingEvent, { type: 'PaymentRecorded' }>>[],
+): Promise<void> {
+  const rows = run
+    // Group payments pay group policies, which the calendar does not bill.
+    .filter((event) => !event.data.groupSchemeId)
+    .map((event, ord) => {
+      const d = event.data;
+      return {
+        ord,
+        payment_id: d.paymentId,
+        company_id: d.companyId,
+        policy_id: d.policyId,
+        amount: d.amount,
+        payment_date: d.paymentDate,
+        status: d.status,
+      };
+    });
+  if (rows.length === 0) return;
+  await tx.query(
+    `insert into billing_payments (payment_id, company_id, policy_id, amount, payment_date, status)
+     select payment_id, company_id, policy_id, amount, payment_date, status
+       from jsonb_to_recordset($1::text::jsonb)
+            as r(ord int, payment_id uuid, company_id uuid, policy_id uuid, amount numeric, payment_date date, status text)
+      order by ord
+     on conflict (payment_id) do nothing`,
+    [JSON.stringify(rows)],
+  );
+}
 
 /** Active again (reinstated, or set active by staff): the open suspension ends, the calendar starts afresh. */
 async function reactivated(tx: SqlExecutor, policyId: string, day: string): Promise<void> {

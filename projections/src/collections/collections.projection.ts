@@ -1,5 +1,7 @@
 import type { CollectionEvent, MemberEvent, PolicyEvent } from '@fpa/write-model';
-import { projectorOf } from '../engine/typed.ts';
+import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
+import { projectorOf, type Recorded } from '../engine/typed.ts';
 
 type Event = CollectionEvent | PolicyEvent | MemberEvent;
 
@@ -338,4 +340,47 @@ export const collectionsProjection = projectorOf<Event>()({
       }
     }
   },
+  // A result file's debits collected: one statement per run instead of one per debit (issue #21's 50,000-line file).
+  applyBatch: (tx, events): Promise<void> =>
+    applyTypeRuns(
+      tx,
+      inTypeRuns(events, collectionKeys),
+      { PremiumCollected: premiumsCollected },
+      (t, event): Promise<void> => collectionsProjection.apply(t, event),
+    ),
 });
+
+/**
+ * What an event touches, for gathering a result file's PremiumCollected into one run: a debit's outcome
+ * its batch item (a collected and an unpaid of the same item keep their order), the file's record its
+ * file; everything else stays where it is.
+ */
+function collectionKeys(event: Recorded<Event>): EventKeys {
+  switch (event.type) {
+    case 'PremiumCollected':
+    case 'PremiumUnpaid':
+      return [`item:${event.data.batchId}:${event.data.policyId}`];
+    case 'CollectionResultsImported':
+      return [`file:${event.data.fileId}`];
+    default:
+      return 'barrier';
+  }
+}
+
+/** A run of collected debits in one UPDATE; the last outcome of an item in the run is the one applied, as one by one. */
+async function premiumsCollected(tx: SqlExecutor, run: readonly Recorded<Extract<Event, { type: 'PremiumCollected' }>>[]): Promise<void> {
+  const last = new Map(run.map((event) => [`${event.data.batchId}:${event.data.policyId}`, event.data]));
+  const rows = [...last.values()].map((d) => ({
+    batch_id: d.batchId,
+    policy_id: d.policyId,
+    collected_on: d.collectedOn,
+    amount: d.amount,
+  }));
+  await tx.query(
+    `update collection_items c set outcome = 'collected', outcome_on = r.collected_on, outcome_amount = r.amount,
+            unpaid_code = null, unpaid_meaning = null, unpaid_effect = null
+       from jsonb_to_recordset($1::text::jsonb) as r(batch_id uuid, policy_id uuid, collected_on date, amount numeric)
+      where c.batch_id = r.batch_id and c.policy_id = r.policy_id`,
+    [JSON.stringify(rows)],
+  );
+}
