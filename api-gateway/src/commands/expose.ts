@@ -77,6 +77,8 @@ export async function runCommand<Outcome extends CommandOutcome, Answer>(
   const command = () => e.slice.handle(deps, request, commandFor(ctx));
   const outcome = await (e.around ? e.around(ctx, command, request) : command());
   if (outcome.append) await readYourWrites(ctx, outcome.append);
+  // Nothing appended (or written outside the log): its answer is read on the primary, never behind a replica.
+  else ctx.reads.primary = true;
   return e.answer(ctx, outcome, request);
 }
 
