@@ -111,6 +111,13 @@ export async function createServices(config: Config, logger: Logger, options: { 
   const replica = config.readDatabaseUrl
     ? await createReadReplica({ primary: sql, url: config.readDatabaseUrl, logger: logger.child({ part: 'read-replica' }) })
     : null;
+  if (config.readDatabaseUrl) {
+    const { host, pathname } = new URL(config.readDatabaseUrl);
+    logger.info(
+      { replica: `${host}${pathname}` },
+      'queries read the replica in READ_DATABASE_URL; commands, sessions and the log use DATABASE_URL',
+    );
+  }
   const services: Services = {
     config,
     logger,

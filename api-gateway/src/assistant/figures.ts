@@ -9,8 +9,7 @@ import {
   policyCounts,
   premiumsCollected,
 } from '@fpa/projections';
-import type { RequestContext, SessionUser } from '../context.ts';
-import { readSql } from '../context.ts';
+import { readSql, type RequestContext, type SessionUser } from '../context.ts';
 import { southAfricanDate } from '@fpa/write-model/validation';
 import { claimDeadlines } from '../queries/claims.ts';
 import { may, type Operation } from '../auth/policy.ts';

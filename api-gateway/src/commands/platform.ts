@@ -22,8 +22,7 @@ import {
   type PlatformCompanyRow,
   type SystemSettingRow,
 } from '@fpa/projections';
-import type { RequestContext } from '../context.ts';
-import { readSql } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 import { revokeSessionsOfUsers } from '../auth/sessions.ts';
 import { ComplianceLogType, PlanType, PlatformCompanyType, SystemSettingType } from '../schema/platform.ts';
 import { endpoint } from './expose.ts';

@@ -1,8 +1,7 @@
 import { DomainError, NotFoundError, tierOf } from '@fpa/write-model';
 import { findPlanOfTier, findSubscriptionPayment, systemSettingValues, type CompanyRow } from '@fpa/projections';
 import { addDays, addMonths, PLATFORM_SETTINGS, southAfricanDate, splitVatInclusive, VAT_RATE_PERCENT } from '@fpa/write-model/validation';
-import type { RequestContext } from '../context.ts';
-import { readSql } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 import { companyRow } from '../queries/company.ts';
 import { tenantRead } from '../queries/tenant.ts';
 import { longDate, rand } from './letterhead.ts';

@@ -12,8 +12,7 @@ import {
   type ClaimRow,
   type DocumentListArgs,
 } from '@fpa/projections';
-import type { RequestContext } from '../context.ts';
-import { readSql } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 import { authorize } from '../auth/policy.ts';
 import { tenantRead } from './tenant.ts';
 

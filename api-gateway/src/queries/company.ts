@@ -1,7 +1,6 @@
 import { NotFoundError } from '@fpa/write-model';
 import { findCompany, type CompanyRow } from '@fpa/projections';
-import type { RequestContext } from '../context.ts';
-import { readSql } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 import { requireCompanyUser } from '../auth/policy.ts';
 
 /** The caller's own company; the id always comes from the session. */

@@ -10,8 +10,7 @@ import {
   policiesInWaitingPeriod as waitingPeriodQuery,
   suspendedCompanies as suspendedCompaniesQuery,
 } from '@fpa/projections';
-import type { RequestContext } from '../context.ts';
-import { readSql } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 import { authorize } from '../auth/policy.ts';
 import { auditScope, recordView } from './audit.ts';
 import { tenantSql } from './tenant.ts';

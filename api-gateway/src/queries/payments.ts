@@ -6,8 +6,7 @@ import {
   type ArrearsArgs,
   type PaymentListArgs,
 } from '@fpa/projections';
-import type { RequestContext } from '../context.ts';
-import { readSql } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 import { tenantRead } from './tenant.ts';
 
 export function payments(ctx: RequestContext, args: PaymentListArgs) {

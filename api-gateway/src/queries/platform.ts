@@ -9,8 +9,7 @@ import {
   type PlatformCompanyRow,
   type SystemSettingRow,
 } from '@fpa/projections';
-import type { RequestContext } from '../context.ts';
-import { readSql } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 import { requirePlatformOperator } from '../auth/policy.ts';
 
 /*

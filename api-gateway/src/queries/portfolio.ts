@@ -13,8 +13,7 @@ import {
   type PolicyTypeRow,
 } from '@fpa/projections';
 import type { PolicyStatus } from '@fpa/write-model/validation';
-import type { RequestContext } from '../context.ts';
-import { readSql } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 import { tenantRead } from './tenant.ts';
 
 // Policy types

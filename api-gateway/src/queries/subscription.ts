@@ -8,8 +8,7 @@ import {
   type SubscriptionPaymentRow,
   type SubscriptionRow,
 } from '@fpa/projections';
-import type { RequestContext } from '../context.ts';
-import { readSql } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 import { requireCompanyUser } from '../auth/policy.ts';
 import { tenantSql } from './tenant.ts';
 

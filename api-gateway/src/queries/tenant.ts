@@ -1,8 +1,7 @@
 import { tenantScoped } from '@fpa/projections';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { may, requireCompanyUser, type Operation } from '../auth/policy.ts';
-import type { RequestContext } from '../context.ts';
-import { readSql } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 
 /**
  * The read-model executor and company for a company user's read: every statement runs behind the
