@@ -28,10 +28,12 @@ export type ReplicaStats = {
   /** Statements and transactions read on the replica. */
   replicaReads: number;
   /**
-   * Reads sent to the primary instead, by reason: the request's wait ran out (counted per request),
-   * the replica had not replayed a write whose wait ran out, it was down, or the read failed on it.
+   * Reads sent to the primary instead, by reason: the request reads the primary (its wait ran out or
+   * the replica was down when it waited, a command's own checks, a command that appended nothing;
+   * counted per client handed out), the replica had not replayed a write whose wait ran out, it was
+   * down, or the read failed on it.
    */
-  fallbacks: { afterTimeout: number; behind: number; down: number; failed: number };
+  fallbacks: { request: number; behind: number; down: number; failed: number };
   /** Milliseconds each command's request waited for the replica to replay its commit (caught up). */
   waits: number[];
   /** Waits that ran out (that request read the primary). */
@@ -65,7 +67,7 @@ export function createReadReplica(options: { primary: SqlClient; url: string; lo
 }
 
 function readReplica(primary: SqlClient, replica: SqlClient, logger: Logger): ReadReplica {
-  const stats: ReplicaStats = { replicaReads: 0, fallbacks: { afterTimeout: 0, behind: 0, down: 0, failed: 0 }, waits: [], timeouts: 0 };
+  const stats: ReplicaStats = { replicaReads: 0, fallbacks: { request: 0, behind: 0, down: 0, failed: 0 }, waits: [], timeouts: 0 };
   /** The replica is not tried before this time (ms since the epoch) after it failed. */
   let downUntil = 0;
   /** Said in the log once per outage. */
@@ -156,7 +158,7 @@ function readReplica(primary: SqlClient, replica: SqlClient, logger: Logger): Re
     stats,
     client(choice) {
       if (!choice.primary) return routedClient;
-      stats.fallbacks.afterTimeout++;
+      stats.fallbacks.request++;
       return primary;
     },
     async afterWrite(choice, timeoutMs) {

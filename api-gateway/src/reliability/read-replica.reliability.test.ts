@@ -117,7 +117,7 @@ describe(AREA, () => {
       const stoppedAt = Date.now();
       for (let i = COMMANDS; i < COMMANDS + AFTER_STOP; i++) await commandThenRead(i);
       const afterStop = { ...replica.stats, fallbacks: { ...replica.stats.fallbacks } };
-      const fellBack = (f: typeof afterStop.fallbacks) => f.afterTimeout + f.behind + f.down + f.failed;
+      const fellBack = (f: typeof afterStop.fallbacks) => f.request + f.behind + f.down + f.failed;
 
       const figures = {
         commands: COMMANDS + AFTER_STOP,
