@@ -51,6 +51,15 @@ export async function readYourWrites(
 }
 
 /**
+ * Read-your-writes for a write made outside the event log (a notification queued again): with a read
+ * replica, the request's reads wait for it to replay the write, else go to the primary. Nothing to wait
+ * for without one.
+ */
+export async function readYourDirectWrite(ctx: RequestContext): Promise<void> {
+  await ctx.services.replica?.afterWrite(ctx.reads, ctx.services.config.readYourWritesTimeoutMs);
+}
+
+/**
  * The command id: the client's Idempotency-Key when it sent one (a retry then appends once). The
  * command's now is the request clock (services.now), so "today" in every decider is the South African
  * date of that one clock, which tests step. The session's token hash goes with it (a password change keeps that session).
