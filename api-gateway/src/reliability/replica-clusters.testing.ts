@@ -1,19 +1,27 @@
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './processes.testing.ts';
 
 /**
- * Test-only (issue #28): a PostgreSQL 15 primary and its streaming replica, made on this machine in
+ * Test-only (issue #28): a PostgreSQL primary and its streaming replica, made on this machine in
  * a temporary folder on free ports with PostgreSQL's own tools (initdb, pg_basebackup -R, pg_ctl),
  * run as the postgres user (the tests run as root). Trust authentication on 127.0.0.1 only.
  */
-export const PG_BIN = '/usr/lib/postgresql/15/bin';
+export const PG_BIN = pgBin();
+
+/** Debian's newest installed PostgreSQL (15 on this machine). */
+function pgBin(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)) : [];
+  const newest = versions.sort((a, b) => Number(b) - Number(a))[0] ?? '15';
+  return join(root, newest, 'bin');
+}
 
 /** Why the clusters cannot be made here, or null when they can. */
 export function clustersUnavailable(): string | null {
-  if (!existsSync(join(PG_BIN, 'initdb'))) return `needs PostgreSQL 15's programs in ${PG_BIN}`;
+  if (!existsSync(join(PG_BIN, 'initdb'))) return `needs PostgreSQL's server programs (initdb, pg_basebackup, pg_ctl) in ${PG_BIN}`;
   if (process.getuid?.() !== 0) return 'needs root (the clusters run as the postgres user, through runuser)';
   return null;
 }
