@@ -20,6 +20,8 @@ import type { Logger } from 'pino';
 const RETRY_MS = 5_000;
 /** How often the replay position is asked while a request waits on it. */
 const POLL_MS = 2;
+/** The waits kept for figures: the latest ones only, so a long-running server does not grow. */
+const KEPT_WAITS = 10_000;
 
 /** Per request: whether its reads must go to the primary (a wait on the replica ran out). */
 export type ReadChoice = { primary: boolean };
@@ -34,7 +36,7 @@ export type ReplicaStats = {
    * down, or the read failed on it.
    */
   fallbacks: { request: number; behind: number; down: number; failed: number };
-  /** Milliseconds each command's request waited for the replica to replay its commit (caught up). */
+  /** Milliseconds each command's request waited for the replica to replay its commit (caught up; the latest 10,000). */
   waits: number[];
   /** Waits that ran out (that request read the primary). */
   timeouts: number;
@@ -174,6 +176,7 @@ function readReplica(primary: SqlClient, replica: SqlClient, logger: Logger): Re
       if (started < downUntil) return readPrimary();
       for (;;) {
         if (replayed >= target) {
+          if (stats.waits.length >= KEPT_WAITS) stats.waits.splice(0, stats.waits.length - KEPT_WAITS + 1);
           stats.waits.push(Date.now() - started);
           return;
         }
