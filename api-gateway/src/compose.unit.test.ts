@@ -60,21 +60,32 @@ const everything = {
   PAYFAST_MERCHANT_KEY: 'key',
   PAYFAST_PASSPHRASE: 'phrase',
   EVENTSTORE_URL: 'esdb://kurrentdb:2113?tls=false',
+  READ_DATABASE_URL: 'postgres://fpa:fpa@postgres-replica:5432/fpa',
   SUPER_ADMIN_USERNAME: 'platform',
   SUPER_ADMIN_PASSWORD: 'a long secret',
   SUPER_ADMIN_EMAIL: 'ops@example.co.za',
 };
 
 describe('docker-compose.yml', () => {
-  it('has PostgreSQL with a volume, KurrentDB behind a profile, workers and a gateway, each with a health check', () => {
+  it('has PostgreSQL with a volume, KurrentDB and a read replica behind profiles, workers and a gateway, each with a health check', () => {
     const { services } = compose;
-    expect(Object.keys(services).sort()).toEqual(['gateway', 'kurrentdb', 'postgres', 'worker']);
+    expect(Object.keys(services).sort()).toEqual(['gateway', 'kurrentdb', 'postgres', 'postgres-replica', 'worker']);
     expect(services.kurrentdb?.profiles).toEqual(['kurrentdb']);
+    // Issue #28: the replica is the official image copied from postgres with pg_basebackup -R, its own volume.
+    const replica = services['postgres-replica']!;
+    expect(replica.profiles).toEqual(['replica']);
+    expect(replica.image).toBe(services.postgres?.image);
+    expect(String((replica as { command?: unknown }).command)).toMatch(/pg_basebackup -h postgres .*-R/);
+    expect(replica.volumes).toContain('pgreplica:/var/lib/postgresql/data');
     for (const [name, service] of Object.entries(services)) expect(service.healthcheck?.test, `${name} health check`).toBeTruthy();
     expect(services.postgres?.volumes).toContain('pgdata:/var/lib/postgresql/data');
     const used = Object.values(services)
       .flatMap((s) => s.volumes ?? [])
-      .map((v) => v.split(':')[0]!);
+      .map((v) => v.split(':')[0]!)
+      .filter((v) => !v.startsWith('./'));
+    // Bind mounts are files of this repository.
+    for (const mount of Object.values(services).flatMap((s) => s.volumes ?? []))
+      if (mount.startsWith('./')) expect(existsSync(new URL(mount.split(':')[0]!, root)), mount).toBe(true);
     for (const volume of used) expect(Object.keys(compose.volumes), `volume ${volume}`).toContain(volume);
     expect(services.gateway?.depends_on).toMatchObject({
       postgres: { condition: 'service_healthy' },
@@ -96,6 +107,8 @@ describe('docker-compose.yml', () => {
     const reads = new Set(scenarios.flatMap((given) => [...readsOf(loadConfig, environment(gateway, given))]));
     for (const key of Object.keys(gateway.environment ?? {})) expect(reads.has(key), `the gateway's config reads ${key}`).toBe(true);
     expect(loadConfig(environment(gateway, everything)).eventStoreUrl).toBe(everything.EVENTSTORE_URL);
+    expect(loadConfig(environment(gateway, required)).readDatabaseUrl).toBeNull();
+    expect(loadConfig(environment(gateway, everything)).readDatabaseUrl).toBe(everything.READ_DATABASE_URL);
   });
 
   it('gives the workers only variables the worker config reads, and the same database and key as the gateway', () => {
@@ -145,7 +158,9 @@ describe('docker-compose.yml', () => {
   });
   it.skipIf(!composeBinary)(`parses with ${composeBinary ?? 'docker compose (not installed here: skipped)'} config`, () => {
     const args =
-      composeBinary === 'docker' ? ['compose', '--profile', 'kurrentdb', 'config', '-q'] : ['--profile', 'kurrentdb', 'config', '-q'];
+      composeBinary === 'docker'
+        ? ['compose', '--profile', 'kurrentdb', '--profile', 'replica', 'config', '-q']
+        : ['--profile', 'kurrentdb', '--profile', 'replica', 'config', '-q'];
     execFileSync(composeBinary!, args, { cwd: root, env: { ...process.env, ...required }, stdio: 'pipe' });
   });
 });

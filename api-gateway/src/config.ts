@@ -13,6 +13,11 @@ export type Config = {
   /** PGlite's folder (and the master-key file's) when no DATABASE_URL is set. */
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * READ_DATABASE_URL: a streaming replica of DATABASE_URL that the gateway's queries read (issue #28);
+   * commands, the event log, sessions and the workers stay on the primary. PostgreSQL only.
+   */
+  readDatabaseUrl: string | null;
   /** KurrentDB / EventStoreDB holds the events instead of PostgreSQL (keys, sessions, read models stay there). */
   eventStoreUrl: string | null;
   dataKey: string | null;
@@ -101,13 +106,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const port = Number(env.PORT ?? 3000);
   const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '') || null;
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  const readDatabaseUrl = env.READ_DATABASE_URL?.trim() || null;
+  if (readDatabaseUrl && !databaseUrl) {
+    throw new Error(
+      'READ_DATABASE_URL is a PostgreSQL streaming replica of DATABASE_URL; without DATABASE_URL the data is in the embedded PGlite, which has no replica. Set DATABASE_URL, or unset READ_DATABASE_URL.',
+    );
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     nodeEnv,
     isProduction,
     dataDir,
-    databaseUrl: env.DATABASE_URL?.trim() || null,
+    databaseUrl,
+    readDatabaseUrl,
     eventStoreUrl: env.EVENTSTORE_URL?.trim() || null,
     dataKey: env.DATA_KEY?.trim() || null,
     publicUrl,

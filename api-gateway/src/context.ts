@@ -1,5 +1,7 @@
 import type { UserRow } from '@fpa/projections';
 import type { Services } from './services.ts';
+import { readClient, type ReadChoice } from './read-replica.ts';
+import type { SqlClient } from '@fpa/write-model/event-store';
 import { findSessionUser, sessionTokenFrom } from './auth/sessions.ts';
 import { effectivePermissionNames } from '@fpa/projections';
 import { isPermissionName, type PermissionName } from '@fpa/write-model/validation';
@@ -20,6 +22,8 @@ export type RequestContext = {
   setCookies: string[];
   /** Set when a read-your-writes wait timed out, so the answer can say so. */
   projectionLag: { timedOut: boolean };
+  /** Where this request's queries read: the replica (READ_DATABASE_URL) unless a wait on it ran out. */
+  reads: ReadChoice;
   /**
    * Sends a request through this server's own HTTP handling, in process (the sandbox payment
    * gateway posts its notifications to the server's notify endpoint this way).
@@ -39,7 +43,26 @@ export async function createRequestContext(
 ): Promise<RequestContext> {
   const sessionToken = sessionTokenFrom(request);
   const user = sessionToken ? await loadSessionUser(services, sessionToken) : null;
-  return { services, request, ip, sessionToken, user, setCookies: [], projectionLag: { timedOut: false }, loopback };
+  return {
+    services,
+    request,
+    ip,
+    sessionToken,
+    user,
+    setCookies: [],
+    projectionLag: { timedOut: false },
+    reads: { primary: false },
+    loopback,
+  };
+}
+
+/**
+ * The client a query reads read models through: the read replica when there is one and it has this
+ * request's writes (read-replica.ts), else the primary. Sessions, sign-in, the event log and every
+ * write use services.sql (the primary).
+ */
+export function readSql(ctx: Pick<RequestContext, 'services' | 'reads'>): SqlClient {
+  return readClient(ctx.services, ctx.reads);
 }
 
 /** A session counts only while it is live, its user active, and its company not suspended (one statement). */

@@ -34,11 +34,15 @@ import {
 import type { Config } from './config.ts';
 import { createMailer, type Mailer } from './auth/mailer.ts';
 import { createObjectStore, type ObjectStore } from './uploads/object-store.ts';
+import { createReadReplica, type ReadReplica } from './read-replica.ts';
 
 export type Services = {
   config: Config;
   logger: Logger;
+  /** The primary: commands, the event log, sessions, sign-in, the projections; reads when there is no replica. */
   sql: SqlClient;
+  /** READ_DATABASE_URL's streaming replica that queries read (read-replica.ts); null without one. */
+  replica: ReadReplica | null;
   store: EventStore;
   /** The personal-data keys: POPIA erasure destroys them. */
   keyring: Keyring;
@@ -64,6 +68,11 @@ export async function createServices(config: Config, logger: Logger, options: { 
   if (!options.sql && !config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const sql =
     options.sql ?? (await createSqlClient({ ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }) }));
+  if (config.readDatabaseUrl && sql.driver !== 'postgres') {
+    throw new Error(
+      'READ_DATABASE_URL is a PostgreSQL streaming replica of DATABASE_URL; the embedded PGlite has none. Unset READ_DATABASE_URL.',
+    );
+  }
   await migrateWriteModel(sql);
   const keyring = await createKeyring(sql, loadMasterKey({ dataKey: config.dataKey ?? undefined, dataDir: config.dataDir }));
   const store = await openEventStore(sql, keyring, { eventStoreUrl: config.eventStoreUrl });
@@ -99,10 +108,21 @@ export async function createServices(config: Config, logger: Logger, options: { 
     if (seeded.append && config.projections === 'on')
       await engine.waitFor(seeded.append.checkpoint, { timeoutMs: config.readYourWritesTimeoutMs });
   }
+  const replica = config.readDatabaseUrl
+    ? await createReadReplica({ primary: sql, url: config.readDatabaseUrl, logger: logger.child({ part: 'read-replica' }) })
+    : null;
+  if (config.readDatabaseUrl) {
+    const { host, pathname } = new URL(config.readDatabaseUrl);
+    logger.info(
+      { replica: `${host}${pathname}` },
+      'queries read the replica in READ_DATABASE_URL; commands, sessions and the log use DATABASE_URL',
+    );
+  }
   const services: Services = {
     config,
     logger,
     sql,
+    replica,
     store,
     keyring,
     engine,
@@ -116,6 +136,7 @@ export async function createServices(config: Config, logger: Logger, options: { 
       await services.dailySchedule?.stop();
       await engine.stop();
       await store.close();
+      await replica?.close();
       if (!options.sql) await sql.close();
     },
   };

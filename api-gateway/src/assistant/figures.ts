@@ -9,7 +9,7 @@ import {
   policyCounts,
   premiumsCollected,
 } from '@fpa/projections';
-import type { RequestContext, SessionUser } from '../context.ts';
+import { readSql, type RequestContext, type SessionUser } from '../context.ts';
 import { southAfricanDate } from '@fpa/write-model/validation';
 import { claimDeadlines } from '../queries/claims.ts';
 import { may, type Operation } from '../auth/policy.ts';
@@ -52,7 +52,7 @@ export async function answerFigure(ctx: RequestContext, user: SessionUser, inten
   if (!companyId || !may(user, guard.operation) || (guard.agentsToo === false && user.role === 'agent')) {
     return refusal(user.role, guard.what, guard.plural);
   }
-  const sql = ctx.services.sql;
+  const sql = readSql(ctx);
   switch (intent.subject) {
     case 'policies': {
       const c = await policyCounts(sql, companyId);

@@ -15,6 +15,9 @@ import { WriteNotShownError } from '../errors.ts';
  * then answers that error instead of a 202 that would never become visible. Only a wait that took that
  * long (half of it, for margin), timed out, or a repeated command (its events were appended earlier) can concern a parked event,
  * so a command answered sooner costs no extra read.
+ *
+ * With a read replica (READ_DATABASE_URL) the wait goes on until the replica has replayed the
+ * projections' commit, or the request's reads go to the primary (read-replica.ts).
  */
 export async function readYourWrites(
   ctx: RequestContext,
@@ -30,6 +33,13 @@ export async function readYourWrites(
     ctx.projectionLag.timedOut = true;
     logger.warn({ checkpoint, waitedMs: result.waitedMs, lagging: result.lagging }, 'read-your-writes wait timed out');
   }
+  // With a read replica: the projections' commit replayed there too, in what is left of the wait,
+  // else this request reads the primary (read-replica.ts).
+  const { replica } = ctx.services;
+  if (replica) {
+    if (result.reached) await replica.afterWrite(ctx.reads, Math.max(0, config.readYourWritesTimeoutMs - result.waitedMs));
+    else ctx.reads.primary = true;
+  }
   if (written.streams.length === 0) return;
   // Half of it: the wait starts a moment after the append, the tries may start sooner.
   if (result.reached && result.waitedMs < engine.parkingTakesMs / 2 && !written.duplicate) return;
@@ -38,6 +48,15 @@ export async function readYourWrites(
     logger.error({ parked: parked.map(({ stack: _stack, ...row }) => row) }, "a read model parked this command's event");
     throw new WriteNotShownError([...new Set(parked.map((row) => row.projector))]);
   }
+}
+
+/**
+ * Read-your-writes for a write made outside the event log (a notification queued again): with a read
+ * replica, the request's reads wait for it to replay the write, else go to the primary. Nothing to wait
+ * for without one.
+ */
+export async function readYourDirectWrite(ctx: RequestContext): Promise<void> {
+  await ctx.services.replica?.afterWrite(ctx.reads, ctx.services.config.readYourWritesTimeoutMs);
 }
 
 /**

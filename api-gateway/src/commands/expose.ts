@@ -75,8 +75,15 @@ export async function runCommand<Outcome extends CommandOutcome, Answer>(
   const { store, sql, config } = ctx.services;
   const deps = { store, sql, paymentProvider: paymentProvider(config.billing)?.id ?? null };
   const command = () => e.slice.handle(deps, request, commandFor(ctx));
-  const outcome = await (e.around ? e.around(ctx, command, request) : command());
+  // What a command checks before it runs (its `around`) reads the primary, never a replica behind it.
+  const readsBefore = ctx.reads.primary;
+  ctx.reads.primary = true;
+  const outcome = await (e.around ? e.around(ctx, command, request) : command()).finally(() => {
+    ctx.reads.primary = readsBefore;
+  });
   if (outcome.append) await readYourWrites(ctx, outcome.append);
+  // Nothing appended (or written outside the log): its answer is read on the primary, never behind a replica.
+  else ctx.reads.primary = true;
   return e.answer(ctx, outcome, request);
 }
 

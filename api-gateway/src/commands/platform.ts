@@ -22,7 +22,7 @@ import {
   type PlatformCompanyRow,
   type SystemSettingRow,
 } from '@fpa/projections';
-import type { RequestContext } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 import { revokeSessionsOfUsers } from '../auth/sessions.ts';
 import { ComplianceLogType, PlanType, PlatformCompanyType, SystemSettingType } from '../schema/platform.ts';
 import { endpoint } from './expose.ts';
@@ -30,19 +30,19 @@ import { endpoint } from './expose.ts';
 /* The super admin dashboard (spec part 2 §7 Super admin): the platform operator's commands (403 for every company user). */
 
 async function company(ctx: RequestContext, companyId: string): Promise<PlatformCompanyRow> {
-  const row = await findPlatformCompany(ctx.services.sql, companyId);
+  const row = await findPlatformCompany(readSql(ctx), companyId);
   if (!row) throw new NotFoundError(COMPANY_NOT_FOUND);
   return row;
 }
 
 async function plan(ctx: RequestContext, id: string): Promise<PlanRow> {
-  const row = await findPlan(ctx.services.sql, id);
+  const row = await findPlan(readSql(ctx), id);
   if (!row) throw new NotFoundError(PLAN_NOT_FOUND);
   return row;
 }
 
 async function setting(ctx: RequestContext, settingId: string): Promise<SystemSettingRow> {
-  const row = await findSystemSetting(ctx.services.sql, settingId);
+  const row = await findSystemSetting(readSql(ctx), settingId);
   if (!row) throw new Error(`System setting ${settingId} is not in the read model yet`);
   return row;
 }
@@ -51,7 +51,7 @@ async function setting(ctx: RequestContext, settingId: string): Promise<SystemSe
 type SavedSetting = { row: SystemSettingRow; created: boolean };
 
 async function complianceEntry(ctx: RequestContext, id: string) {
-  const row = await findComplianceLog(ctx.services.sql, id, ctx.services.now());
+  const row = await findComplianceLog(readSql(ctx), id, ctx.services.now());
   if (!row) throw new NotFoundError('Compliance log entry not found');
   return row;
 }

@@ -1,7 +1,7 @@
 import { DomainError, NotFoundError, tierOf } from '@fpa/write-model';
 import { findPlanOfTier, findSubscriptionPayment, systemSettingValues, type CompanyRow } from '@fpa/projections';
 import { addDays, addMonths, PLATFORM_SETTINGS, southAfricanDate, splitVatInclusive, VAT_RATE_PERCENT } from '@fpa/write-model/validation';
-import type { RequestContext } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 import { companyRow } from '../queries/company.ts';
 import { tenantRead } from '../queries/tenant.ts';
 import { longDate, rand } from './letterhead.ts';
@@ -27,7 +27,7 @@ export type PlatformDetails = { name: string; address: string | null; vatNumber:
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 export async function platformDetails(ctx: RequestContext): Promise<PlatformDetails> {
-  const values = await systemSettingValues(ctx.services.sql, Object.values(PLATFORM_SETTINGS));
+  const values = await systemSettingValues(readSql(ctx), Object.values(PLATFORM_SETTINGS));
   return {
     name: text(values.get(PLATFORM_SETTINGS.name)) ?? DEFAULT_PLATFORM_NAME,
     address: text(values.get(PLATFORM_SETTINGS.address)),
@@ -118,7 +118,7 @@ export async function subscriptionInvoicePdf(ctx: RequestContext, paymentId: str
   const [company, platform, plan] = await Promise.all([
     companyRow(ctx, companyId),
     platformDetails(ctx),
-    findPlanOfTier(ctx.services.sql, payment.tier),
+    findPlanOfTier(readSql(ctx), payment.tier),
   ]);
   const number = invoiceNumberText(payment.invoiceNumber)!;
   const paper = invoicePaper({

@@ -12,7 +12,7 @@ import {
   type ClaimRow,
   type DocumentListArgs,
 } from '@fpa/projections';
-import type { RequestContext } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 import { authorize } from '../auth/policy.ts';
 import { tenantRead } from './tenant.ts';
 
@@ -59,13 +59,13 @@ export function claimCounts(ctx: RequestContext) {
 /** A claim's documents, for a claim row that was read without them. */
 export function documentsOfClaim(ctx: RequestContext, claimId: string) {
   const [, companyId] = tenantRead(ctx, 'claims:read');
-  return claimDocuments(ctx.services.sql, companyId, claimId);
+  return claimDocuments(readSql(ctx), companyId, claimId);
 }
 
 /** The caller's company's documents; the platform's super admin sees every company's. */
 export function documents(ctx: RequestContext, args: DocumentListArgs) {
   const user = authorize(ctx.user, 'documents:read')!;
-  return listDocuments(ctx.services.sql, user.role === 'super_admin' ? null : user.companyId, args);
+  return listDocuments(readSql(ctx), user.role === 'super_admin' ? null : user.companyId, args);
 }
 
 export type UrgentClaim = {

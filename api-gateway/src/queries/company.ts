@@ -1,6 +1,6 @@
 import { NotFoundError } from '@fpa/write-model';
 import { findCompany, type CompanyRow } from '@fpa/projections';
-import type { RequestContext } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 import { requireCompanyUser } from '../auth/policy.ts';
 
 /** The caller's own company; the id always comes from the session. */
@@ -10,7 +10,7 @@ export async function company(ctx: RequestContext): Promise<CompanyRow> {
 
 /** The company as stored (after Settings → company information, its answer). */
 export async function companyRow(ctx: RequestContext, companyId: string): Promise<CompanyRow> {
-  const row = await findCompany(ctx.services.sql, companyId);
+  const row = await findCompany(readSql(ctx), companyId);
   if (!row) throw new NotFoundError('Company not found');
   return row;
 }

@@ -10,7 +10,7 @@ import {
   policiesInWaitingPeriod as waitingPeriodQuery,
   suspendedCompanies as suspendedCompaniesQuery,
 } from '@fpa/projections';
-import type { RequestContext } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 import { authorize } from '../auth/policy.ts';
 import { auditScope, recordView } from './audit.ts';
 import { tenantSql } from './tenant.ts';
@@ -43,13 +43,13 @@ export async function complianceReport(
 ) {
   if (name === 'suspended-companies' && ctx.user?.role === 'super_admin' && !companyId?.trim()) {
     authorize(ctx.user, 'audit:read');
-    return suspendedCompaniesQuery(ctx.services.sql, null);
+    return suspendedCompaniesQuery(readSql(ctx), null);
   }
   const scope = await auditScope(ctx, 'audit:read', companyId);
   // Bounded dates (no year 0000, nothing PostgreSQL would refuse): a 400 naming the parameter.
   const query = parseInput(complianceReportQuerySchema, { asOf: args.asOf, from: args.from, to: args.to });
   // A company user's own reports run behind the tenant wall; the super admin's platform reads do not.
-  const sql = ctx.user?.role === 'super_admin' ? ctx.services.sql : tenantSql(ctx, scope.companyId);
+  const sql = ctx.user?.role === 'super_admin' ? readSql(ctx) : tenantSql(ctx, scope.companyId);
   const result = await run(name);
   if (record) await recordView(ctx, scope, 'report', { query: { report: name, ...args } });
   return result;

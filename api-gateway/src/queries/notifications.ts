@@ -1,3 +1,4 @@
+import { readYourDirectWrite } from '../commands/consistency.ts';
 import { DomainError, NotFoundError, parseInput } from '@fpa/write-model';
 import {
   BAD_SIGNATURE,
@@ -101,6 +102,8 @@ export async function resend(ctx: RequestContext, id: string): Promise<Notificat
     if (outcome.reason === 'not_found') throw new NotFoundError(NOTIFICATION_NOT_FOUND);
     throw new DomainError('INVALID_TRANSITION', outcome.reason === 'no_address' ? NO_ADDRESS_TO_RESEND : NOT_RESENDABLE);
   }
+  // Written on the primary, not through the log: the answer and the next list read must show it.
+  await readYourDirectWrite(ctx);
   const [sql] = tenantRead(ctx, 'notifications:resend');
   const found = await findNotification(sql, companyId, id);
   if (!found) throw new NotFoundError(NOTIFICATION_NOT_FOUND);

@@ -6,7 +6,7 @@ import {
   type ArrearsArgs,
   type PaymentListArgs,
 } from '@fpa/projections';
-import type { RequestContext } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 import { tenantRead } from './tenant.ts';
 
 export function payments(ctx: RequestContext, args: PaymentListArgs) {
@@ -15,11 +15,11 @@ export function payments(ctx: RequestContext, args: PaymentListArgs) {
 
 export function premiumsCollected(ctx: RequestContext, months?: number) {
   const [, companyId] = tenantRead(ctx, 'payments:read');
-  return premiumsCollectedQuery(ctx.services.sql, companyId, months === undefined ? {} : { months });
+  return premiumsCollectedQuery(readSql(ctx), companyId, months === undefined ? {} : { months });
 }
 
 /** Months in arrears are counted to today in South Africa. */
 export function policyArrears(ctx: RequestContext, args: Omit<ArrearsArgs, 'today'>) {
   const [, companyId] = tenantRead(ctx, 'payments:read');
-  return policyArrearsQuery(ctx.services.sql, companyId, { ...args, today: southAfricanDate(ctx.services.now()) });
+  return policyArrearsQuery(readSql(ctx), companyId, { ...args, today: southAfricanDate(ctx.services.now()) });
 }

@@ -9,7 +9,7 @@ import {
   type PlatformCompanyRow,
   type SystemSettingRow,
 } from '@fpa/projections';
-import type { RequestContext } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 import { requirePlatformOperator } from '../auth/policy.ts';
 
 /*
@@ -20,30 +20,30 @@ import { requirePlatformOperator } from '../auth/policy.ts';
 
 export function companies(ctx: RequestContext): Promise<PlatformCompanyRow[]> {
   requirePlatformOperator(ctx.user, 'platform.read');
-  return listPlatformCompanies(ctx.services.sql);
+  return listPlatformCompanies(readSql(ctx));
 }
 
 export function subscriptions(ctx: RequestContext) {
   requirePlatformOperator(ctx.user, 'platform.read');
-  return listPlatformSubscriptions(ctx.services.sql, ctx.services.now());
+  return listPlatformSubscriptions(readSql(ctx), ctx.services.now());
 }
 
 export function stats(ctx: RequestContext) {
   requirePlatformOperator(ctx.user, 'platform.read');
-  return platformStats(ctx.services.sql, ctx.services.now());
+  return platformStats(readSql(ctx), ctx.services.now());
 }
 
 export function complianceLogs(ctx: RequestContext) {
   requirePlatformOperator(ctx.user, 'platform.read');
-  return listComplianceLogs(ctx.services.sql, { now: ctx.services.now() });
+  return listComplianceLogs(readSql(ctx), { now: ctx.services.now() });
 }
 
 export function settings(ctx: RequestContext): Promise<SystemSettingRow[]> {
   requirePlatformOperator(ctx.user, 'platform.read');
-  return listSystemSettings(ctx.services.sql);
+  return listSystemSettings(readSql(ctx));
 }
 
 export function plans(ctx: RequestContext): Promise<PlanRow[]> {
   requirePlatformOperator(ctx.user, 'platform.read');
-  return listPlans(ctx.services.sql);
+  return listPlans(readSql(ctx));
 }

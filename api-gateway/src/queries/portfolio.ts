@@ -13,7 +13,7 @@ import {
   type PolicyTypeRow,
 } from '@fpa/projections';
 import type { PolicyStatus } from '@fpa/write-model/validation';
-import type { RequestContext } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 import { tenantRead } from './tenant.ts';
 
 // Policy types
@@ -38,7 +38,7 @@ export function member(ctx: RequestContext, id: string): Promise<MemberRow | nul
 
 export async function canAddMember(ctx: RequestContext): Promise<{ canAdd: boolean; reason: string | null }> {
   const [, companyId] = tenantRead(ctx, 'members:read');
-  const { canAdd, reason } = await canAddMembers(ctx.services.sql, companyId);
+  const { canAdd, reason } = await canAddMembers(readSql(ctx), companyId);
   return { canAdd, reason };
 }
 
@@ -60,7 +60,7 @@ export function policyCounts(ctx: RequestContext, search: string | undefined) {
 
 export function dashboardStats(ctx: RequestContext) {
   const [, companyId] = tenantRead(ctx, 'dashboard:read');
-  return dashboardStatsQuery(ctx.services.sql, companyId, ctx.services.now());
+  return dashboardStatsQuery(readSql(ctx), companyId, ctx.services.now());
 }
 
 export type { PolicyStatus };

@@ -8,7 +8,7 @@ import {
   type SubscriptionPaymentRow,
   type SubscriptionRow,
 } from '@fpa/projections';
-import type { RequestContext } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 import { requireCompanyUser } from '../auth/policy.ts';
 import { tenantSql } from './tenant.ts';
 
@@ -30,7 +30,7 @@ export async function subscription(ctx: RequestContext): Promise<SubscriptionAns
   const row = await findSubscription(tenantSql(ctx, user.companyId), user.companyId);
   if (!row) throw new NotFoundError('Subscription not found');
   const tier = tierOf(row.tier);
-  const plan = await findPlanOfTier(ctx.services.sql, row.tier);
+  const plan = await findPlanOfTier(readSql(ctx), row.tier);
   const paid = tier.id !== 'free';
   return {
     ...row,
@@ -65,7 +65,7 @@ export type PlanAnswer = {
  */
 export async function subscriptionPlans(ctx: RequestContext): Promise<PlanAnswer[]> {
   requireCompanyUser(ctx.user, 'subscription:read');
-  const plans = await listPlans(ctx.services.sql, { activeOnly: true });
+  const plans = await listPlans(readSql(ctx), { activeOnly: true });
   return plans
     .sort((a, b) => memberLimitRank(a.memberLimit) - memberLimitRank(b.memberLimit) || a.sortOrder - b.sortOrder)
     .map((plan) => {
@@ -91,7 +91,7 @@ export async function billingHistory(ctx: RequestContext): Promise<BillingEntry[
   const user = requireCompanyUser(ctx.user, 'subscription:read');
   const [rows, plans] = await Promise.all([
     listSubscriptionPayments(tenantSql(ctx, user.companyId), user.companyId),
-    listPlans(ctx.services.sql),
+    listPlans(readSql(ctx)),
   ]);
   const planName = (tier: string) => plans.find((p) => p.tier === tier)?.name ?? tierOf(tier).name;
   return rows.map((row) => ({ ...row, planName: planName(row.tier), paymentMethod: PAID_PAYMENT_METHOD }));

@@ -1,7 +1,7 @@
 import { tenantScoped } from '@fpa/projections';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { may, requireCompanyUser, type Operation } from '../auth/policy.ts';
-import type { RequestContext } from '../context.ts';
+import { readSql, type RequestContext } from '../context.ts';
 
 /**
  * The read-model executor and company for a company user's read: every statement runs behind the
@@ -10,12 +10,12 @@ import type { RequestContext } from '../context.ts';
  */
 export function tenantRead(ctx: RequestContext, operation: Operation): readonly [SqlExecutor, string] {
   const { companyId } = requireCompanyUser(ctx.user, operation);
-  return [tenantScoped(ctx.services.sql, companyId), companyId] as const;
+  return [tenantScoped(readSql(ctx), companyId), companyId] as const;
 }
 
 /** The same wall for a company already established (a read after the caller's own command). */
 export function tenantSql(ctx: RequestContext, companyId: string): SqlExecutor {
-  return tenantScoped(ctx.services.sql, companyId);
+  return tenantScoped(readSql(ctx), companyId);
 }
 
 /**

@@ -77,7 +77,12 @@ export function pgliteClient(db: PGlite): SqlClient {
   };
 }
 
-export type PostgresOptions = { url: string; max?: number };
+export type PostgresOptions = {
+  url: string;
+  max?: number;
+  /** Seconds a new connection may take before it fails (postgres.js's default: 30; the read replica's: 2). */
+  connectTimeoutSeconds?: number;
+};
 
 const INT8_OID = 20;
 
@@ -99,6 +104,7 @@ export async function createPostgresClient(options: PostgresOptions): Promise<Sq
     postgres(options.url, {
       max: 1,
       onnotice: () => {},
+      ...(options.connectTimeoutSeconds ? { connect_timeout: options.connectTimeoutSeconds } : {}),
       types: {
         int8: {
           to: INT8_OID,
