@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { toE164 } from './enqueue.ts';
 import { inQuietHours } from './dispatcher.ts';
 import { loadNotificationConfig } from './notify.config.ts';
-import { DEFAULT_TEMPLATES, renderTemplate, unknownPlaceholders, UnknownPlaceholderError } from './templates.ts';
+import { notificationTemplateSchema, previewTemplate, smsSegments } from '@fpa/write-model/validation';
+import { DEADLINE_STATE_WORDS, southAfricanDateTime } from './deadline-reminders.ts';
+import { DEFAULT_TEMPLATES, renderMessage, renderTemplate, unknownPlaceholders, UnknownPlaceholderError } from './templates.ts';
 
 describe('notification templates', () => {
   it('every default template names only known placeholders', () => {
@@ -19,6 +21,63 @@ describe('notification templates', () => {
     expect(renderTemplate('{firstName} owes {amount}', { firstName: 'Thandi', amount: 'R\u00a01\u00a0234,50' })).toBe(
       'Thandi owes R 1 234,50',
     );
+  });
+});
+
+describe("the claims staff's deadline e-mail and the receipt's paid-up-to date (issue #24)", () => {
+  it('has an English default by e-mail only, filled with the claim number, the deadline and the state', () => {
+    const template = DEFAULT_TEMPLATES.claim_decision_due;
+    expect(template).toMatchObject({ channels: ['email'], legallyRequired: false });
+    const message = renderMessage(template, 'email', {
+      companyName: 'Ubuntu Funerals',
+      firstName: 'Lindiwe',
+      claimNumber: 'CLM-000045',
+      dueAt: southAfricanDateTime(new Date('2026-11-30T08:00:00Z')),
+      state: DEADLINE_STATE_WORDS.overdue,
+    });
+    expect(message).toEqual({
+      subject: 'Claim CLM-000045: decision overdue',
+      text:
+        'Dear Lindiwe\n\nThe decision on claim CLM-000045 is overdue: it is due by 30 November 2026 at 10:00.\n\n' +
+        'Please open the claim and decide it, or record why it waits.\n\nKind regards,\nUbuntu Funerals',
+    });
+  });
+
+  it("is edited in Settings with its own placeholders only: no policyholder's or deceased's data", () => {
+    const valid = notificationTemplateSchema.safeParse({
+      type: 'claim_decision_due',
+      subject: 'Decide {claimNumber} ({state})',
+      sms: '{claimNumber} due {dueAt}',
+      email: 'Hi {firstName}, claim {claimNumber} is {state}; deadline {dueAt}. {companyName}',
+    });
+    expect(valid.success).toBe(true);
+    const refused = notificationTemplateSchema.safeParse({
+      type: 'claim_decision_due',
+      subject: 'Claim {claimNumber}',
+      sms: '{claimNumber}',
+      email: 'Claim {claimNumber} on policy {policyNumber}',
+    });
+    expect(refused.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      [
+        'email',
+        '{policyNumber} is not a placeholder of the Claim decision due (staff) message: use {companyName}, {firstName}, {claimNumber}, {dueAt}, {state}',
+      ],
+    ]);
+  });
+
+  it('puts the paid-up-to date in the premium receipt, within one SMS', () => {
+    const receipt = DEFAULT_TEMPLATES.premium_received;
+    expect(receipt.sms).toContain('paid up to {paidUpTo}');
+    expect(receipt.email).toContain('paid up to {paidUpTo}');
+    expect(smsSegments(previewTemplate(receipt.sms)).segments).toBe(1);
+    expect(
+      notificationTemplateSchema.safeParse({
+        type: 'premium_received',
+        subject: 'Thanks',
+        sms: 'Paid to {paidUpTo}',
+        email: 'Paid to {paidUpTo}',
+      }).success,
+    ).toBe(true);
   });
 });
 
