@@ -106,6 +106,16 @@ describe('notification configuration', () => {
     expect(() => loadNotificationConfig({ SMS_COST_RAND: '-1' })).toThrow('SMS_COST_RAND must be an amount in rand, such as 0.25.');
   });
 
+  it("takes SMSPortal's webhook token only as a long random secret", () => {
+    const keys = { SMS_PROVIDER: 'smsportal', SMSPORTAL_CLIENT_ID: 'a', SMSPORTAL_API_SECRET: 'b' };
+    expect(loadNotificationConfig(keys).sms).toMatchObject({ webhookToken: null });
+    const token = 'a'.repeat(16) + '-_0123456789ABCDEF';
+    expect(loadNotificationConfig({ ...keys, SMSPORTAL_WEBHOOK_TOKEN: token }).sms).toMatchObject({ webhookToken: token });
+    expect(() => loadNotificationConfig({ ...keys, SMSPORTAL_WEBHOOK_TOKEN: 'short' })).toThrow(
+      'SMSPORTAL_WEBHOOK_TOKEN must be at least 32 letters, digits, - or _',
+    );
+  });
+
   it('needs the chosen SMS provider keys, and says which are missing', () => {
     expect(() => loadNotificationConfig({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1' })).toThrow(
       'SMS_PROVIDER=twilio needs TWILIO_AUTH_TOKEN, TWILIO_FROM.',

@@ -19,7 +19,14 @@ describe.each(testDrivers())('the outbox sent by the worker holding its lease, o
     const bed = await openPortfolioBed(driver, cleanups, []);
     const sms = await fakeSmsPortal();
     cleanups.push(sms.close);
-    const provider = smsPortalProvider({ kind: 'smsportal', clientId: 'a', apiSecret: 'b', baseUrl: sms.url, perSecond: 1000 });
+    const provider = smsPortalProvider({
+      kind: 'smsportal',
+      clientId: 'a',
+      apiSecret: 'b',
+      baseUrl: sms.url,
+      perSecond: 1000,
+      webhookToken: null,
+    });
     const start = (owner: string) =>
       startWorker({
         sql: bed.sql,
