@@ -106,7 +106,7 @@ describe.each(testDrivers())('claims staff deadline e-mails on $name', (driver) 
     expect(dueSoon.find((r) => r.to?.startsWith('lindiwe'))).toMatchObject({
       subject: `Claim ${waiting.claimNumber}: decision due within 4 business hours`,
       text:
-        `Dear Lindiwe\n\nThe decision on claim ${waiting.claimNumber} is due within 4 business hours: it is due by 30 November 2026 at 10:00.\n\n` +
+        `Dear Lindiwe\n\nThe decision on claim ${waiting.claimNumber} is due within 4 business hours (deadline: 30 November 2026 at 10:00).\n\n` +
         'Please open the claim and decide it, or record why it waits.\n\nKind regards,\nUbuntu Funerals',
       createdAt: now.at.toISOString(),
     });

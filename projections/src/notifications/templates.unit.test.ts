@@ -38,7 +38,7 @@ describe("the claims staff's deadline e-mail and the receipt's paid-up-to date (
     expect(message).toEqual({
       subject: 'Claim CLM-000045: decision overdue',
       text:
-        'Dear Lindiwe\n\nThe decision on claim CLM-000045 is overdue: it is due by 30 November 2026 at 10:00.\n\n' +
+        'Dear Lindiwe\n\nThe decision on claim CLM-000045 is overdue (deadline: 30 November 2026 at 10:00).\n\n' +
         'Please open the claim and decide it, or record why it waits.\n\nKind regards,\nUbuntu Funerals',
     });
   });

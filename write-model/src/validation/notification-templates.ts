@@ -187,9 +187,9 @@ export const DEFAULT_TEMPLATES: Record<NotificationType, Template> = {
     channels: ['email'],
     legallyRequired: false,
     subject: 'Claim {claimNumber}: decision {state}',
-    sms: 'Claim {claimNumber}: decision {state}, due by {dueAt}.',
+    sms: 'Claim {claimNumber}: decision {state} (deadline: {dueAt}).',
     email:
-      'Dear {firstName}\n\nThe decision on claim {claimNumber} is {state}: it is due by {dueAt}.\n\n' +
+      'Dear {firstName}\n\nThe decision on claim {claimNumber} is {state} (deadline: {dueAt}).\n\n' +
       'Please open the claim and decide it, or record why it waits.' +
       SIGN_OFF,
   },
