@@ -39,7 +39,8 @@ export function createHttpServer(app: App, services: Services): Server {
     res.on('finish', () => {
       accessLog.info({
         method: req.method,
-        path: (req.url ?? '/').split('?')[0],
+        // The SMSPortal webhook's secret token is in its path: never written to the log.
+        path: (req.url ?? '/').split('?')[0]!.replace(/^(\/api\/notifications\/receipts\/smsportal\/)[^/]+/, '$1[token]'),
         status: res.statusCode,
         ms: Number(process.hrtime.bigint() - started) / 1e6,
       });

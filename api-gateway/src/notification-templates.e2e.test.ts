@@ -48,7 +48,7 @@ describe.each(testDrivers())('message templates through the gateway on $name', (
   it('lists every type with its default, sets the welcome, and a new member is welcomed with the company’s words', async () => {
     const listed = await t.request('GET', '/api/notifications/templates', undefined, { token: admin });
     expect(listed.status).toBe(200);
-    expect(listed.body.templates).toHaveLength(10);
+    expect(listed.body.templates).toHaveLength(11);
     expect(listed.body.templates[0]).toMatchObject({
       type: 'policy_issued',
       isDefault: true,

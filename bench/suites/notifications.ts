@@ -98,6 +98,7 @@ export async function notificationsSuite({ db, options, log }: SuiteContext): Pr
       apiSecret: 'bench',
       baseUrl: sms.url,
       perSecond: options.messageRate,
+      webhookToken: null,
     });
     const dispatcher = createDispatcher({
       sql: db.sql,

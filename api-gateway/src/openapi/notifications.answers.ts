@@ -131,6 +131,12 @@ export const notificationsAnswers: AnswerMap = {
       'A form with MessageSid, MessageStatus and ErrorCode. delivered marks the message delivered; undelivered or failed marks it failed with the error code; other statuses change nothing. 403 for a bad signature, 404 unless SMS_PROVIDER=twilio and TWILIO_STATUS_CALLBACK_URL are set.',
     answer: z.strictObject({ ok: z.literal(true), outcome: z.enum(['delivered', 'failed', 'ignored']) }),
   },
+  'POST /api/notifications/receipts/smsportal/:token': {
+    summary: "SMSPortal's delivery report (Webhooks V2): trusted for the deployment's secret token in the URL only",
+    description:
+      "SMSPortal signs nothing: register this URL with the SMSPORTAL_WEBHOOK_TOKEN in place of {token}. A JSON body (one report or a list) with EventId (the send's eventId), Status and Msisdn. DELIVRD marks the message delivered; UNDELIV, EXPIRED, BLIST, NOROUTE or CANCELLED marks it failed with the meaning; other statuses, and a report for a message this outbox never sent, change nothing (200, ignored). 400 for a body not in that shape, 403 for a wrong token, 404 unless SMS_PROVIDER=smsportal and SMSPORTAL_WEBHOOK_TOKEN are set.",
+    answer: z.strictObject({ ok: z.literal(true), outcomes: z.array(z.enum(['delivered', 'failed', 'ignored'])) }),
+  },
   'POST /api/notifications/:id/resend': {
     summary: 'Queue a failed or not-sent message again (409 INVALID_TRANSITION for any other, or one with no address)',
     answer: notification,

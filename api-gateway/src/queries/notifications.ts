@@ -2,6 +2,12 @@ import { readYourDirectWrite } from '../commands/consistency.ts';
 import { DomainError, NotFoundError, parseInput } from '@fpa/write-model';
 import {
   BAD_SIGNATURE,
+  BAD_WEBHOOK_TOKEN,
+  type ReceiptOutcome,
+  parseSmsPortalReceipts,
+  recordSmsPortalReceipt,
+  SMSPORTAL_RECEIPT_SHAPE,
+  webhookTokenMatches,
   findNotification,
   recordTwilioReceipt,
   verifyTwilioSignature,
@@ -123,4 +129,27 @@ export async function twilioReceipt(ctx: RequestContext, params: URLSearchParams
     throw new DomainError('FORBIDDEN', BAD_SIGNATURE);
   const outcome = await recordTwilioReceipt(ctx.services.sql, params, ctx.services.now());
   return { ok: true, outcome };
+}
+
+export const NO_SMSPORTAL_RECEIPTS =
+  'Delivery receipts are taken from SMSPortal only when SMS_PROVIDER=smsportal and SMSPORTAL_WEBHOOK_TOKEN are set.';
+
+/**
+ * SMSPortal's delivery reports (Webhooks V2, a JSON body): trusted for the deployment's secret token in the
+ * URL (SMSPortal signs nothing), then each applied to the message it names. A report for a message this
+ * outbox never sent answers 200 and changes nothing; a body not in SMSPortal's shape is refused (400).
+ */
+export async function smsPortalReceipt(
+  ctx: RequestContext,
+  token: string,
+  body: unknown,
+): Promise<{ ok: true; outcomes: ReceiptOutcome[] }> {
+  const sms = ctx.services.config.notifications.sms;
+  if (sms?.kind !== 'smsportal' || !sms.webhookToken) throw new NotFoundError(NO_SMSPORTAL_RECEIPTS);
+  if (!webhookTokenMatches(sms.webhookToken, token)) throw new DomainError('FORBIDDEN', BAD_WEBHOOK_TOKEN);
+  const receipts = parseSmsPortalReceipts(body);
+  if (!receipts) throw new DomainError('VALIDATION_FAILED', SMSPORTAL_RECEIPT_SHAPE);
+  const outcomes: ReceiptOutcome[] = [];
+  for (const receipt of receipts) outcomes.push(await recordSmsPortalReceipt(ctx.services.sql, receipt, ctx.services.now()));
+  return { ok: true, outcomes };
 }

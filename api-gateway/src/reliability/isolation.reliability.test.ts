@@ -39,7 +39,14 @@ const ID_KIND_BY_PREFIX: [string, Kind | 'company'][] = [
   ['/api/subscription/billing-history/', 'subscriptionPayment'],
 ];
 /** Params that name no company's record (a role, a permission, a report type): filled with a valid name. */
-const NOT_AN_ID: Record<string, string> = { role: 'auditor', permission: 'members:read', type: 'members', line: '2' };
+// A webhook's secret (SMSPortal's delivery reports) is not a company's record either.
+const NOT_AN_ID: Record<string, string> = {
+  role: 'auditor',
+  permission: 'members:read',
+  type: 'members',
+  line: '2',
+  token: 'not-the-token',
+};
 
 /** Each concrete path aiming a route at A's records, or an error naming a param nobody classified. */
 function pathsAgainst(path: string, a: SeededCompany): string[] {

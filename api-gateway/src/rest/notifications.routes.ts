@@ -58,6 +58,12 @@ export const notificationRoutes: Route[] = [
   },
   {
     method: 'POST',
+    path: '/api/notifications/receipts/smsportal/:token',
+    operation: 'notifications.receipt',
+    handler: (ctx, { params, body }) => notifications.smsPortalReceipt(ctx, params.token!, body),
+  },
+  {
+    method: 'POST',
     path: '/api/notifications/:id/resend',
     operation: 'notifications:resend',
     handler: (ctx, { params }) => notifications.resend(ctx, params.id!),

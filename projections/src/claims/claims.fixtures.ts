@@ -40,7 +40,7 @@ export async function openClaimsBed(driver: TestDriver, cleanups: (() => Promise
     return insurer(append, companyId, name);
   }
 
-  return { sql: bed.sql, keyring: bed.keyring, engine: bed.engine, project, recordAt: bed.recordAt, company };
+  return { sql: bed.sql, keyring: bed.keyring, engine: bed.engine, append, project, recordAt: bed.recordAt, company };
 }
 
 export type ClaimsBed = Awaited<ReturnType<typeof openClaimsBed>>;

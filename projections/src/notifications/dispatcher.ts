@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { periodicCheck } from '../engine/periodic.ts';
+import { enqueueDeadlineReminders } from './deadline-reminders.ts';
 import type { ProjectionLogger } from '../engine/types.ts';
 import { isUuid } from '../portfolio/uuid.ts';
 import { OUTBOX } from './outbox.schema.ts';
@@ -38,7 +39,8 @@ export type DispatcherOptions = {
   sleep?: (ms: number) => Promise<void>;
 };
 
-export type DispatchSummary = { sent: number; failed: number; retrying: number; notSent: number };
+/** `reminders`: the claims staff's deadline e-mails this check wrote to the outbox (deadline-reminders.ts). */
+export type DispatchSummary = { sent: number; failed: number; retrying: number; notSent: number; reminders: number };
 
 export type Dispatcher = {
   start(): void;
@@ -155,9 +157,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   }
 
   async function check(): Promise<DispatchSummary> {
-    const summary: DispatchSummary = { sent: 0, failed: 0, retrying: 0, notSent: 0 };
+    const summary: DispatchSummary = { sent: 0, failed: 0, retrying: 0, notSent: 0, reminders: 0 };
     if (options.mayRun && !options.mayRun()) return summary;
     const now = options.now();
+    // The clock's messages first (claims whose decision is due soon or overdue), so this check sends them too.
+    summary.reminders = await enqueueDeadlineReminders(sql, now);
     // A claim older than this was left by a process that stopped mid-send: nobody knows whether it went out.
     const stale = await sql.query(
       `update ${OUTBOX} set status = 'failed', reason = $2, claimed_at = null where status = 'sending' and claimed_at < $1 returning id`,

@@ -7,3 +7,4 @@ export * from './notifications.queries.ts';
 export { toE164 } from './enqueue.ts';
 export * from './receipts.ts';
 export { notificationsProjection } from './notifications.projection.ts';
+export * from './deadline-reminders.ts';

@@ -103,7 +103,8 @@ describe.each(testDrivers())('notification templates in the outbox on $name', (d
     const texts = async () => (await listNotifications(bed.sql, companyId)).items.map((n) => `${n.type}: ${n.text}`).sort();
     const expected = [
       'premium_received: Siyabonga Thandi! R 150,00 for POL-000123 (February 2026) - Ubuntu Funerals',
-      'premium_received: Ubuntu Funerals: we received your premium of R 150,00 for policy POL-000123 on 3 March 2026 (March 2026). Thank you.',
+      // Paid up to 31 January when migrated; February's and March's premiums since: to the end of March.
+      'premium_received: Ubuntu Funerals: premium of R 150,00 for policy POL-000123 received 3 March 2026 (March 2026); paid up to 31 March 2026. Thank you.',
     ];
     expect(await texts()).toEqual(expected);
     expect((await listNotificationTemplates(bed.sql, companyId)).find((t) => t.type === 'premium_received')).toMatchObject({

@@ -81,7 +81,8 @@ describe.each(testDrivers())('notifications outbox and dispatcher on $name', (dr
       'Ubuntu Funerals: welcome Thandi. Policy POL-000123 covers R 15 000,00; waiting period ends 1 July 2026. To claim call 011 555 1234.',
     );
     expect(text('premium_received').text).toBe(
-      'Ubuntu Funerals: we received your premium of R 1 234,50 for policy POL-000123 on 3 February 2026 (February 2026). Thank you.',
+      // Paid-up-to after this payment (R 1 234,50 at R 150 a month from January: eight months, to the end of August).
+      'Ubuntu Funerals: premium of R 1 234,50 for policy POL-000123 received 3 February 2026 (February 2026); paid up to 31 August 2026. Thank you.',
     );
     expect(text('non_payment_notice').text).toBe(
       'Ubuntu Funerals: we have not received your premium for April 2026 on funeral policy POL-000123.',
@@ -104,7 +105,7 @@ describe.each(testDrivers())('notifications outbox and dispatcher on $name', (dr
     expect(rows.some((r) => /[\u00a0\u202f]/.test(r.text))).toBe(false);
 
     const summary = await dispatcher().tick();
-    expect(summary).toEqual({ sent: 20, failed: 0, retrying: 0, notSent: 0 });
+    expect(summary).toEqual({ sent: 20, failed: 0, retrying: 0, notSent: 0, reminders: 0 });
     expect(sms.received).toHaveLength(11);
     expect(smtp.received).toHaveLength(9);
     expect(sms.received[0]!.auth).toBe(`Basic ${Buffer.from('client:secret').toString('base64')}`);
@@ -112,7 +113,7 @@ describe.each(testDrivers())('notifications outbox and dispatcher on $name', (dr
     expect(smtp.received.join('\n')).toContain('Subject: Your funeral policy POL-000123');
     const after = await outbox();
     expect(after.every((r) => r.status === 'sent' && r.sentAt === MORNING.toISOString())).toBe(true);
-    expect(await dispatcher().tick()).toEqual({ sent: 0, failed: 0, retrying: 0, notSent: 0 });
+    expect(await dispatcher().tick()).toEqual({ sent: 0, failed: 0, retrying: 0, notSent: 0, reminders: 0 });
   });
 
   it('a rebuild of the outbox projector sends nothing new', async () => {
@@ -121,7 +122,7 @@ describe.each(testDrivers())('notifications outbox and dispatcher on $name', (dr
     const before = await outbox();
     await bed.engine.rebuild('notifications');
     await bed.project();
-    expect(await dispatcher().tick()).toEqual({ sent: 0, failed: 0, retrying: 0, notSent: 0 });
+    expect(await dispatcher().tick()).toEqual({ sent: 0, failed: 0, retrying: 0, notSent: 0, reminders: 0 });
     expect(sms.received).toHaveLength(11);
     expect(smtp.received).toHaveLength(9);
     expect(await outbox()).toEqual(before);
@@ -168,7 +169,7 @@ describe.each(testDrivers())('notifications outbox and dispatcher on $name', (dr
   it('without a provider every message is recorded as not sent, never as sent', async () => {
     const { bed, dispatcher, outbox } = await setUp();
     const summary = await dispatcher({ providers: {} }).tick();
-    expect(summary).toEqual({ sent: 0, failed: 0, retrying: 0, notSent: 20 });
+    expect(summary).toEqual({ sent: 0, failed: 0, retrying: 0, notSent: 20, reminders: 0 });
     expect((await outbox()).every((r) => r.status === 'not_sent' && r.reason === NO_PROVIDER && r.sentAt === null)).toBe(true);
     expect(bed).toBeTruthy();
   });
@@ -247,6 +248,45 @@ describe.each(testDrivers())('notifications outbox and dispatcher on $name', (dr
     expect(rows.map((r) => [r.type, r.channel, r.to])).toEqual([['policy_issued', 'sms', '+27712345678']]);
     expect(rows[0]!.text).toContain('welcome Lerato. Policy GRP-001 covers R 10 000,00');
     expect((await listNotifications(bed.sql, life.companyId, { limit: 1000 })).total).toBe(21);
+  });
+
+  it("a payment completed after it was recorded is receipted, with the policy's paid-up-to date at that event", async () => {
+    const { bed, life, outbox } = await setUp();
+    const paymentId = randomUUID();
+    await bed.append(life.companyId, [
+      {
+        streamId: `payment-${paymentId}`,
+        events: [
+          {
+            type: 'PaymentRecorded',
+            data: {
+              paymentId,
+              companyId: life.companyId,
+              policyId: life.policyId,
+              policyNumber: life.policyNumber,
+              memberId: life.memberId,
+              memberName: 'Thandi Nkosi',
+              amount: '150',
+              paymentDate: '2026-09-02',
+              paymentMethod: 'eft',
+              reference: null,
+              notes: null,
+              status: 'pending',
+              groupSchemeId: null,
+              groupPaymentId: null,
+            },
+          },
+          { type: 'PaymentStatusChanged', data: { paymentId, companyId: life.companyId, from: 'pending', to: 'completed' } },
+        ],
+      },
+    ]);
+    await bed.project();
+    const receipts = (await outbox()).filter((r) => r.type === 'premium_received').map((r) => r.text);
+    // R 1 234,50 and R 150 paid nine months of R 150 (January to September; May stayed owed: the lapse began 2 May).
+    expect(receipts).toContain(
+      'Ubuntu Funerals: premium of R 150,00 for policy POL-000123 received 2 September 2026 (September 2026); paid up to 30 September 2026. Thank you.',
+    );
+    expect(receipts).toHaveLength(2);
   });
 
   it('the free tier sends only the legally required notice, by e-mail', async () => {

@@ -10,7 +10,7 @@ import type {
 } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { addMonths, CLAIM_REJECTION_REASON_LABELS, formatRand, southAfricanDate, type PreferredChannel } from '@fpa/write-model/validation';
-import { longDate, monthName } from '@fpa/write-model';
+import { dayBefore, longDate, monthName, premiumLedger, type PremiumChange, type Suspension } from '@fpa/write-model';
 import { projectorOf } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
 import { enqueue, type Recipient } from './enqueue.ts';
@@ -35,7 +35,8 @@ type NotifyEvent =
 export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
   name: 'notifications',
   // 2: the company's message templates (NotificationTemplateSet/Reset); members' preferred channel and opt-out.
-  version: 2,
+  // 3: a receipt's paid-up-to date (the policy's ledger terms and payments folded here); a payment completed later is receipted.
+  version: 3,
   handles: [
     'NotificationTemplateSet',
     'NotificationTemplateReset',
@@ -53,6 +54,9 @@ export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
     'PolicyLapsed',
     'PolicyStatusChanged',
     'PolicyReinstated',
+    'PolicyTypeChanged',
+    'PolicyLifeAdded',
+    'PolicyLifeRemoved',
     'ClaimSubmitted',
     'ClaimStatusChanged',
     'PremiumUnpaid',
@@ -137,6 +141,10 @@ export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
       case 'PolicyIssued': {
         const d = event.data;
         await addPolicy(tx, d.policyId, d.companyId, d.memberId, d.policyNumber);
+        await tx.query(
+          `update notify_policies set start_date = $2, monthly_premium = $3, debit_day = $4, opening_paid_up_to = $5 where policy_id = $1`,
+          [d.policyId, d.startDate, d.monthlyPremium, d.debitDay ?? 1, d.paidUpTo ?? null],
+        );
         // A policy migrated from another system (paid up to a date there) is not new to its holder: a book
         // imported at once is not welcomed by thousands of SMS.
         if (d.paidUpTo !== undefined) return;
@@ -152,20 +160,21 @@ export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
       case 'PaymentRecorded': {
         const d = event.data;
         // A group scheme's run is paid by the scheme, not by its members: no receipt to each of them.
-        if (d.status !== 'completed' || d.groupSchemeId) return;
+        if (d.groupSchemeId) return;
         await tx.query(
-          `insert into notify_payments (payment_id, company_id, policy_id, amount, payment_date) values ($1, $2, $3, $4, $5) on conflict do nothing`,
-          [d.paymentId, d.companyId, d.policyId, d.amount, d.paymentDate],
+          `insert into notify_payments (payment_id, company_id, policy_id, amount, payment_date, status) values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
+          [d.paymentId, d.companyId, d.policyId, d.amount, d.paymentDate, d.status],
         );
+        if (d.status !== 'completed') return;
         return receipt(tx, event, d.companyId, d.policyId, d.amount, d.paymentDate);
       }
       case 'PaymentStatusChanged': {
         const d = event.data;
-        if (d.to !== 'completed') return;
         const [payment] = await tx.query<{ policy_id: string; amount: string; payment_date: string }>(
-          `select policy_id::text, amount::text, payment_date from notify_payments where payment_id = $1`,
-          [d.paymentId],
+          `update notify_payments set status = $2 where payment_id = $1 returning policy_id::text, amount::text, payment_date`,
+          [d.paymentId, d.to],
         );
+        if (d.to !== 'completed') return;
         if (payment) await receipt(tx, event, d.companyId, payment.policy_id, payment.amount, payment.payment_date);
         return;
       }
@@ -181,16 +190,32 @@ export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
         return;
       }
       case 'PolicyLapsed':
+        await suspend(tx, event.data.policyId, event.data.lapsedOn);
         return policyMessage(tx, event, event.data.policyId, event.data.companyId, 'policy_lapsed', longDate(event.data.lapsedOn));
       case 'PolicyStatusChanged': {
         const d = event.data;
+        const on = d.changedOn ?? southAfricanDate(event.recordedAt);
+        // The ledger as billing folds it: out of force, nothing falls due until it is active again.
+        if (d.to === 'active') await resume(tx, d.policyId, on);
+        else await suspend(tx, d.policyId, on);
         // Staff lapsing a policy by hand; a lapsed policy set active again comes as PolicyReinstated.
         if (d.to !== 'lapsed') return;
-        const on = d.changedOn ?? southAfricanDate(event.recordedAt);
         return policyMessage(tx, event, d.policyId, d.companyId, 'policy_lapsed', longDate(on));
       }
       case 'PolicyReinstated':
+        await resume(tx, event.data.policyId, event.data.reinstatedOn);
         return policyMessage(tx, event, event.data.policyId, event.data.companyId, 'policy_reinstated', null);
+      case 'PolicyTypeChanged':
+        return premiumChanged(tx, event.data.policyId, event.data.changedOn, event.data.monthlyPremium);
+      case 'PolicyLifeAdded':
+        return premiumChanged(tx, event.data.policyId, event.data.life.joinedOn, event.data.monthlyPremium);
+      case 'PolicyLifeRemoved':
+        return premiumChanged(
+          tx,
+          event.data.policyId,
+          event.data.removedOn || southAfricanDate(event.recordedAt),
+          event.data.monthlyPremium,
+        );
       case 'ClaimSubmitted': {
         const d = event.data;
         await tx.query(
@@ -297,7 +322,76 @@ async function receipt(
     amount: formatRand(amount),
     paidOn: longDate(paymentDate),
     month: monthName(paymentDate.slice(0, 7)),
+    paidUpTo: await paidUpToAfter(tx, policyId, paymentDate, southAfricanDate(event.recordedAt)),
   });
+}
+
+/**
+ * The policy's paid-up-to date once this payment is in (premium-ledger.ts, the billing ledger's one rule),
+ * from the terms and the completed payments folded so far: the value at the event, the same on a rebuild.
+ * As of the later of the payment's date and the day it was recorded (a payment dated ahead counts).
+ */
+async function paidUpToAfter(tx: SqlExecutor, policyId: string, paymentDate: string, recordedOn: string): Promise<string> {
+  const [terms] = await tx.query<{
+    start_date: string | null;
+    monthly_premium: string | null;
+    debit_day: number | null;
+    opening_paid_up_to: string | null;
+    suspensions: Suspension[];
+    premium_changes: PremiumChange[];
+  }>(
+    `select start_date, monthly_premium, debit_day, opening_paid_up_to, suspensions, premium_changes from notify_policies where policy_id = $1`,
+    [policyId],
+  );
+  if (!terms?.start_date || !terms.monthly_premium) return 'see your statement';
+  const payments = await tx.query<{ date: string; amount: string }>(
+    `select payment_date as date, amount::text as amount from notify_payments
+      where policy_id = $1 and status = 'completed' order by payment_date, payment_id`,
+    [policyId],
+  );
+  const ledger = premiumLedger(
+    {
+      startDate: terms.start_date,
+      monthlyPremium: terms.monthly_premium,
+      debitDay: terms.debit_day ?? 1,
+      openingPaidUpTo: terms.opening_paid_up_to,
+      suspensions: terms.suspensions,
+      premiumChanges: terms.premium_changes,
+    },
+    payments,
+    paymentDate > recordedOn ? paymentDate : recordedOn,
+  );
+  // No month fully paid yet: covered up to the day before the policy started.
+  return longDate(ledger.paidUpTo ?? dayBefore(terms.start_date));
+}
+
+/** Out of force from `day` (a lapse, a cancellation): an open suspension, as the billing projector keeps it. */
+async function suspend(tx: SqlExecutor, policyId: string, day: string) {
+  await tx.query(
+    `update notify_policies set suspensions = suspensions || jsonb_build_array(jsonb_build_object('from', $2::text, 'to', null))
+      where policy_id = $1 and not exists (select 1 from jsonb_array_elements(suspensions) s where s->'to' = 'null'::jsonb)`,
+    [policyId, day],
+  );
+}
+
+/** Active again on `day`: the open suspension ends. */
+async function resume(tx: SqlExecutor, policyId: string, day: string) {
+  await tx.query(
+    `update notify_policies
+        set suspensions = coalesce((select jsonb_agg(case when e.s->'to' = 'null'::jsonb then jsonb_set(e.s, '{to}', to_jsonb($2::text)) else e.s end order by e.n)
+                                      from jsonb_array_elements(suspensions) with ordinality as e(s, n)), '[]'::jsonb)
+      where policy_id = $1`,
+    [policyId, day],
+  );
+}
+
+/** Issue #22: the premium owed from `from` on. */
+async function premiumChanged(tx: SqlExecutor, policyId: string, from: string, premium: string) {
+  await tx.query(
+    `update notify_policies set premium_changes = premium_changes || jsonb_build_array(jsonb_build_object('from', $2::text, 'monthlyPremium', $3::text))
+      where policy_id = $1`,
+    [policyId, from, premium],
+  );
 }
 
 async function policyMessage(

@@ -54,7 +54,13 @@ export function loadNotificationConfig(env: NodeJS.ProcessEnv = process.env): No
     clientId: value('SMSPORTAL_CLIENT_ID'),
     apiSecret: value('SMSPORTAL_API_SECRET'),
     baseUrl: value('SMSPORTAL_BASE_URL'),
+    webhookToken: value('SMSPORTAL_WEBHOOK_TOKEN'),
   };
+  // SMSPortal signs no webhook: the token in its URL is all that proves a report is SMSPortal's.
+  if (smsPortal.webhookToken !== null && !/^[A-Za-z0-9_-]{32,200}$/.test(smsPortal.webhookToken))
+    throw new Error(
+      'SMSPORTAL_WEBHOOK_TOKEN must be at least 32 letters, digits, - or _ (a random secret, such as `openssl rand -hex 32`).',
+    );
   const twilio = {
     accountSid: value('TWILIO_ACCOUNT_SID'),
     authToken: value('TWILIO_AUTH_TOKEN'),
@@ -77,6 +83,7 @@ export function loadNotificationConfig(env: NodeJS.ProcessEnv = process.env): No
       apiSecret: smsPortal.apiSecret!,
       baseUrl: smsPortal.baseUrl ?? 'https://rest.smsportal.com',
       perSecond: smsPerSecond,
+      webhookToken: smsPortal.webhookToken,
     };
   } else if (kind === 'twilio') {
     need({ TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken, TWILIO_FROM: twilio.from });

@@ -92,18 +92,27 @@ export async function createNotifyTables(tx: SqlExecutor): Promise<void> {
       preferred_channel text not null default 'both',
       opted_out boolean not null default false
     );
+    -- The ledger's terms (a regular policy's; a scheme policy has none): a receipt's paid-up-to date, as the
+    -- billing ledger (premium-ledger.ts) reads them, folded here in log order so a rebuild says the same.
     create table if not exists notify_policies (
       policy_id uuid primary key,
       company_id uuid not null,
       member_id uuid not null,
-      policy_number text not null
+      policy_number text not null,
+      start_date text,
+      monthly_premium text,
+      debit_day integer,
+      opening_paid_up_to text,
+      suspensions jsonb not null default '[]',
+      premium_changes jsonb not null default '[]'
     );
     create table if not exists notify_payments (
       payment_id uuid primary key,
       company_id uuid not null,
       policy_id uuid not null,
       amount numeric(14, 2) not null,
-      payment_date text not null
+      payment_date text not null,
+      status text not null default 'completed'
     );
     create table if not exists notify_claims (
       claim_id uuid primary key,

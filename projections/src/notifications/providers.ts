@@ -20,7 +20,15 @@ export type NotificationProvider = {
   send(message: OutgoingMessage): Promise<SendResult>;
 };
 
-export type SmsPortalConfig = { kind: 'smsportal'; clientId: string; apiSecret: string; baseUrl: string; perSecond: number };
+export type SmsPortalConfig = {
+  kind: 'smsportal';
+  clientId: string;
+  apiSecret: string;
+  baseUrl: string;
+  perSecond: number;
+  /** The secret in the delivery-report webhook's URL (POST /api/notifications/receipts/smsportal/{token}); no receipts when null. */
+  webhookToken: string | null;
+};
 export type TwilioConfig = {
   kind: 'twilio';
   accountSid: string;

@@ -19,7 +19,14 @@ describe.each(testDrivers())('the outbox sent by the worker holding its lease, o
     const bed = await openPortfolioBed(driver, cleanups, []);
     const sms = await fakeSmsPortal();
     cleanups.push(sms.close);
-    const provider = smsPortalProvider({ kind: 'smsportal', clientId: 'a', apiSecret: 'b', baseUrl: sms.url, perSecond: 1000 });
+    const provider = smsPortalProvider({
+      kind: 'smsportal',
+      clientId: 'a',
+      apiSecret: 'b',
+      baseUrl: sms.url,
+      perSecond: 1000,
+      webhookToken: null,
+    });
     const start = (owner: string) =>
       startWorker({
         sql: bed.sql,
@@ -38,7 +45,7 @@ describe.each(testDrivers())('the outbox sent by the worker holding its lease, o
     await policyholderLife(bed, 'starter');
     await vi.waitFor(() => expect(sms.received).toHaveLength(11), { timeout: 20_000, interval: 100 });
     // The worker without the lease found nothing to do; the holder sent each message once.
-    expect(await second.dispatcher!.tick()).toEqual({ sent: 0, failed: 0, retrying: 0, notSent: 0 });
+    expect(await second.dispatcher!.tick()).toEqual({ sent: 0, failed: 0, retrying: 0, notSent: 0, reminders: 0 });
     expect(new Set(sms.received.map((m) => m.content)).size).toBe(11);
   });
 });

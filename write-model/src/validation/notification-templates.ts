@@ -30,6 +30,9 @@ export const PLACEHOLDERS = [
   'meaning',
   'lapsedOn',
   'text',
+  'paidUpTo',
+  'dueAt',
+  'state',
 ] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 export type TemplateValues = Partial<Record<Placeholder, string>>;
@@ -39,7 +42,7 @@ const COMMON = ['companyName', 'companyContact', 'firstName', 'policyNumber'] as
 /** The placeholders a type's message has values for (a {claimNumber} in a premium receipt would be blank). */
 export const PLACEHOLDERS_BY_TYPE: Record<NotificationType, readonly Placeholder[]> = {
   policy_issued: [...COMMON, 'cover', 'waitingEnds'],
-  premium_received: [...COMMON, 'amount', 'month', 'paidOn'],
+  premium_received: [...COMMON, 'amount', 'month', 'paidOn', 'paidUpTo'],
   non_payment_notice: [...COMMON, 'amount', 'text'],
   policy_lapsed: [...COMMON, 'lapsedOn'],
   policy_reinstated: [...COMMON],
@@ -48,6 +51,8 @@ export const PLACEHOLDERS_BY_TYPE: Record<NotificationType, readonly Placeholder
   claim_rejected: [...COMMON, 'claimNumber', 'reason'],
   claim_paid: [...COMMON, 'claimNumber', 'amount', 'paidOn'],
   debit_unpaid: [...COMMON, 'amount', 'meaning'],
+  // To the company's claims staff: no policyholder's or deceased's personal data, the claim's number and deadline.
+  claim_decision_due: ['companyName', 'firstName', 'claimNumber', 'dueAt', 'state'],
 };
 
 /** What a placeholder stands for, and a value the Settings preview fills it with. */
@@ -69,6 +74,9 @@ export const PLACEHOLDER_SAMPLES: Record<Placeholder, { label: string; sample: s
     label: 'The notice as the daily run decided it (required in this message)',
     sample: 'Ubuntu Funerals: policy POL-000123 is R 150,00 in arrears. Pay by 1 December 2026 or it lapses.',
   },
+  paidUpTo: { label: 'The day the policy is paid up to after this payment', sample: '30 November 2026' },
+  dueAt: { label: "The claim's decision deadline (South African time)", sample: '27 November 2026 at 14:30' },
+  state: { label: "Where the claim's decision clock stands", sample: 'due within 4 business hours' },
 };
 
 export type TemplateText = { subject: string; sms: string; email: string };
@@ -98,9 +106,12 @@ export const DEFAULT_TEMPLATES: Record<NotificationType, Template> = {
     channels: ['sms'],
     legallyRequired: false,
     subject: 'Premium received for policy {policyNumber}',
-    sms: '{companyName}: we received your premium of {amount} for policy {policyNumber} on {paidOn} ({month}). Thank you.',
+    // One SMS for a usual company name: amount, month and the paid-up-to date the payment brought (issue #24).
+    sms: '{companyName}: premium of {amount} for policy {policyNumber} received {paidOn} ({month}); paid up to {paidUpTo}. Thank you.',
     email:
-      'Dear {firstName}\n\nWe received your premium of {amount} for policy {policyNumber} on {paidOn} ({month}). Thank you.' + SIGN_OFF,
+      'Dear {firstName}\n\nWe received your premium of {amount} for policy {policyNumber} on {paidOn} ({month}).\n\n' +
+      'Your policy is paid up to {paidUpTo}. Thank you.' +
+      SIGN_OFF,
   },
   // The notice's words are decided by the daily run and recorded in NonPaymentNoticeIssued (calendar-steps.ts,
   // noticeText): what is sent is exactly what the record says the policyholder was told.
@@ -168,6 +179,18 @@ export const DEFAULT_TEMPLATES: Record<NotificationType, Template> = {
     email:
       'Dear {firstName}\n\nYour debit order of {amount} for policy {policyNumber} was returned unpaid ({meaning}).\n\n' +
       'Please pay by EFT with reference {policyNumber}, or contact us on {companyContact}.' +
+      SIGN_OFF,
+  },
+  // Issue #24: to each of the company's claims staff (a user whose role may decide claims), once per claim when
+  // its decision (PPR rule 2A.8's clock) falls due within 4 business hours, and once when it is overdue.
+  claim_decision_due: {
+    channels: ['email'],
+    legallyRequired: false,
+    subject: 'Claim {claimNumber}: decision {state}',
+    sms: 'Claim {claimNumber}: decision {state} (deadline: {dueAt}).',
+    email:
+      'Dear {firstName}\n\nThe decision on claim {claimNumber} is {state} (deadline: {dueAt}).\n\n' +
+      'Please open the claim and decide it, or record why it waits.' +
       SIGN_OFF,
   },
 };

@@ -20,6 +20,7 @@ export const NOTIFICATION_TYPES = [
   'claim_rejected',
   'claim_paid',
   'debit_unpaid',
+  'claim_decision_due',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -39,6 +40,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   claim_rejected: 'Claim rejected',
   claim_paid: 'Claim paid',
   debit_unpaid: 'Debit order unpaid',
+  claim_decision_due: 'Claim decision due (staff)',
 };
 export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = { sms: 'SMS', email: 'E-mail' };
 export const NOTIFICATION_STATUS_LABELS: Record<NotificationStatus, string> = {

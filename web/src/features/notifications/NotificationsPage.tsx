@@ -135,7 +135,7 @@ export function NotificationsPage() {
     <div className={styles.page}>
       <PageHeader
         title="Notifications"
-        description="Every SMS and e-mail sent to policyholders and claimants, with its delivery status. Without a provider configured, messages are recorded as not sent."
+        description="Every SMS and e-mail sent to policyholders, claimants and your claims staff, with its delivery status. Without a provider configured, messages are recorded as not sent."
       />
       <Providers providers={providers.data?.notificationProviders ?? []} />
       <MonthlyCounts months={counts.data?.notificationCounts ?? []} />

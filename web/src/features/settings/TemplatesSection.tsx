@@ -47,7 +47,7 @@ export function TemplatesSection({ canEdit }: { canEdit: boolean }) {
   return (
     <Card
       title="Message templates"
-      description="The words of each SMS and e-mail sent to policyholders and claimants. Placeholders in braces are filled in for each message."
+      description="The words of each SMS and e-mail sent to policyholders, claimants and your claims staff. Placeholders in braces are filled in for each message."
     >
       {fetching && !data && <p className={styles.muted}>Loading templates…</p>}
       {error && !data && <p className={styles.muted}>{errorMessage(error)}</p>}
