@@ -114,6 +114,8 @@ export async function createNotifyTables(tx: SqlExecutor): Promise<void> {
       payment_date text not null,
       status text not null default 'completed'
     );
+    -- A receipt folds its policy's completed payments (paidUpToAfter): without this, a scan of every payment each time.
+    create index if not exists notify_payments_policy on notify_payments (policy_id, payment_date);
     create table if not exists notify_claims (
       claim_id uuid primary key,
       company_id uuid not null,
