@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
+import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
 import { testDrivers, type TestDatabase } from '@fpa/write-model/testing';
+import { inSchema, schemaRows } from '../engine/apply-batch.fixtures.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BILLING_TABLES, billingProjection } from '../billing/billing.projection.ts';
 import { seededRandom } from '../portfolio/portfolio-stream.fixtures.ts';
@@ -176,17 +177,6 @@ function resultLog(random: () => number): RecordedEvent[] {
   return events;
 }
 
-async function build(sql: SqlClient, projector: Projector, schema: string, fn: (tx: SqlExecutor) => Promise<void>, keep = false) {
-  if (!keep) await sql.exec(`drop schema if exists "${schema}" cascade; create schema "${schema}"`);
-  await sql.transaction(async (tx) => {
-    await tx.exec(`set local search_path to "${schema}", public`);
-    if (!keep) await projector.init(tx);
-    await fn(tx);
-  });
-}
+const build = inSchema;
 
-async function rows(sql: SqlClient, schema: string, tables: readonly string[]): Promise<Record<string, Record<string, unknown>[]>> {
-  const out: Record<string, Record<string, unknown>[]> = {};
-  for (const table of tables) out[table] = await sql.query(`select * from "${schema}".${table} order by 1, 2`);
-  return out;
-}
+const rows = schemaRows;

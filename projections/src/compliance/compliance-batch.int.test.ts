@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent, SqlClient } from '@fpa/write-model/event-store';
 import { testDrivers, type TestDatabase } from '@fpa/write-model/testing';
+import { inSchema, schemaRows } from '../engine/apply-batch.fixtures.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Projector } from '../engine/types.ts';
 import { complianceReportsProjection } from '../compliance-reports/compliance-reports.projection.ts';
@@ -356,17 +357,6 @@ function randomLog(random: () => number): RecordedEvent[] {
   return events;
 }
 
-async function build(sql: SqlClient, projector: Projector, schema: string, fn: Parameters<SqlClient['transaction']>[0], keep = false) {
-  if (!keep) await sql.exec(`drop schema if exists "${schema}" cascade; create schema "${schema}"`);
-  await sql.transaction(async (tx) => {
-    await tx.exec(`set local search_path to "${schema}", public`);
-    if (!keep) await projector.init(tx);
-    await fn(tx);
-  });
-}
+const build = inSchema;
 
-async function rows(sql: SqlClient, projector: Projector, schema: string): Promise<Record<string, Record<string, unknown>[]>> {
-  const out: Record<string, Record<string, unknown>[]> = {};
-  for (const table of projector.tables) out[table] = await sql.query(`select * from "${schema}".${table} order by 1, 2`);
-  return out;
-}
+const rows = (sql: SqlClient, projector: Projector, schema: string) => schemaRows(sql, schema, projector.tables);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { RecordedEvent, SqlClient } from '@fpa/write-model/event-store';
+import type { RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
 import { testDrivers, type TestDatabase } from '@fpa/write-model/testing';
 import { PAYMENT_STATUSES } from '@fpa/write-model/validation';
+import { inSchema, schemaRows } from '../engine/apply-batch.fixtures.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../portfolio/portfolio-stream.fixtures.ts';
 import { paymentsProjection } from './payments.projection.ts';
@@ -175,19 +176,7 @@ function randomLog(random: () => number): RecordedEvent[] {
   return events;
 }
 
-async function build(sql: SqlClient, schema: string, fn: Parameters<SqlClient['transaction']>[0], keep = false) {
-  if (!keep) await sql.exec(`drop schema if exists "${schema}" cascade; create schema "${schema}"`);
-  await sql.transaction(async (tx) => {
-    await tx.exec(`set local search_path to "${schema}", public`);
-    if (!keep) await paymentsProjection.init(tx);
-    await fn(tx);
-  });
-}
+const build = (sql: SqlClient, schema: string, fn: (tx: SqlExecutor) => Promise<void>, keep = false) =>
+  inSchema(sql, paymentsProjection, schema, fn, keep);
 
-async function rows(sql: SqlClient, schema: string): Promise<Record<string, Record<string, unknown>[]>> {
-  const out: Record<string, Record<string, unknown>[]> = {};
-  for (const table of PAYMENTS_TABLES) {
-    out[table] = await sql.query(`select * from "${schema}".${table} order by 1, 2`);
-  }
-  return out;
-}
+const rows = (sql: SqlClient, schema: string) => schemaRows(sql, schema, PAYMENTS_TABLES);

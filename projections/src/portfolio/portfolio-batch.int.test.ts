@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Checkpoint, RecordedEvent, SqlClient } from '@fpa/write-model/event-store';
+import type { Checkpoint, RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
 import { testDrivers } from '@fpa/write-model/testing';
+import { inSchema } from '../engine/apply-batch.fixtures.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCleanups } from '../engine/engine.fixtures.ts';
 import { appendRandomPortfolio, seededRandom } from './portfolio-stream.fixtures.ts';
@@ -130,16 +131,8 @@ function batchSize(random: () => number): number {
 }
 
 /** Runs fn in a transaction on the schema (made fresh with the projector's tables unless kept). */
-async function build(sql: SqlClient, schema: string, fn: Parameters<SqlClient['transaction']>[0], keep = false) {
-  if (!keep) {
-    await sql.exec(`drop schema if exists "${schema}" cascade; create schema "${schema}"`);
-  }
-  await sql.transaction(async (tx) => {
-    await tx.exec(`set local search_path to "${schema}", public`);
-    if (!keep) await portfolioProjection.init(tx);
-    await fn(tx);
-  });
-}
+const build = (sql: SqlClient, schema: string, fn: (tx: SqlExecutor) => Promise<void>, keep = false) =>
+  inSchema(sql, portfolioProjection, schema, fn, keep);
 
 /** The whole log up to head (on a server the horizon can trail a commit for a moment). */
 async function readEverything(bed: PortfolioBed, head: Checkpoint): Promise<RecordedEvent[]> {
