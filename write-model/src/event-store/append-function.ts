@@ -1,5 +1,16 @@
-/** Advisory-lock key space of stream locks ('es_s'); the second key is hashtext(stream_id). */
+/** Advisory-lock key space of stream locks ('es_s'); the second key is the stream's bucket (STREAM_LOCK_KEY). */
 export const STREAM_LOCK_SPACE = 1702059891;
+
+/**
+ * A stream's lock is its bucket's: hashtext(stream_id) in 1,024 buckets. PostgreSQL's lock table is shared by
+ * every session and sized max_locks_per_transaction × max_connections (64 × 100 = 6,400 by default), so an
+ * append of 50,000 streams (a result file's payments) that took one lock per stream failed with "out of
+ * shared memory"; it now takes at most 1,024. Two appends of different streams in one bucket wait for each
+ * other (rarely, and briefly); appends of one stream serialize as before. Locks are taken in ascending key
+ * order, so appends cannot deadlock.
+ */
+export const STREAM_LOCK_BUCKETS = 1024;
+export const streamLockKey = (streamIdSql: string) => `(hashtext(${streamIdSql}) & ${STREAM_LOCK_BUCKETS - 1})`;
 
 /** SQLSTATEs es_append raises (its statement rolls back, the claim and the keys with it). */
 export const APPEND_CONFLICT = 'ESC01';
@@ -42,7 +53,7 @@ declare
   v_inserted int;
 begin
   perform pg_advisory_xact_lock(${STREAM_LOCK_SPACE}, k)
-     from (select distinct hashtext(x->>'streamId') as k from jsonb_array_elements(p_streams) as x order by 1) as keys;
+     from (select distinct ${streamLockKey("x->>'streamId'")} as k from jsonb_array_elements(p_streams) as x order by 1) as keys;
   if p_command is not null then
     insert into es_commands (command_id) values (p_command) on conflict (command_id) do nothing;
     if not found then

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ConcurrencyError } from '../errors.ts';
-import { APPEND_CONFLICT, APPEND_STALE, STREAM_LOCK_SPACE } from './append-function.ts';
+import { APPEND_CONFLICT, APPEND_STALE, STREAM_LOCK_SPACE, streamLockKey } from './append-function.ts';
 import { chainHash } from './hash-chain.ts';
 import { encryptFields, subjectsOf } from './pii-fields.ts';
 import type { Keyring } from './pii.ts';
@@ -84,7 +84,7 @@ async function appendWithRetries(
       return await sql.transaction(async (tx) => {
         await tx.query(
           `select count(pg_advisory_xact_lock(${STREAM_LOCK_SPACE}, k)) as taken
-             from (select distinct hashtext(s) as k from unnest($1::text[]) as s order by 1) as keys`,
+             from (select distinct ${streamLockKey('s')} as k from unnest($1::text[]) as s order by 1) as keys`,
           [streams.map((s) => s.streamId)],
         );
         return appendOnce(tx, null, keyring, streams, options, null);

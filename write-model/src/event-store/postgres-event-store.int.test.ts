@@ -54,6 +54,37 @@ describe.each(testDrivers())('PostgreSQL event store on $name', (driver) => {
     }
   });
 
+  // A result file of 50,000 lines appends a payment stream per line: one lock per stream overflowed the
+  // server's shared lock table (64 x 100 slots by default) with "out of shared memory".
+  it('appends 50,000 streams at once, within the lock table, and again to each of them', async () => {
+    const { store, sql, dispose } = await makeStore(driver)();
+    try {
+      const [{ slots } = { slots: 0 }] = await sql.query<{ slots: number }>(
+        `select current_setting('max_locks_per_transaction')::int * (current_setting('max_connections')::int
+                + current_setting('max_prepared_transactions')::int) as slots`,
+      );
+      const count = Math.max(50_000, Number(slots) * 5);
+      const ids = Array.from({ length: count }, (_, i) => `many-${i}`);
+      const options = { companyId: null, actorUserId: null };
+      const first = await store.append(
+        ids.map((streamId) => ({ streamId, expectedVersion: 'no_stream' as const, events: [{ type: 'A', data: {} }] })),
+        options,
+      );
+      expect(first.streams).toHaveLength(count);
+      await store.append(
+        ids.map((streamId) => ({ streamId, expectedVersion: 1, events: [{ type: 'B', data: {} }] })),
+        options,
+      );
+      const read = await store.readStreams([ids[0]!, ids[count - 1]!]);
+      expect([...read.values()].map((s) => s.events.map((e) => e.type))).toEqual([
+        ['A', 'B'],
+        ['A', 'B'],
+      ]);
+    } finally {
+      await dispose();
+    }
+  }, 120_000);
+
   it('readAll walks the (transaction_id, global_position) index', async () => {
     const { sql, dispose } = await makeStore(driver)();
     try {
