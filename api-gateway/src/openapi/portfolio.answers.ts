@@ -62,6 +62,9 @@ const coveredLife = named(
     coverAmount: money,
     monthlyPremium: money,
     joinedOn: day,
+    deceasedOn: day
+      .optional()
+      .meta({ description: 'Issue #22: the life died on this day (an approved death claim); its cover and premium are then 0.' }),
   }),
 );
 

@@ -1,6 +1,5 @@
 import { enumType } from '../commands/graphql-input.ts';
-import type { MemberRow, PolicyRow, PolicyTypeRow } from '@fpa/projections';
-import type { CoveredLife } from '@fpa/write-model';
+import type { MemberRow, PolicyLife, PolicyRow, PolicyTypeRow } from '@fpa/projections';
 import { IDENTIFIER_TYPES, LIFE_RELATIONSHIPS, POLICY_STATUSES, RELATIONSHIPS, type BenefitRow } from '@fpa/write-model/validation';
 import type { ObjectRef } from '@pothos/core';
 import { builder } from '../builder.ts';
@@ -26,7 +25,7 @@ export const BenefitRowType = builder.objectRef<BenefitRow>('BenefitRow').implem
 });
 
 /** Issue #22: a life on a policy with a benefit table, with its own cover and premium. */
-export const CoveredLifeType = builder.objectRef<CoveredLife>('CoveredLife').implement({
+export const CoveredLifeType = builder.objectRef<PolicyLife>('CoveredLife').implement({
   fields: (t) => ({
     memberId: t.exposeID('memberId'),
     relationship: t.field({ type: LifeRelationshipEnum, resolve: (l) => l.relationship }),
@@ -34,6 +33,11 @@ export const CoveredLifeType = builder.objectRef<CoveredLife>('CoveredLife').imp
     coverAmount: t.exposeString('coverAmount', { description: 'Decimal string, rand.' }),
     monthlyPremium: t.exposeString('monthlyPremium', { description: 'Decimal string, rand.' }),
     joinedOn: t.exposeString('joinedOn', { description: 'YYYY-MM-DD: its waiting period runs from here.' }),
+    deceasedOn: t.string({
+      nullable: true,
+      description: 'YYYY-MM-DD: the life died (an approved death claim); its cover and premium are then 0. Null while alive.',
+      resolve: (l) => l.deceasedOn ?? null,
+    }),
   }),
 });
 

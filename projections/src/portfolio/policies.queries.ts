@@ -30,9 +30,12 @@ export type PolicyRow = {
   /** The day of the month its premium is due (1–31; past a month's end, its last day). */
   debitDay: number;
   /** Issue #22: each life's own cover and premium on a policy with a benefit table; [] otherwise. */
-  lives: CoveredLife[];
+  lives: PolicyLife[];
   createdAt: Date;
 };
+
+/** A life on the policy as read: a deceased one (an approved death claim) stays, with cover and premium 0. */
+export type PolicyLife = CoveredLife & { deceasedOn?: string };
 
 export type PolicyCounts = { active: number; lapsed: number; cancelled: number; total: number };
 

@@ -44,7 +44,9 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
   //    premium, and the members' prior cover (issue #22: policy_types.benefits, .suicide_waiting_months,
   //    policies.lives, members.prior_cover); group schemes' members and their group policies are rows of
   //    members and policies, marked with their scheme (issue #22, portfolio-schemes.ts).
-  version: 5,
+  // 6: a life removed as deceased (PolicyLifeRemoved reason 'deceased') stays in policies.lives with cover and
+  //    premium 0 and its deceasedOn (issue #22).
+  version: 6,
   handles: [
     'PolicyTypeCreated',
     'PolicyTypeUpdated',
@@ -348,7 +350,9 @@ async function policyTypeChanged(tx: SqlExecutor, event: Recorded<PolicyTypeChan
     `with old as (
        select id, status, monthly_premium from policies where id = $1 and company_id = $2 for update
      ), p as (
-       update policies p set policy_type_id = $3, coverage_amount = $4, monthly_premium = $5, lives = $6::text::jsonb, updated_at = $7
+       update policies p set policy_type_id = $3, coverage_amount = $4, monthly_premium = $5, updated_at = $7,
+                             -- the lives that died stay listed (deceased, cover 0) beside the repriced ones
+                             lives = $6::text::jsonb || coalesce((select jsonb_agg(l) from jsonb_array_elements(p.lives) l where l ? 'deceasedOn'), '[]')
          from old where p.id = old.id
        returning p.company_id, p.monthly_premium - old.monthly_premium as delta, old.status
      )
@@ -360,9 +364,16 @@ async function policyTypeChanged(tx: SqlExecutor, event: Recorded<PolicyTypeChan
 
 async function policyLivesChanged(tx: SqlExecutor, event: Recorded<PolicyLifeAdded | PolicyLifeRemoved>): Promise<void> {
   const d = event.data;
-  // The life is taken out, and put back with its new terms when it joined ($5 null when it left).
-  const lives = `(select coalesce(jsonb_agg(l), '[]') from jsonb_array_elements(p.lives) l where l->>'memberId' <> $4::text)
+  // The life is taken out, and put back with its new terms when it joined ($5 null when it left); a life that
+  // died stays, cover and premium 0 ($7: what it is marked with).
+  const lives = `(select coalesce(jsonb_agg(case when l->>'memberId' = $4::text then l || $7::text::jsonb else l end)
+                            filter (where l->>'memberId' <> $4::text or $7::text is not null), '[]')
+                    from jsonb_array_elements(p.lives) l)
                  || case when $5::text is null then '[]'::jsonb else jsonb_build_array($5::text::jsonb) end`;
+  const deceased =
+    'life' in d || d.reason !== 'deceased'
+      ? null
+      : JSON.stringify({ coverAmount: '0.00', monthlyPremium: '0.00', deceasedOn: d.diedOn ?? d.removedOn });
   await tx.query(
     `with old as (
        select id, company_id, status, monthly_premium from policies where id = $1 and company_id = $2 for update
@@ -380,6 +391,7 @@ async function policyLivesChanged(tx: SqlExecutor, event: Recorded<PolicyLifeAdd
       'life' in d ? d.life.memberId : d.memberId,
       'life' in d ? JSON.stringify(d.life) : null,
       event.recordedAt,
+      deceased,
     ],
   );
 }

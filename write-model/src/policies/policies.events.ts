@@ -65,10 +65,23 @@ export type PolicyLifeAdded = {
   data: { policyId: string; companyId: string; life: CoveredLife; monthlyPremium: string };
 };
 
-/** A life left a policy with a benefit table (removed from the family, or deleted): its premium stops from `removedOn`. */
+/**
+ * A life left a policy with a benefit table (removed from the family, or deleted): its premium stops from `removedOn`.
+ * Issue #22: `reason` 'deceased' when an approved death claim (`claimId`) ended the life's cover: it died on `diedOn`
+ * and its premium stops from the day after; the life stays on the page as deceased, cover and premium 0. Absent: removed.
+ */
 export type PolicyLifeRemoved = {
   type: 'PolicyLifeRemoved';
-  data: { policyId: string; companyId: string; memberId: string; removedOn: string; monthlyPremium: string };
+  data: {
+    policyId: string;
+    companyId: string;
+    memberId: string;
+    removedOn: string;
+    monthlyPremium: string;
+    reason?: 'removed' | 'deceased';
+    claimId?: string;
+    diedOn?: string;
+  };
 };
 
 /**

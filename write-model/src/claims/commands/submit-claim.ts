@@ -138,7 +138,11 @@ async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unkno
  * them, with the day it was added (a family member's registration, South African day; the main member
  * joins with the policy) and its prior cover, decrypted from its registration. Null when not on the policy.
  */
-async function deceasedOnPolicy(store: EventStore, member: MemberState, saId: string): Promise<(LifeDates & { memberId: string }) | null> {
+export async function deceasedOnPolicy(
+  store: EventStore,
+  member: MemberState,
+  saId: string,
+): Promise<(LifeDates & { memberId: string }) | null> {
   if (member.status !== 'active') return null;
   const key = `sa:${saId}`;
   for (const id of [member.memberId, ...member.familyMemberIds]) {
