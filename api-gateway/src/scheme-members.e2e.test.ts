@@ -313,4 +313,29 @@ describe.each(testDrivers())('group-scheme members as insured people on $name', 
     expect(renamed.status).toBe(200);
     expect((await person('Zanele')).schemeName).toBe('Mine Workers Union');
   });
+  it('refuses a claim on an inactive group scheme (REST and GraphQL, 422, nothing recorded); active again, it takes one', async () => {
+    const zaneleRow = await person('Zanele');
+    const setStatus = (status: string) =>
+      t.request('PUT', `/api/group-schemes/${schemeId}`, { name: 'Mine Workers Union', description: '', status }, { token: admin });
+    expect((await setStatus('inactive')).status).toBe(200);
+    const message = `The group scheme Mine Workers Union is inactive: no claim can be submitted on its policy ${zaneleRow.policyNumber}. Set the scheme active first.`;
+    const before = (await get('/api/claims')).body as unknown[];
+    const rest = await t.request('POST', '/api/claims/by-policy-number', await claimOn(zaneleRow.policyNumber, nextSaId()), {
+      token: admin,
+    });
+    expect([rest.status, rest.body.message]).toEqual([422, message]);
+    const graphql = await t.graphql(
+      `mutation($input: SubmitClaimInput!) { submitClaim(input: $input) { claimNumber } }`,
+      { input: await claimOn(zaneleRow.policyNumber, nextSaId()) },
+      admin,
+    );
+    expect(graphql.body.errors[0].message).toBe(message);
+    expect(graphql.body.errors[0].extensions.code).toBe('RULE_VIOLATED');
+    expect(((await get('/api/claims')).body as unknown[]).length).toBe(before.length);
+    expect((await setStatus('active')).status).toBe(200);
+    const again = await t.request('POST', '/api/claims/by-policy-number', await claimOn(zaneleRow.policyNumber, nextSaId()), {
+      token: admin,
+    });
+    expect(again.status).toBe(201);
+  });
 });
