@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DashboardStatsRow, MemberRow, PolicyRow, PolicyTypeRow } from '@fpa/projections';
 import type { ImportChunkResult } from '@fpa/write-model';
 import { LIFE_RELATIONSHIPS, POLICY_STATUSES, RELATIONSHIPS } from '@fpa/write-model/validation';
+import { MEMBER_DOCUMENT_KINDS, type MemberDocument } from '../queries/member-documents.ts';
 import { claim } from './claims.answers.ts';
 import { payment } from './payments.answers.ts';
 import { day, id, instant, money, named, okWithId, rowOf, type AnswerMap } from './shapes.ts';
@@ -136,6 +137,21 @@ const life = z.strictObject({
   status: z.string(),
 });
 
+const memberDocument = named(
+  'MemberDocument',
+  rowOf<MemberDocument>()(
+    z.strictObject({
+      kind: z.enum(MEMBER_DOCUMENT_KINDS),
+      title: z.string(),
+      date: day,
+      href: z.string(),
+      fileName: z.string(),
+      policyNumber: z.string().nullable(),
+      claimNumber: z.string().nullable(),
+    }),
+  ),
+);
+
 const memberSummary = named(
   'MemberSummary',
   member.extend({
@@ -154,6 +170,10 @@ const memberSummary = named(
       .meta({ description: 'Newest first (a family member: the policy covering them); null without policies:read' }),
     payments: z.array(payment).nullable().meta({ description: 'The latest 36 per policy, newest first; null without payments:read' }),
     claims: z.array(claim).nullable().meta({ description: 'Newest first; null without claims:read' }),
+    documents: z.array(memberDocument).meta({
+      description:
+        'The papers for this person, newest first, each with the GET route that gives it; a kind the caller may not read is left out',
+    }),
   }),
 );
 
