@@ -141,4 +141,17 @@ describe.each(testDrivers())('a deceased life on a policy with a benefit table o
     });
     expect((await member(childId)).status).toBe('deceased');
   });
+
+  it('a change to a type without a table lists no lives, the deceased ones neither', async () => {
+    const token = tokens.administrator;
+    const flat = await t.request(
+      'POST',
+      '/api/policy-types',
+      { name: 'Basic', coverageAmount: '10000', monthlyPremium: '100', waitingPeriod: 6 },
+      { token },
+    );
+    const changed = await t.request('POST', `/api/policies/${main.policyId}/change-type`, { policyTypeId: flat.body.id }, { token });
+    expect(changed.status).toBe(200);
+    expect(await policy()).toEqual({ monthlyPremium: '100.00', coverByLife: [] });
+  });
 });

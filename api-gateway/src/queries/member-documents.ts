@@ -66,7 +66,7 @@ export async function documentsOf(ctx: RequestContext, member: MemberRow): Promi
         title: `Premium statement of policy ${policy.policyNumber}`,
         date: today,
         href: `/api/policies/${id}/statement.pdf`,
-        fileName: `statement-${policy.policyNumber}.pdf`,
+        fileName: `statement-${policy.policyNumber}-${today}.pdf`,
         policyNumber: policy.policyNumber,
         claimNumber: null,
       });
@@ -91,7 +91,7 @@ export async function documentsOf(ctx: RequestContext, member: MemberRow): Promi
           title: `Decision letter of claim ${claim.claimNumber}`,
           date: southAfricanDate(new Date(claim.decidedAt ?? claim.updatedAt)),
           href: `/api/claims/${encodeURIComponent(claim.id)}/decision-letter.pdf`,
-          fileName: `decision-letter-${claim.claimNumber}.pdf`,
+          fileName: `decision-${claim.claimNumber}.pdf`,
           policyNumber: policy.policyNumber,
           claimNumber: claim.claimNumber,
         });

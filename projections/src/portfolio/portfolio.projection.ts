@@ -351,8 +351,10 @@ async function policyTypeChanged(tx: SqlExecutor, event: Recorded<PolicyTypeChan
        select id, status, monthly_premium from policies where id = $1 and company_id = $2 for update
      ), p as (
        update policies p set policy_type_id = $3, coverage_amount = $4, monthly_premium = $5, updated_at = $7,
-                             -- the lives that died stay listed (deceased, cover 0) beside the repriced ones
-                             lives = $6::text::jsonb || coalesce((select jsonb_agg(l) from jsonb_array_elements(p.lives) l where l ? 'deceasedOn'), '[]')
+                             -- the lives that died stay listed (deceased, cover 0) beside the repriced ones; a type
+                             -- without a table lists no lives
+                             lives = case when jsonb_array_length($6::text::jsonb) = 0 then '[]'::jsonb
+                                          else $6::text::jsonb || coalesce((select jsonb_agg(l) from jsonb_array_elements(p.lives) l where l ? 'deceasedOn'), '[]') end
          from old where p.id = old.id
        returning p.company_id, p.monthly_premium - old.monthly_premium as delta, old.status
      )
