@@ -47,10 +47,14 @@ describe.skipIf(!browser.available)(`cover per life in Chromium ${browser.reason
     await expect(dialog.getByText('Child age bands 0–5 and 3–21 overlap').isVisible()).resolves.toBe(true);
     await screenshot(page, 'cover-per-life-dialog-refused');
     await row4.getByLabel('Age from').fill('6');
+    // Issue #22: what the main member's death does to the other lives.
+    await dialog.getByRole('button', { name: /On the main member's death/ }).click();
+    await page.getByRole('option', { name: 'Continue with the spouse as policyholder' }).click();
     await dialog.getByRole('button', { name: 'Create Policy Type' }).click();
     await page.getByRole('heading', { name: 'Family Plan' }).waitFor();
     const card = page.locator('article', { has: page.getByRole('heading', { name: 'Family Plan' }) });
     await expect(card.getByRole('table', { name: 'Cover per life' }).getByRole('row').count()).resolves.toBe(6);
+    await expect(card.getByText('Spouse continues').isVisible()).resolves.toBe(true);
     await screenshot(page, 'cover-per-life-card');
   });
 

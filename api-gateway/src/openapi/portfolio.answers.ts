@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DashboardStatsRow, MemberRow, PolicyRow, PolicyTypeRow } from '@fpa/projections';
 import type { ImportChunkResult } from '@fpa/write-model';
-import { LIFE_RELATIONSHIPS, POLICY_STATUSES, RELATIONSHIPS } from '@fpa/write-model/validation';
+import { LIFE_RELATIONSHIPS, MAIN_MEMBER_DEATH_RULES, POLICY_STATUSES, RELATIONSHIPS } from '@fpa/write-model/validation';
 import { MEMBER_DOCUMENT_KINDS, type MemberDocument } from '../queries/member-documents.ts';
 import { claim } from './claims.answers.ts';
 import { payment } from './payments.answers.ts';
@@ -85,6 +85,9 @@ const policyType = named(
       reinstatementMonths: z.int().meta({ description: 'Months after a lapse within which paying the arrears reinstates (0 to 12)' }),
       benefits: z.array(benefitRow).meta({ description: 'Cover and premium per life and age band; empty: one cover and one premium' }),
       suicideWaitingMonths: z.int().meta({ description: 'Months a life waits for a claim on a death by suicide (0 to 24; issue #22)' }),
+      onMainMemberDeath: z.enum(MAIN_MEMBER_DEATH_RULES).meta({
+        description: "What the main member's death does: end_policy, or continue_with_spouse (a surviving spouse becomes the policyholder)",
+      }),
       createdAt: instant,
     }),
   ),

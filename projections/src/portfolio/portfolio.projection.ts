@@ -45,7 +45,8 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
   //    policies.lives, members.prior_cover); group schemes' members and their group policies are rows of
   //    members and policies, marked with their scheme (issue #22, portfolio-schemes.ts).
   // 6: a life removed as deceased (PolicyLifeRemoved reason 'deceased') stays in policies.lives with cover and
-  //    premium 0 and its deceasedOn (issue #22).
+  //    premium 0 and its deceasedOn (issue #22); policy types' rule on the main member's death
+  //    (policy_types.on_main_member_death, issue #22).
   version: 6,
   handles: [
     'PolicyTypeCreated',
@@ -111,8 +112,8 @@ async function policyTypeCreated(tx: SqlExecutor, event: Recorded<PolicyTypeCrea
   await tx.query(
     `insert into policy_types (id, company_id, name, description, coverage_amount, monthly_premium, waiting_period,
                                is_active, position, created_at, updated_at, grace_days, lapse_after_missed, reinstatement_months,
-                               benefits, suicide_waiting_months)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14::text::jsonb, $15) on conflict (id) do nothing`,
+                               benefits, suicide_waiting_months, on_main_member_death)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14::text::jsonb, $15, $16) on conflict (id) do nothing`,
     [
       d.policyTypeId,
       companyOf(event),
@@ -129,6 +130,7 @@ async function policyTypeCreated(tx: SqlExecutor, event: Recorded<PolicyTypeCrea
       d.reinstatementMonths ?? null,
       d.benefits?.length ? JSON.stringify(d.benefits) : null,
       d.suicideWaitingMonths ?? null,
+      d.onMainMemberDeath ?? null,
     ],
   );
 }
@@ -140,7 +142,7 @@ async function policyTypeUpdated(tx: SqlExecutor, event: Recorded<PolicyTypeUpda
     `update policy_types set name = $3, description = $4, coverage_amount = $5, monthly_premium = $6,
             waiting_period = $7, is_active = $8, updated_at = $9,
             grace_days = $10, lapse_after_missed = $11, reinstatement_months = $12, benefits = $13::text::jsonb,
-            suicide_waiting_months = $14
+            suicide_waiting_months = $14, on_main_member_death = $15
       where id = $1 and company_id = $2`,
     [
       d.policyTypeId,
@@ -157,6 +159,7 @@ async function policyTypeUpdated(tx: SqlExecutor, event: Recorded<PolicyTypeUpda
       d.reinstatementMonths ?? null,
       d.benefits?.length ? JSON.stringify(d.benefits) : null,
       d.suicideWaitingMonths ?? null,
+      d.onMainMemberDeath ?? null,
     ],
   );
 }

@@ -43,6 +43,8 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       benefits jsonb,
       -- Issue #22: the wait for a death by suicide; null for a type saved before it (12 months).
       suicide_waiting_months integer,
+      -- Issue #22: what the main member's death does to the other lives; null for a type saved before it ('end_policy').
+      on_main_member_death text,
       position bigint not null,
       created_at timestamptz not null,
       updated_at timestamptz not null

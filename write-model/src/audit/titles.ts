@@ -44,6 +44,7 @@ const TITLES: Record<string, string> = {
   BeneficiariesNominated: 'Beneficiaries nominated',
   PolicyLifeAdded: 'Life added to the policy',
   PolicyLifeRemoved: 'Life removed from the policy',
+  PolicyHolderSucceeded: 'The spouse holds the policy: the main member died',
   PolicyTypeChanged: 'Policy type changed',
   CollectionBatchCreated: 'Collection batch created',
   CollectionResultsImported: 'Collection results imported',

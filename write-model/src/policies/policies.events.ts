@@ -85,6 +85,24 @@ export type PolicyLifeRemoved = {
 };
 
 /**
+ * Issue #22: the main member died (an approved death claim, `claimId`) on a policy whose type continues with
+ * the spouse: the surviving spouse `toMemberId` holds the policy from `succeededOn` (the day after the death);
+ * the policy goes on at the premium of the lives left (the main member's life leaves it in the same append).
+ */
+export type PolicyHolderSucceeded = {
+  type: 'PolicyHolderSucceeded';
+  data: {
+    policyId: string;
+    companyId: string;
+    fromMemberId: string;
+    toMemberId: string;
+    claimId: string;
+    diedOn: string;
+    succeededOn: string;
+  };
+};
+
+/**
  * Staff's switch on /policies (spec part 1 §4): lapse, cancel, or set a cancelled policy active again.
  * A lapsed policy set active again is a reinstatement (PolicyReinstated, reason staff_decision) since
  * issue #20. `changedOn` is the South African day of the change (absent before issue #20: the day it
@@ -247,6 +265,7 @@ export type PolicyEvent =
   | BeneficiariesNominated
   | PolicyLifeAdded
   | PolicyLifeRemoved
+  | PolicyHolderSucceeded
   | PolicyTypeChanged;
 
 export const policyStreamId = (policyId: string) => `policy-${policyId}`;

@@ -58,6 +58,7 @@ export const policyTypeFixture = (overrides: Record<string, unknown> = {}) => ({
   reinstatementMonths: 3,
   benefits: [],
   suicideWaitingMonths: 12,
+  onMainMemberDeath: 'end_policy',
   ...overrides,
 });
 

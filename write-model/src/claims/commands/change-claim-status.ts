@@ -9,6 +9,8 @@ import { evolvePolicy, initialPolicyState } from '../../policies/policies.state.
 import { memberStreamId } from '../../members/members.events.ts';
 import { evolveMember, initialMemberState } from '../../members/members.state.ts';
 import { decideLifeDeceased } from '../claim-life-deceased.ts';
+import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
+import { evolvePolicyType, initialPolicyTypeState } from '../../policy-types/policy-types.state.ts';
 import { deceasedOnPolicy } from './submit-claim.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
@@ -75,7 +77,12 @@ export async function changeClaimStatus(store: EventStore, claimId: string, inpu
     // Issue #22: an approval (or the payout of a claim approved before) ends the deceased life's cover and premium.
     if ((command.to === 'approved' || command.to === 'paid') && claim.state.status !== 'none') {
       const life = await deceasedLife(store, claim.state);
-      if (life) streams.push({ streamId: policyStreamId(life.policyId), expectedVersion: life.version, events: [toNewEvent(life.event)] });
+      if (life)
+        streams.push({
+          streamId: policyStreamId(life.policyId),
+          expectedVersion: life.version,
+          events: life.events.map((e) => toNewEvent(e)),
+        });
     }
     const append = await store.append(
       streams,
@@ -94,8 +101,13 @@ async function deceasedLife(store: EventStore, claim: Claim) {
   if (policy.state.status === 'none' || policy.state.lives.length === 0) return null;
   const holder = await loadState(store, memberStreamId(policy.state.memberId), { initialState: initialMemberState, evolve: evolveMember });
   const life = await deceasedOnPolicy(store, holder.state, claim.deceasedSaId);
-  const event = decideLifeDeceased(claim, policy.state, life?.memberId ?? null);
-  return event ? { policyId: claim.policyId, version: expectedVersion(policy.version), event } : null;
+  const type = await loadState(store, policyTypeStreamId(policy.state.policyTypeId), {
+    initialState: initialPolicyTypeState,
+    evolve: evolvePolicyType,
+  });
+  const rule = type.state.status === 'none' ? undefined : type.state.onMainMemberDeath;
+  const events = decideLifeDeceased(claim, policy.state, life?.memberId ?? null, rule);
+  return events.length > 0 ? { policyId: claim.policyId, version: expectedVersion(policy.version), events } : null;
 }
 
 const DOCUMENT_LABEL: Record<ClaimDocumentField, string> = {
