@@ -151,6 +151,17 @@ describe.each(testDrivers())("the main member's death by the policy type's rule 
       ['2026-03', '255.00'],
       ['2026-04', '105.00'],
     ]);
+    // The spouse is the policy's member on Policies; the main member's page still lists the policy issued to them.
+    const policies = (await t.request('GET', '/api/policies', undefined, { token: tokens.administrator })).body as {
+      id: string;
+      memberId: string;
+      memberName: string;
+    }[];
+    expect(policies.find((p) => p.id === holder.policyId)).toMatchObject({ memberId: holder.spouseId, memberName: 'Kin Dube' });
+    const page = (await t.request('GET', `/api/members/${holder.id}`, undefined, { token: tokens.administrator })).body;
+    expect(page.policies.map((p: { id: string }) => p.id)).toEqual([holder.policyId]);
+    const spousePage = (await t.request('GET', `/api/members/${holder.spouseId}`, undefined, { token: tokens.administrator })).body;
+    expect(spousePage.policies.map((p: { id: string }) => p.id)).toEqual([holder.policyId]);
     const history = await t.graphql(`query($id: ID!) { member(id: $id) { history { title } } }`, { id: holder.id }, tokens.administrator);
     expect((history.body.data.member.history as { title: string }[]).map((h) => h.title)).toContain(
       'The spouse holds the policy: the main member died',

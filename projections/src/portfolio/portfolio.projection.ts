@@ -1,4 +1,5 @@
 import type {
+  PolicyHolderSucceeded,
   PolicyLifeAdded,
   PolicyLifeRemoved,
   PolicyTypeChanged,
@@ -46,7 +47,8 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
   //    members and policies, marked with their scheme (issue #22, portfolio-schemes.ts).
   // 6: a life removed as deceased (PolicyLifeRemoved reason 'deceased') stays in policies.lives with cover and
   //    premium 0 and its deceasedOn (issue #22); policy types' rule on the main member's death
-  //    (policy_types.on_main_member_death, issue #22).
+  //    (policy_types.on_main_member_death, issue #22); the spouse who holds a policy after the main member's
+  //    death is its member (policies.holder_member_id, PolicyHolderSucceeded).
   version: 6,
   handles: [
     'PolicyTypeCreated',
@@ -63,6 +65,7 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
     'PolicyLifeAdded',
     'PolicyLifeRemoved',
     'PolicyTypeChanged',
+    'PolicyHolderSucceeded',
   ],
   tables: PORTFOLIO_TABLES,
   init: createPortfolioTables,
@@ -102,6 +105,8 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
         return policyLivesChanged(tx, event);
       case 'PolicyTypeChanged':
         return policyTypeChanged(tx, event);
+      case 'PolicyHolderSucceeded':
+        return policyHolderSucceeded(tx, event);
     }
   },
   applyBatch: (tx, events) => applyRuns(tx, events, (t, event) => portfolioProjection.apply(t, event)),
@@ -233,7 +238,7 @@ async function memberUpdated(tx: SqlExecutor, event: Recorded<MemberUpdated>): P
        returning id
      )
      update policies set member_first_name = $3, member_last_name = $4, member_phone = $6, updated_at = $12
-      where member_id = $1 and company_id = $2 and exists (select 1 from m)`,
+      where coalesce(holder_member_id, member_id) = $1 and company_id = $2 and exists (select 1 from m)`,
     [
       d.memberId,
       companyOf(event),
@@ -364,6 +369,18 @@ async function policyTypeChanged(tx: SqlExecutor, event: Recorded<PolicyTypeChan
      update portfolio_stats s set monthly_revenue = s.monthly_revenue + p.delta
        from p where s.company_id = p.company_id and p.status = 'active'`,
     [d.policyId, companyOf(event), d.toPolicyTypeId, d.coverageAmount, d.monthlyPremium, JSON.stringify(d.lives), event.recordedAt],
+  );
+}
+
+/** Issue #22: the spouse holds the policy since the main member died: the policy's member is now named as them. */
+async function policyHolderSucceeded(tx: SqlExecutor, event: Recorded<PolicyHolderSucceeded>): Promise<void> {
+  const d = event.data;
+  await tx.query(
+    `update policies p set holder_member_id = m.id, member_first_name = m.first_name, member_last_name = m.last_name,
+            member_phone = m.phone, member_id_number = coalesce(m.sa_id, m.passport_number), updated_at = $4
+       from members m
+      where p.id = $1 and p.company_id = $2 and m.id = $3 and m.company_id = $2`,
+    [d.policyId, companyOf(event), d.toMemberId, event.recordedAt],
   );
 }
 

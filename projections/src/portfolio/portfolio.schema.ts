@@ -113,6 +113,9 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       member_last_name text,
       member_phone text,
       member_id_number text,
+      -- Issue #22: the spouse who holds the policy since the main member died (PolicyHolderSucceeded); null:
+      -- member_id holds it. member_first_name … member_id_number are the holder's.
+      holder_member_id uuid,
       -- Null for a group scheme's policy (scheme_id set): its terms are the scheme's, not a policy type's.
       policy_type_id uuid,
       scheme_id uuid,
