@@ -52,7 +52,7 @@ export async function submitClaim(
   t: TestApp,
   token: string,
   policyId: string,
-  people: { deceasedSaId: string; claimantSaId: string; claimantFirstName?: string },
+  people: { deceasedSaId: string; claimantSaId: string; claimantFirstName?: string; diedOn?: string },
 ) {
   return caller(t, token)('POST', '/api/claims', {
     policyId,
@@ -60,7 +60,7 @@ export async function submitClaim(
     deceasedLastName: 'Zulu',
     deceasedSaId: people.deceasedSaId,
     deceasedDateOfBirth: '1950-01-01',
-    deceasedDateOfDeath: southAfricanDate(new Date()),
+    deceasedDateOfDeath: people.diedOn ?? southAfricanDate(new Date()),
     causeOfDeath: 'Natural causes',
     deathCertificateNumber: 'DC 77',
     claimantFirstName: people.claimantFirstName ?? 'Zanele',

@@ -242,6 +242,48 @@ describe.each(testDrivers())("the member's page on $name", (driver) => {
     ]);
   });
 
+  it('lists the papers for the person with their routes: schedule, statement, receipts, decision letters, claim documents', async () => {
+    const DOCS = `query($id: ID!) { member(id: $id) { documents { kind title date href fileName policyNumber claimNumber } } }`;
+    const answer = (await t.graphql(DOCS, { id: main.id }, tokens.administrator)).body;
+    expect(answer.errors).toBeUndefined();
+    type Doc = {
+      kind: string;
+      title: string;
+      date: string;
+      href: string;
+      fileName: string;
+      policyNumber: string | null;
+      claimNumber: string | null;
+    };
+    const docs = answer.data.member.documents as Doc[];
+    const kinds = (list: Doc[]) => [...new Set(list.map((d) => d.kind))].sort();
+    expect(kinds(docs)).toEqual(['claim_document', 'decision_letter', 'payment_receipt', 'policy_schedule', 'premium_statement']);
+    expect(docs.filter((d) => d.kind === 'claim_document')).toHaveLength(4);
+    expect(docs.find((d) => d.kind === 'policy_schedule')).toMatchObject({
+      title: `Schedule of policy ${policyNumber}`,
+      href: `/api/policies/${main.policyId}/schedule.pdf`,
+      policyNumber,
+      claimNumber: null,
+    });
+    expect(docs.find((d) => d.kind === 'decision_letter')?.claimNumber).toMatch(/^CLM-/);
+    // Newest first.
+    expect(docs.map((d) => d.date)).toEqual([...docs.map((d) => d.date)].sort().reverse());
+    // Every row's route gives its file.
+    for (const doc of docs) {
+      const file = await t.request('GET', doc.href, undefined, { token: tokens.administrator });
+      expect([doc.kind, file.status]).toEqual([doc.kind, 200]);
+      if (doc.kind !== 'claim_document') expect(file.headers.get('content-type')).toContain('application/pdf');
+    }
+    // A family member's page lists the papers of the policy covering them.
+    const spouse = (await t.graphql(DOCS, { id: spouseId }, tokens.administrator)).body.data.member.documents as Doc[];
+    expect(spouse.length).toBe(docs.length);
+    // REST carries the same list; a role sees only the kinds it may open.
+    const rest = await t.request('GET', `/api/members/${main.id}`, undefined, { token: tokens.administrator });
+    expect(rest.body.documents).toEqual(docs);
+    const billing = await t.request('GET', `/api/members/${main.id}`, undefined, { token: tokens.billing_clerk });
+    expect(kinds(billing.body.documents)).toEqual(['payment_receipt', 'policy_schedule', 'premium_statement']);
+  });
+
   it('tells the member’s history and their policy’s in business words, newest first, with names instead of ids', async () => {
     const HISTORY = `query H($id: ID!) { member(id: $id) { history { title subject note actor { name } changes { label before after } } } }`;
     const answer = await t.graphql(HISTORY, { id: main.id }, tokens.policy_admin);

@@ -220,6 +220,25 @@ describe.each(testDrivers())('group-scheme members as insured people on $name', 
     expect(edit.status).toBeLessThan(500);
   });
 
+  it('tells a scheme member’s history from the scheme’s events that concern them, in business words', async () => {
+    const kabeloRow = await person('Kabelo');
+    const zaneleRow = await person('Zanele');
+    const data = await gql(`query($id: ID!) { member(id: $id) { history { title subject changes { label before after } } } }`, {
+      id: kabeloRow.id,
+    });
+    const history = data.member.history as { title: string; subject: string; changes: { label: string; after: string | null }[] }[];
+    expect(history.map((h) => h.title)).toEqual(['Group payment recorded', 'Scheme member added']);
+    expect(history.every((h) => h.subject === 'Mine Workers')).toBe(true);
+    expect(history[1]!.changes).toEqual([
+      { label: 'Group policy', before: null, after: zaneleRow.policyNumber },
+      { label: 'Cover amount', before: null, after: expect.stringMatching(/^10000/) },
+      { label: 'Relationship', before: null, after: 'child' },
+    ]);
+    expect(history[0]!.changes.map((c) => c.label)).toEqual(['Amount per member', 'Payment date']);
+    // Sipho's joining is not Kabelo's history.
+    expect(JSON.stringify(history)).not.toContain((await person('Sipho')).policyNumber);
+  });
+
   it('takes a claim on a group policy number (REST and GraphQL), with the cover the scheme gave the deceased', async () => {
     const zaneleRow = await person('Zanele');
     const byNumber = await t.request('POST', '/api/claims/by-policy-number', await claimOn(zaneleRow.policyNumber, kabelo.saId), {
@@ -312,5 +331,30 @@ describe.each(testDrivers())('group-scheme members as insured people on $name', 
     );
     expect(renamed.status).toBe(200);
     expect((await person('Zanele')).schemeName).toBe('Mine Workers Union');
+  });
+  it('refuses a claim on an inactive group scheme (REST and GraphQL, 422, nothing recorded); active again, it takes one', async () => {
+    const zaneleRow = await person('Zanele');
+    const setStatus = (status: string) =>
+      t.request('PUT', `/api/group-schemes/${schemeId}`, { name: 'Mine Workers Union', description: '', status }, { token: admin });
+    expect((await setStatus('inactive')).status).toBe(200);
+    const message = `The group scheme Mine Workers Union is inactive: no claim can be submitted on its policy ${zaneleRow.policyNumber}. Set the scheme active first.`;
+    const before = (await get('/api/claims')).body as unknown[];
+    const rest = await t.request('POST', '/api/claims/by-policy-number', await claimOn(zaneleRow.policyNumber, nextSaId()), {
+      token: admin,
+    });
+    expect([rest.status, rest.body.message]).toEqual([422, message]);
+    const graphql = await t.graphql(
+      `mutation($input: SubmitClaimInput!) { submitClaim(input: $input) { claimNumber } }`,
+      { input: await claimOn(zaneleRow.policyNumber, nextSaId()) },
+      admin,
+    );
+    expect(graphql.body.errors[0].message).toBe(message);
+    expect(graphql.body.errors[0].extensions.code).toBe('RULE_VIOLATED');
+    expect(((await get('/api/claims')).body as unknown[]).length).toBe(before.length);
+    expect((await setStatus('active')).status).toBe(200);
+    const again = await t.request('POST', '/api/claims/by-policy-number', await claimOn(zaneleRow.policyNumber, nextSaId()), {
+      token: admin,
+    });
+    expect(again.status).toBe(201);
   });
 });

@@ -47,10 +47,14 @@ describe.skipIf(!browser.available)(`cover per life in Chromium ${browser.reason
     await expect(dialog.getByText('Child age bands 0–5 and 3–21 overlap').isVisible()).resolves.toBe(true);
     await screenshot(page, 'cover-per-life-dialog-refused');
     await row4.getByLabel('Age from').fill('6');
+    // Issue #22: what the main member's death does to the other lives.
+    await dialog.getByRole('button', { name: /On the main member's death/ }).click();
+    await page.getByRole('option', { name: 'Continue with the spouse as policyholder' }).click();
     await dialog.getByRole('button', { name: 'Create Policy Type' }).click();
     await page.getByRole('heading', { name: 'Family Plan' }).waitFor();
     const card = page.locator('article', { has: page.getByRole('heading', { name: 'Family Plan' }) });
     await expect(card.getByRole('table', { name: 'Cover per life' }).getByRole('row').count()).resolves.toBe(6);
+    await expect(card.getByText('Spouse continues').isVisible()).resolves.toBe(true);
     await screenshot(page, 'cover-per-life-card');
   });
 
@@ -93,6 +97,73 @@ describe.skipIf(!browser.available)(`cover per life in Chromium ${browser.reason
     await lives.waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'cover-per-life-member-page-390');
+  });
+
+  it("shows a life whose death claim was approved as deceased, cover and premium 0, and the member's documents, at 1440 and 390 px", async () => {
+    const members = await api<{ id: string; firstName: string; policyId: string | null }[]>(server, token, 'GET', '/api/members');
+    const main = members.find((m) => m.firstName === 'Sizwe')!;
+    const upload = async () => {
+      const { uploadURL } = await api<{ uploadURL: string }>(server, token, 'POST', '/api/objects/upload');
+      const put = await fetch(uploadURL.startsWith('http') ? uploadURL : `${server.url}${uploadURL}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'x-file-name': 'doc.pdf' },
+        body: new Uint8Array(Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')),
+      });
+      return ((await put.json()) as { objectPath: string }).objectPath;
+    };
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(new Date());
+    const claim = await api<{ id: string; claimNumber: string }>(server, token, 'POST', '/api/claims', {
+      policyId: main.policyId,
+      deceasedFirstName: 'Ayanda',
+      deceasedLastName: 'Khumalo',
+      deceasedSaId: saId('820202', '0123'),
+      deceasedDateOfBirth: '1982-02-02',
+      deceasedDateOfDeath: today,
+      causeOfDeath: 'Car accident',
+      deathType: 'accidental',
+      deathCertificateNumber: 'DHA-7',
+      claimantFirstName: 'Sizwe',
+      claimantLastName: 'Khumalo',
+      claimantSaId: saId('800101', '5088'),
+      claimantPhone: '0845551234',
+      claimantEmail: 'sizwe@example.co.za',
+      claimantAddress: '7 Umgeni Road, Durban',
+      relationshipToDeceased: 'Husband',
+      claimAmount: '30000',
+      bankAccountNumber: '62123456789',
+      bankName: 'FNB',
+      bankBranchCode: '250655',
+      accountHolderName: 'S Khumalo',
+      deceasedIdDocument: await upload(),
+      claimantIdDocument: await upload(),
+      deathCertificateDocument: await upload(),
+      bankLetterDocument: await upload(),
+    });
+    await api(server, token, 'PATCH', `/api/claims/${claim.id}`, { status: 'under_review' });
+    await api(server, token, 'PATCH', `/api/claims/${claim.id}`, { status: 'approved' });
+
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await page.goto(`${server.url}/members/${main.id}`);
+    const lives = page.getByRole('table', { name: 'Lives covered' });
+    await lives.waitFor();
+    const ayanda = lives.getByRole('row').filter({ hasText: 'Ayanda Khumalo' });
+    await expect.poll(async () => (await ayanda.innerText()).replace(/\s+/g, ' ')).toMatch(/R 0,00.*R 0,00.*deceased/);
+    expect((await lives.innerText()).replace(/\s+/g, ' ')).toMatch(/Lindo Khumalo.*R 10 000,00.*R 15,00/);
+    const policy = page.getByRole('article', { name: /^Policy POL-/ });
+    expect((await policy.innerText()).replace(/\s+/g, ' ')).toMatch(/R 165,00/);
+    const documents = page.getByRole('table', { name: 'Documents' });
+    await expect.poll(() => documents.getByText(`Decision letter of claim ${claim.claimNumber}`).isVisible()).toBe(true);
+    const [letter] = await Promise.all([
+      page.waitForEvent('download'),
+      documents.getByRole('button', { name: `Decision letter of claim ${claim.claimNumber} (download)` }).click(),
+    ]);
+    expect(letter.suggestedFilename()).toBe(`decision-${claim.claimNumber}.pdf`);
+    await screenshot(page, 'cover-per-life-deceased-documents');
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.reload();
+    await documents.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'cover-per-life-deceased-documents-390');
   });
 
   it("changes the policy's type from the member's page", async () => {

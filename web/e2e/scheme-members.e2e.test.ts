@@ -79,6 +79,12 @@ describe.skipIf(!browser.available)(`group-scheme members in Chromium ${browser.
     // Their details and cover are the scheme's: no Edit, no New Policy, no adding or removing lives here.
     expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add a family member' }).count()).toBe(0);
+    // Their history is the scheme's events that concern them (issue #22), in business words.
+    await page.getByRole('button', { name: 'Show history' }).click();
+    const history = page.getByRole('list', { name: 'History of Lebo Mokoena' });
+    await expect.poll(() => history.getByText(/Scheme member added/).isVisible()).toBe(true);
+    await expect.poll(() => history.getByText(/Group payment recorded/).isVisible()).toBe(true);
+    await expect.poll(() => history.getByText(policyNumber).first().isVisible()).toBe(true);
     await screenshot(page, 'scheme-member-page');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'scheme-member-page-phone');

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { DashboardStatsRow, MemberRow, PolicyRow, PolicyTypeRow } from '@fpa/projections';
 import type { ImportChunkResult } from '@fpa/write-model';
-import { LIFE_RELATIONSHIPS, POLICY_STATUSES, RELATIONSHIPS } from '@fpa/write-model/validation';
+import { LIFE_RELATIONSHIPS, MAIN_MEMBER_DEATH_RULES, POLICY_STATUSES, RELATIONSHIPS } from '@fpa/write-model/validation';
+import { MEMBER_DOCUMENT_KINDS, type MemberDocument } from '../queries/member-documents.ts';
 import { claim } from './claims.answers.ts';
 import { payment } from './payments.answers.ts';
 import { day, id, instant, money, named, okWithId, rowOf, type AnswerMap } from './shapes.ts';
@@ -62,6 +63,9 @@ const coveredLife = named(
     coverAmount: money,
     monthlyPremium: money,
     joinedOn: day,
+    deceasedOn: day
+      .optional()
+      .meta({ description: 'Issue #22: the life died on this day (an approved death claim); its cover and premium are then 0.' }),
   }),
 );
 
@@ -81,6 +85,9 @@ const policyType = named(
       reinstatementMonths: z.int().meta({ description: 'Months after a lapse within which paying the arrears reinstates (0 to 12)' }),
       benefits: z.array(benefitRow).meta({ description: 'Cover and premium per life and age band; empty: one cover and one premium' }),
       suicideWaitingMonths: z.int().meta({ description: 'Months a life waits for a claim on a death by suicide (0 to 24; issue #22)' }),
+      onMainMemberDeath: z.enum(MAIN_MEMBER_DEATH_RULES).meta({
+        description: "What the main member's death does: end_policy, or continue_with_spouse (a surviving spouse becomes the policyholder)",
+      }),
       createdAt: instant,
     }),
   ),
@@ -133,6 +140,21 @@ const life = z.strictObject({
   status: z.string(),
 });
 
+const memberDocument = named(
+  'MemberDocument',
+  rowOf<MemberDocument>()(
+    z.strictObject({
+      kind: z.enum(MEMBER_DOCUMENT_KINDS),
+      title: z.string(),
+      date: day,
+      href: z.string(),
+      fileName: z.string(),
+      policyNumber: z.string().nullable(),
+      claimNumber: z.string().nullable(),
+    }),
+  ),
+);
+
 const memberSummary = named(
   'MemberSummary',
   member.extend({
@@ -151,6 +173,10 @@ const memberSummary = named(
       .meta({ description: 'Newest first (a family member: the policy covering them); null without policies:read' }),
     payments: z.array(payment).nullable().meta({ description: 'The latest 36 per policy, newest first; null without payments:read' }),
     claims: z.array(claim).nullable().meta({ description: 'Newest first; null without claims:read' }),
+    documents: z.array(memberDocument).meta({
+      description:
+        'The papers for this person, newest first, each with the GET route that gives it; a kind the caller may not read is left out',
+    }),
   }),
 );
 

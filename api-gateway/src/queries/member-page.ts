@@ -3,6 +3,7 @@ import {
   NotFoundError,
   readableChanges,
   referencedIds,
+  schemeMemberEntries,
   type AuditActor,
   type AuditEntry,
   type NamedKind,
@@ -162,6 +163,7 @@ export type ReadableEntry = {
 export async function historyOf(ctx: RequestContext, member: MemberRow): Promise<ReadableEntry[]> {
   const [sql, companyId] = tenantRead(ctx, 'members:read');
   const { store } = ctx.services;
+  if (member.schemeId) return schemeHistoryOf(ctx, member, member.schemeId);
   const own = await entityHistory(store, ctx.services.sql, { entity: 'member', id: member.id, companyId });
   const groups: { subject: string; ownId: string; entries: AuditEntry[] }[] = [
     { subject: `${member.firstName} ${member.lastName}`, ownId: 'memberId', entries: own.entries },
@@ -192,6 +194,23 @@ export async function historyOf(ctx: RequestContext, member: MemberRow): Promise
         changes: readableChanges(entry.changes, named, ownId),
       })),
     )
+    .sort((a, b) => b.position - a.position);
+}
+
+/** A scheme member's history: the scheme's events that concern them (their events are on the scheme's stream). */
+async function schemeHistoryOf(ctx: RequestContext, member: MemberRow, schemeId: string): Promise<ReadableEntry[]> {
+  const [, companyId] = tenantRead(ctx, 'members:read');
+  const scheme = await entityHistory(ctx.services.store, ctx.services.sql, { entity: 'group_scheme', id: schemeId, companyId });
+  return schemeMemberEntries(scheme.entries, member.id)
+    .map(({ entry, changes }) => ({
+      position: entry.position,
+      occurredAt: entry.occurredAt,
+      title: entry.title,
+      subject: member.schemeName ?? scheme.label,
+      actor: entry.actor,
+      note: entry.note,
+      changes: changes ?? readableChanges(entry.changes, () => null, 'schemeId'),
+    }))
     .sort((a, b) => b.position - a.position);
 }
 

@@ -1,5 +1,5 @@
 import { schedulePdf } from '../papers/schedule.ts';
-import { memberSummary } from '../queries/member-page.ts';
+import { memberSummaryWithDocuments } from '../queries/member-documents.ts';
 import * as portfolio from '../queries/portfolio.ts';
 import type { Route } from './router.ts';
 
@@ -9,7 +9,12 @@ export const portfolioRoutes: Route[] = [
   { method: 'GET', path: '/api/members', operation: 'members:read', handler: (ctx) => portfolio.allMembers(ctx) },
   { method: 'GET', path: '/api/members/can-add', operation: 'members:read', handler: (ctx) => portfolio.canAddMember(ctx) },
   // Issue #22: the member's page as a summary; an unknown member, or another company's, is 404.
-  { method: 'GET', path: '/api/members/:id', operation: 'members:read', handler: (ctx, { params }) => memberSummary(ctx, params.id!) },
+  {
+    method: 'GET',
+    path: '/api/members/:id',
+    operation: 'members:read',
+    handler: (ctx, { params }) => memberSummaryWithDocuments(ctx, params.id!),
+  },
   { method: 'GET', path: '/api/policy-types', operation: 'policy_types:read', handler: (ctx) => portfolio.policyTypes(ctx) },
   { method: 'GET', path: '/api/policies', operation: 'policies:read', handler: (ctx) => portfolio.allPolicies(ctx) },
   // Issue #23: the policy schedule the policyholder is given, as a PDF.

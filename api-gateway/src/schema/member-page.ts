@@ -1,6 +1,8 @@
 import { builder } from '../builder.ts';
+import { enumType } from '../commands/graphql-input.ts';
 import * as collections from '../queries/collections.ts';
 import * as page from '../queries/member-page.ts';
+import { documentsOf, MEMBER_DOCUMENT_KINDS, type MemberDocument } from '../queries/member-documents.ts';
 import { AuditActorType } from './audit.ts';
 import { PolicyStatementType } from './billing.ts';
 import { ClaimType } from './claims.ts';
@@ -35,7 +37,30 @@ const ReadableEntryType = builder.objectRef<page.ReadableEntry>('MemberHistoryEn
   }),
 });
 
+const MemberDocumentKindEnum = enumType('MemberDocumentKind', { values: MEMBER_DOCUMENT_KINDS });
+
+const MemberDocumentType = builder.objectRef<MemberDocument>('MemberDocument').implement({
+  description: "A paper there is for the person (issue #22), with the GET route that gives it (with the caller's session).",
+  fields: (t) => ({
+    kind: t.field({ type: MemberDocumentKindEnum, resolve: (d) => d.kind }),
+    title: t.exposeString('title'),
+    date: t.exposeString('date', {
+      description: "YYYY-MM-DD: a policy's start, a payment's date, a decision's, an upload's; a statement: today.",
+    }),
+    href: t.exposeString('href'),
+    fileName: t.exposeString('fileName'),
+    policyNumber: t.exposeString('policyNumber', { nullable: true }),
+    claimNumber: t.exposeString('claimNumber', { nullable: true }),
+  }),
+});
+
 builder.objectFields(MemberType, (t) => ({
+  documents: t.field({
+    type: [MemberDocumentType],
+    description:
+      'The papers for this person, newest first: schedules and premium statements of their own policies, receipts of completed payments (the latest 36 per policy), decision letters of decided claims, and the documents uploaded with the claims. Each kind only when the caller may read it.',
+    resolve: (m, _a, ctx) => documentsOf(ctx, m),
+  }),
   history: t.field({
     type: [ReadableEntryType],
     description:

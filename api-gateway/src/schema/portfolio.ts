@@ -1,7 +1,13 @@
 import { enumType } from '../commands/graphql-input.ts';
-import type { MemberRow, PolicyRow, PolicyTypeRow } from '@fpa/projections';
-import type { CoveredLife } from '@fpa/write-model';
-import { IDENTIFIER_TYPES, LIFE_RELATIONSHIPS, POLICY_STATUSES, RELATIONSHIPS, type BenefitRow } from '@fpa/write-model/validation';
+import type { MemberRow, PolicyLife, PolicyRow, PolicyTypeRow } from '@fpa/projections';
+import {
+  IDENTIFIER_TYPES,
+  LIFE_RELATIONSHIPS,
+  MAIN_MEMBER_DEATH_RULES,
+  POLICY_STATUSES,
+  RELATIONSHIPS,
+  type BenefitRow,
+} from '@fpa/write-model/validation';
 import type { ObjectRef } from '@pothos/core';
 import { builder } from '../builder.ts';
 
@@ -12,6 +18,7 @@ export const RelationshipEnum = enumType('Relationship', { values: RELATIONSHIPS
 export const IdentifierTypeEnum = enumType('IdentifierType', { values: IDENTIFIER_TYPES });
 
 export const LifeRelationshipEnum = enumType('LifeRelationship', { values: LIFE_RELATIONSHIPS });
+export const MainMemberDeathRuleEnum = enumType('MainMemberDeathRule', { values: MAIN_MEMBER_DEATH_RULES });
 
 /** Issue #22: a row of a policy type's benefit table. */
 export const BenefitRowType = builder.objectRef<BenefitRow>('BenefitRow').implement({
@@ -26,7 +33,7 @@ export const BenefitRowType = builder.objectRef<BenefitRow>('BenefitRow').implem
 });
 
 /** Issue #22: a life on a policy with a benefit table, with its own cover and premium. */
-export const CoveredLifeType = builder.objectRef<CoveredLife>('CoveredLife').implement({
+export const CoveredLifeType = builder.objectRef<PolicyLife>('CoveredLife').implement({
   fields: (t) => ({
     memberId: t.exposeID('memberId'),
     relationship: t.field({ type: LifeRelationshipEnum, resolve: (l) => l.relationship }),
@@ -34,6 +41,11 @@ export const CoveredLifeType = builder.objectRef<CoveredLife>('CoveredLife').imp
     coverAmount: t.exposeString('coverAmount', { description: 'Decimal string, rand.' }),
     monthlyPremium: t.exposeString('monthlyPremium', { description: 'Decimal string, rand.' }),
     joinedOn: t.exposeString('joinedOn', { description: 'YYYY-MM-DD: its waiting period runs from here.' }),
+    deceasedOn: t.string({
+      nullable: true,
+      description: 'YYYY-MM-DD: the life died (an approved death claim); its cover and premium are then 0. Null while alive.',
+      resolve: (l) => l.deceasedOn ?? null,
+    }),
   }),
 });
 
@@ -62,6 +74,12 @@ export const PolicyTypeType = builder.objectRef<PolicyTypeRow>('PolicyType').imp
     }),
     suicideWaitingMonths: t.exposeInt('suicideWaitingMonths', {
       description: 'Months a life waits for a claim on a death by suicide: 0 to 24 (issue #22). A natural death waits at most 6.',
+    }),
+    onMainMemberDeath: t.field({
+      type: MainMemberDeathRuleEnum,
+      description:
+        "What the main member's death does (issue #22): end_policy (the premiums end) or continue_with_spouse (with a benefit table, a surviving spouse becomes the policyholder at the remaining lives' premium).",
+      resolve: (row) => row.onMainMemberDeath,
     }),
     createdAt: t.string({ resolve: (row) => iso(row.createdAt) }),
   }),

@@ -30,7 +30,9 @@ export const billingProjection = projectorOf<BillingEvent>()({
   // 2: a migrated policy's opening paid-up-to date (PolicyIssued.paidUpTo), and a reinstatement window of 0 months kept as 0.
   // 3: each notice keeps its grace end and channel (the statement and the arrears list show them).
   // 4: the premium changes of a policy with a benefit table (a life joined or left) or of a change of type (issue #22).
-  version: 4,
+  // 5: a spouse who holds the policy after the main member's death (PolicyHolderSucceeded, issue #22) is the
+  //    policy's member: only their death ends it; every member's contact and ID is kept (family members too).
+  version: 5,
   handles: [
     'CompanyRegistered',
     'CompanyDetailsUpdated',
@@ -47,6 +49,7 @@ export const billingProjection = projectorOf<BillingEvent>()({
     'PolicyReinstated',
     'PolicyLifeAdded',
     'PolicyLifeRemoved',
+    'PolicyHolderSucceeded',
     'PolicyTypeChanged',
     'PaymentRecorded',
     'PaymentStatusChanged',
@@ -152,7 +155,7 @@ export const billingProjection = projectorOf<BillingEvent>()({
       }
       case 'MemberRegistered': {
         const d = event.data;
-        if (!d.isMainMember) return;
+        // Family members too: a spouse may come to hold the policy (PolicyHolderSucceeded).
         const idNumber = d.identifierType === 'passport' ? (d.passportNumber ?? d.saId) : (d.saId ?? d.passportNumber);
         await tx.query(
           `insert into billing_members (member_id, company_id, phone, email, id_number) values ($1, $2, $3, $4, $5)
@@ -233,6 +236,9 @@ export const billingProjection = projectorOf<BillingEvent>()({
       case 'PolicyLifeAdded':
         // The policy's premium (the sum of its lives) from the day the life joined or left on.
         return premiumChanged(tx, event.data.policyId, event.data.life.joinedOn, event.data.monthlyPremium);
+      case 'PolicyHolderSucceeded':
+        await tx.query(`update billing_policies set member_id = $2 where policy_id = $1`, [event.data.policyId, event.data.toMemberId]);
+        return;
       case 'PolicyLifeRemoved':
         return premiumChanged(
           tx,

@@ -30,9 +30,12 @@ export type PolicyRow = {
   /** The day of the month its premium is due (1–31; past a month's end, its last day). */
   debitDay: number;
   /** Issue #22: each life's own cover and premium on a policy with a benefit table; [] otherwise. */
-  lives: CoveredLife[];
+  lives: PolicyLife[];
   createdAt: Date;
 };
+
+/** A life on the policy as read: a deceased one (an approved death claim) stays, with cover and premium 0. */
+export type PolicyLife = CoveredLife & { deceasedOn?: string };
 
 export type PolicyCounts = { active: number; lapsed: number; cancelled: number; total: number };
 
@@ -43,7 +46,9 @@ const FROM = `
   left join policy_types t on t.id = p.policy_type_id and t.company_id = p.company_id
   left join portfolio_schemes s on s.id = p.scheme_id and s.company_id = p.company_id`;
 
-const COLUMNS = `p.id, p.policy_number as "policyNumber", p.member_id as "memberId",
+// memberId: who holds the policy (the spouse after a main member's death, issue #22); policiesOfMember still
+// finds it by the main member it was issued to.
+const COLUMNS = `p.id, p.policy_number as "policyNumber", coalesce(p.holder_member_id, p.member_id) as "memberId",
   coalesce(p.member_first_name || ' ' || p.member_last_name, p.member_first_name, p.member_last_name, '') as "memberName",
   p.member_phone as "memberPhone", p.member_id_number as "memberSaId", coalesce(p.policy_type_id::text, '') as "policyTypeId",
   coalesce(t.name, s.name, '') as "policyTypeName", p.scheme_id as "schemeId", s.name as "schemeName", p.status, p.monthly_premium::text as "monthlyPremium",

@@ -50,6 +50,8 @@ describe.each(testDrivers())('portfolio policies and figures on $name', (driver)
         benefits: [],
         // And before issue #22: the default suicide wait.
         suicideWaitingMonths: 12,
+        // And before issue #22's rule on the main member's death: the policy ends.
+        onMainMemberDeath: 'end_policy',
         createdAt: expect.any(Date),
       } satisfies Record<keyof PolicyTypeRow, unknown>,
       expect.objectContaining({ id: gold.id, coverageAmount: '50000.00', monthlyPremium: '299.00' }),

@@ -1,4 +1,5 @@
 import type {
+  PolicyHolderSucceeded,
   PolicyLifeAdded,
   PolicyLifeRemoved,
   PolicyTypeChanged,
@@ -44,7 +45,11 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
   //    premium, and the members' prior cover (issue #22: policy_types.benefits, .suicide_waiting_months,
   //    policies.lives, members.prior_cover); group schemes' members and their group policies are rows of
   //    members and policies, marked with their scheme (issue #22, portfolio-schemes.ts).
-  version: 5,
+  // 6: a life removed as deceased (PolicyLifeRemoved reason 'deceased') stays in policies.lives with cover and
+  //    premium 0 and its deceasedOn (issue #22); policy types' rule on the main member's death
+  //    (policy_types.on_main_member_death, issue #22); the spouse who holds a policy after the main member's
+  //    death is its member (policies.holder_member_id, PolicyHolderSucceeded).
+  version: 6,
   handles: [
     'PolicyTypeCreated',
     'PolicyTypeUpdated',
@@ -60,6 +65,7 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
     'PolicyLifeAdded',
     'PolicyLifeRemoved',
     'PolicyTypeChanged',
+    'PolicyHolderSucceeded',
   ],
   tables: PORTFOLIO_TABLES,
   init: createPortfolioTables,
@@ -99,6 +105,8 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
         return policyLivesChanged(tx, event);
       case 'PolicyTypeChanged':
         return policyTypeChanged(tx, event);
+      case 'PolicyHolderSucceeded':
+        return policyHolderSucceeded(tx, event);
     }
   },
   applyBatch: (tx, events) => applyRuns(tx, events, (t, event) => portfolioProjection.apply(t, event)),
@@ -109,8 +117,8 @@ async function policyTypeCreated(tx: SqlExecutor, event: Recorded<PolicyTypeCrea
   await tx.query(
     `insert into policy_types (id, company_id, name, description, coverage_amount, monthly_premium, waiting_period,
                                is_active, position, created_at, updated_at, grace_days, lapse_after_missed, reinstatement_months,
-                               benefits, suicide_waiting_months)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14::text::jsonb, $15) on conflict (id) do nothing`,
+                               benefits, suicide_waiting_months, on_main_member_death)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14::text::jsonb, $15, $16) on conflict (id) do nothing`,
     [
       d.policyTypeId,
       companyOf(event),
@@ -127,6 +135,7 @@ async function policyTypeCreated(tx: SqlExecutor, event: Recorded<PolicyTypeCrea
       d.reinstatementMonths ?? null,
       d.benefits?.length ? JSON.stringify(d.benefits) : null,
       d.suicideWaitingMonths ?? null,
+      d.onMainMemberDeath ?? null,
     ],
   );
 }
@@ -138,7 +147,7 @@ async function policyTypeUpdated(tx: SqlExecutor, event: Recorded<PolicyTypeUpda
     `update policy_types set name = $3, description = $4, coverage_amount = $5, monthly_premium = $6,
             waiting_period = $7, is_active = $8, updated_at = $9,
             grace_days = $10, lapse_after_missed = $11, reinstatement_months = $12, benefits = $13::text::jsonb,
-            suicide_waiting_months = $14
+            suicide_waiting_months = $14, on_main_member_death = $15
       where id = $1 and company_id = $2`,
     [
       d.policyTypeId,
@@ -155,6 +164,7 @@ async function policyTypeUpdated(tx: SqlExecutor, event: Recorded<PolicyTypeUpda
       d.reinstatementMonths ?? null,
       d.benefits?.length ? JSON.stringify(d.benefits) : null,
       d.suicideWaitingMonths ?? null,
+      d.onMainMemberDeath ?? null,
     ],
   );
 }
@@ -228,7 +238,7 @@ async function memberUpdated(tx: SqlExecutor, event: Recorded<MemberUpdated>): P
        returning id
      )
      update policies set member_first_name = $3, member_last_name = $4, member_phone = $6, updated_at = $12
-      where member_id = $1 and company_id = $2 and exists (select 1 from m)`,
+      where coalesce(holder_member_id, member_id) = $1 and company_id = $2 and exists (select 1 from m)`,
     [
       d.memberId,
       companyOf(event),
@@ -348,7 +358,11 @@ async function policyTypeChanged(tx: SqlExecutor, event: Recorded<PolicyTypeChan
     `with old as (
        select id, status, monthly_premium from policies where id = $1 and company_id = $2 for update
      ), p as (
-       update policies p set policy_type_id = $3, coverage_amount = $4, monthly_premium = $5, lives = $6::text::jsonb, updated_at = $7
+       update policies p set policy_type_id = $3, coverage_amount = $4, monthly_premium = $5, updated_at = $7,
+                             -- the lives that died stay listed (deceased, cover 0) beside the repriced ones; a type
+                             -- without a table lists no lives
+                             lives = case when jsonb_array_length($6::text::jsonb) = 0 then '[]'::jsonb
+                                          else $6::text::jsonb || coalesce((select jsonb_agg(l) from jsonb_array_elements(p.lives) l where l ? 'deceasedOn'), '[]') end
          from old where p.id = old.id
        returning p.company_id, p.monthly_premium - old.monthly_premium as delta, old.status
      )
@@ -358,11 +372,30 @@ async function policyTypeChanged(tx: SqlExecutor, event: Recorded<PolicyTypeChan
   );
 }
 
+/** Issue #22: the spouse holds the policy since the main member died: the policy's member is now named as them. */
+async function policyHolderSucceeded(tx: SqlExecutor, event: Recorded<PolicyHolderSucceeded>): Promise<void> {
+  const d = event.data;
+  await tx.query(
+    `update policies p set holder_member_id = m.id, member_first_name = m.first_name, member_last_name = m.last_name,
+            member_phone = m.phone, member_id_number = coalesce(m.sa_id, m.passport_number), updated_at = $4
+       from members m
+      where p.id = $1 and p.company_id = $2 and m.id = $3 and m.company_id = $2`,
+    [d.policyId, companyOf(event), d.toMemberId, event.recordedAt],
+  );
+}
+
 async function policyLivesChanged(tx: SqlExecutor, event: Recorded<PolicyLifeAdded | PolicyLifeRemoved>): Promise<void> {
   const d = event.data;
-  // The life is taken out, and put back with its new terms when it joined ($5 null when it left).
-  const lives = `(select coalesce(jsonb_agg(l), '[]') from jsonb_array_elements(p.lives) l where l->>'memberId' <> $4::text)
+  // The life is taken out, and put back with its new terms when it joined ($5 null when it left); a life that
+  // died stays, cover and premium 0 ($7: what it is marked with).
+  const lives = `(select coalesce(jsonb_agg(case when l->>'memberId' = $4::text then l || $7::text::jsonb else l end)
+                            filter (where l->>'memberId' <> $4::text or $7::text is not null), '[]')
+                    from jsonb_array_elements(p.lives) l)
                  || case when $5::text is null then '[]'::jsonb else jsonb_build_array($5::text::jsonb) end`;
+  const deceased =
+    'life' in d || d.reason !== 'deceased'
+      ? null
+      : JSON.stringify({ coverAmount: '0.00', monthlyPremium: '0.00', deceasedOn: d.diedOn ?? d.removedOn });
   await tx.query(
     `with old as (
        select id, company_id, status, monthly_premium from policies where id = $1 and company_id = $2 for update
@@ -380,6 +413,7 @@ async function policyLivesChanged(tx: SqlExecutor, event: Recorded<PolicyLifeAdd
       'life' in d ? d.life.memberId : d.memberId,
       'life' in d ? JSON.stringify(d.life) : null,
       event.recordedAt,
+      deceased,
     ],
   );
 }

@@ -1,5 +1,11 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
-import { CALENDAR_RULE_DEFAULTS, SUICIDE_WAITING, type BenefitRow } from '@fpa/write-model/validation';
+import {
+  CALENDAR_RULE_DEFAULTS,
+  DEFAULT_MAIN_MEMBER_DEATH_RULE,
+  SUICIDE_WAITING,
+  type BenefitRow,
+  type MainMemberDeathRule,
+} from '@fpa/write-model/validation';
 import { monthStart } from './portfolio.paging.ts';
 import { isUuid } from './uuid.ts';
 
@@ -27,6 +33,8 @@ export type PolicyTypeRow = {
   benefits: BenefitRow[];
   /** Issue #22: the wait for a death by suicide; the default for a type saved before it. */
   suicideWaitingMonths: number;
+  /** Issue #22: what the main member's death does to the other lives; 'end_policy' for a type saved before it. */
+  onMainMemberDeath: MainMemberDeathRule;
   createdAt: Date;
 };
 
@@ -46,6 +54,7 @@ const POLICY_TYPE_COLUMNS = `id, name, description, coverage_amount::text as "co
   coalesce(reinstatement_months, ${CALENDAR_RULE_DEFAULTS.reinstatementMonths}) as "reinstatementMonths",
   coalesce(benefits, '[]') as benefits,
   coalesce(suicide_waiting_months, ${SUICIDE_WAITING.defaultMonths}) as "suicideWaitingMonths",
+  coalesce(on_main_member_death, '${DEFAULT_MAIN_MEMBER_DEATH_RULE}') as "onMainMemberDeath",
   created_at as "createdAt"`;
 
 /** In the order they were created, as the card grid and the member form's choice show them. */

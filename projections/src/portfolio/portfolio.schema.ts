@@ -43,6 +43,8 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       benefits jsonb,
       -- Issue #22: the wait for a death by suicide; null for a type saved before it (12 months).
       suicide_waiting_months integer,
+      -- Issue #22: what the main member's death does to the other lives; null for a type saved before it ('end_policy').
+      on_main_member_death text,
       position bigint not null,
       created_at timestamptz not null,
       updated_at timestamptz not null
@@ -111,6 +113,9 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       member_last_name text,
       member_phone text,
       member_id_number text,
+      -- Issue #22: the spouse who holds the policy since the main member died (PolicyHolderSucceeded); null:
+      -- member_id holds it. member_first_name … member_id_number are the holder's.
+      holder_member_id uuid,
       -- Null for a group scheme's policy (scheme_id set): its terms are the scheme's, not a policy type's.
       policy_type_id uuid,
       scheme_id uuid,

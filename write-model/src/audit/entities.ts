@@ -144,6 +144,8 @@ function recordPatch(event: { type: string; data: Record<string, unknown> }): Re
     }
     case 'PolicyLifeRemoved':
       return { monthlyPremium: d.monthlyPremium, lives: { [String(d.memberId)]: { removedOn: d.removedOn } } };
+    case 'PolicyHolderSucceeded':
+      return { holderMemberId: d.toMemberId };
     case 'PolicyTypeChanged':
       return {
         policyTypeId: d.toPolicyTypeId,

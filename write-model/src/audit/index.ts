@@ -9,3 +9,4 @@ export * from './company-history.ts';
 export * from './commands/record-audit-view.ts';
 export * from './commands/erase-personal-data.ts';
 export * from './readable.ts';
+export * from './scheme-member-history.ts';

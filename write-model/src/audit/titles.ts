@@ -44,6 +44,7 @@ const TITLES: Record<string, string> = {
   BeneficiariesNominated: 'Beneficiaries nominated',
   PolicyLifeAdded: 'Life added to the policy',
   PolicyLifeRemoved: 'Life removed from the policy',
+  PolicyHolderSucceeded: 'The spouse holds the policy: the main member died',
   PolicyTypeChanged: 'Policy type changed',
   CollectionBatchCreated: 'Collection batch created',
   CollectionResultsImported: 'Collection results imported',
@@ -96,6 +97,8 @@ export function eventTitle(type: string, data: Record<string, unknown>): string 
     return `${noun} ${STATUS_WORDS[data.to] ?? data.to.replaceAll('_', ' ')}`;
   }
   if (type === 'ClaimDocumentReviewed' && typeof data.to === 'string') return `Claim document ${data.to}`;
+  // Issue #22: an approved death claim ended the life's cover and premium.
+  if (type === 'PolicyLifeRemoved' && data.reason === 'deceased') return 'Life deceased: its cover and premium ended';
   return TITLES[type] ?? words(type);
 }
 
@@ -108,7 +111,8 @@ function words(type: string): string {
 /** The command's note on an event, when it carries one (status changes, reviews, suspensions). */
 export function eventNote(type: string, data: Record<string, unknown>): string | null {
   // A role set's `reason` says whether it was a change or the defaults, not why.
-  const keys = type === 'RolePermissionsSet' ? ['note'] : ['note', 'reason', 'notes'];
+  // Nor does a life's removal: its `reason` is the kind of removal, which the title says.
+  const keys = type === 'RolePermissionsSet' || type === 'PolicyLifeRemoved' ? ['note'] : ['note', 'reason', 'notes'];
   for (const key of keys) {
     const value = data[key];
     if (typeof value === 'string' && value.trim() !== '') return value;

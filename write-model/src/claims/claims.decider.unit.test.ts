@@ -143,6 +143,12 @@ describe('submitting a claim', () => {
       'Claims can only be submitted on an active policy; policy POL-2026-000001 is cancelled.',
     ],
     [
+      'a policy of a group scheme that is inactive (issue #22)',
+      { scheme: { name: 'Mine Workers', status: 'inactive' } },
+      'RULE_VIOLATED',
+      'The group scheme Mine Workers is inactive: no claim can be submitted on its policy POL-2026-000001. Set the scheme active first.',
+    ],
+    [
       'a death tomorrow',
       { input: { ...input, deceasedDateOfDeath: '2026-06-16' } },
       'VALIDATION_FAILED',

@@ -9,6 +9,10 @@ export type ClaimState =
       claimId: string;
       companyId: string;
       claimNumber: string;
+      /** The policy claimed against, the deceased's SA ID and date of death: an approval marks that life deceased (issue #22). */
+      policyId: string;
+      deceasedSaId: string;
+      deceasedDateOfDeath: string;
       documents: Record<string, DocumentStatus>;
       /** Which field of the claim form each document was uploaded for (to name what is not verified). */
       documentFields: Record<string, ClaimDocumentField>;
@@ -42,6 +46,9 @@ export function evolveClaim(state: ClaimState, event: ClaimEvent): ClaimState {
         claimId,
         companyId,
         claimNumber,
+        policyId: event.data.policyId,
+        deceasedSaId: event.data.deceasedSaId,
+        deceasedDateOfDeath: event.data.deceasedDateOfDeath,
         documents: Object.fromEntries(documents.map((d) => [d.documentId, 'pending'])),
         documentFields: Object.fromEntries(documents.map((d) => [d.documentId, d.field])),
         claimAmount,

@@ -9,3 +9,4 @@ export * from './claim-deceased.ts';
 export * from './claim-deceased-backfill.ts';
 export * from './decision-clock.ts';
 export * from './business-days.ts';
+export * from './claim-life-deceased.ts';

@@ -4,6 +4,7 @@ import type { GroupSchemeEvent, SchemeMemberAdded } from '../group-schemes/group
 import { groupSchemeStreamId } from '../group-schemes/group-schemes.events.ts';
 import { findGroupPolicy } from '../group-schemes/group-policy-numbers.ts';
 import { southAfricanDate } from '../validation/dates.ts';
+import type { SchemeStatus } from '../validation/group-schemes.ts';
 import type { PolicyState } from '../policies/policies.state.ts';
 
 type Person = SchemeMemberAdded['data'];
@@ -20,15 +21,24 @@ export async function loadSchemeClaimPolicy(
   companyId: string,
   ref: { policyId?: string | null; policyNumber?: string | null },
   deceasedSaId: string,
-): Promise<{ policyId: string; policy: PolicyState; memberName: string; deceasedOnPolicy: boolean } | null> {
+): Promise<{
+  policyId: string;
+  policy: PolicyState;
+  memberName: string;
+  deceasedOnPolicy: boolean;
+  scheme: { name: string; status: SchemeStatus };
+} | null> {
   const found = await findGroupPolicy(sql, companyId, ref);
   if (!found) return null;
   const { events } = await store.readStream(groupSchemeStreamId(found.schemeId));
   let main: { person: Person; joinedOn: string; removed: boolean } | null = null;
   const family = new Map<string, Person>();
+  let scheme: { name: string; status: SchemeStatus } = { name: '', status: 'active' };
   for (const recorded of events) {
     const event = { type: recorded.type, data: recorded.data } as GroupSchemeEvent;
-    if (event.type === 'SchemeMemberAdded' && event.data.isMainMember && event.data.policyId === found.policyId)
+    if (event.type === 'GroupSchemeCreated') scheme = { name: event.data.name, status: 'active' };
+    else if (event.type === 'GroupSchemeUpdated') scheme = { name: event.data.name, status: event.data.status };
+    else if (event.type === 'SchemeMemberAdded' && event.data.isMainMember && event.data.policyId === found.policyId)
       main = { person: event.data, joinedOn: southAfricanDate(recorded.recordedAt), removed: false };
     else if (event.type === 'SchemeMemberAdded' && main && event.data.mainMemberId === main.person.memberId)
       family.set(event.data.memberId, event.data);
@@ -60,5 +70,5 @@ export async function loadSchemeClaimPolicy(
     benefits: null,
     lives: [],
   };
-  return { policyId: found.policyId, policy, memberName: `${person.firstName} ${person.lastName}`, deceasedOnPolicy: !!deceased };
+  return { policyId: found.policyId, policy, memberName: `${person.firstName} ${person.lastName}`, deceasedOnPolicy: !!deceased, scheme };
 }

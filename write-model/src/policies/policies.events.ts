@@ -65,10 +65,41 @@ export type PolicyLifeAdded = {
   data: { policyId: string; companyId: string; life: CoveredLife; monthlyPremium: string };
 };
 
-/** A life left a policy with a benefit table (removed from the family, or deleted): its premium stops from `removedOn`. */
+/**
+ * A life left a policy with a benefit table (removed from the family, or deleted): its premium stops from `removedOn`.
+ * Issue #22: `reason` 'deceased' when an approved death claim (`claimId`) ended the life's cover: it died on `diedOn`
+ * and its premium stops from the day after; the life stays on the page as deceased, cover and premium 0. Absent: removed.
+ */
 export type PolicyLifeRemoved = {
   type: 'PolicyLifeRemoved';
-  data: { policyId: string; companyId: string; memberId: string; removedOn: string; monthlyPremium: string };
+  data: {
+    policyId: string;
+    companyId: string;
+    memberId: string;
+    removedOn: string;
+    monthlyPremium: string;
+    reason?: 'removed' | 'deceased';
+    claimId?: string;
+    diedOn?: string;
+  };
+};
+
+/**
+ * Issue #22: the main member died (an approved death claim, `claimId`) on a policy whose type continues with
+ * the spouse: the surviving spouse `toMemberId` holds the policy from `succeededOn` (the day after the death);
+ * the policy goes on at the premium of the lives left (the main member's life leaves it in the same append).
+ */
+export type PolicyHolderSucceeded = {
+  type: 'PolicyHolderSucceeded';
+  data: {
+    policyId: string;
+    companyId: string;
+    fromMemberId: string;
+    toMemberId: string;
+    claimId: string;
+    diedOn: string;
+    succeededOn: string;
+  };
 };
 
 /**
@@ -234,6 +265,7 @@ export type PolicyEvent =
   | BeneficiariesNominated
   | PolicyLifeAdded
   | PolicyLifeRemoved
+  | PolicyHolderSucceeded
   | PolicyTypeChanged;
 
 export const policyStreamId = (policyId: string) => `policy-${policyId}`;

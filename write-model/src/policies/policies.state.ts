@@ -30,6 +30,8 @@ export type PolicyState =
       lives: CoveredLife[];
       /** Covers raised by a change of type, each waiting for the increase only (issue #22). */
       increases?: CoverIncrease[];
+      /** Issue #22: the spouse who holds the policy since the main member died (their type continues with the spouse). */
+      holderMemberId?: string;
     };
 
 export const initialPolicyState: PolicyState = { status: 'none' };
@@ -102,6 +104,8 @@ export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyStat
         increases: [...(state.increases ?? []), ...d.increases],
       };
     }
+    case 'PolicyHolderSucceeded':
+      return state.status === 'none' ? state : { ...state, holderMemberId: event.data.toMemberId };
     case 'PolicyLifeRemoved':
       return state.status === 'none'
         ? state

@@ -1,4 +1,10 @@
-import { CALENDAR_RULE_DEFAULTS, headlineBenefit, SUICIDE_WAITING, type PolicyTypeInput } from '../validation/index.ts';
+import {
+  CALENDAR_RULE_DEFAULTS,
+  DEFAULT_MAIN_MEMBER_DEATH_RULE,
+  headlineBenefit,
+  SUICIDE_WAITING,
+  type PolicyTypeInput,
+} from '../validation/index.ts';
 import type { PolicyTypeTerms } from './policy-types.events.ts';
 
 /* What the policy type's commands share (each command's decide is in its own file). */
@@ -31,5 +37,6 @@ export function policyTypeTerms(input: PolicyTypeInput, current: Partial<PolicyT
     reinstatementMonths: input.reinstatementMonths ?? current.reinstatementMonths ?? CALENDAR_RULE_DEFAULTS.reinstatementMonths,
     ...(benefits.length > 0 ? { benefits } : {}),
     suicideWaitingMonths: input.suicideWaitingMonths ?? current.suicideWaitingMonths ?? SUICIDE_WAITING.defaultMonths,
+    onMainMemberDeath: input.onMainMemberDeath ?? current.onMainMemberDeath ?? DEFAULT_MAIN_MEMBER_DEATH_RULE,
   };
 }

@@ -36,7 +36,13 @@ const basic = terms({
 });
 
 /** What a type's events carry since issue #20 when the input leaves the calendar's rules out. */
-const DEFAULT_RULES = { graceDays: 15, lapseAfterMissed: 1, reinstatementMonths: 3, suicideWaitingMonths: 12 };
+const DEFAULT_RULES = {
+  graceDays: 15,
+  lapseAfterMissed: 1,
+  reinstatementMonths: 3,
+  suicideWaitingMonths: 12,
+  onMainMemberDeath: 'end_policy' as const,
+};
 
 const created: PolicyTypeCreated = {
   type: 'PolicyTypeCreated',
@@ -124,6 +130,26 @@ describe('CreatePolicyType', () => {
       .when({ type: 'CreatePolicyType', policyTypeId: 'pt-6', companyId: 'c1', terms: basic })
       .decided();
     expect(absent?.data).toMatchObject({ suicideWaitingMonths: 12 });
+  });
+
+  it("records the rule on the main member's death (issue #22): end_policy by default, a bad value refused", () => {
+    const [given] = policyTypes
+      .given([])
+      .when({
+        type: 'CreatePolicyType',
+        policyTypeId: 'pt-7',
+        companyId: 'c1',
+        terms: terms({ ...basic, onMainMemberDeath: 'continue_with_spouse' }),
+      })
+      .decided();
+    expect(given?.data).toMatchObject({ onMainMemberDeath: 'continue_with_spouse' });
+    const [absent] = policyTypes
+      .given([])
+      .when({ type: 'CreatePolicyType', policyTypeId: 'pt-8', companyId: 'c1', terms: basic })
+      .decided();
+    expect(absent?.data).toMatchObject({ onMainMemberDeath: 'end_policy' });
+    const parsed = policyTypeSchema.safeParse({ ...basic, onMainMemberDeath: 'end-policy' });
+    expect(parsed.error?.issues[0]?.message).toBe("Choose what the main member's death does: end the policy, or continue with the spouse");
   });
 
   it('refuses a suicide waiting period outside 0 to 24 whole months, and keeps the 24-month natural bound of the specification', () => {

@@ -1,4 +1,5 @@
 import type { BenefitRow } from '../validation/benefits.ts';
+import type { MainMemberDeathRule } from '../validation/policy-types.ts';
 
 /** The terms a company offers: cover, premium and waiting period. Amounts are decimal strings in rand. */
 export type PolicyTypeTerms = {
@@ -16,6 +17,8 @@ export type PolicyTypeTerms = {
   benefits?: BenefitRow[];
   /** Issue #22, the wait for a death by suicide in months; absent: SUICIDE_WAITING.defaultMonths (12). */
   suicideWaitingMonths?: number;
+  /** Issue #22, what the main member's death does to the other lives; absent: 'end_policy'. */
+  onMainMemberDeath?: MainMemberDeathRule;
 };
 
 export type PolicyTypeCreated = { type: 'PolicyTypeCreated'; data: { policyTypeId: string; companyId: string } & PolicyTypeTerms };

@@ -21,6 +21,16 @@ export const POLICY_TYPE_LIMITS = { minCoverage: '1000', minPremium: '10', maxWa
  */
 export const SUICIDE_WAITING = { defaultMonths: 12, maxMonths: 24 } as const;
 
+/**
+ * Issue #22: what a main member's death does to the policy's other lives. 'end_policy' (the default, as
+ * before): the policy's premiums end with the main member. 'continue_with_spouse': on a policy with a
+ * benefit table, a surviving spouse becomes the policyholder and the policy goes on at the premium of the
+ * lives left.
+ */
+export const MAIN_MEMBER_DEATH_RULES = ['end_policy', 'continue_with_spouse'] as const;
+export type MainMemberDeathRule = (typeof MAIN_MEMBER_DEATH_RULES)[number];
+export const DEFAULT_MAIN_MEMBER_DEATH_RULE: MainMemberDeathRule = 'end_policy';
+
 export const CALENDAR_RULE_DEFAULTS = { graceDays: 15, lapseAfterMissed: 1, reinstatementMonths: 3 } as const;
 export const CALENDAR_RULE_LIMITS = {
   minGraceDays: 15,
@@ -44,6 +54,7 @@ export const POLICY_TYPE_MESSAGES = {
   lapseAfterMissed: 'Lapse after must be 1 to 6 missed premiums',
   reinstatementMonths: 'Reinstatement window must be 0 to 12 months',
   suicideWaitingMonths: 'Suicide waiting period must be 0 to 24 whole months',
+  onMainMemberDeath: "Choose what the main member's death does: end the policy, or continue with the spouse",
 } as const;
 
 const M = POLICY_TYPE_MESSAGES;
@@ -104,6 +115,11 @@ export const policyTypeSchema = z.object({
     min: { value: 0, message: M.suicideWaitingMonths },
     max: { value: SUICIDE_WAITING.maxMonths, message: M.suicideWaitingMonths },
   }).meta({ graphqlType: 'Int', description: 'Months a life waits for a claim on a death by suicide: 0 to 24; default 12.' }),
+  // Issue #22; optional as the rules above are: absent keeps the type's current rule, else end_policy.
+  onMainMemberDeath: z.enum(MAIN_MEMBER_DEATH_RULES, { error: M.onMainMemberDeath }).optional().meta({
+    description:
+      "What the main member's death does: end_policy (default; the premiums end) or continue_with_spouse (with a benefit table, a surviving spouse becomes the policyholder at the remaining lives' premium).",
+  }),
 });
 export type PolicyTypeInput = z.output<typeof policyTypeSchema>;
 export type PolicyTypeFormValues = z.input<typeof policyTypeSchema>;

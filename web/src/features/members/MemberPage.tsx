@@ -35,6 +35,7 @@ import { MemberLimitDialog } from './MemberLimitDialog';
 import { IssuePolicyDialog } from './IssuePolicyDialog';
 import { ChangePolicyTypeDialog } from './ChangePolicyTypeDialog';
 import { MemberHistory } from './MemberHistory';
+import { DocumentsCard } from './MemberDocuments';
 import { identifierText, memberTag, statusTone } from './memberRow';
 import { MEMBERS_CONTEXT, MemberPageQuery, type MemberPage as Member, type MemberPagePolicy } from './members.operations';
 import * as styles from './memberPage.css';
@@ -481,6 +482,7 @@ export function MemberPage() {
       <LivesCard member={member} onAdd={add} onRemove={remove} />
       {policies && policies.some((p) => p.payments) && <PaymentsCard policies={policies} />}
       {policies && policies.some((p) => p.claims) && <ClaimsCard policies={policies} />}
+      <DocumentsCard documents={member.documents} />
       <MemberMessages memberId={member.id} />
       <MemberHistory memberId={member.id} name={name} />
       {dialog?.kind === 'edit' && <EditMemberDialog member={member} onClose={() => setDialog(null)} />}

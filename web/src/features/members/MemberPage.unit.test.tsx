@@ -75,6 +75,10 @@ describe('/members/{id}: the member’s page', { timeout: 30_000 }, () => {
     expect(within(lives).getByText('Spouse')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Payments' })).getByText('MAY')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Claims' })).getByText('Gogo Dlamini')).toBeTruthy();
+    const documents = screen.getByRole('table', { name: 'Documents' });
+    expect(within(documents).getByText('Schedule of policy POL-000001')).toBeTruthy();
+    expect(within(documents).getByText('Receipt')).toBeTruthy();
+    expect(within(documents).getByRole('button', { name: 'Schedule of policy POL-000001 (download)' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
   });
 

@@ -58,6 +58,7 @@ export const policyTypeFixture = (overrides: Record<string, unknown> = {}) => ({
   reinstatementMonths: 3,
   benefits: [],
   suicideWaitingMonths: 12,
+  onMainMemberDeath: 'end_policy',
   ...overrides,
 });
 
@@ -85,6 +86,24 @@ export function memberPageAnswer(overrides: Record<string, unknown> = {}) {
     age: 45,
     createdAt: '2025-01-10T08:00:00.000Z',
     lives: [life('m1', 'Sipho', null, 45), life('m2', 'Nomsa', 'spouse', 41), life('m3', 'Lwazi', 'child', 9)],
+    documents: [
+      {
+        __typename: 'MemberDocument',
+        kind: 'payment_receipt',
+        title: 'Receipt of the payment of 2025-05-01 on policy POL-000001',
+        date: '2025-05-01',
+        href: '/api/payments/pay1/receipt.pdf',
+        fileName: 'receipt-POL-000001-2025-05-01.pdf',
+      },
+      {
+        __typename: 'MemberDocument',
+        kind: 'policy_schedule',
+        title: 'Schedule of policy POL-000001',
+        date: '2025-01-10',
+        href: '/api/policies/p1/schedule.pdf',
+        fileName: 'schedule-POL-000001.pdf',
+      },
+    ],
     policies: [
       {
         __typename: 'Policy',

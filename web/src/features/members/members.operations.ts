@@ -162,6 +162,13 @@ export const MemberPageQuery = graphql(
           age
           status
         }
+        documents {
+          kind
+          title
+          date
+          href
+          fileName
+        }
         policies {
           id
           policyNumber

@@ -23,6 +23,7 @@ export function policyType(overrides: Partial<PolicyType> = {}): PolicyType & { 
     reinstatementMonths: 3,
     benefits: [],
     suicideWaitingMonths: 12,
+    onMainMemberDeath: 'end_policy',
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import { LIFE_RELATIONSHIP_LABELS } from '@fpa/write-model/validation';
 import { formatRand } from '../../app/format';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
+import { MAIN_MEMBER_DEATH_SHORT } from './mainMemberDeath';
 import type { PolicyType } from './policyTypes.operations';
 import * as styles from './policyTypes.css';
 
@@ -28,6 +29,8 @@ export function PolicyTypeCard({ policyType, onEdit }: { policyType: PolicyType;
         <dd className={styles.factValue}>{waitingPeriodText(policyType.waitingPeriod)}</dd>
         <dt className={styles.factLabel}>Suicide waiting period</dt>
         <dd className={styles.factValue}>{waitingPeriodText(policyType.suicideWaitingMonths)}</dd>
+        <dt className={styles.factLabel}>On the main member’s death</dt>
+        <dd className={styles.factValue}>{MAIN_MEMBER_DEATH_SHORT[policyType.onMainMemberDeath]}</dd>
         <dt className={styles.factLabel}>Grace period</dt>
         <dd className={styles.factValue}>{policyType.graceDays} days</dd>
         <dt className={styles.factLabel}>Lapses after</dt>

@@ -3,6 +3,8 @@ import {
   CALENDAR_RULE_LIMITS,
   MAX_NATURAL_WAITING_MONTHS,
   POLICY_TYPE_DEFAULTS,
+  DEFAULT_MAIN_MEMBER_DEATH_RULE,
+  MAIN_MEMBER_DEATH_RULES,
   SUICIDE_WAITING,
   policyTypeSchema,
   type PolicyTypeInput,
@@ -15,7 +17,9 @@ import { useToast } from '../../app/toast';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { Dialog, Modal } from '../../ui/Dialog';
+import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
+import { MAIN_MEMBER_DEATH_LABELS } from './mainMemberDeath';
 import { BenefitTableEditor, type BenefitRowValues } from './BenefitTableEditor';
 import { CreatePolicyTypeMutation, UpdatePolicyTypeMutation, type PolicyType } from './policyTypes.operations';
 import * as styles from './policyTypes.css';
@@ -30,7 +34,13 @@ type FormValues = {
   lapseAfterMissed: string;
   reinstatementMonths: string;
   suicideWaitingMonths: string;
+  onMainMemberDeath: string;
 };
+
+const MAIN_MEMBER_DEATH_OPTIONS = MAIN_MEMBER_DEATH_RULES.map((rule) => ({ id: rule, label: MAIN_MEMBER_DEATH_LABELS[rule] }));
+
+const MAIN_MEMBER_DEATH_HELP =
+  'End the policy: its premiums end with the main member. Continue: with a benefit table, a surviving spouse becomes the policyholder and the policy goes on at the premium of the lives left.';
 
 const L = CALENDAR_RULE_LIMITS;
 /** What each calendar rule does, under its field (issue #20). */
@@ -58,6 +68,7 @@ function initialValues(editing: PolicyType | null): FormValues {
       lapseAfterMissed: String(CALENDAR_RULE_DEFAULTS.lapseAfterMissed),
       reinstatementMonths: String(CALENDAR_RULE_DEFAULTS.reinstatementMonths),
       suicideWaitingMonths: String(SUICIDE_WAITING.defaultMonths),
+      onMainMemberDeath: DEFAULT_MAIN_MEMBER_DEATH_RULE,
     };
   }
   return {
@@ -70,6 +81,7 @@ function initialValues(editing: PolicyType | null): FormValues {
     lapseAfterMissed: String(editing.lapseAfterMissed),
     reinstatementMonths: String(editing.reinstatementMonths),
     suicideWaitingMonths: String(editing.suicideWaitingMonths),
+    onMainMemberDeath: editing.onMainMemberDeath,
   };
 }
 
@@ -174,6 +186,14 @@ function PolicyTypeForm({ editing, onDone }: { editing: PolicyType | null; onDon
           />
         </div>
       </fieldset>
+      <Select
+        label="On the main member's death"
+        options={MAIN_MEMBER_DEATH_OPTIONS}
+        value={form.values.onMainMemberDeath}
+        onChange={(rule) => form.setField('onMainMemberDeath', rule ?? DEFAULT_MAIN_MEMBER_DEATH_RULE)}
+        description={MAIN_MEMBER_DEATH_HELP}
+        errorMessage={form.errors.onMainMemberDeath}
+      />
       <fieldset className={styles.rules}>
         <legend className={styles.rulesLegend}>Premiums, grace and lapse</legend>
         <div className={styles.row}>

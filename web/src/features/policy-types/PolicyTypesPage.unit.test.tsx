@@ -72,6 +72,7 @@ describe('/policy-types', { timeout: 20_000 }, () => {
         reinstatementMonths: 3,
         benefits: [],
         suicideWaitingMonths: 12,
+        onMainMemberDeath: 'end_policy',
       },
     });
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Policy type created successfully'));

@@ -20,6 +20,7 @@ export const PolicyTypeFields = graphql(`
       monthlyPremium
     }
     suicideWaitingMonths
+    onMainMemberDeath
   }
 `);
 

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import type { EventStore } from '../../event-store/types.ts';
 import type { CommandContext } from '../../command-handling/context.ts';
-import { handleCommand, requireCompany } from '../../command-handling/handle.ts';
+import { appendOptions, expectedVersion, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
+import { toNewEvent } from '../../command-handling/decider.ts';
+import type { StreamAppend } from '../../event-store/types.ts';
+import { policyStreamId } from '../../policies/policies.events.ts';
+import { evolvePolicy, initialPolicyState } from '../../policies/policies.state.ts';
+import { memberStreamId } from '../../members/members.events.ts';
+import { evolveMember, initialMemberState } from '../../members/members.state.ts';
+import { decideLifeDeceased } from '../claim-life-deceased.ts';
+import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
+import { evolvePolicyType, initialPolicyTypeState } from '../../policy-types/policy-types.state.ts';
+import { deceasedOnPolicy } from './submit-claim.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
 import { assertNever } from '../../command-handling/decider.ts';
@@ -23,7 +33,7 @@ import {
 } from '../../validation/index.ts';
 import { assertOwnClaim, CLAIM_TRANSITIONS, claimTransitionRefusal, unverifiedDocumentFields } from '../claims.decider.ts';
 import { extensionOnMove } from '../decision-clock.ts';
-import { claimStreamId, type ClaimDocumentField, type ClaimEvent, type ClaimPayout, type ClaimStatusChanged } from '../claims.events.ts';
+import { claimStreamId, type ClaimDocumentField, type ClaimPayout, type ClaimStatusChanged, type ClaimEvent } from '../claims.events.ts';
 import { evolveClaim, initialClaimState, type ClaimState } from '../claims.state.ts';
 import { releaseDeceased } from '../claim-deceased.ts';
 
@@ -57,15 +67,47 @@ export async function changeClaimStatus(store: EventStore, claimId: string, inpu
   const companyId = requireCompany(ctx);
   const today = southAfricanDate(ctx.now);
   const { status, ...rest } = parseInput(changeClaimStatusSchemaOn(today), input);
-  return handleCommand<ChangeClaimStatus, ClaimState, ClaimEvent>(store, {
-    streamId: claimStreamId(claimId),
-    decider: { initialState: initialClaimState, evolve: evolveClaim, decide: (command, state) => decideChangeClaimStatus(state, command) },
-    command: { ...rest, companyId, to: status, today, now: ctx.now },
-    ctx,
-    inTransaction: async (tx, events) => {
-      if (events.some((e) => e.type === 'ClaimStatusChanged' && e.data.to === 'rejected')) await releaseDeceased(tx, companyId, claimId);
-    },
+  const command: ChangeClaimStatus = { ...rest, companyId, to: status, today, now: ctx.now };
+  return withConflictRetry(async () => {
+    const claim = await loadState(store, claimStreamId(claimId), { initialState: initialClaimState, evolve: evolveClaim });
+    const events = decideChangeClaimStatus(claim.state, command);
+    const streams: StreamAppend[] = [
+      { streamId: claimStreamId(claimId), expectedVersion: expectedVersion(claim.version), events: events.map((e) => toNewEvent(e)) },
+    ];
+    // Issue #22: an approval (or the payout of a claim approved before) ends the deceased life's cover and premium.
+    if ((command.to === 'approved' || command.to === 'paid') && claim.state.status !== 'none') {
+      const life = await deceasedLife(store, claim.state);
+      if (life)
+        streams.push({
+          streamId: policyStreamId(life.policyId),
+          expectedVersion: life.version,
+          events: life.events.map((e) => toNewEvent(e)),
+        });
+    }
+    const append = await store.append(
+      streams,
+      appendOptions(ctx, async (tx) => {
+        if (events.some((e) => e.type === 'ClaimStatusChanged' && e.data.to === 'rejected')) await releaseDeceased(tx, companyId, claimId);
+      }),
+    );
+    return { events, append };
   });
+}
+
+/** The deceased's life on the claim's policy and the event that marks it deceased; null when none is due. */
+async function deceasedLife(store: EventStore, claim: Claim) {
+  const policyFold = { initialState: initialPolicyState, evolve: evolvePolicy };
+  const policy = await loadState(store, policyStreamId(claim.policyId), policyFold);
+  if (policy.state.status === 'none' || policy.state.lives.length === 0) return null;
+  const holder = await loadState(store, memberStreamId(policy.state.memberId), { initialState: initialMemberState, evolve: evolveMember });
+  const life = await deceasedOnPolicy(store, holder.state, claim.deceasedSaId);
+  const type = await loadState(store, policyTypeStreamId(policy.state.policyTypeId), {
+    initialState: initialPolicyTypeState,
+    evolve: evolvePolicyType,
+  });
+  const rule = type.state.status === 'none' ? undefined : type.state.onMainMemberDeath;
+  const events = decideLifeDeceased(claim, policy.state, life?.memberId ?? null, rule);
+  return events.length > 0 ? { policyId: claim.policyId, version: expectedVersion(policy.version), events } : null;
 }
 
 const DOCUMENT_LABEL: Record<ClaimDocumentField, string> = {

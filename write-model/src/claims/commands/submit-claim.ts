@@ -18,7 +18,15 @@ import type { PolicyState } from '../../policies/policies.state.ts';
 import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
 import { evolvePolicyType, initialPolicyTypeState } from '../../policy-types/policy-types.state.ts';
 import { suicideWaitingMonthsOf } from '../../policy-types/policy-types.decider.ts';
-import { claimSchemaOn, compareDecimal, lifeWaiting, priorCoverOf, type ClaimInput, type LifeDates } from '../../validation/index.ts';
+import {
+  claimSchemaOn,
+  compareDecimal,
+  lifeWaiting,
+  priorCoverOf,
+  type ClaimInput,
+  type LifeDates,
+  type SchemeStatus,
+} from '../../validation/index.ts';
 import {
   CLAIM_DOCUMENT_CATEGORIES,
   claimPii,
@@ -108,6 +116,7 @@ async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unkno
       lifeMemberId: scheme ? null : (life?.memberId ?? null),
       suicideWaitingMonths: scheme ? 0 : suicideWaitingMonthsOf(policyType.status === 'none' ? {} : policyType),
       documents,
+      scheme: scheme?.scheme ?? null,
       today: southAfricanDate(ctx.now),
     });
     // The number is taken only once the claim is known to be acceptable, so refusals leave no gaps
@@ -138,7 +147,11 @@ async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unkno
  * them, with the day it was added (a family member's registration, South African day; the main member
  * joins with the policy) and its prior cover, decrypted from its registration. Null when not on the policy.
  */
-async function deceasedOnPolicy(store: EventStore, member: MemberState, saId: string): Promise<(LifeDates & { memberId: string }) | null> {
+export async function deceasedOnPolicy(
+  store: EventStore,
+  member: MemberState,
+  saId: string,
+): Promise<(LifeDates & { memberId: string }) | null> {
   if (member.status !== 'active') return null;
   const key = `sa:${saId}`;
   for (const id of [member.memberId, ...member.familyMemberIds]) {
@@ -155,6 +168,9 @@ async function deceasedOnPolicy(store: EventStore, member: MemberState, saId: st
   }
   return null;
 }
+
+export const inactiveSchemeMessage = (scheme: string, policyNumber: string) =>
+  `The group scheme ${scheme} is inactive: no claim can be submitted on its policy ${policyNumber}. Set the scheme active first.`;
 
 export const POLICY_NOT_FOUND_FOR_CLAIM = 'No policy was found with that id or policy number.';
 
@@ -173,6 +189,8 @@ export type SubmitClaim = {
   /** The deceased life's member id, when on the policy: its own cover on a policy with a benefit table. */
   lifeMemberId?: string | null;
   documents: ClaimDocument[];
+  /** Issue #22: the group scheme whose policy this is (null: a policy of its own); an inactive scheme takes no claims. */
+  scheme?: { name: string; status: SchemeStatus } | null;
   /** Today in South Africa (ISO date): the date of death may not be later. */
   today: string;
 };
@@ -182,6 +200,10 @@ export function decideSubmitClaim(command: SubmitClaim): ClaimEvent[] {
   const policyPath = input.policyId ? 'policyId' : 'policyNumber';
   if (policy.status === 'none' || policy.companyId !== command.companyId) {
     throw new ValidationError(POLICY_NOT_FOUND_FOR_CLAIM, [{ path: [policyPath], message: POLICY_NOT_FOUND_FOR_CLAIM }]);
+  }
+  if (command.scheme && command.scheme.status !== 'active') {
+    const message = inactiveSchemeMessage(command.scheme.name, policy.policyNumber);
+    throw new DomainError('RULE_VIOLATED', message, [{ path: [policyPath], message }]);
   }
   if (policy.status !== 'active') {
     const message = `Claims can only be submitted on an active policy; policy ${policy.policyNumber} is ${policy.status}.`;
