@@ -289,6 +289,82 @@ describe.each(testDrivers())('notifications outbox and dispatcher on $name', (dr
     expect(receipts).toHaveLength(2);
   });
 
+  it('after the main member died and the spouse succeeded them, a receipt goes to the spouse', async () => {
+    const { bed, life, outbox } = await setUp();
+    const spouseId = randomUUID();
+    const paymentId = randomUUID();
+    await bed.append(life.companyId, [
+      {
+        streamId: `member-${spouseId}`,
+        events: [
+          {
+            type: 'MemberRegistered',
+            data: {
+              memberId: spouseId,
+              companyId: life.companyId,
+              mainMemberId: life.memberId,
+              firstName: 'Sipho',
+              lastName: 'Nkosi',
+              email: 'sipho@example.co.za',
+              phone: '083 765 4321',
+              saId: null,
+              policyId: life.policyId,
+              source: 'manual',
+            },
+          },
+        ],
+      },
+    ]);
+    await bed.append(life.companyId, [
+      {
+        streamId: `policy-${life.policyId}`,
+        events: [
+          {
+            type: 'PolicyHolderSucceeded',
+            data: {
+              policyId: life.policyId,
+              companyId: life.companyId,
+              fromMemberId: life.memberId,
+              toMemberId: spouseId,
+              claimId: randomUUID(),
+              diedOn: '2026-08-20',
+              succeededOn: '2026-08-25',
+            },
+          },
+        ],
+      },
+    ]);
+    await bed.append(life.companyId, [
+      {
+        streamId: `payment-${paymentId}`,
+        events: [
+          {
+            type: 'PaymentRecorded',
+            data: {
+              paymentId,
+              companyId: life.companyId,
+              policyId: life.policyId,
+              policyNumber: life.policyNumber,
+              memberId: spouseId,
+              memberName: 'Sipho Nkosi',
+              amount: '150',
+              paymentDate: '2026-09-02',
+              paymentMethod: 'eft',
+              reference: null,
+              notes: null,
+              status: 'completed',
+              groupSchemeId: null,
+              groupPaymentId: null,
+            },
+          },
+        ],
+      },
+    ]);
+    await bed.project();
+    const receipt = (await outbox()).filter((r) => r.type === 'premium_received' && r.text.includes('2 September 2026'));
+    expect(receipt.map((r) => [r.channel, r.to])).toEqual([['sms', '+27837654321']]);
+  });
+
   it('the free tier sends only the legally required notice, by e-mail', async () => {
     const { sms, smtp, dispatcher, outbox } = await setUp('free');
     const rows = await outbox();

@@ -35,7 +35,8 @@ type NotifyEvent =
 export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
   name: 'notifications',
   // 2: the company's message templates (NotificationTemplateSet/Reset); members' preferred channel and opt-out.
-  // 3: a receipt's paid-up-to date (the policy's ledger terms and payments folded here); a payment completed later is receipted.
+  // 3: a receipt's paid-up-to date (the policy's ledger terms and payments folded here); a payment completed later is
+  //    receipted; a spouse who comes to hold the policy (PolicyHolderSucceeded) is its holder for messages.
   version: 3,
   handles: [
     'NotificationTemplateSet',
@@ -57,6 +58,7 @@ export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
     'PolicyTypeChanged',
     'PolicyLifeAdded',
     'PolicyLifeRemoved',
+    'PolicyHolderSucceeded',
     'ClaimSubmitted',
     'ClaimStatusChanged',
     'PremiumUnpaid',
@@ -216,6 +218,10 @@ export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
           event.data.removedOn || southAfricanDate(event.recordedAt),
           event.data.monthlyPremium,
         );
+      case 'PolicyHolderSucceeded':
+        // Issue #22: the main member died and the spouse holds the policy now: receipts and notices go to them.
+        await tx.query(`update notify_policies set member_id = $2 where policy_id = $1`, [event.data.policyId, event.data.toMemberId]);
+        return;
       case 'ClaimSubmitted': {
         const d = event.data;
         await tx.query(
