@@ -1,6 +1,6 @@
 import { notificationsOf } from '@fpa/write-model';
 import { ERASED, type RecordedEvent, type SqlExecutor } from '@fpa/write-model/event-store';
-import { smsSegments, type PreferredChannel } from '@fpa/write-model/validation';
+import { smsSegments, type PreferredChannel, type TemplateText } from '@fpa/write-model/validation';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { OUTBOX } from './outbox.schema.ts';
 import {
@@ -26,7 +26,18 @@ export type Recipient = {
   preferences?: { preferredChannel: PreferredChannel; optedOut: boolean };
 };
 
-type Company = { name: string; phone: string | null; email: string | null; tier: string };
+export type Company = { name: string; phone: string | null; email: string | null; tier: string };
+
+/** What enqueue reads besides the event: the live tables by default, or a batch's reads made once (notifications.batch). */
+export type EnqueueReads = {
+  company(companyId: string): Promise<Company | null>;
+  words(companyId: string, type: NotificationType): Promise<TemplateText>;
+};
+
+export const liveEnqueueReads = (tx: SqlExecutor): EnqueueReads => ({
+  company: (companyId) => companyFor(tx, companyId),
+  words: (companyId, type) => templateFor(tx, companyId, type),
+});
 
 const usable = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '' && value !== ERASED;
 
@@ -102,8 +113,9 @@ export async function enqueue(
   type: NotificationType,
   recipient: Recipient,
   values: TemplateValues,
+  reads: EnqueueReads = liveEnqueueReads(tx),
 ): Promise<void> {
-  const company = await companyFor(tx, companyId);
+  const company = await reads.company(companyId);
   if (!company) return;
   if ([recipient.firstName, recipient.phone, recipient.email].includes(ERASED)) return forget(tx, event, recipient);
   const template = DEFAULT_TEMPLATES[type];
@@ -119,7 +131,7 @@ export async function enqueue(
   const filled: TemplateValues = { companyName: company.name, companyContact: contact, firstName: recipient.firstName ?? '', ...values };
   // The company's template in force at this event (the projector folds the template events in log order),
   // so a rebuild renders each message as it was first written; the outbox keeps the row written then anyway.
-  const words = await templateFor(tx, companyId, type);
+  const words = await reads.words(companyId, type);
   for (const channel of channels) {
     const address = addressOf(channel, recipient);
     if (!address.to && !template.legallyRequired) continue;

@@ -6,14 +6,16 @@ import type {
   MemberEvent,
   NotificationTemplateEvent,
   PaymentEvent,
+  PaymentRecorded,
   PolicyEvent,
 } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { addMonths, CLAIM_REJECTION_REASON_LABELS, formatRand, southAfricanDate, type PreferredChannel } from '@fpa/write-model/validation';
 import { dayBefore, longDate, monthName, premiumLedger, type PremiumChange, type Suspension } from '@fpa/write-model';
-import { projectorOf } from '../engine/typed.ts';
+import { applyTypeRuns } from '../engine/type-runs.ts';
+import { projectorOf, type Recorded } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
-import { enqueue, type Recipient } from './enqueue.ts';
+import { enqueue, liveEnqueueReads, type EnqueueReads, type Recipient } from './enqueue.ts';
 import { createNotifyTables, NOTIFY_TABLES } from './outbox.schema.ts';
 
 type NotifyEvent =
@@ -273,6 +275,14 @@ export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
       }
     }
   },
+  // A result file's or a statement's payments: a run of PaymentRecorded reads what its receipts need once (paymentRun).
+  applyBatch: (tx, events): Promise<void> =>
+    applyTypeRuns(
+      tx,
+      events,
+      { PaymentRecorded: paymentRun },
+      (t, event): Promise<void> => notificationsProjection.apply(t, event as never),
+    ),
 });
 
 async function addPolicy(tx: SqlExecutor, policyId: string, companyId: string, memberId: string, policyNumber: string) {
@@ -303,7 +313,7 @@ async function member(tx: SqlExecutor, memberId: string): Promise<Recipient | nu
 }
 
 /** The policyholder of a policy, and its number. */
-async function holder(tx: SqlExecutor, policyId: string): Promise<(Recipient & { policyNumber: string }) | null> {
+async function holder(tx: SqlExecutor, policyId: string): Promise<Holder | null> {
   const [row] = await tx.query<{ member_id: string; policy_number: string }>(
     `select member_id::text, policy_number from notify_policies where policy_id = $1`,
     [policyId],
@@ -313,6 +323,47 @@ async function holder(tx: SqlExecutor, policyId: string): Promise<(Recipient & {
   return recipient ? { ...recipient, policyNumber: row.policy_number } : null;
 }
 
+type Holder = Recipient & { policyNumber: string };
+
+/** A policy's ledger terms as this projector folds them (the billing ledger's inputs). */
+type LedgerTerms = {
+  start_date: string | null;
+  monthly_premium: string | null;
+  debit_day: number | null;
+  opening_paid_up_to: string | null;
+  suspensions: Suspension[];
+  premium_changes: PremiumChange[];
+};
+
+/**
+ * What a receipt reads: the live tables, one query each (apply), or what a run of payments read once
+ * (paymentRun, applyBatch); both answer the same at each event of the run.
+ */
+type ReceiptReads = EnqueueReads & {
+  holder(policyId: string): Promise<Holder | null>;
+  terms(policyId: string): Promise<LedgerTerms | undefined>;
+  /** The policy's completed payments in the table, this one included, by date then id. */
+  completedPayments(policyId: string): Promise<{ date: string; amount: string }[]>;
+};
+
+const liveReceiptReads = (tx: SqlExecutor): ReceiptReads => ({
+  ...liveEnqueueReads(tx),
+  holder: (policyId) => holder(tx, policyId),
+  terms: async (policyId) =>
+    (
+      await tx.query<LedgerTerms>(
+        `select start_date, monthly_premium, debit_day, opening_paid_up_to, suspensions, premium_changes from notify_policies where policy_id = $1`,
+        [policyId],
+      )
+    )[0],
+  completedPayments: (policyId) =>
+    tx.query<{ date: string; amount: string }>(
+      `select payment_date as date, amount::text as amount from notify_payments
+        where policy_id = $1 and status = 'completed' order by payment_date, payment_id`,
+      [policyId],
+    ),
+});
+
 async function receipt(
   tx: SqlExecutor,
   event: Parameters<typeof enqueue>[1],
@@ -320,16 +371,25 @@ async function receipt(
   policyId: string,
   amount: string,
   paymentDate: string,
+  reads: ReceiptReads = liveReceiptReads(tx),
 ) {
-  const recipient = await holder(tx, policyId);
+  const recipient = await reads.holder(policyId);
   if (!recipient) return;
-  await enqueue(tx, event, companyId, 'premium_received', recipient, {
-    policyNumber: recipient.policyNumber,
-    amount: formatRand(amount),
-    paidOn: longDate(paymentDate),
-    month: monthName(paymentDate.slice(0, 7)),
-    paidUpTo: await paidUpToAfter(tx, policyId, paymentDate, southAfricanDate(event.recordedAt)),
-  });
+  await enqueue(
+    tx,
+    event,
+    companyId,
+    'premium_received',
+    recipient,
+    {
+      policyNumber: recipient.policyNumber,
+      amount: formatRand(amount),
+      paidOn: longDate(paymentDate),
+      month: monthName(paymentDate.slice(0, 7)),
+      paidUpTo: await paidUpToAfter(reads, policyId, paymentDate, southAfricanDate(event.recordedAt)),
+    },
+    reads,
+  );
 }
 
 /**
@@ -337,24 +397,9 @@ async function receipt(
  * from the terms and the completed payments folded so far: the value at the event, the same on a rebuild.
  * As of the later of the payment's date and the day it was recorded (a payment dated ahead counts).
  */
-async function paidUpToAfter(tx: SqlExecutor, policyId: string, paymentDate: string, recordedOn: string): Promise<string> {
-  const [terms] = await tx.query<{
-    start_date: string | null;
-    monthly_premium: string | null;
-    debit_day: number | null;
-    opening_paid_up_to: string | null;
-    suspensions: Suspension[];
-    premium_changes: PremiumChange[];
-  }>(
-    `select start_date, monthly_premium, debit_day, opening_paid_up_to, suspensions, premium_changes from notify_policies where policy_id = $1`,
-    [policyId],
-  );
+async function paidUpToAfter(reads: ReceiptReads, policyId: string, paymentDate: string, recordedOn: string): Promise<string> {
+  const terms = await reads.terms(policyId);
   if (!terms?.start_date || !terms.monthly_premium) return 'see your statement';
-  const payments = await tx.query<{ date: string; amount: string }>(
-    `select payment_date as date, amount::text as amount from notify_payments
-      where policy_id = $1 and status = 'completed' order by payment_date, payment_id`,
-    [policyId],
-  );
   const ledger = premiumLedger(
     {
       startDate: terms.start_date,
@@ -364,11 +409,127 @@ async function paidUpToAfter(tx: SqlExecutor, policyId: string, paymentDate: str
       suspensions: terms.suspensions,
       premiumChanges: terms.premium_changes,
     },
-    payments,
+    await reads.completedPayments(policyId),
     paymentDate > recordedOn ? paymentDate : recordedOn,
   );
   // No month fully paid yet: covered up to the day before the policy started.
   return longDate(ledger.paidUpTo ?? dayBefore(terms.start_date));
+}
+
+/**
+ * A run of PaymentRecorded (a result file's or a statement's payments: issue #21's 50,000 lines), with what
+ * apply reads per payment read once for the run: the policies' terms and holders, their payments, each
+ * company and template. Nothing a run changes is read from those: the payments are folded in memory in log
+ * order (a payment id already known is not added again, as the table's key refuses it), and written in one
+ * statement at the end. The outbox rows are written per message as apply writes them. Equal to apply event
+ * by event (notifications-batch.int.test.ts).
+ */
+async function paymentRun(tx: SqlExecutor, run: readonly Recorded<PaymentRecorded>[]): Promise<void> {
+  // A group scheme's run is paid by the scheme, not by its members: not in this table, no receipt.
+  const paying = run.filter((event) => !event.data.groupSchemeId);
+  if (paying.length === 0) return;
+  const policyIds = [...new Set(paying.map((e) => e.data.policyId))];
+  const terms = await tx.query<LedgerTerms & { policy_id: string; member_id: string; policy_number: string }>(
+    `select policy_id::text, member_id::text, policy_number, start_date, monthly_premium, debit_day, opening_paid_up_to,
+            suspensions, premium_changes
+       from notify_policies where policy_id = any($1::uuid[])`,
+    [policyIds],
+  );
+  const termsOf = new Map(terms.map((t) => [t.policy_id, t]));
+  const people = await tx.query<{
+    member_id: string;
+    first_name: string | null;
+    phone: string | null;
+    email: string | null;
+    preferred_channel: PreferredChannel;
+    opted_out: boolean;
+  }>(
+    `select member_id::text, first_name, phone, email, preferred_channel, opted_out from notify_people where member_id = any($1::uuid[])`,
+    [[...new Set(terms.map((t) => t.member_id))]],
+  );
+  const personOf = new Map(people.map((p) => [p.member_id, p]));
+  const known = new Set(
+    (
+      await tx.query<{ payment_id: string }>(`select payment_id::text from notify_payments where payment_id = any($1::uuid[])`, [
+        [...new Set(paying.map((e) => e.data.paymentId))],
+      ])
+    ).map((r) => r.payment_id),
+  );
+  type Paid = { id: string; date: string; amount: string; status: string };
+  const paymentsOf = new Map<string, Paid[]>(policyIds.map((id) => [id, []]));
+  for (const row of await tx.query<{ policy_id: string; payment_id: string; date: string; amount: string; status: string }>(
+    `select policy_id::text, payment_id::text, payment_date as date, amount::text as amount, status
+       from notify_payments where policy_id = any($1::uuid[])`,
+    [policyIds],
+  ))
+    paymentsOf.get(row.policy_id)!.push({ id: row.payment_id, date: row.date, amount: row.amount, status: row.status });
+  // A run changes no company and no template: each read once.
+  const live = liveEnqueueReads(tx);
+  const memo = new Map<string, Promise<unknown>>();
+  const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    if (!memo.has(key)) memo.set(key, read());
+    return memo.get(key) as Promise<T>;
+  };
+  const reads: ReceiptReads = {
+    company: (companyId) => once(`company:${companyId}`, () => live.company(companyId)),
+    words: (companyId, type) => once(`words:${companyId}:${type}`, () => live.words(companyId, type)),
+    holder: async (policyId) => {
+      const t = termsOf.get(policyId);
+      const person = t ? personOf.get(t.member_id) : undefined;
+      if (!t || !person) return null;
+      return {
+        key: `member:${t.member_id}`,
+        memberId: t.member_id,
+        firstName: person.first_name,
+        phone: person.phone,
+        email: person.email,
+        preferences: { preferredChannel: person.preferred_channel, optedOut: person.opted_out },
+        policyNumber: t.policy_number,
+      };
+    },
+    terms: async (policyId) => termsOf.get(policyId),
+    completedPayments: async (policyId) =>
+      (paymentsOf.get(policyId) ?? [])
+        .filter((p) => p.status === 'completed')
+        .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .map((p) => ({ date: p.date, amount: p.amount })),
+  };
+  const rows: {
+    ord: number;
+    payment_id: string;
+    company_id: string;
+    policy_id: string;
+    amount: string;
+    payment_date: string;
+    status: string;
+  }[] = [];
+  for (const event of paying) {
+    const d = event.data;
+    if (!known.has(d.paymentId)) {
+      known.add(d.paymentId);
+      paymentsOf.get(d.policyId)!.push({ id: d.paymentId, date: d.paymentDate, amount: d.amount, status: d.status });
+      rows.push({
+        ord: rows.length,
+        payment_id: d.paymentId,
+        company_id: d.companyId,
+        policy_id: d.policyId,
+        amount: d.amount,
+        payment_date: d.paymentDate,
+        status: d.status,
+      });
+    }
+    if (d.status === 'completed') await receipt(tx, event, d.companyId, d.policyId, d.amount, d.paymentDate, reads);
+  }
+  if (rows.length === 0) return;
+  await tx.query(
+    `insert into notify_payments (payment_id, company_id, policy_id, amount, payment_date, status)
+     select payment_id, company_id, policy_id, amount, payment_date, status
+       from jsonb_to_recordset($1::text::jsonb)
+            as r(ord int, payment_id uuid, company_id uuid, policy_id uuid, amount numeric, payment_date text, status text)
+      order by ord
+     on conflict do nothing`,
+    [JSON.stringify(rows)],
+  );
 }
 
 /** Out of force from `day` (a lapse, a cancellation): an open suspension, as the billing projector keeps it. */
