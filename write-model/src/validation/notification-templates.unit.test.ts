@@ -29,8 +29,8 @@ describe('notification templates (shared by Settings and the server)', () => {
     expect(
       issues({ type: 'premium_received', subject: t.subject, sms: 'Hi {firstName}, claim {claimNumber}', email: 'Hi {nmae}' }),
     ).toEqual([
-      'sms: {claimNumber} is not a placeholder of the Premium received message: use {companyName}, {companyContact}, {firstName}, {policyNumber}, {amount}, {month}, {paidOn}',
-      'email: {nmae} is not a placeholder of the Premium received message: use {companyName}, {companyContact}, {firstName}, {policyNumber}, {amount}, {month}, {paidOn}',
+      'sms: {claimNumber} is not a placeholder of the Premium received message: use {companyName}, {companyContact}, {firstName}, {policyNumber}, {amount}, {month}, {paidOn}, {paidUpTo}',
+      'email: {nmae} is not a placeholder of the Premium received message: use {companyName}, {companyContact}, {firstName}, {policyNumber}, {amount}, {month}, {paidOn}, {paidUpTo}',
     ]);
   });
 

@@ -29,7 +29,7 @@ export function PolicyTypeCard({ policyType, onEdit }: { policyType: PolicyType;
         <dd className={styles.factValue}>{waitingPeriodText(policyType.waitingPeriod)}</dd>
         <dt className={styles.factLabel}>Suicide waiting period</dt>
         <dd className={styles.factValue}>{waitingPeriodText(policyType.suicideWaitingMonths)}</dd>
-        <dt className={styles.factLabel}>On the main member’s death</dt>
+        <dt className={styles.factLabel}>Main member’s death</dt>
         <dd className={styles.factValue}>{MAIN_MEMBER_DEATH_SHORT[policyType.onMainMemberDeath]}</dd>
         <dt className={styles.factLabel}>Grace period</dt>
         <dd className={styles.factValue}>{policyType.graceDays} days</dd>
