@@ -3,6 +3,7 @@ import { southAfricanDate } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { personal } from '../engine/personal.ts';
 import { applyTypeRuns } from '../engine/type-runs.ts';
+import { insertPaymentRows, withOpenSuspension, withPremiumChange, withSuspensionsClosed } from './ledger-terms.sql.ts';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
 
 type BillingEvent = PolicyEvent | PaymentEvent | PolicyTypeEvent | MemberEvent | ClaimEvent | CompanyEvent;
@@ -201,8 +202,7 @@ export const billingProjection = projectorOf<BillingEvent>()({
         await tx.query(
           `update billing_policies
               set status = $2, lapse_on = case when $2 = 'lapsed' then $3::date end, lapse_non_payment = false,
-                  suspensions = case when status = 'active' then suspensions || jsonb_build_array(jsonb_build_object('from', $3::text, 'to', null))
-                                     else suspensions end
+                  suspensions = case when status = 'active' then ${withOpenSuspension('$3')} else suspensions end
             where policy_id = $1`,
           [event.data.policyId, to, day],
         );
@@ -223,7 +223,7 @@ export const billingProjection = projectorOf<BillingEvent>()({
         await tx.query(
           `update billing_policies
               set status = 'lapsed', lapse_on = $2::date, lapse_non_payment = true,
-                  suspensions = suspensions || jsonb_build_array(jsonb_build_object('from', $2::text, 'to', null))
+                  suspensions = ${withOpenSuspension('$2')}
             where policy_id = $1`,
           [event.data.policyId, event.data.lapsedOn],
         );
@@ -286,31 +286,9 @@ async function paymentsRecorded(
   tx: SqlExecutor,
   run: readonly Recorded<Extract<BillingEvent, { type: 'PaymentRecorded' }>>[],
 ): Promise<void> {
-  const rows = run
-    // Group payments pay group policies, which the calendar does not bill.
-    .filter((event) => !event.data.groupSchemeId)
-    .map((event, ord) => {
-      const d = event.data;
-      return {
-        ord,
-        payment_id: d.paymentId,
-        company_id: d.companyId,
-        policy_id: d.policyId,
-        amount: d.amount,
-        payment_date: d.paymentDate,
-        status: d.status,
-      };
-    });
-  if (rows.length === 0) return;
-  await tx.query(
-    `insert into billing_payments (payment_id, company_id, policy_id, amount, payment_date, status)
-     select payment_id, company_id, policy_id, amount, payment_date, status
-       from jsonb_to_recordset($1::text::jsonb)
-            as r(ord int, payment_id uuid, company_id uuid, policy_id uuid, amount numeric, payment_date date, status text)
-      order by ord
-     on conflict (payment_id) do nothing`,
-    [JSON.stringify(rows)],
-  );
+  // Group payments pay group policies, which the calendar does not bill.
+  const payments = run.filter((event) => !event.data.groupSchemeId).map((event) => event.data);
+  await insertPaymentRows(tx, 'billing_payments', payments, 'date');
 }
 
 /** Active again (reinstated, or set active by staff): the open suspension ends, the calendar starts afresh. */
@@ -318,8 +296,7 @@ async function reactivated(tx: SqlExecutor, policyId: string, day: string): Prom
   await tx.query(
     `update billing_policies
         set status = 'active', lapse_on = null, lapse_non_payment = false, notices = '[]', activations = activations + 1,
-            suspensions = coalesce((select jsonb_agg(case when e.s->'to' = 'null'::jsonb then jsonb_set(e.s, '{to}', to_jsonb($2::text)) else e.s end order by e.n)
-                                      from jsonb_array_elements(suspensions) with ordinality as e(s, n)), '[]'::jsonb)
+            suspensions = ${withSuspensionsClosed('$2')}
       where policy_id = $1`,
     [policyId, day],
   );
@@ -334,7 +311,7 @@ async function premiumChanged(tx: SqlExecutor, policyId: string, from: string, p
   await tx.query(
     `update billing_policies
         set policy_type_id = coalesce($4::uuid, policy_type_id),
-            premium_changes = premium_changes || jsonb_build_array(jsonb_build_object('from', $2::text, 'monthlyPremium', $3::text))
+            premium_changes = ${withPremiumChange('$2', '$3')}
       where policy_id = $1`,
     [policyId, from, premium, policyTypeId],
   );

@@ -13,6 +13,7 @@ import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { addMonths, CLAIM_REJECTION_REASON_LABELS, formatRand, southAfricanDate, type PreferredChannel } from '@fpa/write-model/validation';
 import { dayBefore, longDate, monthName, premiumLedger, type PremiumChange, type Suspension } from '@fpa/write-model';
 import { applyTypeRuns } from '../engine/type-runs.ts';
+import { insertPaymentRows, withOpenSuspension, withPremiumChange, withSuspensionsClosed } from '../billing/ledger-terms.sql.ts';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
 import { enqueue, liveEnqueueReads, type EnqueueReads, type Recipient } from './enqueue.ts';
@@ -292,24 +293,28 @@ async function addPolicy(tx: SqlExecutor, policyId: string, companyId: string, m
   );
 }
 
+/** A row of notify_people, as a message reads it. */
+type PersonRow = {
+  first_name: string | null;
+  phone: string | null;
+  email: string | null;
+  preferred_channel: PreferredChannel;
+  opted_out: boolean;
+};
+const PERSON_COLUMNS = 'first_name, phone, email, preferred_channel, opted_out';
+
+const recipientOf = (memberId: string, row: PersonRow): Recipient => ({
+  key: `member:${memberId}`,
+  memberId,
+  firstName: row.first_name,
+  phone: row.phone,
+  email: row.email,
+  preferences: { preferredChannel: row.preferred_channel, optedOut: row.opted_out },
+});
+
 async function member(tx: SqlExecutor, memberId: string): Promise<Recipient | null> {
-  const [row] = await tx.query<{
-    first_name: string | null;
-    phone: string | null;
-    email: string | null;
-    preferred_channel: PreferredChannel;
-    opted_out: boolean;
-  }>(`select first_name, phone, email, preferred_channel, opted_out from notify_people where member_id = $1`, [memberId]);
-  return row
-    ? {
-        key: `member:${memberId}`,
-        memberId,
-        firstName: row.first_name,
-        phone: row.phone,
-        email: row.email,
-        preferences: { preferredChannel: row.preferred_channel, optedOut: row.opted_out },
-      }
-    : null;
+  const [row] = await tx.query<PersonRow>(`select ${PERSON_COLUMNS} from notify_people where member_id = $1`, [memberId]);
+  return row ? recipientOf(memberId, row) : null;
 }
 
 /** The policyholder of a policy, and its number. */
@@ -436,15 +441,8 @@ async function paymentRun(tx: SqlExecutor, run: readonly Recorded<PaymentRecorde
     [policyIds],
   );
   const termsOf = new Map(terms.map((t) => [t.policy_id, t]));
-  const people = await tx.query<{
-    member_id: string;
-    first_name: string | null;
-    phone: string | null;
-    email: string | null;
-    preferred_channel: PreferredChannel;
-    opted_out: boolean;
-  }>(
-    `select member_id::text, first_name, phone, email, preferred_channel, opted_out from notify_people where member_id = any($1::uuid[])`,
+  const people = await tx.query<PersonRow & { member_id: string }>(
+    `select member_id::text, ${PERSON_COLUMNS} from notify_people where member_id = any($1::uuid[])`,
     [[...new Set(terms.map((t) => t.member_id))]],
   );
   const personOf = new Map(people.map((p) => [p.member_id, p]));
@@ -476,16 +474,7 @@ async function paymentRun(tx: SqlExecutor, run: readonly Recorded<PaymentRecorde
     holder: async (policyId) => {
       const t = termsOf.get(policyId);
       const person = t ? personOf.get(t.member_id) : undefined;
-      if (!t || !person) return null;
-      return {
-        key: `member:${t.member_id}`,
-        memberId: t.member_id,
-        firstName: person.first_name,
-        phone: person.phone,
-        email: person.email,
-        preferences: { preferredChannel: person.preferred_channel, optedOut: person.opted_out },
-        policyNumber: t.policy_number,
-      };
+      return t && person ? { ...recipientOf(t.member_id, person), policyNumber: t.policy_number } : null;
     },
     terms: async (policyId) => termsOf.get(policyId),
     completedPayments: async (policyId) =>
@@ -494,48 +483,24 @@ async function paymentRun(tx: SqlExecutor, run: readonly Recorded<PaymentRecorde
         .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         .map((p) => ({ date: p.date, amount: p.amount })),
   };
-  const rows: {
-    ord: number;
-    payment_id: string;
-    company_id: string;
-    policy_id: string;
-    amount: string;
-    payment_date: string;
-    status: string;
-  }[] = [];
+  // The payments the table takes, in log order: a payment id already known is refused by its key.
+  const recorded: PaymentRecorded['data'][] = [];
   for (const event of paying) {
     const d = event.data;
     if (!known.has(d.paymentId)) {
       known.add(d.paymentId);
       paymentsOf.get(d.policyId)!.push({ id: d.paymentId, date: d.paymentDate, amount: d.amount, status: d.status });
-      rows.push({
-        ord: rows.length,
-        payment_id: d.paymentId,
-        company_id: d.companyId,
-        policy_id: d.policyId,
-        amount: d.amount,
-        payment_date: d.paymentDate,
-        status: d.status,
-      });
+      recorded.push(d);
     }
     if (d.status === 'completed') await receipt(tx, event, d.companyId, d.policyId, d.amount, d.paymentDate, reads);
   }
-  if (rows.length === 0) return;
-  await tx.query(
-    `insert into notify_payments (payment_id, company_id, policy_id, amount, payment_date, status)
-     select payment_id, company_id, policy_id, amount, payment_date, status
-       from jsonb_to_recordset($1::text::jsonb)
-            as r(ord int, payment_id uuid, company_id uuid, policy_id uuid, amount numeric, payment_date text, status text)
-      order by ord
-     on conflict do nothing`,
-    [JSON.stringify(rows)],
-  );
+  await insertPaymentRows(tx, 'notify_payments', recorded, 'text');
 }
 
 /** Out of force from `day` (a lapse, a cancellation): an open suspension, as the billing projector keeps it. */
 async function suspend(tx: SqlExecutor, policyId: string, day: string) {
   await tx.query(
-    `update notify_policies set suspensions = suspensions || jsonb_build_array(jsonb_build_object('from', $2::text, 'to', null))
+    `update notify_policies set suspensions = ${withOpenSuspension('$2')}
       where policy_id = $1 and not exists (select 1 from jsonb_array_elements(suspensions) s where s->'to' = 'null'::jsonb)`,
     [policyId, day],
   );
@@ -545,8 +510,7 @@ async function suspend(tx: SqlExecutor, policyId: string, day: string) {
 async function resume(tx: SqlExecutor, policyId: string, day: string) {
   await tx.query(
     `update notify_policies
-        set suspensions = coalesce((select jsonb_agg(case when e.s->'to' = 'null'::jsonb then jsonb_set(e.s, '{to}', to_jsonb($2::text)) else e.s end order by e.n)
-                                      from jsonb_array_elements(suspensions) with ordinality as e(s, n)), '[]'::jsonb)
+        set suspensions = ${withSuspensionsClosed('$2')}
       where policy_id = $1`,
     [policyId, day],
   );
@@ -555,7 +519,7 @@ async function resume(tx: SqlExecutor, policyId: string, day: string) {
 /** Issue #22: the premium owed from `from` on. */
 async function premiumChanged(tx: SqlExecutor, policyId: string, from: string, premium: string) {
   await tx.query(
-    `update notify_policies set premium_changes = premium_changes || jsonb_build_array(jsonb_build_object('from', $2::text, 'monthlyPremium', $3::text))
+    `update notify_policies set premium_changes = ${withPremiumChange('$2', '$3')}
       where policy_id = $1`,
     [policyId, from, premium],
   );
