@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
 import { testDrivers, type TestDatabase } from '@fpa/write-model/testing';
-import { inSchema, schemaRows } from '../engine/apply-batch.fixtures.ts';
+import { inSchema, loggedEvent, schemaRows } from '../engine/apply-batch.fixtures.ts';
+
+const HOURLY = { startMs: Date.UTC(2025, 0, 1), stepMs: 3_600_000 };
 import { afterEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../portfolio/portfolio-stream.fixtures.ts';
 import { agentsProjection } from './agents.projection.ts';
@@ -47,24 +49,7 @@ describe.each(testDrivers())('agents applyBatch against apply on $name', (driver
     const agentId = randomUUID();
     const events: RecordedEvent[] = [];
     const push = (type: string, data: Record<string, unknown>) =>
-      events.push({
-        globalPosition: events.length + 1,
-        txId: String(events.length + 1),
-        streamId: `s-${events.length}`,
-        streamVersion: 1,
-        eventId: randomUUID(),
-        type,
-        data: { companyId, ...data },
-        metadata: {
-          companyId,
-          actorUserId: randomUUID(),
-          commandId: null,
-          correlationId: randomUUID(),
-          causationId: null,
-          schemaVersion: 1,
-        },
-        recordedAt: new Date(Date.UTC(2025, 0, 1) + events.length * 3_600_000),
-      });
+      events.push(loggedEvent(events.length, type, { companyId, ...data }, HOURLY));
     push('AgentRegistered', {
       agentId,
       agentCode: 'AG1',
@@ -130,17 +115,7 @@ function randomLog(random: () => number): RecordedEvent[] {
   const payments: string[] = [];
   const events: RecordedEvent[] = [];
   const push = (type: string, data: Record<string, unknown>) =>
-    events.push({
-      globalPosition: events.length + 1,
-      txId: String(events.length + 1),
-      streamId: `s-${events.length}`,
-      streamVersion: 1,
-      eventId: randomUUID(),
-      type,
-      data: { companyId, ...data },
-      metadata: { companyId, actorUserId: randomUUID(), commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
-      recordedAt: new Date(Date.UTC(2025, 0, 1) + events.length * 3_600_000),
-    });
+    events.push(loggedEvent(events.length, type, { companyId, ...data }, HOURLY));
   for (let i = 0; i < 400; i++) {
     const roll = random();
     if (agents.length < 2 || roll < 0.03) {

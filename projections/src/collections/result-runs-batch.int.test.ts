@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
 import { testDrivers, type TestDatabase } from '@fpa/write-model/testing';
-import { inSchema, schemaRows } from '../engine/apply-batch.fixtures.ts';
+import { inSchema, loggedEvent, schemaRows } from '../engine/apply-batch.fixtures.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BILLING_TABLES, billingProjection } from '../billing/billing.projection.ts';
 import { seededRandom } from '../portfolio/portfolio-stream.fixtures.ts';
@@ -87,17 +87,7 @@ function resultLog(random: () => number): RecordedEvent[] {
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const events: RecordedEvent[] = [];
   const push = (type: string, data: Record<string, unknown>) =>
-    events.push({
-      globalPosition: events.length + 1,
-      txId: String(events.length + 1),
-      streamId: `s-${events.length}`,
-      streamVersion: 1,
-      eventId: randomUUID(),
-      type,
-      data,
-      metadata: { companyId, actorUserId: null, commandId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
-      recordedAt: new Date(Date.UTC(2026, 0, 1) + events.length * 60_000),
-    });
+    events.push(loggedEvent(events.length, type, data, { startMs: Date.UTC(2026, 0, 1), stepMs: 60_000 }));
   const payments: string[] = [];
   for (let b = 0; b < 2; b++) {
     const batchId = randomUUID();

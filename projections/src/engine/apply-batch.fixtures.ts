@@ -1,4 +1,5 @@
-import type { SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
+import { randomUUID } from 'node:crypto';
+import type { RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
 
 /**
  * For the *-batch.int tests, which check that a projector's applyBatch leaves exactly what apply leaves
@@ -29,4 +30,34 @@ export async function schemaRows(
   const out: Record<string, Record<string, unknown>[]> = {};
   for (const table of tables) out[table] = await sql.query(`select * from "${schema}".${table} order by 1, 2`);
   return out;
+}
+
+/**
+ * The event at `index` of a hand-made log: the next position and transaction, a stream of its own, recorded
+ * `stepMs` after the one before it from `startMs`, its company (metadata) the one its data names.
+ */
+export function loggedEvent(
+  index: number,
+  type: string,
+  data: Record<string, unknown>,
+  time: { startMs: number; stepMs: number },
+): RecordedEvent {
+  return {
+    globalPosition: index + 1,
+    txId: String(index + 1),
+    streamId: `s-${index}`,
+    streamVersion: 1,
+    eventId: randomUUID(),
+    type,
+    data,
+    metadata: {
+      companyId: (data.companyId as string | undefined) ?? null,
+      actorUserId: randomUUID(),
+      commandId: null,
+      correlationId: randomUUID(),
+      causationId: null,
+      schemaVersion: 1,
+    },
+    recordedAt: new Date(time.startMs + index * time.stepMs),
+  };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
 import { testDrivers, type TestDatabase } from '@fpa/write-model/testing';
 import { PAYMENT_STATUSES } from '@fpa/write-model/validation';
-import { inSchema, schemaRows } from '../engine/apply-batch.fixtures.ts';
+import { inSchema, loggedEvent, schemaRows } from '../engine/apply-batch.fixtures.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../portfolio/portfolio-stream.fixtures.ts';
 import { paymentsProjection } from './payments.projection.ts';
@@ -83,26 +83,8 @@ describe.each(testDrivers())('payments applyBatch against apply on $name', (driv
   });
 });
 
-function recorded(index: number, type: string, data: Record<string, unknown>): RecordedEvent {
-  return {
-    globalPosition: index + 1,
-    txId: String(index + 1),
-    streamId: `s-${index}`,
-    streamVersion: 1,
-    eventId: randomUUID(),
-    type,
-    data,
-    metadata: {
-      companyId: data.companyId as string,
-      actorUserId: randomUUID(),
-      commandId: null,
-      correlationId: randomUUID(),
-      causationId: null,
-      schemaVersion: 1,
-    },
-    recordedAt: new Date(Date.UTC(2025, 0, 1) + index * 60_000),
-  };
-}
+const MINUTELY = { startMs: Date.UTC(2025, 0, 1), stepMs: 60_000 };
+const recorded = (index: number, type: string, data: Record<string, unknown>) => loggedEvent(index, type, data, MINUTELY);
 
 function randomLog(random: () => number): RecordedEvent[] {
   const companies = [randomUUID(), randomUUID()];
@@ -110,25 +92,7 @@ function randomLog(random: () => number): RecordedEvent[] {
   const policies: { policyId: string; companyId: string; memberId: string; policyNumber: string }[] = [];
   const payments: { paymentId: string; companyId: string; status: string }[] = [];
   const events: RecordedEvent[] = [];
-  const push = (type: string, data: Record<string, unknown>) =>
-    events.push({
-      globalPosition: events.length + 1,
-      txId: String(events.length + 1),
-      streamId: `s-${events.length}`,
-      streamVersion: 1,
-      eventId: randomUUID(),
-      type,
-      data,
-      metadata: {
-        companyId: data.companyId as string,
-        actorUserId: randomUUID(),
-        commandId: null,
-        correlationId: randomUUID(),
-        causationId: null,
-        schemaVersion: 1,
-      },
-      recordedAt: new Date(Date.UTC(2025, 0, 1) + events.length * 60_000),
-    });
+  const push = (type: string, data: Record<string, unknown>) => events.push(recorded(events.length, type, data));
   for (let i = 0; i < 400; i++) {
     const roll = random();
     if (policies.length < 3 || roll < 0.08) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Checkpoint, RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
 import { testDrivers } from '@fpa/write-model/testing';
-import { inSchema } from '../engine/apply-batch.fixtures.ts';
+import { inSchema, loggedEvent } from '../engine/apply-batch.fixtures.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCleanups } from '../engine/engine.fixtures.ts';
 import { appendRandomPortfolio, seededRandom } from './portfolio-stream.fixtures.ts';
@@ -59,24 +59,7 @@ describe.each(testDrivers())('portfolio applyBatch against apply on $name', (dri
     const companyId = randomUUID();
     const events: RecordedEvent[] = [];
     const push = (type: string, data: Record<string, unknown>) =>
-      events.push({
-        globalPosition: events.length + 1,
-        txId: String(events.length + 1),
-        streamId: `s-${events.length}`,
-        streamVersion: 1,
-        eventId: randomUUID(),
-        type,
-        data: { companyId, ...data },
-        metadata: {
-          companyId,
-          actorUserId: randomUUID(),
-          commandId: null,
-          correlationId: randomUUID(),
-          causationId: null,
-          schemaVersion: 1,
-        },
-        recordedAt: new Date(Date.UTC(2025, 0, 28) + events.length * 3_600_000),
-      });
+      events.push(loggedEvent(events.length, type, { companyId, ...data }, { startMs: Date.UTC(2025, 0, 28), stepMs: 3_600_000 }));
     const policies: string[] = [];
     for (let m = 0; m < 40; m++) {
       const memberId = randomUUID();
