@@ -281,3 +281,31 @@ export async function policyholderLife(bed: PortfolioBed, tier: string) {
   );
   return { companyId, memberId, policyId, policyNumber };
 }
+
+/** A premium of R 150 for policyholderLife's policy, paid by EFT on 2 September 2026, with what the test changes. */
+export function premiumPaid(
+  life: Awaited<ReturnType<typeof policyholderLife>>,
+  paymentId: string,
+  changes: Partial<{ memberId: string; memberName: string; status: string }> = {},
+): NewEvent {
+  return {
+    type: 'PaymentRecorded',
+    data: {
+      paymentId,
+      companyId: life.companyId,
+      policyId: life.policyId,
+      policyNumber: life.policyNumber,
+      memberId: life.memberId,
+      memberName: 'Thandi Nkosi',
+      amount: '150',
+      paymentDate: '2026-09-02',
+      paymentMethod: 'eft',
+      reference: null,
+      notes: null,
+      status: 'completed',
+      groupSchemeId: null,
+      groupPaymentId: null,
+      ...changes,
+    },
+  };
+}

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { quietLogger, runCleanups } from '../engine/engine.fixtures.ts';
 import { openPortfolioBed } from '../portfolio/portfolio.fixtures.ts';
 import { createDispatcher, NO_PROVIDER, type DispatcherOptions } from './dispatcher.ts';
-import { fakeSmsPortal, policyholderLife, realSmtpServer } from './notifications.fixtures.ts';
+import { fakeSmsPortal, policyholderLife, premiumPaid, realSmtpServer } from './notifications.fixtures.ts';
 import { notificationsProjection } from './notifications.projection.ts';
 import { listNotifications } from './notifications.queries.ts';
 import { loadNotificationConfig, providersFrom } from './notify.config.ts';
@@ -257,25 +257,7 @@ describe.each(testDrivers())('notifications outbox and dispatcher on $name', (dr
       {
         streamId: `payment-${paymentId}`,
         events: [
-          {
-            type: 'PaymentRecorded',
-            data: {
-              paymentId,
-              companyId: life.companyId,
-              policyId: life.policyId,
-              policyNumber: life.policyNumber,
-              memberId: life.memberId,
-              memberName: 'Thandi Nkosi',
-              amount: '150',
-              paymentDate: '2026-09-02',
-              paymentMethod: 'eft',
-              reference: null,
-              notes: null,
-              status: 'pending',
-              groupSchemeId: null,
-              groupPaymentId: null,
-            },
-          },
+          premiumPaid(life, paymentId, { status: 'pending' }),
           { type: 'PaymentStatusChanged', data: { paymentId, companyId: life.companyId, from: 'pending', to: 'completed' } },
         ],
       },
@@ -337,27 +319,7 @@ describe.each(testDrivers())('notifications outbox and dispatcher on $name', (dr
     await bed.append(life.companyId, [
       {
         streamId: `payment-${paymentId}`,
-        events: [
-          {
-            type: 'PaymentRecorded',
-            data: {
-              paymentId,
-              companyId: life.companyId,
-              policyId: life.policyId,
-              policyNumber: life.policyNumber,
-              memberId: spouseId,
-              memberName: 'Sipho Nkosi',
-              amount: '150',
-              paymentDate: '2026-09-02',
-              paymentMethod: 'eft',
-              reference: null,
-              notes: null,
-              status: 'completed',
-              groupSchemeId: null,
-              groupPaymentId: null,
-            },
-          },
-        ],
+        events: [premiumPaid(life, paymentId, { memberId: spouseId, memberName: 'Sipho Nkosi' })],
       },
     ]);
     await bed.project();
