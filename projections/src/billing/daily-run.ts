@@ -190,16 +190,25 @@ async function runDay(
     else if (step.kind === 'lapse') counts.policiesLapsed++;
     else counts.policiesReinstated++;
   };
-  /** The policy's steps of the day; counts its premium if one falls due (once per policy: the first look). */
-  const stepsOf = (policy: BillingPolicy, first: boolean) => {
-    if (first && fallsDueOn(policy, day)) counts.premiumsFallenDue++;
-    return calendarSteps(policy.calendar, policy.rules, day);
-  };
-  /** Each step its own command under its derived id: the path of a batch that could not be appended whole. */
-  const onePolicy = async (policy: BillingPolicy, first: boolean) => {
+  type Planned = { policy: BillingPolicy; steps: CalendarStep[]; plan: CalendarPlan };
+  /** The policy's steps of the day as commands (null: none, or it failed); counts its premium if one falls due. */
+  const planOf = (policy: BillingPolicy): Planned | null => {
     try {
-      for (const step of stepsOf(policy, first)) {
-        wrote((await takeCalendarStep(deps.store, stepCommand(policy, step, day, companyId, companyName), ctx)).append);
+      if (fallsDueOn(policy, day)) counts.premiumsFallenDue++;
+      const steps = calendarSteps(policy.calendar, policy.rules, day);
+      if (steps.length === 0) return null;
+      const commands = steps.map((step) => stepCommand(policy, step, day, companyId, companyName));
+      return { policy, steps, plan: { policyId: policy.policyId, commands } };
+    } catch (error) {
+      failed(policy, error);
+      return null;
+    }
+  };
+  /** Each step its own command under its derived id: a lone policy, or a batch that could not be appended whole. */
+  const stepByStep = async ({ policy, steps, plan }: Planned) => {
+    try {
+      for (const [i, step] of steps.entries()) {
+        wrote((await takeCalendarStep(deps.store, plan.commands[i]!, ctx)).append);
         counted(step);
       }
     } catch (error) {
@@ -207,22 +216,9 @@ async function runDay(
     }
   };
   const oneBatch = async (batch: BillingPolicy[]) => {
-    const planned: { policy: BillingPolicy; steps: CalendarStep[]; plan: CalendarPlan }[] = [];
-    for (const policy of batch) {
-      try {
-        const steps = stepsOf(policy, true);
-        if (steps.length === 0) continue;
-        planned.push({
-          policy,
-          steps,
-          plan: { policyId: policy.policyId, commands: steps.map((step) => stepCommand(policy, step, day, companyId, companyName)) },
-        });
-      } catch (error) {
-        failed(policy, error);
-      }
-    }
+    const planned = batch.map(planOf).filter((p): p is Planned => p !== null);
     if (planned.length === 0) return;
-    if (planned.length === 1) return onePolicy(planned[0]!.policy, false);
+    if (planned.length === 1) return stepByStep(planned[0]!);
     let outcome;
     try {
       outcome = await takeCalendarStepsTogether(
@@ -238,7 +234,7 @@ async function runDay(
         policies: planned.length,
         error: error instanceof Error ? error.message : String(error),
       });
-      for (const { policy } of planned) await onePolicy(policy, false);
+      for (const one of planned) await stepByStep(one);
       return;
     }
     wrote(outcome.append);
@@ -255,11 +251,7 @@ async function runDay(
   for (let i = 0; i < book.length; i += size) batches.push(book.slice(i, i + size));
   let next = 0;
   const worker = async () => {
-    while (next < batches.length) {
-      const batch = batches[next++]!;
-      if (size === 1) await onePolicy(batch[0]!, true);
-      else await oneBatch(batch);
-    }
+    while (next < batches.length) await oneBatch(batches[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? DAILY_RUN_CONCURRENCY, batches.length) }, worker));
   return counts;
