@@ -3,7 +3,7 @@ import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, asDomainEvent, expectedVersion, loadState, withConflictRetry } from '../../command-handling/handle.ts';
 import type { AppendResult, EventStore, StreamAppend } from '../../event-store/types.ts';
 import { policyStreamId, type PolicyEvent } from '../policies.events.ts';
-import { evolvePolicy, initialPolicyState } from '../policies.state.ts';
+import { evolvePolicy, initialPolicyState, type PolicyState } from '../policies.state.ts';
 import { calendarCommandId, calendarPii, decideCalendarStep, type CalendarCommand } from './calendar-steps.ts';
 
 export * from './calendar-steps.ts';
@@ -25,15 +25,39 @@ export async function takeCalendarStep(store: EventStore, command: CalendarComma
   const streamId = policyStreamId(command.policyId);
   return withConflictRetry(async () => {
     const { state, version } = await loadState(store, streamId, { initialState: initialPolicyState, evolve: evolvePolicy });
-    const events = decideCalendarStep(command, state);
-    if (events.length === 0 || state.status === 'none') return { events, append: null, commandId: null };
+    const { events, append: planned } = decideSteps(streamId, state, version, [command]);
+    if (!planned || state.status === 'none') return { events, append: null, commandId: null };
     const commandId = calendarCommandId(command, state.activations);
-    const append = await store.append(
-      [{ streamId, expectedVersion: expectedVersion(version), events: events.map((e) => toNewEvent(e, calendarPii(state.memberId))) }],
-      { ...appendOptions({ ...ctx, actor: { ...ctx.actor, companyId: command.companyId } }), commandId, correlationId: ctx.commandId },
-    );
+    const append = await store.append([planned], {
+      ...appendOptions({ ...ctx, actor: { ...ctx.actor, companyId: command.companyId } }),
+      commandId,
+      correlationId: ctx.commandId,
+    });
     return { events, append, commandId };
   });
+}
+
+/**
+ * A policy's steps decided in order on its state at a version: the events, and the append at exactly
+ * that version (null when every step had been taken, or there is no such policy). The one decision of
+ * both the single step and the batch.
+ */
+function decideSteps(
+  streamId: string,
+  state: PolicyState,
+  version: number,
+  commands: readonly CalendarCommand[],
+): { events: PolicyEvent[]; append: StreamAppend | null } {
+  const events: PolicyEvent[] = [];
+  let next = state;
+  for (const command of commands) {
+    const decided = decideCalendarStep(command, next);
+    events.push(...decided);
+    next = decided.reduce(evolvePolicy, next);
+  }
+  if (events.length === 0 || state.status === 'none') return { events, append: null };
+  const pii = calendarPii(state.memberId);
+  return { events, append: { streamId, expectedVersion: expectedVersion(version), events: events.map((e) => toNewEvent(e, pii)) } };
 }
 
 /** One policy's steps of a day, in order (a notice, then a lapse). */
@@ -71,20 +95,12 @@ export async function takeCalendarStepsTogether(
     const streamId = policyStreamId(plan.policyId);
     const { version, events: recorded } = streams.get(streamId) ?? { version: 0, events: [] };
     try {
-      let state = recorded.map(asDomainEvent<PolicyEvent>).reduce(evolvePolicy, initialPolicyState);
-      const decided: PolicyEvent[] = [];
-      for (const command of plan.commands) {
-        if (command.policyId !== plan.policyId || command.companyId !== companyId)
-          throw new Error(`A step of another policy or company in the plan of ${plan.policyId}.`);
-        const events = decideCalendarStep(command, state);
-        decided.push(...events);
-        state = events.reduce(evolvePolicy, state);
-      }
-      policies.set(plan.policyId, { events: decided });
-      if (decided.length > 0 && state.status !== 'none') {
-        const pii = calendarPii(state.memberId);
-        appends.push({ streamId, expectedVersion: expectedVersion(version), events: decided.map((e) => toNewEvent(e, pii)) });
-      }
+      if (plan.commands.some((command) => command.policyId !== plan.policyId || command.companyId !== companyId))
+        throw new Error(`A step of another policy or company in the plan of ${plan.policyId}.`);
+      const state = recorded.map(asDomainEvent<PolicyEvent>).reduce(evolvePolicy, initialPolicyState);
+      const { events, append } = decideSteps(streamId, state, version, plan.commands);
+      policies.set(plan.policyId, { events });
+      if (append) appends.push(append);
     } catch (error) {
       policies.set(plan.policyId, { error });
     }
