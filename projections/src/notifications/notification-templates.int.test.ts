@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { NewEvent } from '@fpa/write-model/event-store';
 import { testDrivers } from '@fpa/write-model/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCleanups } from '../engine/engine.fixtures.ts';
 import { openPortfolioBed } from '../portfolio/portfolio.fixtures.ts';
 import { notificationsProjection } from './notifications.projection.ts';
+import { premiumPaid, thandisPolicy } from './notifications.fixtures.ts';
 import { listNotifications } from './notifications.queries.ts';
 import { listNotificationTemplates } from './templates.ts';
 
@@ -15,72 +15,10 @@ describe.each(testDrivers())('notification templates in the outbox on $name', (d
 
   it('renders each message with the template in force at its event; a rebuild changes and adds nothing', async () => {
     const bed = await openPortfolioBed(driver, cleanups, [notificationsProjection]);
-    const [companyId, memberId, policyId] = [randomUUID(), randomUUID(), randomUUID()];
-    const stream = (streamId: string, ...events: NewEvent[]) => bed.append(companyId, [{ streamId, events }]);
+    const life = await thandisPolicy(bed, { memberEmail: null, paidUpTo: '2026-01-31' });
+    const { companyId, stream } = life;
     const templates = `notification-templates-${companyId}`;
-    const payment = (day: string): NewEvent => ({
-      type: 'PaymentRecorded',
-      data: {
-        paymentId: randomUUID(),
-        companyId,
-        policyId,
-        policyNumber: 'POL-000123',
-        memberId,
-        memberName: 'Thandi Nkosi',
-        amount: '150',
-        paymentDate: day,
-        paymentMethod: 'cash',
-        reference: null,
-        notes: null,
-        status: 'completed',
-        groupSchemeId: null,
-        groupPaymentId: null,
-      },
-    });
-    await stream(`company-${companyId}`, {
-      type: 'CompanyRegistered',
-      data: {
-        companyId,
-        name: 'Ubuntu Funerals',
-        email: null,
-        cipNumber: '2020/123456/07',
-        phone: '011 555 1234',
-        fspNumber: null,
-        tier: 'starter',
-        memberLimit: 300,
-      },
-    });
-    await stream(`member-${memberId}`, {
-      type: 'MemberRegistered',
-      data: {
-        memberId,
-        companyId,
-        mainMemberId: null,
-        firstName: 'Thandi',
-        lastName: 'Nkosi',
-        email: null,
-        phone: '082 123 4567',
-        saId: null,
-        policyId: null,
-        source: 'manual',
-      },
-    });
-    await stream(`policy-${policyId}`, {
-      type: 'PolicyIssued',
-      data: {
-        policyId,
-        companyId,
-        policyNumber: 'POL-000123',
-        memberId,
-        policyTypeId: randomUUID(),
-        coverageAmount: '15000',
-        monthlyPremium: '150',
-        waitingPeriod: 6,
-        startDate: '2026-01-01',
-        agentId: null,
-        paidUpTo: '2026-01-31',
-      },
-    });
+    const payment = (day: string) => premiumPaid(life, randomUUID(), { paymentDate: day, paymentMethod: 'cash' });
     await stream(templates, {
       type: 'NotificationTemplateSet',
       data: {

@@ -100,13 +100,33 @@ export async function realSmtpServer(): Promise<FakeSmtp> {
   return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
 }
 
-/** A company, one member with a policy, and every event that sends a message (issue #24's table). */
-export async function policyholderLife(bed: PortfolioBed, tier: string) {
+/** Thandi Nkosi's policy and the ways to add to its log. */
+export type ThandisPolicy = {
+  companyId: string;
+  memberId: string;
+  policyId: string;
+  policyNumber: string;
+  stream(streamId: string, ...events: NewEvent[]): Promise<unknown>;
+};
+
+/**
+ * Ubuntu Funerals, its member Thandi Nkosi and her policy POL-000123 (R 150 a month from 1 January 2026),
+ * as registering them appends them; `withMember` adds events to her member stream in the same append (a
+ * communication preference set before the policy's welcome), `paidUpTo` makes the policy a migrated one.
+ */
+export async function thandisPolicy(
+  bed: PortfolioBed,
+  options: {
+    tier?: string;
+    companyEmail?: string | null;
+    memberEmail?: string | null;
+    paidUpTo?: string;
+    withMember?: (ids: { companyId: string; memberId: string }) => NewEvent[];
+  } = {},
+): Promise<ThandisPolicy> {
   const companyId = randomUUID();
   const memberId = randomUUID();
   const policyId = randomUUID();
-  const claimIds = [randomUUID(), randomUUID(), randomUUID()];
-  const paymentId = randomUUID();
   const policyNumber = 'POL-000123';
   const stream = (streamId: string, ...events: NewEvent[]) => bed.append(companyId, [{ streamId, events }]);
   await stream(`company-${companyId}`, {
@@ -114,31 +134,35 @@ export async function policyholderLife(bed: PortfolioBed, tier: string) {
     data: {
       companyId,
       name: 'Ubuntu Funerals',
-      email: 'info@ubuntu.co.za',
+      email: options.companyEmail ?? null,
       cipNumber: '2020/123456/07',
       phone: '011 555 1234',
       fspNumber: null,
-      tier,
+      tier: options.tier ?? 'starter',
       memberLimit: 300,
     },
   });
-  await stream(`member-${memberId}`, {
-    type: 'MemberRegistered',
-    data: {
-      memberId,
-      companyId,
-      mainMemberId: null,
-      firstName: 'Thandi',
-      lastName: 'Nkosi',
-      email: 'thandi@example.co.za',
-      phone: '082 123 4567',
-      saId: null,
-      policyId: null,
-      source: 'manual',
+  await stream(
+    `member-${memberId}`,
+    {
+      type: 'MemberRegistered',
+      data: {
+        memberId,
+        companyId,
+        mainMemberId: null,
+        firstName: 'Thandi',
+        lastName: 'Nkosi',
+        email: options.memberEmail === undefined ? 'thandi@example.co.za' : options.memberEmail,
+        phone: '082 123 4567',
+        saId: null,
+        policyId: null,
+        source: 'manual',
+      },
+      // Sealed with the member's key, as the write model seals it (memberPii): erasure destroys the key.
+      pii: [{ subjectId: `member:${memberId}`, fields: ['firstName', 'lastName', 'email', 'phone'] }],
     },
-    // Sealed with the member's key, as the write model seals it (memberPii): erasure destroys the key.
-    pii: [{ subjectId: `member:${memberId}`, fields: ['firstName', 'lastName', 'email', 'phone'] }],
-  });
+    ...(options.withMember?.({ companyId, memberId }) ?? []),
+  );
   await stream(`policy-${policyId}`, {
     type: 'PolicyIssued',
     data: {
@@ -152,8 +176,37 @@ export async function policyholderLife(bed: PortfolioBed, tier: string) {
       waitingPeriod: 6,
       startDate: '2026-01-01',
       agentId: null,
+      ...(options.paidUpTo ? { paidUpTo: options.paidUpTo } : {}),
     },
   });
+  return { companyId, memberId, policyId, policyNumber, stream };
+}
+
+/** The non-payment notice of 5 April 2026 on Thandi's policy (April's premium missed), by SMS. */
+export function aprilNotice(life: Pick<ThandisPolicy, 'companyId' | 'policyId' | 'policyNumber'>): NewEvent {
+  return {
+    type: 'NonPaymentNoticeIssued',
+    data: {
+      policyId: life.policyId,
+      companyId: life.companyId,
+      policyNumber: life.policyNumber,
+      issuedOn: '2026-04-05',
+      missed: [{ period: '2026-04', dueDate: '2026-04-01', unpaid: '150.00' }],
+      arrears: '150.00',
+      graceEndsOn: '2026-05-01',
+      channel: 'sms',
+      to: '0821234567',
+      text: 'Ubuntu Funerals: we have not received your premium for April 2026 on funeral policy POL-000123.',
+    },
+  };
+}
+
+/** A company, one member with a policy, and every event that sends a message (issue #24's table). */
+export async function policyholderLife(bed: PortfolioBed, tier: string) {
+  const life = await thandisPolicy(bed, { tier, companyEmail: 'info@ubuntu.co.za' });
+  const { companyId, memberId, policyId, policyNumber, stream } = life;
+  const claimIds = [randomUUID(), randomUUID(), randomUUID()];
+  const paymentId = randomUUID();
   // A policy migrated from another system (paid up to a date there): no welcome.
   const migratedId = randomUUID();
   await stream(`policy-${migratedId}`, {
@@ -172,40 +225,11 @@ export async function policyholderLife(bed: PortfolioBed, tier: string) {
       paidUpTo: '2026-01-31',
     },
   });
-  await stream(`payment-${paymentId}`, {
-    type: 'PaymentRecorded',
-    data: {
-      paymentId,
-      companyId,
-      policyId,
-      policyNumber,
-      memberId,
-      memberName: 'Thandi Nkosi',
-      amount: '1234.5',
-      paymentDate: '2026-02-03',
-      paymentMethod: 'cash',
-      reference: null,
-      notes: null,
-      status: 'completed',
-      groupSchemeId: null,
-      groupPaymentId: null,
-    },
-  });
-  await stream(`policy-${policyId}`, {
-    type: 'NonPaymentNoticeIssued',
-    data: {
-      policyId,
-      companyId,
-      policyNumber,
-      issuedOn: '2026-04-05',
-      missed: [{ period: '2026-04', dueDate: '2026-04-01', unpaid: '150.00' }],
-      arrears: '150.00',
-      graceEndsOn: '2026-05-01',
-      channel: 'sms',
-      to: '0821234567',
-      text: 'Ubuntu Funerals: we have not received your premium for April 2026 on funeral policy POL-000123.',
-    },
-  });
+  await stream(
+    `payment-${paymentId}`,
+    premiumPaid(life, paymentId, { amount: '1234.5', paymentDate: '2026-02-03', paymentMethod: 'cash' }),
+  );
+  await stream(`policy-${policyId}`, aprilNotice(life));
   await stream(`policy-${policyId}`, {
     type: 'PolicyLapsed',
     data: {
@@ -282,11 +306,18 @@ export async function policyholderLife(bed: PortfolioBed, tier: string) {
   return { companyId, memberId, policyId, policyNumber };
 }
 
-/** A premium of R 150 for policyholderLife's policy, paid by EFT on 2 September 2026, with what the test changes. */
+/** A premium of R 150 for Thandi's policy, paid by EFT on 2 September 2026, with what the test changes. */
 export function premiumPaid(
-  life: Awaited<ReturnType<typeof policyholderLife>>,
+  life: Pick<ThandisPolicy, 'companyId' | 'memberId' | 'policyId' | 'policyNumber'>,
   paymentId: string,
-  changes: Partial<{ memberId: string; memberName: string; status: string }> = {},
+  changes: Partial<{
+    memberId: string;
+    memberName: string;
+    status: string;
+    amount: string;
+    paymentDate: string;
+    paymentMethod: string;
+  }> = {},
 ): NewEvent {
   return {
     type: 'PaymentRecorded',
