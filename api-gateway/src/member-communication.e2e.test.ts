@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '@fpa/write-model/testing';
 import { mainMemberBody } from './calendar.testing.ts';
 import { staffToken } from './role-sessions.testing.ts';
-import { pressSandboxButton } from './subscription.testing.ts';
+import { premiumCompany } from './subscription.testing.ts';
 import { registration, startTestApp, type TestApp } from './testing.ts';
 
 /*
@@ -25,19 +25,7 @@ describe.each(testDrivers())("a member's communication preferences through the g
   beforeAll(async () => {
     t = await startTestApp(driver);
     t.services.now = () => new Date('2026-11-26T08:00:00Z');
-    const registered = (await t.request('POST', '/api/register', registration())).body;
-    admin = registered.token;
-    companyId = registered.user.companyId;
-    const checkout = await t.request('POST', '/api/subscription/create-checkout', { tier: 'starter' }, { token: admin });
-    await pressSandboxButton(t, checkout.body.redirectUrl, 'pay');
-    typeId = (
-      await t.request(
-        'POST',
-        '/api/policy-types',
-        { name: 'Family 20k', coverageAmount: '20000', monthlyPremium: '120', waitingPeriod: 6 },
-        { token: admin },
-      )
-    ).body.id;
+    ({ admin, companyId, typeId } = await premiumCompany(t));
     memberId = (await t.request('POST', '/api/members', mainMemberBody(typeId, { email: 'thandi@example.co.za' }), { token: admin })).body
       .id;
   });

@@ -4,7 +4,7 @@ import { testDrivers } from '@fpa/write-model/testing';
 import { fakeSmsPortal, realSmtpServer, type FakeSms, type FakeSmtp } from '../../projections/src/notifications/notifications.fixtures.ts';
 import { caller, companyWithStaff, nextSaId, submitClaim } from './audit.testing.ts';
 import { mainMemberBody } from './calendar.testing.ts';
-import { pressSandboxButton } from './subscription.testing.ts';
+import { payForPremium } from './subscription.testing.ts';
 import { startTestApp, type TestApp } from './testing.ts';
 
 /*
@@ -53,8 +53,7 @@ describe.each(testDrivers())('SMSPortal delivery receipts and staff deadline e-m
     const staff = await companyWithStaff(t, ['claim_admin']);
     admin = staff.tokens.administrator!;
     clerk = staff.tokens.claim_admin!;
-    const checkout = await t.request('POST', '/api/subscription/create-checkout', { tier: 'starter' }, { token: admin });
-    await pressSandboxButton(t, checkout.body.redirectUrl, 'pay');
+    await payForPremium(t, admin);
     typeId = (
       await caller(t, admin)('POST', '/api/policy-types', {
         name: 'Basic',

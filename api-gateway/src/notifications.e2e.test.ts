@@ -10,7 +10,7 @@ import {
 import { twilioSignature } from '../../projections/src/notifications/receipts.ts';
 import { mainMemberBody } from './calendar.testing.ts';
 import { staffToken } from './role-sessions.testing.ts';
-import { pressSandboxButton } from './subscription.testing.ts';
+import { payForPremium, premiumCompany } from './subscription.testing.ts';
 import { registration, startTestApp, type TestApp } from './testing.ts';
 
 /*
@@ -52,19 +52,7 @@ describe.each(testDrivers())('notifications through the gateway on $name', (driv
     // The test sends by hand (tick), on a clock it sets: 10:00 in South Africa.
     await t.services.dispatcher!.stop();
     t.services.now = () => new Date('2026-11-26T08:00:00Z');
-    const registered = (await t.request('POST', '/api/register', registration())).body;
-    admin = registered.token;
-    companyId = registered.user.companyId;
-    const checkout = await t.request('POST', '/api/subscription/create-checkout', { tier: 'starter' }, { token: admin });
-    await pressSandboxButton(t, checkout.body.redirectUrl, 'pay');
-    typeId = (
-      await t.request(
-        'POST',
-        '/api/policy-types',
-        { name: 'Family 20k', coverageAmount: '20000', monthlyPremium: '120', waitingPeriod: 6 },
-        { token: admin },
-      )
-    ).body.id;
+    ({ admin, companyId, typeId } = await premiumCompany(t));
   });
   afterAll(async () => {
     await t?.close();
@@ -190,8 +178,7 @@ describe.each(testDrivers())('Twilio delivery receipts on $name', (driver) => {
     await t.services.dispatcher!.stop();
     t.services.now = () => new Date('2026-11-26T08:00:00Z');
     admin = (await t.request('POST', '/api/register', registration())).body.token;
-    const checkout = await t.request('POST', '/api/subscription/create-checkout', { tier: 'starter' }, { token: admin });
-    await pressSandboxButton(t, checkout.body.redirectUrl, 'pay');
+    await payForPremium(t, admin);
   });
   afterAll(async () => {
     await t?.close();

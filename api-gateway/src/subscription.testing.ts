@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { paramString, pfEncode, type Pair } from './billing/payfast-signature.ts';
 import { sandboxSignature } from './billing/sandbox.ts';
-import type { Answer, TestApp } from './testing.ts';
+import { registration, type Answer, type TestApp } from './testing.ts';
 
 /** Test-only helpers for checkouts: follow the sandbox's page as a browser would, forge notifications. */
 
@@ -34,6 +34,27 @@ export async function pressSandboxButton(t: TestApp, redirectUrl: string, action
   const page = await t.request('GET', pathOf(redirectUrl));
   const answer = await postForm(t, '/api/billing/sandbox/checkout', [...hiddenFields(page.body as string), ['action', action]]);
   return { page, answer };
+}
+
+/** The Premium Plan paid for in the sandbox, as an administrator pays for it (its members then get messages, issue #24). */
+export async function payForPremium(t: TestApp, token: string): Promise<void> {
+  const checkout = await t.request('POST', '/api/subscription/create-checkout', { tier: 'starter' }, { token });
+  if (checkout.status !== 200) throw new Error(`checkout: ${checkout.status} ${JSON.stringify(checkout.body)}`);
+  await pressSandboxButton(t, checkout.body.redirectUrl, 'pay');
+}
+
+/** A newly registered company on the paid Premium Plan with one policy type, Family 20k (R 120 a month, 6 months' wait). */
+export async function premiumCompany(t: TestApp): Promise<{ admin: string; companyId: string; typeId: string }> {
+  const registered = (await t.request('POST', '/api/register', registration())).body;
+  await payForPremium(t, registered.token);
+  const type = await t.request(
+    'POST',
+    '/api/policy-types',
+    { name: 'Family 20k', coverageAmount: '20000', monthlyPremium: '120', waitingPeriod: 6 },
+    { token: registered.token },
+  );
+  if (type.status !== 201) throw new Error(`policy type: ${type.status} ${JSON.stringify(type.body)}`);
+  return { admin: registered.token, companyId: registered.user.companyId, typeId: type.body.id };
 }
 
 /** A sandbox notification as the sandbox gateway sends it, signed with `secret`. */

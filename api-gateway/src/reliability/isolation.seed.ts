@@ -11,7 +11,7 @@ import {
 import { agentBody } from '../agents.testing.ts';
 import { companyWithStaff } from '../audit.testing.ts';
 import { seedReportsCompany } from '../reports.seed.testing.ts';
-import { pressSandboxButton } from '../subscription.testing.ts';
+import { payForPremium } from '../subscription.testing.ts';
 import { makeSaId, type TestApp } from '../testing.ts';
 import { addMonths, southAfricanDate } from '@fpa/write-model/validation';
 
@@ -56,9 +56,7 @@ export async function seedCompany(t: TestApp): Promise<SeededCompany> {
     return answer.body;
   };
   // The Premium Plan (sandbox payment), so that its members' welcome messages are in the outbox (issue #24).
-  const checkout = await t.request('POST', '/api/subscription/create-checkout', { tier: 'starter' }, { token });
-  if (checkout.status !== 200) throw new Error(`checkout: ${checkout.status} ${JSON.stringify(checkout.body)}`);
-  await pressSandboxButton(t, checkout.body.redirectUrl, 'pay');
+  await payForPremium(t, token);
   await seedReportsCompany(t, token);
   await t.request('POST', '/api/agents', agentBody('Palesa'), { token });
   const person = (firstName: string) => ({
