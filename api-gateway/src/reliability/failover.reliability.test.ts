@@ -1,0 +1,251 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { allProjectors, createProjectionEngine } from '@fpa/projections';
+import { agentStreamId } from '@fpa/write-model';
+import { createKeyring, createPostgresClient, createPostgresEventStore, type SqlClient } from '@fpa/write-model/event-store';
+import { reliabilityRuns, reportFigures, reportSkipped, testDatabaseUrl, type TestDriver } from '@fpa/write-model/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentBody } from '../agents.testing.ts';
+import { registration, startTestApp, type TestApp } from '../testing.ts';
+import { FAILOVER_SETTINGS, failoverUnavailable, KEEPER_NETWORK_PARTITION_TIMEOUT_S, startFormation, type Formation } from './failover-clusters.testing.ts';
+import { compareChecksums, dropReadModels, readModelChecksums, rowCount, waitCaughtUp } from './read-models.testing.ts';
+
+/**
+ * Issue #28 §2: automatic failover. A pg_auto_failover formation made by the test (monitor, primary,
+ * synchronous standby; failover-clusters.testing.ts), the gateway on the multi-host DATABASE_URL
+ * (target_session_attrs=read-write), and clients sending a stream of commands (an agent added), each
+ * with its own Idempotency-Key, sent again with the same key when the gateway answers 503 (as the web
+ * does, web/src/app/retryingFetch.ts). During the stream the primary's keeper and postmaster are
+ * killed (SIGKILL: the machine dies), KILLS times; after each: the time until a command sent after the
+ * kill is accepted, 0 acknowledged commands missing from the log, 0 commands appended twice, every
+ * answer's id the one in the log (a retry of a command that had committed answers its first result),
+ * no answer other than 201, 202 or 503; the killed node is started again and rejoins as the standby
+ * before the next kill. At the end the read models equal a rebuild from the log.
+ */
+const AREA = '10 failover';
+const TEST = 'primary killed during a stream of commands, multi-host URL';
+const KILLS = reliabilityRuns(AREA, 10);
+const CLIENTS = 4;
+/** Commands acknowledged between the formation being whole again and the next kill. */
+const BETWEEN_KILLS = 20;
+const DATABASE = 'fpa_failover';
+const unavailable = testDatabaseUrl() ? failoverUnavailable() : 'needs TEST_DATABASE_URL (PostgreSQL tests are on): the test makes its own formation';
+if (unavailable) {
+  console.log(`failover test skipped: ${unavailable}`);
+  reportSkipped(AREA, TEST, 'postgres', unavailable);
+}
+
+/** The test database on the formation, made and used through the multi-host URL; it outlives the app (checked after). */
+function formationDriver(formation: Formation): TestDriver {
+  return {
+    name: 'postgres',
+    async create(options = {}) {
+      const admin = await createPostgresClient({ url: formation.url('postgres'), max: 1 });
+      try {
+        await admin.exec(`create database ${DATABASE}`);
+      } finally {
+        await admin.close();
+      }
+      const sql: SqlClient = await createPostgresClient({ url: formation.url(DATABASE), max: 25 });
+      if (options.template) await options.template.prepare(sql);
+      return { sql, url: formation.url(DATABASE), dispose: () => sql.close() };
+    },
+  };
+}
+
+type Ack = { key: string; id: string | null; status: number; at: number; attemptSentAt: number; retried: boolean };
+
+const percentile = (values: readonly number[], p: number) => {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+describe(AREA, () => {
+  let formation: Formation | null = null;
+  let t: TestApp | null = null;
+  const dataKey = randomBytes(32).toString('base64');
+
+  beforeAll(async () => {
+    if (unavailable) return;
+    formation = await startFormation();
+    t = await startTestApp(formationDriver(formation), {}, { DATA_KEY: dataKey });
+  });
+  afterAll(async () => {
+    try {
+      await t?.close();
+    } finally {
+      await formation?.destroy();
+    }
+  });
+
+  it.skipIf(Boolean(unavailable))(
+    `the primary killed ${KILLS} times during a stream of commands: none lost, none twice, accepted again within seconds${unavailable ? ` (skipped: ${unavailable})` : ''}`,
+    async () => {
+      const app = t!;
+      const f = formation!;
+      const startedAt = Date.now();
+      const registered = await app.request('POST', '/api/register', registration());
+      expect(registered.status).toBe(201);
+      const token = registered.body.token as string;
+
+      const acks: Ack[] = [];
+      const tally = { sent: 0, unavailable: 0, retriedCommands: 0, otherAnswers: [] as string[], gaveUp: 0 };
+      let running = true;
+
+      /** One client: commands one after the other, each sent until it is answered other than 503. */
+      async function client(c: number) {
+        for (let i = 0; running; i++) {
+          const key = randomUUID();
+          const firstSentAt = Date.now();
+          let retried = false;
+          for (;;) {
+            const attemptSentAt = Date.now();
+            tally.sent++;
+            const answer = await app
+              .request('POST', '/api/agents', agentBody(`Failover${c}x${i}`), { token, headers: { 'idempotency-key': key } })
+              .catch((error: unknown) => ({ status: 0, body: { message: String(error) }, headers: new Headers() }));
+            if (answer.status === 201 || answer.status === 202) {
+              acks.push({ key, id: (answer.body?.id as string) ?? null, status: answer.status, at: Date.now(), attemptSentAt, retried });
+              break;
+            }
+            if (answer.status === 503 && answer.body?.code === 'DATABASE_UNAVAILABLE' && answer.headers.get('retry-after')) {
+              tally.unavailable++;
+              if (!retried) tally.retriedCommands++;
+              retried = true;
+              // A client waits Retry-After (2 s); this one tries sooner, to measure when commands are accepted again.
+              if (Date.now() - firstSentAt < 120_000) {
+                await new Promise((resolve) => setTimeout(resolve, 200));
+                continue;
+              }
+              tally.gaveUp++;
+              break;
+            }
+            tally.otherAnswers.push(`${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+            break;
+          }
+        }
+      }
+
+      /** Acknowledged commands missing from the log, appended twice, or answered with another id than the log's. */
+      async function checkLog() {
+        const rows = await app.services.sql.query<{ key: string; n: number; ids: string[] }>(
+          `select split_part(metadata->>'commandId', ':', 2) as key, count(*)::int as n, array_agg(stream_id) as ids
+             from es_events where type = 'AgentRegistered' group by 1`,
+        );
+        const logged = new Map(rows.map((r) => [r.key, r]));
+        const acked = [...acks];
+        return {
+          acked: acked.length,
+          lost: acked.filter((a) => !logged.has(a.key)).length,
+          twice: rows.filter((r) => r.n > 1).length,
+          wrongId: acked.filter((a) => a.id !== null && logged.get(a.key)?.ids[0] !== agentStreamId(a.id)).length,
+        };
+      }
+
+      const clients = Array.from({ length: CLIENTS }, (_, c) => client(c));
+      const acksAfter = async (since: number, count: number, timeoutMs: number) => {
+        const deadline = Date.now() + timeoutMs;
+        while (acks.filter((a) => a.attemptSentAt > since).length < count) {
+          if (Date.now() > deadline) throw new Error(`fewer than ${count} commands accepted within ${timeoutMs} ms of ${since}`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        return acks.find((a) => a.attemptSentAt > since)!;
+      };
+
+      const kills: { killed: string; acceptedAgainMs: number; rejoinedMs: number; lost: number; twice: number; wrongId: number }[] = [];
+      try {
+        for (let k = 0; k < KILLS; k++) {
+          const { primary } = await f.stable(180_000);
+          await acksAfter(Date.now(), BETWEEN_KILLS, 120_000);
+          const killedAt = Date.now();
+          f.kill(primary.name);
+          const first = await acksAfter(killedAt, 1, 120_000);
+          const acceptedAgainMs = first.at - killedAt;
+          f.start(primary.name);
+          await f.stable(180_000);
+          const rejoinedMs = Date.now() - killedAt;
+          const checked = await checkLog();
+          kills.push({ killed: primary.name, acceptedAgainMs, rejoinedMs, lost: checked.lost, twice: checked.twice, wrongId: checked.wrongId });
+          console.log(`failover ${k + 1}/${KILLS}: ${JSON.stringify(kills.at(-1))}`);
+        }
+      } finally {
+        running = false;
+        await Promise.all(clients);
+      }
+      const final = await checkLog();
+
+      // Read models: what the gateway's engine built through the failovers against a build from the log.
+      await waitCaughtUp(app.services.engine, 120_000);
+      const sql = app.services.sql;
+      const live = await readModelChecksums(sql, allProjectors);
+      await app.services.engine.stop();
+      await dropReadModels(sql);
+      const store = await createPostgresEventStore(sql, { keyring: await createKeyring(sql, Buffer.from(dataKey, 'base64')) });
+      const builder = createProjectionEngine({ sql, store, projectors: allProjectors });
+      const observer = createProjectionEngine({ sql, store, projectors: allProjectors });
+      await builder.start();
+      try {
+        await waitCaughtUp(observer, 240_000);
+      } finally {
+        await builder.stop();
+      }
+      const rebuilt = await readModelChecksums(sql, allProjectors);
+      const compared = compareChecksums(live, rebuilt);
+
+      const accepted = kills.map((k) => k.acceptedAgainMs);
+      const figures = {
+        kills: kills.length,
+        commandsAcknowledged: final.acked,
+        lost: final.lost,
+        appendedTwice: final.twice,
+        answeredAnotherId: final.wrongId,
+        otherAnswers: tally.otherAnswers.length,
+        gaveUp: tally.gaveUp,
+        unavailableAnswers: tally.unavailable,
+        commandsRetried: acks.filter((a) => a.retried).length,
+        savedNotVisibleYet: acks.filter((a) => a.status === 202).length,
+        acceptedAgainP50ms: percentile(accepted, 50),
+        acceptedAgainMaxMs: percentile(accepted, 100),
+        rejoinedP50ms: percentile(
+          kills.map((k) => k.rejoinedMs),
+          50,
+        ),
+        readModelRows: rowCount(live),
+        readModelDifferences: compared.differences,
+        settings: `${Object.entries(FAILOVER_SETTINGS)
+          .map(([name, value]) => `${name.replace('pgautofailover.', '')}=${value}`)
+          .join(' ')} network_partition_timeout=${KEEPER_NETWORK_PARTITION_TIMEOUT_S}s`,
+        acceptedAgainMs: accepted.join(' '),
+      };
+      console.log(`failover: ${JSON.stringify(figures)}`);
+      if (tally.otherAnswers.length > 0) console.log(`failover, other answers:\n${tally.otherAnswers.slice(0, 10).join('\n')}`);
+      reportFigures(
+        {
+          area: AREA,
+          test: TEST,
+          runs: kills.length,
+          checked: final.acked,
+          checkedWhat: 'acknowledged commands',
+          differences: final.lost + final.twice + final.wrongId + tally.otherAnswers.length + tally.gaveUp + compared.differences,
+          details: figures,
+          driver: 'postgres',
+        },
+        startedAt,
+      );
+      expect(kills.map((k) => ({ lost: k.lost, twice: k.twice, wrongId: k.wrongId }))).toEqual(
+        kills.map(() => ({ lost: 0, twice: 0, wrongId: 0 })),
+      );
+      expect({ lost: final.lost, twice: final.twice, wrongId: final.wrongId, gaveUp: tally.gaveUp }).toEqual({
+        lost: 0,
+        twice: 0,
+        wrongId: 0,
+        gaveUp: 0,
+      });
+      expect(tally.otherAnswers).toEqual([]);
+      expect(compared).toEqual({ differences: 0, tables: {} });
+      // The stream did meet the failovers: commands were refused as retryable and sent again.
+      expect(tally.unavailable).toBeGreaterThan(0);
+      expect(kills).toHaveLength(KILLS);
+    },
+  );
+});
