@@ -63,7 +63,11 @@ describe('the error mapper', () => {
       expect(response.status).toBe(503);
       expect(response.headers.get('retry-after')).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
       const masked = maskGraphQLError(logger)(new GraphQLError('x', { originalError: error })) as GraphQLError;
-      expect(masked.extensions).toMatchObject({ code: 'DATABASE_UNAVAILABLE', retryable: true, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
+      expect(masked.extensions).toMatchObject({
+        code: 'DATABASE_UNAVAILABLE',
+        retryable: true,
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      });
     }
     // Before any endpoint answered (the session read): the same, in the GraphQL shape for /graphql.
     const early = unavailableAnswer(lost, logger, true)!;

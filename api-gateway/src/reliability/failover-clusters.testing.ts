@@ -89,7 +89,11 @@ export async function startFormation(): Promise<Formation> {
   execFileSync('chown', ['-R', 'postgres:postgres', dir]);
 
   /** pg_autoctl as postgres, with its configuration and state under the node's folder. */
-  const environment = (n: Node) => [`XDG_CONFIG_HOME=${join(n.home, 'config')}`, `XDG_DATA_HOME=${join(n.home, 'data')}`, `PATH=${PG_BIN}:/usr/bin:/bin`];
+  const environment = (n: Node) => [
+    `XDG_CONFIG_HOME=${join(n.home, 'config')}`,
+    `XDG_DATA_HOME=${join(n.home, 'data')}`,
+    `PATH=${PG_BIN}:/usr/bin:/bin`,
+  ];
   const autoctl = (n: Node, args: readonly string[]) =>
     execFileSync('runuser', ['-u', 'postgres', '--', 'env', ...environment(n), 'pg_autoctl', ...args], {
       encoding: 'utf8',
@@ -144,7 +148,9 @@ export async function startFormation(): Promise<Formation> {
       return rows;
     },
     async primary() {
-      return (await formation.states()).find((s) => s.reported === s.goal && ['primary', 'wait_primary', 'single'].includes(s.goal)) ?? null;
+      return (
+        (await formation.states()).find((s) => s.reported === s.goal && ['primary', 'wait_primary', 'single'].includes(s.goal)) ?? null
+      );
     },
     async stable(timeoutMs) {
       const deadline = Date.now() + timeoutMs;

@@ -24,7 +24,9 @@ const unavailable = () =>
 const retryableGraphQL = () =>
   Response.json({
     data: null,
-    errors: [{ message: 'The database is not reachable', extensions: { code: 'DATABASE_UNAVAILABLE', retryable: true, retryAfterSeconds: 3 } }],
+    errors: [
+      { message: 'The database is not reachable', extensions: { code: 'DATABASE_UNAVAILABLE', retryable: true, retryAfterSeconds: 3 } },
+    ],
   });
 const done = () => Response.json({ data: { addAgent: { id: 'a1' } } });
 const refused = () => Response.json({ data: null, errors: [{ message: 'Agent code taken', extensions: { code: 'ALREADY_EXISTS' } }] });
