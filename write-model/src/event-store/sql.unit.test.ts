@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { databaseUnavailable, targetSessionAttrs } from './sql.ts';
+
+describe('the SQL port on a failover pair (issue #28)', () => {
+  it('asks postgres.js for the primary when a URL wants read-write: its read-write would keep a hot standby', () => {
+    expect(targetSessionAttrs('postgres://u@h1:5432,h2:5433/db?target_session_attrs=read-write')).toBe('primary');
+    expect(targetSessionAttrs('postgres://u@h1:5432,h2:5433/db?sslmode=disable&target_session_attrs=primary')).toBe('primary');
+    expect(targetSessionAttrs('postgres://u@h1:5432/db')).toBeNull();
+    expect(targetSessionAttrs('postgres://u@h1:5432,h2:5433/db?target_session_attrs=any')).toBeNull();
+  });
+
+  it('tells a failover (lost, refused, a standby, a server starting) from other errors', () => {
+    const error = (code: string, severity?: string) => Object.assign(new Error(code), { code, ...(severity ? { severity } : {}) });
+    for (const code of [
+      'CONNECTION_CLOSED',
+      'CONNECTION_DESTROYED',
+      'CONNECT_TIMEOUT',
+      'ECONNREFUSED',
+      'ECONNRESET',
+      '08006',
+      '57P01',
+      '57P03',
+      '25006',
+    ])
+      expect(databaseUnavailable(error(code)), code).toBe(true);
+    expect(databaseUnavailable(error('XX000', 'FATAL'))).toBe(true);
+    for (const code of ['23505', '40001', '42P01', 'P0001']) expect(databaseUnavailable(error(code, 'ERROR')), code).toBe(false);
+    expect(databaseUnavailable(new TypeError('x'))).toBe(false);
+    expect(databaseUnavailable(null)).toBe(false);
+  });
+});
