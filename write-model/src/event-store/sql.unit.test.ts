@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseUnavailable, targetSessionAttrs } from './sql.ts';
+import { databaseUnavailable, reconnectDelaySeconds, targetSessionAttrs } from './sql.ts';
 
 describe('the SQL port on a failover pair (issue #28)', () => {
   it('asks postgres.js for the primary when a URL wants read-write: its read-write would keep a hot standby', () => {
@@ -27,5 +27,9 @@ describe('the SQL port on a failover pair (issue #28)', () => {
     for (const code of ['23505', '40001', '42P01', 'P0001']) expect(databaseUnavailable(error(code, 'ERROR')), code).toBe(false);
     expect(databaseUnavailable(new TypeError('x'))).toBe(false);
     expect(databaseUnavailable(null)).toBe(false);
+  });
+
+  it('waits at most a second between a connection’s attempts, so it finds the new primary soon after the promotion', () => {
+    expect([0, 1, 2, 3, 4, 5, 10, 50].map(reconnectDelaySeconds)).toEqual([0.05, 0.1, 0.2, 0.4, 0.8, 1, 1, 1]);
   });
 });
