@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { allProjectors, createProjectionEngine } from '@fpa/projections';
 import { agentStreamId } from '@fpa/write-model';
-import { createKeyring, createPostgresClient, createPostgresEventStore, type SqlClient } from '@fpa/write-model/event-store';
-import { reliabilityRuns, reportFigures, reportSkipped, testDatabaseUrl, type TestDriver } from '@fpa/write-model/testing';
+import { createKeyring, createPostgresClient, createPostgresEventStore } from '@fpa/write-model/event-store';
+import { reliabilityRuns, reportFigures, reportSkipped, testDatabaseUrl } from '@fpa/write-model/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentBody } from '../agents.testing.ts';
 import { registration, startTestApp, type TestApp } from '../testing.ts';
@@ -13,7 +13,8 @@ import {
   startFormation,
   type Formation,
 } from './failover-clusters.testing.ts';
-import { compareChecksums, dropReadModels, readModelChecksums, rowCount, waitCaughtUp } from './read-models.testing.ts';
+import { clusterDriver } from './replica-clusters.testing.ts';
+import { buildFromLog, compareChecksums, dropReadModels, readModelChecksums, rowCount, waitCaughtUp } from './read-models.testing.ts';
 
 /**
  * Issue #28 §2: automatic failover. A pg_auto_failover formation made by the test (monitor, primary,
@@ -42,24 +43,6 @@ if (unavailable) {
   reportSkipped(AREA, TEST, 'postgres', unavailable);
 }
 
-/** The test database on the formation, made and used through the multi-host URL; it outlives the app (checked after). */
-function formationDriver(formation: Formation): TestDriver {
-  return {
-    name: 'postgres',
-    async create(options = {}) {
-      const admin = await createPostgresClient({ url: formation.url('postgres'), max: 1 });
-      try {
-        await admin.exec(`create database ${DATABASE}`);
-      } finally {
-        await admin.close();
-      }
-      const sql: SqlClient = await createPostgresClient({ url: formation.url(DATABASE), max: 25 });
-      if (options.template) await options.template.prepare(sql);
-      return { sql, url: formation.url(DATABASE), dispose: () => sql.close() };
-    },
-  };
-}
-
 type Ack = { key: string; id: string | null; status: number; at: number; attemptSentAt: number; retried: boolean };
 
 const percentile = (values: readonly number[], p: number) => {
@@ -76,7 +59,7 @@ describe(AREA, () => {
   beforeAll(async () => {
     if (unavailable) return;
     formation = await startFormation();
-    t = await startTestApp(formationDriver(formation), {}, { DATA_KEY: dataKey });
+    t = await startTestApp(clusterDriver(formation.url, DATABASE), {}, { DATA_KEY: dataKey });
   });
   afterAll(async () => {
     try {
@@ -236,13 +219,7 @@ describe(AREA, () => {
           const live = await readModelChecksums(sql, allProjectors);
           await app.services.engine.stop();
           await dropReadModels(sql);
-          const builder = createProjectionEngine({ sql, store, projectors: allProjectors });
-          await builder.start();
-          try {
-            await waitCaughtUp(observer, 240_000);
-          } finally {
-            await builder.stop();
-          }
+          await buildFromLog(sql, store, observer);
           compared = compareChecksums(live, await readModelChecksums(sql, allProjectors));
           figuresOfReadModels.rows = rowCount(live);
         }
