@@ -29,11 +29,17 @@ const compose = parse(read('docker-compose.yml'), { merge: true }) as {
 
 /** What docker compose makes of ${VAR:-default} and ${VAR:?message} when the operator sets only the required ones. */
 function interpolate(value: string | number, given: Record<string, string>): string {
-  return String(value).replace(/\$\{([A-Z0-9_]+)(?::([-?])([^}]*))?\}/g, (_all, name: string, op?: string, rest?: string) => {
-    if (given[name] !== undefined) return given[name];
-    if (op === '?') throw new Error(`${name} is required: ${rest}`);
-    return op === '-' ? (rest ?? '') : '';
-  });
+  // Innermost first, as compose does for a default that holds another variable (DATABASE_URL's).
+  let text = String(value);
+  for (let before = ''; before !== text; ) {
+    before = text;
+    text = text.replace(/\$\{([A-Z0-9_]+)(?::([-?])([^{}]*))?\}/, (_all, name: string, op?: string, rest?: string) => {
+      if (given[name] !== undefined) return given[name];
+      if (op === '?') throw new Error(`${name} is required: ${rest}`);
+      return op === '-' ? (rest ?? '') : '';
+    });
+  }
+  return text;
 }
 
 function environment(service: Service, given: Record<string, string>): Record<string, string> {
@@ -69,7 +75,23 @@ const everything = {
 describe('docker-compose.yml', () => {
   it('has PostgreSQL with a volume, KurrentDB and a read replica behind profiles, workers and a gateway, each with a health check', () => {
     const { services } = compose;
-    expect(Object.keys(services).sort()).toEqual(['gateway', 'kurrentdb', 'postgres', 'postgres-replica', 'worker']);
+    expect(Object.keys(services).sort()).toEqual([
+      'gateway',
+      'kurrentdb',
+      'pgaf-monitor',
+      'pgaf-node1',
+      'pgaf-node2',
+      'postgres',
+      'postgres-replica',
+      'worker',
+    ]);
+    // Issue #28 §2: pg_auto_failover's monitor and two nodes behind the failover profile, each with its volume.
+    for (const name of ['pgaf-monitor', 'pgaf-node1', 'pgaf-node2']) {
+      expect(services[name]?.profiles, name).toEqual(['failover']);
+      expect(services[name]?.volumes, name).toContain(`${name}:/var/lib/postgresql`);
+    }
+    expect(String((services['pgaf-monitor'] as { command?: unknown }).command)).toMatch(/pg_autoctl create monitor[\s\S]*pg_autoctl run/);
+    expect(String((services['pgaf-node2'] as { command?: unknown }).command)).toMatch(/pg_autoctl create postgres[\s\S]*pg_autoctl run/);
     expect(services.kurrentdb?.profiles).toEqual(['kurrentdb']);
     // Issue #28: the replica is the official image copied from postgres with pg_basebackup -R, its own volume.
     const replica = services['postgres-replica']!;
@@ -109,6 +131,10 @@ describe('docker-compose.yml', () => {
     expect(loadConfig(environment(gateway, everything)).eventStoreUrl).toBe(everything.EVENTSTORE_URL);
     expect(loadConfig(environment(gateway, required)).readDatabaseUrl).toBeNull();
     expect(loadConfig(environment(gateway, everything)).readDatabaseUrl).toBe(everything.READ_DATABASE_URL);
+    // The failover profile's multi-host URL, given to the gateway and the workers alike.
+    const failover = { ...required, DATABASE_URL: 'postgres://fpa@pgaf-node1:5432,pgaf-node2:5432/fpa?target_session_attrs=read-write' };
+    expect(loadConfig(environment(gateway, failover)).databaseUrl).toBe(failover.DATABASE_URL);
+    expect(loadWorkerConfig(environment(compose.services.worker!, failover)).databaseUrl).toBe(failover.DATABASE_URL);
   });
 
   it('gives the workers only variables the worker config reads, and the same database and key as the gateway', () => {
@@ -127,9 +153,11 @@ describe('docker-compose.yml', () => {
 
   it('has every variable it sets documented in docs/configuration.md', () => {
     const readme = read('docs/configuration.md');
+    // The pg_auto_failover services' variables are pg_autoctl's and PostgreSQL's own (PGDATA, PGUSER, ...).
     const keys = new Set(
-      Object.values(compose.services)
-        .flatMap((s) => Object.keys(s.environment ?? {}))
+      Object.entries(compose.services)
+        .filter(([name]) => !name.startsWith('pgaf-'))
+        .flatMap(([, s]) => Object.keys(s.environment ?? {}))
         .filter((k) => !k.startsWith('POSTGRES_') && !k.startsWith('KURRENTDB_')),
     );
     for (const key of keys) expect(readme, `docs/configuration.md documents ${key}`).toMatch(new RegExp(`\`${key}\``));

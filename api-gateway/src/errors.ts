@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { Logger } from 'pino';
 import { DomainError, type ErrorCode, type Issue } from '@fpa/write-model';
+import { databaseUnavailable } from '@fpa/write-model/event-store';
 import { RetryLaterError } from './auth/rate-limit.ts';
 
 /** The one place where refusal codes become HTTP statuses. Exhaustive: a new code must be mapped here. */
@@ -44,13 +45,40 @@ export class WriteNotShownError extends Error {
   }
 }
 
+export const DATABASE_UNAVAILABLE =
+  'The database is not reachable for a moment (it may be switching to its standby). Try again in a few seconds: a command sent again with the same Idempotency-Key is carried out once.';
+
+/** Seconds a client waits before sending a DATABASE_UNAVAILABLE request again (a failover takes about 10). */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/** An answer the client may send again after `retryAfterSeconds` (REST: Retry-After; GraphQL: extensions). */
+export type ErrorAnswer = { status: number; body: ErrorBody; retryAfterSeconds?: number; retryable?: true };
+
 /** Known refusals keep their words; anything else is logged in full and masked for the client. */
-export function toErrorAnswer(error: unknown, logger: Logger): { status: number; body: ErrorBody } {
+export function toErrorAnswer(error: unknown, logger: Logger): ErrorAnswer {
+  if (error instanceof RetryLaterError) {
+    return {
+      status: HTTP_STATUS[error.code],
+      body: { message: error.message, code: error.code, issues: error.issues },
+      retryAfterSeconds: error.retryAfterSeconds,
+    };
+  }
   if (error instanceof DomainError) {
     return { status: HTTP_STATUS[error.code], body: { message: error.message, code: error.code, issues: error.issues } };
   }
   if (error instanceof WriteNotShownError) {
     return { status: 500, body: { message: error.message, code: 'WRITE_NOT_SHOWN', issues: [] } };
+  }
+  // A failover (issue #28): the connection was lost or no node takes writes yet. Retryable, and a
+  // command in flight either committed (its retry answers the first result) or did not.
+  if (databaseUnavailable(error)) {
+    logger.warn({ err: error }, 'database unavailable');
+    return {
+      status: 503,
+      body: { message: DATABASE_UNAVAILABLE, code: 'DATABASE_UNAVAILABLE', issues: [] },
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      retryable: true,
+    };
   }
   logger.error({ err: error }, 'unexpected error');
   return { status: 500, body: { message: UNEXPECTED_ERROR, code: 'INTERNAL', issues: [] } };
@@ -63,7 +91,7 @@ export const SAVED_NOT_VISIBLE_YET = 'Saved. It is not visible yet; refresh in a
  * fail to read its own answer back: that NOT_FOUND is the lag, not a missing record. It answers 202
  * with code SAVED_NOT_VISIBLE_YET, so a client neither reports a failure nor retries into a conflict.
  */
-export function afterLaggingWrite(answer: { status: number; body: ErrorBody }): { status: number; body: ErrorBody } {
+export function afterLaggingWrite(answer: ErrorAnswer): ErrorAnswer {
   if (answer.body.code !== 'NOT_FOUND') return answer;
   return { status: 202, body: { message: SAVED_NOT_VISIBLE_YET, code: 'SAVED_NOT_VISIBLE_YET', issues: [] } };
 }
@@ -72,21 +100,47 @@ export function jsonError(status: number, message: string, code: string, issues:
   return Response.json({ message, code, issues } satisfies ErrorBody, { status });
 }
 
+/** An error answer as REST sends it: the body, and when to try again (RFC 9110 Retry-After, in seconds). */
+export function errorResponse(answer: ErrorAnswer): Response {
+  const response = Response.json(answer.body, { status: answer.status });
+  if (answer.retryAfterSeconds !== undefined) response.headers.set('retry-after', String(answer.retryAfterSeconds));
+  return response;
+}
+
+/**
+ * The database failed before the REST router or GraphQL could answer (the session read while the
+ * database fails over): the same retryable 503, in the shape of the endpoint asked.
+ */
+export function unavailableAnswer(error: unknown, logger: Logger, graphql: boolean): Response | null {
+  if (!databaseUnavailable(error)) return null;
+  const answer = toErrorAnswer(error, logger);
+  if (!graphql) return errorResponse(answer);
+  const response = Response.json({ errors: [{ message: answer.body.message, extensions: graphqlExtensions(answer) }] }, { status: 503 });
+  response.headers.set('retry-after', String(answer.retryAfterSeconds));
+  return response;
+}
+
+/** A GraphQL error's extensions: the code and issues, and when the client may try again. */
+function graphqlExtensions(answer: ErrorAnswer): Record<string, unknown> {
+  return {
+    code: answer.body.code,
+    issues: answer.body.issues,
+    ...(answer.retryAfterSeconds !== undefined ? { retryAfterSeconds: answer.retryAfterSeconds } : {}),
+    ...(answer.retryable ? { retryable: true } : {}),
+  };
+}
+
 /** GraphQL errors carry the same message, code and issues in `extensions`. */
 export function maskGraphQLError(logger: Logger) {
   return (error: unknown): Error => {
     const original = error instanceof GraphQLError ? (error.originalError ?? null) : error;
     if (error instanceof GraphQLError && !original) return error; // parse/validation errors from graphql itself
     if (original instanceof GraphQLError) return original;
-    const { body } = toErrorAnswer(original, logger);
-    return new GraphQLError(body.message, {
+    const answer = toErrorAnswer(original, logger);
+    return new GraphQLError(answer.body.message, {
       ...(error instanceof GraphQLError ? { path: error.path, nodes: error.nodes } : {}),
-      // A slowed sign-in says when to try again, as REST's Retry-After header does.
-      extensions: {
-        code: body.code,
-        issues: body.issues,
-        ...(original instanceof RetryLaterError ? { retryAfterSeconds: original.retryAfterSeconds } : {}),
-      },
+      // A slowed sign-in or a failover says when to try again, as REST's Retry-After header does.
+      extensions: graphqlExtensions(answer),
     });
   };
 }

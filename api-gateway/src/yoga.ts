@@ -1,7 +1,7 @@
 import { createYoga } from 'graphql-yoga';
 import type { Services } from './services.ts';
 import { createRequestContext, type RequestContext } from './context.ts';
-import { jsonError, maskGraphQLError } from './errors.ts';
+import { jsonError, maskGraphQLError, unavailableAnswer } from './errors.ts';
 import { schema } from './schema/index.ts';
 import { createRestRouter, MALFORMED_JSON } from './rest/router.ts';
 import { crossSitePolicy, isJsonContentType, JSON_REQUIRED } from './cross-site.ts';
@@ -41,7 +41,14 @@ export function createApp(services: Services): App {
 
   const app: App = {
     async handle(incoming, client = {}) {
-      return crossSite.decorate(incoming, await answer(incoming, client));
+      const response = await answer(incoming, client).catch((error: unknown) => {
+        // The database lost before an endpoint could answer (the session read during a failover): a
+        // retryable 503 rather than the adapter's bare 500.
+        const unavailable = unavailableAnswer(error, logger, !new URL(incoming.url).pathname.startsWith('/api'));
+        if (!unavailable) throw error;
+        return unavailable;
+      });
+      return crossSite.decorate(incoming, response);
     },
   };
 

@@ -15,6 +15,7 @@ import { seedReportsCompany } from '../reports.seed.testing.ts';
 import { registration, startTestApp } from '../testing.ts';
 import { startProcess, type Started } from './processes.testing.ts';
 import {
+  buildFromLog,
   caughtUp,
   compareChecksums,
   dropReadModels,
@@ -77,15 +78,7 @@ describe(AREA, () => {
     await dropReadModels(sql);
     // Never started: it only reads status (checkpoints against the head).
     observer = createProjectionEngine({ sql, store, projectors: allProjectors });
-    const builder = createProjectionEngine({ sql, store, projectors: allProjectors });
-    // Started and waited for rather than one catch-up: the head is the server's transaction horizon,
-    // which any open transaction on the server (another test run) holds back for a while.
-    await builder.start();
-    try {
-      await waitCaughtUp(observer, 240_000);
-    } finally {
-      await builder.stop();
-    }
+    await buildFromLog(sql, store, observer);
     reference = await readModelChecksums(sql, allProjectors);
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
-import type { SqlExecutor } from '@fpa/write-model/event-store';
-import type { ProjectionEngine, Projector } from '@fpa/projections';
+import type { EventStore, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
+import { allProjectors, createProjectionEngine, type ProjectionEngine, type Projector } from '@fpa/projections';
 
 /**
  * Test-only: read models compared row by row. A table's checksum is the multiset of md5(row::text)
@@ -73,5 +73,20 @@ export async function waitCaughtUp(engine: ProjectionEngine, timeoutMs: number):
     if (Date.now() > deadline)
       throw new Error(`projections not caught up within ${timeoutMs} ms: ${JSON.stringify(await engine.status())}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Every read model built from the log by an engine started here, until `observer` (an engine never
+ * started, reading status only) says caught up. Started and waited for rather than one catch-up: the
+ * head is the server's transaction horizon, which any open transaction on the server holds back.
+ */
+export async function buildFromLog(sql: SqlClient, store: EventStore, observer: ProjectionEngine, timeoutMs = 240_000): Promise<void> {
+  const builder = createProjectionEngine({ sql, store, projectors: allProjectors });
+  await builder.start();
+  try {
+    await waitCaughtUp(observer, timeoutMs);
+  } finally {
+    await builder.stop();
   }
 }

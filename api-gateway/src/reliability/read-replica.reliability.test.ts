@@ -1,9 +1,8 @@
-import { createPostgresClient, type SqlClient } from '@fpa/write-model/event-store';
-import { reportFigures, reportSkipped, testDatabaseUrl, type TestDriver } from '@fpa/write-model/testing';
+import { reportFigures, reportSkipped, testDatabaseUrl } from '@fpa/write-model/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentBody } from '../agents.testing.ts';
 import { registration, startTestApp, type TestApp } from '../testing.ts';
-import { clustersUnavailable, startClusters, type Clusters } from './replica-clusters.testing.ts';
+import { clusterDriver, clustersUnavailable, startClusters, type Clusters } from './replica-clusters.testing.ts';
 
 /**
  * Issue #28 §1: the gateway on a PostgreSQL primary with a streaming replica (READ_DATABASE_URL),
@@ -27,24 +26,6 @@ if (unavailable) {
   reportSkipped(AREA, TEST, 'postgres', unavailable);
 }
 
-/** Test databases on the test's own primary: one database, the template's tables prepared in it. */
-function primaryDriver(clusters: Clusters): TestDriver {
-  return {
-    name: 'postgres',
-    async create(options = {}) {
-      const admin = await createPostgresClient({ url: clusters.primaryUrl('postgres'), max: 1 });
-      try {
-        await admin.exec(`create database ${DATABASE}`);
-      } finally {
-        await admin.close();
-      }
-      const sql: SqlClient = await createPostgresClient({ url: clusters.primaryUrl(DATABASE), max: 25 });
-      if (options.template) await options.template.prepare(sql);
-      return { sql, url: clusters.primaryUrl(DATABASE), dispose: () => sql.close() };
-    },
-  };
-}
-
 const percentile = (values: readonly number[], p: number) => {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -58,7 +39,7 @@ describe(AREA, () => {
   beforeAll(async () => {
     if (unavailable) return;
     clusters = await startClusters();
-    t = await startTestApp(primaryDriver(clusters), { readDatabaseUrl: clusters.replicaUrl(DATABASE) });
+    t = await startTestApp(clusterDriver(clusters.primaryUrl, DATABASE), { readDatabaseUrl: clusters.replicaUrl(DATABASE) });
   });
   afterAll(async () => {
     try {

@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createPostgresClient, type SqlClient } from '@fpa/write-model/event-store';
+import type { TestDriver } from '@fpa/write-model/testing';
 import { freePort } from './processes.testing.ts';
 
 /**
@@ -113,4 +115,25 @@ export async function startClusters(): Promise<Clusters> {
     clusters.destroy();
     throw error;
   }
+}
+
+/**
+ * Test databases on clusters a test made (a primary, a failover formation): one database, created
+ * through `urlOf('postgres')`, the template's tables prepared in it, used through `urlOf(database)`.
+ */
+export function clusterDriver(urlOf: (database: string) => string, database: string): TestDriver {
+  return {
+    name: 'postgres',
+    async create(options = {}) {
+      const admin = await createPostgresClient({ url: urlOf('postgres'), max: 1 });
+      try {
+        await admin.exec(`create database ${database}`);
+      } finally {
+        await admin.close();
+      }
+      const sql: SqlClient = await createPostgresClient({ url: urlOf(database), max: 25 });
+      if (options.template) await options.template.prepare(sql);
+      return { sql, url: urlOf(database), dispose: () => sql.close() };
+    },
+  };
 }

@@ -1,6 +1,5 @@
 import type { RequestContext } from '../context.ts';
-import { afterLaggingWrite, jsonError, toErrorAnswer } from '../errors.ts';
-import { RetryLaterError } from '../auth/rate-limit.ts';
+import { afterLaggingWrite, errorResponse, jsonError, toErrorAnswer } from '../errors.ts';
 import { authorize, type Operation } from '../auth/policy.ts';
 import { findUnsafeText } from '@fpa/write-model/validation';
 import { isJsonContentType, JSON_REQUIRED } from '../cross-site.ts';
@@ -107,11 +106,8 @@ export function createRestRouter(routes: readonly Route[]) {
       return Response.json(result ?? { ok: true }, { status: found.route.status ?? 200 });
     } catch (error) {
       const answer = toErrorAnswer(error, ctx.services.logger);
-      const { status, body: errorBody } = ctx.projectionLag.timedOut ? afterLaggingWrite(answer) : answer;
-      const response = Response.json(errorBody, { status });
-      // A slowed sign-in says when to try again (RFC 9110 Retry-After, in seconds).
-      if (error instanceof RetryLaterError) response.headers.set('retry-after', String(error.retryAfterSeconds));
-      return response;
+      // A slowed sign-in or a failover says when to try again (Retry-After).
+      return errorResponse(ctx.projectionLag.timedOut ? afterLaggingWrite(answer) : answer);
     }
   }
 

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { Client, cacheExchange, fetchExchange, Provider } from 'urql';
 import { authHeaders } from './authToken';
+import { retryingFetch } from './retryingFetch';
 
 export function createUrqlClient(url = '/graphql'): Client {
   return new Client({
@@ -13,6 +14,8 @@ export function createUrqlClient(url = '/graphql'): Client {
     preferGetMethod: false,
     // A function, so the token is read per request: it changes on sign-in and sign-out.
     fetchOptions: () => ({ credentials: 'include', headers: authHeaders() }),
+    // A mutation carries an Idempotency-Key and is sent again when the database fails over (retryingFetch.ts).
+    fetch: retryingFetch(),
   });
 }
 

@@ -100,10 +100,13 @@ const INT8_OID = 20;
  * one transaction at a time, has none of these (transaction-pool.int.test.ts).
  */
 export async function createPostgresClient(options: PostgresOptions): Promise<SqlClient> {
+  const sessionAttrs = targetSessionAttrs(options.url);
   const connect = () =>
     postgres(options.url, {
       max: 1,
       onnotice: () => {},
+      ...(sessionAttrs ? { target_session_attrs: sessionAttrs } : {}),
+      backoff: reconnectDelaySeconds,
       ...(options.connectTimeoutSeconds ? { connect_timeout: options.connectTimeoutSeconds } : {}),
       types: {
         int8: {
@@ -264,6 +267,49 @@ export function createSqlClient(config: { databaseUrl?: string; dataDir?: string
   return config.databaseUrl
     ? createPostgresClient({ url: config.databaseUrl })
     : createPgliteClient(config.dataDir ? { dataDir: config.dataDir } : {});
+}
+
+/**
+ * A multi-host DATABASE_URL (`postgres://h1:5432,h2:5432/db?target_session_attrs=read-write`, issue
+ * #28) names every node of a failover pair: each new connection tries them in turn and keeps the one
+ * that takes writes, so after a failover the replaced connections find the new primary. postgres.js
+ * 3.4 reads `read-write` from default_transaction_read_only alone, which a hot standby reports as
+ * off (its transaction_read_only is on): it would keep a connection to the standby, whose writes fail
+ * with 25006. A standby is what read-write must skip, so read-write is asked of postgres.js as
+ * `primary` (in_hot_standby off), which is what libpq's read-write means on these servers.
+ */
+export function targetSessionAttrs(url: string): 'primary' | null {
+  const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : null;
+  const wanted = query?.get('target_session_attrs');
+  return wanted === 'read-write' || wanted === 'primary' ? 'primary' : null;
+}
+
+/**
+ * Seconds before a connection's next attempt after `retries` failed ones. postgres.js waits up to
+ * 3^n/100 s (capped at 20 s): after a dozen refused attempts during a failover, a connection would
+ * still wait up to 20 s once the new primary takes writes (commands were accepted again 18 s after the
+ * kill instead of 10 in the failover test). Here the wait doubles from 50 ms to at most 1 s.
+ */
+export function reconnectDelaySeconds(retries: number): number {
+  return Math.min(1, 0.05 * 2 ** retries);
+}
+
+/**
+ * The database cannot take the statement now, and the same request may succeed in a few seconds: the
+ * connection was lost or refused, the server is shutting down or starting (57P01-57P03), a connection
+ * exception (class 08), or the server answering is a standby (25006: a primary demoted under the
+ * connection). What a failover looks like from the client. A command that failed so may or may not
+ * have committed: sent again with the same command id it is done once (es_append's command claim).
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  if (connectionLost(error)) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const code = String((error as { code?: unknown }).code);
+  return (
+    ['CONNECT_TIMEOUT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code) ||
+    code.startsWith('08') ||
+    ['57P01', '57P02', '57P03', '25006'].includes(code)
+  );
 }
 
 /**
