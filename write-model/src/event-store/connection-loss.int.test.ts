@@ -1,3 +1,4 @@
+import { createServer, Socket, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverDriver, type TestDatabase } from '../testing/databases.ts';
 import { createPostgresClient, type SqlClient, type SqlExecutor } from './sql.ts';
@@ -95,5 +96,75 @@ suite(
         await sql.close();
       }
     });
+
+    it('reset (RST, as when the server machine dies) during a query of a transaction: the transaction rejects and the client answers again', async () => {
+      // A TCP proxy in front of the server that resets the client's connection when the client sends
+      // the marked query: the query is in flight, the socket fails with ECONNRESET before it closes.
+      const proxy = await resettingProxy(db.url!, 'pg_sleep(3) /* reset */');
+      const sql = await createPostgresClient({ url: proxy.url, max: 1 });
+      try {
+        const outcome = sql
+          .transaction(async (t) => {
+            await t.query('select 1');
+            await t.query('select pg_sleep(3) /* reset */');
+          })
+          .then(
+            () => 'committed',
+            (error: unknown) => error,
+          );
+        expect(await outcome).toMatchObject({ code: expect.stringMatching(/^(ECONNRESET|CONNECTION_CLOSED)$/) });
+        expect(proxy.resets()).toBe(1);
+        // Nothing left behind on the client: its next statements are answered (a ROLLBACK written to
+        // the dying connection stayed queued there and took the answer of the next one, which then
+        // waited for ever: the failover test's stopped projector).
+        const hung = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 15_000).unref());
+        for (let i = 0; i < 3; i++) {
+          expect(await Promise.race([sql.query<{ n: number }>('select $1::int as n', [i]), hung])).toEqual([{ n: i }]);
+        }
+        expect(await Promise.race([sql.transaction((t) => t.query<{ n: number }>('select 7 as n')), hung])).toEqual([{ n: 7 }]);
+      } finally {
+        await Promise.race([sql.close(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+        await proxy.close();
+      }
+    });
   },
 );
+
+/** A TCP proxy to the server of `url` that resets (RST) a client's connection when the client sends `marker`. */
+async function resettingProxy(url: string, marker: string) {
+  const target = new URL(url);
+  let resets = 0;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = new Socket();
+    sockets.add(client).add(upstream);
+    upstream.connect(Number(target.port || 5432), target.hostname);
+    client.on('data', (chunk) => {
+      if (chunk.includes(marker)) {
+        resets += 1;
+        upstream.destroy();
+        client.resetAndDestroy();
+        return;
+      }
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => client.writable && client.write(chunk));
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  const proxied = new URL(url);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String(port);
+  return {
+    url: proxied.toString(),
+    resets: () => resets,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
