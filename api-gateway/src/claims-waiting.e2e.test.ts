@@ -203,4 +203,22 @@ describe.each(testDrivers())('waiting periods per life on $name', (driver) => {
     expect(words).toContain(long(addMonths(inception(), 6)));
     expect(words).toContain(long(addMonths(today(), 6)));
   });
+  it("a change to the type's suicide wait after issue does not change an existing policy's claim (REST and GraphQL)", async () => {
+    const types = (await caller(t, token)('GET', '/api/policy-types')) as { id: string; name: string }[];
+    const type = types.find((p) => p.name === 'Family 10k')!;
+    const cut = await t.request(
+      'PUT',
+      `/api/policy-types/${type.id}`,
+      { name: 'Family 10k', coverageAmount: '10000', monthlyPremium: '99', waitingPeriod: 12, suicideWaitingMonths: 0, isActive: true },
+      { token },
+    );
+    expect(cut.status).toBe(200);
+    // The policy was issued with the type's 18-month suicide wait: its lives still wait 18 months.
+    const answer = await rest(await claimBody(await family('sibling'), { deathType: 'suicide' }));
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ withinWaitingPeriod: true, waitingRule: 'suicide', waitingPeriodEndsOn: addMonths(today(), 18) });
+    const sibling = await family('sibling');
+    const claim = await graphql({ ...(await claimBody(sibling)), deathType: 'suicide' });
+    expect(claim.flags).toMatchObject({ withinWaitingPeriod: true, waitingRule: 'suicide', waitingPeriodEndsOn: addMonths(today(), 18) });
+  });
 });
