@@ -221,4 +221,34 @@ describe.each(testDrivers())('waiting periods per life on $name', (driver) => {
     const claim = await graphql({ ...(await claimBody(sibling)), deathType: 'suicide' });
     expect(claim.flags).toMatchObject({ withinWaitingPeriod: true, waitingRule: 'suicide', waitingPeriodEndsOn: addMonths(today(), 18) });
   });
+  it('a CSV import takes prior cover in its optional columns, by the same rule, and the claim counts it (issue #22)', async () => {
+    const [counted, half] = [nextSaId(), nextSaId()];
+    const kin = (saId: string, extra: Record<string, string>) => ({
+      firstName: 'Ayanda',
+      lastName: 'Mthembu',
+      saId,
+      isMainMember: 'false',
+      mainMemberIdentifier: mainSaId,
+      relationship: 'parent',
+      ...extra,
+    });
+    const imported = await t.request(
+      'POST',
+      '/api/members/import',
+      {
+        importId: 'prior-cover',
+        chunkIndex: 0,
+        firstRowNumber: 2,
+        rows: [kin(counted, { priorCoverMonths: '6', priorCoverEndedOn: addDays(today(), -10) }), kin(half, { priorCoverMonths: '6' })],
+      },
+      { token },
+    );
+    expect(imported.status).toBe(200);
+    expect(imported.body).toMatchObject({
+      imported: 1,
+      failed: [{ rowNumber: 3, errors: ['Give both the months of prior cover and the date it ended, or neither'] }],
+    });
+    const answer = await rest(await claimBody(counted, { deathType: 'natural' }));
+    expect(answer.body).toMatchObject({ withinWaitingPeriod: false, waitingPeriodEndsOn: today(), priorCoverMonths: 6 });
+  });
 });
