@@ -91,15 +91,15 @@ export function priorCoverOfFields(m: PriorCoverFields): { months: number; ended
     : null;
 }
 
+/** The rule as a zod refinement, for a schema that holds the two fields among others. */
+export function refinePriorCover(m: PriorCoverFields, ctx: z.RefinementCtx): void {
+  const issue = priorCoverIssue(m);
+  if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+}
+
 /** The two fields alone with their rule, for an entry point whose other fields are checked elsewhere. */
 export const priorCoverSchemaOn = (today: string) =>
-  z
-    .object(priorCoverFields(today))
-    .superRefine((m, ctx) => {
-      const issue = priorCoverIssue(m);
-      if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-    })
-    .transform(priorCoverOfFields);
+  z.object(priorCoverFields(today)).superRefine(refinePriorCover).transform(priorCoverOfFields);
 
 /**
  * A policy's own calendar and a book migrated from another system (issue #20): the day of the month its
