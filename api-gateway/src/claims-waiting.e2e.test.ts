@@ -251,4 +251,69 @@ describe.each(testDrivers())('waiting periods per life on $name', (driver) => {
     const answer = await rest(await claimBody(counted, { deathType: 'natural' }));
     expect(answer.body).toMatchObject({ withinWaitingPeriod: false, waitingPeriodEndsOn: today(), priorCoverMonths: 6 });
   });
+  it('editing a life gives its prior cover by the same rule (REST for a family member, GraphQL for the main member), and the claim counts it', async () => {
+    const saId = await family('parent');
+    const members = (await caller(t, token)('GET', '/api/members')) as { id: string; saId: string | null }[];
+    const parent = members.find((m) => m.saId === saId)!;
+    const details = { firstName: 'Lwazi', lastName: 'Mthembu', relationship: 'parent', dateOfBirth: '' };
+    const half = await t.request('PUT', `/api/members/${parent.id}/family-details`, { ...details, priorCoverMonths: 6 }, { token });
+    expect(half.status).toBe(400);
+    expect(half.body.issues).toContainEqual({
+      path: ['priorCoverEndedOn'],
+      message: 'Give both the months of prior cover and the date it ended, or neither',
+    });
+    const edited = await t.request(
+      'PUT',
+      `/api/members/${parent.id}/family-details`,
+      { ...details, priorCoverMonths: 6, priorCoverEndedOn: addDays(today(), -31) },
+      { token },
+    );
+    expect(edited.status).toBe(200);
+    // A later edit that leaves it out keeps it.
+    expect(
+      (await t.request('PUT', `/api/members/${parent.id}/family-details`, { ...details, lastName: 'Mthembu-Dube' }, { token })).status,
+    ).toBe(200);
+    const claim = await rest(await claimBody(saId, { deathType: 'natural' }));
+    expect(claim.body).toMatchObject({ withinWaitingPeriod: false, waitingPeriodEndsOn: today(), priorCoverMonths: 6 });
+
+    const main = await t.graphql(
+      `mutation($id: ID!, $input: UpdateMemberInput!) { updateMember(id: $id, input: $input) { id } }`,
+      {
+        id: mainMemberId,
+        input: {
+          firstName: 'Themba',
+          lastName: 'Mthembu',
+          phone: '0821112222',
+          address: '3 Church Street',
+          city: 'Durban',
+          province: 'KZN',
+          postalCode: '4001',
+          priorCoverEndedOn: addDays(today(), -3),
+        },
+      },
+      token,
+    );
+    expect(main.body.errors?.[0]?.message).toContain('Give both the months of prior cover and the date it ended, or neither');
+    const given = await t.graphql(
+      `mutation($id: ID!, $input: UpdateMemberInput!) { updateMember(id: $id, input: $input) { id } }`,
+      {
+        id: mainMemberId,
+        input: {
+          firstName: 'Themba',
+          lastName: 'Mthembu',
+          phone: '0821112222',
+          address: '3 Church Street',
+          city: 'Durban',
+          province: 'KZN',
+          postalCode: '4001',
+          priorCoverMonths: 12,
+          priorCoverEndedOn: addDays(inception(), -3),
+        },
+      },
+      token,
+    );
+    expect(given.body.errors).toBeUndefined();
+    const [row] = await t.services.sql.query<{ prior_cover: unknown }>(`select prior_cover from members where id = $1`, [mainMemberId]);
+    expect(row!.prior_cover).toEqual({ months: 12, endedOn: addDays(inception(), -3) });
+  });
 });

@@ -295,21 +295,25 @@ export function memberPolicyChoiceError(choice: {
 
 /** PUT /api/members/{id}: the main member's personal, contact and address fields. */
 export const editMemberSchemaOn = (today: string) =>
-  z.object({
-    firstName: minText(2, MEMBER_MESSAGES.firstName).max(NAME_MAX_LENGTH, nameTooLong('First name')),
-    lastName: minText(2, MEMBER_MESSAGES.lastName).max(NAME_MAX_LENGTH, nameTooLong('Last name')),
-    email: optionalEmailField(MEMBER_MESSAGES.email).transform((v) => v ?? null),
-    phone: saPhoneField({
-      required: 'Phone number must be at least 10 digits',
-      tooShort: 'Phone number must be at least 10 digits',
-      invalid: MEMBER_MESSAGES.phone,
-    }),
-    address: minText(5, 'Address must be at least 5 characters'),
-    city: minText(2, 'City must be at least 2 characters'),
-    province: minText(2, 'Province is required'),
-    postalCode: minText(4, 'Postal code must be at least 4 characters'),
-    dateOfBirth: dateOfBirth(today),
-  });
+  z
+    .object({
+      firstName: minText(2, MEMBER_MESSAGES.firstName).max(NAME_MAX_LENGTH, nameTooLong('First name')),
+      lastName: minText(2, MEMBER_MESSAGES.lastName).max(NAME_MAX_LENGTH, nameTooLong('Last name')),
+      email: optionalEmailField(MEMBER_MESSAGES.email).transform((v) => v ?? null),
+      phone: saPhoneField({
+        required: 'Phone number must be at least 10 digits',
+        tooShort: 'Phone number must be at least 10 digits',
+        invalid: MEMBER_MESSAGES.phone,
+      }),
+      address: minText(5, 'Address must be at least 5 characters'),
+      city: minText(2, 'City must be at least 2 characters'),
+      province: minText(2, 'Province is required'),
+      postalCode: minText(4, 'Postal code must be at least 4 characters'),
+      dateOfBirth: dateOfBirth(today),
+      // Issue #22: prior cover proven after the life joined; left out, it stays as it was.
+      ...priorCoverFields(today),
+    })
+    .superRefine(refinePriorCover);
 export type EditMemberInput = z.output<ReturnType<typeof editMemberSchemaOn>>;
 export type EditMemberFormValues = z.input<ReturnType<typeof editMemberSchemaOn>>;
 
@@ -331,8 +335,11 @@ export const editFamilyMemberSchemaOn = (today: string) =>
       city: contactText,
       province: contactText,
       postalCode: contactText,
+      // Issue #22: prior cover proven after the life joined; left out, it stays as it was.
+      ...priorCoverFields(today),
     })
     .superRefine((m, ctx) => {
+      refinePriorCover(m, ctx);
       if (m.relationship === 'other' && !m.otherRelationship)
         ctx.addIssue({ code: 'custom', path: ['otherRelationship'], message: MEMBER_MESSAGES.otherRelationship });
       if (m.phone && !isValidSaPhone(m.phone)) ctx.addIssue({ code: 'custom', path: ['phone'], message: MEMBER_MESSAGES.phone });

@@ -176,6 +176,12 @@ describe('/members/{id}: the member’s page', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText(MEMBER_MESSAGES.phone)).toBeTruthy();
     expect(saved).toEqual([]);
     fireEvent.change(within(dialog).getByLabelText('Phone number (optional)'), { target: { value: '0821234567' } });
+    // Issue #22: prior cover proven since the life joined, by the member form's rule (both or neither).
+    fireEvent.change(within(dialog).getByLabelText('Prior cover (whole months)'), { target: { value: '9' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText(MEMBER_MESSAGES.priorCoverBoth)).toBeTruthy();
+    expect(saved).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText('Prior cover ended on'), { target: { value: '2025-01-31' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toEqual({
@@ -186,6 +192,8 @@ describe('/members/{id}: the member’s page', { timeout: 30_000 }, () => {
         otherRelationship: null,
         phone: '0821234567',
         address: null,
+        priorCoverMonths: 9,
+        priorCoverEndedOn: '2025-01-31',
       }),
     });
   });

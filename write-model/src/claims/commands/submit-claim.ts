@@ -150,10 +150,14 @@ export async function deceasedOnPolicy(
     if (!registered) continue;
     const life = events.map(asDomainEvent<MemberEvent>).reduce(evolveMember, initialMemberState);
     if (life.status === 'none' || life.identifierKey !== key) continue;
+    // The prior cover given last: at registration, or at an edit of the life since (issue #22).
+    const given = events.findLast(
+      (e) => (e.type === 'MemberRegistered' || e.type === 'MemberUpdated') && (e.data as { priorCover?: unknown }).priorCover !== undefined,
+    );
     return {
       memberId: life.memberId,
       addedOn: life.isMainMember ? null : southAfricanDate(registered.recordedAt),
-      priorCover: priorCoverOf((registered.data as Partial<MemberRegistered['data']>).priorCover),
+      priorCover: priorCoverOf((given?.data as Partial<MemberRegistered['data']> | undefined)?.priorCover),
     };
   }
   return null;
