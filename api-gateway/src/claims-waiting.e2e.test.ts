@@ -276,42 +276,27 @@ describe.each(testDrivers())('waiting periods per life on $name', (driver) => {
     const claim = await rest(await claimBody(saId, { deathType: 'natural' }));
     expect(claim.body).toMatchObject({ withinWaitingPeriod: false, waitingPeriodEndsOn: today(), priorCoverMonths: 6 });
 
-    const main = await t.graphql(
-      `mutation($id: ID!, $input: UpdateMemberInput!) { updateMember(id: $id, input: $input) { id } }`,
-      {
-        id: mainMemberId,
-        input: {
-          firstName: 'Themba',
-          lastName: 'Mthembu',
-          phone: '0821112222',
-          address: '3 Church Street',
-          city: 'Durban',
-          province: 'KZN',
-          postalCode: '4001',
-          priorCoverEndedOn: addDays(today(), -3),
+    const updateMain = (priorCover: Record<string, unknown>) =>
+      t.graphql(
+        `mutation($id: ID!, $input: UpdateMemberInput!) { updateMember(id: $id, input: $input) { id } }`,
+        {
+          id: mainMemberId,
+          input: {
+            firstName: 'Themba',
+            lastName: 'Mthembu',
+            phone: '0821112222',
+            address: '3 Church Street',
+            city: 'Durban',
+            province: 'KZN',
+            postalCode: '4001',
+            ...priorCover,
+          },
         },
-      },
-      token,
-    );
+        token,
+      );
+    const main = await updateMain({ priorCoverEndedOn: addDays(today(), -3) });
     expect(main.body.errors?.[0]?.message).toContain('Give both the months of prior cover and the date it ended, or neither');
-    const given = await t.graphql(
-      `mutation($id: ID!, $input: UpdateMemberInput!) { updateMember(id: $id, input: $input) { id } }`,
-      {
-        id: mainMemberId,
-        input: {
-          firstName: 'Themba',
-          lastName: 'Mthembu',
-          phone: '0821112222',
-          address: '3 Church Street',
-          city: 'Durban',
-          province: 'KZN',
-          postalCode: '4001',
-          priorCoverMonths: 12,
-          priorCoverEndedOn: addDays(inception(), -3),
-        },
-      },
-      token,
-    );
+    const given = await updateMain({ priorCoverMonths: 12, priorCoverEndedOn: addDays(inception(), -3) });
     expect(given.body.errors).toBeUndefined();
     const [row] = await t.services.sql.query<{ prior_cover: unknown }>(`select prior_cover from members where id = $1`, [mainMemberId]);
     expect(row!.prior_cover).toEqual({ months: 12, endedOn: addDays(inception(), -3) });
