@@ -203,4 +203,102 @@ describe.each(testDrivers())('waiting periods per life on $name', (driver) => {
     expect(words).toContain(long(addMonths(inception(), 6)));
     expect(words).toContain(long(addMonths(today(), 6)));
   });
+  it("a change to the type's suicide wait after issue does not change an existing policy's claim (REST and GraphQL)", async () => {
+    const types = (await caller(t, token)('GET', '/api/policy-types')) as { id: string; name: string }[];
+    const type = types.find((p) => p.name === 'Family 10k')!;
+    const cut = await t.request(
+      'PUT',
+      `/api/policy-types/${type.id}`,
+      { name: 'Family 10k', coverageAmount: '10000', monthlyPremium: '99', waitingPeriod: 12, suicideWaitingMonths: 0, isActive: true },
+      { token },
+    );
+    expect(cut.status).toBe(200);
+    // The policy was issued with the type's 18-month suicide wait: its lives still wait 18 months.
+    const answer = await rest(await claimBody(await family('sibling'), { deathType: 'suicide' }));
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ withinWaitingPeriod: true, waitingRule: 'suicide', waitingPeriodEndsOn: addMonths(today(), 18) });
+    const sibling = await family('sibling');
+    const claim = await graphql({ ...(await claimBody(sibling)), deathType: 'suicide' });
+    expect(claim.flags).toMatchObject({ withinWaitingPeriod: true, waitingRule: 'suicide', waitingPeriodEndsOn: addMonths(today(), 18) });
+  });
+  it('a CSV import takes prior cover in its optional columns, by the same rule, and the claim counts it (issue #22)', async () => {
+    const [counted, half] = [nextSaId(), nextSaId()];
+    const kin = (saId: string, extra: Record<string, string>) => ({
+      firstName: 'Ayanda',
+      lastName: 'Mthembu',
+      saId,
+      isMainMember: 'false',
+      mainMemberIdentifier: mainSaId,
+      relationship: 'parent',
+      ...extra,
+    });
+    const imported = await t.request(
+      'POST',
+      '/api/members/import',
+      {
+        importId: 'prior-cover',
+        chunkIndex: 0,
+        firstRowNumber: 2,
+        rows: [kin(counted, { priorCoverMonths: '6', priorCoverEndedOn: addDays(today(), -10) }), kin(half, { priorCoverMonths: '6' })],
+      },
+      { token },
+    );
+    expect(imported.status).toBe(200);
+    expect(imported.body).toMatchObject({
+      imported: 1,
+      failed: [{ rowNumber: 3, errors: ['Give both the months of prior cover and the date it ended, or neither'] }],
+    });
+    const answer = await rest(await claimBody(counted, { deathType: 'natural' }));
+    expect(answer.body).toMatchObject({ withinWaitingPeriod: false, waitingPeriodEndsOn: today(), priorCoverMonths: 6 });
+  });
+  it('editing a life gives its prior cover by the same rule (REST for a family member, GraphQL for the main member), and the claim counts it', async () => {
+    const saId = await family('parent');
+    const members = (await caller(t, token)('GET', '/api/members')) as { id: string; saId: string | null }[];
+    const parent = members.find((m) => m.saId === saId)!;
+    const details = { firstName: 'Lwazi', lastName: 'Mthembu', relationship: 'parent', dateOfBirth: '' };
+    const half = await t.request('PUT', `/api/members/${parent.id}/family-details`, { ...details, priorCoverMonths: 6 }, { token });
+    expect(half.status).toBe(400);
+    expect(half.body.issues).toContainEqual({
+      path: ['priorCoverEndedOn'],
+      message: 'Give both the months of prior cover and the date it ended, or neither',
+    });
+    const edited = await t.request(
+      'PUT',
+      `/api/members/${parent.id}/family-details`,
+      { ...details, priorCoverMonths: 6, priorCoverEndedOn: addDays(today(), -31) },
+      { token },
+    );
+    expect(edited.status).toBe(200);
+    // A later edit that leaves it out keeps it.
+    expect(
+      (await t.request('PUT', `/api/members/${parent.id}/family-details`, { ...details, lastName: 'Mthembu-Dube' }, { token })).status,
+    ).toBe(200);
+    const claim = await rest(await claimBody(saId, { deathType: 'natural' }));
+    expect(claim.body).toMatchObject({ withinWaitingPeriod: false, waitingPeriodEndsOn: today(), priorCoverMonths: 6 });
+
+    const updateMain = (priorCover: Record<string, unknown>) =>
+      t.graphql(
+        `mutation($id: ID!, $input: UpdateMemberInput!) { updateMember(id: $id, input: $input) { id } }`,
+        {
+          id: mainMemberId,
+          input: {
+            firstName: 'Themba',
+            lastName: 'Mthembu',
+            phone: '0821112222',
+            address: '3 Church Street',
+            city: 'Durban',
+            province: 'KZN',
+            postalCode: '4001',
+            ...priorCover,
+          },
+        },
+        token,
+      );
+    const main = await updateMain({ priorCoverEndedOn: addDays(today(), -3) });
+    expect(main.body.errors?.[0]?.message).toContain('Give both the months of prior cover and the date it ended, or neither');
+    const given = await updateMain({ priorCoverMonths: 12, priorCoverEndedOn: addDays(inception(), -3) });
+    expect(given.body.errors).toBeUndefined();
+    const [row] = await t.services.sql.query<{ prior_cover: unknown }>(`select prior_cover from members where id = $1`, [mainMemberId]);
+    expect(row!.prior_cover).toEqual({ months: 12, endedOn: addDays(inception(), -3) });
+  });
 });

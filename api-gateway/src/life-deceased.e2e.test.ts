@@ -142,6 +142,44 @@ describe.each(testDrivers())('a deceased life on a policy with a benefit table o
     expect((await member(childId)).status).toBe('deceased');
   });
 
+  it('a deceased life cannot be removed or deleted: REST and GraphQL refuse, naming the claim, and nothing changes', async () => {
+    const removed = await t.request('DELETE', `/api/members/${spouseId}`, undefined, { token: tokens.administrator });
+    expect(removed.status).toBe(422);
+    expect(removed.body.message).toMatch(
+      /^Nomsa Mokoena is deceased \(claim CLM-\d{4}-\d{6}\): a deceased person's record is kept with their cover and claim, and cannot be deleted\.$/,
+    );
+    const graphql = await t.graphql(`mutation($id: ID!) { deleteMember(id: $id) }`, { id: childId }, tokens.administrator);
+    expect(graphql.body.errors?.[0]?.message).toMatch(/^Lwazi Mokoena is deceased \(claim CLM-/);
+    expect((await member(spouseId)).status).toBe('deceased');
+    expect((await member(childId)).status).toBe('deceased');
+    expect((await policy()).coverByLife.filter((l) => l.deceasedOn).map((l) => l.memberId)).toEqual([spouseId, childId]);
+  });
+
+  it('a family member with an open death claim cannot be deleted either, until the claim is rejected', async () => {
+    const token = tokens.administrator;
+    const saId = makeSaId('100505', '5304');
+    const kin = await t.request(
+      'POST',
+      '/api/members',
+      { firstName: 'Zola', lastName: 'Mokoena', saId, isMainMember: false, mainMemberId: main.id, relationship: 'child' },
+      { token },
+    );
+    expect(kin.status).toBe(201);
+    setDay(t, '2026-05-20');
+    const claim = await submitClaim(t, tokens.claim_admin!, main.policyId, {
+      deceasedSaId: saId,
+      claimantSaId: nextSaId(),
+      diedOn: '2026-05-18',
+    });
+    const refused = await t.request('DELETE', `/api/members/${kin.body.id}`, undefined, { token });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/^A death claim for Zola Mokoena is open \(claim CLM-/);
+    const move = (body: Record<string, unknown>) => t.request('PATCH', `/api/claims/${claim.id}`, body, { token: tokens.claim_admin });
+    expect((await move({ status: 'under_review' })).status).toBe(200);
+    expect((await move({ status: 'rejected', rejectionReason: 'other', rejectionDetail: 'Submitted in error' })).status).toBe(200);
+    expect((await t.request('DELETE', `/api/members/${kin.body.id}`, undefined, { token })).status).toBe(200);
+  });
+
   it('a change to a type without a table lists no lives, the deceased ones neither', async () => {
     const token = tokens.administrator;
     const flat = await t.request(

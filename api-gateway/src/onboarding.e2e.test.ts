@@ -139,6 +139,38 @@ describe.each(testDrivers())('client onboarding, new sales and commissions over 
     ]);
   });
 
+  it("takes prior cover for the client and each family member by the member form's rule (issue #22), REST and GraphQL", async () => {
+    const ended = southAfricanDate(new Date(Date.now() - 10 * 86_400_000));
+    const body = client({ priorCoverMonths: 24, priorCoverEndedOn: ended });
+    body.familyMembers[0] = { ...body.familyMembers[0]!, priorCoverMonths: 6, priorCoverEndedOn: ended } as (typeof body.familyMembers)[0];
+    const done = await t.request('POST', '/api/client-onboarding', body, { token: thabo.token });
+    expect(done.status).toBe(201);
+    const stored = await t.services.sql.query<{ sa_id: string; prior_cover: unknown }>(
+      `select sa_id, prior_cover from members where company_id = $1 and sa_id = any($2::text[]) order by is_main_member desc, sa_id`,
+      [companyId, [body.idNumber, ...body.familyMembers.map((f) => f.idNumber)]],
+    );
+    expect(Object.fromEntries(stored.map((r) => [r.sa_id, r.prior_cover]))).toEqual({
+      [body.idNumber]: { months: 24, endedOn: ended },
+      [body.familyMembers[0].idNumber]: { months: 6, endedOn: ended },
+      [body.familyMembers[1]!.idNumber]: null,
+    });
+
+    const half = client({ priorCoverMonths: 24 });
+    const refused = await t.request('POST', '/api/client-onboarding', half, { token: thabo.token });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues).toContainEqual({
+      path: ['priorCoverEndedOn'],
+      message: 'Give both the months of prior cover and the date it ended, or neither',
+    });
+    const { familyMembers, ...input } = client();
+    const graphql = await t.graphql(
+      `mutation($input: OnboardClientInput!) { onboardClient(input: $input) { memberId } }`,
+      { input: { ...input, familyMembers: [{ ...familyMembers[0], priorCoverEndedOn: ended }] } },
+      thabo.token,
+    );
+    expect(graphql.body.errors?.[0]?.message).toContain('Give both the months of prior cover and the date it ended, or neither');
+  });
+
   it('is all or nothing: a bad family row or a family ID already registered leaves no member, policy, reservation or place behind', async () => {
     const body = client();
     const before = await traces(body.idNumber);

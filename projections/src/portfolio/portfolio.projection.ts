@@ -19,6 +19,7 @@ import type {
   PolicyTypeUpdated,
 } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { priorCoverOf } from '@fpa/write-model/validation';
 import { personal } from '../engine/personal.ts';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
@@ -49,7 +50,8 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
   //    premium 0 and its deceasedOn (issue #22); policy types' rule on the main member's death
   //    (policy_types.on_main_member_death, issue #22); the spouse who holds a policy after the main member's
   //    death is its member (policies.holder_member_id, PolicyHolderSucceeded).
-  version: 6,
+  // 7: a member's prior cover given at an edit (MemberUpdated.priorCover, issue #22) replaces members.prior_cover.
+  version: 7,
   handles: [
     'PolicyTypeCreated',
     'PolicyTypeUpdated',
@@ -233,7 +235,9 @@ async function memberUpdated(tx: SqlExecutor, event: Recorded<MemberUpdated>): P
               province = $9, postal_code = $10, date_of_birth = $11, updated_at = $12,
               -- A family member's edit carries the relationship (issue #22); a main member's has none.
               relationship = coalesce($13, relationship),
-              other_relationship = case when $13::text is null then other_relationship else $14 end
+              other_relationship = case when $13::text is null then other_relationship else $14 end,
+              -- Prior cover given at an edit (issue #22); absent: as it was.
+              prior_cover = coalesce($15::text::jsonb, prior_cover)
         where id = $1 and company_id = $2
        returning id
      )
@@ -255,6 +259,8 @@ async function memberUpdated(tx: SqlExecutor, event: Recorded<MemberUpdated>): P
       event.recordedAt,
       d.relationship ?? null,
       d.otherRelationship ?? null,
+      // A sealed field of an erased person reads '[erased]': only a well-formed prior cover is written.
+      priorCoverJson(d.priorCover),
     ],
   );
 }
@@ -455,4 +461,9 @@ async function beneficiariesNominated(tx: SqlExecutor, event: Recorded<Beneficia
                                                     relationship text, phone text, share numeric)`,
     [d.policyId, companyOf(event), JSON.stringify(d.beneficiaries.map((b, ordinal) => ({ ...b, ordinal })))],
   );
+}
+
+function priorCoverJson(value: unknown): string | null {
+  const prior = priorCoverOf(value);
+  return prior ? JSON.stringify(prior) : null;
 }

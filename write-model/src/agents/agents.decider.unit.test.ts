@@ -3,7 +3,7 @@ import type { CommandContext } from '../command-handling/context.ts';
 import { fold } from '../command-handling/decider.ts';
 import { outcome, scenario } from '../command-handling/given-when-then.ts';
 import type { MemberInput } from '../validation/index.ts';
-import { agentPatchSchema, agentSchema, onboardingSchema } from '../validation/index.ts';
+import { agentPatchSchema, agentSchema, onboardingSchemaOn } from '../validation/index.ts';
 import { BAD_SA_ID, OTHER_SA_ID, VALID_SA_ID } from '../validation/test-support.ts';
 import { evolvePolicyType, initialPolicyTypeState } from '../policy-types/policy-types.state.ts';
 import { decideOnboardClient, CHOOSE_AGENT, onboardingMessage, type OnboardClient } from './commands/onboard-client.ts';
@@ -187,7 +187,7 @@ describe('OnboardClient', () => {
   const command = (overrides: Partial<OnboardClient> = {}, body: Record<string, unknown> = {}): OnboardClient => ({
     companyId: 'c1',
     agent,
-    input: onboardingSchema.parse({ ...payload, ...body }),
+    input: onboardingSchemaOn('2026-06-15').parse({ ...payload, ...body }),
     principal,
     family: [child],
     policyType,
@@ -273,7 +273,7 @@ describe('OnboardClient', () => {
       ...payload,
       familyMembers: [payload.familyMembers[0], { firstName: 'Lindiwe', lastName: 'Khumalo', idNumber: BAD_SA_ID, relationship: 'spouse' }],
     };
-    const issue = onboardingSchema.safeParse(body).error!.issues[0]!;
+    const issue = onboardingSchemaOn('2026-06-15').safeParse(body).error!.issues[0]!;
     expect(issue.path).toEqual(['familyMembers', 1, 'idNumber']);
     expect(onboardingMessage({ path: issue.path as (string | number)[], message: issue.message }, body)).toBe(
       'Family member 2 (Lindiwe Khumalo): Valid SA ID number is required',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { claimSchemaOn, luhnCheckDigit, type DeathType, type LifeDates } from '../validation/index.ts';
-import type { PolicyState } from '../policies/policies.state.ts';
+import { evolvePolicy, initialPolicyState, type PolicyState } from '../policies/policies.state.ts';
+import type { PolicyEvent } from '../policies/policies.events.ts';
 import { decideSubmitClaim } from './commands/submit-claim.ts';
 import type { ClaimFlags } from './claims.events.ts';
 
@@ -222,5 +223,74 @@ describe('cover per life and an increase still waiting (issue #22)', () => {
   it('reads the life’s own cover on a policy with a benefit table', () => {
     const spouseOnly = { ...raised, increases: [], lives: [{ ...raised.lives[0]!, coverAmount: '12000' }] };
     expect(submit('2027-02-10', 'natural', spouseOnly)).toMatchObject({ coverageAmount: '12000', exceedsCover: false });
+  });
+});
+
+describe("the suicide wait is the policy's own terms, not its type's today (issue #22)", () => {
+  const issued = (suicideWaitingMonths?: number): PolicyEvent => ({
+    type: 'PolicyIssued',
+    data: {
+      policyId: 'p1',
+      companyId: 'c1',
+      policyNumber: 'POL-2026-000001',
+      memberId: 'm1',
+      policyTypeId: 'pt1',
+      coverageAmount: '20000.00',
+      monthlyPremium: '100.00',
+      waitingPeriod: 6,
+      startDate: '2026-01-15',
+      agentId: null,
+      ...(suicideWaitingMonths !== undefined ? { suicideWaitingMonths } : {}),
+    },
+  });
+  const changed = (suicideWaitingMonths?: number): PolicyEvent => ({
+    type: 'PolicyTypeChanged',
+    data: {
+      policyId: 'p1',
+      companyId: 'c1',
+      fromPolicyTypeId: 'pt1',
+      toPolicyTypeId: 'pt2',
+      changedOn: '2026-03-01',
+      coverageAmount: '20000.00',
+      monthlyPremium: '100.00',
+      benefits: null,
+      lives: [],
+      increases: [],
+      ...(suicideWaitingMonths !== undefined ? { suicideWaitingMonths } : {}),
+    },
+  });
+  /** A suicide 13 months after the start; `typeMonths`: the wait the claim is told when the policy's terms say none. */
+  const suicide = (given: PolicyEvent[], typeMonths: number) => {
+    const [event] = decideSubmitClaim({
+      claimId: 'k1',
+      companyId: 'c1',
+      claimNumber: '',
+      input: claim('2027-02-20', 'suicide'),
+      policy: given.reduce(evolvePolicy, initialPolicyState),
+      memberName: 'Themba Mthembu',
+      deceasedOnPolicy: true,
+      life: MAIN,
+      suicideWaitingMonths: typeMonths,
+      documents: [],
+      today: TODAY,
+    });
+    return (event!.data as { flags: ClaimFlags }).flags;
+  };
+
+  it('given a policy issued under a 24-month suicide wait, when its type is cut to none later, the claim still waits 24 months', () => {
+    expect(suicide([issued(24)], 0)).toMatchObject({
+      withinWaitingPeriod: true,
+      waitingPeriodEndsOn: '2028-01-15',
+      waitingRule: 'suicide',
+    });
+  });
+
+  it('given a change to a type with a 6-month suicide wait, the new terms decide', () => {
+    expect(suicide([issued(24), changed(6)], 24)).toMatchObject({ withinWaitingPeriod: false, waitingPeriodEndsOn: '2026-07-15' });
+  });
+
+  it('given a policy issued before its terms carried the wait, the type as it stood then decides (the command says it)', () => {
+    expect(suicide([issued()], 24)).toMatchObject({ withinWaitingPeriod: true, waitingPeriodEndsOn: '2028-01-15' });
+    expect(suicide([issued(24), changed()], 0)).toMatchObject({ withinWaitingPeriod: false, waitingPeriodEndsOn: '2026-01-15' });
   });
 });

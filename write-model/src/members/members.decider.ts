@@ -6,7 +6,7 @@ import type { PolicyState } from '../policies/policies.state.ts';
 import { southAfricanDate } from '../validation/dates.ts';
 import type { PolicyEvent } from '../policies/policies.events.ts';
 import type { PolicyTypeState } from '../policy-types/policy-types.state.ts';
-import { POLICY_TYPE_NOT_FOUND } from '../policy-types/policy-types.decider.ts';
+import { POLICY_TYPE_NOT_FOUND, suicideWaitingMonthsOf } from '../policy-types/policy-types.decider.ts';
 import type { MemberEvent, MemberSource } from './members.events.ts';
 import type { ExistingMember, MemberState } from './members.state.ts';
 
@@ -101,6 +101,7 @@ export function decideRegisterMember(command: RegisterMember, ctx: CommandContex
         monthlyPremium: lives ? sumPremiums(lives) : type.monthlyPremium,
         waitingPeriod: type.waitingPeriod,
         startDate,
+        suicideWaitingMonths: suicideWaitingMonthsOf(type),
         agentId: policy.agentId,
         // Only when given, so events without them read as before (the 1st; nothing paid before issue).
         ...(input.debitDay !== undefined ? { debitDay: input.debitDay } : {}),

@@ -208,6 +208,7 @@ describe('RegisterMember: principals', () => {
             monthlyPremium: '349.50',
             waitingPeriod: 3,
             startDate: '2026-04-01', // South African date of ctx.now, not the UTC one
+            suicideWaitingMonths: 12, // the type's (a type saved before issue #22: the default), copied at issue
             agentId: 'agent-7',
           },
         },

@@ -50,7 +50,14 @@ export type MemberRegistered = {
  */
 export type MemberUpdated = {
   type: 'MemberUpdated';
-  data: MemberDetails & { memberId: string; companyId: string; relationship?: Relationship | null; otherRelationship?: string | null };
+  data: MemberDetails & {
+    memberId: string;
+    companyId: string;
+    relationship?: Relationship | null;
+    otherRelationship?: string | null;
+    /** Issue #22: cover proven elsewhere, given at an edit; absent: as it was (registered or last given). */
+    priorCover?: PriorCover;
+  };
 };
 
 export type MemberDeleted = { type: 'MemberDeleted'; data: { memberId: string; companyId: string } };
@@ -105,7 +112,11 @@ export function memberPii(event: MemberEvent): PiiMarking[] | undefined {
       return [
         {
           subjectId: memberSubjectId(event.data.memberId),
-          fields: event.data.otherRelationship ? [...DETAIL_FIELDS, 'otherRelationship'] : DETAIL_FIELDS,
+          fields: [
+            ...DETAIL_FIELDS,
+            ...(event.data.otherRelationship ? ['otherRelationship'] : []),
+            ...(event.data.priorCover ? ['priorCover'] : []),
+          ],
         },
       ];
     case 'MemberDeleted':

@@ -106,6 +106,7 @@ describe('decideIssuePolicy (issue #20: a new policy after a lapse)', () => {
             monthlyPremium: '150',
             waitingPeriod: 5,
             startDate: '2026-04-17',
+            suicideWaitingMonths: 12,
             agentId: null,
             debitDay: 25,
             waitingCarriedOver: { fromPolicyId: 'p-old', fromPolicyNumber: 'POL-2026-000001', lapsedOn: '2026-02-17', unexpiredMonths: 5 },

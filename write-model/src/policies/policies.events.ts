@@ -19,6 +19,12 @@ export type PolicyIssued = {
     waitingPeriod: number;
     /** ISO date the cover starts (the waiting period runs from here). */
     startDate: string;
+    /**
+     * Issue #22: the type's wait for a suicide, in months, copied at issue like the benefit table, so a
+     * later change to the type does not change this policy's terms. Absent in events recorded before: the
+     * claim reads the type as it stood when the event was recorded (suicideWaitingMonthsOfTerms).
+     */
+    suicideWaitingMonths?: number;
     /** The sales agent who wrote it, when one did. */
     agentId: string | null;
     /** The day of the month its premium is due (1–31; a day past a month's end is its last day). Absent before issue #20: the 1st. */
@@ -248,6 +254,8 @@ export type PolicyTypeChanged = {
     benefits: BenefitRow[] | null;
     lives: CoveredLife[];
     increases: CoverIncrease[];
+    /** The new type's suicide wait, copied as at issue; absent before issue #22's terms: as PolicyIssued's. */
+    suicideWaitingMonths?: number;
   };
 };
 

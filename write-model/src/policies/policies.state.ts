@@ -32,6 +32,8 @@ export type PolicyState =
       increases?: CoverIncrease[];
       /** Issue #22: the spouse who holds the policy since the main member died (their type continues with the spouse). */
       holderMemberId?: string;
+      /** Issue #22: the suicide wait of the policy's own terms (issue or last change of type); absent: recorded before. */
+      suicideWaitingMonths?: number;
     };
 
 export const initialPolicyState: PolicyState = { status: 'none' };
@@ -59,6 +61,7 @@ export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyStat
         mandate: null,
         benefits: event.data.benefits ?? null,
         lives: event.data.lives ?? [],
+        ...(event.data.suicideWaitingMonths !== undefined ? { suicideWaitingMonths: event.data.suicideWaitingMonths } : {}),
       };
     }
     case 'PolicyStatusChanged': {
@@ -93,9 +96,11 @@ export function evolvePolicy(state: PolicyState, event: PolicyEvent): PolicyStat
         : { ...state, lives: [...state.lives, event.data.life], monthlyPremium: event.data.monthlyPremium };
     case 'PolicyTypeChanged': {
       if (state.status === 'none') return state;
+      const { suicideWaitingMonths: _previous, ...rest } = state;
       const d = event.data;
       return {
-        ...state,
+        ...rest,
+        ...(d.suicideWaitingMonths !== undefined ? { suicideWaitingMonths: d.suicideWaitingMonths } : {}),
         policyTypeId: d.toPolicyTypeId,
         coverageAmount: d.coverageAmount,
         monthlyPremium: d.monthlyPremium,

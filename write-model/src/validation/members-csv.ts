@@ -1,6 +1,6 @@
 import { birthDateRange, dateProblem, inceptionDateRange, paidUpToRange, southAfricanDate } from './dates.ts';
 import { isValidEmail } from './email.ts';
-import { DEFAULT_NATIONALITY, MEMBER_MESSAGES, POLICY_CALENDAR_FIELDS, type IdentifierType } from './members.ts';
+import { DEFAULT_NATIONALITY, MEMBER_MESSAGES, POLICY_CALENDAR_FIELDS, priorCoverSchemaOn, type IdentifierType } from './members.ts';
 import { NAME_MAX_LENGTH, nameTooLong } from './fields.ts';
 import { PASSPORT_MAX_LENGTH, PASSPORT_MIN_LENGTH } from './passport.ts';
 import { CSV_MANDATE_COLUMNS, csvMandateProblems } from './members-csv-mandate.ts';
@@ -40,10 +40,20 @@ export const CSV_MEMBER_COLUMNS = [
   'mandateReference',
   'mandateDebitDay',
   'debiCheck',
+  // Cover proven elsewhere (issue #22, rule 2A.6), any life's: both or neither.
+  'priorCoverMonths',
+  'priorCoverEndedOn',
 ] as const;
 
 /** Columns a file may leave out without a word: the migration and mandate columns came later, and older files lack them. */
-export const CSV_OPTIONAL_COLUMNS: readonly CsvMemberColumn[] = ['inceptionDate', 'paidUpTo', 'debitDay', ...CSV_MANDATE_COLUMNS];
+export const CSV_OPTIONAL_COLUMNS: readonly CsvMemberColumn[] = [
+  'inceptionDate',
+  'paidUpTo',
+  'debitDay',
+  ...CSV_MANDATE_COLUMNS,
+  'priorCoverMonths',
+  'priorCoverEndedOn',
+];
 
 export type CsvMemberColumn = (typeof CSV_MEMBER_COLUMNS)[number];
 export type CsvMemberRow = Partial<Record<CsvMemberColumn, string | undefined>>;
@@ -203,6 +213,9 @@ export function validateCsvMemberRow(row: CsvMemberRow, context: CsvRowContext =
   }
   errors.push(...migrationProblems(row, isMain, context.today ?? southAfricanDate(new Date())));
   errors.push(...csvMandateProblems(row, isMain));
+  // Prior cover: the member schema's own fields and rule (the import sends them to it as they stand).
+  const priorCover = priorCoverSchemaOn(context.today ?? southAfricanDate(new Date())).safeParse(csvPriorCover(row));
+  if (!priorCover.success) errors.push(...new Set(priorCover.error.issues.map((i) => i.message)));
   return errors;
 }
 
@@ -237,5 +250,11 @@ export function csvRowToMemberInput(row: CsvMemberRow, mainMemberId: string | nu
     inceptionDate: orNull('inceptionDate'),
     paidUpTo: orNull('paidUpTo'),
     debitDay: orNull('debitDay') ?? undefined,
+    ...csvPriorCover(row),
   };
+}
+
+/** The prior-cover cells as the member schema takes them (blank: left out). */
+function csvPriorCover(row: CsvMemberRow) {
+  return { priorCoverMonths: text(row, 'priorCoverMonths') || undefined, priorCoverEndedOn: text(row, 'priorCoverEndedOn') || undefined };
 }

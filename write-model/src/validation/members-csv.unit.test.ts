@@ -65,6 +65,8 @@ describe('CSV member rows', () => {
       'mandateReference',
       'mandateDebitDay',
       'debiCheck',
+      'priorCoverMonths',
+      'priorCoverEndedOn',
     ]);
     expect(csvRowNumber(0)).toBe(2);
   });
@@ -169,6 +171,22 @@ describe('CSV member rows', () => {
     expect(refused.success ? [] : refused.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['paidUpTo', 'Paid-up-to date cannot be before the inception date'],
     ]);
+  });
+
+  it("takes prior cover on any row by the member schema's own fields and rule (issue #22)", () => {
+    const context = { today: '2026-06-15' };
+    const row = { ...child, priorCoverMonths: '8', priorCoverEndedOn: '2026-05-31' };
+    expect(validateCsvMemberRow(row, context)).toEqual([]);
+    expect(memberSchema.parse(csvRowToMemberInput(row, 'member-1')).priorCover).toEqual({ months: 8, endedOn: '2026-05-31' });
+    expect(validateCsvMemberRow({ ...child, priorCoverMonths: '8' }, context)).toEqual([
+      'Give both the months of prior cover and the date it ended, or neither',
+    ]);
+    expect(validateCsvMemberRow({ ...main, priorCoverMonths: '0', priorCoverEndedOn: '2026-07-01' }, context)).toEqual([
+      'Prior cover must be a whole number of months from 1 to 600',
+      'Prior cover end date cannot be in the future',
+    ]);
+    expect(memberSchema.safeParse(csvRowToMemberInput({ ...child, priorCoverEndedOn: '2026-05-31' }, 'member-1')).success).toBe(false);
+    expect(memberSchema.parse(csvRowToMemberInput(child, 'member-1')).priorCover).toBeNull();
   });
 
   it('needs the main member and relationship of a family row', () => {

@@ -67,6 +67,41 @@ const priorCoverEndedOnField = (today: string) => {
 };
 
 /**
+ * The one home of prior cover's input (issue #22): its two fields and their rule (both or neither), taken
+ * by every entry point a life joins or is edited through — the member form and POST /api/members, the
+ * CSV import, onboarding, a scheme's member, editing a life.
+ */
+export const priorCoverFields = (today: string) => ({
+  priorCoverMonths: priorCoverMonthsField(),
+  priorCoverEndedOn: priorCoverEndedOnField(today),
+});
+
+type PriorCoverFields = { priorCoverMonths?: number | undefined; priorCoverEndedOn?: string | undefined };
+
+/** Both or neither: the issue on the one left out, if any. */
+export function priorCoverIssue(m: PriorCoverFields): { path: 'priorCoverMonths' | 'priorCoverEndedOn'; message: string } | null {
+  if ((m.priorCoverMonths === undefined) === (m.priorCoverEndedOn === undefined)) return null;
+  return { path: m.priorCoverMonths === undefined ? 'priorCoverMonths' : 'priorCoverEndedOn', message: MEMBER_MESSAGES.priorCoverBoth };
+}
+
+/** The prior cover the two fields give (null: none). */
+export function priorCoverOfFields(m: PriorCoverFields): { months: number; endedOn: string } | null {
+  return m.priorCoverMonths !== undefined && m.priorCoverEndedOn !== undefined
+    ? { months: m.priorCoverMonths, endedOn: m.priorCoverEndedOn }
+    : null;
+}
+
+/** The rule as a zod refinement, for a schema that holds the two fields among others. */
+export function refinePriorCover(m: PriorCoverFields, ctx: z.RefinementCtx): void {
+  const issue = priorCoverIssue(m);
+  if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+}
+
+/** The two fields alone with their rule, for an entry point whose other fields are checked elsewhere. */
+export const priorCoverSchemaOn = (today: string) =>
+  z.object(priorCoverFields(today)).superRefine(refinePriorCover).transform(priorCoverOfFields);
+
+/**
  * A policy's own calendar and a book migrated from another system (issue #20): the day of the month its
  * premium is due, the date its cover started (in the past for a migrated policy: its waiting period ran
  * from then) and the date its premiums were paid up to in the old system.
@@ -177,8 +212,7 @@ const memberFields = (today: string) =>
     debitDay: debitDayField(),
     inceptionDate: inceptionDateField(today),
     paidUpTo: paidUpToField(today),
-    priorCoverMonths: priorCoverMonthsField(),
-    priorCoverEndedOn: priorCoverEndedOnField(today),
+    ...priorCoverFields(today),
   });
 
 type MemberFields = z.output<ReturnType<typeof memberFields>>;
@@ -224,9 +258,8 @@ export const memberSchemaOn = (today: string) =>
       }
       // Without an inception date the policy starts today (the decider's start date).
       if (m.paidUpTo && m.paidUpTo < (m.inceptionDate ?? today)) fail('paidUpTo', MEMBER_MESSAGES.paidUpToBeforeInception);
-      if ((m.priorCoverMonths === undefined) !== (m.priorCoverEndedOn === undefined)) {
-        fail(m.priorCoverMonths === undefined ? 'priorCoverMonths' : 'priorCoverEndedOn', MEMBER_MESSAGES.priorCoverBoth);
-      }
+      const priorCover = priorCoverIssue(m);
+      if (priorCover) fail(priorCover.path, priorCover.message);
     })
     .transform((m) => {
       const usesPassport = identifierIsValid(m).path === 'passportNumber';
@@ -240,10 +273,7 @@ export const memberSchemaOn = (today: string) =>
         mainMemberId: m.isMainMember ? null : m.mainMemberId,
         relationship: m.isMainMember ? null : m.relationship,
         otherRelationship: !m.isMainMember && m.relationship === 'other' ? m.otherRelationship : null,
-        priorCover:
-          m.priorCoverMonths !== undefined && m.priorCoverEndedOn !== undefined
-            ? { months: m.priorCoverMonths, endedOn: m.priorCoverEndedOn }
-            : null,
+        priorCover: priorCoverOfFields(m),
       };
     });
 export type MemberInput = z.output<ReturnType<typeof memberSchemaOn>>;
@@ -265,21 +295,25 @@ export function memberPolicyChoiceError(choice: {
 
 /** PUT /api/members/{id}: the main member's personal, contact and address fields. */
 export const editMemberSchemaOn = (today: string) =>
-  z.object({
-    firstName: minText(2, MEMBER_MESSAGES.firstName).max(NAME_MAX_LENGTH, nameTooLong('First name')),
-    lastName: minText(2, MEMBER_MESSAGES.lastName).max(NAME_MAX_LENGTH, nameTooLong('Last name')),
-    email: optionalEmailField(MEMBER_MESSAGES.email).transform((v) => v ?? null),
-    phone: saPhoneField({
-      required: 'Phone number must be at least 10 digits',
-      tooShort: 'Phone number must be at least 10 digits',
-      invalid: MEMBER_MESSAGES.phone,
-    }),
-    address: minText(5, 'Address must be at least 5 characters'),
-    city: minText(2, 'City must be at least 2 characters'),
-    province: minText(2, 'Province is required'),
-    postalCode: minText(4, 'Postal code must be at least 4 characters'),
-    dateOfBirth: dateOfBirth(today),
-  });
+  z
+    .object({
+      firstName: minText(2, MEMBER_MESSAGES.firstName).max(NAME_MAX_LENGTH, nameTooLong('First name')),
+      lastName: minText(2, MEMBER_MESSAGES.lastName).max(NAME_MAX_LENGTH, nameTooLong('Last name')),
+      email: optionalEmailField(MEMBER_MESSAGES.email).transform((v) => v ?? null),
+      phone: saPhoneField({
+        required: 'Phone number must be at least 10 digits',
+        tooShort: 'Phone number must be at least 10 digits',
+        invalid: MEMBER_MESSAGES.phone,
+      }),
+      address: minText(5, 'Address must be at least 5 characters'),
+      city: minText(2, 'City must be at least 2 characters'),
+      province: minText(2, 'Province is required'),
+      postalCode: minText(4, 'Postal code must be at least 4 characters'),
+      dateOfBirth: dateOfBirth(today),
+      // Issue #22: prior cover proven after the life joined; left out, it stays as it was.
+      ...priorCoverFields(today),
+    })
+    .superRefine(refinePriorCover);
 export type EditMemberInput = z.output<ReturnType<typeof editMemberSchemaOn>>;
 export type EditMemberFormValues = z.input<ReturnType<typeof editMemberSchemaOn>>;
 
@@ -301,8 +335,11 @@ export const editFamilyMemberSchemaOn = (today: string) =>
       city: contactText,
       province: contactText,
       postalCode: contactText,
+      // Issue #22: prior cover proven after the life joined; left out, it stays as it was.
+      ...priorCoverFields(today),
     })
     .superRefine((m, ctx) => {
+      refinePriorCover(m, ctx);
       if (m.relationship === 'other' && !m.otherRelationship)
         ctx.addIssue({ code: 'custom', path: ['otherRelationship'], message: MEMBER_MESSAGES.otherRelationship });
       if (m.phone && !isValidSaPhone(m.phone)) ctx.addIssue({ code: 'custom', path: ['phone'], message: MEMBER_MESSAGES.phone });

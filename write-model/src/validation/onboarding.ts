@@ -13,7 +13,7 @@ import {
   saPhoneField,
 } from './fields.ts';
 import { mandateSchema } from './mandates.ts';
-import { debitDayField } from './members.ts';
+import { debitDayField, priorCoverFields, refinePriorCover } from './members.ts';
 import { resolveProvince } from './provinces.ts';
 import { BENEFICIARY_RELATIONS, RELATIONSHIPS } from './relationships.ts';
 
@@ -46,17 +46,24 @@ export function stripIncome(value: string): string {
   return value.replace(/[^\d.]/g, '');
 }
 
-/** A family member added through the dialog. The ID must be a real SA ID, not just 13 characters. */
-export const onboardingFamilyMemberSchema = z.object({
-  firstName: requiredText(M.firstName).max(NAME_MAX_LENGTH, nameTooLong('First name')),
-  lastName: requiredText(M.lastName).max(NAME_MAX_LENGTH, nameTooLong('Last name')),
-  idNumber: saIdField(M.idNumber),
-  // Text for GraphQL too: an unknown relationship is refused with this schema's message, not by the GraphQL validation.
-  relationship: z
-    .enum(RELATIONSHIPS, { error: M.relationship })
-    .meta({ graphqlType: 'String', description: 'spouse, child, parent, sibling or other.' }),
-});
-export type OnboardingFamilyMemberInput = z.output<typeof onboardingFamilyMemberSchema>;
+/**
+ * A family member added through the dialog. The ID must be a real SA ID, not just 13 characters. Prior
+ * cover (issue #22): the member form's own fields and rule; `today` bounds the date it ended.
+ */
+export const onboardingFamilyMemberSchemaOn = (today: string) =>
+  z
+    .object({
+      firstName: requiredText(M.firstName).max(NAME_MAX_LENGTH, nameTooLong('First name')),
+      lastName: requiredText(M.lastName).max(NAME_MAX_LENGTH, nameTooLong('Last name')),
+      idNumber: saIdField(M.idNumber),
+      // Text for GraphQL too: an unknown relationship is refused with this schema's message, not by the GraphQL validation.
+      relationship: z
+        .enum(RELATIONSHIPS, { error: M.relationship })
+        .meta({ graphqlType: 'String', description: 'spouse, child, parent, sibling or other.' }),
+      ...priorCoverFields(today),
+    })
+    .superRefine(refinePriorCover);
+export type OnboardingFamilyMemberInput = z.output<ReturnType<typeof onboardingFamilyMemberSchemaOn>>;
 
 const step1 = {
   firstName: requiredText(M.firstName).max(NAME_MAX_LENGTH, nameTooLong('First name')),
@@ -79,7 +86,7 @@ const step2 = {
   employer: optionalText(),
 };
 
-const step3 = {
+const step3On = (today: string) => ({
   policyType: requiredText(M.policyType),
   coverageAmount: decimalString({ required: M.coverageAmount }),
   beneficiaryName: requiredText(M.beneficiaryName),
@@ -89,9 +96,11 @@ const step3 = {
   /** Optional: the day of the month the policy's premium is due (issue #20); default the 1st. */
   debitDay: debitDayField(),
   familyMembers: z
-    .array(onboardingFamilyMemberSchema)
+    .array(onboardingFamilyMemberSchemaOn(today))
     .nullish()
     .transform((v) => v ?? []),
+  /** The client's own cover proven elsewhere (issue #22): as the member form's. */
+  ...priorCoverFields(today),
   /**
    * Optional (issue #21): the policy's debit-order mandate, the same whole mandate as PUT
    * /api/policies/{id}/mandate takes, appended with the onboarding; left out, the policy has none.
@@ -99,41 +108,47 @@ const step3 = {
   debitMandate: mandateSchema.nullish().meta({
     description: 'The debit-order mandate of the new policy, as setDebitMandate takes it; leave out for none.',
   }),
-};
+});
 
 /** "Next" checks only the current step's fields. */
 export const onboardingStep1Schema = z.object(step1);
 export const onboardingStep2Schema = z.object(step2);
-export const onboardingStep3Schema = z.object(step3);
-export const ONBOARDING_STEP_SCHEMAS = [onboardingStep1Schema, onboardingStep2Schema, onboardingStep3Schema] as const;
+export const onboardingStep3SchemaOn = (today: string) => z.object(step3On(today)).superRefine(refinePriorCover);
 
 /** The whole wizard, checked again on "Complete Onboarding". */
-export const onboardingFormSchema = z.object({ ...step1, ...step2, ...step3 });
-export type OnboardingFormInput = z.output<typeof onboardingFormSchema>;
-export type OnboardingFormValues = z.input<typeof onboardingFormSchema>;
+export const onboardingFormSchemaOn = (today: string) => z.object({ ...step1, ...step2, ...step3On(today) }).superRefine(refinePriorCover);
+export type OnboardingFormInput = z.output<ReturnType<typeof onboardingFormSchemaOn>>;
+export type OnboardingFormValues = z.input<ReturnType<typeof onboardingFormSchemaOn>>;
 
 /**
  * POST /api/client-onboarding. The street number and name arrive combined as `address`. agentId is
  * accepted for compatibility, but the server must use the signed-in agent, never the body's.
  */
-export const onboardingSchema = z.object({
-  ...step1,
-  address: requiredText('Address is required').meta({ description: 'Street number and street name combined.' }),
-  city: step2.city,
-  province: step2.province,
-  postalCode,
-  monthlyIncome: optionalOf(z.string().refine(isDecimalString, M.monthlyIncome)).meta({ description: 'Digits and a decimal point only.' }),
-  employer: optionalText(),
-  ...step3,
-  policyType: step3.policyType.meta({ graphqlType: 'ID', description: 'PolicyType.id' }),
-  coverageAmount: step3.coverageAmount.meta({ description: "Must be the chosen type's coverageAmount." }),
-  agentId: optionalText().meta({
-    description:
-      "Ignored for a caller with an agent record (the sale is theirs); otherwise the agent who made the sale: Agent.id or the agent's userId.",
-  }),
-});
-export type OnboardingInput = z.output<typeof onboardingSchema>;
-export type OnboardingPayload = z.input<typeof onboardingSchema>;
+export const onboardingSchemaOn = (today: string) => {
+  const step3 = step3On(today);
+  return z
+    .object({
+      ...step1,
+      address: requiredText('Address is required').meta({ description: 'Street number and street name combined.' }),
+      city: step2.city,
+      province: step2.province,
+      postalCode,
+      monthlyIncome: optionalOf(z.string().refine(isDecimalString, M.monthlyIncome)).meta({
+        description: 'Digits and a decimal point only.',
+      }),
+      employer: optionalText(),
+      ...step3,
+      policyType: step3.policyType.meta({ graphqlType: 'ID', description: 'PolicyType.id' }),
+      coverageAmount: step3.coverageAmount.meta({ description: "Must be the chosen type's coverageAmount." }),
+      agentId: optionalText().meta({
+        description:
+          "Ignored for a caller with an agent record (the sale is theirs); otherwise the agent who made the sale: Agent.id or the agent's userId.",
+      }),
+    })
+    .superRefine(refinePriorCover);
+};
+export type OnboardingInput = z.output<ReturnType<typeof onboardingSchemaOn>>;
+export type OnboardingPayload = z.input<ReturnType<typeof onboardingSchemaOn>>;
 
 /** The validated wizard as the request body: address combined, income stripped, agent attached. */
 export function toOnboardingPayload(form: OnboardingFormInput, agentId: string): OnboardingPayload {

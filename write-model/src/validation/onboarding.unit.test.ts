@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
-  onboardingFamilyMemberSchema,
-  onboardingFormSchema,
-  onboardingSchema,
+  onboardingFamilyMemberSchemaOn,
+  onboardingFormSchemaOn,
+  onboardingSchemaOn,
   onboardingStep1Schema,
   onboardingStep2Schema,
-  onboardingStep3Schema,
+  onboardingStep3SchemaOn,
   stripIncome,
   toOnboardingPayload,
 } from './onboarding.ts';
 import { BAD_SA_ID, OTHER_SA_ID, VALID_SA_ID, messagesAt, messagesOf } from './test-support.ts';
+
+const TODAY = '2026-06-15';
+const onboardingFamilyMemberSchema = onboardingFamilyMemberSchemaOn(TODAY);
+const onboardingFormSchema = onboardingFormSchemaOn(TODAY);
+const onboardingSchema = onboardingSchemaOn(TODAY);
+const onboardingStep3Schema = onboardingStep3SchemaOn(TODAY);
 
 const step1 = { firstName: 'Ayanda', lastName: 'Khumalo', email: '', phone: '082 123 4567', idNumber: VALID_SA_ID };
 const step2 = {
@@ -82,6 +88,38 @@ describe('onboarding steps', () => {
       'Valid SA ID number is required',
       'Relationship is required',
     ]);
+  });
+});
+
+describe('prior cover at onboarding (issue #22): the member form’s fields and rule', () => {
+  const family = step3.familyMembers[0]!;
+  it('a family member and the client may each give it; both or neither', () => {
+    expect(onboardingFamilyMemberSchema.parse({ ...family, priorCoverMonths: '8', priorCoverEndedOn: '2026-06-01' })).toMatchObject({
+      priorCoverMonths: 8,
+      priorCoverEndedOn: '2026-06-01',
+    });
+    expect(messagesAt(onboardingFamilyMemberSchema, { ...family, priorCoverMonths: '8' }, 'priorCoverEndedOn')).toEqual([
+      'Give both the months of prior cover and the date it ended, or neither',
+    ]);
+    expect(messagesAt(onboardingStep3Schema, { ...step3, priorCoverEndedOn: '2026-06-01' }, 'priorCoverMonths')).toEqual([
+      'Give both the months of prior cover and the date it ended, or neither',
+    ]);
+    expect(
+      messagesAt(
+        onboardingSchema,
+        {
+          ...step1,
+          ...step3,
+          address: '14 Mandela Drive',
+          city: 'PMB',
+          province: 'KZN',
+          postalCode: '3201',
+          priorCoverMonths: 3,
+          priorCoverEndedOn: '2026-06-16',
+        },
+        'priorCoverEndedOn',
+      ),
+    ).toEqual(['Prior cover end date cannot be in the future']);
   });
 });
 

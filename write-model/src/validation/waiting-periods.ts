@@ -11,7 +11,8 @@ import { addDays, addMonths } from './dates.ts';
  *   24 months ('Waiting period cannot exceed 24 months'), so the cap is applied here, per life, and not as
  *   a second message on the form: a type saved with 12 months still waits 6 for a natural death.
  * - An accidental death has no wait.
- * - A suicide waits the policy type's suicideWaitingMonths (0 to 24, default 12).
+ * - A suicide waits the suicideWaitingMonths of the policy's own terms (0 to 24, default 12), copied from its
+ *   type at issue and at a change of type (claims/commands/submit-claim.ts, suicideWaitingMonthsOfTerms).
  * - Cover proven elsewhere (prior cover) that ended at most 31 days before the life joined counts toward
  *   the wait: its whole months are taken off the natural and the suicide wait alike (never below 0).
  */
@@ -33,7 +34,7 @@ export const PRIOR_COVER_MAX_GAP_DAYS = 31;
 /** Whole months of continuous cover elsewhere, and the day it ended. */
 export type PriorCover = { months: number; endedOn: string };
 
-/** The policy's terms that set a life's wait: its start, natural months (as issued) and suicide months (the type's). */
+/** The policy's terms that set a life's wait: its start, natural months and suicide months (both as issued). */
 export type WaitingTerms = { startDate: string; waitingPeriod: number; suicideWaitingMonths: number };
 
 export type LifeDates = {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sessionHandler, testUser, type GraphQLAnswer } from '../../test/graphql';
 import { renderApp } from '../../test/render';
 import { memberRow, membersAnswer, policyTypeFixture } from './members.fixtures';
-import { PRIOR_COVER_HELP } from './MemberDetailsStep';
+import { PRIOR_COVER_HELP } from './PriorCoverFields';
 import { choosesPolicyType, DEBIT_DAY_HELP, NO_POLICY, policyChoiceMessage, stepAfterDetails } from './memberForm';
 
 type Overrides = {

@@ -9,6 +9,8 @@ import { Dialog, Modal } from '../../ui/Dialog';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { PROVINCE_OPTIONS } from './MemberDetailsStep';
+import { PRIOR_COVER_HELP, PriorCoverFields } from './PriorCoverFields';
+import * as fieldStyles from '../../ui/field.css';
 import { RELATIONSHIP_OPTIONS } from './memberForm';
 import { UpdateFamilyMemberMutation, UpdateMemberMutation, type MemberRow } from './members.operations';
 import * as styles from './members.css';
@@ -28,7 +30,20 @@ function editValues(member: MemberRow) {
     province: member.province ? (resolveProvince(member.province) ?? member.province) : '',
     postalCode: member.postalCode ?? '',
     dateOfBirth: member.dateOfBirth ?? '',
+    priorCoverMonths: '',
+    priorCoverEndedOn: '',
   };
+}
+
+/** Prior cover proven after the life joined (issue #22); blank keeps what was given before. */
+function PriorCoverFieldset({ field }: { field: Parameters<typeof PriorCoverFields>[0]['field'] }) {
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend className={styles.legend}>Cover Elsewhere (optional)</legend>
+      <p className={`${styles.fullRow} ${fieldStyles.description}`}>{PRIOR_COVER_HELP} Leave blank to keep what was given before.</p>
+      <PriorCoverFields field={field} />
+    </fieldset>
+  );
 }
 
 /** What the address fieldset needs of either dialog's form. */
@@ -129,6 +144,7 @@ function EditMainMemberDialog({ member, onClose }: { member: MemberRow; onClose:
             <TextField label="Email (optional)" type="email" {...form.field('email')} />
           </fieldset>
           <AddressFieldset form={form} initialProvince={initial.province} />
+          <PriorCoverFieldset field={form.field} />
           <div className={styles.actions}>
             <Button variant="secondary" onPress={onClose} isDisabled={fetching}>
               Cancel
@@ -179,6 +195,7 @@ function EditFamilyMemberDialog({ member, onClose }: { member: MemberRow; onClos
             <TextField label="Email (optional)" type="email" {...form.field('email')} />
           </fieldset>
           <AddressFieldset form={form} initialProvince={initial.province} />
+          <PriorCoverFieldset field={form.field} />
           <div className={styles.actions}>
             <Button variant="secondary" onPress={onClose} isDisabled={fetching}>
               Cancel

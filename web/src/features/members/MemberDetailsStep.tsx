@@ -1,9 +1,10 @@
-import { NATIONALITY_MAX_LENGTH, PRIOR_COVER_MAX_GAP_DAYS, PROVINCES, type MemberInput } from '@fpa/write-model/validation';
+import { NATIONALITY_MAX_LENGTH, PROVINCES, type MemberInput } from '@fpa/write-model/validation';
 import type { useSchemaForm } from '../../app/forms';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { MainMemberPicker } from './MainMemberPicker';
+import { PRIOR_COVER_HELP, PriorCoverFields } from './PriorCoverFields';
 import { RELATIONSHIP_OPTIONS, type MemberFormValues } from './memberForm';
 import * as fieldStyles from '../../ui/field.css';
 import * as styles from './members.css';
@@ -19,9 +20,6 @@ const IDENTIFIER_OPTIONS = [
   { id: 'passport', label: 'Passport' },
 ];
 export const PROVINCE_OPTIONS = PROVINCES.map((p) => ({ id: p.code, label: p.name }));
-
-/** Why prior cover is asked (issue #22, rule 2A.6). */
-export const PRIOR_COVER_HELP = `Funeral cover this person had with another insurer, proven by its documents. If it ended no more than ${PRIOR_COVER_MAX_GAP_DAYS} days before joining, its months are taken off this life's waiting period.`;
 
 /** Step 1 of Add Member: who the member is, how to reach them and where they live (spec §5 Member form). */
 export function MemberDetailsStep({
@@ -126,8 +124,7 @@ export function MemberDetailsStep({
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Cover Elsewhere (optional)</legend>
         <p className={`${styles.fullRow} ${fieldStyles.description}`}>{PRIOR_COVER_HELP}</p>
-        <TextField label="Prior cover (whole months)" inputMode="numeric" {...field('priorCoverMonths')} />
-        <TextField label="Prior cover ended on" type="date" {...field('priorCoverEndedOn')} />
+        <PriorCoverFields field={field} />
       </fieldset>
     </>
   );

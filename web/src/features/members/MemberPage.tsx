@@ -298,7 +298,8 @@ function LivesCard({ member, onAdd, onRemove }: { member: Member; onAdd: (() => 
               <Badge tone={statusTone(life.status)}>{life.status}</Badge>
             </Cell>
             <Cell label="Actions">
-              {!life.isMainMember && onRemove ? (
+              {/* A deceased person's record stays (the server refuses to delete it too). */}
+              {!life.isMainMember && life.status !== 'deceased' && onRemove ? (
                 <Button variant="secondary" size="sm" aria-label={`Remove ${fullName(life)}`} onPress={() => onRemove(life)}>
                   Remove
                 </Button>

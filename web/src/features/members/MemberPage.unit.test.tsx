@@ -114,6 +114,15 @@ describe('/members/{id}: the member’s page', { timeout: 30_000 }, () => {
     expect(saved[1]).toEqual({ name: 'DeleteMember', id: 'm2' });
   });
 
+  it('offers no Remove for a deceased life, whose record stays (issue #22)', async () => {
+    const lives = memberPageAnswer().lives.map((life) => (life.id === 'm2' ? { ...life, status: 'deceased' } : life));
+    openMember('policy_admin', memberPageAnswer({ lives }));
+    const table = await screen.findByRole('table', { name: 'Lives covered' });
+    expect(within(table).getByText('deceased')).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: 'Remove Nomsa Dlamini' })).toBeNull();
+    expect(within(table).getByRole('button', { name: 'Remove Lwazi Dlamini' })).toBeTruthy();
+  });
+
   it("shows a paid claim's payout under its status (issue #23)", async () => {
     const policy = memberPageAnswer().policies[0] as { claims: Record<string, unknown>[] };
     const paid = { ...policy.claims[0], status: 'paid', payout: { __typename: 'ClaimPayout', amount: '5000.00', paidOn: '2025-06-20' } };
@@ -167,6 +176,12 @@ describe('/members/{id}: the member’s page', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText(MEMBER_MESSAGES.phone)).toBeTruthy();
     expect(saved).toEqual([]);
     fireEvent.change(within(dialog).getByLabelText('Phone number (optional)'), { target: { value: '0821234567' } });
+    // Issue #22: prior cover proven since the life joined, by the member form's rule (both or neither).
+    fireEvent.change(within(dialog).getByLabelText('Prior cover (whole months)'), { target: { value: '9' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText(MEMBER_MESSAGES.priorCoverBoth)).toBeTruthy();
+    expect(saved).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText('Prior cover ended on'), { target: { value: '2025-01-31' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toEqual({
@@ -177,6 +192,8 @@ describe('/members/{id}: the member’s page', { timeout: 30_000 }, () => {
         otherRelationship: null,
         phone: '0821234567',
         address: null,
+        priorCoverMonths: 9,
+        priorCoverEndedOn: '2025-01-31',
       }),
     });
   });

@@ -1,6 +1,7 @@
-import { onboardingFamilyMemberSchema, type OnboardingFamilyMemberInput } from '@fpa/write-model/validation';
+import { onboardingFamilyMemberSchemaOn, type OnboardingFamilyMemberInput } from '@fpa/write-model/validation';
 import { useRef, type FormEvent } from 'react';
-import { focusFirstInvalid, useSchemaForm } from '../../app/forms';
+import { focusFirstInvalid, onToday, useSchemaForm } from '../../app/forms';
+import { PriorCoverFields } from '../members/PriorCoverFields';
 import { Button } from '../../ui/Button';
 import { Dialog, Modal } from '../../ui/Dialog';
 import { Select } from '../../ui/Select';
@@ -8,7 +9,8 @@ import { TextField } from '../../ui/TextField';
 import { FAMILY_RELATIONSHIP_OPTIONS } from './onboardingForm';
 import * as styles from './onboarding.css';
 
-const EMPTY_FAMILY_MEMBER = { firstName: '', lastName: '', idNumber: '', relationship: '' };
+const EMPTY_FAMILY_MEMBER = { firstName: '', lastName: '', idNumber: '', relationship: '', priorCoverMonths: '', priorCoverEndedOn: '' };
+const familyMemberSchema = onToday(onboardingFamilyMemberSchemaOn);
 
 export type FamilyMemberDialogProps = {
   onAdd: (member: OnboardingFamilyMemberInput) => void;
@@ -17,7 +19,7 @@ export type FamilyMemberDialogProps = {
 
 /** Add Family Member: checked with the shared schema, then added to the wizard's list (spec part 2 §5). */
 export function FamilyMemberDialog({ onAdd, onClose }: FamilyMemberDialogProps) {
-  const form = useSchemaForm(onboardingFamilyMemberSchema, EMPTY_FAMILY_MEMBER);
+  const form = useSchemaForm(familyMemberSchema, EMPTY_FAMILY_MEMBER);
   const formRef = useRef<HTMLFormElement>(null);
 
   // Its own form, not nested in the wizard's: the dialog renders in a portal, but a submit event
@@ -49,6 +51,7 @@ export function FamilyMemberDialog({ onAdd, onClose }: FamilyMemberDialogProps) 
             onChange={(value) => form.setField('relationship', value ?? '')}
             errorMessage={form.errors.relationship}
           />
+          <PriorCoverFields field={form.field} />
           <div className={styles.dialogActions}>
             <Button variant="secondary" onPress={onClose}>
               Cancel

@@ -1,7 +1,7 @@
 import {
   coverageNotOffered,
   fieldErrors,
-  onboardingFormSchema,
+  onboardingFormSchemaOn,
   type MandateInput,
   type OnboardingFamilyMemberInput,
   type OnboardingFormInput,
@@ -9,7 +9,7 @@ import {
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { errorFieldIssues, serverMessageOr } from '../../app/errors';
-import { focusFirstInvalid, useSchemaForm, type FieldErrors } from '../../app/forms';
+import { focusFirstInvalid, onToday, useSchemaForm, type FieldErrors } from '../../app/forms';
 import { useToast } from '../../app/toast';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -38,6 +38,8 @@ function firstStepWith(errors: FieldErrors): Step {
  * /onboarding: an agent signs up a client in three steps, the client's member record, family and
  * policy created in one go (spec part 2 §2 Client Onboarding, §4, §5).
  */
+const onboardingFormSchema = onToday(onboardingFormSchemaOn);
+
 export function OnboardingPage() {
   const { toast } = useToast();
   const [step, setStep] = useState<Step>(1);

@@ -1,4 +1,4 @@
-import { MEMBER_MESSAGES } from '@fpa/write-model/validation';
+import { MEMBER_MESSAGES, southAfricanDate } from '@fpa/write-model/validation';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionHandler, testUser, type GraphQLAnswer } from '../../test/graphql';
@@ -233,6 +233,12 @@ describe('/onboarding: the wizard', { timeout: 30_000 }, () => {
     type(dialog, 'First name', 'Sibusiso');
     type(dialog, 'Last name', 'Khumalo');
     type(dialog, 'SA ID number', CHILD_ID);
+    // Issue #22: prior cover, by the member form's rule (both or neither).
+    const ended = southAfricanDate(new Date(Date.now() - 5 * 86_400_000));
+    type(dialog, 'Prior cover (whole months)', '8');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Family Member' }));
+    expect(await within(dialog).findByText('Give both the months of prior cover and the date it ended, or neither')).toBeTruthy();
+    type(dialog, 'Prior cover ended on', ended);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Family Member' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Family Member Added'));
@@ -247,6 +253,8 @@ describe('/onboarding: the wizard', { timeout: 30_000 }, () => {
     await choose(form, /Beneficiary relation/, 'Spouse');
     type(form, 'Beneficiary contact', '0831234567');
     type(form, 'Notes (optional)', 'Prefers calls after 5pm');
+    type(form, 'Prior cover (whole months)', '24');
+    type(form, 'Prior cover ended on', ended);
     press(form, 'Complete Onboarding');
 
     await waitFor(() => expect(within(form).getByRole('button', { name: 'Creating...' }).hasAttribute('disabled')).toBe(true));
@@ -271,7 +279,18 @@ describe('/onboarding: the wizard', { timeout: 30_000 }, () => {
         beneficiaryContact: '0831234567',
         debitDay: 1,
         notes: 'Prefers calls after 5pm',
-        familyMembers: [{ firstName: 'Sibusiso', lastName: 'Khumalo', idNumber: CHILD_ID, relationship: 'child' }],
+        priorCoverMonths: 24,
+        priorCoverEndedOn: ended,
+        familyMembers: [
+          {
+            firstName: 'Sibusiso',
+            lastName: 'Khumalo',
+            idNumber: CHILD_ID,
+            relationship: 'child',
+            priorCoverMonths: 8,
+            priorCoverEndedOn: ended,
+          },
+        ],
       },
     });
     finish({

@@ -3,6 +3,7 @@ import type { useSchemaForm } from '../../app/forms';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { DEBIT_DAY_HELP } from '../members/memberForm';
+import { PRIOR_COVER_HELP, PriorCoverFields } from '../members/PriorCoverFields';
 import type { PolicyType } from '../policy-types/policyTypes.operations';
 import {
   BENEFICIARY_RELATION_OPTIONS,
@@ -132,6 +133,10 @@ export function PolicyStep({ form, policyTypes, typesLoading }: PolicyStepProps)
         autoComplete="off"
         {...field('beneficiaryContact')}
       />
+      <p className={styles.fullRow}>
+        <strong>The client’s cover elsewhere (optional).</strong> {PRIOR_COVER_HELP}
+      </p>
+      <PriorCoverFields field={field} />
     </div>
   );
 }

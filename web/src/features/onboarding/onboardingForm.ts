@@ -4,7 +4,7 @@ import {
   isDecimalString,
   onboardingStep1Schema,
   onboardingStep2Schema,
-  onboardingStep3Schema,
+  onboardingStep3SchemaOn,
   ONBOARDING_STEPS,
   POLICY_CALENDAR_FIELDS,
   PROVINCES,
@@ -14,6 +14,7 @@ import {
   type OnboardingFormInput,
 } from '@fpa/write-model/validation';
 import { formatRand } from '../../app/format';
+import { onToday } from '../../app/forms';
 import type { PolicyType } from '../policy-types/policyTypes.operations';
 import type { OnboardClientInput } from './onboarding.operations';
 
@@ -40,6 +41,8 @@ export type OnboardingValues = {
   beneficiaryContact: string;
   debitDay: string;
   notes: string;
+  priorCoverMonths: string;
+  priorCoverEndedOn: string;
 };
 
 export const EMPTY_ONBOARDING: OnboardingValues = {
@@ -62,6 +65,8 @@ export const EMPTY_ONBOARDING: OnboardingValues = {
   beneficiaryContact: '',
   debitDay: String(POLICY_CALENDAR_FIELDS.defaultDebitDay),
   notes: '',
+  priorCoverMonths: '',
+  priorCoverEndedOn: '',
 };
 
 export type Step = 1 | 2 | 3;
@@ -69,7 +74,7 @@ export type Step = 1 | 2 | 3;
 export const STEP_TITLES: Record<Step, string> = { 1: 'Personal Info', 2: 'Address & Employment', 3: 'Policy & Beneficiary' };
 
 /** "Next" checks the current step's fields only (spec part 2 §4, §5), with the shared schemas. */
-export const STEP_SCHEMAS = { 1: onboardingStep1Schema, 2: onboardingStep2Schema, 3: onboardingStep3Schema } as const;
+export const STEP_SCHEMAS = { 1: onboardingStep1Schema, 2: onboardingStep2Schema, 3: onToday(onboardingStep3SchemaOn) } as const;
 
 /** The step a field is on, so a refusal from the server can take the user back to it. */
 export function stepOf(field: string): Step {

@@ -34,7 +34,8 @@ import { evolvePolicyType, initialPolicyTypeState } from '../../policy-types/pol
 import {
   coverageNotOffered,
   memberSchemaOn,
-  onboardingSchema,
+  onboardingSchemaOn,
+  priorCoverOfFields,
   resolveProvince,
   southAfricanDate,
   type MemberInput,
@@ -51,8 +52,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const agentFold = { initialState: initialAgentState, evolve: evolveAgent };
 
 /** The payload, with a family row's refusal naming the row ('Family member 2 (Sizwe Khumalo): ...'). */
-export function parseOnboarding(input: unknown): OnboardingInput {
-  const result = onboardingSchema.safeParse(input);
+export function parseOnboarding(input: unknown, today: string): OnboardingInput {
+  const result = onboardingSchemaOn(today).safeParse(input);
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => ({
     path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
@@ -79,6 +80,8 @@ function principalInput(input: OnboardingInput, today: string): MemberInput {
       isMainMember: true,
       policyTypeId: input.policyType,
       debitDay: input.debitDay,
+      priorCoverMonths: input.priorCoverMonths,
+      priorCoverEndedOn: input.priorCoverEndedOn,
     });
     if (parsed.success) return parsed.data;
     const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message }));
@@ -106,7 +109,8 @@ function familyInput(row: OnboardingInput['familyMembers'][number], mainMemberId
     relationship: row.relationship,
     otherRelationship: null,
     policyTypeId: null,
-    priorCover: null,
+    // Checked by the onboarding schema's family rows (the member form's prior-cover fields and rule).
+    priorCover: priorCoverOfFields(row),
   };
 }
 
@@ -134,7 +138,7 @@ async function chooseAgent(store: EventStore, sql: SqlExecutor, companyId: strin
  */
 export async function onboardClient(store: EventStore, sql: SqlExecutor, input: unknown, ctx: CommandContext) {
   const companyId = requireCompany(ctx);
-  const onboarding = parseOnboarding(input);
+  const onboarding = parseOnboarding(input, southAfricanDate(ctx.now));
   const principal = principalInput(onboarding, southAfricanDate(ctx.now));
   return withConflictRetry(async () => {
     const agent = await chooseAgent(store, sql, companyId, ctx.actor, onboarding.agentId);
@@ -409,6 +413,6 @@ export function renamePaths<T>(run: () => T): T {
 export const onboardClientSlice = commandSlice({
   name: 'onboardClient',
   operation: 'onboarding:create',
-  input: () => onboardingSchema,
+  input: onboardingSchemaOn,
   handle: ({ store, sql }, { input }, ctx) => onboardClient(store, sql, input, ctx),
 });

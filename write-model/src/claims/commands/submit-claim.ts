@@ -15,7 +15,7 @@ import { evolvePolicy, initialPolicyState } from '../../policies/policies.state.
 import { findPolicyIdByNumber } from '../../policies/policy-numbers.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
 import type { PolicyState } from '../../policies/policies.state.ts';
-import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
+import { policyTypeStreamId, type PolicyTypeEvent } from '../../policy-types/policy-types.events.ts';
 import { evolvePolicyType, initialPolicyTypeState } from '../../policy-types/policy-types.state.ts';
 import { suicideWaitingMonthsOf } from '../../policy-types/policy-types.decider.ts';
 import {
@@ -91,16 +91,6 @@ async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unkno
     const scheme = policy.status === 'none' ? await loadSchemeClaimPolicy(store, sql, companyId, claim, claim.deceasedSaId) : null;
     const member =
       policy.status === 'none' ? initialMemberState : (await loadState(store, memberStreamId(policy.memberId), memberFold)).state;
-    // The suicide wait is the type's current rule (a type saved before issue #22 waits the default 12 months).
-    const policyType =
-      policy.status === 'none'
-        ? initialPolicyTypeState
-        : (
-            await loadState(store, policyTypeStreamId(policy.policyTypeId), {
-              initialState: initialPolicyTypeState,
-              evolve: evolvePolicyType,
-            })
-          ).state;
     const life = await deceasedOnPolicy(store, member, claim.deceasedSaId);
     const claimId = ctx.newId();
     const events = decideSubmitClaim({
@@ -114,7 +104,7 @@ async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unkno
       // A scheme's member waits from the day they joined the scheme (the group policy's start), as its terms say.
       life: scheme ? { addedOn: null, priorCover: null } : (life ?? { addedOn: null, priorCover: null }),
       lifeMemberId: scheme ? null : (life?.memberId ?? null),
-      suicideWaitingMonths: scheme ? 0 : suicideWaitingMonthsOf(policyType.status === 'none' ? {} : policyType),
+      suicideWaitingMonths: scheme || policy.status === 'none' ? 0 : await suicideWaitingMonthsOfTerms(store, policy),
       documents,
       scheme: scheme?.scheme ?? null,
       today: southAfricanDate(ctx.now),
@@ -160,13 +150,34 @@ export async function deceasedOnPolicy(
     if (!registered) continue;
     const life = events.map(asDomainEvent<MemberEvent>).reduce(evolveMember, initialMemberState);
     if (life.status === 'none' || life.identifierKey !== key) continue;
+    // The prior cover given last: at registration, or at an edit of the life since (issue #22).
+    const given = events.findLast(
+      (e) => (e.type === 'MemberRegistered' || e.type === 'MemberUpdated') && (e.data as { priorCover?: unknown }).priorCover !== undefined,
+    );
     return {
       memberId: life.memberId,
       addedOn: life.isMainMember ? null : southAfricanDate(registered.recordedAt),
-      priorCover: priorCoverOf((registered.data as Partial<MemberRegistered['data']>).priorCover),
+      priorCover: priorCoverOf((given?.data as Partial<MemberRegistered['data']> | undefined)?.priorCover),
     };
   }
   return null;
+}
+
+/**
+ * The suicide wait of a policy's own terms (issue #22): copied at issue and at each change of type. A
+ * policy whose issue (or last change of type) was recorded before that carries none: its type as it stood
+ * when that event was recorded decides (a point-in-time read), so a later change to the type changes
+ * neither old nor new policies.
+ */
+export async function suicideWaitingMonthsOfTerms(store: EventStore, policy: Exclude<PolicyState, { status: 'none' }>): Promise<number> {
+  if (policy.suicideWaitingMonths !== undefined) return policy.suicideWaitingMonths;
+  const { events } = await store.readStream(policyStreamId(policy.policyId));
+  const terms = events.findLast((e) => e.type === 'PolicyIssued' || e.type === 'PolicyTypeChanged');
+  const { events: type } = await store.readStream(policyTypeStreamId(policy.policyTypeId), {
+    ...(terms ? { asOf: { globalPosition: terms.globalPosition } } : {}),
+  });
+  const state = type.map(asDomainEvent<PolicyTypeEvent>).reduce(evolvePolicyType, initialPolicyTypeState);
+  return suicideWaitingMonthsOf(state.status === 'none' ? {} : state);
 }
 
 export const inactiveSchemeMessage = (scheme: string, policyNumber: string) =>
@@ -184,7 +195,10 @@ export type SubmitClaim = {
   deceasedOnPolicy: boolean;
   /** The deceased life's own dates (a life not on the policy: the main member's, without prior cover). */
   life: LifeDates;
-  /** The policy type's wait for a suicide, in months. */
+  /**
+   * The wait for a suicide, in months, when the policy's own terms do not say (recorded before issue #22
+   * copied it): its type's as of then. The policy's own (policy.suicideWaitingMonths) decides when present.
+   */
   suicideWaitingMonths: number;
   /** The deceased life's member id, when on the policy: its own cover on a policy with a benefit table. */
   lifeMemberId?: string | null;
@@ -220,7 +234,11 @@ export function decideSubmitClaim(command: SubmitClaim): ClaimEvent[] {
   }
   // Rule 2A.6: the deceased life's own wait, for the manner of death (validation/waiting-periods.ts).
   const wait = lifeWaiting(
-    { startDate: policy.startDate, waitingPeriod: policy.waitingPeriod, suicideWaitingMonths: command.suicideWaitingMonths },
+    {
+      startDate: policy.startDate,
+      waitingPeriod: policy.waitingPeriod,
+      suicideWaitingMonths: policy.suicideWaitingMonths ?? command.suicideWaitingMonths,
+    },
     command.life,
     input.deathType,
   );

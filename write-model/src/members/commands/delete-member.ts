@@ -4,7 +4,7 @@ import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, expectedVersion, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { releaseMemberPlaces } from '../member-quota.ts';
 import { policyStreamId, type PolicyEvent } from '../../policies/policies.events.ts';
-import { southAfricanDate, sumPremiums } from '../../validation/index.ts';
+import { southAfricanDate, sumPremiums, type ClaimStatus } from '../../validation/index.ts';
 import { evolvePolicy, initialPolicyState } from '../../policies/policies.state.ts';
 import { z } from 'zod';
 import { commandSlice } from '../../command-handling/slice.ts';
@@ -14,11 +14,38 @@ import { assertOwnActiveMember } from '../members.decider.ts';
 import { memberStreamId, type MemberEvent } from '../members.events.ts';
 import { evolveMember, initialMemberState, type ExistingMember, type MemberState } from '../members.state.ts';
 import { releaseIdentifier } from '../member-identifiers.ts';
+import { DeceasedAlreadyClaimed, findDeceasedClaim } from '../../claims/claim-deceased.ts';
+import { claimStreamId } from '../../claims/claims.events.ts';
+import { evolveClaim, initialClaimState } from '../../claims/claims.state.ts';
 
 const memberFold = { initialState: initialMemberState, evolve: evolveMember };
 
-/** DELETE /api/members/{id}: refused while family members or a live policy depend on the member. */
+/**
+ * DELETE /api/members/{id}: refused while family members or a live policy depend on the member, and for a
+ * person a death claim is for (open, approved or paid: the deceased's record stays, issue #22).
+ */
 export async function deleteMember(store: EventStore, memberId: string, ctx: CommandContext) {
+  try {
+    return await deleteMemberOnce(store, memberId, ctx);
+  } catch (error) {
+    if (!(error instanceof DeceasedAlreadyClaimed)) throw error;
+    const claim = (await loadState(store, claimStreamId(error.existingClaimId), { initialState: initialClaimState, evolve: evolveClaim }))
+      .state;
+    const member = (await loadState(store, memberStreamId(memberId), memberFold)).state;
+    const name = member.status === 'none' ? 'This person' : `${member.firstName} ${member.lastName}`;
+    throw new DomainError('RULE_VIOLATED', claimBlocksDeleteMessage(name, claim.status === 'none' ? null : claim));
+  }
+}
+
+/** Why a person a death claim is for cannot be deleted: deceased (approved or paid), or a claim still open. */
+export function claimBlocksDeleteMessage(name: string, claim: { claimNumber: string; status: ClaimStatus } | null): string {
+  const number = claim ? ` (claim ${claim.claimNumber})` : '';
+  return claim && claim.status !== 'approved' && claim.status !== 'paid'
+    ? `A death claim for ${name} is open${number}: their record cannot be deleted while the claim is decided.`
+    : `${name} is deceased${number}: a deceased person's record is kept with their cover and claim, and cannot be deleted.`;
+}
+
+async function deleteMemberOnce(store: EventStore, memberId: string, ctx: CommandContext) {
   const companyId = requireCompany(ctx);
   return withConflictRetry(async () => {
     const member = await loadState(store, memberStreamId(memberId), memberFold);
@@ -73,6 +100,9 @@ export async function deleteMember(store: EventStore, memberId: string, ctx: Com
     const append = await store.append(
       streams,
       appendOptions(ctx, async (tx) => {
+        // The claim's reservation of the person's SA ID (claim-deceased.ts) is held from submission until a rejection.
+        const claimId = state.saId ? await findDeceasedClaim(tx, companyId, state.saId) : null;
+        if (claimId) throw new DeceasedAlreadyClaimed(claimId);
         await releaseIdentifier(tx, companyId, state.identifierKey, memberId);
         await releaseMemberPlaces(tx, companyId, 1);
       }),

@@ -5,6 +5,7 @@ import { parseInput } from '../../command-handling/parse.ts';
 import {
   editFamilyMemberSchemaOn,
   editMemberSchemaOn,
+  priorCoverOfFields,
   southAfricanDate,
   type EditFamilyMemberInput,
   type EditMemberInput,
@@ -37,11 +38,12 @@ function runUpdate<Input>(
 /** The whole set of a member's details as edited, and a family member's relationship when given. */
 function memberUpdated(
   state: MemberState,
-  i: MemberDetails & { relationship?: Relationship; otherRelationship?: string | null },
+  i: MemberDetails & { relationship?: Relationship; otherRelationship?: string | null } & Parameters<typeof priorCoverOfFields>[0],
 ): MemberEvent {
   if (state.status === 'none') throw new Error('memberUpdated needs a member');
   const { firstName, lastName, email, phone, address, city, province, postalCode, dateOfBirth } = i;
   const relationship = i.relationship === undefined ? {} : { relationship: i.relationship, otherRelationship: i.otherRelationship ?? null };
+  const priorCover = priorCoverOfFields(i);
   return {
     type: 'MemberUpdated',
     data: {
@@ -57,6 +59,7 @@ function memberUpdated(
       postalCode,
       dateOfBirth,
       ...relationship,
+      ...(priorCover ? { priorCover } : {}),
     },
   };
 }

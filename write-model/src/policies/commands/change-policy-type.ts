@@ -8,7 +8,7 @@ import type { EventStore } from '../../event-store/types.ts';
 import { POLICY_TYPE_INACTIVE } from '../../members/members.decider.ts';
 import { memberStreamId } from '../../members/members.events.ts';
 import { evolveMember, initialMemberState, type MemberState } from '../../members/members.state.ts';
-import { POLICY_TYPE_NOT_FOUND } from '../../policy-types/policy-types.decider.ts';
+import { POLICY_TYPE_NOT_FOUND, suicideWaitingMonthsOf } from '../../policy-types/policy-types.decider.ts';
 import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
 import { evolvePolicyType, initialPolicyTypeState, type PolicyTypeState } from '../../policy-types/policy-types.state.ts';
 import {
@@ -104,6 +104,7 @@ export function decideChangePolicyType(command: ChangePolicyType): [PolicyTypeCh
         benefits,
         lives,
         increases,
+        suicideWaitingMonths: suicideWaitingMonthsOf(type),
       },
     },
   ];

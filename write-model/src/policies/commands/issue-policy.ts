@@ -11,7 +11,7 @@ import { formatPolicyNumber } from '../../members/commands/register-member.ts';
 import { MEMBER_NOT_FOUND, POLICY_TYPE_INACTIVE } from '../../members/members.decider.ts';
 import { memberStreamId, type MemberEvent } from '../../members/members.events.ts';
 import { evolveMember, initialMemberState, type MemberState } from '../../members/members.state.ts';
-import { POLICY_TYPE_NOT_FOUND } from '../../policy-types/policy-types.decider.ts';
+import { POLICY_TYPE_NOT_FOUND, suicideWaitingMonthsOf } from '../../policy-types/policy-types.decider.ts';
 import { policyTypeStreamId } from '../../policy-types/policy-types.events.ts';
 import { evolvePolicyType, initialPolicyTypeState, type PolicyTypeState } from '../../policy-types/policy-types.state.ts';
 import { southAfricanDate } from '../../validation/dates.ts';
@@ -98,6 +98,7 @@ export function decideIssuePolicy(command: IssuePolicy, ctx: CommandContext): { 
       monthlyPremium: lives ? sumPremiums(lives) : type.monthlyPremium,
       waitingPeriod: waiting.months,
       startDate: today,
+      suicideWaitingMonths: suicideWaitingMonthsOf(type),
       agentId: null,
       ...(command.input.debitDay !== undefined ? { debitDay: command.input.debitDay } : {}),
       ...(waiting.carriedOver ? { waitingCarriedOver: waiting.carriedOver } : {}),

@@ -56,10 +56,10 @@ describe('CSV file checks', () => {
     expect(example!.slice(16, 20)).toEqual(['Gold Cover', '', '', '']);
   });
 
-  it('the template ends with the debit-order columns, blank in the example (no mandate)', () => {
+  it('the template ends with the debit-order and prior-cover columns, blank in the example (no mandate, no prior cover)', () => {
     const [header, example] = Papa.parse<string[]>(templateCsv('Gold Cover'), { skipEmptyLines: true }).data;
-    expect(header!.slice(20)).toEqual([...CSV_MANDATE_COLUMNS]);
-    expect(example!.slice(20)).toEqual(CSV_MANDATE_COLUMNS.map(() => ''));
+    expect(header!.slice(20)).toEqual([...CSV_MANDATE_COLUMNS, 'priorCoverMonths', 'priorCoverEndedOn']);
+    expect(example!.slice(20)).toEqual([...CSV_MANDATE_COLUMNS, 'priorCoverMonths', 'priorCoverEndedOn'].map(() => ''));
   });
 
   it('takes a policy type by its name (any case) or its id; an unknown one is refused with its row', () => {

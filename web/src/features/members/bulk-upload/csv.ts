@@ -54,6 +54,8 @@ export function templateCsv(policyTypeName: string | null = null): string {
     mandateReference: '',
     mandateDebitDay: '',
     debiCheck: '',
+    priorCoverMonths: '',
+    priorCoverEndedOn: '',
   };
   return Papa.unparse({ fields: [...CSV_MEMBER_COLUMNS], data: [CSV_MEMBER_COLUMNS.map((column) => example[column])] });
 }
