@@ -1,7 +1,7 @@
 import { compareCheckpoints } from '@fpa/write-model/event-store';
 import type { Checkpoint, EventStore, SqlClient } from '@fpa/write-model/event-store';
 import { applyAll, CheckpointMoved, runBatch } from './apply.ts';
-import { advance, checkpointOf, deleteRow, lockIfUnchanged, putRow, readRow, type TrackRow } from './checkpoints.ts';
+import { advance, deleteRow, lockIfUnchanged, putRow, readRow, type TrackRow } from './checkpoints.ts';
 import {
   boundLockWaits,
   createGeneration,
@@ -15,6 +15,7 @@ import {
   useGeneration,
 } from './schema.ts';
 import type { ParkList } from './parked.ts';
+import type { SharedLog } from './shared-log.ts';
 import type { ProjectionLogger, Projector } from './types.ts';
 
 /** What the steps of one projector share. */
@@ -33,6 +34,8 @@ export type StepContext = {
    * compare-and-set then fails, the entry is dropped and the next step reads the row.
    */
   known: Map<string, TrackRow>;
+  /** The log as the projectors walking it share it (shared-log.ts). */
+  log: SharedLog;
 };
 
 export type Readiness = 'ready' | 'needs-rebuild' | 'newer';
@@ -82,22 +85,20 @@ export async function liveStep(ctx: StepContext, projector: Projector, park?: Pa
     ctx.known.set(projector.name, row);
     return 'caught-up';
   }
-  const events = await ctx.store.readAll({
+  const { events, next, more } = await ctx.log.slice({
+    reader: `live:${projector.name}`,
     after: row.checkpoint,
     until: head,
     limit: ctx.batchSize,
     types: projector.handles,
   });
-  const full = events.length >= ctx.batchSize;
-  // A batch that is not full read everything up to head, handled or not: the checkpoint goes there.
-  const next: Checkpoint = full ? checkpointOf(events[events.length - 1]!) : head;
   if (events.length === 0) {
     // Nothing to apply (the log moved on with events of other types): the compare-and-set alone
     // moves the checkpoint, one statement instead of a transaction. Whoever holds the lock applying
     // a batch from the same state has the row locked: this waits, then finds it moved.
     if (!(await advance(ctx.sql, 'live', projector.name, row, next))) return 'progress';
     committed(ctx, projector.name, { ...row, checkpoint: next, lastError: null });
-    return 'caught-up';
+    return more ? 'progress' : 'caught-up';
   }
   const outcome = await runBatch(ctx, async (tx, mode) => {
     if (!(await tryLock(tx, liveLockKey(projector.name)))) return 'locked';
@@ -110,7 +111,7 @@ export async function liveStep(ctx: StepContext, projector: Projector, park?: Pa
   if (outcome === 'locked') return 'locked';
   if (outcome === 'committed') {
     committed(ctx, projector.name, { ...row, checkpoint: next, lastError: null });
-    return full ? 'progress' : 'caught-up';
+    return more ? 'progress' : 'caught-up';
   }
   // Someone else moved it: read again straight away.
   return 'progress';
