@@ -32,6 +32,7 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
     onCommitted: board.committed,
     head: sharedFresh(() => store.headCheckpoint()),
     known: new Map(),
+    indexed: new Set(),
     log: createSharedLog(store, { pageSize: batchSize }),
   };
   let leases: LeaseManager | null = null;

@@ -1,7 +1,7 @@
 import { compareCheckpoints } from '@fpa/write-model/event-store';
 import { advance, deleteRow, lockIfUnchanged, putRow, readRow } from './checkpoints.ts';
 import { applyAll, CheckpointMoved, runBatch } from './apply.ts';
-import type { StepContext } from './live.ts';
+import { withQueryIndexes, type StepContext } from './live.ts';
 import {
   boundLockWaits,
   createGeneration,
@@ -80,7 +80,10 @@ export async function rebuildStep(ctx: StepContext, projector: Projector, park?:
     return outcome === 'locked' ? 'locked' : 'progress';
   }
 
-  // Caught up: the remaining events and the switch, in one transaction.
+  // Caught up: the query indexes the generation was loaded without, then the remaining events and the switch, in one transaction.
+  const indexes = await withQueryIndexes(ctx, projector, pending.generation, rebuildLockKey(name));
+  if (indexes === 'locked') return 'locked';
+  if (indexes === 'built') return 'progress';
   const checkpoint = head ?? pending.checkpoint;
   const outcome = await runBatch(ctx, async (tx, mode) => {
     // The live lock keeps live batches of the old generation out while the views move.

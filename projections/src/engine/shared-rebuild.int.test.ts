@@ -36,17 +36,23 @@ function countingReads(store: EventStore): { store: EventStore; reads: ReadAllOp
   };
 }
 
-/** Keeps the label of every HAPPENED and OTHER event: a third reader of the same log, with its own types. */
-function labelsProjector(version: number): Projector {
+/**
+ * Keeps the label of every HAPPENED and OTHER event: a third reader of the same log, with its own
+ * types. With `indexed`, its label index is a query index, and every apply notes whether it exists.
+ */
+function labelsProjector(version: number, indexed?: { seen: boolean[] }): Projector {
   return {
     name: 'test_labels',
     version,
     handles: [HAPPENED, OTHER],
     tables: ['test_labels'],
+    ...(indexed ? { queryIndexes: ['test_labels_by_label'] } : {}),
     async init(tx) {
-      await tx.exec('create table if not exists test_labels (event_id text primary key, label text, position bigint not null)');
+      await tx.exec(`create table if not exists test_labels (event_id text primary key, label text, position bigint not null);
+        create index if not exists test_labels_by_label on test_labels (label)`);
     },
     async apply(tx, event) {
+      if (indexed) indexed.seen.push(await hasLabelIndex(tx, null));
       await tx.query('insert into test_labels (event_id, label, position) values ($1, $2, $3)', [
         event.eventId,
         event.data.label === undefined ? null : String(event.data.label),
@@ -54,6 +60,14 @@ function labelsProjector(version: number): Projector {
       ]);
     },
   };
+}
+
+async function hasLabelIndex(db: Parameters<typeof rows>[0], schema: string | null): Promise<boolean> {
+  const found = await db.query(
+    "select 1 from pg_indexes where indexname = 'test_labels_by_label' and schemaname = coalesce($1::text, current_schema())",
+    [schema],
+  );
+  return found.length === 1;
 }
 
 const projectorsAt = (version: number, crash?: () => void): Projector[] => [
@@ -171,5 +185,40 @@ describe.each(testDrivers())('a shared rebuild on $name', (driver) => {
     // Equal to a from-scratch rebuild.
     await restarted.rebuild('test_counts');
     expect(await everyModel(bed.sql)).toEqual(recovered);
+  });
+
+  it('loads a fresh generation without its query indexes and builds them before it serves', async () => {
+    const bed = await openTestBed(driver, cleanups);
+    const written = await writeLog(bed.store);
+    const first = { seen: [] as boolean[] };
+    const v1 = bed.engine({ projectors: [labelsProjector(1, first)], batchSize: 10 });
+    await catchUpTo(v1, latest(written));
+    // The first generation of a new database loaded without it, and has it once caught up.
+    expect(first.seen.length).toBeGreaterThan(70);
+    expect(first.seen.every((exists) => !exists)).toBe(true);
+    expect(await hasLabelIndex(bed.sql, 'rm_test_labels_g1')).toBe(true);
+    await v1.stop();
+
+    const second = { seen: [] as boolean[] };
+    const v2 = bed.engine({ projectors: [labelsProjector(2, second)], batchSize: 10 });
+    await catchUpTo(v2, latest(written));
+    expect(second.seen.length).toBe(first.seen.length);
+    // All but the last batch, which is applied with the switch after the index is built.
+    expect(second.seen.slice(0, -10).every((exists) => !exists)).toBe(true);
+    expect((await v2.status())[0]).toMatchObject({ generation: 2, rebuilding: null });
+    expect(await hasLabelIndex(bed.sql, 'rm_test_labels_g2')).toBe(true);
+    // Later events are applied with it in place.
+    const later = await append(bed.store, 'thing-0', ['later']);
+    await catchUpTo(v2, later.checkpoint);
+    expect(second.seen.at(-1)).toBe(true);
+  });
+
+  it('refuses a query index that init does not create', async () => {
+    const bed = await openTestBed(driver, cleanups);
+    const wrong = { ...labelsProjector(1), queryIndexes: ['test_labels_by_nothing'] };
+    const result = await bed.engine({ projectors: [wrong] }).catchUpAll();
+    expect(result.failed).toEqual([
+      { name: 'test_labels', error: expect.stringContaining('init creates no index test_labels_by_nothing') },
+    ]);
   });
 });
