@@ -95,6 +95,7 @@ export async function liveStep(ctx: StepContext, projector: Projector, park?: Pa
     until: head,
     limit: ctx.batchSize,
     types: projector.handles,
+    wide: true,
   });
   if (events.length === 0) {
     // Nothing to apply (the log moved on with events of other types): the compare-and-set alone

@@ -30,6 +30,12 @@ export type SliceRequest = {
   until: Checkpoint;
   limit: number;
   types: readonly string[];
+  /**
+   * Read pages with every type the engine's projectors handle (everyType): the live track, where the
+   * projectors mostly stand at the same checkpoint, so one read (and one decryption) of what an append
+   * wrote serves them all. A rebuild walking alone reads only its own types.
+   */
+  wide?: boolean;
 };
 
 type Page = {
@@ -47,6 +53,8 @@ export type SharedLogOptions = {
   keepPages?: number;
   /** Pages walked by one slice before it is cut (a reader of rare types far behind moves on in steps). */
   maxPagesPerSlice?: number;
+  /** Every event type the engine's projectors handle (see SliceRequest.wide). */
+  everyType?: readonly string[];
   /** A page older than this is not used (a decrypted page does not outlive an erasure for long). */
   maxAgeMs?: number;
   now?: () => number;
@@ -95,14 +103,14 @@ export function createSharedLog(store: Pick<EventStore, 'readAll'>, options: Sha
     return bound;
   }
 
-  async function read(at: Checkpoint | null, until: Checkpoint, types: readonly string[]): Promise<Page> {
+  async function read(at: Checkpoint | null, until: Checkpoint, types: readonly string[], wide: boolean): Promise<Page> {
     const key = keyOf(at);
     const pending = reading.get(key);
     if (pending) {
       const page = await pending;
       if (types.every((type) => page.types.has(type)) && before(at, page.end)) return page;
     }
-    const wanted = new Set(types);
+    const wanted = new Set(wide ? [...types, ...(options.everyType ?? [])] : types);
     const stale = now() - maxAgeMs;
     for (const [reader, walker] of walking) {
       // A reader that stopped walking (failed, parked, stopped) no longer widens the reads.
@@ -129,7 +137,7 @@ export function createSharedLog(store: Pick<EventStore, 'readAll'>, options: Sha
 
   return {
     /** The reader's next batch: its handled events after `after` up to `until`, at most `limit` of them. */
-    async slice({ reader, after, until, limit, types }: SliceRequest): Promise<Slice> {
+    async slice({ reader, after, until, limit, types, wide = false }: SliceRequest): Promise<Slice> {
       const handled = new Set(types);
       // A reader from the start of the log walks it: the pages read from now on carry its types too.
       if (after === null) walking.set(reader, { types, at: now() });
@@ -146,7 +154,7 @@ export function createSharedLog(store: Pick<EventStore, 'readAll'>, options: Sha
           result = { events, next: cursor!, more: true };
           break;
         }
-        const page = pageAt(cursor, types) ?? (await read(cursor, until, types));
+        const page = pageAt(cursor, types) ?? (await read(cursor, until, types, wide));
         walked += 1;
         for (const event of page.events) {
           const at = checkpointOf(event);

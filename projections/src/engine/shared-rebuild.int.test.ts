@@ -187,6 +187,21 @@ describe.each(testDrivers())('a shared rebuild on $name', (driver) => {
     expect(await everyModel(bed.sql)).toEqual(recovered);
   });
 
+  it('projectors following the log read (and decrypt) what an append wrote once between them', async () => {
+    const bed = await openTestBed(driver, cleanups);
+    const written = await writeLog(bed.store);
+    const counted = countingReads(bed.store);
+    const engine = bed.engine({ store: counted.store, projectors: projectorsAt(1), batchSize: 10 });
+    await engine.start();
+    expect((await engine.waitFor(latest(written))).reached).toBe(true);
+    const before = counted.reads.length;
+    const next = await append(bed.store, 'thing-1', ['one', 'two']);
+    expect((await engine.waitFor(next.checkpoint)).reached).toBe(true);
+    // Alone, each of the three would read the tail with its own types: three reads.
+    expect(counted.reads.slice(before).filter((read) => read.after !== null)).toHaveLength(1);
+    expect((await rows(bed.sql, 'test_labels', 'event_id')).map((r) => r.label)).toContain('two');
+  });
+
   it('loads a fresh generation without its query indexes and builds them before it serves', async () => {
     const bed = await openTestBed(driver, cleanups);
     const written = await writeLog(bed.store);
