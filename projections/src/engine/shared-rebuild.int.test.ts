@@ -99,12 +99,18 @@ describe.each(testDrivers())('a shared rebuild on $name', (driver) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(() => runCleanups(cleanups));
 
-  it('gives the rows rebuilding each projector alone gives, reading the log about once', async () => {
+  /** The log written and the three projectors built from it at version 1. */
+  async function builtAtVersion1() {
     const bed = await openTestBed(driver, cleanups);
     const written = await writeLog(bed.store);
     const v1 = bed.engine({ projectors: projectorsAt(1), batchSize: 10 });
     await catchUpTo(v1, latest(written));
     await v1.stop();
+    return { bed, written };
+  }
+
+  it('gives the rows rebuilding each projector alone gives, reading the log about once', async () => {
+    const { bed, written } = await builtAtVersion1();
 
     // Three versions bumped at once: the three rebuilds walk the log together.
     const shared = countingReads(bed.store);
@@ -134,11 +140,7 @@ describe.each(testDrivers())('a shared rebuild on $name', (driver) => {
   });
 
   it('a crash half way leaves each projector at its own checkpoint, and a restart resumes each from there', async () => {
-    const bed = await openTestBed(driver, cleanups);
-    const written = await writeLog(bed.store);
-    const v1 = bed.engine({ projectors: projectorsAt(1), batchSize: 10 });
-    await catchUpTo(v1, latest(written));
-    await v1.stop();
+    const { bed, written } = await builtAtVersion1();
 
     // test_counts dies in its fourth batch; the other two rebuild beside it and switch.
     let applied = 0;
