@@ -72,7 +72,6 @@ export function createSharedLog(store: Pick<EventStore, 'readAll'>, options: Sha
   const reading = new Map<string, Promise<Page>>();
   /** Readers walking the log (their last slice had more): a page is read for the types of all of them. */
   const walking = new Map<string, { types: readonly string[]; at: number }>();
-  let reads = 0;
 
   const keyOf = (c: Checkpoint | null): string => (c ? `${c.txId}/${c.globalPosition}` : 'start');
   const before = (a: Checkpoint | null, b: Checkpoint): boolean => a === null || compareCheckpoints(a, b) < 0;
@@ -119,7 +118,6 @@ export function createSharedLog(store: Pick<EventStore, 'readAll'>, options: Sha
     }
     const upTo = nextPageStart(at, until, [...wanted]);
     const promise = (async (): Promise<Page> => {
-      reads += 1;
       const events = await store.readAll({ after: at, until: upTo, limit: options.pageSize, types: [...wanted] });
       const full = events.length >= options.pageSize;
       const page: Page = { after: at, end: full ? checkpointOf(events[events.length - 1]!) : upTo, events, types: wanted, readAt: now() };
@@ -173,7 +171,5 @@ export function createSharedLog(store: Pick<EventStore, 'readAll'>, options: Sha
       else walking.delete(reader);
       return result;
     },
-    /** How many reads of the log this has made (for tests and the bench). */
-    reads: () => reads,
   };
 }
