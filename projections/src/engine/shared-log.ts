@@ -63,9 +63,9 @@ export type SharedLogOptions = {
 export type SharedLog = ReturnType<typeof createSharedLog>;
 
 export function createSharedLog(store: Pick<EventStore, 'readAll'>, options: SharedLogOptions) {
-  const keepPages = options.keepPages ?? 64;
+  const keepPages = options.keepPages ?? 32;
   const maxPagesPerSlice = options.maxPagesPerSlice ?? 16;
-  const maxAgeMs = options.maxAgeMs ?? 30_000;
+  const maxAgeMs = options.maxAgeMs ?? 10_000;
   const now = options.now ?? Date.now;
   let pages: Page[] = [];
   /** Reads under way, by where they start: a reader standing there waits for it. */
@@ -121,6 +121,8 @@ export function createSharedLog(store: Pick<EventStore, 'readAll'>, options: Sha
       const events = await store.readAll({ after: at, until: upTo, limit: options.pageSize, types: [...wanted] });
       const full = events.length >= options.pageSize;
       const page: Page = { after: at, end: full ? checkpointOf(events[events.length - 1]!) : upTo, events, types: wanted, readAt: now() };
+      // Pages too old to be used are let go at once (their events are held by nothing else).
+      pages = pages.filter((kept) => kept.readAt >= page.readAt - maxAgeMs);
       pages.push(page);
       if (pages.length > keepPages) pages = pages.slice(pages.length - keepPages);
       return page;
