@@ -22,7 +22,9 @@ export async function startChildGateway(db: BenchDatabase): Promise<ChildGateway
     probe.on('error', reject);
   });
   const logs: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', `${ROOT}api-gateway/src/main.ts`], {
+  // BENCH_GATEWAY_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": node flags for the gateway (a profile of it).
+  const nodeArgs = process.env.BENCH_GATEWAY_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', `${ROOT}api-gateway/src/main.ts`], {
     cwd: ROOT,
     env: {
       ...process.env,

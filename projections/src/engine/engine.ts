@@ -6,6 +6,7 @@ import { readStatus } from './status.ts';
 import type { CatchUpResult, ProjectionEngine, ProjectionEngineOptions } from './types.ts';
 import { createProgressBoard, createSharedPoll, waitForCheckpoint } from './wait.ts';
 import { sharedFresh, type StepContext } from './live.ts';
+import { createSharedLog } from './shared-log.ts';
 import { createLeaseManager, type LeaseManager } from './lease.ts';
 
 /**
@@ -31,6 +32,8 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
     onCommitted: board.committed,
     head: sharedFresh(() => store.headCheckpoint()),
     known: new Map(),
+    indexed: new Set(),
+    log: createSharedLog(store, { pageSize: batchSize, everyType: [...new Set(projectors.flatMap((p) => p.handles))] }),
   };
   let leases: LeaseManager | null = null;
   const runner = createRunner({

@@ -1,10 +1,12 @@
 import { compareCheckpoints } from '@fpa/write-model/event-store';
 import type { Checkpoint, EventStore, SqlClient } from '@fpa/write-model/event-store';
 import { applyAll, CheckpointMoved, runBatch } from './apply.ts';
-import { advance, checkpointOf, deleteRow, lockIfUnchanged, putRow, readRow, type TrackRow } from './checkpoints.ts';
+import { advance, deleteRow, lockIfUnchanged, putRow, readRow, type TrackRow } from './checkpoints.ts';
 import {
   boundLockWaits,
+  buildQueryIndexes,
   createGeneration,
+  lacksQueryIndexes,
   dropAllGenerations,
   initGeneration,
   liveLockKey,
@@ -15,6 +17,7 @@ import {
   useGeneration,
 } from './schema.ts';
 import type { ParkList } from './parked.ts';
+import type { SharedLog } from './shared-log.ts';
 import type { ProjectionLogger, Projector } from './types.ts';
 
 /** What the steps of one projector share. */
@@ -33,6 +36,10 @@ export type StepContext = {
    * compare-and-set then fails, the entry is dropped and the next step reads the row.
    */
   known: Map<string, TrackRow>;
+  /** Generations ("name:generation") this process found with their query indexes built. */
+  indexed: Set<string>;
+  /** The log as the projectors walking it share it (shared-log.ts). */
+  log: SharedLog;
 };
 
 export type Readiness = 'ready' | 'needs-rebuild' | 'newer';
@@ -80,24 +87,23 @@ export async function liveStep(ctx: StepContext, projector: Projector, park?: Pa
   const head = await ctx.head();
   if (!head || (row.checkpoint && compareCheckpoints(row.checkpoint, head) >= 0)) {
     ctx.known.set(projector.name, row);
-    return 'caught-up';
+    return caughtUp(ctx, projector, row.generation);
   }
-  const events = await ctx.store.readAll({
+  const { events, next, more } = await ctx.log.slice({
+    reader: `live:${projector.name}`,
     after: row.checkpoint,
     until: head,
     limit: ctx.batchSize,
     types: projector.handles,
+    wide: true,
   });
-  const full = events.length >= ctx.batchSize;
-  // A batch that is not full read everything up to head, handled or not: the checkpoint goes there.
-  const next: Checkpoint = full ? checkpointOf(events[events.length - 1]!) : head;
   if (events.length === 0) {
     // Nothing to apply (the log moved on with events of other types): the compare-and-set alone
     // moves the checkpoint, one statement instead of a transaction. Whoever holds the lock applying
     // a batch from the same state has the row locked: this waits, then finds it moved.
     if (!(await advance(ctx.sql, 'live', projector.name, row, next))) return 'progress';
     committed(ctx, projector.name, { ...row, checkpoint: next, lastError: null });
-    return 'caught-up';
+    return more ? 'progress' : caughtUp(ctx, projector, row.generation);
   }
   const outcome = await runBatch(ctx, async (tx, mode) => {
     if (!(await tryLock(tx, liveLockKey(projector.name)))) return 'locked';
@@ -110,10 +116,41 @@ export async function liveStep(ctx: StepContext, projector: Projector, park?: Pa
   if (outcome === 'locked') return 'locked';
   if (outcome === 'committed') {
     committed(ctx, projector.name, { ...row, checkpoint: next, lastError: null });
-    return full ? 'progress' : 'caught-up';
+    return more ? 'progress' : caughtUp(ctx, projector, row.generation);
   }
   // Someone else moved it: read again straight away.
   return 'progress';
+}
+
+/**
+ * A fresh generation, once caught up, gets the query indexes it was loaded without (schema.ts), in a
+ * transaction of its own under the track's lock. Looked at once per generation in this process.
+ */
+export async function withQueryIndexes(
+  ctx: StepContext,
+  projector: Projector,
+  generation: number,
+  lockKey: string,
+): Promise<'built' | 'locked' | 'ready'> {
+  const key = `${projector.name}:${generation}`;
+  if (!projector.queryIndexes?.length || ctx.indexed.has(key)) return 'ready';
+  if (!(await lacksQueryIndexes(ctx.sql, projector, generation))) {
+    ctx.indexed.add(key);
+    return 'ready';
+  }
+  const built = await ctx.sql.transaction(async (tx) => {
+    if (!(await tryLock(tx, lockKey))) return false;
+    await buildQueryIndexes(tx, projector, generation);
+    return true;
+  });
+  if (!built) return 'locked';
+  ctx.indexed.add(key);
+  return 'built';
+}
+
+async function caughtUp(ctx: StepContext, projector: Projector, generation: number): Promise<LiveOutcome> {
+  const indexes = await withQueryIndexes(ctx, projector, generation, liveLockKey(projector.name));
+  return indexes === 'ready' ? 'caught-up' : indexes === 'built' ? 'progress' : 'locked';
 }
 
 function committed(ctx: StepContext, name: string, row: TrackRow): void {

@@ -1,7 +1,7 @@
 import { compareCheckpoints } from '@fpa/write-model/event-store';
-import { advance, checkpointOf, deleteRow, lockIfUnchanged, putRow, readRow } from './checkpoints.ts';
+import { advance, deleteRow, lockIfUnchanged, putRow, readRow } from './checkpoints.ts';
 import { applyAll, CheckpointMoved, runBatch } from './apply.ts';
-import type { StepContext } from './live.ts';
+import { withQueryIndexes, type StepContext } from './live.ts';
 import {
   boundLockWaits,
   createGeneration,
@@ -58,17 +58,17 @@ export async function rebuildStep(ctx: StepContext, projector: Projector, park?:
   }
   const head = await ctx.store.headCheckpoint();
   const behind = head !== null && (!pending.checkpoint || compareCheckpoints(pending.checkpoint, head) < 0);
-  const events = behind
-    ? await ctx.store.readAll({
+  const { events, next, more } = behind
+    ? await ctx.log.slice({
+        reader: `rebuild:${name}`,
         after: pending.checkpoint,
         until: head,
         limit: ctx.batchSize,
         types: projector.handles,
       })
-    : [];
+    : { events: [], next: pending.checkpoint, more: false };
 
-  if (events.length >= ctx.batchSize) {
-    const next = checkpointOf(events[events.length - 1]!);
+  if (more) {
     const outcome = await runBatch(ctx, async (tx, mode) => {
       if (!(await tryLock(tx, rebuildLockKey(name)))) return 'locked';
       if (!(await lockIfUnchanged(tx, 'rebuild', name, pending))) return 'moved';
@@ -80,7 +80,10 @@ export async function rebuildStep(ctx: StepContext, projector: Projector, park?:
     return outcome === 'locked' ? 'locked' : 'progress';
   }
 
-  // Caught up: the remaining events and the switch, in one transaction.
+  // Caught up: the query indexes the generation was loaded without, then the remaining events and the switch, in one transaction.
+  const indexes = await withQueryIndexes(ctx, projector, pending.generation, rebuildLockKey(name));
+  if (indexes === 'locked') return 'locked';
+  if (indexes === 'built') return 'progress';
   const checkpoint = head ?? pending.checkpoint;
   const outcome = await runBatch(ctx, async (tx, mode) => {
     // The live lock keeps live batches of the old generation out while the views move.

@@ -101,13 +101,38 @@ export async function useGeneration(tx: SqlExecutor, name: string, generation: n
   await tx.exec(`set local search_path to "${schemaName(name, generation)}", public`);
 }
 
-/** A fresh, empty generation with the projector's tables in it. */
+/** A fresh, empty generation with the projector's tables in it, its query indexes left for later (buildQueryIndexes). */
 export async function createGeneration(tx: SqlExecutor, projector: Projector, generation: number): Promise<void> {
+  const schema = schemaName(projector.name, generation);
   await dropGeneration(tx, projector.name, generation);
-  await tx.exec(`create schema "${schemaName(projector.name, generation)}"`);
+  await tx.exec(`create schema "${schema}"`);
   await useGeneration(tx, projector.name, generation);
   await projector.init(tx);
-  await wallGeneration(tx, schemaName(projector.name, generation));
+  const indexes = projector.queryIndexes ?? [];
+  if (indexes.length > 0) {
+    const found = await tx.query<{ name: string }>('select indexname as name from pg_indexes where schemaname = $1', [schema]);
+    const missing = indexes.filter((index) => !found.some((row) => row.name === index));
+    if (missing.length > 0) throw new Error(`Projector "${projector.name}": init creates no index ${missing.join(', ')} (queryIndexes).`);
+  }
+  for (const index of indexes) await tx.exec(`drop index "${schema}"."${index}"`);
+  await wallGeneration(tx, schema);
+}
+
+/** Whether some of the generation's query indexes are not built yet. */
+export async function lacksQueryIndexes(db: SqlExecutor, projector: Projector, generation: number): Promise<boolean> {
+  const names = projector.queryIndexes ?? [];
+  if (names.length === 0) return false;
+  const [row] = await db.query<{ n: number }>(
+    'select count(*)::int as n from pg_indexes where schemaname = $1 and indexname = any($2::text[])',
+    [schemaName(projector.name, generation), names],
+  );
+  return Number(row?.n ?? 0) < names.length;
+}
+
+/** Builds the query indexes a fresh generation was loaded without: init again, whose DDL is idempotent. */
+export async function buildQueryIndexes(tx: SqlExecutor, projector: Projector, generation: number): Promise<void> {
+  await useGeneration(tx, projector.name, generation);
+  await projector.init(tx);
 }
 
 /** Runs init again in an existing generation: idempotent DDL may add indexes or columns. */

@@ -18,6 +18,12 @@ export type Projector = {
   tables: readonly string[];
   /** Idempotent DDL with unqualified table names (it runs at every start). */
   init(tx: SqlExecutor): Promise<void>;
+  /**
+   * Indexes init creates that only queries read through (apply never does). A fresh generation is
+   * loaded without them and gets them, by running init again, once it has caught up: before a
+   * rebuild switches to it, or when a first generation reaches the head (issue #26).
+   */
+  queryIndexes?: readonly string[];
   /** Parameterised SQL with unqualified table names. */
   apply(tx: SqlExecutor, event: RecordedEvent): Promise<void>;
   /**

@@ -6,7 +6,13 @@ import type { Projector } from '../engine/types.ts';
 import { companyOf } from '../portfolio/event-data.ts';
 import { POLICY_STATUS_EVENTS, statusMove, type PolicyStatusEvent } from '../portfolio/policy-status.ts';
 import { applyPaymentRuns } from './payments.batch.ts';
-import { ADD_TO_PAYMENT_STATS, ADD_TO_PREMIUM_MONTHS, createPaymentsTables, PAYMENTS_TABLES } from './payments.schema.ts';
+import {
+  ADD_TO_PAYMENT_STATS,
+  ADD_TO_PREMIUM_MONTHS,
+  createPaymentsTables,
+  PAYMENTS_QUERY_INDEXES,
+  PAYMENTS_TABLES,
+} from './payments.schema.ts';
 
 /**
  * Payments (individual and group alike: a group payment is one PaymentRecorded per group policy),
@@ -20,6 +26,7 @@ export const paymentsProjection: Projector = projectorOf<PaymentEvent | PolicyEv
   handles: ['PaymentRecorded', 'PaymentStatusChanged', 'PolicyIssued', ...POLICY_STATUS_EVENTS],
   tables: PAYMENTS_TABLES,
   init: createPaymentsTables,
+  queryIndexes: PAYMENTS_QUERY_INDEXES,
   async apply(tx, event) {
     switch (event.type) {
       case 'PaymentRecorded':

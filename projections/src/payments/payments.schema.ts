@@ -15,6 +15,25 @@ export const PAYMENTS_TABLES = ['payments', 'payment_stats', 'premium_months', '
 
 const STATUS_COLUMNS = PAYMENT_STATUSES.map((status) => `${status} integer not null default 0`).join(',\n      ');
 
+/**
+ * The payments indexes only the pages and searches read: a fresh generation's 1.2M payments load
+ * without them, and they are built once it has caught up (issue #26). payments_policy_completed is
+ * not among them: apply reads a policy's last completed payment through it.
+ */
+export const PAYMENTS_QUERY_INDEXES = [
+  'payments_page',
+  'payments_status_page',
+  'payments_policy_page',
+  'payments_scheme_page',
+  'payments_group_payment',
+  'payments_policy_number',
+  'payments_member_name',
+  'payments_member_last_name',
+  'payments_reference',
+  'policy_arrears_page',
+  'policy_arrears_status_page',
+] as const;
+
 export async function createPaymentsTables(tx: SqlExecutor): Promise<void> {
   await tx.exec(`
     -- member_name is copied from the event ('[erased]' once the member's key is destroyed).

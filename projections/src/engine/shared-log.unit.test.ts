@@ -1,0 +1,90 @@
+import { compareCheckpoints, type Checkpoint, type ReadAllOptions, type RecordedEvent } from '@fpa/write-model/event-store';
+import { describe, expect, it } from 'vitest';
+import { createSharedLog } from './shared-log.ts';
+
+/** A log in memory read the way the store reads it (filtered by type, bounded, in order). */
+function memoryLog(events: RecordedEvent[]) {
+  const reads: ReadAllOptions[] = [];
+  const readAll = async (options: ReadAllOptions): Promise<RecordedEvent[]> => {
+    reads.push(options);
+    await new Promise((resolve) => setImmediate(resolve));
+    return events
+      .filter((e) => !options.after || compareCheckpoints(at(e), options.after) > 0)
+      .filter((e) => !options.until || compareCheckpoints(at(e), options.until) <= 0)
+      .filter((e) => !options.types || options.types.includes(e.type))
+      .slice(0, options.limit);
+  };
+  return { readAll, reads };
+}
+
+const at = (e: RecordedEvent): Checkpoint => ({ txId: e.txId, globalPosition: e.globalPosition });
+
+/** A pseudo-random log: positions not in transaction order, so order is by (txId, position). */
+function randomLog(seed: number, length: number, types: string[]): RecordedEvent[] {
+  let state = seed;
+  const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const events: RecordedEvent[] = [];
+  for (let i = 0; i < length; i++) {
+    const txId = String(100 + Math.floor(i / 3));
+    events.push({
+      globalPosition: i * 2 + (i % 3 === 1 ? 5 : 0),
+      txId,
+      streamId: `s${i % 4}`,
+      streamVersion: i,
+      eventId: `e${i}`,
+      type: types[Math.floor(random() * types.length)]!,
+      data: {},
+      metadata: { companyId: null, actorUserId: null, commandId: null, correlationId: 'c', causationId: null, schemaVersion: 1 },
+      recordedAt: new Date(0),
+    });
+  }
+  return events.sort((a, b) => compareCheckpoints(at(a), at(b)));
+}
+
+type Reader = { name: string; types: string[]; limit: number };
+
+describe('the shared log', () => {
+  it.each([1, 2, 3, 4, 5, 6])(
+    'gives every reader exactly its events in order, each batch ending where the next starts (seed %i)',
+    async (seed) => {
+      const events = randomLog(seed, 300, ['A', 'B', 'C', 'D']);
+      const head = at(events[events.length - 1]!);
+      const store = memoryLog(events);
+      const log = createSharedLog(store, { pageSize: 7 + seed, keepPages: 4 + seed, maxPagesPerSlice: 3 });
+      const readers: Reader[] = [
+        { name: 'a', types: ['A'], limit: 5 },
+        { name: 'ab', types: ['A', 'B'], limit: 9 },
+        { name: 'cd', types: ['C', 'D'], limit: 4 + seed },
+        { name: 'd', types: ['D'], limit: 20 },
+      ];
+      const seen = await Promise.all(
+        readers.map(async (reader) => {
+          const got: RecordedEvent[] = [];
+          let after: Checkpoint | null = null;
+          for (let step = 0; step < 1_000; step++) {
+            // Readers move at different speeds (some batches take longer to apply).
+            for (let i = 0; i < (step * reader.name.length) % 3; i++) await new Promise((resolve) => setImmediate(resolve));
+            const slice = await log.slice({ reader: reader.name, after, until: head, limit: reader.limit, types: reader.types });
+            expect(slice.events.length).toBeLessThanOrEqual(reader.limit);
+            got.push(...slice.events);
+            after = slice.next;
+            if (!slice.more) break;
+          }
+          expect(after).toEqual(head);
+          return got.map((e) => e.eventId);
+        }),
+      );
+      readers.forEach((reader, i) => {
+        expect(seen[i]).toEqual(events.filter((e) => reader.types.includes(e.type)).map((e) => e.eventId));
+      });
+    },
+  );
+
+  it('a reader asking only up to an earlier head gets nothing after it', async () => {
+    const events = randomLog(9, 50, ['A', 'B']);
+    const log = createSharedLog(memoryLog(events), { pageSize: 100 });
+    await log.slice({ reader: 'x', after: null, until: at(events[49]!), limit: 100, types: ['A', 'B'] });
+    const early = await log.slice({ reader: 'y', after: null, until: at(events[19]!), limit: 100, types: ['A'] });
+    expect(early).toEqual({ events: events.slice(0, 20).filter((e) => e.type === 'A'), next: at(events[19]!), more: false });
+  });
+});
