@@ -292,11 +292,7 @@ describe(AREA, () => {
         gaveUp: 0,
       });
       expect(tally.otherAnswers).toEqual([]);
-      // Open finding (issue #28, in docs/scaling.md): about once in ten kills a projector of the gateway's
-      // engine stopped after a failover (its step failed with CONNECTION_CLOSED and the next one never
-      // settled; a restart recovers it). The full run (`npm run test:reliability`) fails on it until it is
-      // fixed; CI's reduced run (RELIABILITY_RUNS set) reports it in the figures above and fails on the rest.
-      if (!process.env.RELIABILITY_RUNS) expect(stuck).toEqual([]);
+      expect(stuck).toEqual([]);
       expect(compared).toEqual({ differences: 0, tables: {} });
       // The stream did meet the failovers: commands were refused as retryable and sent again.
       expect(tally.unavailable).toBeGreaterThan(0);
