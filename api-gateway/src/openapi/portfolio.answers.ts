@@ -116,6 +116,10 @@ const policy = named(
       lives: z
         .array(coveredLife)
         .meta({ description: 'Each life’s own cover and premium (a policy with a benefit table); empty otherwise' }),
+      suicideWaitingMonths: z.int().nullable().meta({
+        description:
+          'The policy’s own wait for a claim on a death by suicide, in months, copied from its type at issue and at a change of type (issue #22); null for a group scheme’s policy',
+      }),
       createdAt: instant,
     }),
   ),

@@ -18,12 +18,15 @@ async function pdfText(body: ArrayBuffer): Promise<string> {
   return text.replace(/\s+/g, ' ');
 }
 
+const familyType = { name: 'Family 20k', coverageAmount: '20000', monthlyPremium: '150', waitingPeriod: 6 };
+
 describe.each(testDrivers())('the policy schedule and the premium receipt on $name', (driver) => {
   let t: TestApp;
   let tokens: Record<string, string>;
   let policyId: string;
   let policyNumber: string;
   let companyName: string;
+  let typeId: string;
   const saId = makeSaId('700303', '5321');
 
   const get = (path: string, token: string) =>
@@ -36,12 +39,8 @@ describe.each(testDrivers())('the policy schedule and the premium receipt on $na
     tokens = company.tokens;
     const admin = caller(t, tokens.administrator!);
     companyName = (await admin('GET', '/api/company')).name;
-    const type = await admin('POST', '/api/policy-types', {
-      name: 'Family 20k',
-      coverageAmount: '20000',
-      monthlyPremium: '150',
-      waitingPeriod: 6,
-    });
+    const type = await admin('POST', '/api/policy-types', { ...familyType, suicideWaitingMonths: 18 });
+    typeId = type.id;
     const member = await admin(
       'POST',
       '/api/members',
@@ -91,6 +90,7 @@ describe.each(testDrivers())('the policy schedule and the premium receipt on $na
       'R 20 000,00',
       'R 150,00',
       'on day 25 of every month',
+      '18 months for a suicide',
       waitingEnds,
       'Lwazi Mthembu',
       '70%',
@@ -100,6 +100,14 @@ describe.each(testDrivers())('the policy schedule and the premium receipt on $na
       'How to claim',
     ])
       expect(text, words).toContain(words);
+  });
+
+  it("prints the policy's own suicide wait, copied at issue: a later change to the type's does not change it (issue #22)", async () => {
+    const admin = caller(t, tokens.administrator!);
+    expect((await admin('PUT', `/api/policy-types/${typeId}`, { ...familyType, suicideWaitingMonths: 3 })).suicideWaitingMonths).toBe(3);
+    const text = await pdfText(await (await schedule(tokens.claim_admin!)).arrayBuffer());
+    expect(text).toContain('18 months for a suicide');
+    expect(text).not.toContain('3 months for a suicide');
   });
 
   it('receipts a completed payment: who paid, the amount, the date and method, where the policy stands; not a failed one', async () => {

@@ -4,7 +4,6 @@ import {
   familyOf,
   findMember,
   findPolicy,
-  findPolicyType,
   mandateOfPolicy,
   priorCoverOfLives,
   type BeneficiaryView,
@@ -47,8 +46,7 @@ export type ScheduleData = {
   lives: MemberRow[];
   beneficiaries: BeneficiaryView[];
   mandate: MandateView | null;
-  /** The type's wait for a suicide (issue #22) and each life's cover proven elsewhere, by member id. */
-  suicideWaitingMonths: number;
+  /** Each life's cover proven elsewhere, by member id. */
   priorCover: ReadonlyMap<string, PriorCover>;
   today: string;
   now: Date;
@@ -58,12 +56,11 @@ export async function scheduleData(ctx: RequestContext, policyId: string): Promi
   const [sql, companyId] = tenantRead(ctx, 'policies:read');
   const policy = await findPolicy(sql, companyId, policyId);
   if (!policy) throw new NotFoundError(POLICY_NOT_FOUND);
-  const [company, holder, beneficiaries, mandate, policyType] = await Promise.all([
+  const [company, holder, beneficiaries, mandate] = await Promise.all([
     companyRow(ctx, companyId),
     findMember(sql, companyId, policy.memberId),
     beneficiariesOfPolicy(sql, companyId, policy.id),
     mandateOfPolicy(sql, companyId, policy.id),
-    findPolicyType(sql, companyId, policy.policyTypeId),
   ]);
   const family = holder ? await familyOf(sql, companyId, holder.id) : [];
   const lives = holder ? [holder, ...family] : [];
@@ -73,8 +70,7 @@ export async function scheduleData(ctx: RequestContext, policyId: string): Promi
     lives.map((l) => l.id),
   );
   const now = ctx.services.now();
-  const suicideWaitingMonths = policyType?.suicideWaitingMonths ?? SUICIDE_WAITING.defaultMonths;
-  return { company, policy, holder, lives, beneficiaries, mandate, suicideWaitingMonths, priorCover, today: southAfricanDate(now), now };
+  return { company, policy, holder, lives, beneficiaries, mandate, priorCover, today: southAfricanDate(now), now };
 }
 
 const relationshipOf = (life: MemberRow) =>
@@ -120,7 +116,7 @@ export function schedulePaper(data: ScheduleData): Paper {
         ['Premium due', `on day ${policy.debitDay} of every month (the month's last day when it is shorter)`],
         [
           'Waiting period',
-          `${Math.min(policy.waitingPeriod, MAX_NATURAL_WAITING_MONTHS)} months for a natural death; none for an accidental death; ${data.suicideWaitingMonths} months for a suicide. Each life waits from the day it joined.`,
+          `${Math.min(policy.waitingPeriod, MAX_NATURAL_WAITING_MONTHS)} months for a natural death; none for an accidental death; ${policy.suicideWaitingMonths ?? SUICIDE_WAITING.defaultMonths} months for a suicide. Each life waits from the day it joined.`,
         ],
       ],
     },

@@ -67,6 +67,8 @@ export function policyIssuedRow(event: Recorded<PolicyIssued>) {
     debit_day: d.debitDay ?? 1,
     agent_id: d.agentId ?? null,
     lives: d.lives ?? [],
+    // Absent before issue #22 copied it: the type's as it stands when the policy is projected (SUICIDE_WAIT_OF_TYPE).
+    suicide_waiting_months: d.suicideWaitingMonths ?? null,
     position: event.globalPosition,
     created_at: event.recordedAt.toISOString(),
   };

@@ -31,6 +31,11 @@ export type PolicyRow = {
   debitDay: number;
   /** Issue #22: each life's own cover and premium on a policy with a benefit table; [] otherwise. */
   lives: PolicyLife[];
+  /**
+   * Issue #22: the policy's own wait for a suicide, in months, copied from its type at issue and at a change
+   * of type (a later change to the type does not change it); null for a group scheme's policy.
+   */
+  suicideWaitingMonths: number | null;
   createdAt: Date;
 };
 
@@ -53,7 +58,8 @@ const COLUMNS = `p.id, p.policy_number as "policyNumber", coalesce(p.holder_memb
   p.member_phone as "memberPhone", p.member_id_number as "memberSaId", coalesce(p.policy_type_id::text, '') as "policyTypeId",
   coalesce(t.name, s.name, '') as "policyTypeName", p.scheme_id as "schemeId", s.name as "schemeName", p.status, p.monthly_premium::text as "monthlyPremium",
   p.coverage_amount::text as "coverageAmount", p.waiting_period as "waitingPeriod",
-  to_char(p.start_date, 'YYYY-MM-DD') as "startDate", p.debit_day as "debitDay", p.lives, p.created_at as "createdAt"`;
+  to_char(p.start_date, 'YYYY-MM-DD') as "startDate", p.debit_day as "debitDay", p.lives,
+  p.suicide_waiting_months as "suicideWaitingMonths", p.created_at as "createdAt"`;
 
 /**
  * Policy number, member name ("first", "last", "first last"), SA ID / passport, policy type or group scheme name,

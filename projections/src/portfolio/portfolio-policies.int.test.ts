@@ -82,8 +82,40 @@ describe.each(testDrivers())('portfolio policies and figures on $name', (driver)
       schemeId: null,
       schemeName: null,
       lives: [],
+      // Its PolicyIssued predates issue #22's copied suicide wait: its type's as projected then (the default).
+      suicideWaitingMonths: 12,
       createdAt: expect.any(Date),
     } satisfies Record<keyof PolicyRow, unknown>);
+  });
+
+  it("keeps each policy's own suicide wait: an event without one takes its type's as it stood then, not after", async () => {
+    const bed = await setup();
+    const t = bed.tenant();
+    const type = await t.policyType({ name: 'Suicide Terms' });
+    const typeTerms = (suicideWaitingMonths: number) => ({
+      policyTypeId: type.id,
+      companyId: t.companyId,
+      name: type.name,
+      description: null,
+      coverageAmount: type.coverageAmount,
+      monthlyPremium: type.monthlyPremium,
+      waitingPeriod: type.waitingPeriod,
+      isActive: true,
+      suicideWaitingMonths,
+    });
+    const setWait = (months: number) =>
+      bed.append(t.companyId, [{ streamId: `policy-type-${type.id}`, events: [{ type: 'PolicyTypeUpdated', data: typeTerms(months) }] }]);
+    await setWait(24);
+    // Two policies in a row (the set-based path) and one after the type's wait changed (the fixture's
+    // PolicyIssued carries no suicide wait, as events recorded before issue #22 do).
+    const first = await t.member({ firstName: 'Ann', lastName: 'Dube', policyType: type });
+    const second = await t.member({ firstName: 'Ben', lastName: 'Dube', policyType: type });
+    await setWait(6);
+    const third = await t.member({ firstName: 'Cas', lastName: 'Dube', policyType: type });
+    await setWait(3);
+    await bed.project();
+    const wait = async (m: { policyId: string | null }) => (await findPolicy(bed.sql, t.companyId, m.policyId ?? ''))?.suicideWaitingMonths;
+    expect([await wait(first), await wait(second), await wait(third)]).toEqual([24, 24, 6]);
   });
 
   it('moves the counts and the monthly revenue with every status change', async () => {

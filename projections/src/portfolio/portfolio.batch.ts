@@ -12,7 +12,7 @@ import { inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 import type { Recorded } from '../engine/typed.ts';
 import { memberRegisteredRow, policyIssuedRow, statusChangedRow } from './event-data.ts';
 import type { PolicyStatusEvent } from './policy-status.ts';
-import { ADD_TO_STATS } from './portfolio.schema.ts';
+import { ADD_TO_STATS, suicideWaitOfTerms } from './portfolio.schema.ts';
 
 /**
  * The portfolio's set-based path. A CSV import appends per chunk all its MemberRegistered events,
@@ -153,16 +153,18 @@ async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssu
        select * from jsonb_to_recordset($1::text::jsonb) as r(
          ord int, id uuid, company_id uuid, policy_number text, member_id uuid, policy_type_id uuid,
          monthly_premium numeric, coverage_amount numeric, waiting_period integer, start_date date, debit_day integer, agent_id uuid,
-         lives jsonb, position bigint, created_at timestamptz)
+         lives jsonb, suicide_waiting_months integer, position bigint, created_at timestamptz)
      ), p as (
        insert into policies (id, company_id, policy_number, member_id, member_first_name, member_last_name,
                              member_phone, member_id_number, policy_type_id, status, monthly_premium,
-                             coverage_amount, waiting_period, start_date, debit_day, agent_id, lives, position, created_at, updated_at)
+                             coverage_amount, waiting_period, start_date, debit_day, agent_id, lives, position, created_at, updated_at,
+                             suicide_waiting_months)
        select r.id, r.company_id, r.policy_number, r.member_id, m.first_name, m.last_name, m.phone,
               case when m.identifier_type = 'passport' then coalesce(m.passport_number, m.sa_id)
                    else coalesce(m.sa_id, m.passport_number) end,
               r.policy_type_id, 'active', r.monthly_premium, r.coverage_amount, r.waiting_period, r.start_date,
-              r.debit_day, r.agent_id, r.lives, r.position, r.created_at, r.created_at
+              r.debit_day, r.agent_id, r.lives, r.position, r.created_at, r.created_at,
+              ${suicideWaitOfTerms('r.suicide_waiting_months', 'r.policy_type_id', 'r.company_id')}
          from r left join members m on m.id = r.member_id and m.company_id = r.company_id
        on conflict (id) do nothing
        returning id, company_id, member_id, monthly_premium

@@ -26,7 +26,7 @@ import type { Projector } from '../engine/types.ts';
 import { companyOf, memberRegisteredRow, policyIssuedRow, statusChangedRow } from './event-data.ts';
 import { applyRuns } from './portfolio.batch.ts';
 import { POLICY_STATUS_EVENTS, type PolicyStatusEvent } from './policy-status.ts';
-import { ADD_TO_STATS, createPortfolioTables, PORTFOLIO_TABLES } from './portfolio.schema.ts';
+import { ADD_TO_STATS, createPortfolioTables, PORTFOLIO_TABLES, suicideWaitOfTerms } from './portfolio.schema.ts';
 import { SCHEME_EVENTS, schemeMemberAdded, schemeMemberRemoved, schemeNamed } from './portfolio-schemes.ts';
 
 /**
@@ -51,7 +51,9 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
   //    (policy_types.on_main_member_death, issue #22); the spouse who holds a policy after the main member's
   //    death is its member (policies.holder_member_id, PolicyHolderSucceeded).
   // 7: a member's prior cover given at an edit (MemberUpdated.priorCover, issue #22) replaces members.prior_cover.
-  version: 7,
+  // 8: each policy's own suicide wait, copied at issue and at a change of type (policies.suicide_waiting_months,
+  //    issue #22), which the schedule prints.
+  version: 8,
   handles: [
     'PolicyTypeCreated',
     'PolicyTypeUpdated',
@@ -320,11 +322,13 @@ async function policyIssued(tx: SqlExecutor, event: Recorded<PolicyIssued>): Pro
     `with p as (
        insert into policies (id, company_id, policy_number, member_id, member_first_name, member_last_name,
                              member_phone, member_id_number, policy_type_id, status, monthly_premium,
-                             coverage_amount, waiting_period, start_date, agent_id, position, created_at, updated_at, debit_day, lives)
+                             coverage_amount, waiting_period, start_date, agent_id, position, created_at, updated_at, debit_day, lives,
+                             suicide_waiting_months)
        select $1, $2, $3, $4, m.first_name, m.last_name, m.phone,
               case when m.identifier_type = 'passport' then coalesce(m.passport_number, m.sa_id)
                    else coalesce(m.sa_id, m.passport_number) end,
-              $5, 'active', $6, $7, $8, $9::date, $10, $11, $12, $12, $13, $14::text::jsonb
+              $5, 'active', $6, $7, $8, $9::date, $10, $11, $12, $12, $13, $14::text::jsonb,
+              ${suicideWaitOfTerms('$15::int', '$5::uuid', '$2::uuid')}
          from (select 1) one left join members m on m.id = $4 and m.company_id = $2
        on conflict (id) do nothing
        returning company_id, member_id, monthly_premium
@@ -349,6 +353,7 @@ async function policyIssued(tx: SqlExecutor, event: Recorded<PolicyIssued>): Pro
       r.created_at,
       r.debit_day,
       JSON.stringify(r.lives),
+      r.suicide_waiting_months,
     ],
   );
 }
@@ -365,6 +370,7 @@ async function policyTypeChanged(tx: SqlExecutor, event: Recorded<PolicyTypeChan
        select id, status, monthly_premium from policies where id = $1 and company_id = $2 for update
      ), p as (
        update policies p set policy_type_id = $3, coverage_amount = $4, monthly_premium = $5, updated_at = $7,
+                             suicide_waiting_months = ${suicideWaitOfTerms('$8::int', '$3::uuid', '$2::uuid')},
                              -- the lives that died stay listed (deceased, cover 0) beside the repriced ones; a type
                              -- without a table lists no lives
                              lives = case when jsonb_array_length($6::text::jsonb) = 0 then '[]'::jsonb
@@ -374,7 +380,16 @@ async function policyTypeChanged(tx: SqlExecutor, event: Recorded<PolicyTypeChan
      )
      update portfolio_stats s set monthly_revenue = s.monthly_revenue + p.delta
        from p where s.company_id = p.company_id and p.status = 'active'`,
-    [d.policyId, companyOf(event), d.toPolicyTypeId, d.coverageAmount, d.monthlyPremium, JSON.stringify(d.lives), event.recordedAt],
+    [
+      d.policyId,
+      companyOf(event),
+      d.toPolicyTypeId,
+      d.coverageAmount,
+      d.monthlyPremium,
+      JSON.stringify(d.lives),
+      event.recordedAt,
+      d.suicideWaitingMonths ?? null,
+    ],
   );
 }
 

@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { SUICIDE_WAITING } from '@fpa/write-model/validation';
 
 /**
  * The portfolio read model's tables. One projector owns them all so that a list query joining
@@ -128,6 +129,9 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       agent_id uuid,
       -- Issue #22: on a policy with a benefit table, each life's own cover and premium (CoveredLife[]); else [].
       lives jsonb not null default '[]',
+      -- Issue #22: the policy's own wait for a suicide, in months, copied from its type at issue and at a change of
+      -- type (an event recorded before carries none: the type's as projected then). Null for a group scheme's policy.
+      suicide_waiting_months integer,
       position bigint not null,
       created_at timestamptz not null,
       updated_at timestamptz not null
@@ -203,6 +207,15 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
  * Appended to an insert of deltas into portfolio_stats: adds them to the company's row. Columns left
  * out of the insert take their default 0, so one suffix serves every event.
  */
+/**
+ * A policy's own suicide wait (issue #22), as SQL: the months its event copied (`copied`), or, for an event
+ * recorded before the terms carried them, its type's as projected when the event is (the log is applied in
+ * order, so that is the type as it stood then, as suicideWaitingMonthsOfTerms reads it); the default when the
+ * type set none.
+ */
+export const suicideWaitOfTerms = (copied: string, typeId: string, companyId: string): string =>
+  `coalesce(${copied}, (select t.suicide_waiting_months from policy_types t where t.id = ${typeId} and t.company_id = ${companyId}), ${SUICIDE_WAITING.defaultMonths})`;
+
 export const ADD_TO_STATS = `
   on conflict (company_id) do update set
     total_members = portfolio_stats.total_members + excluded.total_members,
