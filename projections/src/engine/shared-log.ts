@@ -44,6 +44,8 @@ type Page = {
   events: RecordedEvent[];
   types: ReadonlySet<string>;
   readAt: number;
+  /** The store's erasure count when the read began: a page read before an erasure is never used again. */
+  erasures: number;
 };
 
 export type SharedLogOptions = {
@@ -55,14 +57,19 @@ export type SharedLogOptions = {
   maxPagesPerSlice?: number;
   /** Every event type the engine's projectors handle (see SliceRequest.wide). */
   everyType?: readonly string[];
-  /** A page older than this is not used (a decrypted page does not outlive an erasure for long). */
+  /**
+   * A page older than this is not used. An erasure in this process retires every page read before it at
+   * once (EventStore.erasures); one made by another process reaches this one's keys within the keyring's
+   * cache TTL (60 s), and its pages within this.
+   */
   maxAgeMs?: number;
   now?: () => number;
 };
 
 export type SharedLog = ReturnType<typeof createSharedLog>;
 
-export function createSharedLog(store: Pick<EventStore, 'readAll'>, options: SharedLogOptions) {
+export function createSharedLog(store: Pick<EventStore, 'readAll'> & Partial<Pick<EventStore, 'erasures'>>, options: SharedLogOptions) {
+  const erasures = () => store.erasures?.() ?? 0;
   const keepPages = options.keepPages ?? 32;
   const maxPagesPerSlice = options.maxPagesPerSlice ?? 16;
   const maxAgeMs = options.maxAgeMs ?? 10_000;
@@ -80,8 +87,9 @@ export function createSharedLog(store: Pick<EventStore, 'readAll'>, options: Sha
   /** A kept page that holds what lies just after `at`, for these types. */
   function pageAt(at: Checkpoint | null, types: readonly string[]): Page | null {
     const fresh = now() - maxAgeMs;
+    const erased = erasures();
     for (const page of pages) {
-      if (page.readAt < fresh) continue;
+      if (page.readAt < fresh || page.erasures !== erased) continue;
       if (!notAfter(page.after, at) || !before(at, page.end)) continue;
       if (types.every((type) => page.types.has(type))) return page;
     }
@@ -94,9 +102,10 @@ export function createSharedLog(store: Pick<EventStore, 'readAll'>, options: Sha
    */
   function nextPageStart(at: Checkpoint | null, until: Checkpoint, types: readonly string[]): Checkpoint {
     const fresh = now() - maxAgeMs;
+    const erased = erasures();
     let bound = until;
     for (const page of pages) {
-      if (page.readAt < fresh || page.after === null || !before(at, page.after)) continue;
+      if (page.readAt < fresh || page.erasures !== erased || page.after === null || !before(at, page.after)) continue;
       if (compareCheckpoints(page.after, bound) < 0 && types.every((type) => page.types.has(type))) bound = page.after;
     }
     return bound;
@@ -107,7 +116,7 @@ export function createSharedLog(store: Pick<EventStore, 'readAll'>, options: Sha
     const pending = reading.get(key);
     if (pending) {
       const page = await pending;
-      if (types.every((type) => page.types.has(type)) && before(at, page.end)) return page;
+      if (page.erasures === erasures() && types.every((type) => page.types.has(type)) && before(at, page.end)) return page;
     }
     const wanted = new Set(wide ? [...types, ...(options.everyType ?? [])] : types);
     const stale = now() - maxAgeMs;
@@ -118,11 +127,19 @@ export function createSharedLog(store: Pick<EventStore, 'readAll'>, options: Sha
     }
     const upTo = nextPageStart(at, until, [...wanted]);
     const promise = (async (): Promise<Page> => {
+      const erasuresBefore = erasures();
       const events = await store.readAll({ after: at, until: upTo, limit: options.pageSize, types: [...wanted] });
       const full = events.length >= options.pageSize;
-      const page: Page = { after: at, end: full ? checkpointOf(events[events.length - 1]!) : upTo, events, types: wanted, readAt: now() };
-      // Pages too old to be used are let go at once (their events are held by nothing else).
-      pages = pages.filter((kept) => kept.readAt >= page.readAt - maxAgeMs);
+      const page: Page = {
+        after: at,
+        end: full ? checkpointOf(events[events.length - 1]!) : upTo,
+        events,
+        types: wanted,
+        readAt: now(),
+        erasures: erasuresBefore,
+      };
+      // Pages too old to be used, or read before an erasure, are let go at once (nothing else holds their events).
+      pages = pages.filter((kept) => kept.readAt >= page.readAt - maxAgeMs && kept.erasures === page.erasures);
       pages.push(page);
       if (pages.length > keepPages) pages = pages.slice(pages.length - keepPages);
       return page;

@@ -27,6 +27,8 @@ export type Keyring = {
   keysForRead(subjectIds: readonly string[]): Promise<Map<string, Buffer | null>>;
   /** Erasure: the key is gone for good; the subject's sealed fields read as '[erased]' from now on. */
   destroy(subjectId: string): Promise<void>;
+  /** How many keys this process has destroyed (a counter): a copy decrypted before it moved may hold erased data. */
+  erasures(): number;
 };
 
 export type KeyringOptions = {
@@ -66,6 +68,7 @@ export async function createKeyring(sql: SqlExecutor, masterKey: Buffer, options
   if (masterKey.length !== KEY_BYTES) throw new Error('The master key must be 32 bytes');
   await migrateKeyring(sql);
   const cache = new KeyCache(options.cacheSize ?? 10_000, options.cacheTtlMs ?? 60_000);
+  let destroyed = 0;
 
   const load = async (db: SqlExecutor, subjectIds: readonly string[]) => {
     const rows = await db.query<{ subject_id: string; wrapped: string | null }>(
@@ -170,7 +173,9 @@ export async function createKeyring(sql: SqlExecutor, masterKey: Buffer, options
         [subjectId],
       );
       cache.set(subjectId, null);
+      destroyed += 1;
     },
+    erasures: () => destroyed,
   };
 }
 

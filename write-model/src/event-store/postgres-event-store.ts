@@ -28,6 +28,7 @@ export async function createPostgresEventStore(sql: SqlClient, options: Postgres
     append: (streams, appendOptions) => appendEvents(sql, keyring, streams, appendOptions, tails, notifier),
     readStream: (streamId, readOptions) => readStream(sql, keyring, streamId, readOptions, (tail) => tails.set(streamId, tail)),
     readStreams: (streamIds) => readStreams(sql, keyring, streamIds, (streamId, tail) => tails.set(streamId, tail)),
+    erasures: () => keyring.erasures(),
     readAll: (readOptions) => readAll(sql, keyring, readOptions),
     headCheckpoint: head,
     onAppended: (listener) => wakeUp.subscribe(listener),

@@ -117,6 +117,11 @@ export type EventStore = {
   headCheckpoint(): Promise<Checkpoint | null>;
   /** Called (at most once per burst) when new events may be readable: LISTEN/NOTIFY, polling as fallback. */
   onAppended(listener: () => void): () => void;
+  /**
+   * Subjects this process has erased so far (a counter, the keyring's): events read and decrypted
+   * before it moved may hold personal data erased since, and must not be served from a cache.
+   */
+  erasures(): number;
   close(): Promise<void>;
 };
 

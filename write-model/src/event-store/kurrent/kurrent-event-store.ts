@@ -72,6 +72,7 @@ export async function createKurrentEventStore(options: KurrentEventStoreOptions)
       for (const streamId of new Set(streamIds)) streams.set(streamId, await readStream(client, keyring, streamId));
       return streams;
     },
+    erasures: () => keyring.erasures(),
     readAll: (readOptions) => readAll(client, keyring, readOptions),
     headCheckpoint: head,
     onAppended: (listener) => wakeUp.subscribe(listener),
