@@ -6,6 +6,7 @@ import { reliabilityRuns, reportFigures, reportSkipped, testDatabaseUrl } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentBody } from '../agents.testing.ts';
 import { registration, startTestApp, type TestApp } from '../testing.ts';
+import { percentile } from './harness.ts';
 import {
   FAILOVER_SETTINGS,
   failoverUnavailable,
@@ -44,12 +45,6 @@ if (unavailable) {
 }
 
 type Ack = { key: string; id: string | null; status: number; at: number; attemptSentAt: number; retried: boolean };
-
-const percentile = (values: readonly number[], p: number) => {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 describe(AREA, () => {
   let formation: Formation | null = null;

@@ -90,3 +90,10 @@ export function isClearRefusal(answer: RawAnswer): boolean {
   if (typeof answer.json?.message === 'string') return answer.json.message.length > 0 && typeof answer.json?.code === 'string';
   return /<title>[^<]+<\/title>/.test(answer.text);
 }
+
+/** The p-th percentile (nearest rank) of the values; 0 for none. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}

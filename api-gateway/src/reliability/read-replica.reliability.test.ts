@@ -2,6 +2,7 @@ import { reportFigures, reportSkipped, testDatabaseUrl } from '@fpa/write-model/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentBody } from '../agents.testing.ts';
 import { registration, startTestApp, type TestApp } from '../testing.ts';
+import { percentile } from './harness.ts';
 import { clusterDriver, clustersUnavailable, startClusters, type Clusters } from './replica-clusters.testing.ts';
 
 /**
@@ -25,12 +26,6 @@ if (unavailable) {
   console.log(`read-replica test skipped: ${unavailable}`);
   reportSkipped(AREA, TEST, 'postgres', unavailable);
 }
-
-const percentile = (values: readonly number[], p: number) => {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 describe(AREA, () => {
   let clusters: Clusters | null = null;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent, SqlClient } from '@fpa/write-model/event-store';
 import { testDrivers, type TestDatabase } from '@fpa/write-model/testing';
-import { inSchema, schemaRows } from '../engine/apply-batch.fixtures.ts';
+import { inSchema, loggedEvent, schemaRows } from '../engine/apply-batch.fixtures.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Projector } from '../engine/types.ts';
 import { complianceReportsProjection } from '../compliance-reports/compliance-reports.projection.ts';
@@ -108,24 +108,7 @@ function pusher(events: RecordedEvent[], step: () => number) {
   let at = Date.UTC(2025, 0, 1);
   return (type: string, data: Record<string, unknown>, after = step()) => {
     at += after;
-    const event = {
-      globalPosition: events.length + 1,
-      txId: String(events.length + 1),
-      streamId: `s-${events.length}`,
-      streamVersion: 1,
-      eventId: randomUUID(),
-      type,
-      data,
-      metadata: {
-        companyId: (data.companyId as string | undefined) ?? null,
-        actorUserId: randomUUID(),
-        commandId: null,
-        correlationId: randomUUID(),
-        causationId: null,
-        schemaVersion: 1,
-      },
-      recordedAt: new Date(at),
-    } as RecordedEvent;
+    const event = loggedEvent(events.length, type, data, { startMs: at, stepMs: 0 });
     events.push(event);
     return event;
   };
