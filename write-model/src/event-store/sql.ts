@@ -306,9 +306,8 @@ export function databaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = String((error as { code?: unknown }).code);
   return (
-    ['CONNECT_TIMEOUT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code) ||
-    code.startsWith('08') ||
-    ['57P01', '57P02', '57P03', '25006'].includes(code)
+    // A socket that failed under a connection is connectionLost's (SOCKET_FAILURES); these fail it before it opens.
+    ['CONNECT_TIMEOUT', 'ECONNREFUSED'].includes(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '25006'].includes(code)
   );
 }
 
