@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { ConcurrencyError } from '../../errors.ts';
 import type { Keyring } from '../pii.ts';
 import type { SqlClient, SqlExecutor } from '../sql.ts';
-import { compareCheckpoints, type AppendOptions, type Checkpoint, type EventStore, type NewEvent } from '../types.ts';
+import type { AppendOptions, EventStore, NewEvent } from '../types.ts';
 
 /** What the conformance suite needs from an adapter's test: the store, its database, its keyring. */
 export type ConformanceFixture = {
@@ -73,17 +73,4 @@ export function countWakeUps(store: EventStore): { calls: () => number; unsubscr
   return { calls: () => calls, unsubscribe };
 }
 
-/**
- * Waits until the head has reached a checkpoint. The horizon is cluster-wide: a transaction open in
- * any database of the server (another test run, autovacuum does not count) delays visibility, so a
- * test reads the global order the way the gateway does, after waiting for its own write.
- */
-export async function waitForHead(store: EventStore, checkpoint: Checkpoint, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const head = await store.headCheckpoint();
-    if (head && compareCheckpoints(head, checkpoint) >= 0) return;
-    if (Date.now() > deadline) throw new Error(`head ${JSON.stringify(head)} did not reach ${JSON.stringify(checkpoint)}`);
-    await sleep(10);
-  }
-}
+export { waitForHead } from '../../testing/wait-for-head.ts';
