@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { ProportionalSequencer } from './scripts/test-sequencer.ts';
 
 // graphql 16 has no "exports" map: Node resolves it to the CommonJS build for the externalized
 // yoga and Pothos, Vite to the ESM build for our code; one module instance is required.
@@ -14,6 +15,8 @@ export default defineConfig({
     // three files at a time keep two cores busy where the default (cores - 1 = one) left them idle
     // half the time. VITEST_MAX_WORKERS overrides it (1 to debug one file's output in order).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 3,
+    // The projects' files interleaved rather than one project after another (scripts/test-sequencer.ts).
+    sequence: { sequencer: ProportionalSequencer },
     projects: [
       {
         resolve: oneGraphql,
@@ -67,7 +70,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each file starts its own server (from this run's template, e2e/server-template.ts) and
+          // Chromium, so files run beside the others; the sequencer spreads them over the run.
+          globalSetup: ['./web/e2e/server-template.ts'],
           // expect.poll waits for a condition; on a loaded shared machine a page can take seconds to
           // settle, so the wait's upper bound is generous (it returns as soon as the condition holds).
           expect: { poll: { timeout: 20_000 } },

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,11 +33,22 @@ async function freePort(): Promise<number> {
 
 export type RunningServer = { url: string; logs: string[]; stop(): Promise<void> };
 
-/** The real server process (npm start's entry point) on a fresh PGlite data folder and a free port. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(join(ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
+/**
+ * The browser project's server template (e2e-template.ts): a data folder that a server has already
+ * migrated and started on, made once per run, with the data key it was made under. A server copies
+ * it instead of creating and migrating a new PGlite cluster (most of a server's start).
+ */
+export const TEMPLATE_DIR_VARIABLE = 'E2E_SERVER_TEMPLATE';
+export const TEMPLATE_KEY_VARIABLE = 'E2E_SERVER_TEMPLATE_KEY';
+/** Written beside the template's folder once the template is complete, or once making it failed. */
+export const templateReadyFile = (templateDir: string) => `${templateDir}.ready`;
+export const templateFailedFile = (templateDir: string) => `${templateDir}.failed`;
+
+type Gateway = { child: ChildProcess; url: string; logs: string[] };
+
+/** npm start's entry point on a data folder and a free port, once it answers /healthz. */
+export async function spawnGateway(dataDir: string, dataKey: string, env: Record<string, string> = {}): Promise<Gateway> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'fpa-e2e-'));
   const logs: string[] = [];
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'api-gateway/src/main.ts')], {
     cwd: ROOT,
@@ -48,7 +59,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // Reset links are built from PUBLIC_URL only (never the Host header).
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
-      DATA_KEY: randomBytes(32).toString('base64'),
+      DATA_KEY: dataKey,
       LOG_LEVEL: 'info',
       NODE_ENV: 'development',
       VITEST: '',
@@ -59,7 +70,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout!.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
     try {
@@ -67,17 +78,59 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start within 60 s:\n${logs.join('')}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start within 120 s:\n${logs.join('')}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, url, logs };
+}
+
+/** Stops a gateway the way an operator does (SIGTERM: it closes its database) and waits for it to exit. */
+export async function stopGateway(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * A copy of this run's server template, with its key; null outside a run or when it could not be
+ * made. A server starting while it is being made waits for it: a second new cluster migrating beside
+ * it would only slow both down.
+ */
+async function copyOfTemplate(dataDir: string): Promise<{ dataKey: string } | null> {
+  const templateDir = process.env[TEMPLATE_DIR_VARIABLE];
+  const dataKey = process.env[TEMPLATE_KEY_VARIABLE];
+  if (!templateDir || !dataKey) return null;
+  const deadline = Date.now() + 120_000;
+  while (!existsSync(templateReadyFile(templateDir))) {
+    if (existsSync(templateFailedFile(templateDir)) || Date.now() > deadline) return null;
     await new Promise((r) => setTimeout(r, 200));
   }
+  cpSync(templateDir, dataDir, { recursive: true });
+  return { dataKey };
+}
+
+/**
+ * The real server process (npm start's entry point) on a fresh PGlite data folder of its own and a
+ * free port: a copy of the run's template when it is ready, else a new one.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(join(ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
+  const dataDir = mkdtempSync(join(tmpdir(), 'fpa-e2e-'));
+  const dataKey = (await copyOfTemplate(dataDir))?.dataKey ?? randomBytes(32).toString('base64');
+  const gateway = await spawnGateway(dataDir, dataKey, env).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  const { child, url, logs } = gateway;
   return {
     url,
     logs,
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
-      }
+      await stopGateway(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
