@@ -87,3 +87,9 @@ export async function waitForHead(store: EventStore, checkpoint: Checkpoint, tim
     await sleep(10);
   }
 }
+
+/** The event log's table layouts the PostgreSQL-server tests run on: one table, and hash partitions on company_id (partition.ts). */
+export const EVENT_LOG_LAYOUTS = [
+  { layout: 'one table', partitions: 0 },
+  { layout: '4 hash partitions on company_id', partitions: 4 },
+] as const;
