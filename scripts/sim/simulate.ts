@@ -212,6 +212,14 @@ try {
       from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname like 'rm\\_%' and c.relkind in ('r', 'm')`)
     )[0]!.bytes,
   );
+  // The largest read-model tables (heap + indexes), the candidates for partitions by company.
+  results.largestReadModelTables = Object.fromEntries(
+    (
+      await sql.query<{ name: string; bytes: number }>(`select c.relname as name, pg_total_relation_size(c.oid)::bigint as bytes
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname like 'rm\\_%' and c.relkind = 'r' order by 2 desc limit 10`)
+    ).map((row) => [row.name, Number(row.bytes)]),
+  );
   results.databaseBytes = Number((await sql.query<{ bytes: number }>(`select pg_database_size(current_database()) as bytes`))[0]!.bytes);
 
   results.queries = await measureQueries(sql);
