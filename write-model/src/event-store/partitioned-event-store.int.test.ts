@@ -112,6 +112,37 @@ suite(
       }
     });
 
+    it("readAll merges the partitions' (transaction_id, global_position) indexes in order; a company's read prunes to its partition", async () => {
+      const { sql, dispose } = await partitionedStore(driver!);
+      try {
+        const plan = (query: string, params: unknown[]) =>
+          sql.transaction(async (tx) => {
+            // An empty table would be scanned sequentially; forbid that to see which indexes the planner can use.
+            await tx.exec('set local enable_seqscan = off');
+            const rows = await tx.query<{ 'QUERY PLAN': string }>(`explain ${query}`, params);
+            return rows.map((row) => row['QUERY PLAN']).join('\n');
+          });
+        const all = await plan(
+          `select global_position from es_events
+          where transaction_id < pg_snapshot_xmin(pg_current_snapshot()) and (transaction_id, global_position) > ($1::xid8, $2::bigint)
+          order by transaction_id, global_position limit 10`,
+          ['0', 0],
+        );
+        expect(all).toContain('Merge Append');
+        expect(all.match(/Index (Only )?Scan using es_events_p\d+_transaction_id_global_position_idx/g)).toHaveLength(PARTITIONS);
+        // No Sort node: the partitions' indexes give the order (a Merge Append's "Sort Key" is not a sort).
+        expect(all).not.toMatch(/(^|-> +)Sort +\(/m);
+        const company = await plan(
+          `select global_position from es_events where company_id = $1::uuid order by transaction_id, global_position`,
+          [randomUUID()],
+        );
+        expect(company.match(/es_events_p\d+/g)?.length).toBeGreaterThan(0);
+        expect(new Set(company.match(/es_events_p\d+/g))).toHaveProperty('size', 1);
+      } finally {
+        await dispose();
+      }
+    });
+
     it('refuses a bad partition count with a clear message and changes nothing', async () => {
       const db = await driver!.create();
       try {
