@@ -3,7 +3,7 @@
  *
  *   npx tsx scripts/sim/simulate.ts --companies 1000 --members 1000 [--payments 2] [--parallel 1] [--batch 50]
  *     [--generator path] [--out file.json] [--keep] [--rebuild-each] [--key-file path] [--generate-only | --reuse]
- *     [--database fpa_sim] [--event-partitions N] [--company-rebuilds K [--company-parallel P]]
+ *     [--database fpa_sim] [--event-partitions N] [--company-rebuilds K [--company-parallel P]] [--skip-projectors a,b]
  *
  * Creates a database `fpa_sim` on the server in SIM_DATABASE_URL (default the local
  * postgres://postgres@127.0.0.1:5432/postgres), fills it through a generator module (default
@@ -18,6 +18,7 @@
  * --event-partitions N makes es_events hash-partitioned on company_id (npm run partition) before
  * generating. --company-rebuilds K then rebuilds K companies' read models each from its own events
  * (rebuildCompanyInScratch), P at a time, and compares them with the whole rebuild's rows.
+ * --skip-projectors leaves those projectors out of every rebuild.
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -69,6 +70,11 @@ if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`--database is lower-case l
 const eventPartitionCount = Number(argument('--event-partitions') ?? 0);
 const companyRebuilds = Number(argument('--company-rebuilds') ?? 0);
 const companyParallel = Number(argument('--company-parallel') ?? 1);
+const skipped = (argument('--skip-projectors') ?? '').split(',').filter(Boolean);
+const unknown = skipped.filter((n) => !allProjectors.some((p) => p.name === n));
+if (unknown.length > 0) throw new Error(`--skip-projectors: no projector ${unknown.join(', ')}`);
+/** The projectors the rebuilds run (all but --skip-projectors). */
+const projectors = allProjectors.filter((p) => !skipped.includes(p.name));
 const log = (message: string) => process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 
 const reuse = process.argv.includes('--reuse');
@@ -92,6 +98,7 @@ const results: Record<string, unknown> = {
   parallel,
   batch,
   generator: generatorPath,
+  projectors: projectors.map((p) => p.name),
   uptimeAtStart: loadAverage(),
 };
 try {
@@ -143,9 +150,13 @@ try {
            (select count(*) from es_streams)::bigint as streams,
            (select count(*) from es_subject_keys)::bigint as subject_keys,
            -- Summed over the partitions when es_events is partitioned (the parent itself stores nothing).
-           (select sum(pg_relation_size(relid)) from pg_partition_tree('es_events'))::bigint as events_heap_bytes,
-           (select sum(pg_total_relation_size(relid)) from pg_partition_tree('es_events'))::bigint as events_total_bytes,
-           (select sum(pg_indexes_size(relid)) from pg_partition_tree('es_events'))::bigint as events_index_bytes,
+           -- (pg_partition_tree has no rows for an ordinary table.)
+           coalesce((select sum(pg_relation_size(relid)) from pg_partition_tree('es_events')), pg_relation_size('es_events'))::bigint
+             as events_heap_bytes,
+           coalesce((select sum(pg_total_relation_size(relid)) from pg_partition_tree('es_events')),
+                    pg_total_relation_size('es_events'))::bigint as events_total_bytes,
+           coalesce((select sum(pg_indexes_size(relid)) from pg_partition_tree('es_events')), pg_indexes_size('es_events'))::bigint
+             as events_index_bytes,
            pg_total_relation_size('es_subject_keys') as keys_bytes`)
   )[0];
   const events = Number((results.sizes as { events: number }).events);
@@ -158,7 +169,7 @@ try {
   // --rebuild-each: each projector alone first, to see which one a rebuild waits for.
   if (process.argv.includes('--rebuild-each')) {
     const each: Record<string, number> = {};
-    for (const projector of allProjectors) {
+    for (const projector of projectors) {
       const t = performance.now();
       const alone = await catchUpTo(createProjectionEngine({ sql, store, projectors: [projector] }), await committedHead(sql), {
         timeoutMs: 4 * 3600_000,
@@ -171,7 +182,7 @@ try {
     log(`rebuilt each projector alone: ${JSON.stringify(each)}`);
   }
   // A rebuild: every read model from an empty start, as after an import or a projector version bump.
-  const engine = createProjectionEngine({ sql, store, projectors: allProjectors });
+  const engine = createProjectionEngine({ sql, store, projectors });
   started = performance.now();
   // Progress every minute (events below each projector's checkpoint), so a run cut short still shows its rate.
   const progress = setInterval(() => {
@@ -203,7 +214,7 @@ try {
   const rebuildMs = performance.now() - started;
   if (caught.failed.length > 0) throw new Error(`rebuild failed: ${JSON.stringify(caught.failed)}`);
   results.rebuild = { ms: Math.round(rebuildMs), eventsPerSecond: Math.round(events / (rebuildMs / 1000)), load: loadAverage() };
-  log(`rebuilt ${allProjectors.length} read models in ${Math.round(rebuildMs / 1000)} s`);
+  log(`rebuilt ${projectors.length} read models in ${Math.round(rebuildMs / 1000)} s`);
   save();
   await sql.exec('vacuum analyze');
   results.readModelBytes = Number(
@@ -262,9 +273,7 @@ async function measureCompanyRebuilds(db: SqlClient, masterKey: Buffer, events: 
     await Promise.all(
       Array.from({ length: lanes }, async (_, lane) => {
         for (let companyId = queue.shift(); companyId; companyId = queue.shift()) {
-          done.push(
-            await rebuildCompanyInScratch(db, read, allProjectors, companyId, { ...options, schema: `sim_company_rebuild_${lane}` }),
-          );
+          done.push(await rebuildCompanyInScratch(db, read, projectors, companyId, { ...options, schema: `sim_company_rebuild_${lane}` }));
         }
       }),
     );
