@@ -15,3 +15,4 @@ export type {
   WaitForOptions,
   WaitForResult,
 } from './types.ts';
+export { rebuildCompanyInScratch, type CompanyRebuild, type ReadCompany } from './company-rebuild.ts';

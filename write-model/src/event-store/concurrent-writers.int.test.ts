@@ -2,8 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverDriver, type TestDatabase } from '../testing/databases.ts';
 import { compareSeen, NO_DIFFERENCES, runWriters, startSubscriber } from './concurrent-writers.fixture.ts';
-import { waitForHead } from './conformance/fixture.ts';
-import { createPostgresEventStore } from './postgres-event-store.ts';
+import { EVENT_LOG_LAYOUTS, waitForHead } from './conformance/fixture.ts';
+import { partitionEventLog } from './partition.ts';
+import { createPostgresEventStore, migrateEventStore } from './postgres-event-store.ts';
 import { createKeyring } from './pii.ts';
 import { compareCheckpoints, type Checkpoint, type EventStore } from './types.ts';
 
@@ -15,58 +16,67 @@ const STREAMS = 6;
 const driver = serverDriver();
 const suite = driver ? describe : describe.skip;
 
-suite(driver ? 'concurrent writers on the PostgreSQL server' : 'concurrent writers (needs TEST_DATABASE_URL: a PostgreSQL server)', () => {
-  let db: TestDatabase;
-  let store: EventStore;
-  beforeAll(async () => {
-    db = await driver!.create();
-    store = await createPostgresEventStore(db.sql, { keyring: await createKeyring(db.sql, randomBytes(32)), pollIntervalMs: 50 });
-  });
-  afterAll(async () => {
-    await store?.close();
-    await db?.dispose();
-  });
-
-  it(`${WRITERS} writers on overlapping streams with rollbacks and late commits: subscribers see each committed event once, in stream order`, async () => {
-    const streams = Array.from({ length: STREAMS }, (_, i) => `account-${i}-${randomUUID()}`);
-    const committed = new Set<string>();
-    const failed = new Set<string>();
-    const stats = { rolledBack: 0, conflicts: 0, duplicates: 0, badRetries: 0 };
-    let last: Checkpoint | null = null;
-    const subscribers = [startSubscriber(store), startSubscriber(store)];
-
-    try {
-      for (let round = 0; round < ROUNDS; round++) {
-        const outcome = await runWriters(store, {
-          streams,
-          writers: WRITERS,
-          appendsPerWriter: APPENDS_PER_WRITER,
-          rollbackRate: 0.15,
-          multiStreamRate: 0.3,
-          maxDelaySeconds: 0.05,
-          tokenPrefix: String(round),
-        });
-        outcome.committed.forEach((t) => committed.add(t));
-        outcome.failed.forEach((t) => failed.add(t));
-        for (const key of Object.keys(stats) as (keyof typeof stats)[]) stats[key] += outcome.stats[key];
-        if (outcome.last && (!last || compareCheckpoints(outcome.last, last) > 0)) last = outcome.last;
-        // Every writer is done, so the head can reach the last commit; the subscribers must follow it.
-        await waitForHead(store, last!);
-        for (const subscriber of subscribers) await subscriber.reached(last!);
-        for (const { seen } of subscribers) expect(compareSeen(seen, committed, failed, streams)).toEqual(NO_DIFFERENCES);
+suite.each(EVENT_LOG_LAYOUTS)(
+  driver
+    ? 'concurrent writers on the PostgreSQL server, $layout'
+    : 'concurrent writers, $layout (needs TEST_DATABASE_URL: a PostgreSQL server)',
+  ({ partitions }) => {
+    let db: TestDatabase;
+    let store: EventStore;
+    beforeAll(async () => {
+      db = await driver!.create();
+      if (partitions > 0) {
+        await migrateEventStore(db.sql);
+        await partitionEventLog(db.sql, { partitions });
       }
-    } finally {
-      // allSettled: a failed round must not leave a subscriber reading from a database being dropped.
-      await Promise.allSettled(subscribers.map((s) => s.stop()));
-    }
+      store = await createPostgresEventStore(db.sql, { keyring: await createKeyring(db.sql, randomBytes(32)), pollIntervalMs: 50 });
+    });
+    afterAll(async () => {
+      await store?.close();
+      await db?.dispose();
+    });
 
-    const [{ count } = { count: -1 }] = await db.sql.query<{ count: number }>(
-      `select count(*)::int as count from es_events where type = 'Deposited'`,
-    );
-    expect(count).toBe(committed.size);
-    expect(stats.badRetries).toBe(0);
-    expect(stats.rolledBack).toBeGreaterThan(0);
-    expect(stats.conflicts).toBeGreaterThan(0);
-    expect(stats.duplicates).toBeGreaterThan(0);
-  });
-});
+    it(`${WRITERS} writers on overlapping streams with rollbacks and late commits: subscribers see each committed event once, in stream order`, async () => {
+      const streams = Array.from({ length: STREAMS }, (_, i) => `account-${i}-${randomUUID()}`);
+      const committed = new Set<string>();
+      const failed = new Set<string>();
+      const stats = { rolledBack: 0, conflicts: 0, duplicates: 0, badRetries: 0 };
+      let last: Checkpoint | null = null;
+      const subscribers = [startSubscriber(store), startSubscriber(store)];
+
+      try {
+        for (let round = 0; round < ROUNDS; round++) {
+          const outcome = await runWriters(store, {
+            streams,
+            writers: WRITERS,
+            appendsPerWriter: APPENDS_PER_WRITER,
+            rollbackRate: 0.15,
+            multiStreamRate: 0.3,
+            maxDelaySeconds: 0.05,
+            tokenPrefix: String(round),
+          });
+          outcome.committed.forEach((t) => committed.add(t));
+          outcome.failed.forEach((t) => failed.add(t));
+          for (const key of Object.keys(stats) as (keyof typeof stats)[]) stats[key] += outcome.stats[key];
+          if (outcome.last && (!last || compareCheckpoints(outcome.last, last) > 0)) last = outcome.last;
+          // Every writer is done, so the head can reach the last commit; the subscribers must follow it.
+          await waitForHead(store, last!);
+          for (const subscriber of subscribers) await subscriber.reached(last!);
+          for (const { seen } of subscribers) expect(compareSeen(seen, committed, failed, streams)).toEqual(NO_DIFFERENCES);
+        }
+      } finally {
+        // allSettled: a failed round must not leave a subscriber reading from a database being dropped.
+        await Promise.allSettled(subscribers.map((s) => s.stop()));
+      }
+
+      const [{ count } = { count: -1 }] = await db.sql.query<{ count: number }>(
+        `select count(*)::int as count from es_events where type = 'Deposited'`,
+      );
+      expect(count).toBe(committed.size);
+      expect(stats.badRetries).toBe(0);
+      expect(stats.rolledBack).toBeGreaterThan(0);
+      expect(stats.conflicts).toBeGreaterThan(0);
+      expect(stats.duplicates).toBeGreaterThan(0);
+    });
+  },
+);

@@ -13,3 +13,5 @@ export {
 export { canonicalJson, chainHash, migrateHashChain } from './hash-chain.ts';
 export { operatorDatabase, runOperatorCommand } from './operator-command.ts';
 export { verifyEventChains, type BrokenLink, type ChainVerification } from './verify-chains.ts';
+export { eventPartitions, MAX_EVENT_PARTITIONS, partitionEventLog, type PartitionOutcome } from './partition.ts';
+export { readCompanyEvents } from './reads.ts';

@@ -110,6 +110,31 @@ export async function readAll(sql: SqlExecutor, keyring: Keyring, options: ReadA
   return toRecordedEvents(keyring, rows);
 }
 
+/**
+ * One company's events in the global order (the index (company_id, global_position) finds them, in one
+ * partition when es_events is partitioned; they are sorted by (transaction_id, global_position) here),
+ * below the horizon like readAll. For rebuilding one company's read models (issue #28 step 3); PostgreSQL only.
+ */
+export async function readCompanyEvents(
+  sql: SqlExecutor,
+  keyring: Keyring,
+  companyId: string,
+  options: { after: Checkpoint | null; until?: Checkpoint; limit: number },
+): Promise<RecordedEvent[]> {
+  if (!Number.isInteger(options.limit) || options.limit < 1) throw new Error(`Invalid limit ${options.limit}`);
+  const params: unknown[] = [companyId, options.after?.txId ?? '0', options.after?.globalPosition ?? 0, options.limit];
+  let where = `company_id = $1::uuid and ${BELOW_HORIZON} and (transaction_id, global_position) > ($2::xid8, $3::bigint)`;
+  if (options.until) {
+    params.push(options.until.txId, options.until.globalPosition);
+    where += ` and (transaction_id, global_position) <= ($5::xid8, $6::bigint)`;
+  }
+  const rows = await sql.query<EventRecordRow>(
+    `select ${COLUMNS} from es_events where ${where} order by transaction_id, global_position limit $4`,
+    params,
+  );
+  return toRecordedEvents(keyring, rows);
+}
+
 export async function headCheckpoint(sql: SqlExecutor): Promise<Checkpoint | null> {
   const [row] = await sql.query<{ tx_id: string; global_position: number }>(
     `select transaction_id::text as tx_id, global_position from es_events where ${BELOW_HORIZON}

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverDriver, type TestDatabase } from '../testing/databases.ts';
-import { appendOptions, event, sleep, waitForHead } from './conformance/fixture.ts';
-import { createPostgresEventStore } from './postgres-event-store.ts';
+import { appendOptions, event, EVENT_LOG_LAYOUTS, sleep, waitForHead } from './conformance/fixture.ts';
+import { partitionEventLog } from './partition.ts';
+import { createPostgresEventStore, migrateEventStore } from './postgres-event-store.ts';
 import { createKeyring } from './pii.ts';
 import type { EventStore } from './types.ts';
 
@@ -19,13 +20,19 @@ const driver = serverDriver();
 const suite = driver ? describe : describe.skip;
 
 // Needs real concurrent connections: PGlite runs one transaction at a time.
-suite(
-  driver ? 'transaction horizon on the PostgreSQL server' : 'transaction horizon (needs TEST_DATABASE_URL: a PostgreSQL server)',
-  () => {
+suite.each(EVENT_LOG_LAYOUTS)(
+  driver
+    ? 'transaction horizon on the PostgreSQL server, $layout'
+    : 'transaction horizon, $layout (needs TEST_DATABASE_URL: a PostgreSQL server)',
+  ({ partitions }) => {
     let db: TestDatabase;
     let store: EventStore;
     beforeAll(async () => {
       db = await driver!.create();
+      if (partitions > 0) {
+        await migrateEventStore(db.sql);
+        await partitionEventLog(db.sql, { partitions });
+      }
       store = await createPostgresEventStore(db.sql, { keyring: await createKeyring(db.sql, randomBytes(32)), pollIntervalMs: 20 });
     });
     afterAll(async () => {

@@ -74,3 +74,9 @@ export function countWakeUps(store: EventStore): { calls: () => number; unsubscr
 }
 
 export { waitForHead } from '../../testing/wait-for-head.ts';
+
+/** The event log's table layouts the PostgreSQL-server tests run on: one table, and hash partitions on company_id (partition.ts). */
+export const EVENT_LOG_LAYOUTS = [
+  { layout: 'one table', partitions: 0 },
+  { layout: '4 hash partitions on company_id', partitions: 4 },
+] as const;
