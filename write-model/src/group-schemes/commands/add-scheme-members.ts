@@ -6,7 +6,7 @@ import { appendOptions, expectedVersion, loadState, requireCompany, withConflict
 import { parseInput } from '../../command-handling/parse.ts';
 import { takeMemberPlaces } from '../../members/member-quota.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
-import { groupSchemeMembersSchema } from '../../validation/index.ts';
+import { groupSchemeMembersSchemaOn, southAfricanDate } from '../../validation/index.ts';
 import { assertOwnScheme, checkNewMembers, newSchemeMemberEvents, type NewSchemeMembers } from '../group-schemes.decider.ts';
 import { groupSchemeStreamId, groupSchemePii, type GroupSchemeEvent } from '../group-schemes.events.ts';
 import { evolveGroupScheme, initialGroupSchemeState, type GroupSchemeState } from '../group-schemes.state.ts';
@@ -25,7 +25,7 @@ export async function addSchemeMembers(store: EventStore, sql: SqlExecutor, sche
   const streamId = groupSchemeStreamId(schemeId);
   // An unknown scheme answers 404 before the payload's messages: there is nothing to add to.
   assertOwnScheme((await loadState(store, streamId, schemeFold)).state, companyId);
-  const parsed = parseInput(groupSchemeMembersSchema, input);
+  const parsed = parseInput(groupSchemeMembersSchemaOn(southAfricanDate(ctx.now)), input);
   const positions = keptRowPositions(input);
   return withConflictRetry(async () => {
     const { state, version } = await loadState(store, streamId, schemeFold);
@@ -73,6 +73,6 @@ export const addSchemeMembersSlice = commandSlice({
   name: 'addSchemeMembers',
   operation: 'group_schemes:update',
   target: 'schemeId',
-  input: () => groupSchemeMembersSchema,
+  input: groupSchemeMembersSchemaOn,
   handle: ({ store, sql }, { target, input }, ctx) => addSchemeMembers(store, sql, target, input, ctx),
 });

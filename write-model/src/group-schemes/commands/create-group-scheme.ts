@@ -6,7 +6,7 @@ import { appendOptions, requireCompany, withConflictRetry } from '../../command-
 import { parseInput } from '../../command-handling/parse.ts';
 import { takeMemberPlaces } from '../../members/member-quota.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
-import { groupSchemeSchema } from '../../validation/index.ts';
+import { groupSchemeSchemaOn, southAfricanDate } from '../../validation/index.ts';
 import { checkNewMembers, newSchemeMemberEvents, type NewSchemeMembers } from '../group-schemes.decider.ts';
 import { groupSchemeStreamId, groupSchemePii, type GroupSchemeEvent } from '../group-schemes.events.ts';
 import { allocateGroupPolicyNumbers, reserveGroupPolicyNumbers } from '../group-policy-numbers.ts';
@@ -19,7 +19,7 @@ import { droppedSchemeRows, keptRowPositions } from '../scheme-rows.ts';
  */
 export async function createGroupScheme(store: EventStore, sql: SqlExecutor, input: unknown, ctx: CommandContext) {
   const companyId = requireCompany(ctx);
-  const parsed = parseInput(groupSchemeSchema, input);
+  const parsed = parseInput(groupSchemeSchemaOn(southAfricanDate(ctx.now)), input);
   const positions = keptRowPositions(input);
   // Refusals first, so a refused scheme takes no policy numbers.
   checkNewMembers([], { mainMembers: parsed.mainMembers, positions });
@@ -77,6 +77,6 @@ export function decideCreateGroupScheme(command: CreateGroupScheme, ctx: Command
 export const createGroupSchemeSlice = commandSlice({
   name: 'createGroupScheme',
   operation: 'group_schemes:create',
-  input: () => groupSchemeSchema,
+  input: groupSchemeSchemaOn,
   handle: ({ store, sql }, { input }, ctx) => createGroupScheme(store, sql, input, ctx),
 });
