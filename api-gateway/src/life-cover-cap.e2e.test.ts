@@ -190,4 +190,40 @@ describe.each(testDrivers())('the funeral limit per life across schemes and poli
     expect(refused.body.message).toContain(`would be covered for ${formatRand('110000')} in all`);
     expect(await memberCount()).toBe(before);
   });
+
+  it('a change of type or a policy given later that would raise a person past the limit is refused; the policy stays as it was', async () => {
+    const basic = (
+      await request('POST', '/api/policy-types', { name: 'Basic Cover', coverageAmount: '30000', monthlyPremium: '100', waitingPeriod: 6 })
+    ).body.id as string;
+    const saId = adultSaId();
+    expect((await scheme('Type Change Society', [main(saId, '50000')])).status).toBe(201);
+    const member = await request('POST', '/api/members', mainMemberBody(basic, { saId }));
+    expect(member.status).toBe(201);
+    const changed = await request('POST', `/api/policies/${member.body.policyId}/change-type`, { policyTypeId: typeId });
+    expect(changed.status).toBe(422);
+    expect(changed.body.message).toContain(`would be covered for ${formatRand('110000')} in all`);
+    const policies = (await request('GET', '/api/policies')).body as { id: string; policyTypeId: string }[];
+    expect(policies.find((p) => p.id === member.body.policyId)?.policyTypeId).toBe(basic);
+
+    const later = adultSaId();
+    expect((await scheme('Policy Later Society', [main(later, '90000')])).status).toBe(201);
+    const registered = await request('POST', '/api/members', mainMemberBody(typeId, { saId: later, policyTypeId: null }));
+    expect(registered.status).toBe(201);
+    const issued = await request('POST', `/api/members/${registered.body.id}/policy`, { policyTypeId: typeId });
+    expect(issued.status).toBe(422);
+    expect(issued.body.message).toContain(`would be covered for ${formatRand('150000')} in all`);
+    expect((await request('POST', `/api/members/${registered.body.id}/policy`, { policyTypeId: basic })).status).toBe(422);
+  });
+
+  it('a cancelled policy set active again gives its cover back: refused when the person’s schemes took it meanwhile', async () => {
+    const saId = adultSaId();
+    const member = await request('POST', '/api/members', mainMemberBody(typeId, { saId }));
+    expect((await request('PATCH', `/api/policies/${member.body.policyId}`, { status: 'cancelled' })).status).toBe(200);
+    expect((await scheme('Reinstatement Society', [main(saId, '80000')])).status).toBe(201);
+    const revived = await request('PATCH', `/api/policies/${member.body.policyId}`, { status: 'active' });
+    expect(revived.status).toBe(422);
+    expect(revived.body.message).toContain(`would be covered for ${formatRand('140000')} in all`);
+    const policies = (await request('GET', '/api/policies')).body as { id: string; status: string }[];
+    expect(policies.find((p) => p.id === member.body.policyId)?.status).toBe('cancelled');
+  });
 });

@@ -16,7 +16,7 @@ import {
   type FuneralCaps,
 } from '../validation/index.ts';
 import { memberStreamId } from './members.events.ts';
-import { evolveMember, initialMemberState } from './members.state.ts';
+import { evolveMember, initialMemberState, type MemberState } from './members.state.ts';
 import { findMemberIdByIdentifier } from './member-identifiers.ts';
 
 /*
@@ -161,6 +161,35 @@ export function livesJoining(
     p.saId ? [{ name: `${p.firstName} ${p.lastName}`, saId: p.saId, cover: lifeCoverOn(policy, p.memberId), path: p.path }] : [],
   );
 }
+
+/**
+ * The people of a policy whose cover its new events raise (a policy issued to a member registered without
+ * one, a change of type), each with their new cover: held against the limit with their scheme cover (their
+ * individual cover is this life: one member per SA ID).
+ */
+export function livesGainingCover(
+  before: PolicyState,
+  after: PolicyState,
+  people: readonly MemberState[],
+  path: Issue['path'],
+): NewLifeCover[] {
+  const gaining = people.filter(
+    (p): p is Exclude<MemberState, { status: 'none' }> =>
+      p.status === 'active' && decimalToCents(lifeCoverOn(after, p.memberId)) > decimalToCents(lifeCoverOn(before, p.memberId)),
+  );
+  return livesJoining(
+    after,
+    gaining.map((p) => ({
+      memberId: p.memberId,
+      saId: p.saId ?? saIdOfKey(p.identifierKey),
+      firstName: p.firstName,
+      lastName: p.lastName,
+      path,
+    })),
+  );
+}
+
+const saIdOfKey = (key: string) => (key.startsWith('sa:') ? key.slice(3) : null);
 
 /**
  * The same reading without the lock, for a command that reports refusals per row before its append (the
