@@ -15,6 +15,7 @@ import {
   ensureSuperAdmin,
   migrateWriteModel,
   reserveDeceasedOfExistingClaims,
+  recordCoverOfExistingSchemeMembers,
   reserveSchemesOfExistingGroupPolicies,
   SYSTEM,
 } from '@fpa/write-model';
@@ -82,6 +83,9 @@ export async function createServices(config: Config, logger: Logger, options: { 
   // Once per database: group policies from before claims on them record their scheme (issue #22).
   const groupPolicies = await reserveSchemesOfExistingGroupPolicies(store, sql);
   if (groupPolicies > 0) logger.info({ groupPolicies }, 'existing group policies recorded their scheme');
+  // Once per database: scheme members from before the limit per life across schemes record their cover (issue #22).
+  const schemeCovers = await recordCoverOfExistingSchemeMembers(store, sql);
+  if (schemeCovers > 0) logger.info({ schemeCovers }, 'existing scheme members recorded their cover');
   const engine = createProjectionEngine({
     sql,
     store,

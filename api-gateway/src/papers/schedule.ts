@@ -98,6 +98,9 @@ export function waitingEndsOn(
   return lifeWaiting({ ...policy, suicideWaitingMonths: 0 }, { addedOn, priorCover }, 'natural').endsOn;
 }
 
+/** A wait as the schedule words it: a group scheme's policy waits none (its row carries the scheme's terms, as its claims do). */
+const waitMonths = (months: number) => (months === 0 ? 'none' : `${months} ${months === 1 ? 'month' : 'months'}`);
+
 export function schedulePaper(data: ScheduleData): Paper {
   const { company, policy, holder, lives, beneficiaries, mandate } = data;
   const priced = policy.lives.length > 0;
@@ -116,7 +119,7 @@ export function schedulePaper(data: ScheduleData): Paper {
         ['Premium due', `on day ${policy.debitDay} of every month (the month's last day when it is shorter)`],
         [
           'Waiting period',
-          `${Math.min(policy.waitingPeriod, MAX_NATURAL_WAITING_MONTHS)} months for a natural death; none for an accidental death; ${policy.suicideWaitingMonths ?? SUICIDE_WAITING.defaultMonths} months for a suicide. Each life waits from the day it joined.`,
+          `${waitMonths(Math.min(policy.waitingPeriod, MAX_NATURAL_WAITING_MONTHS))} for a natural death; none for an accidental death; ${waitMonths(policy.suicideWaitingMonths ?? SUICIDE_WAITING.defaultMonths)} for a suicide. Each life waits from the day it joined.`,
         ],
       ],
     },

@@ -28,6 +28,8 @@ function complianceKeys(event: Event): EventKeys {
   switch (event.type) {
     case 'MemberRegistered':
     case 'MemberDeleted':
+    case 'SchemeMemberAdded':
+    case 'SchemeMemberRemoved':
       return [`company:${companyOf(event)}`];
     case 'PolicyIssued':
     case 'PolicyStatusChanged':

@@ -31,6 +31,37 @@ describe.each(testDrivers())('the compliance log on $name', (driver) => {
     return { bed, event, company };
   }
 
+  it("counts group schemes' people toward the member limit's entry, as the quota does (issue #22)", async () => {
+    const { bed, event, company } = await setup();
+    const zulu = await company('Zulu Burial Society', 2);
+    const scheme = randomUUID();
+    await event(zulu, `member-${randomUUID()}`, 'MemberRegistered', { memberId: randomUUID() }, daysAgo(10));
+    const people = [randomUUID(), randomUUID()];
+    for (const [i, id] of people.entries())
+      await event(
+        zulu,
+        `group-scheme-${scheme}`,
+        'SchemeMemberAdded',
+        { schemeId: scheme, memberId: id, isMainMember: i === 0 },
+        daysAgo(9 - i),
+      );
+    await event(
+      zulu,
+      `group-scheme-${scheme}`,
+      'SchemeMemberRemoved',
+      { schemeId: scheme, memberId: people[1], isMainMember: false },
+      daysAgo(5),
+    );
+    await bed.project();
+    const entries = (await listComplianceLogs(bed.sql, { now })).filter((e) => e.type === 'member_limit_exceeded');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      description: "Zulu Burial Society has 3 members, more than its plan's limit of 2.",
+      createdAt: new Date(daysAgo(8)),
+      resolvedAt: new Date(daysAgo(5)),
+    });
+  });
+
   it('records each kind of entry from events, resolves them with later events, and a rebuild gives the same log', async () => {
     const { bed, event, company } = await setup();
     const ubuntu = await company('Ubuntu Funeral Cover', 2);

@@ -4,10 +4,13 @@ import type {
   ClaimStatusChanged,
   CompanyEvent,
   ComplianceResolutionEvent,
+  GroupSchemeEvent,
   MemberDeleted,
   MemberEvent,
   MemberRegistered,
   PolicyEvent,
+  SchemeMemberAdded,
+  SchemeMemberRemoved,
   SubscriptionTierChanged,
   UserEvent,
   UserPermissionGranted,
@@ -35,7 +38,15 @@ import {
 } from './compliance.schema.ts';
 
 /** The events the compliance log reads, of the companies, members, claims, policies, users and access streams. */
-export type ComplianceEvent = CompanyEvent | MemberEvent | ClaimEvent | PolicyEvent | UserEvent | AccessEvent | ComplianceResolutionEvent;
+export type ComplianceEvent =
+  | CompanyEvent
+  | MemberEvent
+  | GroupSchemeEvent
+  | ClaimEvent
+  | PolicyEvent
+  | UserEvent
+  | AccessEvent
+  | ComplianceResolutionEvent;
 
 const isCompanyRole = (role: string): role is CompanyRole => (COMPANY_ROLES as readonly string[]).includes(role);
 
@@ -51,7 +62,8 @@ export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
   // 2: the calendar's PolicyLapsed opens a lapse entry and PolicyReinstated resolves it (issue #20).
   // 3: a claim decided after its decision deadline (PPR rule 2A.8, issue #23) stores an entry; the super
   // admin's resolutions with a note (issue #25).
-  version: 3,
+  // 4: group schemes' people count toward the member limit's entry, as the quota counts them (issue #22).
+  version: 4,
   handles: [
     'CompanyRegistered',
     'CompanyDetailsUpdated',
@@ -60,6 +72,8 @@ export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
     'CompanyActivated',
     'MemberRegistered',
     'MemberDeleted',
+    'SchemeMemberAdded',
+    'SchemeMemberRemoved',
     'ClaimSubmitted',
     'ClaimStatusChanged',
     'ClaimDecisionClockStarted',
@@ -130,6 +144,10 @@ export const complianceProjection: Projector = projectorOf<ComplianceEvent>()({
       case 'MemberRegistered':
         return checkMemberLimit(tx, event, 1);
       case 'MemberDeleted':
+        return checkMemberLimit(tx, event, -1);
+      case 'SchemeMemberAdded':
+        return checkMemberLimit(tx, event, 1);
+      case 'SchemeMemberRemoved':
         return checkMemberLimit(tx, event, -1);
       case 'ClaimSubmitted':
         await tx.query(
@@ -218,7 +236,7 @@ async function userOf(tx: SqlExecutor, userId: string) {
 /** Members counted like the quota counts them; an entry opens when the count passes the limit, and resolves when it is back under. */
 async function checkMemberLimit(
   tx: SqlExecutor,
-  event: Recorded<MemberRegistered | MemberDeleted | SubscriptionTierChanged>,
+  event: Recorded<MemberRegistered | MemberDeleted | SchemeMemberAdded | SchemeMemberRemoved | SubscriptionTierChanged>,
   delta: number,
 ): Promise<void> {
   // The append's company when the data names none (hand-written logs); the write model always writes it.

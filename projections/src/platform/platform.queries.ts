@@ -83,11 +83,14 @@ export function growthRate(thisMonth: number, lastMonth: number): string {
   return percent === null ? '0%' : `${percent}%`;
 }
 
-/** The six cards, from the maintained counters; months are South African months of `now`. */
+/**
+ * The six cards, from the maintained counters; months are South African months of `now`. Members are the
+ * insured people, group schemes' included (issue #22), as each company's row counts them (INSURED_PEOPLE_SQL).
+ */
 export async function platformStats(sql: SqlExecutor, now: Date): Promise<PlatformStats> {
   const [counts] = await sql.query<{ companies: number; members: number; thisMonth: number; lastMonth: number }>(
     `select (select count(*)::int from companies) as companies,
-            (select coalesce(sum(total_members), 0)::int from portfolio_stats) as members,
+            (select coalesce(sum(total_members + scheme_members), 0)::int from portfolio_stats) as members,
             (select coalesce(sum(registrations), 0)::int from portfolio_member_months where month = $1::date) as "thisMonth",
             (select coalesce(sum(registrations), 0)::int from portfolio_member_months where month = $2::date) as "lastMonth"`,
     [monthStart(now), monthStart(now, 1)],

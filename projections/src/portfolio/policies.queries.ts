@@ -33,7 +33,8 @@ export type PolicyRow = {
   lives: PolicyLife[];
   /**
    * Issue #22: the policy's own wait for a suicide, in months, copied from its type at issue and at a change
-   * of type (a later change to the type does not change it); null for a group scheme's policy.
+   * of type (a later change to the type does not change it); a group scheme's policy carries the scheme's
+   * (SCHEME_WAITING_TERMS); null only for a policy recorded before either was kept.
    */
   suicideWaitingMonths: number | null;
   createdAt: Date;

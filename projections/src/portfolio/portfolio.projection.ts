@@ -53,7 +53,10 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
   // 7: a member's prior cover given at an edit (MemberUpdated.priorCover, issue #22) replaces members.prior_cover.
   // 8: each policy's own suicide wait, copied at issue and at a change of type (policies.suicide_waiting_months,
   //    issue #22), which the schedule prints.
-  version: 8,
+  // 9: a group scheme member's prior cover (SchemeMemberAdded.priorCover) in members.prior_cover, and a group
+  //    policy's waiting terms written from the scheme's (SCHEME_WAITING_TERMS: its suicide wait was left null and
+  //    the schedule printed the 12-month default while claims used 0), issue #22.
+  version: 9,
   handles: [
     'PolicyTypeCreated',
     'PolicyTypeUpdated',

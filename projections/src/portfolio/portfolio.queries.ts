@@ -74,7 +74,9 @@ export async function findPolicyType(sql: SqlExecutor, companyId: string, id: st
 }
 
 /**
- * The four dashboard cards, from the maintained counters (no scan). Months are South African
+ * The four dashboard cards, from the maintained counters (no scan). Group schemes' people and their group
+ * policies count as the Members and Policies lists count them (issue #22: insured people too).
+ * Growth compares the company's own registrations month by month. Months are South African
  * calendar months of `now`, which the caller passes so that the answer does not depend on a clock here.
  */
 export async function dashboardStats(sql: SqlExecutor, companyId: string, now: Date): Promise<DashboardStatsRow> {
@@ -85,8 +87,8 @@ export async function dashboardStats(sql: SqlExecutor, companyId: string, now: D
     thisMonth: number;
     lastMonth: number;
   }>(
-    `select coalesce(s.total_members, 0) as "totalMembers",
-            coalesce(s.active_policies, 0) as "activePolicies",
+    `select coalesce(s.total_members + s.scheme_members, 0) as "totalMembers",
+            coalesce(s.active_policies + s.scheme_active_policies, 0) as "activePolicies",
             coalesce(s.monthly_revenue, 0)::numeric(20,2)::text as "monthlyRevenue",
             coalesce((select registrations from portfolio_member_months
                        where company_id = c.id and month = $2::date), 0) as "thisMonth",

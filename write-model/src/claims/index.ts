@@ -10,3 +10,4 @@ export * from './claim-deceased-backfill.ts';
 export * from './decision-clock.ts';
 export * from './business-days.ts';
 export * from './claim-life-deceased.ts';
+export * from './scheme-claim-policy.ts';

@@ -4,6 +4,7 @@ import type { GroupSchemeEvent, SchemeMemberAdded } from '../group-schemes/group
 import { groupSchemeStreamId } from '../group-schemes/group-schemes.events.ts';
 import { findGroupPolicy } from '../group-schemes/group-policy-numbers.ts';
 import { southAfricanDate } from '../validation/dates.ts';
+import { priorCoverOf, SCHEME_WAITING_TERMS, type LifeDates } from '../validation/waiting-periods.ts';
 import type { SchemeStatus } from '../validation/group-schemes.ts';
 import type { PolicyState } from '../policies/policies.state.ts';
 
@@ -12,8 +13,9 @@ type Person = SchemeMemberAdded['data'];
 /**
  * A group scheme's policy as a claim sees it (issue #22): a scheme member's cover comes from the
  * scheme's terms, not a policy type's. Active while its main member is on the scheme, from the day they
- * joined (South African day); no waiting period (the scheme's terms have none); the cover the scheme
- * gave the deceased life, else its main member's. Null when the id or number is not a group policy.
+ * joined (South African day); the scheme's waiting terms (SCHEME_WAITING_TERMS); the cover the scheme
+ * gave the deceased life, else its main member's; and the deceased life's own dates: the day it joined
+ * the scheme and its cover proven elsewhere (rule 2A.6). Null when the id or number is not a group policy.
  */
 export async function loadSchemeClaimPolicy(
   store: EventStore,
@@ -26,6 +28,8 @@ export async function loadSchemeClaimPolicy(
   policy: PolicyState;
   memberName: string;
   deceasedOnPolicy: boolean;
+  /** The deceased life's dates (a life not on the policy: its main member's start, without prior cover). */
+  life: LifeDates;
   scheme: { name: string; status: SchemeStatus };
 } | null> {
   const found = await findGroupPolicy(sql, companyId, ref);
@@ -33,6 +37,7 @@ export async function loadSchemeClaimPolicy(
   const { events } = await store.readStream(groupSchemeStreamId(found.schemeId));
   let main: { person: Person; joinedOn: string; removed: boolean } | null = null;
   const family = new Map<string, Person>();
+  const joinedOn = new Map<string, string>();
   let scheme: { name: string; status: SchemeStatus } = { name: '', status: 'active' };
   for (const recorded of events) {
     const event = { type: recorded.type, data: recorded.data } as GroupSchemeEvent;
@@ -40,9 +45,10 @@ export async function loadSchemeClaimPolicy(
     else if (event.type === 'GroupSchemeUpdated') scheme = { name: event.data.name, status: event.data.status };
     else if (event.type === 'SchemeMemberAdded' && event.data.isMainMember && event.data.policyId === found.policyId)
       main = { person: event.data, joinedOn: southAfricanDate(recorded.recordedAt), removed: false };
-    else if (event.type === 'SchemeMemberAdded' && main && event.data.mainMemberId === main.person.memberId)
+    else if (event.type === 'SchemeMemberAdded' && main && event.data.mainMemberId === main.person.memberId) {
       family.set(event.data.memberId, event.data);
-    else if (event.type === 'SchemeMemberRemoved' && main) {
+      joinedOn.set(event.data.memberId, southAfricanDate(recorded.recordedAt));
+    } else if (event.type === 'SchemeMemberRemoved' && main) {
       family.delete(event.data.memberId);
       if (event.data.memberId === main.person.memberId) main.removed = true;
     }
@@ -59,7 +65,8 @@ export async function loadSchemeClaimPolicy(
     policyNumber: person.policyNumber,
     policyTypeId: '',
     startDate: main.joinedOn,
-    waitingPeriod: 0,
+    waitingPeriod: SCHEME_WAITING_TERMS.waitingPeriod,
+    suicideWaitingMonths: SCHEME_WAITING_TERMS.suicideWaitingMonths,
     coverageAmount: deceased?.coverAmount ?? person.coverAmount ?? '0',
     monthlyPremium: '0',
     debitDay: 1,
@@ -70,5 +77,15 @@ export async function loadSchemeClaimPolicy(
     benefits: null,
     lives: [],
   };
-  return { policyId: found.policyId, policy, memberName: `${person.firstName} ${person.lastName}`, deceasedOnPolicy: !!deceased, scheme };
+  const life: LifeDates = deceased
+    ? { addedOn: joinedOn.get(deceased.memberId) ?? null, priorCover: priorCoverOf(deceased.priorCover) }
+    : { addedOn: null, priorCover: null };
+  return {
+    policyId: found.policyId,
+    policy,
+    memberName: `${person.firstName} ${person.lastName}`,
+    deceasedOnPolicy: !!deceased,
+    life,
+    scheme,
+  };
 }

@@ -75,6 +75,7 @@ export function newSchemeMemberEvents(
         postalCode: main.postalCode || null,
         email: main.email,
         coverAmount: main.coverAmount,
+        ...(main.priorCover ? { priorCover: main.priorCover } : {}),
       },
     };
     const family = main.familyMembers.map(
@@ -96,6 +97,7 @@ export function newSchemeMemberEvents(
           postalCode: null,
           email: null,
           coverAmount: f.coverAmount,
+          ...(f.priorCover ? { priorCover: f.priorCover } : {}),
         },
       }),
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { outcome, scenario } from '../command-handling/given-when-then.ts';
-import { groupSchemeSchema, type SchemeStatus } from '../validation/index.ts';
+import { groupSchemeSchemaOn, type SchemeStatus } from '../validation/index.ts';
 import { decideAddSchemeMembers } from './commands/add-scheme-members.ts';
 import { decideCreateGroupScheme } from './commands/create-group-scheme.ts';
 import { decideRemoveSchemeMember, SCHEME_MEMBER_NOT_FOUND } from './commands/remove-scheme-member.ts';
@@ -10,13 +10,15 @@ import { groupSchemePii, type GroupSchemeEvent } from './group-schemes.events.ts
 import { evolveGroupScheme, initialGroupSchemeState } from './group-schemes.state.ts';
 import { countingContext, created, familyAdded, mainAdded, saId, threeFamilies } from './group-schemes.fixtures.ts';
 
+const TODAY = '2026-03-01';
+
 const folder = { initialState: initialGroupSchemeState, evolve: evolveGroupScheme };
 const NEW_MAIN = saId('750303500908');
 const NEW_CHILD = saId('120303500908');
 
 /** The rows of a form, parsed by the scheme schema as the command does. */
 function rows(...mains: Record<string, unknown>[]): NewSchemeMembers {
-  const { mainMembers } = groupSchemeSchema.parse({ name: 'X', mainMembers: mains });
+  const { mainMembers } = groupSchemeSchemaOn(TODAY).parse({ name: 'X', mainMembers: mains });
   return { mainMembers, policies: mainMembers.map((_, i) => ({ policyId: `gp-${i + 1}`, policyNumber: `MIN-00000${i + 1}` })) };
 }
 const main = (extra: Record<string, unknown> = {}) => ({
@@ -154,6 +156,24 @@ describe('adding members', () => {
       .when({ companyId: 'c1', members: rows(main()) })
       .decided();
     expect(events.map((e) => e.type === 'SchemeMemberAdded' && [e.data.isMainMember, e.data.policyNumber])).toEqual([[true, 'MIN-000001']]);
+  });
+
+  it('given a scheme, when a main member and a child are added with cover proven elsewhere, then each event carries its own, sealed (issue #22)', () => {
+    const members = rows(
+      main({
+        priorCoverMonths: '18',
+        priorCoverEndedOn: '2026-02-10',
+        familyMembers: [child, { ...child, saId: saId('150303500908'), priorCoverMonths: 4, priorCoverEndedOn: '2026-01-31' }],
+      }),
+    );
+    const events = add.given(threeFamilies()).when({ companyId: 'c1', members }).decided();
+    expect(events.map((e) => e.type === 'SchemeMemberAdded' && (e.data.priorCover ?? null))).toEqual([
+      { months: 18, endedOn: '2026-02-10' },
+      null,
+      { months: 4, endedOn: '2026-01-31' },
+    ]);
+    expect(groupSchemePii(events[0]!)?.[0]?.fields).toContain('priorCover');
+    expect(groupSchemePii(events[1]!)?.[0]?.fields).not.toContain('priorCover');
   });
 
   it('given an SA ID already on the scheme, when it is added again, then refused where the user typed it', () => {

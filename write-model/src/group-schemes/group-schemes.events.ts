@@ -1,5 +1,5 @@
 import type { PiiMarking } from '../event-store/types.ts';
-import type { GroupPaymentMethod, Relationship, SchemeStatus } from '../validation/index.ts';
+import type { GroupPaymentMethod, PriorCover, Relationship, SchemeStatus } from '../validation/index.ts';
 
 /**
  * A group scheme and its people live on one stream (group-scheme-<id>): the scheme's members are its
@@ -43,6 +43,8 @@ export type SchemeMemberAdded = {
     coverAmount: string | null;
     policyId: string;
     policyNumber: string;
+    /** Cover proven elsewhere (issue #22, rule 2A.6); absent when none was given (and on events recorded before). */
+    priorCover?: PriorCover;
   };
 };
 
@@ -81,5 +83,8 @@ export const schemeMemberSubjectId = (memberId: string) => `scheme-member:${memb
 const PERSONAL = ['firstName', 'lastName', 'saId', 'phone', 'address', 'city', 'postalCode', 'email'];
 
 export function groupSchemePii(event: GroupSchemeEvent): PiiMarking[] | undefined {
-  return event.type === 'SchemeMemberAdded' ? [{ subjectId: schemeMemberSubjectId(event.data.memberId), fields: PERSONAL }] : undefined;
+  if (event.type !== 'SchemeMemberAdded') return undefined;
+  return [
+    { subjectId: schemeMemberSubjectId(event.data.memberId), fields: [...PERSONAL, ...(event.data.priorCover ? ['priorCover'] : [])] },
+  ];
 }

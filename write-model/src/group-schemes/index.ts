@@ -10,3 +10,4 @@ export * from './commands/add-scheme-members.ts';
 export * from './commands/remove-scheme-member.ts';
 export * from './commands/record-group-payment.ts';
 export * from './group-policy-schemes-backfill.ts';
+export * from './scheme-life-covers-backfill.ts';

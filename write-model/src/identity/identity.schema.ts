@@ -55,6 +55,16 @@ export async function migrateIdentity(sql: SqlExecutor): Promise<void> {
       reserved_at timestamptz not null default now(),
       primary key (scope, key)
     );
+    -- Issue #22: each group scheme member's cover by SA ID, so the funeral limit per life is decided across
+    -- schemes and the person's individual cover in the append transaction (members/life-cover-cap.ts).
+    create table if not exists scheme_life_covers (
+      scheme_member_id uuid primary key,
+      company_id uuid not null,
+      sa_id text not null,
+      scheme_id uuid not null,
+      cover numeric(17,2) not null
+    );
+    create index if not exists scheme_life_covers_person on scheme_life_covers (company_id, sa_id);
   `);
 }
 

@@ -31,6 +31,13 @@ export const MAX_NATURAL_WAITING_MONTHS = 6;
 /** Prior cover counts only when it ended at most this many days before the life joined. */
 export const PRIOR_COVER_MAX_GAP_DAYS = 31;
 
+/**
+ * A group scheme's policy's waiting terms (issue #22): the scheme's terms carry no waiting period, for a
+ * natural death or a suicide. The one source of both the claim check (claims/scheme-claim-policy.ts) and the
+ * group policy's row the schedule prints (projections portfolio-schemes.ts).
+ */
+export const SCHEME_WAITING_TERMS = { waitingPeriod: 0, suicideWaitingMonths: 0 } as const;
+
 /** Whole months of continuous cover elsewhere, and the day it ended. */
 export type PriorCover = { months: number; endedOn: string };
 

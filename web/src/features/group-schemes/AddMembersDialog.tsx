@@ -1,7 +1,8 @@
-import { groupSchemeMembersSchema } from '@fpa/write-model/validation';
+import { groupSchemeMembersSchemaOn } from '@fpa/write-model/validation';
 import { useRef, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { errorFieldIssues, serverMessageOr } from '../../app/errors';
+import { onToday } from '../../app/forms';
 import { useToast } from '../../app/toast';
 import { Button } from '../../ui/Button';
 import { Dialog, Modal } from '../../ui/Dialog';
@@ -13,13 +14,14 @@ import { focusFirstProblem, useMemberRows } from './useMemberRows';
 import * as styles from './groupSchemes.css';
 
 const NO_EXTRA = {};
+const ADD_MEMBERS_SCHEMA = onToday(groupSchemeMembersSchemaOn);
 
 export type AddMembersDialogProps = { scheme: Pick<GroupScheme, 'id' | 'name'>; onClose: () => void };
 
 /** Add Members: the same rows as Create Scheme, without the name (spec part 2 §5 Group scheme). */
 export function AddMembersDialog({ scheme, onClose }: AddMembersDialogProps) {
   const { toast } = useToast();
-  const form = useMemberRows(groupSchemeMembersSchema, NO_EXTRA);
+  const form = useMemberRows(ADD_MEMBERS_SCHEMA, NO_EXTRA);
   const formRef = useRef<HTMLFormElement>(null);
   const [{ fetching: saving }, addMembers] = useMutation(AddSchemeMembersMutation);
 

@@ -1,7 +1,8 @@
-import { groupSchemeSchema } from '@fpa/write-model/validation';
+import { groupSchemeSchemaOn } from '@fpa/write-model/validation';
 import { useRef, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { errorFieldIssues, serverMessageOr } from '../../app/errors';
+import { onToday } from '../../app/forms';
 import { useToast } from '../../app/toast';
 import { Button } from '../../ui/Button';
 import { Dialog, Modal } from '../../ui/Dialog';
@@ -13,12 +14,14 @@ import { droppedRowsMessage, mainMembersInput } from './schemeRows';
 import { focusFirstProblem, useMemberRows } from './useMemberRows';
 import * as styles from './groupSchemes.css';
 
+const CREATE_SCHEME_SCHEMA = onToday(groupSchemeSchemaOn);
+
 export type CreateSchemeDialogProps = { onClose: () => void };
 
 /** Create Scheme (spec part 2 §3, §5): a name, a description and the main members with their families. */
 export function CreateSchemeDialog({ onClose }: CreateSchemeDialogProps) {
   const { toast } = useToast();
-  const form = useMemberRows(groupSchemeSchema, { name: '', description: '' });
+  const form = useMemberRows(CREATE_SCHEME_SCHEMA, { name: '', description: '' });
   const formRef = useRef<HTMLFormElement>(null);
   const [{ fetching: saving }, createScheme] = useMutation(CreateGroupSchemeMutation);
 

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MEMBER_MESSAGES } from '@fpa/write-model/validation';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionHandler, testUser, type GraphQLAnswer } from '../../test/graphql';
 import { renderApp } from '../../test/render';
@@ -153,5 +154,28 @@ describe('/group-schemes/{id}', { timeout: 30_000 }, () => {
       input: { mainMembers: [expect.objectContaining({ firstName: 'Lerato', familyMembers: [] })] },
     });
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('2 incomplete rows were left out'));
+  });
+
+  it("takes a member's cover proven elsewhere with the members' rule (issue #22): both or neither, sent as months and a date", async () => {
+    const { add } = openScheme();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Members' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Members: Mine Workers' });
+    const type = (label: string, value: string) =>
+      fireEvent.change(within(dialog).getByLabelText(label, { selector: 'input' }), { target: { value } });
+    type('Main member 1 First name', 'Lerato');
+    type('Main member 1 Last name', 'Dube');
+    type('Main member 1 SA ID number', '8506150123089');
+    type('Main member 1 Phone', '0821234567');
+    type('Main member 1 Address', '9 Mine Road');
+    type('Main member 1 Prior cover (whole months)', '12');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Members' }));
+    expect(await within(dialog).findByText(MEMBER_MESSAGES.priorCoverBoth)).toBeTruthy();
+    expect(add).not.toHaveBeenCalled();
+    type('Main member 1 Prior cover ended on', '2025-01-31');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Members' }));
+    await waitFor(() => expect(add).toHaveBeenCalledTimes(1));
+    expect(add.mock.calls[0]![0]).toMatchObject({
+      input: { mainMembers: [expect.objectContaining({ firstName: 'Lerato', priorCoverMonths: 12, priorCoverEndedOn: '2025-01-31' })] },
+    });
   });
 });

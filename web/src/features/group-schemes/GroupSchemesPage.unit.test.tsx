@@ -143,7 +143,15 @@ describe('/group-schemes', { timeout: 30_000 }, () => {
     expect(input.mainMembers).toHaveLength(2);
     expect(input.mainMembers[0]).toMatchObject({ firstName: 'Zanele', saId: MAIN_SA_ID, phone: '071 234 5678', coverAmount: '20000' });
     expect(input.mainMembers[0]!.familyMembers).toEqual([
-      { firstName: 'Kabelo', lastName: 'Mokoena', saId: FAMILY_SA_ID, relationship: 'child', coverAmount: '' },
+      {
+        firstName: 'Kabelo',
+        lastName: 'Mokoena',
+        saId: FAMILY_SA_ID,
+        relationship: 'child',
+        coverAmount: '',
+        priorCoverMonths: null,
+        priorCoverEndedOn: null,
+      },
     ]);
     expect(input.mainMembers[0]).not.toHaveProperty('key');
     expect(input.mainMembers[1]).toMatchObject({ firstName: 'Half', lastName: '' });

@@ -3,6 +3,7 @@ import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Select } from '../../ui/Select';
 import { TextField, type TextFieldProps } from '../../ui/TextField';
+import { PRIOR_COVER_HELP, PriorCoverFields } from '../members/PriorCoverFields';
 import {
   addFamilyRow,
   addMainRow,
@@ -79,8 +80,27 @@ export function SchemeMemberRows({ rows, onChange, errors, onClearErrors }: Sche
     />
   );
 
+  const mainPrior = (i: number) => (field: 'priorCoverMonths' | 'priorCoverEndedOn') => ({
+    value: rows[i]![field],
+    onChange: (value: string) => {
+      onChange(setMainField(rows, i, field, value));
+      onClearErrors(mainErrorKey(i, field));
+    },
+    errorMessage: errors[mainErrorKey(i, field)],
+  });
+
+  const familyPrior = (i: number, j: number) => (field: 'priorCoverMonths' | 'priorCoverEndedOn') => ({
+    value: rows[i]!.familyMembers[j]![field],
+    onChange: (value: string) => {
+      onChange(setFamilyField(rows, i, j, field, value));
+      onClearErrors(familyErrorKey(i, j, field));
+    },
+    errorMessage: errors[familyErrorKey(i, j, field)],
+  });
+
   return (
     <div ref={rootRef} className={styles.rows}>
+      <p className={styles.hint}>{PRIOR_COVER_HELP}</p>
       {rows.map((row, i) => (
         <fieldset key={row.key} className={styles.mainRow} data-row={row.key}>
           <legend className={styles.rowLegend}>{mainPrefix(i)}</legend>
@@ -119,6 +139,7 @@ export function SchemeMemberRows({ rows, onChange, errors, onClearErrors }: Sche
             {mainText(i, 'postalCode', 'Postal code', { inputMode: 'numeric', maxLength: 4 })}
             {mainText(i, 'email', 'Email', { type: 'email' })}
             {mainText(i, 'coverAmount', 'Cover amount (R)', { inputMode: 'decimal', placeholder: 'e.g. 20000' })}
+            <PriorCoverFields field={mainPrior(i)} labelPrefix={mainPrefix(i)} />
           </div>
 
           <div className={styles.family}>
@@ -144,6 +165,7 @@ export function SchemeMemberRows({ rows, onChange, errors, onClearErrors }: Sche
                     errorMessage={errors[familyErrorKey(i, j, 'relationship')]}
                   />
                   {familyText(i, j, 'coverAmount', 'Cover amount (R)', { inputMode: 'decimal' })}
+                  <PriorCoverFields field={familyPrior(i, j)} labelPrefix={familyPrefix(i, j)} />
                 </div>
                 <Button
                   variant="ghost"

@@ -6,7 +6,16 @@ import type { SchemeMainMemberInput } from './groupSchemes.operations';
  * possibly blank. Rows are sent as typed; the shared schema (and the server) drop incomplete ones.
  */
 
-export type FamilyRow = { key: string; firstName: string; lastName: string; saId: string; relationship: string; coverAmount: string };
+export type FamilyRow = {
+  key: string;
+  firstName: string;
+  lastName: string;
+  saId: string;
+  relationship: string;
+  coverAmount: string;
+  priorCoverMonths: string;
+  priorCoverEndedOn: string;
+};
 
 export type MainRow = {
   key: string;
@@ -20,6 +29,8 @@ export type MainRow = {
   postalCode: string;
   email: string;
   coverAmount: string;
+  priorCoverMonths: string;
+  priorCoverEndedOn: string;
   familyMembers: FamilyRow[];
 };
 
@@ -30,7 +41,16 @@ let nextKey = 1;
 const newKey = () => `row-${nextKey++}`;
 
 export function emptyFamilyRow(): FamilyRow {
-  return { key: newKey(), firstName: '', lastName: '', saId: '', relationship: '', coverAmount: '' };
+  return {
+    key: newKey(),
+    firstName: '',
+    lastName: '',
+    saId: '',
+    relationship: '',
+    coverAmount: '',
+    priorCoverMonths: '',
+    priorCoverEndedOn: '',
+  };
 }
 
 export function emptyMainRow(): MainRow {
@@ -46,6 +66,8 @@ export function emptyMainRow(): MainRow {
     postalCode: '',
     email: '',
     coverAmount: '',
+    priorCoverMonths: '',
+    priorCoverEndedOn: '',
     familyMembers: [],
   };
 }
@@ -78,11 +100,18 @@ export function setFamilyField(rows: readonly MainRow[], index: number, familyIn
   );
 }
 
+/** Prior cover as the mutation takes it: whole months as a number, blank as left out (the form checked both first). */
+function priorCoverInput(row: Pick<MainRow, 'priorCoverMonths' | 'priorCoverEndedOn'>) {
+  const months = row.priorCoverMonths.trim();
+  return { priorCoverMonths: months ? Number(months) : null, priorCoverEndedOn: row.priorCoverEndedOn.trim() || null };
+}
+
 /** The rows without their screen keys, as the mutation input takes them (the server drops incomplete ones too). */
 export function mainMembersInput(rows: readonly MainRow[]): SchemeMainMemberInput[] {
   return rows.map(({ key: _key, familyMembers, ...row }) => ({
     ...row,
-    familyMembers: familyMembers.map(({ key: _familyKey, ...member }) => member),
+    ...priorCoverInput(row),
+    familyMembers: familyMembers.map(({ key: _familyKey, ...member }) => ({ ...member, ...priorCoverInput(member) })),
   }));
 }
 

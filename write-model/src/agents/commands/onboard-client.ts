@@ -15,6 +15,7 @@ import { DomainError, ValidationError, type Issue } from '../../errors.ts';
 import { decideRegisterMember } from '../../members/members.decider.ts';
 import type { FuneralCaps } from '../../validation/index.ts';
 import { loadFuneralCaps } from '../../policies/lives.ts';
+import { checkLifeCovers, livesJoining } from '../../members/life-cover-cap.ts';
 import type { MemberEvent } from '../../members/members.events.ts';
 import { evolveMember, initialMemberState } from '../../members/members.state.ts';
 import type { PolicyIssued } from '../../policies/policies.events.ts';
@@ -184,6 +185,18 @@ export async function onboardClient(store: EventStore, sql: SqlExecutor, input: 
         events: decided.agent.map((e) => toNewEvent(e, agentPii)),
       },
     ];
+    // Issue #22: each life's cover, held against the limit per life with the person's group-scheme cover.
+    const lives = livesJoining(decided.policy.reduce(evolvePolicy, initialPolicyState), [
+      { memberId, saId: principal.saId, firstName: principal.firstName, lastName: principal.lastName, path: ['idNumber'] },
+      ...family.map((member, index) => ({
+        memberId: familyMemberIds[index]!,
+        saId: member.saId,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        path: ['familyMembers', index, 'idNumber'],
+      })),
+    ]);
+    const coverCaps = lives.length > 0 ? (caps ?? (await loadFuneralCaps(store))) : null;
     const append = await store.append(
       streams,
       appendOptions(ctx, async (tx) => {
@@ -197,6 +210,7 @@ export async function onboardClient(store: EventStore, sql: SqlExecutor, input: 
             taken(['familyMembers', index, 'idNumber'], `${familyRowLabel(index, row)}: ${SA_ID_TAKEN}`),
           );
         }
+        if (coverCaps) await checkLifeCovers(tx, { companyId, caps: coverCaps, now: ctx.now, lives });
         await reservePolicyNumbers(tx, companyId, [policyNumber], [policyId]);
         if (onboarding.debitMandate) {
           const { mandateReference } = onboarding.debitMandate;

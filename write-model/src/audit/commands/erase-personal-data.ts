@@ -8,6 +8,8 @@ import { erasureSchema } from '../../validation/audit.ts';
 import { releaseDeceasedOfSubjects } from '../../claims/claim-deceased.ts';
 import { addYears, southAfricanDate } from '../../validation/dates.ts';
 import { auditStreamId, maskIdentifier, type PersonalDataErased, type PersonalDataErasureRefused } from '../audit.events.ts';
+import { releaseSchemeLifeCover } from '../../members/life-cover-cap.ts';
+import { schemeMemberSubjectId } from '../../group-schemes/group-schemes.events.ts';
 
 /** What the read models know about the person (gathered before deciding; projections/compliance/person.queries.ts). */
 export type PersonFacts = {
@@ -121,4 +123,9 @@ async function destroyKeys(tx: SqlExecutor, companyId: string, subjectIds: strin
   }
   // And of a deceased person whose claims are kept (paid): their SA ID leaves the claim reservations too.
   await releaseDeceasedOfSubjects(tx, companyId, subjectIds);
+  // A scheme member's SA ID and cover kept for the funeral limit per life (issue #22).
+  const schemeMemberIds = subjectIds
+    .filter((s) => s.startsWith(schemeMemberSubjectId('')))
+    .map((s) => s.slice(schemeMemberSubjectId('').length));
+  await releaseSchemeLifeCover(tx, companyId, schemeMemberIds);
 }

@@ -101,8 +101,8 @@ async function submitClaimOnce(store: EventStore, sql: SqlExecutor, input: unkno
       policy: scheme?.policy ?? policy,
       memberName: scheme ? scheme.memberName : member.status === 'none' ? '' : `${member.firstName} ${member.lastName}`,
       deceasedOnPolicy: scheme ? scheme.deceasedOnPolicy : life !== null,
-      // A scheme's member waits from the day they joined the scheme (the group policy's start), as its terms say.
-      life: scheme ? { addedOn: null, priorCover: null } : (life ?? { addedOn: null, priorCover: null }),
+      // A scheme's member waits from the day they joined the scheme, less prior cover, on the scheme's terms.
+      life: scheme ? scheme.life : (life ?? { addedOn: null, priorCover: null }),
       lifeMemberId: scheme ? null : (life?.memberId ?? null),
       suicideWaitingMonths: scheme || policy.status === 'none' ? 0 : await suicideWaitingMonthsOfTerms(store, policy),
       documents,

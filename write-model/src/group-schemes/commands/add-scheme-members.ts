@@ -5,10 +5,13 @@ import { toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, expectedVersion, loadState, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { takeMemberPlaces } from '../../members/member-quota.ts';
+import { checkLifeCovers, readIndividualCovers, recordSchemeLifeCover } from '../../members/life-cover-cap.ts';
+import { loadFuneralCaps } from '../../policies/lives.ts';
+import { schemeLivesAdded } from '../scheme-life-covers.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
-import { groupSchemeMembersSchema } from '../../validation/index.ts';
+import { groupSchemeMembersSchemaOn, southAfricanDate } from '../../validation/index.ts';
 import { assertOwnScheme, checkNewMembers, newSchemeMemberEvents, type NewSchemeMembers } from '../group-schemes.decider.ts';
-import { groupSchemeStreamId, groupSchemePii, type GroupSchemeEvent } from '../group-schemes.events.ts';
+import { groupSchemeStreamId, groupSchemePii, type GroupSchemeEvent, type SchemeMemberAdded } from '../group-schemes.events.ts';
 import { evolveGroupScheme, initialGroupSchemeState, type GroupSchemeState } from '../group-schemes.state.ts';
 import { allocateGroupPolicyNumbers, reserveGroupPolicyNumbers } from '../group-policy-numbers.ts';
 import { droppedSchemeRows, keptRowPositions } from '../scheme-rows.ts';
@@ -25,7 +28,7 @@ export async function addSchemeMembers(store: EventStore, sql: SqlExecutor, sche
   const streamId = groupSchemeStreamId(schemeId);
   // An unknown scheme answers 404 before the payload's messages: there is nothing to add to.
   assertOwnScheme((await loadState(store, streamId, schemeFold)).state, companyId);
-  const parsed = parseInput(groupSchemeMembersSchema, input);
+  const parsed = parseInput(groupSchemeMembersSchemaOn(southAfricanDate(ctx.now)), input);
   const positions = keptRowPositions(input);
   return withConflictRetry(async () => {
     const { state, version } = await loadState(store, streamId, schemeFold);
@@ -35,6 +38,13 @@ export async function addSchemeMembers(store: EventStore, sql: SqlExecutor, sche
     const numbers = await allocateGroupPolicyNumbers(sql, companyId, state.name, parsed.mainMembers.length);
     const policies = numbers.map((policyNumber) => ({ policyId: ctx.newId(), policyNumber }));
     const events = decideAddSchemeMembers(state, { companyId, members: { mainMembers: parsed.mainMembers, positions, policies } }, ctx);
+    const added = schemeLivesAdded(
+      events.filter((e): e is SchemeMemberAdded => e.type === 'SchemeMemberAdded'),
+      parsed.mainMembers,
+      positions,
+    );
+    const caps = await loadFuneralCaps(store);
+    const individual = await readIndividualCovers(store, sql, companyId, added.lives);
     const append = await store.append(
       [{ streamId, expectedVersion: expectedVersion(version), events: events.map((e) => toNewEvent(e, groupSchemePii)) }],
       appendOptions(ctx, async (tx) => {
@@ -45,6 +55,9 @@ export async function addSchemeMembers(store: EventStore, sql: SqlExecutor, sche
           policies.map((p) => p.policyId),
           schemeId,
         );
+        // Issue #22: the funeral limit per life, across the person's other schemes and individual cover.
+        await checkLifeCovers(tx, { companyId, caps, now: ctx.now, lives: added.lives, individual });
+        await recordSchemeLifeCover(tx, companyId, added.rows);
         // Scheme members are insured people: they take places of the member limit (last: it locks the quota row).
         await takeMemberPlaces(tx, companyId, events.filter((e) => e.type === 'SchemeMemberAdded').length);
       }),
@@ -73,6 +86,6 @@ export const addSchemeMembersSlice = commandSlice({
   name: 'addSchemeMembers',
   operation: 'group_schemes:update',
   target: 'schemeId',
-  input: () => groupSchemeMembersSchema,
+  input: groupSchemeMembersSchemaOn,
   handle: ({ store, sql }, { target, input }, ctx) => addSchemeMembers(store, sql, target, input, ctx),
 });

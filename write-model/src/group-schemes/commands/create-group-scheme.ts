@@ -5,8 +5,12 @@ import { idFromStream, toNewEvent } from '../../command-handling/decider.ts';
 import { appendOptions, requireCompany, withConflictRetry } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { takeMemberPlaces } from '../../members/member-quota.ts';
+import { checkLifeCovers, readIndividualCovers, recordSchemeLifeCover } from '../../members/life-cover-cap.ts';
+import { loadFuneralCaps } from '../../policies/lives.ts';
+import { schemeLivesAdded } from '../scheme-life-covers.ts';
+import type { SchemeMemberAdded } from '../group-schemes.events.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
-import { groupSchemeSchema } from '../../validation/index.ts';
+import { groupSchemeSchemaOn, southAfricanDate } from '../../validation/index.ts';
 import { checkNewMembers, newSchemeMemberEvents, type NewSchemeMembers } from '../group-schemes.decider.ts';
 import { groupSchemeStreamId, groupSchemePii, type GroupSchemeEvent } from '../group-schemes.events.ts';
 import { allocateGroupPolicyNumbers, reserveGroupPolicyNumbers } from '../group-policy-numbers.ts';
@@ -19,7 +23,7 @@ import { droppedSchemeRows, keptRowPositions } from '../scheme-rows.ts';
  */
 export async function createGroupScheme(store: EventStore, sql: SqlExecutor, input: unknown, ctx: CommandContext) {
   const companyId = requireCompany(ctx);
-  const parsed = parseInput(groupSchemeSchema, input);
+  const parsed = parseInput(groupSchemeSchemaOn(southAfricanDate(ctx.now)), input);
   const positions = keptRowPositions(input);
   // Refusals first, so a refused scheme takes no policy numbers.
   checkNewMembers([], { mainMembers: parsed.mainMembers, positions });
@@ -37,6 +41,13 @@ export async function createGroupScheme(store: EventStore, sql: SqlExecutor, inp
       },
       ctx,
     );
+    const added = schemeLivesAdded(
+      events.filter((e): e is SchemeMemberAdded => e.type === 'SchemeMemberAdded'),
+      parsed.mainMembers,
+      positions,
+    );
+    const caps = await loadFuneralCaps(store);
+    const individual = await readIndividualCovers(store, sql, companyId, added.lives);
     const append = await store.append(
       [{ streamId: groupSchemeStreamId(schemeId), expectedVersion: 'no_stream', events: events.map((e) => toNewEvent(e, groupSchemePii)) }],
       appendOptions(ctx, async (tx) => {
@@ -47,6 +58,9 @@ export async function createGroupScheme(store: EventStore, sql: SqlExecutor, inp
           policies.map((p) => p.policyId),
           schemeId,
         );
+        // Issue #22: the funeral limit per life, across the person's other schemes and individual cover.
+        await checkLifeCovers(tx, { companyId, caps, now: ctx.now, lives: added.lives, individual });
+        await recordSchemeLifeCover(tx, companyId, added.rows);
         // Scheme members are insured people: they take places of the member limit (last: it locks the quota row).
         await takeMemberPlaces(tx, companyId, events.filter((e) => e.type === 'SchemeMemberAdded').length);
       }),
@@ -77,6 +91,6 @@ export function decideCreateGroupScheme(command: CreateGroupScheme, ctx: Command
 export const createGroupSchemeSlice = commandSlice({
   name: 'createGroupScheme',
   operation: 'group_schemes:create',
-  input: () => groupSchemeSchema,
+  input: groupSchemeSchemaOn,
   handle: ({ store, sql }, { input }, ctx) => createGroupScheme(store, sql, input, ctx),
 });

@@ -4,6 +4,7 @@ import { handleCommand, requireCompany } from '../../command-handling/handle.ts'
 import { parseInput } from '../../command-handling/parse.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
 import { releaseMemberPlaces } from '../../members/member-quota.ts';
+import { releaseSchemeLifeCover } from '../../members/life-cover-cap.ts';
 import { NotFoundError } from '../../errors.ts';
 import { schemeMemberRefSchema } from '../../validation/index.ts';
 import { assertOwnScheme } from '../group-schemes.decider.ts';
@@ -25,8 +26,15 @@ export async function removeSchemeMember(store: EventStore, schemeId: string, me
     },
     command: { companyId, memberId },
     ctx,
-    // Their places of the member limit are free again, in the same transaction.
-    inTransaction: (tx, removed) => releaseMemberPlaces(tx, companyId, removed.length),
+    // Their places of the member limit and their cover toward the limit per life are free again, in the same transaction.
+    inTransaction: async (tx, removed) => {
+      await releaseSchemeLifeCover(
+        tx,
+        companyId,
+        removed.map((e) => (e.data as { memberId: string }).memberId),
+      );
+      await releaseMemberPlaces(tx, companyId, removed.length);
+    },
   });
   return { schemeId, removedMemberId: memberId, familyMembersRemoved: events.length - 1, append };
 }

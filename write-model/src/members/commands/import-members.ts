@@ -14,6 +14,7 @@ import { limitReachedReason, readQuota, takeMemberPlaces, UNLIMITED } from '../m
 import { mandatePii, policyStreamId, type PolicyEvent, type PolicyIssued } from '../../policies/policies.events.ts';
 import { evolvePolicy, initialPolicyState, type PolicyState } from '../../policies/policies.state.ts';
 import { loadFuneralCaps } from '../../policies/lives.ts';
+import { checkLifeCovers, lifeCoverProblem, livesJoining, type NewLifeCover } from '../life-cover-cap.ts';
 import { decideSetMandate, reserveMandateReferences } from '../../policies/commands/set-mandate.ts';
 import { holders, mandateReferenceScope } from '../../collections/reservations.ts';
 import { CSV_MANDATE_MESSAGES, csvRowMandateInput, mandateReferenceKey, type FuneralCaps } from '../../validation/index.ts';
@@ -131,6 +132,8 @@ async function importOnce(
   let caps: FuneralCaps | null = priced ? await loadFuneralCaps(store) : null;
   const capsFor = async () => (caps ??= await loadFuneralCaps(store));
   const importedKeys: string[] = [];
+  // Issue #22: the lives given cover, held against the limit per life with their group-scheme cover.
+  const coveredLives: NewLifeCover[] = [];
   const importedIds: string[] = [];
   let skippedForLimit = 0;
   const issued: PolicyIssued[] = [];
@@ -201,6 +204,21 @@ async function importOnce(
         },
         ctx,
       );
+      const joinedPolicy = decided.policy.reduce(
+        evolvePolicy,
+        row.input.isMainMember ? initialPolicyState : (mainPolicy?.state ?? initialPolicyState),
+      );
+      const [life] = livesJoining(joinedPolicy, [
+        { memberId: row.memberId, saId: row.input.saId, firstName: row.input.firstName, lastName: row.input.lastName, path: [] },
+      ]);
+      if (life && life.cover !== '0') {
+        const problem = await lifeCoverProblem(store, sql, { companyId, caps: await capsFor(), now: ctx.now, life });
+        if (problem) {
+          rowFailed([problem]);
+          continue;
+        }
+        coveredLives.push(life);
+      }
       add(
         memberStreamId(row.memberId),
         'no_stream',
@@ -257,12 +275,14 @@ async function importOnce(
   const rank = (s: StreamAppend) => (s.streamId.startsWith(policyStreamId('')) ? 2 : s.events[0]?.type === 'MemberRegistered' ? 0 : 1);
   const nonEmpty = [...streams.values()].filter((s) => s.events.length > 0).sort((a, b) => rank(a) - rank(b));
   if (nonEmpty.length === 0) return { result, append: null };
+  const coverCaps = coveredLives.length > 0 ? await capsFor() : null;
   const append = await store.append(
     nonEmpty,
     appendOptions(ctx, async (tx) => {
       if (!(await reserveIdentifiers(tx, `member-identifier:${companyId}`, importedKeys, importedIds))) {
         throw new DomainError('ALREADY_EXISTS', 'An SA ID or passport number of this file was registered meanwhile');
       }
+      if (coverCaps) await checkLifeCovers(tx, { companyId, caps: coverCaps, now: ctx.now, lives: coveredLives });
       await reservePolicyNumbers(
         tx,
         companyId,

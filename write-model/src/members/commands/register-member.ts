@@ -18,6 +18,7 @@ import { reserveIdentifier } from '../member-identifiers.ts';
 import { reservePolicyNumbers } from '../../policies/policy-numbers.ts';
 import { evolvePolicy, initialPolicyState } from '../../policies/policies.state.ts';
 import { loadFuneralCaps } from '../../policies/lives.ts';
+import { checkLifeCovers, lifeCoverOn } from '../life-cover-cap.ts';
 
 export function formatPolicyNumber(sequence: number, now: Date): string {
   return `POL-${southAfricanDate(now).slice(0, 4)}-${String(sequence).padStart(6, '0')}`;
@@ -90,6 +91,13 @@ export async function registerParsedMember(
       },
       ctx,
     );
+    // Issue #22: the new life's cover (its own on a table, else its policy's), held against the limit per life
+    // with the person's group-scheme cover (their individual cover is this life: one member per SA ID).
+    const joined = decided.policy.reduce(evolvePolicy, policy ? initialPolicyState : (mainPolicy?.state ?? initialPolicyState));
+    const lifeCover = input.saId
+      ? { name: `${input.firstName} ${input.lastName}`, saId: input.saId, cover: lifeCoverOn(joined, memberId) }
+      : null;
+    const coverCaps = lifeCover && lifeCover.cover !== '0' ? (caps ?? (await loadFuneralCaps(store))) : null;
     const streams: StreamAppend[] = [
       { streamId: memberStreamId(memberId), expectedVersion: 'no_stream', events: decided.member.map((e) => toNewEvent(e, memberPii)) },
     ];
@@ -117,6 +125,10 @@ export async function registerParsedMember(
       streams,
       appendOptions(ctx, async (tx) => {
         await reserveIdentifier(tx, companyId, input, memberId);
+        if (lifeCover && coverCaps) {
+          const path = policy ? ['policyTypeId'] : ['saId'];
+          await checkLifeCovers(tx, { companyId, caps: coverCaps, now: ctx.now, lives: [{ ...lifeCover, path }] });
+        }
         if (policy) await reservePolicyNumbers(tx, companyId, [policy.policyNumber], [policy.policyId]);
         // Last: the company's quota row stays locked until the commit (member-quota.ts).
         await takeMemberPlaces(tx, companyId, 1);

@@ -3,7 +3,9 @@ import type { CommandContext } from '../../command-handling/context.ts';
 import { handleCommand, loadState, requireCompany } from '../../command-handling/handle.ts';
 import { parseInput } from '../../command-handling/parse.ts';
 import { memberStreamId } from '../../members/members.events.ts';
-import { evolveMember, initialMemberState } from '../../members/members.state.ts';
+import { evolveMember, initialMemberState, type MemberState } from '../../members/members.state.ts';
+import { checkLifeCovers, livesGainingCover } from '../../members/life-cover-cap.ts';
+import { loadFuneralCaps } from '../lives.ts';
 import { z } from 'zod';
 import type { Decider } from '../../command-handling/decider.ts';
 import { commandSlice } from '../../command-handling/slice.ts';
@@ -39,6 +41,10 @@ export async function changePolicyStatus(store: EventStore, policyId: string, in
     policy.status !== 'none' &&
     (await loadState(store, memberStreamId(policy.memberId), { initialState: initialMemberState, evolve: evolveMember })).state.status ===
       'deleted';
+  // Issue #22: a cancelled policy set active again gives its lives their cover back: held against the limit per life.
+  const reviving = policy.status === 'cancelled' && status === 'active';
+  const people = reviving ? await policyPeople(store, policy) : [];
+  const caps = reviving ? await loadFuneralCaps(store) : null;
   const reinstatementMonths =
     policy.status === 'lapsed'
       ? await policyTypeRules(store, policy.policyTypeId).then((rules) => rules.reinstatementMonths)
@@ -57,7 +63,21 @@ export async function changePolicyStatus(store: EventStore, policyId: string, in
       lapsedOn,
     },
     ctx,
+    inTransaction: async (tx, events, before) => {
+      if (!caps) return;
+      const lives = livesGainingCover(before, events.reduce(evolvePolicy, before), people, ['status']);
+      await checkLifeCovers(tx, { companyId, caps, now: ctx.now, lives });
+    },
   });
+}
+
+/** The people a policy covers: its holder and the holder's family. */
+async function policyPeople(store: EventStore, policy: PolicyState): Promise<MemberState[]> {
+  if (policy.status === 'none') return [];
+  const fold = { initialState: initialMemberState, evolve: evolveMember };
+  const holder = (await loadState(store, memberStreamId(policy.memberId), fold)).state;
+  const family = holder.status === 'none' ? [] : holder.familyMemberIds;
+  return [holder, ...(await Promise.all(family.map(async (id) => (await loadState(store, memberStreamId(id), fold)).state)))];
 }
 
 /** The reinstatement window of the policy's type (its rules are read at the time of the decision). */

@@ -25,6 +25,7 @@ import { joiningLife, lifeDateOfBirth, loadFuneralCaps } from '../lives.ts';
 import { policyStreamId, type CoverIncrease, type CoveredLife, type PolicyTypeChanged } from '../policies.events.ts';
 import { evolvePolicy, initialPolicyState, type PolicyState } from '../policies.state.ts';
 import { POLICY_NOT_FOUND } from './change-policy-status.ts';
+import { checkLifeCovers, livesGainingCover } from '../../members/life-cover-cap.ts';
 
 export const SAME_POLICY_TYPE = 'The policy is already on this policy type.';
 export const onlyActiveChangesType = (policyNumber: string, status: string) =>
@@ -123,9 +124,10 @@ export async function changePolicyType(store: EventStore, policyId: string, inpu
       evolve: evolvePolicyType,
     });
     const priced = policyType.state.status === 'exists' && (policyType.state.benefits?.length ?? 0) > 0;
-    let lives: MemberState[] = [];
+    let people: MemberState[] = [];
     const current = policy.state;
-    if (priced && current.status !== 'none') {
+    // Every life is loaded, priced or not (issue #22): a higher cover is held against the limit per life.
+    if (current.status !== 'none') {
       const holder = (await loadState(store, memberStreamId(current.memberId), memberFold)).state;
       // On a policy with a table its lives are recorded; on one without, the holder's family is covered.
       const family = current.benefits
@@ -133,8 +135,10 @@ export async function changePolicyType(store: EventStore, policyId: string, inpu
         : holder.status === 'none'
           ? []
           : holder.familyMemberIds;
-      lives = [holder, ...(await Promise.all(family.map(async (id) => (await loadState(store, memberStreamId(id), memberFold)).state)))];
+      people = [holder, ...(await Promise.all(family.map(async (id) => (await loadState(store, memberStreamId(id), memberFold)).state)))];
     }
+    // The decider prices the lives only for a type with a table.
+    const lives = priced ? people : [];
     const caps = priced ? await loadFuneralCaps(store) : null;
     const events = decideChangePolicyType({
       companyId,
@@ -146,9 +150,13 @@ export async function changePolicyType(store: EventStore, policyId: string, inpu
       today: southAfricanDate(ctx.now),
       now: ctx.now,
     });
+    const gaining = livesGainingCover(current, events.reduce(evolvePolicy, current), people, ['policyTypeId']);
+    const coverCaps = gaining.length > 0 ? (caps ?? (await loadFuneralCaps(store))) : null;
     const append = await store.append(
       [{ streamId: policyStreamId(policyId), expectedVersion: expectedVersion(policy.version), events: events.map((e) => toNewEvent(e)) }],
-      appendOptions(ctx),
+      appendOptions(ctx, async (tx) => {
+        if (coverCaps) await checkLifeCovers(tx, { companyId, caps: coverCaps, now: ctx.now, lives: gaining });
+      }),
     );
     return { policyId, events, append };
   });

@@ -22,6 +22,8 @@ import type { PolicyState } from '../policies.state.ts';
 import { reservePolicyNumbers } from '../policy-numbers.ts';
 import { waitingPeriodFor, type LapsedPolicy } from '../waiting-carry-over.ts';
 import { loadPolicy } from './load-policy.ts';
+import { checkLifeCovers, livesGainingCover } from '../../members/life-cover-cap.ts';
+import { evolvePolicy, initialPolicyState } from '../policies.state.ts';
 
 export const NOT_A_MAIN_MEMBER = 'Only a main member holds a policy; a family member is covered under theirs.';
 export const policyInForce = (policyNumber: string) =>
@@ -123,14 +125,17 @@ export async function issuePolicy(store: EventStore, sql: SqlExecutor, memberId:
       evolve: evolvePolicyType,
     });
     const priced = policyType.state.status === 'exists' && (policyType.state.benefits?.length ?? 0) > 0;
-    const family =
-      priced && member.state.status !== 'none'
+    // The family is loaded priced or not (issue #22): each life's cover is held against the limit per life.
+    const familyMembers =
+      member.state.status !== 'none'
         ? await Promise.all(
             member.state.familyMemberIds.map((id) =>
               loadState(store, memberStreamId(id), { initialState: initialMemberState, evolve: evolveMember }).then((f) => f.state),
             ),
           )
         : [];
+    // The decider prices the family only for a type with a table.
+    const family = priced ? familyMembers : [];
     const caps = priced ? await loadFuneralCaps(store) : null;
     // Refusals first, so a refused request takes no policy number.
     const probe = { memberId, companyId, input: parsed, member: member.state, policies, policyType: policyType.state, family, caps };
@@ -138,6 +143,9 @@ export async function issuePolicy(store: EventStore, sql: SqlExecutor, memberId:
     const policyId = ctx.newId();
     const policyNumber = formatPolicyNumber(await allocateNumbers(sql, companyId, 'policy'), ctx.now);
     const decided = decideIssuePolicy({ ...probe, policyId, policyNumber }, ctx);
+    const issued = decided.policy.reduce(evolvePolicy, initialPolicyState);
+    const gaining = livesGainingCover(initialPolicyState, issued, [member.state, ...familyMembers], ['policyTypeId']);
+    const coverCaps = gaining.length > 0 ? (caps ?? (await loadFuneralCaps(store))) : null;
     const append = await store.append(
       [
         {
@@ -147,7 +155,10 @@ export async function issuePolicy(store: EventStore, sql: SqlExecutor, memberId:
         },
         { streamId: policyStreamId(policyId), expectedVersion: 'no_stream', events: decided.policy.map((e) => toNewEvent(e)) },
       ],
-      appendOptions(ctx, async (tx) => reservePolicyNumbers(tx, companyId, [policyNumber], [policyId])),
+      appendOptions(ctx, async (tx) => {
+        if (coverCaps) await checkLifeCovers(tx, { companyId, caps: coverCaps, now: ctx.now, lives: gaining });
+        await reservePolicyNumbers(tx, companyId, [policyNumber], [policyId]);
+      }),
     );
     // A retried command id answers with the first attempt's streams.
     return { memberId, policyId: idFromStream(append.streams, policyStreamId('')), append };
