@@ -340,12 +340,13 @@ export const collectionsProjection = projectorOf<Event>()({
       }
     }
   },
-  // A result file's debits collected: one statement per run instead of one per debit (issue #21's 50,000-line file).
+  // A result file's debits collected: one statement per run instead of one per debit (issue #21's 50,000-line file);
+  // a rebuild's registrations, gathered from between the policies and payments this projector skips, one per run (issue #26).
   applyBatch: (tx, events): Promise<void> =>
     applyTypeRuns(
       tx,
       inTypeRuns(events, collectionKeys),
-      { PremiumCollected: premiumsCollected },
+      { PremiumCollected: premiumsCollected, MemberRegistered: membersRegistered },
       (t, event): Promise<void> => collectionsProjection.apply(t, event),
     ),
 });
@@ -362,9 +363,38 @@ function collectionKeys(event: Recorded<Event>): EventKeys {
       return [`item:${event.data.batchId}:${event.data.policyId}`];
     case 'CollectionResultsImported':
       return [`file:${event.data.fileId}`];
+    case 'MemberRegistered':
+    case 'MemberUpdated':
+      return [`member:${event.data.memberId}`];
     default:
       return 'barrier';
   }
+}
+
+/**
+ * A run of registrations in one upsert (family members are not kept). As one by one: a member registered twice
+ * in the run keeps the company of the first and the names of the last.
+ */
+async function membersRegistered(tx: SqlExecutor, run: readonly Recorded<Extract<Event, { type: 'MemberRegistered' }>>[]): Promise<void> {
+  const rows = run
+    .map(({ data: d }, ord) => ({
+      ord,
+      main: d.isMainMember,
+      member_id: d.memberId,
+      company_id: d.companyId,
+      first_name: d.firstName,
+      last_name: d.lastName,
+    }))
+    .filter((row) => row.main);
+  if (rows.length === 0) return;
+  await tx.query(
+    `insert into collection_members (member_id, company_id, first_name, last_name)
+     select distinct on (member_id) member_id, first_value(company_id) over (partition by member_id order by ord), first_name, last_name
+       from jsonb_to_recordset($1::text::jsonb) as r(ord int, member_id uuid, company_id uuid, first_name text, last_name text)
+      order by member_id, ord desc
+     on conflict (member_id) do update set first_name = excluded.first_name, last_name = excluded.last_name`,
+    [JSON.stringify(rows)],
+  );
 }
 
 /** A run of collected debits in one UPDATE; the last outcome of an item in the run is the one applied, as one by one. */

@@ -6,6 +6,7 @@ import { schemaRows } from '../engine/apply-batch.fixtures.ts';
 import { runCleanups } from '../engine/engine.fixtures.ts';
 import { seededRandom } from '../portfolio/portfolio-stream.fixtures.ts';
 import { openPortfolioBed } from '../portfolio/portfolio.fixtures.ts';
+import { memberLog } from '../billing/member-log.fixtures.ts';
 import { policyholderLife } from './notifications.fixtures.ts';
 import { notificationsProjection } from './notifications.projection.ts';
 import { createNotifyTables, migrateOutbox, NOTIFY_TABLES, OUTBOX } from './outbox.schema.ts';
@@ -47,6 +48,52 @@ describe.each(testDrivers())('notifications applyBatch against apply on $name', 
       expect(new Set(receipts.map((r) => String(r.body).replace(/.*paid up to ([^.]*)\..*/s, '$1'))).size).toBeGreaterThan(5);
     },
   );
+
+  it.each([3, 4, Date.now() % 1_000_000])(
+    'writes the same rows and messages for a rebuild-shaped log in random batches (seed %i)',
+    async (seed) => {
+      // Issue #26: registrations, policies and payments member after member, gathered into runs of one type.
+      const handled = new Set<string>(notificationsProjection.handles);
+      const events = memberLog(seededRandom(seed), 150).filter((e) => handled.has(e.type));
+      const random = seededRandom(seed + 1);
+      const each = await project(driver, cleanups, [events], applyEach);
+      const cuts: RecordedEvent[][] = [];
+      for (let start = 0; start < events.length; ) {
+        const size = random() < 0.2 ? 1 : 2 + Math.floor(random() * 200);
+        cuts.push(events.slice(start, start + size));
+        start += size;
+      }
+      const batched = await project(driver, cleanups, cuts, applyBatch);
+      expect(batched, `seed ${seed}, batch sizes ${cuts.map((c) => c.length).join(',')}`).toEqual(each);
+      expect(each.outbox.filter((r) => r.type === 'policy_issued').length).toBeGreaterThan(100);
+      expect(each.outbox.filter((r) => r.type === 'premium_received').length).toBeGreaterThan(100);
+    },
+  );
+
+  it('applies 500 events of members, policies and payments in a few statements plus one per message', async () => {
+    const handled = new Set<string>(notificationsProjection.handles);
+    const events = memberLog(seededRandom(5), 400, { quiet: true })
+      .filter((e) => handled.has(e.type))
+      .slice(0, 500);
+    const sql = await fresh(driver, cleanups);
+    let writes = 0;
+    let others = 0;
+    await sql.transaction((tx) =>
+      applyBatch(
+        {
+          exec: (text) => tx.exec(text),
+          query: (text, params) => {
+            if (text.includes('notification_outbox')) writes += 1;
+            else others += 1;
+            return tx.query(text, params);
+          },
+        },
+        events,
+      ),
+    );
+    expect(writes).toBeGreaterThan(100);
+    expect(others).toBeLessThan(30);
+  });
 
   it('reads what a run of 80 payments needs in a handful of statements, not six per receipt', async () => {
     const events = await paymentLog(driver, cleanups, seededRandom(9));

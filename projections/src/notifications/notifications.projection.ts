@@ -8,11 +8,13 @@ import type {
   PaymentEvent,
   PaymentRecorded,
   PolicyEvent,
+  PolicyIssued,
+  MemberRegistered,
 } from '@fpa/write-model';
-import type { SqlExecutor } from '@fpa/write-model/event-store';
+import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
 import { addMonths, CLAIM_REJECTION_REASON_LABELS, formatRand, southAfricanDate, type PreferredChannel } from '@fpa/write-model/validation';
 import { dayBefore, longDate, monthName, premiumLedger, type PremiumChange, type Suspension } from '@fpa/write-model';
-import { applyTypeRuns } from '../engine/type-runs.ts';
+import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 import { insertPaymentRows, withOpenSuspension, withPremiumChange, withSuspensionsClosed } from '../billing/ledger-terms.sql.ts';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
@@ -277,14 +279,158 @@ export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
     }
   },
   // A result file's or a statement's payments: a run of PaymentRecorded reads what its receipts need once (paymentRun).
-  applyBatch: (tx, events): Promise<void> =>
-    applyTypeRuns(
+  // A rebuild's log interleaves each member's registration, policy and payments: gathered into runs of one type
+  // (inTypeRuns), each run a few statements instead of several per event (issue #26).
+  applyBatch: async (tx, events): Promise<void> => {
+    const holders = await receiptHolders(tx, events);
+    await applyTypeRuns(
       tx,
-      events,
-      { PaymentRecorded: paymentRun },
+      inTypeRuns(events, (event) => notifyKeys(event, holders)),
+      { PaymentRecorded: paymentRun, MemberRegistered: peopleRegistered, PolicyIssued: policiesIssued },
       (t, event): Promise<void> => notificationsProjection.apply(t, event as never),
-    ),
+    );
+  },
 });
+
+/**
+ * What an event touches, for gathering a batch into runs of one type: a person's row (registrations, updates,
+ * a member's choice), a policy's row and its holder's person (a policy issued: its welcome reads the holder), a
+ * payment's row, its policy's terms and payments and the holder its receipt goes to. Everything else (company,
+ * template and policy-state events, successions, status changes, claims) stays where it is.
+ */
+function notifyKeys(event: Recorded<NotifyEvent>, holders: Map<RecordedEvent, string | null>): EventKeys {
+  switch (event.type) {
+    case 'MemberRegistered':
+    case 'MemberUpdated':
+    case 'MemberCommunicationSet':
+      return [`member:${event.data.memberId}`];
+    case 'PolicyIssued':
+      return [`policy:${event.data.policyId}`, `member:${event.data.memberId}`];
+    case 'PaymentRecorded': {
+      const holder = holders.get(event);
+      return [`payment:${event.data.paymentId}`, `policy:${event.data.policyId}`, ...(holder ? [`member:${holder}`] : [])];
+    }
+    default:
+      return 'barrier';
+  }
+}
+
+/**
+ * Whom each payment's receipt in the batch goes to (the policy's member_id at the payment, in log order): the
+ * table's, or the first PolicyIssued's (addPolicy keeps the first), moved by a succession. A payment's keys name
+ * them, so it is never moved across a change of the person its receipt reads.
+ */
+async function receiptHolders(tx: SqlExecutor, events: readonly RecordedEvent[]): Promise<Map<RecordedEvent, string | null>> {
+  const typed = events as readonly Recorded<NotifyEvent>[];
+  const policyIds = [...new Set(typed.flatMap((e) => (e.type === 'PaymentRecorded' && !e.data.groupSchemeId ? [e.data.policyId] : [])))];
+  const out = new Map<RecordedEvent, string | null>();
+  if (policyIds.length === 0) return out;
+  const rows = await tx.query<{ policy_id: string; member_id: string }>(
+    `select policy_id::text, member_id::text from notify_policies where policy_id = any($1::uuid[])`,
+    [policyIds],
+  );
+  const holder = new Map(rows.map((r) => [r.policy_id, r.member_id]));
+  for (const event of typed) {
+    if (event.type === 'PolicyIssued' && !holder.has(event.data.policyId)) holder.set(event.data.policyId, event.data.memberId);
+    else if (event.type === 'SchemeMemberAdded' && event.data.isMainMember && !holder.has(event.data.policyId))
+      holder.set(event.data.policyId, event.data.memberId);
+    else if (event.type === 'PolicyHolderSucceeded' && holder.has(event.data.policyId))
+      holder.set(event.data.policyId, event.data.toMemberId);
+    else if (event.type === 'PaymentRecorded') out.set(event, holder.get(event.data.policyId) ?? null);
+  }
+  return out;
+}
+
+/** A run of registrations in one upsert; a member registered twice in the run keeps the company of the first, the rest of the last. */
+async function peopleRegistered(tx: SqlExecutor, run: readonly Recorded<MemberRegistered>[]): Promise<void> {
+  const rows = run.map(({ data: d }, ord) => ({
+    ord,
+    member_id: d.memberId,
+    company_id: d.companyId,
+    first_name: d.firstName,
+    phone: d.phone,
+    email: d.email,
+  }));
+  await tx.query(
+    `insert into notify_people (member_id, company_id, first_name, phone, email)
+     select distinct on (member_id) member_id, first_value(company_id) over (partition by member_id order by ord), first_name, phone, email
+       from jsonb_to_recordset($1::text::jsonb) as r(ord int, member_id uuid, company_id uuid, first_name text, phone text, email text)
+      order by member_id, ord desc
+     on conflict (member_id) do update set first_name = excluded.first_name, phone = excluded.phone, email = excluded.email`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/**
+ * A run of issued policies: one INSERT (the first of a repeated policy id stands), one UPDATE of the terms (the
+ * last stands), then each welcome as apply writes it, its holder, company and words read once for the run (a run
+ * changes none of them).
+ */
+async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssued>[]): Promise<void> {
+  const rows = run.map(({ data: d }, ord) => ({
+    ord,
+    policy_id: d.policyId,
+    company_id: d.companyId,
+    member_id: d.memberId,
+    policy_number: d.policyNumber,
+    start_date: d.startDate,
+    monthly_premium: d.monthlyPremium,
+    debit_day: d.debitDay ?? 1,
+    opening_paid_up_to: d.paidUpTo ?? null,
+  }));
+  const recordset = `jsonb_to_recordset($1::text::jsonb) as r(ord int, policy_id uuid, company_id uuid, member_id uuid, policy_number text,
+                       start_date text, monthly_premium text, debit_day int, opening_paid_up_to text)`;
+  await tx.query(
+    `insert into notify_policies (policy_id, company_id, member_id, policy_number)
+     select policy_id, company_id, member_id, policy_number from ${recordset} order by ord
+     on conflict (policy_id) do nothing`,
+    [JSON.stringify(rows)],
+  );
+  await tx.query(
+    `update notify_policies p set start_date = r.start_date, monthly_premium = r.monthly_premium, debit_day = r.debit_day,
+            opening_paid_up_to = r.opening_paid_up_to
+       from (select distinct on (policy_id) * from ${recordset} order by policy_id, ord desc) r
+      where p.policy_id = r.policy_id`,
+    [JSON.stringify(rows)],
+  );
+  // A policy migrated from another system (paid up to a date there) is not new to its holder: no welcome.
+  const welcomed = run.filter((event) => event.data.paidUpTo === undefined);
+  if (welcomed.length === 0) return;
+  const people = await tx.query<PersonRow & { member_id: string }>(
+    `select member_id::text, ${PERSON_COLUMNS} from notify_people where member_id = any($1::uuid[])`,
+    [[...new Set(welcomed.map((e) => e.data.memberId))]],
+  );
+  const personOf = new Map(people.map((p) => [p.member_id, p]));
+  const reads = onceReads(tx);
+  for (const event of welcomed) {
+    const d = event.data;
+    const person = personOf.get(d.memberId);
+    if (!person) continue;
+    await enqueue(
+      tx,
+      event,
+      d.companyId,
+      'policy_issued',
+      recipientOf(d.memberId, person),
+      { policyNumber: d.policyNumber, cover: formatRand(d.coverageAmount), waitingEnds: longDate(addMonths(d.startDate, d.waitingPeriod)) },
+      reads,
+    );
+  }
+}
+
+/** The company and its words, each read once for a run (a run changes neither). */
+function onceReads(tx: SqlExecutor): EnqueueReads {
+  const live = liveEnqueueReads(tx);
+  const memo = new Map<string, Promise<unknown>>();
+  const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    if (!memo.has(key)) memo.set(key, read());
+    return memo.get(key) as Promise<T>;
+  };
+  return {
+    company: (companyId) => once(`company:${companyId}`, () => live.company(companyId)),
+    words: (companyId, type) => once(`words:${companyId}:${type}`, () => live.words(companyId, type)),
+  };
+}
 
 async function addPolicy(tx: SqlExecutor, policyId: string, companyId: string, memberId: string, policyNumber: string) {
   await tx.query(
