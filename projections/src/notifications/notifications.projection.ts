@@ -123,7 +123,7 @@ export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
         await tx.query(
           `insert into notify_people (member_id, company_id, first_name, phone, email) values ($1, $2, $3, $4, $5)
            on conflict (member_id) do update set first_name = excluded.first_name, phone = excluded.phone, email = excluded.email`,
-          [d.memberId, d.companyId, d.firstName, d.phone, d.email],
+          [d.memberId, d.companyId, d.firstName, d.phone ?? null, d.email ?? null],
         );
         return;
       }
@@ -132,7 +132,7 @@ export const notificationsProjection: Projector = projectorOf<NotifyEvent>()({
         await tx.query(
           `insert into notify_people (member_id, company_id, first_name, phone, email) values ($1, $2, $3, $4, $5)
            on conflict (member_id) do update set first_name = excluded.first_name, phone = excluded.phone, email = excluded.email`,
-          [d.memberId, d.companyId, d.firstName, d.phone, d.email],
+          [d.memberId, d.companyId, d.firstName, d.phone ?? null, d.email ?? null],
         );
         if (!d.isMainMember) return;
         await addPolicy(tx, d.policyId, d.companyId, d.memberId, d.policyNumber);
