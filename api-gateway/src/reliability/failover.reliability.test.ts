@@ -35,6 +35,16 @@ const KILLS = reliabilityRuns(AREA, 10);
 const CLIENTS = 4;
 /** Commands acknowledged between the formation being whole again and the next kill. */
 const BETWEEN_KILLS = 20;
+/** A request or the engine's stop not done within this is reported, not waited on (a CI run once hung there for minutes). */
+const NO_ANSWER_MS = 60_000;
+const TIMED_OUT = Symbol('timed out');
+function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 const DATABASE = 'fpa_failover';
 const unavailable = testDatabaseUrl()
   ? failoverUnavailable()
@@ -76,7 +86,7 @@ describe(AREA, () => {
       const token = registered.body.token as string;
 
       const acks: Ack[] = [];
-      const tally = { sent: 0, unavailable: 0, retriedCommands: 0, otherAnswers: [] as string[], gaveUp: 0 };
+      const tally = { sent: 0, unavailable: 0, retriedCommands: 0, otherAnswers: [] as string[], gaveUp: 0, noAnswer: 0 };
       let running = true;
 
       /** One client: commands one after the other, each sent until it is answered other than 503. */
@@ -88,9 +98,17 @@ describe(AREA, () => {
           for (;;) {
             const attemptSentAt = Date.now();
             tally.sent++;
-            const answer = await app
-              .request('POST', '/api/agents', agentBody(`Failover${c}x${i}`), { token, headers: { 'idempotency-key': key } })
-              .catch((error: unknown) => ({ status: 0, body: { message: String(error) }, headers: new Headers() }));
+            const answer = await within(
+              app
+                .request('POST', '/api/agents', agentBody(`Failover${c}x${i}`), { token, headers: { 'idempotency-key': key } })
+                .catch((error: unknown) => ({ status: 0, body: { message: String(error) }, headers: new Headers() })),
+              NO_ANSWER_MS,
+            );
+            if (answer === TIMED_OUT) {
+              // A request never answered is a finding (a user's page would wait for ever); this client stops.
+              tally.noAnswer++;
+              return;
+            }
             if (answer.status === 201 || answer.status === 202) {
               acks.push({ key, id: (answer.body?.id as string) ?? null, status: answer.status, at: Date.now(), attemptSentAt, retried });
               break;
@@ -212,7 +230,7 @@ describe(AREA, () => {
         );
         if (stuck.length === 0) {
           const live = await readModelChecksums(sql, allProjectors);
-          await app.services.engine.stop();
+          if ((await within(app.services.engine.stop(), NO_ANSWER_MS)) === TIMED_OUT) stuck.push('the gateway engine did not stop');
           await dropReadModels(sql);
           await buildFromLog(sql, store, observer);
           compared = compareChecksums(live, await readModelChecksums(sql, allProjectors));
@@ -232,6 +250,7 @@ describe(AREA, () => {
         newConnectionsOnStandby: kills.filter((k) => k.newConnectionOnStandby).length,
         otherAnswers: tally.otherAnswers.length,
         gaveUp: tally.gaveUp,
+        requestsNeverAnswered: tally.noAnswer,
         unavailableAnswers: tally.unavailable,
         commandsRetried: acks.filter((a) => a.retried).length,
         savedNotVisibleYet: acks.filter((a) => a.status === 202).length,
@@ -269,6 +288,7 @@ describe(AREA, () => {
             final.wrongId +
             tally.otherAnswers.length +
             tally.gaveUp +
+            tally.noAnswer +
             compared.differences +
             stuck.length +
             kills.filter((k) => k.newConnectionOnStandby).length,
@@ -280,11 +300,12 @@ describe(AREA, () => {
       expect(
         kills.map((k) => ({ lost: k.lost, twice: k.twice, wrongId: k.wrongId, newConnectionOnStandby: k.newConnectionOnStandby })),
       ).toEqual(kills.map(() => ({ lost: 0, twice: 0, wrongId: 0, newConnectionOnStandby: false })));
-      expect({ lost: final.lost, twice: final.twice, wrongId: final.wrongId, gaveUp: tally.gaveUp }).toEqual({
+      expect({ lost: final.lost, twice: final.twice, wrongId: final.wrongId, gaveUp: tally.gaveUp, noAnswer: tally.noAnswer }).toEqual({
         lost: 0,
         twice: 0,
         wrongId: 0,
         gaveUp: 0,
+        noAnswer: 0,
       });
       expect(tally.otherAnswers).toEqual([]);
       expect(stuck).toEqual([]);
