@@ -70,8 +70,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          // Each file starts its own server (from this run's template, e2e/server-template.ts) and
-          // Chromium, so files run beside the others; the sequencer spreads them over the run.
+          // One file at a time: run beside the server and web files (tried: the sequencer spread them over
+          // the run), a page under that load missed a 30 s wait in a clean-clone run. Each file's server
+          // starts from this run's template (e2e/server-template.ts).
+          fileParallelism: false,
           globalSetup: ['./web/e2e/server-template.ts'],
           // expect.poll waits for a condition; on a loaded shared machine a page can take seconds to
           // settle, so the wait's upper bound is generous (it returns as soon as the condition holds).

@@ -3,9 +3,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * Vitest's order (BaseSequencer) runs the projects one after another (sorted by name), each file's
  * largest or slowest-last-time first. Here the projects' files are merged in proportion instead, so
- * that the browser files (each a server and a Chromium, about a tenth of the files) are spread over
- * the whole run beside the server and web files rather than run together at its start, and no
- * project's files are left to run alone at its end.
+ * that no project's files are left to run alone at the end of the shared pool. (A project of one file
+ * at a time, the browser tests, runs in a group of its own after the pool whatever this order says.)
  */
 export class ProportionalSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
