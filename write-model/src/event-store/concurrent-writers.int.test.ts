@@ -1,11 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverDriver, type TestDatabase } from '../testing/databases.ts';
 import { compareSeen, NO_DIFFERENCES, runWriters, startSubscriber } from './concurrent-writers.fixture.ts';
-import { EVENT_LOG_LAYOUTS, waitForHead } from './conformance/fixture.ts';
-import { partitionEventLog } from './partition.ts';
-import { createPostgresEventStore, migrateEventStore } from './postgres-event-store.ts';
-import { createKeyring } from './pii.ts';
+import { EVENT_LOG_LAYOUTS, storeOnLayout, waitForHead } from './conformance/fixture.ts';
 import { compareCheckpoints, type Checkpoint, type EventStore } from './types.ts';
 
 const WRITERS = 20;
@@ -25,11 +22,7 @@ suite.each(EVENT_LOG_LAYOUTS)(
     let store: EventStore;
     beforeAll(async () => {
       db = await driver!.create();
-      if (partitions > 0) {
-        await migrateEventStore(db.sql);
-        await partitionEventLog(db.sql, { partitions });
-      }
-      store = await createPostgresEventStore(db.sql, { keyring: await createKeyring(db.sql, randomBytes(32)), pollIntervalMs: 50 });
+      store = await storeOnLayout(db.sql, partitions, 50);
     });
     afterAll(async () => {
       await store?.close();

@@ -1,10 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverDriver, type TestDatabase } from '../testing/databases.ts';
-import { appendOptions, event, EVENT_LOG_LAYOUTS, sleep, waitForHead } from './conformance/fixture.ts';
-import { partitionEventLog } from './partition.ts';
-import { createPostgresEventStore, migrateEventStore } from './postgres-event-store.ts';
-import { createKeyring } from './pii.ts';
+import { appendOptions, event, EVENT_LOG_LAYOUTS, sleep, storeOnLayout, waitForHead } from './conformance/fixture.ts';
 import type { EventStore } from './types.ts';
 
 /** A promise and the function that resolves it. */
@@ -29,11 +25,7 @@ suite.each(EVENT_LOG_LAYOUTS)(
     let store: EventStore;
     beforeAll(async () => {
       db = await driver!.create();
-      if (partitions > 0) {
-        await migrateEventStore(db.sql);
-        await partitionEventLog(db.sql, { partitions });
-      }
-      store = await createPostgresEventStore(db.sql, { keyring: await createKeyring(db.sql, randomBytes(32)), pollIntervalMs: 20 });
+      store = await storeOnLayout(db.sql, partitions, 20);
     });
     afterAll(async () => {
       await store?.close();

@@ -1,7 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { ConcurrencyError } from '../../errors.ts';
-import type { Keyring } from '../pii.ts';
+import { createKeyring, type Keyring } from '../pii.ts';
+import { partitionEventLog } from '../partition.ts';
+import { createPostgresEventStore, migrateEventStore } from '../postgres-event-store.ts';
 import type { SqlClient, SqlExecutor } from '../sql.ts';
 import type { AppendOptions, EventStore, NewEvent } from '../types.ts';
 
@@ -80,3 +82,12 @@ export const EVENT_LOG_LAYOUTS = [
   { layout: 'one table', partitions: 0 },
   { layout: '4 hash partitions on company_id', partitions: 4 },
 ] as const;
+
+/** A PostgreSQL event store on one of those layouts: the log converted to `partitions` hash partitions first, when given. */
+export async function storeOnLayout(sql: SqlClient, partitions: number, pollIntervalMs: number): Promise<EventStore> {
+  if (partitions > 0) {
+    await migrateEventStore(sql);
+    await partitionEventLog(sql, { partitions });
+  }
+  return createPostgresEventStore(sql, { keyring: await createKeyring(sql, randomBytes(32)), pollIntervalMs });
+}
