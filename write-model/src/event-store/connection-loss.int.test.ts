@@ -127,6 +127,49 @@ suite(
         await proxy.close();
       }
     });
+
+    it('reset while idle, a statement sent between the socket error and its close: refused within seconds, the client answers again', async () => {
+      // When a server's machine dies, an idle connection's socket fails (ECONNRESET) with nothing in
+      // flight, so postgres.js 3.4.9 rejects nothing; a statement written to it before the socket's
+      // close (here: from the error handler, as a projector's failure report was in the failover test)
+      // is not rejected either, because the close follows an error. It was never answered, and its
+      // projector stopped for good. The client must refuse it and hand the next statements to a
+      // connection that answers.
+      const proxy = await resettingProxy(db.url!, '/* never sent */');
+      const sql = await createPostgresClient({ url: proxy.url, max: 1 });
+      const emit = Socket.prototype.emit;
+      const sent: { between: Promise<unknown> | null } = { between: null };
+      try {
+        const proxyPort = Number(new URL(proxy.url).port);
+        // The client's sockets, known by their remote port while they have one (a reset socket has none).
+        const toProxy = new WeakSet<Socket>();
+        Socket.prototype.emit = function (this: Socket, event: string | symbol, ...args: unknown[]) {
+          if (this.remotePort === proxyPort) toProxy.add(this);
+          const handled = Reflect.apply(emit, this, [event, ...args]) as boolean;
+          if (event === 'error' && toProxy.has(this) && sent.between === null) {
+            sent.between = sql.query('select 2 as n').then(
+              () => 'answered',
+              (error: unknown) => error,
+            );
+          }
+          return handled;
+        } as typeof emit;
+        expect(await sql.query<{ n: number }>('select 1 as n')).toEqual([{ n: 1 }]);
+        proxy.resetAll();
+        while (sent.between === null) await new Promise((resolve) => setTimeout(resolve, 10));
+        Socket.prototype.emit = emit;
+        const hung = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 10_000).unref());
+        expect(await Promise.race([sent.between, hung])).toMatchObject({ code: 'CONNECTION_CLOSED' });
+        for (let i = 0; i < 3; i++) {
+          expect(await Promise.race([sql.query<{ n: number }>('select $1::int as n', [i]), hung])).toEqual([{ n: i }]);
+        }
+        expect(await Promise.race([sql.transaction((t) => t.query<{ n: number }>('select 7 as n')), hung])).toEqual([{ n: 7 }]);
+      } finally {
+        Socket.prototype.emit = emit;
+        await Promise.race([sql.close(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+        await proxy.close();
+      }
+    });
   },
 );
 
@@ -135,9 +178,11 @@ async function resettingProxy(url: string, marker: string) {
   const target = new URL(url);
   let resets = 0;
   const sockets = new Set<Socket>();
+  const clients = new Set<Socket>();
   const server: Server = createServer((client) => {
     const upstream = new Socket();
     sockets.add(client).add(upstream);
+    clients.add(client);
     upstream.connect(Number(target.port || 5432), target.hostname);
     client.on('data', (chunk) => {
       if (chunk.includes(marker)) {
@@ -162,6 +207,13 @@ async function resettingProxy(url: string, marker: string) {
   return {
     url: proxied.toString(),
     resets: () => resets,
+    /** Resets every client connection now (the server's machine died with them idle). */
+    resetAll: () => {
+      for (const client of clients) {
+        resets += 1;
+        client.resetAndDestroy();
+      }
+    },
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

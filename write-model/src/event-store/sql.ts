@@ -101,10 +101,11 @@ const INT8_OID = 20;
  */
 export async function createPostgresClient(options: PostgresOptions): Promise<SqlClient> {
   const sessionAttrs = targetSessionAttrs(options.url);
-  const connect = () =>
+  const connect = (onClose?: () => void) =>
     postgres(options.url, {
       max: 1,
       onnotice: () => {},
+      ...(onClose ? { onclose: () => onClose() } : {}),
       ...(sessionAttrs ? { target_session_attrs: sessionAttrs } : {}),
       backoff: reconnectDelaySeconds,
       ...(options.connectTimeoutSeconds ? { connect_timeout: options.connectTimeoutSeconds } : {}),
@@ -153,9 +154,12 @@ export async function createPostgresClient(options: PostgresOptions): Promise<Sq
       // begin() rejects when the connection closes even with no query in flight; from then on the
       // callback's next query must be refused rather than written to the connection (which the
       // client reconnects for its next user), so that is noted before the client is lent again.
-      const pending = connections.borrow((client) =>
+      const pending = connections.borrow((client, abandoned) =>
         client
           .begin(async (tx) => {
+            // Refused by the connection set (its connection closed under it, see connectionSet): a BEGIN
+            // that a reconnect carried out after that must not run the callback.
+            if (abandoned()) throw abandonedError();
             try {
               if (!opening) return await fn(guarded(tx));
               // execute() hands the statement to the connection now, before fn can make another:
@@ -193,7 +197,15 @@ export async function createPostgresClient(options: PostgresOptions): Promise<Sq
   };
 }
 
-type Slot = { client: postgres.Sql; inFlight: number; lent: boolean; drained: (() => void) | null };
+type Op = { abandon: (error: Error) => void; abandoned: boolean };
+type Slot = { client: postgres.Sql; inFlight: number; lent: boolean; drained: (() => void) | null; ops: Set<Op> };
+
+/** What a statement or transaction refused by the connection set rejects with (connectionLost counts it). */
+function abandonedError(): Error {
+  return Object.assign(new Error('The connection to the database closed under this statement, which was not answered.'), {
+    code: 'CONNECTION_CLOSED',
+  });
+}
 
 /**
  * Up to `size` single-connection clients, made on first need. A transaction borrows a client no
@@ -201,15 +213,43 @@ type Slot = { client: postgres.Sql; inFlight: number; lent: boolean; drained: ((
  * the statements already sent on it have answered. A single statement goes to the least busy client
  * no transaction holds, or waits for the next one given back, and goes ahead of the waiting
  * transactions on it.
+ *
+ * A client whose connection closes with a statement of ours still unanswered once postgres.js has
+ * rejected what it rejects on a close is retired: those statements are refused (CONNECTION_CLOSED),
+ * the client is ended, and the slot gets a new one. postgres.js 3.4.9 leaves such a statement unanswered
+ * for ever: when the socket fails (ECONNRESET) with nothing in flight it rejects nothing, and a
+ * statement written to it before its close is not rejected at the close either (that close follows an
+ * error); after the reconnect it would take the answer of the connection's next statement. This is how
+ * a projector's failure report stopped it for good in the failover test (connection-loss.int.test.ts).
  */
-function connectionSet(make: () => postgres.Sql, size: number) {
+function connectionSet(connect: (onClose: () => void) => postgres.Sql, size: number) {
   const slots: Slot[] = [];
   const borrowers: ((slot: Slot) => void)[] = [];
   const statements: ((slot: Slot) => void)[] = [];
 
+  const clientFor = (slot: Slot): postgres.Sql => {
+    const client: postgres.Sql = connect(() => {
+      // Looked at once the close's rejections have settled (promise callbacks run before this). What
+      // was sent since the close waits for the reconnect, unless something from before is stranded
+      // ahead of it.
+      const atClose = [...slot.ops];
+      setImmediate(() => {
+        if (slot.client !== client || !atClose.some((op) => slot.ops.has(op))) return;
+        slot.client = clientFor(slot);
+        for (const op of slot.ops) {
+          op.abandoned = true;
+          op.abandon(abandonedError());
+        }
+        slot.ops.clear();
+        client.end({ timeout: 0 }).catch(() => undefined);
+      });
+    });
+    return client;
+  };
   const made = (): Slot | null => {
     if (slots.length >= size) return null;
-    const slot: Slot = { client: make(), inFlight: 0, lent: false, drained: null };
+    const slot: Slot = { client: null as unknown as postgres.Sql, inFlight: 0, lent: false, drained: null, ops: new Set() };
+    slot.client = clientFor(slot);
     slots.push(slot);
     return slot;
   };
@@ -218,11 +258,15 @@ function connectionSet(make: () => postgres.Sql, size: number) {
     for (const slot of slots) if (!slot.lent && (!best || slot.inFlight < best.inFlight)) best = slot;
     return best;
   };
-  const run = async <T>(slot: Slot, fn: (client: postgres.Sql) => Promise<T>): Promise<T> => {
+  const run = async <T>(slot: Slot, fn: (client: postgres.Sql, abandoned: () => boolean) => Promise<T>): Promise<T> => {
     slot.inFlight += 1;
+    const op: Op = { abandon: () => {}, abandoned: false };
+    const refused = new Promise<never>((_, reject) => (op.abandon = reject));
+    slot.ops.add(op);
     try {
-      return await fn(slot.client);
+      return await Promise.race([fn(slot.client, () => op.abandoned), refused]);
     } finally {
+      slot.ops.delete(op);
       slot.inFlight -= 1;
       if (slot.inFlight === 0) slot.drained?.();
     }
@@ -244,7 +288,7 @@ function connectionSet(make: () => postgres.Sql, size: number) {
       if (slot) return run(slot, fn);
       return new Promise<Slot>((resolve) => statements.push(resolve)).then((given) => run(given, fn));
     },
-    async borrow<T>(fn: (client: postgres.Sql) => Promise<T>): Promise<T> {
+    async borrow<T>(fn: (client: postgres.Sql, abandoned: () => boolean) => Promise<T>): Promise<T> {
       let slot = slots.find((s) => !s.lent && s.inFlight === 0) ?? made() ?? leastBusy();
       if (slot) slot.lent = true;
       else slot = await new Promise<Slot>((resolve) => borrowers.push(resolve));
