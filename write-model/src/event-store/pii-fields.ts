@@ -13,8 +13,25 @@ const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
+/**
+ * Random IVs drawn from one larger read of the CSPRNG: a call to randomBytes per field was 4% of the
+ * gateway's CPU in a CSV import's profile. Each IV is used once; the pool is this process's own.
+ */
+const IVS_PER_DRAW = 1024;
+let ivPool = Buffer.alloc(0);
+let ivOffset = 0;
+function freshIv(): Buffer {
+  if (ivOffset + IV_BYTES > ivPool.length) {
+    ivPool = randomBytes(IV_BYTES * IVS_PER_DRAW);
+    ivOffset = 0;
+  }
+  const iv = ivPool.subarray(ivOffset, ivOffset + IV_BYTES);
+  ivOffset += IV_BYTES;
+  return iv;
+}
+
 export function sealValue(key: Buffer, subjectId: string, value: unknown): EncryptedField {
-  const iv = randomBytes(IV_BYTES);
+  const iv = freshIv();
   const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(Buffer.from(subjectId, 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);

@@ -98,8 +98,14 @@ export function refinePriorCover(m: PriorCoverFields, ctx: z.RefinementCtx): voi
 }
 
 /** The two fields alone with their rule, for an entry point whose other fields are checked elsewhere. */
-export const priorCoverSchemaOn = (today: string) =>
+const priorCoverSchemaFor = (today: string) =>
   z.object(priorCoverFields(today)).superRefine(refinePriorCover).transform(priorCoverOfFields);
+let priorCoverSchemaOfDay: { today: string; schema: ReturnType<typeof priorCoverSchemaFor> } | null = null;
+/** The prior-cover fields' schema on a day; made once per day (a CSV import asks for it on every row). */
+export const priorCoverSchemaOn = (today: string) => {
+  if (priorCoverSchemaOfDay?.today !== today) priorCoverSchemaOfDay = { today, schema: priorCoverSchemaFor(today) };
+  return priorCoverSchemaOfDay.schema;
+};
 
 /**
  * A policy's own calendar and a book migrated from another system (issue #20): the day of the month its
