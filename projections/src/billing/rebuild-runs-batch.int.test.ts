@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { testDrivers, type TestDatabase } from '@fpa/write-model/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { inSchema, schemaRows } from '../engine/apply-batch.fixtures.ts';
+import { expectBatchesMatchApply, inSchema, schemaRows } from '../engine/apply-batch.fixtures.ts';
 import { memberLog } from './member-log.fixtures.ts';
 import { COLLECTIONS_TABLES, collectionsProjection } from '../collections/collections.projection.ts';
 import { seededRandom } from '../portfolio/portfolio-stream.fixtures.ts';
@@ -46,18 +46,15 @@ describe.each(testDrivers())('a rebuild-shaped log through applyBatch and throug
         for (const event of events) await projector.apply(tx, event as never);
       });
       const expected = await schemaRows(db.sql, each, tables);
-      for (let trial = 0; trial < 2; trial++) {
-        const schema = `cmp_${name}_batch_${trial}`;
-        const sizes: number[] = [];
-        for (let start = 0; start < events.length; ) {
-          const size = random() < 0.2 ? 1 : 2 + Math.floor(random() * 200);
-          const slice = events.slice(start, start + size) as never[];
-          await inSchema(db.sql, projector, schema, (tx) => projector.applyBatch!(tx, slice), start > 0);
-          sizes.push(size);
-          start += size;
-        }
-        expect(await schemaRows(db.sql, schema, tables), `${name}, seed ${seed}, batch sizes ${sizes.join(',')}`).toEqual(expected);
-      }
+      const sql = db.sql;
+      await expectBatchesMatchApply(sql, projector, events, {
+        random,
+        expected,
+        rows: (schema) => schemaRows(sql, schema, tables),
+        label: `${name}, seed ${seed}`,
+        prefix: `cmp_${name}`,
+        maxSize: 201,
+      });
     }
     const members = (await schemaRows(db.sql, 'cmp_billing_each', ['billing_members'])).billing_members!;
     expect(members.length).toBeGreaterThan(150);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
 import { testDrivers, type TestDatabase } from '@fpa/write-model/testing';
-import { inSchema, loggedEvent, schemaRows } from '../engine/apply-batch.fixtures.ts';
+import { expectBatchesMatchApply, inSchema, loggedEvent, schemaRows } from '../engine/apply-batch.fixtures.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BILLING_TABLES, billingProjection } from '../billing/billing.projection.ts';
 import { seededRandom } from '../portfolio/portfolio-stream.fixtures.ts';
@@ -42,18 +42,15 @@ describe.each(testDrivers())('a result file through applyBatch and through apply
         for (const event of events) await projector.apply(tx, event as never);
       });
       const expected = await rows(db.sql, each, tables);
-      for (let trial = 0; trial < 2; trial++) {
-        const schema = `cmp_${name}_batch_${trial}`;
-        const sizes: number[] = [];
-        for (let start = 0; start < events.length; ) {
-          const size = random() < 0.2 ? 1 : 2 + Math.floor(random() * 150);
-          const slice = events.slice(start, start + size) as never[];
-          await build(db.sql, projector, schema, (tx) => projector.applyBatch!(tx, slice), start > 0);
-          sizes.push(size);
-          start += size;
-        }
-        expect(await rows(db.sql, schema, tables), `${name}, seed ${seed}, batch sizes ${sizes.join(',')}`).toEqual(expected);
-      }
+      const sql = db.sql;
+      await expectBatchesMatchApply(sql, projector, events, {
+        random,
+        expected,
+        rows: (schema) => rows(sql, schema, tables),
+        label: `${name}, seed ${seed}`,
+        prefix: `cmp_${name}`,
+        maxSize: 151,
+      });
     }
     const collected = (await rows(db.sql, 'cmp_collections_each', ['collection_items'])).collection_items!;
     expect(collected.filter((r) => r.outcome === 'collected').length).toBeGreaterThan(20);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent, SqlClient } from '@fpa/write-model/event-store';
 import { testDrivers, type TestDatabase } from '@fpa/write-model/testing';
-import { inSchema, loggedEvent, schemaRows } from '../engine/apply-batch.fixtures.ts';
+import { expectBatchesMatchApply, inSchema, loggedEvent, schemaRows } from '../engine/apply-batch.fixtures.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Projector } from '../engine/types.ts';
 import { complianceReportsProjection } from '../compliance-reports/compliance-reports.projection.ts';
@@ -50,17 +50,14 @@ describe.each(testDrivers())('compliance applyBatch against apply on $name', (dr
           ]),
         );
       }
-      for (let trial = 0; trial < 2; trial++) {
-        const schema = `cmp_batch_${trial}`;
-        const sizes: number[] = [];
-        for (let start = 0; start < events.length; ) {
-          const size = random() < 0.2 ? 1 : 2 + Math.floor(random() * 150);
-          await build(db.sql, projector, schema, (tx) => projector.applyBatch!(tx, events.slice(start, start + size)), start > 0);
-          sizes.push(size);
-          start += size;
-        }
-        expect(await rows(db.sql, projector, schema), `${projector.name}, seed ${seed}, batch sizes ${sizes.join(',')}`).toEqual(expected);
-      }
+      const sql = db.sql;
+      await expectBatchesMatchApply(sql, projector, events, {
+        random,
+        expected,
+        rows: (schema) => rows(sql, projector, schema),
+        label: `${projector.name}, seed ${seed}`,
+        maxSize: 151,
+      });
     }
   });
 

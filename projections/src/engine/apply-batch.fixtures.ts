@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
+import { expect } from 'vitest';
 
 /**
  * For the *-batch.int tests, which check that a projector's applyBatch leaves exactly what apply leaves
@@ -60,4 +61,47 @@ export function loggedEvent(
     },
     recordedAt: new Date(time.startMs + index * time.stepMs),
   };
+}
+
+/** A projector as the *-batch.int tests drive it: its tables' init and its applyBatch. */
+type BatchProjector = {
+  init(tx: SqlExecutor): Promise<void>;
+  applyBatch?: (tx: SqlExecutor, events: never[]) => Promise<void>;
+};
+
+/**
+ * Applies `events` through applyBatch in random batch sizes, one transaction per batch as the engine
+ * does, `trials` times (default 2) into schemas of their own (`<prefix>_batch_<trial>`), and expects
+ * each schema's rows to equal `expected`, what apply left event by event; a failure names the sizes.
+ * The size is 1 a fifth of the time, else 2 up to `maxSize` (default 121), unless `size` is given.
+ */
+export async function expectBatchesMatchApply(
+  sql: SqlClient,
+  projector: BatchProjector,
+  events: readonly RecordedEvent[],
+  check: {
+    random: () => number;
+    expected: unknown;
+    rows: (schema: string) => Promise<unknown>;
+    label: string;
+    prefix?: string;
+    trials?: number;
+    maxSize?: number;
+    size?: (random: () => number) => number;
+  },
+): Promise<void> {
+  const { random, maxSize = 121 } = check;
+  const size = check.size ?? ((r: () => number) => (r() < 0.2 ? 1 : 2 + Math.floor(r() * (maxSize - 1))));
+  for (let trial = 0; trial < (check.trials ?? 2); trial++) {
+    const schema = `${check.prefix ?? 'cmp'}_batch_${trial}`;
+    const sizes: number[] = [];
+    for (let start = 0; start < events.length; ) {
+      const n = size(random);
+      const slice = events.slice(start, start + n) as never[];
+      await inSchema(sql, projector, schema, (tx) => projector.applyBatch!(tx, slice), start > 0);
+      sizes.push(n);
+      start += n;
+    }
+    expect(await check.rows(schema), `${check.label}, batch sizes ${sizes.join(',')}`).toEqual(check.expected);
+  }
 }

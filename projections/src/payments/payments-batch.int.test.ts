@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
 import { testDrivers, type TestDatabase } from '@fpa/write-model/testing';
 import { PAYMENT_STATUSES } from '@fpa/write-model/validation';
-import { inSchema, loggedEvent, schemaRows } from '../engine/apply-batch.fixtures.ts';
+import { expectBatchesMatchApply, inSchema, loggedEvent, schemaRows } from '../engine/apply-batch.fixtures.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../portfolio/portfolio-stream.fixtures.ts';
 import { paymentsProjection } from './payments.projection.ts';
@@ -32,17 +32,13 @@ describe.each(testDrivers())('payments applyBatch against apply on $name', (driv
     expect(expected.payment_stats!.length).toBe(2);
     expect(expected.premium_months!.length).toBeGreaterThan(4);
     expect(expected.policy_arrears!.some((r) => r.last_payment_date !== null)).toBe(true);
-    for (let trial = 0; trial < 2; trial++) {
-      const schema = `cmp_batch_${trial}`;
-      const sizes: number[] = [];
-      for (let start = 0; start < events.length; ) {
-        const size = random() < 0.2 ? 1 : 2 + Math.floor(random() * 120);
-        await build(db.sql, schema, (tx) => paymentsProjection.applyBatch!(tx, events.slice(start, start + size)), start > 0);
-        sizes.push(size);
-        start += size;
-      }
-      expect(await rows(db.sql, schema), `seed ${seed}, batch sizes ${sizes.join(',')}`).toEqual(expected);
-    }
+    const sql = db.sql;
+    await expectBatchesMatchApply(sql, paymentsProjection, events, {
+      random,
+      expected,
+      rows: (schema) => rows(sql, schema),
+      label: `seed ${seed}`,
+    });
   });
 
   it('applies a log that goes policy by policy (a policy, then its payments) in a statement per type', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Checkpoint, RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
 import { testDrivers } from '@fpa/write-model/testing';
-import { inSchema, loggedEvent } from '../engine/apply-batch.fixtures.ts';
+import { expectBatchesMatchApply, inSchema, loggedEvent } from '../engine/apply-batch.fixtures.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCleanups } from '../engine/engine.fixtures.ts';
 import { appendRandomPortfolio, seededRandom } from './portfolio-stream.fixtures.ts';
@@ -37,17 +37,14 @@ describe.each(testDrivers())('portfolio applyBatch against apply on $name', (dri
     expectVariety(events, expected);
 
     const random = seededRandom(seed);
-    for (let trial = 0; trial < 3; trial++) {
-      const schema = `cmp_batch_${trial}`;
-      const sizes: number[] = [];
-      for (let start = 0; start < events.length; ) {
-        const size = batchSize(random);
-        await build(bed.sql, schema, (tx) => portfolioProjection.applyBatch!(tx, events.slice(start, start + size)), start > 0);
-        sizes.push(size);
-        start += size;
-      }
-      expect(await portfolioRows(bed.sql, schema), `seed ${seed}, batch sizes ${sizes.join(',')}`).toEqual(expected);
-    }
+    await expectBatchesMatchApply(bed.sql, portfolioProjection, events, {
+      random,
+      expected,
+      rows: (schema) => portfolioRows(bed.sql, schema),
+      label: `seed ${seed}`,
+      trials: 3,
+      size: batchSize,
+    });
 
     // And through the engine (one batch of up to 500), whose fallback to apply would fail project().
     await bed.project();
