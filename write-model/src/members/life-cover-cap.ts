@@ -87,7 +87,9 @@ async function assertUnchanged(tx: SqlExecutor, companyId: string, saId: string,
   if (holder !== seen.memberId) throw new ConcurrencyError(`member-identifier:${saId}`, seen.memberId, null);
   for (const stream of seen.streams) {
     const [row] = await tx.query<{ version: number }>(
-      `select coalesce(max(stream_version), 0)::int as version from es_events where stream_id = $1`,
+      // es_streams holds each stream's version (es_append checks and moves it): one key read, where
+      // es_events would be searched in every partition of a partitioned log.
+      `select coalesce((select version from es_streams where stream_id = $1), 0)::int as version`,
       [stream.streamId],
     );
     if ((row?.version ?? 0) !== stream.version) throw new ConcurrencyError(stream.streamId, stream.version, row?.version ?? null);
