@@ -64,14 +64,14 @@ export function createHttpServer(app: App, services: Services): Server {
     }
     if (path === '/healthz') {
       // Events a read model parked do not make the server unhealthy (it goes on); they are counted
-      // for the alert, null when the database cannot say.
-      void services.engine
-        .parkedCount()
-        .catch(() => null)
-        .then((parked) => {
+      // for the alert, null when the database cannot say. Nor does a read replica that is down (reads
+      // go to the primary): where reads go is said, null without READ_DATABASE_URL.
+      void Promise.all([services.engine.parkedCount().catch(() => null), services.replica?.health().catch(() => null) ?? null]).then(
+        ([parked, replica]) => {
           res.setHeader('content-type', 'application/json');
-          res.end(JSON.stringify({ ok: true, parked }));
-        });
+          res.end(JSON.stringify({ ok: true, parked, replica }));
+        },
+      );
       return;
     }
     if (isApi) {

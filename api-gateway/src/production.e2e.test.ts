@@ -149,9 +149,9 @@ describe('npm start with no configuration', () => {
     expect(wrongRoute.headers.allow).toBe('GET');
   });
 
-  it('answers /healthz with the count of parked events (issue #27)', async () => {
+  it('answers /healthz with the count of parked events (issue #27), and no read replica (issue #28)', async () => {
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
-    expect([health.status, await health.json()]).toEqual([200, { ok: true, parked: 0 }]);
+    expect([health.status, await health.json()]).toEqual([200, { ok: true, parked: 0, replica: null }]);
   });
 
   it('serves no source maps, and no introspection', async () => {

@@ -51,7 +51,17 @@ export type ReadReplica = {
    * replayed the primary's current WAL position; when it has not, the request's reads go to the primary.
    */
   afterWrite(choice: ReadChoice, timeoutMs: number): Promise<void>;
+  /** For /healthz: where reads go now (the replica asked for its replay position), and the counts since the start. */
+  health(): Promise<ReplicaHealth>;
   close(): Promise<void>;
+};
+
+export type ReplicaHealth = {
+  /** 'replica' when it answers as a streaming replica; 'primary' while it is down (tried again every few seconds). */
+  readsGoTo: 'replica' | 'primary';
+  replicaReads: number;
+  fallbacks: ReplicaStats['fallbacks'];
+  waitTimeouts: number;
 };
 
 /** A WAL position ('16/B374D848') as a number that compares (bigint). */
@@ -193,6 +203,15 @@ function readReplica(primary: SqlClient, replica: SqlClient, logger: Logger): Re
         }
         await sleep(POLL_MS);
       }
+    },
+    async health() {
+      const usable = Date.now() >= downUntil && (await replayPosition()) !== null;
+      return {
+        readsGoTo: usable ? 'replica' : 'primary',
+        replicaReads: stats.replicaReads,
+        fallbacks: { ...stats.fallbacks },
+        waitTimeouts: stats.timeouts,
+      };
     },
     close: () => replica.close(),
   };

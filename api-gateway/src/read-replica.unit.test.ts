@@ -46,6 +46,22 @@ describe('the read replica (READ_DATABASE_URL)', () => {
     );
   });
 
+  it('says for /healthz where reads go: the replica while it answers, the primary once it is down, with the counts', async () => {
+    const { replicaState, primary, replica } = setup();
+    const reads = await createReadReplica({ primary, url: 'unused', logger: pino({ level: 'silent' }), replica });
+    await reads.client({ primary: false }).query('select 1');
+    expect(await reads.health()).toEqual({
+      readsGoTo: 'replica',
+      replicaReads: 1,
+      fallbacks: { request: 0, behind: 0, down: 0, failed: 0 },
+      waitTimeouts: 0,
+    });
+    replicaState.down = true;
+    expect((await reads.health()).readsGoTo).toBe('primary');
+    await reads.client({ primary: false }).query('select 1');
+    expect(await reads.health()).toMatchObject({ readsGoTo: 'primary', fallbacks: { down: 1 } });
+  });
+
   it('reads on the replica once it has replayed the write; a wait that runs out reads the primary, and so do later reads until it catches up', async () => {
     const { ran, primaryState, replicaState, primary, replica } = setup();
     const reads = await createReadReplica({ primary, url: 'unused', logger: pino({ level: 'silent' }), replica });

@@ -93,6 +93,8 @@ describe(AREA, () => {
       const stoppedAt = Date.now();
       for (let i = COMMANDS; i < COMMANDS + AFTER_STOP; i++) await commandThenRead(i);
       const afterStop = { ...replica.stats, fallbacks: { ...replica.stats.fallbacks } };
+      // What /healthz says meanwhile (http.ts): reads on the primary.
+      const healthWhileStopped = await replica.health();
       const fellBack = (f: typeof afterStop.fallbacks) => f.request + f.behind + f.down + f.failed;
 
       const figures = {
@@ -113,6 +115,7 @@ describe(AREA, () => {
         fallbacksBeforeStop: JSON.stringify(throughReplica.fallbacks),
         fallbacksAfterStop: JSON.stringify(afterStop.fallbacks),
         commandsUntilBack: 0,
+        healthWhileStopped: healthWhileStopped.readsGoTo,
       };
       // Started again: commands go on, and within a few seconds (RETRY_MS) reads are on the replica again.
       clusters!.startReplica();
@@ -120,6 +123,7 @@ describe(AREA, () => {
       let i = COMMANDS + AFTER_STOP;
       while (replica.stats.replicaReads === afterStop.replicaReads && Date.now() - restartedAt < 20_000) await commandThenRead(i++);
       figures.commandsUntilBack = i - COMMANDS - AFTER_STOP;
+      const healthAfterRestart = await replica.health();
       figures.commands = i;
       console.log(`read replica: ${JSON.stringify(figures)}`);
       reportFigures(
@@ -146,6 +150,7 @@ describe(AREA, () => {
       expect(afterStop.replicaReads).toBe(throughReplica.replicaReads);
       expect(figures.stoppedFallbackReads).toBeGreaterThan(0);
       expect(replica.stats.replicaReads).toBeGreaterThan(afterStop.replicaReads);
+      expect([healthWhileStopped.readsGoTo, healthAfterRestart.readsGoTo]).toEqual(['primary', 'replica']);
     },
   );
 });
