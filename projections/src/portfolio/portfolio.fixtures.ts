@@ -38,10 +38,10 @@ export async function openPortfolioBed(
   cleanups.push(() => engine.stop());
   let head: Checkpoint | null = null;
 
-  const append: Append = async (companyId, streams) => {
+  const append: Append = async (companyId, streams, actorUserId = null) => {
     const result = await store.append(
       streams.map((s) => ({ ...s, expectedVersion: 'any' as const })),
-      { companyId, actorUserId: null },
+      { companyId, actorUserId },
     );
     if (!head || compareCheckpoints(result.checkpoint, head) > 0) head = result.checkpoint;
     return result;
@@ -72,7 +72,12 @@ export async function openPortfolioBed(
 export type PortfolioBed = Awaited<ReturnType<typeof openPortfolioBed>>;
 export type Tenant = ReturnType<typeof tenant>;
 
-type Append = (companyId: string, streams: { streamId: string; events: NewEvent[] }[]) => Promise<AppendResult>;
+/** Appends and moves the head that project() catches up to (an append made past it could be left out on a busy server). */
+type Append = (
+  companyId: string,
+  streams: { streamId: string; events: NewEvent[] }[],
+  actorUserId?: string | null,
+) => Promise<AppendResult>;
 
 export type PolicyTypeFixture = {
   id: string;
