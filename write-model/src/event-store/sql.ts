@@ -198,7 +198,8 @@ export async function createPostgresClient(options: PostgresOptions): Promise<Sq
 }
 
 type Op = { abandon: (error: Error) => void; abandoned: boolean };
-type Slot = { client: postgres.Sql; inFlight: number; lent: boolean; drained: (() => void) | null; ops: Set<Op> };
+/** A client and what runs on it now (`ops`: its statements, or the transaction it is lent to). */
+type Slot = { client: postgres.Sql; lent: boolean; drained: (() => void) | null; ops: Set<Op> };
 
 /** What a statement or transaction refused by the connection set rejects with (connectionLost counts it). */
 function abandonedError(): Error {
@@ -240,7 +241,6 @@ function connectionSet(connect: (onClose: () => void) => postgres.Sql, size: num
           op.abandoned = true;
           op.abandon(abandonedError());
         }
-        slot.ops.clear();
         client.end({ timeout: 0 }).catch(() => undefined);
       });
     });
@@ -248,18 +248,17 @@ function connectionSet(connect: (onClose: () => void) => postgres.Sql, size: num
   };
   const made = (): Slot | null => {
     if (slots.length >= size) return null;
-    const slot: Slot = { client: null as unknown as postgres.Sql, inFlight: 0, lent: false, drained: null, ops: new Set() };
+    const slot: Slot = { client: null as unknown as postgres.Sql, lent: false, drained: null, ops: new Set() };
     slot.client = clientFor(slot);
     slots.push(slot);
     return slot;
   };
   const leastBusy = (): Slot | null => {
     let best: Slot | null = null;
-    for (const slot of slots) if (!slot.lent && (!best || slot.inFlight < best.inFlight)) best = slot;
+    for (const slot of slots) if (!slot.lent && (!best || slot.ops.size < best.ops.size)) best = slot;
     return best;
   };
   const run = async <T>(slot: Slot, fn: (client: postgres.Sql, abandoned: () => boolean) => Promise<T>): Promise<T> => {
-    slot.inFlight += 1;
     const op: Op = { abandon: () => {}, abandoned: false };
     const refused = new Promise<never>((_, reject) => (op.abandon = reject));
     slot.ops.add(op);
@@ -267,8 +266,7 @@ function connectionSet(connect: (onClose: () => void) => postgres.Sql, size: num
       return await Promise.race([fn(slot.client, () => op.abandoned), refused]);
     } finally {
       slot.ops.delete(op);
-      slot.inFlight -= 1;
-      if (slot.inFlight === 0) slot.drained?.();
+      if (slot.ops.size === 0) slot.drained?.();
     }
   };
   const giveBack = (slot: Slot) => {
@@ -284,17 +282,17 @@ function connectionSet(connect: (onClose: () => void) => postgres.Sql, size: num
   return {
     statement<T>(fn: (client: postgres.Sql) => Promise<T>): Promise<T> {
       let slot = leastBusy();
-      if (!slot || slot.inFlight > 0) slot = made() ?? slot;
+      if (!slot || slot.ops.size > 0) slot = made() ?? slot;
       if (slot) return run(slot, fn);
       return new Promise<Slot>((resolve) => statements.push(resolve)).then((given) => run(given, fn));
     },
     async borrow<T>(fn: (client: postgres.Sql, abandoned: () => boolean) => Promise<T>): Promise<T> {
-      let slot = slots.find((s) => !s.lent && s.inFlight === 0) ?? made() ?? leastBusy();
+      let slot = slots.find((s) => !s.lent && s.ops.size === 0) ?? made() ?? leastBusy();
       if (slot) slot.lent = true;
       else slot = await new Promise<Slot>((resolve) => borrowers.push(resolve));
       // BEGIN must be the only statement on the connection: postgres.js skips the transaction's
       // bookkeeping for a BEGIN pipelined behind others (begin() then fails reading its connection).
-      if (slot.inFlight > 0) await new Promise<void>((resolve) => (slot.drained = resolve));
+      if (slot.ops.size > 0) await new Promise<void>((resolve) => (slot.drained = resolve));
       slot.drained = null;
       try {
         return await run(slot, fn);
