@@ -121,3 +121,8 @@ export async function call<T = unknown>(baseUrl: string, method: string, path: s
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
   return (text ? JSON.parse(text) : null) as T;
 }
+
+/** A session token for a company's administrator, signed in on the gateway at baseUrl. */
+export async function signIn(baseUrl: string, user: { username: string; password: string }): Promise<string> {
+  return (await call<{ token: string }>(baseUrl, 'POST', '/api/login', { username: user.username, password: user.password })).token;
+}

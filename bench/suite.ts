@@ -1,6 +1,6 @@
 import { allocateNumbers, setMemberLimit, UNLIMITED } from '@fpa/write-model';
 import { generate, type GeneratedCompany } from '../scripts/sim/generator.ts';
-import { call, startBenchServer, type BenchDatabase, type BenchServer } from './context.ts';
+import { signIn, startBenchServer, type BenchDatabase, type BenchServer } from './context.ts';
 import type { BenchOptions } from './options.ts';
 import { round } from './stats.ts';
 
@@ -14,6 +14,11 @@ export type SuiteContext = {
   tenant(): Promise<Tenant>;
   /** The gateway on a loopback port, started on first use (after the tenant's rebuild, if any). */
   server(): Promise<BenchServer>;
+  /**
+   * Stops the in-process gateway if it runs (a later server() starts it again): a suite that measures a
+   * gateway or worker of its own keeps this one's projectors from doing the same work beside it.
+   */
+  stopServer(): Promise<void>;
 };
 
 export function createSuiteContext(db: BenchDatabase, options: BenchOptions, log: (message: string) => void) {
@@ -25,8 +30,13 @@ export function createSuiteContext(db: BenchDatabase, options: BenchOptions, log
     log,
     tenant: () => (tenant ??= makeTenant(db, options, log, () => context.server())),
     server: () => (server ??= startBenchServer(db)),
+    async stopServer() {
+      const running = server;
+      server = null;
+      if (running) await (await running).close();
+    },
     async close() {
-      if (server) await (await server).close();
+      await context.stopServer();
     },
   };
   return context;
@@ -63,12 +73,7 @@ async function makeTenant(
     ...company!,
     events,
     generateEventsPerSecond: Math.round(events / seconds),
-    token: () =>
-      (token ??= server().then(
-        async ({ baseUrl }) =>
-          (await call<{ token: string }>(baseUrl, 'POST', '/api/login', { username: company!.username, password: company!.password }))
-            .token,
-      )),
+    token: () => (token ??= server().then(({ baseUrl }) => signIn(baseUrl, company!))),
   };
 }
 

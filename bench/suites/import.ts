@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CSV_MEMBER_COLUMNS, luhnCheckDigit } from '@fpa/write-model/validation';
 import { startChildGateway } from '../child-gateway.ts';
-import { call } from '../context.ts';
+import { call, signIn } from '../context.ts';
 import type { Figure } from '../report.ts';
 import { round } from '../stats.ts';
 import type { SuiteContext } from '../suite.ts';
@@ -53,11 +53,13 @@ export function membersCsv(rows: number, policyTypeId: string): string {
  * started as its own process, and memory is that process's peak resident set (VmHWM). On PGlite the
  * gateway runs in this process with the embedded database, so the figure is reported without a target.
  */
-export async function importSuite({ db, options, log, tenant, server }: SuiteContext): Promise<Figure[]> {
+export async function importSuite({ db, options, log, tenant, server, stopServer }: SuiteContext): Promise<Figure[]> {
   const company = await tenant();
-  const token = await company.token();
+  // The in-process gateway stopped first: its projectors would otherwise apply the import beside the child's.
+  if (db.url) await stopServer();
   const child = db.url ? await startChildGateway(db) : null;
   const baseUrl = child?.baseUrl ?? (await server()).baseUrl;
+  const token = child ? await signIn(child.baseUrl, company) : await company.token();
   const csv = membersCsv(options.importRows, company.policyTypeIds[0]!);
   const [header, ...lines] = csv.trimEnd().split('\n');
   const columns = header!.split(',');

@@ -1,30 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { call } from '../context.ts';
+import { startChildGateway, startChildWorker } from '../child-gateway.ts';
+import { call, signIn } from '../context.ts';
 import type { Figure } from '../report.ts';
 import { percentiles, round } from '../stats.ts';
 import type { SuiteContext } from '../suite.ts';
 
 const RATE = 100; // commands per second, open loop: a slow answer does not slow the arrivals
 
+type Run = { latencies: number[]; answers: number[]; notVisible: number; achieved: number };
+
 /**
- * Issue #11 §3: member registrations at a steady 100/s through the REST API; each one's latency runs
- * from sending the command to its row being in the members list query (searched by its unique name).
- * The projection lag is what the gateway's read-your-writes wait measured for each command.
+ * Registrations at a steady RATE through REST against the gateway at baseUrl; each one's latency runs
+ * from sending the command to its row being in the members list query (searched by its unique name),
+ * and its answer's from sending to the command's 201 (which includes the gateway's read-your-writes wait).
  */
-export async function readYourWritesSuite({ db, options, log, tenant, server }: SuiteContext): Promise<Figure[]> {
-  const company = await tenant();
-  const { baseUrl, services } = await server();
-  const token = await company.token();
-  const waits: number[] = [];
-  const engine = services.engine;
-  const waitFor = engine.waitFor;
-  engine.waitFor = async (checkpoint, waitOptions) => {
-    const result = await waitFor(checkpoint, waitOptions);
-    waits.push(result.waitedMs);
-    return result;
-  };
+async function registrations(baseUrl: string, token: string, policyTypeId: string, commands: number): Promise<Run> {
   const run = randomUUID().slice(0, 6).replace(/[0-9]/g, 'x');
   const latencies: number[] = [];
+  const answers: number[] = [];
   let notVisible = 0;
   const one = async (i: number) => {
     const lastName = `Ryw${run}${String.fromCharCode(97 + (i % 26))}${i}`;
@@ -39,7 +32,7 @@ export async function readYourWritesSuite({ db, options, log, tenant, server }: 
         identifierType: 'passport',
         passportNumber: `RYW${run}${i}`.toUpperCase(),
         isMainMember: true,
-        policyTypeId: company.policyTypeIds[0],
+        policyTypeId,
         phone: '0821234567',
         address: '1 Main Road',
         city: 'Durban',
@@ -48,6 +41,7 @@ export async function readYourWritesSuite({ db, options, log, tenant, server }: 
       },
       token,
     );
+    answers.push(performance.now() - started);
     const answer = await call<{ data?: { members: { nodes: { lastName: string }[] } } }>(
       baseUrl,
       'POST',
@@ -61,43 +55,107 @@ export async function readYourWritesSuite({ db, options, log, tenant, server }: 
   const inFlight: Promise<void>[] = [];
   const failures: unknown[] = [];
   const t0 = performance.now();
-  try {
-    for (let i = 0; i < options.rywCommands; i++) {
-      const due = t0 + (i * 1000) / RATE;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      // Caught at once: a failure must not become an unhandled rejection while later commands are still scheduled.
-      inFlight.push(one(i).catch((error: unknown) => void failures.push(error)));
-    }
-    await Promise.all(inFlight);
-    if (failures.length > 0) throw failures[0];
-  } finally {
-    engine.waitFor = waitFor;
+  for (let i = 0; i < commands; i++) {
+    const due = t0 + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    // Caught at once: a failure must not become an unhandled rejection while later commands are still scheduled.
+    inFlight.push(one(i).catch((error: unknown) => void failures.push(error)));
   }
-  const achieved = options.rywCommands / ((performance.now() - t0) / 1000);
-  const p = percentiles(latencies);
-  const lag = percentiles(waits);
-  log(
-    `read-your-writes: p50 ${p.p50} p95 ${p.p95} p99 ${p.p99} ms; lag p99 ${lag.p99} ms; ${notVisible} not visible; ${round(achieved, 1)}/s`,
-  );
-  const met = db.driver === 'postgres' ? p.p99 < 50 && notVisible === 0 : null;
+  await Promise.all(inFlight);
+  if (failures.length > 0) throw failures[0];
+  return { latencies, answers, notVisible, achieved: commands / ((performance.now() - t0) / 1000) };
+}
+
+function figures(shape: string, run: Run, met: boolean | null, lag?: number[]): Figure[] {
+  const p = percentiles(run.latencies);
+  const answer = percentiles(run.answers);
+  const suite = 'read-your-writes';
   return [
     {
-      suite: 'read-your-writes',
-      metric: `command → row in list p99 (p50 ${p.p50}, p95 ${p.p95}; ${round(achieved, 0)} cmd/s)`,
+      suite,
+      metric: `${shape}: command → row in list p99 (p50 ${p.p50}, p95 ${p.p95}; ${round(run.achieved, 0)} cmd/s)`,
       value: p.p99,
       unit: 'ms',
       target: 'p99 < 50 ms',
-      met,
+      met: met === null ? null : met && p.p99 < 50 && run.notVisible === 0,
     },
-    { suite: 'read-your-writes', metric: `projection lag p99 (p50 ${lag.p50}, max ${lag.max})`, value: lag.p99, unit: 'ms' },
+    { suite, metric: `${shape}: the command's answer p99 (p50 ${answer.p50}, p95 ${answer.p95})`, value: answer.p99, unit: 'ms' },
+    ...(lag
+      ? [
+          {
+            suite,
+            metric: `${shape}: projection lag p99 (p50 ${percentiles(lag).p50}, max ${percentiles(lag).max})`,
+            value: percentiles(lag).p99,
+            unit: 'ms',
+          },
+        ]
+      : []),
     {
-      suite: 'read-your-writes',
-      metric: 'rows not visible right after the answer',
-      value: notVisible,
+      suite,
+      metric: `${shape}: rows not visible right after the answer`,
+      value: run.notVisible,
       unit: '',
       target: '0',
-      met: notVisible === 0,
+      met: run.notVisible === 0,
     },
   ];
+}
+
+function logRun(log: (m: string) => void, shape: string, run: Run, lag?: number[]) {
+  const p = percentiles(run.latencies);
+  const a = percentiles(run.answers);
+  log(
+    `read-your-writes (${shape}): p50 ${p.p50} p95 ${p.p95} p99 ${p.p99} ms; answer p99 ${a.p99} ms` +
+      `${lag ? `; lag p99 ${percentiles(lag).p99} ms` : ''}; ${run.notVisible} not visible; ${round(run.achieved, 1)}/s`,
+  );
+}
+
+/**
+ * Issue #11 §3 and issue #26: member registrations at a steady 100/s through the REST API, in two shapes.
+ * Embedded: the gateway with its projectors in one process (this one, beside the bench's client), the
+ * projection lag taken from the gateway's own read-your-writes wait. Production (PostgreSQL server only):
+ * the gateway with PROJECTIONS=off and a projection worker, each its own process, driven from this one.
+ */
+export async function readYourWritesSuite({ db, options, log, tenant, server, stopServer }: SuiteContext): Promise<Figure[]> {
+  const company = await tenant();
+  const policyTypeId = company.policyTypeIds[0]!;
+  const { baseUrl, services } = await server();
+  const token = await company.token();
+  const waits: number[] = [];
+  const engine = services.engine;
+  const waitFor = engine.waitFor;
+  engine.waitFor = async (checkpoint, waitOptions) => {
+    const result = await waitFor(checkpoint, waitOptions);
+    waits.push(result.waitedMs);
+    return result;
+  };
+  let embedded: Run;
+  try {
+    embedded = await registrations(baseUrl, token, policyTypeId, options.rywCommands);
+  } finally {
+    engine.waitFor = waitFor;
+  }
+  logRun(log, 'embedded', embedded, waits);
+  const out = figures('embedded', embedded, db.driver === 'postgres' ? true : null, waits);
+  if (!db.url) return out;
+
+  // The production shape: this process's gateway stopped (its projectors would run beside the worker's).
+  await stopServer();
+  const worker = await startChildWorker(db, { LEASE_TTL_MS: '5000' });
+  try {
+    const gateway = await startChildGateway(db, { PROJECTIONS: 'off' });
+    try {
+      const production = await registrations(gateway.baseUrl, await signIn(gateway.baseUrl, company), policyTypeId, options.rywCommands);
+      logRun(log, 'production', production);
+      // The embedded shape's target is reported but the issue's p99 < 50 ms is asked of this one.
+      out[0]!.met = null;
+      out.push(...figures('production (gateway + worker)', production, true));
+    } finally {
+      await gateway.stop();
+    }
+  } finally {
+    await worker.stop();
+  }
+  return out;
 }

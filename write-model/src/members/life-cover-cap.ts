@@ -34,9 +34,15 @@ import { findMemberIdByIdentifier } from './member-identifiers.ts';
  * same holder of the SA ID and the same stream versions, else the command is run again (ConcurrencyError).
  */
 
-/** Serialises everything that gives this person cover in this company until the transaction ends. */
-export async function lockPerson(tx: SqlExecutor, companyId: string, saId: string): Promise<void> {
-  await tx.query(`select pg_advisory_xact_lock(hashtextextended($1, 0))`, [`life-cover:${companyId}:${saId}`]);
+/**
+ * Serialises everything that gives these people cover in this company until the transaction ends: one
+ * statement, the locks taken in the order of the SA IDs (unnest reads the array in order), so two commands
+ * over the same people cannot wait on each other.
+ */
+export async function lockPeople(tx: SqlExecutor, companyId: string, saIds: readonly string[]): Promise<void> {
+  const keys = [...new Set(saIds)].sort().map((saId) => `life-cover:${companyId}:${saId}`);
+  if (keys.length === 0) return;
+  await tx.query(`select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from unnest($1::text[]) as k`, [keys]);
 }
 
 /** The cover a life has on a policy: its own on a policy with a benefit table, else the policy's; none once ended. */
@@ -96,13 +102,19 @@ async function assertUnchanged(tx: SqlExecutor, companyId: string, saId: string,
   }
 }
 
-/** The person's cover on group schemes. */
-export async function schemeCoverOf(tx: SqlExecutor, companyId: string, saId: string): Promise<string> {
-  const [row] = await tx.query<{ cover: string | null }>(
-    `select sum(cover)::text as cover from scheme_life_covers where company_id = $1 and sa_id = $2`,
-    [companyId, saId],
-  );
-  return row?.cover ?? '0';
+/** Each person's cover on group schemes, by SA ID (none: '0'), in one read. */
+export async function schemeCoversOf(tx: SqlExecutor, companyId: string, saIds: readonly string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(saIds)];
+  const rows =
+    wanted.length === 0
+      ? []
+      : await tx.query<{ sa_id: string; cover: string }>(
+          `select sa_id, sum(cover)::text as cover from scheme_life_covers where company_id = $1 and sa_id = any($2::text[]) group by sa_id`,
+          [companyId, wanted],
+        );
+  const covers = new Map(wanted.map((saId) => [saId, '0']));
+  for (const row of rows) covers.set(row.sa_id, row.cover);
+  return covers;
 }
 
 export async function recordSchemeLifeCover(
@@ -195,14 +207,11 @@ const saIdOfKey = (key: string) => (key.startsWith('sa:') ? key.slice(3) : null)
 
 /**
  * The same reading without the lock, for a command that reports refusals per row before its append (the
- * import): the append transaction decides again with the lock.
+ * import, which reads the scheme cover of its rows' SA IDs once with schemeCoversOf): the append
+ * transaction decides again with the lock.
  */
-export async function lifeCoverProblem(
-  store: EventStore,
-  sql: SqlExecutor,
-  args: { companyId: string; caps: FuneralCaps; now: Date; life: NewLifeCover },
-): Promise<string | null> {
-  const schemes = await schemeCoverOf(sql, args.companyId, args.life.saId);
+export function lifeCoverProblem(args: { caps: FuneralCaps; now: Date; life: NewLifeCover; schemes: string }): string | null {
+  const { schemes } = args;
   return lifeCoverRefusal(
     args.caps,
     {
@@ -231,15 +240,15 @@ export async function checkLifeCovers(
   },
 ): Promise<void> {
   const today = southAfricanDate(args.now);
-  // One order for the locks, so two commands over the same people cannot wait on each other.
-  const lives = [...args.lives].sort((a, b) => a.saId.localeCompare(b.saId));
-  for (const life of lives) await lockPerson(tx, args.companyId, life.saId);
+  const saIds = args.lives.map((life) => life.saId);
+  await lockPeople(tx, args.companyId, saIds);
+  const schemeCovers = await schemeCoversOf(tx, args.companyId, saIds);
   const issues: Issue[] = [];
   for (const life of args.lives) {
     const seen = args.individual?.get(life.saId);
     if (seen) await assertUnchanged(tx, args.companyId, life.saId, seen);
     const individual = seen?.cover ?? '0';
-    const schemes = await schemeCoverOf(tx, args.companyId, life.saId);
+    const schemes = schemeCovers.get(life.saId) ?? '0';
     const refused = lifeCoverRefusal(
       args.caps,
       { name: life.name, saId: life.saId, dateOfBirth: saIdDateOfBirth(life.saId, args.now), today },

@@ -14,7 +14,7 @@ import { limitReachedReason, readQuota, takeMemberPlaces, UNLIMITED } from '../m
 import { mandatePii, policyStreamId, type PolicyEvent, type PolicyIssued } from '../../policies/policies.events.ts';
 import { evolvePolicy, initialPolicyState, type PolicyState } from '../../policies/policies.state.ts';
 import { loadFuneralCaps } from '../../policies/lives.ts';
-import { checkLifeCovers, lifeCoverProblem, livesJoining, type NewLifeCover } from '../life-cover-cap.ts';
+import { checkLifeCovers, lifeCoverProblem, livesJoining, schemeCoversOf, type NewLifeCover } from '../life-cover-cap.ts';
 import { decideSetMandate, reserveMandateReferences } from '../../policies/commands/set-mandate.ts';
 import { holders, mandateReferenceScope } from '../../collections/reservations.ts';
 import { CSV_MANDATE_MESSAGES, csvRowMandateInput, mandateReferenceKey, type FuneralCaps } from '../../validation/index.ts';
@@ -139,6 +139,8 @@ async function importOnce(
   const issued: PolicyIssued[] = [];
   const mandates: { reference: string; policyId: string }[] = [];
   const policyCount = planned.filter((p) => p.input.isMainMember && p.input.policyTypeId).length;
+  // The group-scheme cover of the chunk's SA IDs, read once when a row first gives cover (the append checks it again under lock).
+  let schemeCovers: Map<string, string> | null = null;
   let nextPolicyNumber = policyCount > 0 ? await allocateNumbers(sql, companyId, 'policy', policyCount) : 0;
 
   for (const row of planned) {
@@ -212,7 +214,12 @@ async function importOnce(
         { memberId: row.memberId, saId: row.input.saId, firstName: row.input.firstName, lastName: row.input.lastName, path: [] },
       ]);
       if (life && life.cover !== '0') {
-        const problem = await lifeCoverProblem(store, sql, { companyId, caps: await capsFor(), now: ctx.now, life });
+        schemeCovers ??= await schemeCoversOf(
+          sql,
+          companyId,
+          planned.flatMap((p) => (p.input.saId ? [p.input.saId] : [])),
+        );
+        const problem = lifeCoverProblem({ caps: await capsFor(), now: ctx.now, life, schemes: schemeCovers.get(life.saId) ?? '0' });
         if (problem) {
           rowFailed([problem]);
           continue;
