@@ -36,6 +36,8 @@ export type BenchOptions = {
   /** Lines of the bank statement matched against the big tenant's size of book (`members` policies). */
   statementLines: number;
   rywCommands: number;
+  /** Registrations a second the read-your-writes suite sends (open loop). */
+  rywRate: number;
   /** Debits of the collection batch file and lines of the result file (collection-files suite). */
   collectionLines: number;
   /** Messages the notifications suite dispatches, and the fake provider's rate limit (a second). */
@@ -82,6 +84,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     importRows: number('import-rows', 50_000, 120),
     statementLines: number('statement-lines', 20_000, 120),
     rywCommands: number('ryw-commands', 500, 10),
+    rywRate: number('ryw-rate', 100, 100),
     collectionLines: number('collection-lines', 50_000, 500),
     messages: number('messages', 10_000, 100),
     messageRate: number('message-rate', 200, 100),

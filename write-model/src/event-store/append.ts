@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConcurrencyError } from '../errors.ts';
 import { APPEND_CONFLICT, APPEND_STALE, STREAM_LOCK_SPACE, streamLockKey } from './append-function.ts';
+import { commitRefusal } from './commit-refusals.ts';
 import { chainHash } from './hash-chain.ts';
 import { encryptFields, subjectsOf } from './pii-fields.ts';
 import type { Keyring } from './pii.ts';
@@ -181,9 +182,9 @@ function isSqlState(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
 }
 
-/** es_append's conflict as the typed refusal; anything else unchanged. */
+/** es_append's conflict or a deferred check's refusal at the commit (commit-refusals.ts) as the typed refusal; anything else unchanged. */
 function translated(error: unknown, streams: readonly StreamAppend[]): unknown {
-  if (!isSqlState(error, APPEND_CONFLICT)) return error;
+  if (!isSqlState(error, APPEND_CONFLICT)) return commitRefusal(error) ?? error;
   const { streamId, actual } = JSON.parse(String((error as { detail?: unknown }).detail)) as { streamId: string; actual: number | null };
   const stream = streams.find((s) => s.streamId === streamId);
   return new ConcurrencyError(streamId, stream?.expectedVersion, actual);

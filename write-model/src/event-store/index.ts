@@ -15,3 +15,4 @@ export { operatorDatabase, runOperatorCommand } from './operator-command.ts';
 export { verifyEventChains, type BrokenLink, type ChainVerification } from './verify-chains.ts';
 export { eventPartitions, MAX_EVENT_PARTITIONS, partitionEventLog, type PartitionOutcome } from './partition.ts';
 export { readCompanyEvents } from './reads.ts';
+export { commitRefusal, onCommitRefusal } from './commit-refusals.ts';

@@ -3,10 +3,12 @@ import { DomainError } from '../errors.ts';
 import { MEMBER_LIMIT_COUNTS } from '../validation/members.ts';
 import { FREE_TIER, FREE_TIER_MEMBER_LIMIT } from '../companies/companies.events.ts';
 import { migrateCompanyNumbers } from '../companies/company-numbers.ts';
+import { commitRefusal, onCommitRefusal } from '../event-store/commit-refusals.ts';
+import { MIGRATION_LOCK } from '../event-store/pii.ts';
 
 /**
- * The tier's member limit, decided inside the append transaction: the quota row is locked and
- * checked by the same UPDATE that takes the places, so concurrent registrations cannot overshoot.
+ * The tier's member limit, decided with the append: the quota row is locked, checked and moved when
+ * the append's transaction commits (takeMemberPlaces), so concurrent registrations cannot overshoot.
  * It is write-side state derived from events (company registered, members registered and deleted,
  * tier changes), kept beside the reservations.
  */
@@ -51,6 +53,7 @@ export async function migrateCompanyTables(sql: SqlExecutor): Promise<void> {
       end if;
     end $$;
   `);
+  await migrateQuotaTakes(sql);
 }
 
 export const UNLIMITED = -1;
@@ -86,33 +89,73 @@ export async function canAddMembers(sql: SqlExecutor, companyId: string, count =
   return { canAdd, reason: canAdd ? null : limitReachedReason(limit, used), limit, used };
 }
 
+/** The SQLSTATE the quota's check at the commit raises when the places are no longer there. */
+const QUOTA_REFUSED = 'FQ001';
+
+onCommitRefusal(QUOTA_REFUSED, (detail) => {
+  const { limit, used } = JSON.parse(detail) as { limit: number; used: number };
+  return new DomainError('LIMIT_REACHED', limitReachedReason(limit, used));
+});
+
 /**
- * Takes `count` places or throws LIMIT_REACHED with the reason; rolls back with the append. The
- * quota row stays locked until the transaction ends and every registration of the company waits for
- * it, so callers take places as their last statement and the common case is one statement (a new
- * company's row is made by it too); a refusal is explained by a second look.
+ * The places are taken when the transaction commits, by a deferred constraint trigger on
+ * company_quota_takes: it locks the company's quota row, checks and moves it, so concurrent
+ * registrations cannot overshoot, and the row every registration of the company goes through is locked
+ * for the commit alone. (Taken by a statement, the row stayed locked until the client's COMMIT arrived:
+ * a busy gateway's event loop held every other registration of the company behind it, 30 a second at most.)
+ */
+async function migrateQuotaTakes(sql: SqlExecutor): Promise<void> {
+  await sql.exec(`${MIGRATION_LOCK}
+    create table if not exists company_quota_takes (company_id uuid not null, taken integer not null check (taken > 0));
+    create or replace function company_quota_take() returns trigger language plpgsql as $$
+    declare q company_quotas;
+    begin
+      update company_quotas set members_used = members_used + new.taken
+       where company_id = new.company_id and (member_limit = ${UNLIMITED} or members_used + new.taken <= member_limit);
+      if not found then
+        -- A company without its row yet gets the free tier's (as createQuota makes it), then the same check.
+        insert into company_quotas (company_id, member_limit, tier) values (new.company_id, ${FREE_TIER_MEMBER_LIMIT}, '${FREE_TIER}')
+          on conflict do nothing;
+        update company_quotas set members_used = members_used + new.taken
+         where company_id = new.company_id and (member_limit = ${UNLIMITED} or members_used + new.taken <= member_limit);
+        if not found then
+          select * into q from company_quotas where company_id = new.company_id;
+          raise exception 'member limit reached' using errcode = '${QUOTA_REFUSED}',
+            detail = json_build_object('limit', q.member_limit, 'used', q.members_used)::text;
+        end if;
+      end if;
+      delete from company_quota_takes where ctid = new.ctid;
+      return null;
+    end $$;
+    do $$ begin
+      if not exists (select 1 from pg_trigger where tgname = 'company_quota_take' and tgrelid = 'company_quota_takes'::regclass) then
+        create constraint trigger company_quota_take after insert on company_quota_takes
+          deferrable initially deferred for each row execute function company_quota_take();
+      end if;
+    end $$;
+  `);
+}
+
+/**
+ * Takes `count` places when the transaction commits, or throws LIMIT_REACHED with the reason: at once
+ * when the numbers as read (without a lock) leave no room, else from the append when a concurrent
+ * registration took the last places first (the check at the commit, commit-refusals.ts). Rolls back with the append.
  */
 export async function takeMemberPlaces(tx: SqlExecutor, companyId: string, count: number): Promise<void> {
-  const taken = await tx.query(
-    `insert into company_quotas (company_id, member_limit, tier, members_used)
-     select $1::uuid, $3::int, $4::text, $2::int where $2::int <= $3::int
-     on conflict (company_id) do update set members_used = company_quotas.members_used + excluded.members_used
-      where company_quotas.member_limit = ${UNLIMITED} or company_quotas.members_used + excluded.members_used <= company_quotas.member_limit
-     returning members_used`,
-    [companyId, count, FREE_TIER_MEMBER_LIMIT, FREE_TIER],
-  );
-  if (taken.length > 0) return;
-  // More places than a new company's tier gives, or a limit reached: the rows as they are decide.
-  await createQuota(tx, companyId);
-  const rows = await tx.query(
-    `update company_quotas set members_used = members_used + $2
-      where company_id = $1 and (member_limit = ${UNLIMITED} or members_used + $2 <= member_limit)
-      returning members_used`,
-    [companyId, count],
-  );
-  if (rows.length === 0) {
-    const { limit, used } = await readQuota(tx, companyId);
-    throw new DomainError('LIMIT_REACHED', limitReachedReason(limit, used));
+  if (count <= 0) return;
+  try {
+    const rows = await tx.query<{ member_limit: number; members_used: number }>(
+      `with take as (insert into company_quota_takes (company_id, taken) values ($1, $2))
+       select member_limit, members_used from company_quotas where company_id = $1`,
+      [companyId, count],
+    );
+    const { limit, used } = rows[0]
+      ? { limit: rows[0].member_limit, used: rows[0].members_used }
+      : { limit: FREE_TIER_MEMBER_LIMIT, used: 0 };
+    if (limit !== UNLIMITED && used + count > limit) throw new DomainError('LIMIT_REACHED', limitReachedReason(limit, used));
+  } catch (error) {
+    // With the checks made immediate (the KurrentDB store's transaction), the trigger refuses here.
+    throw commitRefusal(error) ?? error;
   }
 }
 

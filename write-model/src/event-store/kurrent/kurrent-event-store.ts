@@ -105,6 +105,9 @@ async function append(
   const commandId = options.commandId ?? null;
   let rememberKeys = () => {};
   const result = await sql.transaction(async (tx) => {
+    // Deferred checks (commit-refusals.ts) run at their statements here: a refusal at the commit would
+    // come after the KurrentDB write, which the rollback cannot undo.
+    await tx.exec('set constraints all immediate');
     if (commandId) {
       // A concurrent append with the same id waits here until this one commits or rolls back.
       const claimed = await tx.query(`insert into es_commands (command_id) values ($1) on conflict (command_id) do nothing returning 1`, [
