@@ -11,7 +11,7 @@ const ROOT = new URL('../', import.meta.url).pathname;
  * production shape (issue #26) is the gateway with PROJECTIONS=off beside a worker. Only for the
  * PostgreSQL server (PGlite's folder cannot be opened by two processes).
  */
-export type ChildProcess = { baseUrl: string; pid: number; peakRssBytes(): number; stop(): Promise<void> };
+export type ChildProcess = { baseUrl: string; pid: number; peakRssBytes(): number; cpuSeconds(): number; stop(): Promise<void> };
 export type ChildGateway = ChildProcess;
 
 async function freePort(): Promise<number> {
@@ -64,6 +64,11 @@ async function startChild(db: BenchDatabase, entry: string, portVariable: string
     pid: child.pid!,
     // VmHWM: the kernel's peak resident set of the process, so no sample can miss a spike.
     peakRssBytes: () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024,
+    // utime + stime of /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s).
+    cpuSeconds: () => {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

@@ -146,17 +146,22 @@ export async function readYourWritesSuite({ db, options, log, tenant, server, st
   try {
     const gateway = await startChildGateway(db, { PROJECTIONS: 'off' });
     try {
-      const production = await registrations(
-        gateway.baseUrl,
-        await signIn(gateway.baseUrl, company),
-        policyTypeId,
-        options.rywCommands,
-        options.rywRate,
-      );
+      const productionToken = await signIn(gateway.baseUrl, company);
+      const cpuBefore = { gateway: gateway.cpuSeconds(), worker: worker.cpuSeconds() };
+      const production = await registrations(gateway.baseUrl, productionToken, policyTypeId, options.rywCommands, options.rywRate);
+      // What each process spent on a command and its read (CPU, not wall time): what bounds the rate.
+      const perCommand = (seconds: number) => round((seconds * 1000) / options.rywCommands, 1);
+      const gatewayMs = perCommand(gateway.cpuSeconds() - cpuBefore.gateway);
+      const workerMs = perCommand(worker.cpuSeconds() - cpuBefore.worker);
       logRun(log, 'production', production);
+      log(`read-your-writes (production): CPU per command and its read: gateway ${gatewayMs} ms, worker ${workerMs} ms`);
       // The embedded shape's target is reported but the issue's p99 < 50 ms is asked of this one.
       out[0]!.met = null;
-      out.push(...figures('production (gateway + worker)', production, true));
+      out.push(
+        ...figures('production (gateway + worker)', production, true),
+        { suite: 'read-your-writes', metric: 'production: gateway CPU per command and its read', value: gatewayMs, unit: 'ms' },
+        { suite: 'read-your-writes', metric: 'production: worker CPU per command', value: workerMs, unit: 'ms' },
+      );
     } finally {
       await gateway.stop();
     }

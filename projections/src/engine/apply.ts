@@ -1,5 +1,5 @@
-import type { RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
-import type { Track } from './checkpoints.ts';
+import type { RecordedEvent, SqlClient, SqlExecutor, Statement } from '@fpa/write-model/event-store';
+import { ENTER_LOCKED, ENTER_MOVED, type Track } from './checkpoints.ts';
 import { parkKey, recordParked, type ParkList } from './parked.ts';
 import { isLockTimeout } from './schema.ts';
 import type { ProjectionLogger, Projector } from './types.ts';
@@ -95,8 +95,9 @@ export async function applyAll(
 }
 
 /**
- * A batch transaction. A lost compare-and-set rolls back and reads as 'moved'; a lock wait that timed
- * out (a switch queued behind long reads) as 'locked', to be tried again shortly.
+ * A batch transaction, opened by `opening` when given (enterBatch: the lock and the compare-and-set in
+ * one statement sent ahead of fn's). A lost compare-and-set rolls back and reads as 'moved'; a lock held
+ * elsewhere or a lock wait that timed out (a switch queued behind long reads) as 'locked', to be tried again shortly.
  *
  * When applyBatch throws, the whole transaction is rolled back and run again at once applying the
  * batch event by event: a set-based statement cannot say which event broke it, apply can, and
@@ -110,12 +111,13 @@ export async function applyAll(
 export async function runBatch<T extends string>(
   ctx: { sql: SqlClient; logger: ProjectionLogger },
   fn: (tx: SqlExecutor, mode: ApplyMode) => Promise<T>,
+  opening?: Statement,
 ): Promise<T | 'moved' | 'locked'> {
   try {
-    return await attempt(ctx.sql, (tx) => fn(tx, 'batch'));
+    return await attempt(ctx.sql, (tx) => fn(tx, 'batch'), opening);
   } catch (error) {
     if (!(error instanceof BatchFailed)) throw error;
-    const outcome = await attempt(ctx.sql, (tx) => fn(tx, 'each'));
+    const outcome = await attempt(ctx.sql, (tx) => fn(tx, 'each'), opening);
     if (outcome !== 'moved' && outcome !== 'locked') {
       ctx.logger.error('applyBatch failed where apply did not; the batch was applied event by event', {
         projector: error.projector,
@@ -128,15 +130,22 @@ export async function runBatch<T extends string>(
   }
 }
 
-async function attempt<T extends string>(sql: SqlClient, fn: (tx: SqlExecutor) => Promise<T>): Promise<T | 'moved' | 'locked'> {
+async function attempt<T extends string>(
+  sql: SqlClient,
+  fn: (tx: SqlExecutor) => Promise<T>,
+  opening: Statement | undefined,
+): Promise<T | 'moved' | 'locked'> {
   try {
-    return await sql.transaction(fn);
+    return await sql.transaction(fn, opening);
   } catch (error) {
-    if (error instanceof CheckpointMoved) return 'moved';
-    if (isLockTimeout(error)) return 'locked';
+    if (error instanceof CheckpointMoved || isSqlState(error, ENTER_MOVED)) return 'moved';
+    if (isLockTimeout(error) || isSqlState(error, ENTER_LOCKED)) return 'locked';
     throw error;
   }
 }
+
+const isSqlState = (error: unknown, code: string): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 

@@ -1,4 +1,4 @@
-import type { Checkpoint, RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
+import type { Checkpoint, RecordedEvent, SqlExecutor, Statement } from '@fpa/write-model/event-store';
 
 /**
  * The engine's bookkeeping rows. public.projection_checkpoints holds, per projector, the active
@@ -106,4 +106,68 @@ export async function deleteRow(tx: SqlExecutor, track: Track, name: string): Pr
 
 export async function recordError(db: SqlExecutor, track: Track, name: string, message: string): Promise<void> {
   await db.query(`update ${TABLE[track]} set last_error = $2, updated_at = now() where projector = $1`, [name, message]);
+}
+
+/** What projection_enter raises: another session holds the track's lock; the row moved since it was read. */
+export const ENTER_LOCKED = 'FPL01';
+export const ENTER_MOVED = 'FPM01';
+
+/**
+ * The opening of a batch transaction as one statement (it took four round trips): the track's lock
+ * (tried), the compare-and-set of the row from the state the batch was read against to the batch's end
+ * (which row-locks it until the commit, as the batch's own statements then land or roll back with it),
+ * and the generation's schema first on the search path. The transaction sends it pipelined ahead of the
+ * batch's statements (SqlClient.transaction's opening); a refusal aborts the transaction before any of
+ * them runs.
+ */
+export const ENTER_FUNCTION = `
+  create or replace function public.projection_enter(p_track text, p_lock text, p_projector text, p_version int,
+      p_generation int, p_tx xid8, p_position bigint, p_next_tx xid8, p_next_position bigint, p_path text)
+    returns void language plpgsql as $$
+  begin
+    if not pg_try_advisory_xact_lock(hashtext(p_lock)) then
+      raise exception 'projection % is locked', p_projector using errcode = '${ENTER_LOCKED}';
+    end if;
+    if p_track = 'live' then
+      update public.projection_checkpoints
+         set tx_id = p_next_tx, global_position = p_next_position, last_error = null, updated_at = now()
+       where projector = p_projector and version = p_version and generation = p_generation
+         and tx_id is not distinct from p_tx and global_position is not distinct from p_position;
+    else
+      update public.projection_rebuilds
+         set tx_id = p_next_tx, global_position = p_next_position, last_error = null, updated_at = now()
+       where projector = p_projector and version = p_version and generation = p_generation
+         and tx_id is not distinct from p_tx and global_position is not distinct from p_position;
+    end if;
+    if not found then
+      raise exception 'the checkpoint of % moved', p_projector using errcode = '${ENTER_MOVED}';
+    end if;
+    perform set_config('search_path', p_path, true);
+  end $$;
+`;
+
+/** projection_enter's call for a batch of `track` read against `expected`, ending at `next`, applied in schema `schema`. */
+export function enterBatch(
+  track: Track,
+  name: string,
+  lockKey: string,
+  expected: TrackRow,
+  next: Checkpoint | null,
+  schema: string,
+): Statement {
+  return {
+    text: `select public.projection_enter($1, $2, $3, $4, $5, $6::xid8, $7::bigint, $8::xid8, $9::bigint, $10)`,
+    params: [
+      track,
+      lockKey,
+      name,
+      expected.version,
+      expected.generation,
+      expected.checkpoint?.txId ?? null,
+      expected.checkpoint?.globalPosition ?? null,
+      next?.txId ?? null,
+      next?.globalPosition ?? null,
+      `"${schema}", public`,
+    ],
+  };
 }

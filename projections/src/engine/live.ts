@@ -1,7 +1,7 @@
 import { compareCheckpoints } from '@fpa/write-model/event-store';
 import type { Checkpoint, EventStore, SqlClient } from '@fpa/write-model/event-store';
-import { applyAll, CheckpointMoved, runBatch } from './apply.ts';
-import { advance, deleteRow, lockIfUnchanged, putRow, readRow, type TrackRow } from './checkpoints.ts';
+import { applyAll, runBatch } from './apply.ts';
+import { advance, deleteRow, enterBatch, putRow, readRow, type TrackRow } from './checkpoints.ts';
 import {
   boundLockWaits,
   buildQueryIndexes,
@@ -13,8 +13,8 @@ import {
   lock,
   pointViews,
   rebuildLockKey,
+  schemaName,
   tryLock,
-  useGeneration,
 } from './schema.ts';
 import type { ParkList } from './parked.ts';
 import type { SharedLog } from './shared-log.ts';
@@ -105,14 +105,15 @@ export async function liveStep(ctx: StepContext, projector: Projector, park?: Pa
     committed(ctx, projector.name, { ...row, checkpoint: next, lastError: null });
     return more ? 'progress' : caughtUp(ctx, projector, row.generation);
   }
-  const outcome = await runBatch(ctx, async (tx, mode) => {
-    if (!(await tryLock(tx, liveLockKey(projector.name)))) return 'locked';
-    if (!(await lockIfUnchanged(tx, 'live', projector.name, row))) return 'moved';
-    await useGeneration(tx, projector.name, row.generation);
-    await applyAll(tx, projector, { track: 'live', generation: row.generation, park }, events, mode);
-    if (!(await advance(tx, 'live', projector.name, row, next))) throw new CheckpointMoved();
-    return 'committed';
-  });
+  const opening = enterBatch('live', projector.name, liveLockKey(projector.name), row, next, schemaName(projector.name, row.generation));
+  const outcome = await runBatch(
+    ctx,
+    async (tx, mode) => {
+      await applyAll(tx, projector, { track: 'live', generation: row.generation, park }, events, mode);
+      return 'committed';
+    },
+    opening,
+  );
   if (outcome === 'locked') return 'locked';
   if (outcome === 'committed') {
     committed(ctx, projector.name, { ...row, checkpoint: next, lastError: null });

@@ -1,6 +1,6 @@
 import { compareCheckpoints } from '@fpa/write-model/event-store';
-import { advance, deleteRow, lockIfUnchanged, putRow, readRow } from './checkpoints.ts';
-import { applyAll, CheckpointMoved, runBatch } from './apply.ts';
+import { deleteRow, enterBatch, lockIfUnchanged, putRow, readRow } from './checkpoints.ts';
+import { applyAll, runBatch } from './apply.ts';
 import { withQueryIndexes, type StepContext } from './live.ts';
 import {
   boundLockWaits,
@@ -10,6 +10,7 @@ import {
   lock,
   pointViews,
   rebuildLockKey,
+  schemaName,
   tryLock,
   useGeneration,
 } from './schema.ts';
@@ -69,14 +70,15 @@ export async function rebuildStep(ctx: StepContext, projector: Projector, park?:
     : { events: [], next: pending.checkpoint, more: false };
 
   if (more) {
-    const outcome = await runBatch(ctx, async (tx, mode) => {
-      if (!(await tryLock(tx, rebuildLockKey(name)))) return 'locked';
-      if (!(await lockIfUnchanged(tx, 'rebuild', name, pending))) return 'moved';
-      await useGeneration(tx, name, pending.generation);
-      await applyAll(tx, projector, { track: 'rebuild', generation: pending.generation, park }, events, mode);
-      if (!(await advance(tx, 'rebuild', name, pending, next))) throw new CheckpointMoved();
-      return 'committed';
-    });
+    const opening = enterBatch('rebuild', name, rebuildLockKey(name), pending, next, schemaName(name, pending.generation));
+    const outcome = await runBatch(
+      ctx,
+      async (tx, mode) => {
+        await applyAll(tx, projector, { track: 'rebuild', generation: pending.generation, park }, events, mode);
+        return 'committed';
+      },
+      opening,
+    );
     return outcome === 'locked' ? 'locked' : 'progress';
   }
 

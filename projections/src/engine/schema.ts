@@ -1,5 +1,6 @@
 import type { SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
 import type { Projector } from './types.ts';
+import { ENTER_FUNCTION } from './checkpoints.ts';
 import { migrateLeaseTables } from './lease.ts';
 import { PARKED_DDL, resolveParked } from './parked.ts';
 import { ensureTenantRole, TENANT_ROLE, wallGeneration } from './tenant-wall.ts';
@@ -88,6 +89,7 @@ export async function migrateEngineTables(sql: SqlClient): Promise<void> {
       );
     `);
     await tx.exec(PARKED_DDL);
+    await tx.exec(ENTER_FUNCTION);
     await migrateLeaseTables(tx);
     await ensureTenantRole(tx);
   });
