@@ -119,3 +119,15 @@ export function dateProblem(value: string, range: DateRange): DateProblem | null
   if (value > range.latest) return 'tooLate';
   return null;
 }
+
+/**
+ * A schema that depends on the South African date, made once per day: building a zod schema costs more
+ * than parsing with it (the gateway asked for one on every request, a CSV import on every row).
+ */
+export function oncePerDay<S>(make: (today: string) => S): (today: string) => S {
+  let made: { today: string; value: S } | null = null;
+  return (today) => {
+    if (made?.today !== today) made = { today, value: make(today) };
+    return made.value;
+  };
+}

@@ -1,3 +1,4 @@
+import { oncePerDay } from './dates.ts';
 import { z } from 'zod';
 import { compareDecimal, isDecimalString, MAX_AMOUNT } from './decimal.ts';
 import { isValidEmail } from './email.ts';
@@ -137,19 +138,20 @@ const mainMembersOn = (today: string) =>
     );
 
 /** POST /api/group-schemes. `today` (South African) bounds the prior cover's end date. */
-export const groupSchemeSchemaOn = (today: string) =>
+export const groupSchemeSchemaOn = oncePerDay((today: string) =>
   z.object({
     name: requiredText(M.name),
     description: cell,
     mainMembers: mainMembersOn(today),
-  });
+  }),
+);
 export type GroupSchemeInput = z.output<ReturnType<typeof groupSchemeSchemaOn>>;
 export type GroupSchemeFormValues = z.input<ReturnType<typeof groupSchemeSchemaOn>>;
 export type SchemeMainMemberInput = GroupSchemeInput['mainMembers'][number];
 export type SchemeFamilyMemberInput = SchemeMainMemberInput['familyMembers'][number];
 
 /** POST /api/group-schemes/{id}/members: no name needed when adding to an existing scheme. */
-export const groupSchemeMembersSchemaOn = (today: string) => z.object({ mainMembers: mainMembersOn(today) });
+export const groupSchemeMembersSchemaOn = oncePerDay((today: string) => z.object({ mainMembers: mainMembersOn(today) }));
 export type GroupSchemeMembersInput = z.output<ReturnType<typeof groupSchemeMembersSchemaOn>>;
 
 /** PUT /api/group-schemes/{id} from the edit dialog. */

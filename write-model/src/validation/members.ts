@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { birthDateField, dateField, dateMessages } from './date-fields.ts';
-import { deathDateRange, inceptionDateRange, paidUpToRange } from './dates.ts';
+import { deathDateRange, inceptionDateRange, oncePerDay, paidUpToRange } from './dates.ts';
 import {
   minText,
   nullableChoiceField,
@@ -100,12 +100,8 @@ export function refinePriorCover(m: PriorCoverFields, ctx: z.RefinementCtx): voi
 /** The two fields alone with their rule, for an entry point whose other fields are checked elsewhere. */
 const priorCoverSchemaFor = (today: string) =>
   z.object(priorCoverFields(today)).superRefine(refinePriorCover).transform(priorCoverOfFields);
-let priorCoverSchemaOfDay: { today: string; schema: ReturnType<typeof priorCoverSchemaFor> } | null = null;
-/** The prior-cover fields' schema on a day; made once per day (a CSV import asks for it on every row). */
-export const priorCoverSchemaOn = (today: string) => {
-  if (priorCoverSchemaOfDay?.today !== today) priorCoverSchemaOfDay = { today, schema: priorCoverSchemaFor(today) };
-  return priorCoverSchemaOfDay.schema;
-};
+/** The prior-cover fields' schema on a day (a CSV import asks for it on every row). */
+export const priorCoverSchemaOn = oncePerDay(priorCoverSchemaFor);
 
 /**
  * A policy's own calendar and a book migrated from another system (issue #20): the day of the month its
@@ -246,7 +242,7 @@ export function missingMainMemberContact(m: Pick<MemberFields, 'phone' | 'addres
  * The output drops what does not apply (the identifier not chosen, a main member's relationship), so
  * stale input from a toggled form is never stored. `today` (South African) bounds the date of birth.
  */
-export const memberSchemaOn = (today: string) =>
+export const memberSchemaOn = oncePerDay((today: string) =>
   memberFields(today)
     .superRefine((m, ctx) => {
       const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -281,7 +277,8 @@ export const memberSchemaOn = (today: string) =>
         otherRelationship: !m.isMainMember && m.relationship === 'other' ? m.otherRelationship : null,
         priorCover: priorCoverOfFields(m),
       };
-    });
+    }),
+);
 export type MemberInput = z.output<ReturnType<typeof memberSchemaOn>>;
 export type MemberFormValues = z.input<ReturnType<typeof memberSchemaOn>>;
 
@@ -300,7 +297,7 @@ export function memberPolicyChoiceError(choice: {
 }
 
 /** PUT /api/members/{id}: the main member's personal, contact and address fields. */
-export const editMemberSchemaOn = (today: string) =>
+export const editMemberSchemaOn = oncePerDay((today: string) =>
   z
     .object({
       firstName: minText(2, MEMBER_MESSAGES.firstName).max(NAME_MAX_LENGTH, nameTooLong('First name')),
@@ -319,7 +316,8 @@ export const editMemberSchemaOn = (today: string) =>
       // Issue #22: prior cover proven after the life joined; left out, it stays as it was.
       ...priorCoverFields(today),
     })
-    .superRefine(refinePriorCover);
+    .superRefine(refinePriorCover),
+);
 export type EditMemberInput = z.output<ReturnType<typeof editMemberSchemaOn>>;
 export type EditMemberFormValues = z.input<ReturnType<typeof editMemberSchemaOn>>;
 
@@ -327,7 +325,7 @@ export type EditMemberFormValues = z.input<ReturnType<typeof editMemberSchemaOn>
  * PUT /api/members/{id}/family-details (issue #22): a family member's names, date of birth, relationship
  * and (optional) contact and address. The ID number stays as registered: it is who the person is.
  */
-export const editFamilyMemberSchemaOn = (today: string) =>
+export const editFamilyMemberSchemaOn = oncePerDay((today: string) =>
   z
     .object({
       firstName: minText(2, MEMBER_MESSAGES.firstName).max(NAME_MAX_LENGTH, nameTooLong('First name')),
@@ -358,7 +356,8 @@ export const editFamilyMemberSchemaOn = (today: string) =>
       city: m.city || null,
       province: m.province || null,
       postalCode: m.postalCode || null,
-    }));
+    })),
+);
 export type EditFamilyMemberInput = z.output<ReturnType<typeof editFamilyMemberSchemaOn>>;
 export type EditFamilyMemberFormValues = z.input<ReturnType<typeof editFamilyMemberSchemaOn>>;
 

@@ -1,3 +1,4 @@
+import { oncePerDay } from './dates.ts';
 import { z } from 'zod';
 import { centsToDecimal, compareDecimal, decimalToCents, isDecimalString } from './decimal.ts';
 import {
@@ -50,7 +51,7 @@ export function stripIncome(value: string): string {
  * A family member added through the dialog. The ID must be a real SA ID, not just 13 characters. Prior
  * cover (issue #22): the member form's own fields and rule; `today` bounds the date it ended.
  */
-export const onboardingFamilyMemberSchemaOn = (today: string) =>
+export const onboardingFamilyMemberSchemaOn = oncePerDay((today: string) =>
   z
     .object({
       firstName: requiredText(M.firstName).max(NAME_MAX_LENGTH, nameTooLong('First name')),
@@ -62,7 +63,8 @@ export const onboardingFamilyMemberSchemaOn = (today: string) =>
         .meta({ graphqlType: 'String', description: 'spouse, child, parent, sibling or other.' }),
       ...priorCoverFields(today),
     })
-    .superRefine(refinePriorCover);
+    .superRefine(refinePriorCover),
+);
 export type OnboardingFamilyMemberInput = z.output<ReturnType<typeof onboardingFamilyMemberSchemaOn>>;
 
 const step1 = {
@@ -113,10 +115,12 @@ const step3On = (today: string) => ({
 /** "Next" checks only the current step's fields. */
 export const onboardingStep1Schema = z.object(step1);
 export const onboardingStep2Schema = z.object(step2);
-export const onboardingStep3SchemaOn = (today: string) => z.object(step3On(today)).superRefine(refinePriorCover);
+export const onboardingStep3SchemaOn = oncePerDay((today: string) => z.object(step3On(today)).superRefine(refinePriorCover));
 
 /** The whole wizard, checked again on "Complete Onboarding". */
-export const onboardingFormSchemaOn = (today: string) => z.object({ ...step1, ...step2, ...step3On(today) }).superRefine(refinePriorCover);
+export const onboardingFormSchemaOn = oncePerDay((today: string) =>
+  z.object({ ...step1, ...step2, ...step3On(today) }).superRefine(refinePriorCover),
+);
 export type OnboardingFormInput = z.output<ReturnType<typeof onboardingFormSchemaOn>>;
 export type OnboardingFormValues = z.input<ReturnType<typeof onboardingFormSchemaOn>>;
 
@@ -124,7 +128,7 @@ export type OnboardingFormValues = z.input<ReturnType<typeof onboardingFormSchem
  * POST /api/client-onboarding. The street number and name arrive combined as `address`. agentId is
  * accepted for compatibility, but the server must use the signed-in agent, never the body's.
  */
-export const onboardingSchemaOn = (today: string) => {
+export const onboardingSchemaOn = oncePerDay((today: string) => {
   const step3 = step3On(today);
   return z
     .object({
@@ -146,7 +150,7 @@ export const onboardingSchemaOn = (today: string) => {
       }),
     })
     .superRefine(refinePriorCover);
-};
+});
 export type OnboardingInput = z.output<ReturnType<typeof onboardingSchemaOn>>;
 export type OnboardingPayload = z.input<ReturnType<typeof onboardingSchemaOn>>;
 
