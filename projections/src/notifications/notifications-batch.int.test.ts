@@ -209,11 +209,15 @@ async function paymentLog(driver: TestDriver, cleanups: (() => Promise<void>)[],
   }
   const appended = await bed.append(life.companyId, streams);
   // readAll stops at the server's transaction horizon, which another test's open transaction can hold back.
+  // expect.poll's 1 s default is less than a busy shared server's longest transaction (seen in a full run).
   await expect
-    .poll(async () => {
-      const head = await bed.store.headCheckpoint();
-      return head !== null && compareCheckpoints(head, appended.checkpoint) >= 0;
-    })
+    .poll(
+      async () => {
+        const head = await bed.store.headCheckpoint();
+        return head !== null && compareCheckpoints(head, appended.checkpoint) >= 0;
+      },
+      { timeout: 30_000 },
+    )
     .toBe(true);
   const handled = new Set<string>(notificationsProjection.handles);
   return (await bed.store.readAll({ after: null, limit: 100_000 })).filter(
