@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseUnavailable, reconnectDelaySeconds, targetSessionAttrs } from './sql.ts';
+import { databaseUnavailable, reconnectDelaySeconds, targetSessionAttrs, unixSocket } from './sql.ts';
 
 describe('the SQL port on a failover pair (issue #28)', () => {
   it('asks postgres.js for the primary when a URL wants read-write: its read-write would keep a hot standby', () => {
@@ -31,5 +31,23 @@ describe('the SQL port on a failover pair (issue #28)', () => {
 
   it('waits at most a second between a connection’s attempts, so it finds the new primary soon after the promotion', () => {
     expect([0, 1, 2, 3, 4, 5, 10, 50].map(reconnectDelaySeconds)).toEqual([0.05, 0.1, 0.2, 0.4, 0.8, 1, 1, 1]);
+  });
+});
+
+describe('a local server through its Unix socket (issue #26)', () => {
+  it("takes libpq's host=/directory from the URL: the socket named for the port, the parameter kept from the server", () => {
+    expect(unixSocket('postgres://fpa@localhost/fpa?host=/var/run/postgresql')).toEqual({
+      url: 'postgres://fpa@localhost/fpa',
+      path: '/var/run/postgresql/.s.PGSQL.5432',
+    });
+    expect(unixSocket('postgres://fpa:secret@localhost:5433/fpa?sslmode=disable&host=/tmp/')).toEqual({
+      url: 'postgres://fpa:secret@localhost:5433/fpa?sslmode=disable',
+      path: '/tmp/.s.PGSQL.5433',
+    });
+  });
+
+  it('leaves a TCP URL alone', () => {
+    expect(unixSocket('postgres://fpa@127.0.0.1:5432/fpa')).toBeNull();
+    expect(unixSocket('postgres://fpa@db.example.com/fpa?host=db2.example.com')).toBeNull();
   });
 });
