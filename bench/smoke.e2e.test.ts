@@ -18,7 +18,7 @@ const drivers: [string, string | undefined][] = [['pglite', undefined]];
 if (testDatabaseUrl()) drivers.push(['postgres', testDatabaseUrl()!]);
 
 describe.each(drivers)('npm run bench --smoke on %s', (driver, url) => {
-  it('runs every suite and writes the table as JSON and SVG', { timeout: 150_000 }, async () => {
+  it('runs every suite and writes the table as JSON and SVG', { timeout: 240_000 }, async () => {
     const options = parseOptions(['--smoke', `--out=${join(out, driver)}`], url ? { BENCH_DATABASE_URL: url } : {});
     const { figures, failures, paths } = await runBench(options, () => {});
     expect(failures).toEqual([]);
@@ -41,7 +41,9 @@ describe.each(drivers)('npm run bench --smoke on %s', (driver, url) => {
       expect(measured(suite).length, suite).toBeGreaterThan(0);
     }
     // Every command of the steady run reached its list, the load had no errors, the import took every row.
-    expect(figures.find((f) => f.metric === 'rows not visible right after the answer')?.value).toBe(0);
+    // (Each shape the suite ran: embedded, and on the server the gateway and worker as processes of their own.)
+    const notVisible = figures.filter((f) => f.metric.endsWith('rows not visible right after the answer'));
+    expect(notVisible.map((f) => f.value)).toEqual(driver === 'postgres' ? [0, 0] : [0]);
     expect(figures.find((f) => f.suite === 'http' && f.metric.startsWith('errors'))?.value).toBe(0);
     expect(figures.find((f) => f.suite === 'import' && f.metric.includes('-row CSV'))?.metric).toContain('120-row');
     // The daily run's notice day: every one of the tenant's 61 policies (the generator's 60 and the member's page's
