@@ -1,7 +1,14 @@
-import type { RecordedEvent, SqlClient, SqlExecutor, Statement } from '@fpa/write-model/event-store';
-import { ENTER_LOCKED, ENTER_MOVED, type Track } from './checkpoints.ts';
+import {
+  isSqlState,
+  type Checkpoint,
+  type RecordedEvent,
+  type SqlClient,
+  type SqlExecutor,
+  type Statement,
+} from '@fpa/write-model/event-store';
+import { ENTER_LOCKED, ENTER_MOVED, enterBatch, type Track, type TrackRow } from './checkpoints.ts';
 import { parkKey, recordParked, type ParkList } from './parked.ts';
-import { isLockTimeout } from './schema.ts';
+import { isLockTimeout, liveLockKey, rebuildLockKey, schemaName } from './schema.ts';
 import type { ProjectionLogger, Projector } from './types.ts';
 
 /** A failure inside the projector's own code or SQL, located so that last_error says where. */
@@ -16,14 +23,6 @@ export class ProjectionError extends Error {
     this.projector = projector;
     this.track = track;
     this.event = event;
-  }
-}
-
-/** Thrown inside a batch transaction to roll it back when the compare-and-set finds the row moved. */
-export class CheckpointMoved extends Error {
-  constructor() {
-    super('The checkpoint moved during the batch.');
-    this.name = 'CheckpointMoved';
   }
 }
 
@@ -130,6 +129,28 @@ export async function runBatch<T extends string>(
   }
 }
 
+/**
+ * One batch of `events` on a track, read against `row` and ending at `next`: opened by projection_enter
+ * (the track's lock, the compare-and-set, the generation's schema), then applied (runBatch).
+ */
+export function runTrackBatch(
+  ctx: { sql: SqlClient; logger: ProjectionLogger },
+  projector: Projector,
+  track: Track,
+  batch: { row: TrackRow; next: Checkpoint | null; events: readonly RecordedEvent[]; park?: ParkList | undefined },
+): Promise<'committed' | 'moved' | 'locked'> {
+  const { row, next, events, park } = batch;
+  const lockKey = track === 'live' ? liveLockKey(projector.name) : rebuildLockKey(projector.name);
+  return runBatch(
+    ctx,
+    async (tx, mode) => {
+      await applyAll(tx, projector, { track, generation: row.generation, park }, events, mode);
+      return 'committed' as const;
+    },
+    enterBatch(track, projector.name, lockKey, row, next, schemaName(projector.name, row.generation)),
+  );
+}
+
 async function attempt<T extends string>(
   sql: SqlClient,
   fn: (tx: SqlExecutor) => Promise<T>,
@@ -138,14 +159,11 @@ async function attempt<T extends string>(
   try {
     return await sql.transaction(fn, opening);
   } catch (error) {
-    if (error instanceof CheckpointMoved || isSqlState(error, ENTER_MOVED)) return 'moved';
+    if (isSqlState(error, ENTER_MOVED)) return 'moved';
     if (isLockTimeout(error) || isSqlState(error, ENTER_LOCKED)) return 'locked';
     throw error;
   }
 }
-
-const isSqlState = (error: unknown, code: string): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 

@@ -1,7 +1,7 @@
 import { compareCheckpoints } from '@fpa/write-model/event-store';
 import type { Checkpoint, EventStore, SqlClient } from '@fpa/write-model/event-store';
-import { applyAll, runBatch } from './apply.ts';
-import { advance, deleteRow, enterBatch, putRow, readRow, type TrackRow } from './checkpoints.ts';
+import { runTrackBatch } from './apply.ts';
+import { advance, deleteRow, putRow, readRow, type TrackRow } from './checkpoints.ts';
 import {
   boundLockWaits,
   buildQueryIndexes,
@@ -13,7 +13,6 @@ import {
   lock,
   pointViews,
   rebuildLockKey,
-  schemaName,
   tryLock,
 } from './schema.ts';
 import type { ParkList } from './parked.ts';
@@ -105,15 +104,7 @@ export async function liveStep(ctx: StepContext, projector: Projector, park?: Pa
     committed(ctx, projector.name, { ...row, checkpoint: next, lastError: null });
     return more ? 'progress' : caughtUp(ctx, projector, row.generation);
   }
-  const opening = enterBatch('live', projector.name, liveLockKey(projector.name), row, next, schemaName(projector.name, row.generation));
-  const outcome = await runBatch(
-    ctx,
-    async (tx, mode) => {
-      await applyAll(tx, projector, { track: 'live', generation: row.generation, park }, events, mode);
-      return 'committed';
-    },
-    opening,
-  );
+  const outcome = await runTrackBatch(ctx, projector, 'live', { row, next, events, park });
   if (outcome === 'locked') return 'locked';
   if (outcome === 'committed') {
     committed(ctx, projector.name, { ...row, checkpoint: next, lastError: null });

@@ -1,6 +1,6 @@
 import { compareCheckpoints } from '@fpa/write-model/event-store';
-import { deleteRow, enterBatch, lockIfUnchanged, putRow, readRow } from './checkpoints.ts';
-import { applyAll, runBatch } from './apply.ts';
+import { deleteRow, lockIfUnchanged, putRow, readRow } from './checkpoints.ts';
+import { applyAll, runBatch, runTrackBatch } from './apply.ts';
 import { withQueryIndexes, type StepContext } from './live.ts';
 import {
   boundLockWaits,
@@ -10,7 +10,6 @@ import {
   lock,
   pointViews,
   rebuildLockKey,
-  schemaName,
   tryLock,
   useGeneration,
 } from './schema.ts';
@@ -70,15 +69,7 @@ export async function rebuildStep(ctx: StepContext, projector: Projector, park?:
     : { events: [], next: pending.checkpoint, more: false };
 
   if (more) {
-    const opening = enterBatch('rebuild', name, rebuildLockKey(name), pending, next, schemaName(name, pending.generation));
-    const outcome = await runBatch(
-      ctx,
-      async (tx, mode) => {
-        await applyAll(tx, projector, { track: 'rebuild', generation: pending.generation, park }, events, mode);
-        return 'committed';
-      },
-      opening,
-    );
+    const outcome = await runTrackBatch(ctx, projector, 'rebuild', { row: pending, next, events, park });
     return outcome === 'locked' ? 'locked' : 'progress';
   }
 

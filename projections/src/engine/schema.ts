@@ -1,4 +1,4 @@
-import type { SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
+import { isSqlState, type SqlClient, type SqlExecutor } from '@fpa/write-model/event-store';
 import type { Projector } from './types.ts';
 import { ENTER_FUNCTION } from './checkpoints.ts';
 import { migrateLeaseTables } from './lease.ts';
@@ -209,5 +209,5 @@ export async function boundLockWaits(tx: SqlExecutor): Promise<void> {
 }
 
 export function isLockTimeout(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '55P03';
+  return isSqlState(error, '55P03');
 }

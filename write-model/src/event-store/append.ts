@@ -5,7 +5,7 @@ import { commitRefusal } from './commit-refusals.ts';
 import { chainHash } from './hash-chain.ts';
 import { encryptFields, subjectsOf } from './pii-fields.ts';
 import type { Keyring } from './pii.ts';
-import type { SqlClient, SqlExecutor } from './sql.ts';
+import { isSqlState, type SqlClient, type SqlExecutor } from './sql.ts';
 import type { AppendOptions, AppendResult, EventMetadata, NewEvent, PiiMarking, StreamAppend } from './types.ts';
 
 /**
@@ -176,10 +176,6 @@ async function readTails(sql: SqlExecutor, streams: readonly StreamAppend[], cac
   );
   for (const row of rows) tails.set(row.stream_id, { version: row.version ?? 0, hash: row.hash });
   return tails;
-}
-
-function isSqlState(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
 }
 
 /** es_append's conflict or a deferred check's refusal at the commit (commit-refusals.ts) as the typed refusal; anything else unchanged. */

@@ -328,6 +328,11 @@ export function targetSessionAttrs(url: string): 'primary' | null {
   return wanted === 'read-write' || wanted === 'primary' ? 'primary' : null;
 }
 
+/** Whether a database error carries this SQLSTATE (both drivers put it in `code`). */
+export function isSqlState(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}
+
 /**
  * libpq's `host=/directory` in the URL's query (`postgres://user@localhost/db?host=/var/run/postgresql`):
  * the server's Unix socket in that directory, named for the URL's port, and the URL without the parameter
