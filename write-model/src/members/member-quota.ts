@@ -110,19 +110,17 @@ async function migrateQuotaTakes(sql: SqlExecutor): Promise<void> {
     create or replace function company_quota_take() returns trigger language plpgsql as $$
     declare q company_quotas;
     begin
+      -- A company without its row yet gets the free tier's, as createQuota makes it.
+      if not exists (select 1 from company_quotas where company_id = new.company_id) then
+        insert into company_quotas (company_id, member_limit, tier) values (new.company_id, ${FREE_TIER_MEMBER_LIMIT}, '${FREE_TIER}')
+          on conflict do nothing;
+      end if;
       update company_quotas set members_used = members_used + new.taken
        where company_id = new.company_id and (member_limit = ${UNLIMITED} or members_used + new.taken <= member_limit);
       if not found then
-        -- A company without its row yet gets the free tier's (as createQuota makes it), then the same check.
-        insert into company_quotas (company_id, member_limit, tier) values (new.company_id, ${FREE_TIER_MEMBER_LIMIT}, '${FREE_TIER}')
-          on conflict do nothing;
-        update company_quotas set members_used = members_used + new.taken
-         where company_id = new.company_id and (member_limit = ${UNLIMITED} or members_used + new.taken <= member_limit);
-        if not found then
-          select * into q from company_quotas where company_id = new.company_id;
-          raise exception 'member limit reached' using errcode = '${QUOTA_REFUSED}',
-            detail = json_build_object('limit', q.member_limit, 'used', q.members_used)::text;
-        end if;
+        select * into q from company_quotas where company_id = new.company_id;
+        raise exception 'member limit reached' using errcode = '${QUOTA_REFUSED}',
+          detail = json_build_object('limit', q.member_limit, 'used', q.members_used)::text;
       end if;
       delete from company_quota_takes where ctid = new.ctid;
       return null;
