@@ -4,14 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import postgres from 'postgres';
 import { migrateWriteModel } from '@fpa/write-model';
 import {
   createKeyring,
   createPgliteClient,
   createPostgresClient,
   createPostgresEventStore,
-  postgresTarget,
+  adminConnection,
   type EventStore,
   type SqlClient,
 } from '@fpa/write-model/event-store';
@@ -45,7 +44,7 @@ export async function openBenchDatabase(options: BenchOptions): Promise<BenchDat
   let drop = async () => {};
   if (options.databaseUrl) {
     const name = `fpa_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    const admin = postgres(...adminTarget(options.databaseUrl));
+    const admin = adminConnection(options.databaseUrl);
     await admin.unsafe(`create database ${name}`);
     await admin.end({ timeout: 5 });
     const parsed = new URL(options.databaseUrl);
@@ -54,7 +53,7 @@ export async function openBenchDatabase(options: BenchOptions): Promise<BenchDat
     sql = await createPostgresClient({ url, max: 20 }); // 16 writers and a few; the server is shared
     drop = async () => {
       if (options.keep) return;
-      const dropper = postgres(...adminTarget(options.databaseUrl!));
+      const dropper = adminConnection(options.databaseUrl!);
       await dropper.unsafe(`drop database if exists ${name} with (force)`);
       await dropper.end({ timeout: 5 });
     };
@@ -126,10 +125,4 @@ export async function call<T = unknown>(baseUrl: string, method: string, path: s
 /** A session token for a company's administrator, signed in on the gateway at baseUrl. */
 export async function signIn(baseUrl: string, user: { username: string; password: string }): Promise<string> {
   return (await call<{ token: string }>(baseUrl, 'POST', '/api/login', { username: user.username, password: user.password })).token;
-}
-
-/** An admin connection's postgres.js arguments (a Unix socket when the URL says host=/directory). */
-function adminTarget(url: string): [string, postgres.Options<Record<string, postgres.PostgresType>>] {
-  const [target, socket] = postgresTarget(url);
-  return [target, { max: 1, onnotice: () => {}, ...socket }];
 }

@@ -25,9 +25,9 @@ import { loadavg } from 'node:os';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import postgres from 'postgres';
 import { commandContext, migrateWriteModel, registerMember } from '@fpa/write-model';
 import {
+  adminConnection,
   createKeyring,
   createPostgresClient,
   createPostgresEventStore,
@@ -83,7 +83,7 @@ const keyFile = argument('--key-file');
 if ((reuse || generateOnly) && !keyFile) throw new Error('--reuse and --generate-only need --key-file');
 const keep = generateOnly || process.argv.includes('--keep');
 
-const admin = postgres(base, { max: 1, onnotice: () => {} });
+const admin = adminConnection(base);
 if (!reuse) {
   await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.unsafe(`create database ${name}`);

@@ -351,10 +351,19 @@ export function unixSocket(url: string): { url: string; path: string } | null {
   return { url: `${url.slice(0, at)}${rest ? `?${rest}` : ''}`, path: `${directory.replace(/\/+$/, '')}/.s.PGSQL.${port}` };
 }
 
-/** postgres.js's URL and socket path for a URL, for the few places that open postgres.js directly (admin connections). */
-export function postgresTarget(url: string): [string, { path?: string }] {
+/** postgres.js's URL and socket path for a URL. */
+function postgresTarget(url: string): [string, { path?: string }] {
   const socket = unixSocket(url);
   return socket ? [socket.url, { path: socket.path }] : [url, {}];
+}
+
+/**
+ * One plain postgres.js connection for administration beside the SQL port (creating and dropping
+ * databases in tests, the bench and the simulation), through the Unix socket when the URL names one.
+ */
+export function adminConnection(url: string): postgres.Sql {
+  const [target, socket] = postgresTarget(url);
+  return postgres(target, { max: 1, onnotice: () => {}, ...socket });
 }
 
 /**

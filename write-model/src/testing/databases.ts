@@ -3,12 +3,11 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writ
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import postgres from 'postgres';
 import {
   createPgliteClient,
   createPostgresClient,
   pgliteClient,
-  postgresTarget,
+  adminConnection,
   type SqlClient,
   type SqlDriverName,
 } from '../event-store/sql.ts';
@@ -164,7 +163,7 @@ export function postgresDriver(baseUrl: string): TestDriver {
       const runId = testRunId();
       const source = options.template && runId ? await preparedPostgresTemplate(baseUrl, runId, options.template) : null;
       const name = `fpa_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-      const admin = postgres(...adminTarget(baseUrl));
+      const admin = adminConnection(baseUrl);
       try {
         await admin.unsafe(source ? `create database ${name} template ${source}` : `create database ${name}`);
       } finally {
@@ -177,7 +176,7 @@ export function postgresDriver(baseUrl: string): TestDriver {
         url,
         async dispose() {
           await sql.close();
-          const dropper = postgres(...adminTarget(baseUrl));
+          const dropper = adminConnection(baseUrl);
           try {
             await dropper.unsafe(`drop database if exists ${name} with (force)`);
           } finally {
@@ -213,7 +212,7 @@ async function makePostgresTemplate(baseUrl: string, runId: string, template: Da
   const name = `${postgresTemplatePrefix(runId)}${template.name}`;
   const building = `${name}_${randomBytes(4).toString('hex')}`;
   // One connection: the session's advisory lock is taken and released on it.
-  const admin = postgres(...adminTarget(baseUrl));
+  const admin = adminConnection(baseUrl);
   try {
     await admin`select pg_advisory_lock(hashtextextended(${name}, 0))`;
     const [found] = await admin`select 1 from pg_database where datname = ${name}`;
@@ -240,7 +239,7 @@ async function makePostgresTemplate(baseUrl: string, runId: string, template: Da
 
 /** Drops this run's template databases on the server (the global teardown). */
 export async function dropPostgresTemplates(baseUrl: string, runId: string): Promise<void> {
-  const admin = postgres(...adminTarget(baseUrl));
+  const admin = adminConnection(baseUrl);
   try {
     const prefix = postgresTemplatePrefix(runId);
     const rows = await admin<{ datname: string }[]>`select datname from pg_database where starts_with(datname, ${prefix})`;
@@ -266,10 +265,4 @@ function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
-}
-
-/** An admin connection's postgres.js arguments (a Unix socket when the URL says host=/directory). */
-function adminTarget(url: string): [string, postgres.Options<Record<string, postgres.PostgresType>>] {
-  const [target, socket] = postgresTarget(url);
-  return [target, { max: 1, onnotice: () => {}, ...socket }];
 }
