@@ -67,9 +67,11 @@ async function registrations(baseUrl: string, token: string, policyTypeId: strin
   return { latencies, answers, notVisible, achieved: commands / ((performance.now() - t0) / 1000) };
 }
 
-function figures(shape: string, run: Run, met: boolean | null, lag?: number[]): Figure[] {
+/** `judged`: the p99 target is the production shape's (issue #26); the embedded shape reports what one process does. */
+function figures(shape: string, run: Run, judged: boolean, lag?: number[]): Figure[] {
   const p = percentiles(run.latencies);
   const answer = percentiles(run.answers);
+  const waited = lag ? percentiles(lag) : null;
   const suite = 'read-your-writes';
   return [
     {
@@ -78,18 +80,11 @@ function figures(shape: string, run: Run, met: boolean | null, lag?: number[]): 
       value: p.p99,
       unit: 'ms',
       target: 'p99 < 50 ms',
-      met: met === null ? null : met && p.p99 < 50 && run.notVisible === 0,
+      met: judged ? p.p99 < 50 && run.notVisible === 0 : null,
     },
     { suite, metric: `${shape}: the command's answer p99 (p50 ${answer.p50}, p95 ${answer.p95})`, value: answer.p99, unit: 'ms' },
-    ...(lag
-      ? [
-          {
-            suite,
-            metric: `${shape}: projection lag p99 (p50 ${percentiles(lag).p50}, max ${percentiles(lag).max})`,
-            value: percentiles(lag).p99,
-            unit: 'ms',
-          },
-        ]
+    ...(waited
+      ? [{ suite, metric: `${shape}: projection lag p99 (p50 ${waited.p50}, max ${waited.max})`, value: waited.p99, unit: 'ms' }]
       : []),
     {
       suite,
@@ -137,7 +132,7 @@ export async function readYourWritesSuite({ db, options, log, tenant, server, st
     engine.waitFor = waitFor;
   }
   logRun(log, 'embedded', embedded, waits);
-  const out = figures('embedded', embedded, db.driver === 'postgres' ? true : null, waits);
+  const out = figures('embedded', embedded, false, waits);
   if (!db.url) return out;
 
   // The production shape: this process's gateway stopped (its projectors would run beside the worker's).
@@ -155,8 +150,6 @@ export async function readYourWritesSuite({ db, options, log, tenant, server, st
       const workerMs = perCommand(worker.cpuSeconds() - cpuBefore.worker);
       logRun(log, 'production', production);
       log(`read-your-writes (production): CPU per command and its read: gateway ${gatewayMs} ms, worker ${workerMs} ms`);
-      // The embedded shape's target is reported but the issue's p99 < 50 ms is asked of this one.
-      out[0]!.met = null;
       out.push(
         ...figures('production (gateway + worker)', production, true),
         { suite: 'read-your-writes', metric: 'production: gateway CPU per command and its read', value: gatewayMs, unit: 'ms' },
