@@ -1,5 +1,7 @@
 import type { EventStore, SqlClient } from '@fpa/write-model/event-store';
 import { createProjectionEngine } from '../engine/engine.ts';
+import { MAX_READ_MODEL_PARTITIONS, partitionsOf, setReadModelPartitions } from '../engine/partitions.ts';
+import { migrateEngineTables, schemaName } from '../engine/schema.ts';
 import type { ParkedEvent } from '../engine/parked.ts';
 import type { ProjectionLogger, Projector } from '../engine/types.ts';
 
@@ -10,6 +12,9 @@ export const USAGE = `Usage: npm run projections -- <command>
   retry-parked [NAME...]  after a fix: rebuild each projector (of these names) that has parked events; the new
                           generation applies the whole log in order and replaces the serving one when caught up;
                           events that still fail are parked again and listed (exit code 1)
+  partition N             hash-partition the largest read-model tables on company_id in N partitions (0: one
+                          table each), by rebuilding the projectors that own them; the serving generation keeps
+                          serving until each rebuilt one replaces it (PostgreSQL server or PGlite)
 
 Uses DATABASE_URL (a PostgreSQL server; the gateway may keep running) or PGlite in DATA_DIR (default ./data;
 stop the server first), and DATA_KEY or DATA_DIR/master.key to read personal fields.`;
@@ -75,6 +80,32 @@ export async function runProjectionsCli(args: readonly string[], deps: CliDeps):
       deps.out(`${stillParked.length} event(s) still cannot be applied and are parked again:`);
       for (const row of stillParked) deps.out(describe(row));
       return 1;
+    }
+    case 'partition': {
+      const partitions = rest.length === 1 && /^[0-9]+$/.test(rest[0]!) ? Number(rest[0]) : Number.NaN;
+      if (!(partitions <= MAX_READ_MODEL_PARTITIONS)) {
+        deps.out(`partition takes one number, 0 (one table each) to ${MAX_READ_MODEL_PARTITIONS}.`);
+        return 2;
+      }
+      await migrateEngineTables(deps.sql);
+      await setReadModelPartitions(deps.sql, partitions);
+      const wanted = partitions > 1 ? partitions : 0;
+      const serving = new Map((await engine.status()).map((s) => [s.name, s.generation]));
+      for (const projector of deps.projectors) {
+        const tables = projector.partitionedTables ?? [];
+        if (tables.length === 0) continue;
+        const generation = serving.get(projector.name);
+        const found = generation ? await partitionsOf(deps.sql, schemaName(projector.name, generation), tables) : {};
+        const laidOut = tables.every((table) => (found[table] ?? -1) === wanted);
+        if (laidOut) {
+          deps.out(`${projector.name}: ${tables.join(', ')} already ${wanted ? `in ${wanted} partitions` : 'one table each'}.`);
+          continue;
+        }
+        deps.out(`${projector.name}: rebuilding ${tables.join(', ')} ${wanted ? `into ${wanted} partitions` : 'as one table each'}...`);
+        await engine.rebuild(projector.name);
+        deps.out(`${projector.name}: rebuilt and serving.`);
+      }
+      return 0;
     }
     case undefined: // no command
     default:

@@ -3,6 +3,7 @@ import type { Projector } from './types.ts';
 import { ENTER_FUNCTION } from './checkpoints.ts';
 import { migrateLeaseTables } from './lease.ts';
 import { PARKED_DDL, resolveParked } from './parked.ts';
+import { LAYOUT_DDL, partitionsOf, readModelPartitions } from './partitions.ts';
 import { ensureTenantRole, TENANT_ROLE, wallGeneration } from './tenant-wall.ts';
 
 /**
@@ -89,6 +90,7 @@ export async function migrateEngineTables(sql: SqlClient): Promise<void> {
       );
     `);
     await tx.exec(PARKED_DDL);
+    await tx.exec(LAYOUT_DDL);
     await tx.exec(ENTER_FUNCTION);
     await migrateLeaseTables(tx);
     await ensureTenantRole(tx);
@@ -117,7 +119,22 @@ export async function createGeneration(tx: SqlExecutor, projector: Projector, ge
     if (missing.length > 0) throw new Error(`Projector "${projector.name}": init creates no index ${missing.join(', ')} (queryIndexes).`);
   }
   for (const index of indexes) await tx.exec(`drop index "${schema}"."${index}"`);
+  await checkLayout(tx, projector, schema);
   await wallGeneration(tx, schema);
+}
+
+/** A fresh generation's partitioned tables must be laid out as the database asks: init forgot companyPartitions otherwise. */
+async function checkLayout(tx: SqlExecutor, projector: Projector, schema: string): Promise<void> {
+  const tables = projector.partitionedTables ?? [];
+  if (tables.length === 0) return;
+  const wanted = await readModelPartitions(tx);
+  const found = await partitionsOf(tx, schema, tables);
+  const wrong = tables.filter((table) => (found[table] ?? 0) !== (wanted > 1 ? wanted : 0));
+  if (wrong.length > 0) {
+    throw new Error(
+      `Projector "${projector.name}": ${wrong.join(', ')} not in ${wanted > 1 ? `${wanted} partitions` : 'one table'} as the layout asks.`,
+    );
+  }
 }
 
 /** Whether some of the generation's query indexes are not built yet. */

@@ -19,6 +19,11 @@ export type Projector = {
   /** Idempotent DDL with unqualified table names (it runs at every start). */
   init(tx: SqlExecutor): Promise<void>;
   /**
+   * Tables of `tables` that init hash-partitions on company_id when the database's read-model layout
+   * asks for partitions (partitions.ts companyPartitions; issue #28). Their keys lead with company_id.
+   */
+  partitionedTables?: readonly string[];
+  /**
    * Indexes init creates that only queries read through (apply never does). A fresh generation is
    * loaded without them and gets them, by running init again, once it has caught up: before a
    * rebuild switches to it, or when a first generation reaches the head (issue #26).

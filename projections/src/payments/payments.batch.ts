@@ -70,7 +70,7 @@ async function policiesIssued(tx: SqlExecutor, events: readonly Recorded<PolicyI
        from jsonb_to_recordset($1::text::jsonb) as r(ord int, policy_id uuid, company_id uuid, policy_number text, member_id uuid,
                                                       start_date date, position bigint)
       order by ord
-     on conflict (policy_id) do nothing`,
+     on conflict (company_id, policy_id) do nothing`,
     [JSON.stringify(rows)],
   );
 }
@@ -113,7 +113,7 @@ async function paymentsRecorded(tx: SqlExecutor, events: readonly Recorded<Payme
        select id, company_id, policy_id, policy_number, member_id, member_name, amount, payment_date, payment_method, reference,
               notes, status, group_scheme_id, group_payment_id, recorded_by, position, created_at, created_at
          from r order by ord
-       on conflict (id) do nothing
+       on conflict (company_id, id) do nothing
        returning company_id, policy_id, status, amount, payment_date
      ), m as (
        insert into premium_months (company_id, month, amount, payment_count)

@@ -10,6 +10,7 @@ import {
   ADD_TO_PAYMENT_STATS,
   ADD_TO_PREMIUM_MONTHS,
   createPaymentsTables,
+  PAYMENTS_PARTITIONED_TABLES,
   PAYMENTS_QUERY_INDEXES,
   PAYMENTS_TABLES,
 } from './payments.schema.ts';
@@ -22,9 +23,11 @@ import {
 export const paymentsProjection: Projector = projectorOf<PaymentEvent | PolicyEvent>()({
   name: 'payments',
   // 2: the calendar's PolicyLapsed and PolicyReinstated move the arrears rows' status (issue #20).
-  version: 2,
+  // 3: keys lead with company_id, so payments and policy_arrears can be partitioned by company (issue #28).
+  version: 3,
   handles: ['PaymentRecorded', 'PaymentStatusChanged', 'PolicyIssued', ...POLICY_STATUS_EVENTS],
   tables: PAYMENTS_TABLES,
+  partitionedTables: PAYMENTS_PARTITIONED_TABLES,
   init: createPaymentsTables,
   queryIndexes: PAYMENTS_QUERY_INDEXES,
   async apply(tx, event) {
@@ -63,7 +66,7 @@ async function paymentRecorded(tx: SqlExecutor, event: Recorded<PaymentRecorded>
                              payment_method, reference, notes, status, group_scheme_id, group_payment_id, recorded_by,
                              position, created_at, updated_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8::date, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)
-       on conflict (id) do nothing
+       on conflict (company_id, id) do nothing
        returning company_id, policy_id, status, amount, payment_date
      ), m as (
        insert into premium_months (company_id, month, amount, payment_count)
@@ -115,7 +118,7 @@ async function paymentStatusChanged(tx: SqlExecutor, event: Recorded<PaymentStat
        select id, company_id, status, amount, payment_date from payments where id = $1 and company_id = $2
      ), u as (
        update payments p set status = $3::text, status_changed_by = $4, status_changed_at = $5, updated_at = $5
-         from old where p.id = old.id and old.status <> $3::text
+         from old where p.company_id = old.company_id and p.id = old.id and old.status <> $3::text
        returning old.company_id, old.status as was, old.amount, old.payment_date
      ), m as (
        insert into premium_months (company_id, month, amount, payment_count)
@@ -136,8 +139,8 @@ async function paymentStatusChanged(tx: SqlExecutor, event: Recorded<PaymentStat
     `update policy_arrears a set last_payment_date = x.last, due_since = coalesce(x.last, a.start_date)
        from payments pay,
             lateral (select max(p.payment_date) as last from payments p
-                      where p.policy_id = pay.policy_id and p.status = 'completed') x
-      where pay.id = $1 and pay.company_id = $2 and a.policy_id = pay.policy_id`,
+                      where p.company_id = pay.company_id and p.policy_id = pay.policy_id and p.status = 'completed') x
+      where pay.id = $1 and pay.company_id = $2 and a.company_id = pay.company_id and a.policy_id = pay.policy_id`,
     [paymentId, companyId],
   );
 }
@@ -146,7 +149,7 @@ async function policyIssued(tx: SqlExecutor, event: Recorded<PolicyIssued>): Pro
   await tx.query(
     `insert into policy_arrears (policy_id, company_id, policy_number, member_id, status, start_date, due_since, position)
      values ($1, $2, $3, $4, 'active', $5::date, $5::date, $6)
-     on conflict (policy_id) do nothing`,
+     on conflict (company_id, policy_id) do nothing`,
     [event.data.policyId, companyOf(event), event.data.policyNumber, event.data.memberId, event.data.startDate, event.globalPosition],
   );
 }

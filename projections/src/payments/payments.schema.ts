@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { PAYMENT_STATUSES } from '@fpa/write-model/validation';
+import { companyPartitions } from '../engine/partitions.ts';
 
 /**
  * The payments read model: the payments list, the per-company counters behind its totals, premiums
@@ -34,11 +35,16 @@ export const PAYMENTS_QUERY_INDEXES = [
   'policy_arrears_status_page',
 ] as const;
 
+/** The tables hash-partitioned on company_id when the database's read-model layout asks (issue #28). */
+export const PAYMENTS_PARTITIONED_TABLES = ['payments', 'policy_arrears'] as const;
+
 export async function createPaymentsTables(tx: SqlExecutor): Promise<void> {
+  const layout = await companyPartitions(tx);
   await tx.exec(`
-    -- member_name is copied from the event ('[erased]' once the member's key is destroyed).
+    -- member_name is copied from the event ('[erased]' once the member's key is destroyed). Keyed by company
+    -- first, so the table can be partitioned by company (partitions.ts) and every statement names one.
     create table if not exists payments (
-      id uuid primary key,
+      id uuid not null,
       company_id uuid not null,
       policy_id uuid not null,
       policy_number text not null,
@@ -57,16 +63,17 @@ export async function createPaymentsTables(tx: SqlExecutor): Promise<void> {
       status_changed_at timestamptz,
       position bigint not null,
       created_at timestamptz not null,
-      updated_at timestamptz not null
-    );
+      updated_at timestamptz not null,
+      primary key (company_id, id)
+    ) ${layout.clause};
     create index if not exists payments_page on payments (company_id, created_at desc, position desc);
     create index if not exists payments_status_page on payments (company_id, status, created_at desc, position desc);
     create index if not exists payments_policy_page on payments (company_id, policy_id, created_at desc, position desc);
     create index if not exists payments_scheme_page on payments (company_id, group_scheme_id, created_at desc, position desc)
       where group_scheme_id is not null;
-    create index if not exists payments_group_payment on payments (group_payment_id) where group_payment_id is not null;
+    create index if not exists payments_group_payment on payments (company_id, group_payment_id) where group_payment_id is not null;
     -- The policy's last completed payment, read again when a payment leaves or enters 'completed'.
-    create index if not exists payments_policy_completed on payments (policy_id, payment_date desc) where status = 'completed';
+    create index if not exists payments_policy_completed on payments (company_id, policy_id, payment_date desc) where status = 'completed';
     create index if not exists payments_policy_number on payments (company_id, lower(policy_number) text_pattern_ops);
     create index if not exists payments_member_name on payments (company_id, lower(member_name) text_pattern_ops);
     create index if not exists payments_member_last_name on payments (company_id, lower(regexp_replace(member_name, '^.*\\s', '')) text_pattern_ops);
@@ -93,7 +100,7 @@ export async function createPaymentsTables(tx: SqlExecutor): Promise<void> {
     -- Regular policies only (PolicyIssued): due_since is the last completed payment's date, or the
     -- start date while there is none, so "most in arrears first" is one index scan.
     create table if not exists policy_arrears (
-      policy_id uuid primary key,
+      policy_id uuid not null,
       company_id uuid not null,
       policy_number text not null,
       member_id uuid not null,
@@ -101,11 +108,13 @@ export async function createPaymentsTables(tx: SqlExecutor): Promise<void> {
       start_date date not null,
       last_payment_date date,
       due_since date not null,
-      position bigint not null
-    );
+      position bigint not null,
+      primary key (company_id, policy_id)
+    ) ${layout.clause};
     create index if not exists policy_arrears_page on policy_arrears (company_id, due_since, position);
     create index if not exists policy_arrears_status_page on policy_arrears (company_id, status, due_since, position);
   `);
+  await layout.fill(PAYMENTS_PARTITIONED_TABLES);
 }
 
 /**
