@@ -42,7 +42,7 @@ export async function findPersonSubjects(sql: SqlExecutor, companyId: string, id
 const PERSON_POLICIES = `
   select p.id, p.policy_number, p.status from policies p
    where p.company_id = $1 and (p.member_id = any($2::uuid[])
-      or p.member_id in (select main_member_id from members where id = any($2::uuid[]) and main_member_id is not null))
+      or p.member_id in (select main_member_id from members where company_id = $1 and id = any($2::uuid[]) and main_member_id is not null))
   union
   select sm.policy_id, sm.policy_number, case when sm.status = 'active' then 'active' else 'removed' end from scheme_members sm
    where sm.company_id = $1 and sm.id = any($3::uuid[])`;
@@ -99,7 +99,7 @@ export async function personRecords(sql: SqlExecutor, companyId: string, subject
   const ids = idsOf(subjects);
   const rows = async (query: string, params: unknown[]) => (await sql.query<{ row: unknown }>(query, params)).map((r) => r.row);
   const policies = await rows(
-    `select to_jsonb(x) as row from policies x where x.id in (select id from (${PERSON_POLICIES}) p) order by x.policy_number`,
+    `select to_jsonb(x) as row from policies x where x.company_id = $1 and x.id in (select id from (${PERSON_POLICIES}) p) order by x.policy_number`,
     [companyId, ids.members, ids.schemeMembers],
   );
   const policyIds = policies.map((p) => (p as { id: string }).id);

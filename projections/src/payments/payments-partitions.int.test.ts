@@ -11,14 +11,21 @@ import { policyArrears } from './arrears.queries.ts';
 import { openPaymentsBed, type PaymentsBed } from './payments.fixtures.ts';
 import { findPayment, listPayments, paymentCounts } from './payments.queries.ts';
 import { paymentsProjection } from './payments.projection.ts';
+import { groupSchemesProjection } from '../group-schemes/group-schemes.projection.ts';
+import { listMembers } from '../portfolio/members.queries.ts';
+import { findPolicy, listPolicies } from '../portfolio/policies.queries.ts';
+import { portfolioProjection } from '../portfolio/portfolio.projection.ts';
+import { usersListProjection } from '../users-list/users-list.projection.ts';
 
 /**
- * Issue #28 step 3: the payments read model's two large tables hash-partitioned on company_id, turned on
- * (and off) by `npm run projections -- partition N` while the read model keeps serving: the rows, the
- * pages and the wall are what one table gives.
+ * Issue #28 step 3: the four largest read-model tables (payments and policy_arrears of the payments read
+ * model, members and policies of the portfolio) hash-partitioned on company_id, turned on (and off) by
+ * `npm run projections -- partition N` while the read models keep serving: the rows, the pages and the
+ * wall are what one table gives.
  */
 
-const TABLES = ['payments', 'policy_arrears', 'payment_stats', 'premium_months'] as const;
+const TABLES = ['payments', 'policy_arrears', 'payment_stats', 'premium_months', 'members', 'policies', 'portfolio_stats'] as const;
+const PARTITIONED = { payments: ['payments', 'policy_arrears'], portfolio: ['members', 'policies'] } as const;
 
 /** Every row of the payments read model through the public views, in a fixed order. */
 async function snapshot(sql: SqlExecutor): Promise<Record<string, unknown[]>> {
@@ -28,11 +35,12 @@ async function snapshot(sql: SqlExecutor): Promise<Record<string, unknown[]>> {
 }
 
 /** The serving generation's layout of a table: its partitions (0: one table), and how many partitions a company's rows are in at most. */
-async function layout(sql: SqlExecutor, table: string) {
+async function layout(sql: SqlExecutor, projector: keyof typeof PARTITIONED, table: string) {
   const [{ generation } = { generation: 0 }] = await sql.query<{ generation: number }>(
-    `select generation from projection_checkpoints where projector = 'payments'`,
+    `select generation from projection_checkpoints where projector = $1`,
+    [projector],
   );
-  const source = `"${schemaName('payments', generation)}"."${table}"`;
+  const source = `"${schemaName(projector, generation)}"."${table}"`;
   const [row] = await sql.query<{ parts: number; spread: number | null }>(
     `select (select count(*)::int from pg_inherits i where i.inhparent = '${source}'::regclass) as parts,
             (select max(n)::int from (select count(distinct t.tableoid) as n from ${source} t group by t.company_id) x) as spread`,
@@ -58,30 +66,43 @@ async function writeBook(bed: PaymentsBed) {
   return { a, b, clerk, themba, pieter, theirs };
 }
 
-describe.each(testDrivers())('payments read model partitioned by company on $name', (driver) => {
+describe.each(testDrivers())('the largest read models partitioned by company on $name', (driver) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(() => runCleanups(cleanups));
 
-  it('partition N rebuilds payments and policy_arrears into N partitions with the same rows, pages and wall; 0 takes them back', async () => {
+  it('partition N rebuilds the four tables into N partitions with the same rows, pages and wall; 0 takes them back', async () => {
     const bed = await openPaymentsBed(driver, cleanups);
     const book = await writeBook(bed);
     const before = await snapshot(bed.sql);
     expect(before.payments).toHaveLength(4);
-    expect(await layout(bed.sql, 'payments')).toMatchObject({ parts: 0 });
+    expect(before.members).toHaveLength(3);
+    expect(await layout(bed.sql, 'payments', 'payments')).toMatchObject({ parts: 0 });
 
     const lines: string[] = [];
+    const projectors = [usersListProjection, portfolioProjection, groupSchemesProjection, paymentsProjection];
     const cli = (...args: string[]) =>
-      runProjectionsCli(args, { sql: bed.sql, store: bed.store, projectors: [paymentsProjection], out: (line) => lines.push(line) });
+      runProjectionsCli(args, { sql: bed.sql, store: bed.store, projectors, out: (line) => lines.push(line) });
     expect(await cli('partition', '4')).toBe(0);
-    expect(lines).toEqual(['payments: rebuilding payments, policy_arrears into 4 partitions...', 'payments: rebuilt and serving.']);
+    expect(lines).toEqual([
+      'portfolio: rebuilding members, policies into 4 partitions...',
+      'portfolio: rebuilt and serving.',
+      'payments: rebuilding payments, policy_arrears into 4 partitions...',
+      'payments: rebuilt and serving.',
+    ]);
 
-    for (const table of ['payments', 'policy_arrears']) {
-      // Each company's rows in one partition: a company's pages and rebuilds touch one table.
-      expect(await layout(bed.sql, table)).toEqual({ parts: 4, spread: 1 });
+    for (const [projector, tables] of Object.entries(PARTITIONED) as [keyof typeof PARTITIONED, readonly string[]][]) {
+      for (const table of tables) {
+        // Each company's rows in one partition: a company's pages and rebuilds touch one table.
+        expect(await layout(bed.sql, projector, table)).toEqual({ parts: 4, spread: 1 });
+      }
     }
     expect(await snapshot(bed.sql)).toEqual(before);
 
     const { a, b, themba, pieter } = book;
+    expect((await listMembers(bed.sql, a.companyId, { search: 'pieter van' })).nodes.map((n) => n.lastName)).toEqual(['van Wyk']);
+    expect(await findPolicy(bed.sql, a.companyId, pieter.policyId)).toMatchObject({ status: 'lapsed', policyNumber: pieter.policyNumber });
+    expect(await findPolicy(bed.sql, b.companyId, pieter.policyId)).toBeNull();
+    expect((await listPolicies(bed.sql, b.companyId)).nodes.map((n) => n.policyNumber)).toEqual([book.theirs.policyNumber]);
     const page = await listPayments(bed.sql, a.companyId);
     expect(page.totalCount).toBe(3);
     expect((await listPayments(bed.sql, a.companyId, { search: 'jun-' })).nodes.map((n) => n.reference)).toEqual(['JUN-001']);
@@ -105,16 +126,30 @@ describe.each(testDrivers())('payments read model partitioned by company on $nam
     expect(await findPayment(bed.sql, a.companyId, late)).toMatchObject({ status: 'completed', amount: '299.00' });
     const after = await policyArrears(bed.sql, a.companyId, { today: '2025-09-01' });
     expect(after.nodes.find((n) => n.policyNumber === pieter.policyNumber)?.lastPaymentDate).toBe('2025-08-01');
+
+    // The live portfolio projector too: a new member and policy, and a lapse, in the partitioned generation.
+    const late2 = await a.policy('Sipho', 'Nkosi');
+    await a.changePolicyStatus(late2.policyId, 'active', 'cancelled');
+    await bed.project();
+    expect(await findPolicy(bed.sql, a.companyId, late2.policyId)).toMatchObject({ status: 'cancelled', memberName: 'Sipho Nkosi' });
+    expect((await listMembers(bed.sql, a.companyId)).totalCount).toBe(3);
     const partitioned = await snapshot(bed.sql);
 
     lines.length = 0;
     expect(await cli('partition', '4')).toBe(0);
-    expect(lines).toEqual(['payments: payments, policy_arrears already in 4 partitions.']);
+    expect(lines).toEqual([
+      'portfolio: members, policies already in 4 partitions.',
+      'payments: payments, policy_arrears already in 4 partitions.',
+    ]);
 
     lines.length = 0;
     expect(await cli('partition', '0')).toBe(0);
-    expect(lines[0]).toBe('payments: rebuilding payments, policy_arrears as one table each...');
-    expect(await layout(bed.sql, 'payments')).toMatchObject({ parts: 0 });
+    expect(lines.filter((line) => line.includes('rebuilding'))).toEqual([
+      'portfolio: rebuilding members, policies as one table each...',
+      'payments: rebuilding payments, policy_arrears as one table each...',
+    ]);
+    expect(await layout(bed.sql, 'payments', 'payments')).toMatchObject({ parts: 0 });
+    expect(await layout(bed.sql, 'portfolio', 'members')).toMatchObject({ parts: 0 });
     expect(await snapshot(bed.sql)).toEqual(partitioned);
 
     for (const bad of [['partition'], ['partition', 'x'], ['partition', '-1'], ['partition', '1025'], ['partition', '4', '5']]) {

@@ -42,7 +42,7 @@ export async function schemeMemberAdded(tx: SqlExecutor, event: Recorded<SchemeM
                             created_at, updated_at, prior_cover)
        values ($1, $2, $3, $4, 'saId', $5, null, 'ZA', $6, $7, $8, $9, $10, $11, null, $12, $13, $14, null,
                case when $12 then $15::uuid end, $16, 'scheme', $17, $18, $18, $21::jsonb)
-       on conflict (id) do nothing
+       on conflict (company_id, id) do nothing
        returning company_id
      ), p as (
        insert into policies (id, company_id, policy_number, member_id, member_first_name, member_last_name, member_phone,
@@ -51,7 +51,7 @@ export async function schemeMemberAdded(tx: SqlExecutor, event: Recorded<SchemeM
        select $15, company_id, $19, $1, $3, $4, $7, $5, null, $16, 'active', 0, coalesce($20::numeric, 0), $22, $23,
               ($18::timestamptz at time zone 'Africa/Johannesburg')::date, $17, $18, $18
          from m where $12
-       on conflict (id) do nothing
+       on conflict (company_id, id) do nothing
        returning company_id
      )
      insert into portfolio_stats (company_id, scheme_members, scheme_active_policies)

@@ -120,7 +120,7 @@ async function membersRegistered(tx: SqlExecutor, run: readonly Recorded<MemberR
               main_member_id, relationship, other_relationship, policy_id, source, position, created_at, created_at,
               prior_cover
          from r
-       on conflict (id) do nothing
+       on conflict (company_id, id) do nothing
        returning id, company_id, is_main_member
      ), s as (
        insert into portfolio_stats (company_id, total_members, main_members)
@@ -131,7 +131,7 @@ async function membersRegistered(tx: SqlExecutor, run: readonly Recorded<MemberR
        -- whether or not the member row was new).
        update policies p set member_first_name = r.first_name, member_last_name = r.last_name,
               member_phone = r.phone, member_id_number = r.id_number
-         from r where p.id = r.policy_id and p.member_id = r.id
+         from r where p.company_id = r.company_id and p.id = r.policy_id and p.member_id = r.id
      )
      insert into portfolio_member_months (company_id, month, registrations)
      select m.company_id, r.month, count(*) from m join r on r.id = m.id group by m.company_id, r.month
@@ -166,7 +166,7 @@ async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssu
               r.debit_day, r.agent_id, r.lives, r.position, r.created_at, r.created_at,
               ${suicideWaitOfTerms('r.suicide_waiting_months', 'r.policy_type_id', 'r.company_id')}
          from r left join members m on m.id = r.member_id and m.company_id = r.company_id
-       on conflict (id) do nothing
+       on conflict (company_id, id) do nothing
        returning id, company_id, member_id, monthly_premium
      ), s as (
        insert into portfolio_stats (company_id, active_policies, monthly_revenue)

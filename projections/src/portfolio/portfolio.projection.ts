@@ -26,7 +26,13 @@ import type { Projector } from '../engine/types.ts';
 import { companyOf, memberRegisteredRow, policyIssuedRow, statusChangedRow } from './event-data.ts';
 import { applyRuns } from './portfolio.batch.ts';
 import { POLICY_STATUS_EVENTS, type PolicyStatusEvent } from './policy-status.ts';
-import { ADD_TO_STATS, createPortfolioTables, PORTFOLIO_TABLES, suicideWaitOfTerms } from './portfolio.schema.ts';
+import {
+  ADD_TO_STATS,
+  createPortfolioTables,
+  PORTFOLIO_PARTITIONED_TABLES,
+  PORTFOLIO_TABLES,
+  suicideWaitOfTerms,
+} from './portfolio.schema.ts';
 import { SCHEME_EVENTS, schemeMemberAdded, schemeMemberRemoved, schemeNamed } from './portfolio-schemes.ts';
 
 /**
@@ -56,7 +62,8 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
   // 9: a group scheme member's prior cover (SchemeMemberAdded.priorCover) in members.prior_cover, and a group
   //    policy's waiting terms written from the scheme's (SCHEME_WAITING_TERMS: its suicide wait was left null and
   //    the schedule printed the 12-month default while claims used 0), issue #22.
-  version: 9,
+  // 10: members and policies keyed by company first, so they can be partitioned by company (issue #28).
+  version: 10,
   handles: [
     'PolicyTypeCreated',
     'PolicyTypeUpdated',
@@ -75,6 +82,7 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
     'PolicyHolderSucceeded',
   ],
   tables: PORTFOLIO_TABLES,
+  partitionedTables: PORTFOLIO_PARTITIONED_TABLES,
   init: createPortfolioTables,
   async apply(tx, event) {
     switch (event.type) {
@@ -188,7 +196,7 @@ async function memberRegistered(tx: SqlExecutor, event: Recorded<MemberRegistere
                             created_at, updated_at, prior_cover)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
                $23, $23, $26::text::jsonb)
-       on conflict (id) do nothing
+       on conflict (company_id, id) do nothing
        returning company_id, is_main_member
      ), s as (
        insert into portfolio_stats (company_id, total_members, main_members)
@@ -196,7 +204,7 @@ async function memberRegistered(tx: SqlExecutor, event: Recorded<MemberRegistere
        ${ADD_TO_STATS}
      ), p as (
        update policies set member_first_name = $3, member_last_name = $4, member_phone = $10, member_id_number = $25
-        where id = $20 and member_id = $1
+        where company_id = $2 and id = $20 and member_id = $1
      )
      insert into portfolio_member_months (company_id, month, registrations)
      select company_id, $24::date, 1 from m
@@ -333,7 +341,7 @@ async function policyIssued(tx: SqlExecutor, event: Recorded<PolicyIssued>): Pro
               $5, 'active', $6, $7, $8, $9::date, $10, $11, $12, $12, $13, $14::text::jsonb,
               ${suicideWaitOfTerms('$15::int', '$5::uuid', '$2::uuid')}
          from (select 1) one left join members m on m.id = $4 and m.company_id = $2
-       on conflict (id) do nothing
+       on conflict (company_id, id) do nothing
        returning company_id, member_id, monthly_premium
      ), s as (
        insert into portfolio_stats (company_id, active_policies, monthly_revenue)
@@ -378,7 +386,7 @@ async function policyTypeChanged(tx: SqlExecutor, event: Recorded<PolicyTypeChan
                              -- without a table lists no lives
                              lives = case when jsonb_array_length($6::text::jsonb) = 0 then '[]'::jsonb
                                           else $6::text::jsonb || coalesce((select jsonb_agg(l) from jsonb_array_elements(p.lives) l where l ? 'deceasedOn'), '[]') end
-         from old where p.id = old.id
+         from old where p.company_id = $2 and p.id = old.id
        returning p.company_id, p.monthly_premium - old.monthly_premium as delta, old.status
      )
      update portfolio_stats s set monthly_revenue = s.monthly_revenue + p.delta
@@ -425,7 +433,7 @@ async function policyLivesChanged(tx: SqlExecutor, event: Recorded<PolicyLifeAdd
        select id, company_id, status, monthly_premium from policies where id = $1 and company_id = $2 for update
      ), p as (
        update policies p set monthly_premium = $3, lives = ${lives}, updated_at = $6
-         from old where p.id = old.id
+         from old where p.company_id = $2 and p.id = old.id
        returning p.company_id, p.monthly_premium - old.monthly_premium as delta, old.status
      )
      update portfolio_stats s set monthly_revenue = s.monthly_revenue + p.delta
@@ -452,7 +460,7 @@ async function policyStatusChanged(tx: SqlExecutor, event: Recorded<PolicyStatus
     `with old as (
        select id, company_id, status, monthly_premium from policies where id = $1 and company_id = $2
      ), u as (
-       update policies p set status = $3::text, updated_at = $4 from old where p.id = old.id
+       update policies p set status = $3::text, updated_at = $4 from old where p.company_id = old.company_id and p.id = old.id
        returning old.company_id, old.status as was, old.monthly_premium
      )
      insert into portfolio_stats (company_id, active_policies, lapsed_policies, cancelled_policies, monthly_revenue)

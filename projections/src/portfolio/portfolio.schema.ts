@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { SUICIDE_WAITING } from '@fpa/write-model/validation';
+import { companyPartitions } from '../engine/partitions.ts';
 
 /**
  * The portfolio read model's tables. One projector owns them all so that a list query joining
@@ -25,7 +26,11 @@ export const PORTFOLIO_TABLES = [
   'portfolio_schemes',
 ] as const;
 
+/** The tables hash-partitioned on company_id when the database's read-model layout asks (issue #28). */
+export const PORTFOLIO_PARTITIONED_TABLES = ['members', 'policies'] as const;
+
 export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
+  const layout = await companyPartitions(tx);
   await tx.exec(`
     create table if not exists policy_types (
       id uuid primary key,
@@ -55,8 +60,9 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
 
     -- Personal fields are text, date of birth included: an erased person's fields arrive as '[erased]'.
     -- A deleted member's row is removed; its policies keep the copied name (policies.member_*).
+    -- Keyed by company first, as policies: either can be partitioned by company (partitions.ts).
     create table if not exists members (
-      id uuid primary key,
+      id uuid not null,
       company_id uuid not null,
       first_name text not null,
       last_name text not null,
@@ -90,8 +96,9 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       status text not null default 'active',
       position bigint not null,
       created_at timestamptz not null,
-      updated_at timestamptz not null
-    );
+      updated_at timestamptz not null,
+      primary key (company_id, id)
+    ) ${layout.clause};
     create index if not exists members_page on members (company_id, created_at, position);
     create index if not exists members_main_page on members (company_id, created_at, position) where is_main_member;
     -- "first", "first last" and "first la" are all prefixes of the full name.
@@ -101,12 +108,12 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
     create index if not exists members_passport on members (company_id, search_passport text_pattern_ops);
     create index if not exists members_email on members (company_id, search_email text_pattern_ops);
     -- A member's page lists the family its policy covers.
-    create index if not exists members_family on members (main_member_id) where main_member_id is not null;
+    create index if not exists members_family on members (company_id, main_member_id) where main_member_id is not null;
 
     -- The member's name, phone and identifier are copied in (and kept current by MemberUpdated) so
     -- the policy search is one table's indexes, and the row survives the member's deletion.
     create table if not exists policies (
-      id uuid primary key,
+      id uuid not null,
       company_id uuid not null,
       policy_number text not null,
       member_id uuid not null,
@@ -134,8 +141,9 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       suicide_waiting_months integer,
       position bigint not null,
       created_at timestamptz not null,
-      updated_at timestamptz not null
-    );
+      updated_at timestamptz not null,
+      primary key (company_id, id)
+    ) ${layout.clause};
     create index if not exists policies_page on policies (company_id, created_at, position);
     create index if not exists policies_status_page on policies (company_id, status, created_at, position);
     create index if not exists policies_number on policies (company_id, lower(policy_number) text_pattern_ops);
@@ -145,7 +153,7 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
     create index if not exists policies_member_id_number on policies (company_id, lower(member_id_number) text_pattern_ops);
     create index if not exists policies_type on policies (company_id, policy_type_id);
     create index if not exists policies_scheme on policies (company_id, scheme_id) where scheme_id is not null;
-    create index if not exists policies_member on policies (member_id);
+    create index if not exists policies_member on policies (company_id, member_id);
 
     -- A policy's beneficiaries (issue #22), the whole set replaced by each nomination, in the clerk's
     -- order. Names, ID number and phone are personal: text, '[erased]' once the main member is erased.
@@ -201,6 +209,7 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       primary key (company_id, month)
     );
   `);
+  await layout.fill(PORTFOLIO_PARTITIONED_TABLES);
 }
 
 /**
