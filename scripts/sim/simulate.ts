@@ -3,7 +3,8 @@
  *
  *   npx tsx scripts/sim/simulate.ts --companies 1000 --members 1000 [--payments 2] [--parallel 1] [--batch 50]
  *     [--generator path] [--out file.json] [--keep] [--rebuild-each] [--key-file path] [--generate-only | --reuse]
- *     [--database fpa_sim] [--event-partitions N] [--company-rebuilds K [--company-parallel P]] [--skip-projectors a,b]
+ *     [--database fpa_sim] [--event-partitions N] [--read-model-partitions N] [--company-rebuilds K [--company-parallel P]]
+ *     [--skip-projectors a,b]
  *
  * Creates a database `fpa_sim` on the server in SIM_DATABASE_URL (default the local
  * postgres://postgres@127.0.0.1:5432/postgres), fills it through a generator module (default
@@ -16,7 +17,9 @@
  * in --key-file, which personal fields need to be read); --reuse then measures that database again from
  * an empty read side, without generating. --database names the database (default fpa_sim).
  * --event-partitions N makes es_events hash-partitioned on company_id (npm run partition) before
- * generating. --company-rebuilds K then rebuilds K companies' read models each from its own events
+ * generating. --read-model-partitions N hash-partitions the largest read-model tables (payments, policy_arrears,
+ * members, policies) on company_id in N partitions for the rebuild (0, the default: one table each; with --reuse
+ * the same generated log can be measured both ways). --company-rebuilds K then rebuilds K companies' read models each from its own events
  * (rebuildCompanyInScratch), P at a time, and compares them with the whole rebuild's rows.
  * --skip-projectors leaves those projectors out of every rebuild.
  */
@@ -48,7 +51,11 @@ import {
   listPayments,
   listPolicies,
   listPolicyTypes,
+  migrateEngineTables,
+  policyArrears,
+  readModelPartitions,
   rebuildCompanyInScratch,
+  setReadModelPartitions,
   type CompanyRebuild,
 } from '@fpa/projections';
 import { argument } from '../cli-args.ts';
@@ -68,6 +75,7 @@ const base = process.env.SIM_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432
 const name = argument('--database') ?? 'fpa_sim';
 if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`--database is lower-case letters, digits and underscores: ${name}`);
 const eventPartitionCount = Number(argument('--event-partitions') ?? 0);
+const readModelPartitionCount = Number(argument('--read-model-partitions') ?? 0);
 const companyRebuilds = Number(argument('--company-rebuilds') ?? 0);
 const companyParallel = Number(argument('--company-parallel') ?? 1);
 const skipped = (argument('--skip-projectors') ?? '').split(',').filter(Boolean);
@@ -108,6 +116,10 @@ try {
     await partitionEventLog(sql, { partitions: eventPartitionCount });
   }
   results.eventPartitions = await eventPartitions(sql);
+  // Read when each read model's generation is made (the rebuild below), so set before it, every run.
+  await migrateEngineTables(sql);
+  await setReadModelPartitions(sql, readModelPartitionCount);
+  results.readModelPartitions = await readModelPartitions(sql);
   const masterKey = reuse ? Buffer.from(readFileSync(keyFile!, 'utf8').trim(), 'base64') : randomBytes(32);
   if (keyFile && !reuse) writeFileSync(keyFile, masterKey.toString('base64'));
   const store = await createPostgresEventStore(sql, { keyring: await createKeyring(sql, masterKey) });
@@ -223,12 +235,14 @@ try {
       from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname like 'rm\\_%' and c.relkind in ('r', 'm')`)
     )[0]!.bytes,
   );
-  // The largest read-model tables (heap + indexes), the candidates for partitions by company.
+  // The largest read-model tables (heap + indexes, a partitioned table's partitions summed under its name).
   results.largestReadModelTables = Object.fromEntries(
     (
-      await sql.query<{ name: string; bytes: number }>(`select c.relname as name, pg_total_relation_size(c.oid)::bigint as bytes
-        from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where n.nspname like 'rm\\_%' and c.relkind = 'r' order by 2 desc limit 10`)
+      await sql.query<{ name: string; bytes: number }>(`select coalesce(parent.relname, c.relname) as name,
+              sum(pg_total_relation_size(c.oid))::bigint as bytes
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         left join pg_inherits i on i.inhrelid = c.oid left join pg_class parent on parent.oid = i.inhparent
+        where n.nspname like 'rm\\_%' and c.relkind = 'r' group by 1 order by 2 desc limit 10`)
     ).map((row) => [row.name, Number(row.bytes)]),
   );
   results.databaseBytes = Number((await sql.query<{ bytes: number }>(`select pg_database_size(current_database()) as bytes`))[0]!.bytes);
@@ -324,6 +338,7 @@ async function measureQueries(db: SqlClient) {
     membersSearchById: (c) => listMembers(db, c, { first: 20, search: '8001' }),
     policiesFirstPage: (c) => listPolicies(db, c, { first: 20 }),
     paymentsFirstPage: (c) => listPayments(db, c, { first: 20 }),
+    arrearsFirstPage: (c) => policyArrears(db, c, { first: 20, today: new Date().toISOString().slice(0, 10) }),
     policyTypes: (c) => listPolicyTypes(db, c),
   };
   const out: Record<string, ReturnType<typeof percentiles>> = {};
