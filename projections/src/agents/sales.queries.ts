@@ -36,8 +36,9 @@ export type SalesArgs = { search?: string | null; status?: PolicyStatus | null; 
  * shown is the member as it is now, and a sale whose member was deleted has no matching member, so
  * it is not a sale any more (spec part 2 §9).
  */
+// members named by the company parameter ($1 in every query here): partitioned by company (issue #28), it is pruned when planned.
 const FROM = `from agent_sales s
-  join members m on m.id = s.member_id and m.company_id = s.company_id
+  join members m on m.id = s.member_id and m.company_id = $1
   join agents a on a.id = s.agent_id
   left join policy_types t on t.id = s.policy_type_id`;
 

@@ -112,7 +112,7 @@ async function bookOn(sql: SqlExecutor, companyId: string, asOf: string): Promis
   const rows = await sql.query<ArrearsRow>(
     `select ${POLICY_COLUMNS}, n.member_first_name as "memberFirstName", n.member_last_name as "memberLastName"
        from ${POLICY_FROM}
-       left join policies n on n.id = p.policy_id and n.company_id = p.company_id
+       left join policies n on n.id = p.policy_id and n.company_id = $1
       where ${onList}
       order by p.position`,
     [companyId, monthStart],

@@ -1,5 +1,6 @@
 import type { EventStore, SqlClient } from '@fpa/write-model/event-store';
 import { createProjectionEngine } from '../engine/engine.ts';
+import { replaceCompanyRows, type ReadCompany } from '../engine/company-rebuild.ts';
 import { MAX_READ_MODEL_PARTITIONS, partitionsOf, setReadModelPartitions } from '../engine/partitions.ts';
 import { migrateEngineTables, schemaName } from '../engine/schema.ts';
 import type { ParkedEvent } from '../engine/parked.ts';
@@ -12,6 +13,10 @@ export const USAGE = `Usage: npm run projections -- <command>
   retry-parked [NAME...]  after a fix: rebuild each projector (of these names) that has parked events; the new
                           generation applies the whole log in order and replaces the serving one when caught up;
                           events that still fail are parked again and listed (exit code 1)
+  rebuild-company ID [NAME...]
+                          put one company's rows of the read models (of these names) back to what its own events
+                          give, each read model in one transaction while it serves; other companies' rows are not
+                          touched (PostgreSQL event store)
   partition N             hash-partition the largest read-model tables on company_id in N partitions (0: one
                           table each), by rebuilding the projectors that own them; the serving generation keeps
                           serving until each rebuilt one replaces it (PostgreSQL server or PGlite)
@@ -22,6 +27,8 @@ stop the server first), and DATA_KEY or DATA_DIR/master.key to read personal fie
 export type CliDeps = {
   sql: SqlClient;
   store: EventStore;
+  /** One company's events (es_events); absent with a KurrentDB store. */
+  readCompany?: ReadCompany;
   projectors: readonly Projector[];
   out: (line: string) => void;
   logger?: ProjectionLogger;
@@ -36,6 +43,8 @@ function describe(row: ParkedEvent): string {
     `  ${row.error}`,
   ].join('\n');
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Runs one command; answers the exit code (0 done, 1 parked events remain, 2 usage). */
 export async function runProjectionsCli(args: readonly string[], deps: CliDeps): Promise<number> {
@@ -80,6 +89,36 @@ export async function runProjectionsCli(args: readonly string[], deps: CliDeps):
       deps.out(`${stillParked.length} event(s) still cannot be applied and are parked again:`);
       for (const row of stillParked) deps.out(describe(row));
       return 1;
+    }
+    case 'rebuild-company': {
+      const [companyId, ...names] = rest;
+      if (!companyId || !UUID.test(companyId)) {
+        deps.out('rebuild-company takes the company id (a UUID), then optionally read model names.');
+        return 2;
+      }
+      const unknown = names.filter((name) => !deps.projectors.some((p) => p.name === name));
+      if (unknown.length > 0) {
+        deps.out(`Unknown projector(s): ${unknown.join(', ')}. Known: ${deps.projectors.map((p) => p.name).join(', ')}.`);
+        return 2;
+      }
+      if (!deps.readCompany) {
+        deps.out("rebuild-company reads a company's events from the PostgreSQL event store; this one is KurrentDB.");
+        return 2;
+      }
+      let refused = 0;
+      for (const projector of deps.projectors.filter((p) => names.length === 0 || names.includes(p.name))) {
+        const done = await replaceCompanyRows(deps.sql, deps.readCompany, projector, companyId);
+        if (!done) {
+          refused++;
+          deps.out(`${projector.name}: not serving this code's version; left alone (let its rebuild finish first).`);
+          continue;
+        }
+        const rows = done.tables.map((t) => `${t.table} ${t.removed} -> ${t.written}`).join(', ');
+        deps.out(
+          `${projector.name}: ${done.events} event(s); ${rows || 'no company tables'}${done.skipped.length ? `; left alone: ${done.skipped.join(', ')}` : ''}.`,
+        );
+      }
+      return refused > 0 ? 1 : 0;
     }
     case 'partition': {
       const partitions = rest.length === 1 && /^[0-9]+$/.test(rest[0]!) ? Number(rest[0]) : Number.NaN;

@@ -158,7 +158,7 @@ export async function policiesInWaitingPeriod(sql: SqlExecutor, companyId: strin
             to_char(c.start_date, 'YYYY-MM-DD') as "startDate",
             to_char(c.start_date + make_interval(months => c.waiting_period), 'YYYY-MM-DD') as "waitingPeriodEnds",
             ((c.start_date + make_interval(months => c.waiting_period))::date - $2::date) as "daysRemaining"
-       from audit_policies c left join policies p on p.company_id = c.company_id and p.id = c.id
+       from audit_policies c left join policies p on p.company_id = $1 and p.id = c.id
       where c.company_id = $1 and c.status = 'active' and (c.start_date + make_interval(months => c.waiting_period))::date > $2::date
       order by "waitingPeriodEnds", c.policy_number`,
     [companyId, asOf],

@@ -33,6 +33,7 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
     head: sharedFresh(() => store.headCheckpoint()),
     known: new Map(),
     indexed: new Set(),
+    analyzed: new Set(),
     log: createSharedLog(store, { pageSize: batchSize, everyType: [...new Set(projectors.flatMap((p) => p.handles))] }),
   };
   let leases: LeaseManager | null = null;

@@ -37,6 +37,8 @@ export type StepContext = {
   known: Map<string, TrackRow>;
   /** Generations ("name:generation") this process found with their query indexes built. */
   indexed: Set<string>;
+  /** Rebuilt generations ("name:generation") this process gathered planner statistics for before their switch. */
+  analyzed: Set<string>;
   /** The log as the projectors walking it share it (shared-log.ts). */
   log: SharedLog;
 };

@@ -21,10 +21,22 @@ export const MAX_READ_MODEL_PARTITIONS = 1024;
 /** The partitions a new generation's partitioned tables get: 0 (one plain table) until set. */
 export async function readModelPartitions(db: SqlExecutor): Promise<number> {
   // Projectors' init also runs in test schemas made without the engine's tables: no layout there.
-  const [present] = await db.query<{ ok: boolean }>(`select to_regclass('public.read_model_layout') is not null as ok`);
-  if (!present?.ok) return 0;
+  const [present] = await db.query<{ ok: boolean; plain: boolean }>(
+    `select to_regclass('public.read_model_layout') is not null as ok, current_setting('${PLAIN}', true) = 'on' as plain`,
+  );
+  if (!present?.ok || present.plain) return 0;
   const [row] = await db.query<{ partitions: number }>('select partitions from public.read_model_layout');
   return Number(row?.partitions ?? 0);
+}
+
+const PLAIN = 'fpa.plain_read_models';
+
+/**
+ * For the rest of the transaction, init makes one table each whatever the layout: for scratch schemas
+ * holding one company's rows (company-rebuild.ts), which partitions would only slow down.
+ */
+export async function plainTablesHere(tx: SqlExecutor): Promise<void> {
+  await tx.query(`select set_config('${PLAIN}', 'on', true)`);
 }
 
 export async function setReadModelPartitions(sql: SqlClient, partitions: number): Promise<void> {

@@ -10,6 +10,7 @@ import {
   lock,
   pointViews,
   rebuildLockKey,
+  schemaName,
   tryLock,
   useGeneration,
 } from './schema.ts';
@@ -77,6 +78,15 @@ export async function rebuildStep(ctx: StepContext, projector: Projector, park?:
   const indexes = await withQueryIndexes(ctx, projector, pending.generation, rebuildLockKey(name));
   if (indexes === 'locked') return 'locked';
   if (indexes === 'built') return 'progress';
+  // A fresh generation has no planner statistics until autovacuum reaches it (a minute or more at the
+  // size where it matters): they are gathered once before it serves, or its first queries plan blind.
+  const analyzed = `${name}:${pending.generation}`;
+  if (!ctx.analyzed.has(analyzed)) {
+    const schema = schemaName(name, pending.generation);
+    await ctx.sql.exec(`analyze ${projector.tables.map((table) => `"${schema}"."${table}"`).join(', ')}`);
+    ctx.analyzed.add(analyzed);
+    return 'progress';
+  }
   const checkpoint = head ?? pending.checkpoint;
   const outcome = await runBatch(ctx, async (tx, mode) => {
     // The live lock keeps live batches of the old generation out while the views move.

@@ -49,7 +49,8 @@ export async function policyArrears(sql: SqlExecutor, companyId: string, args: A
     ]);
   }
   const p = parameters();
-  const where = [`a.company_id = ${p.add(companyId)}`];
+  const company = p.add(companyId);
+  const where = [`a.company_id = ${company}`];
   if (args.status) where.push(`a.status = ${p.add(args.status)}`);
   if (minMonths > 0) where.push(`a.due_since <= (${p.add(args.today)}::date - make_interval(months => ${p.add(minMonths)}::int))::date`);
   const filter = where.join(' and ');
@@ -67,7 +68,7 @@ export async function policyArrears(sql: SqlExecutor, companyId: string, args: A
             greatest(0, date_part('year', age(${today}::date, a.due_since)) * 12
                         + date_part('month', age(${today}::date, a.due_since)))::int as "monthsInArrears",
             to_char(a.due_since, 'YYYY-MM-DD') as "_dueSince", a.position as "_position"
-       from policy_arrears a left join policies pol on pol.company_id = a.company_id and pol.id = a.policy_id
+       from policy_arrears a left join policies pol on pol.company_id = ${company} and pol.id = a.policy_id
       where ${where.join(' and ')}
       order by a.due_since, a.position
       limit ${p.add(first + 1)}`,

@@ -39,13 +39,16 @@ export type MemberRow = {
 
 export type MemberListArgs = PageArgs & { search?: string | null; mainOnly?: boolean | null };
 
-// A family member is covered by its main member's policy, so it shows that policy's number.
-const JOINS = `
-  left join members main on main.id = m.main_member_id and main.company_id = m.company_id
+// A family member is covered by its main member's policy, so it shows that policy's number. The joined
+// tables name the company as the parameter (`company`), not m.company_id: partitioned by company
+// (issue #28), PostgreSQL prunes their partitions when it plans only for a value it knows.
+const joins = (company: string) => `
+  left join members main on main.id = m.main_member_id and main.company_id = ${company}
   left join policies p on p.id = (case when m.is_main_member then m.policy_id else main.policy_id end)
-                      and p.company_id = m.company_id
+                      and p.company_id = ${company}
   left join portfolio_schemes s on s.id = m.scheme_id and s.company_id = m.company_id`;
-const FROM = `from members m ${JOINS}`;
+/** Every query below has the company as $1. */
+const FROM = `from members m ${joins('$1::uuid')}`;
 
 const COLUMNS = `m.id, m.first_name as "firstName", m.last_name as "lastName", m.identifier_type as "identifierType",
   m.sa_id as "saId", m.passport_number as "passportNumber", m.nationality, m.email, m.phone, m.address, m.city,
@@ -75,7 +78,8 @@ export async function listMembers(sql: SqlExecutor, companyId: string, args: Mem
   const first = pageSize(args.first);
   const search = normalizeSearch(args.search);
   const p = parameters();
-  const where = [`m.company_id = ${p.add(companyId)}`];
+  const company = p.add(companyId);
+  const where = [`m.company_id = ${company}`];
   // A scheme's main member is no one else's main member: their family joins through the scheme.
   if (args.mainOnly) where.push('m.is_main_member and m.scheme_id is null');
   // starts_with() takes the text as it is: no LIKE pattern, nothing to escape.
@@ -83,8 +87,8 @@ export async function listMembers(sql: SqlExecutor, companyId: string, args: Mem
   return pagedList<MemberRow>(sql, {
     alias: 'm',
     columns: COLUMNS,
-    from: FROM,
-    joinsAfterLimit: JOINS,
+    from: `from members m ${joins(`${company}::uuid`)}`,
+    joinsAfterLimit: joins(`${company}::uuid`),
     countFrom: 'members m',
     where,
     params: p,

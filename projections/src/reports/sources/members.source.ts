@@ -34,9 +34,9 @@ export const membersReport: ReportSource = {
               m.phone, m.email, case when m.is_main_member then 'Main' else 'Family' end as "memberType",
               p.policy_number as "policyNumber", m.status, ${saDate('m.created_at')} as "createdAt"
          from members m
-         left join members main on main.id = m.main_member_id and main.company_id = m.company_id
+         left join members main on main.id = m.main_member_id and main.company_id = $1
          left join policies p on p.id = (case when m.is_main_member then m.policy_id else main.policy_id end)
-                             and p.company_id = m.company_id
+                             and p.company_id = $1
         where m.company_id = $1 and ($2::text is null or m.status = $2::text)
         order by m.created_at desc, m.position desc
         limit $3::int`,
