@@ -91,6 +91,8 @@ export async function createServices(config: Config, logger: Logger, options: { 
     store,
     projectors: allProjectors,
     logger: engineLogger(logger.child({ part: 'projections' })),
+    // PROJECTIONS=off: the workers announce their commits; a read-your-writes wait reads the checkpoints then.
+    ...(config.projections === 'on' ? {} : { progress: { listen: true } }),
   });
   // PROJECTIONS=off: workers run the projectors; this engine only waits on their checkpoints
   // (read-your-writes), and the checkpoint table must exist even before the first worker starts.

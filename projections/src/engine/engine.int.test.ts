@@ -65,6 +65,47 @@ describe.each(testDrivers())('projection engine on $name', (driver) => {
     expect((await rows(sql, 'test_things', 'event_id')).map((r) => r.label)).toEqual(['z', 'z']);
   });
 
+  // Issue #26: gateways with PROJECTIONS=off and workers are other processes; PGlite has one connection,
+  // which the gated batch below would hold.
+  it.runIf(driver.name === 'postgres')(
+    "a wait on another engine's projectors wakes when that engine announces its commit, not at its next poll",
+    async () => {
+      const { sql, store, engine } = await setup();
+      let open = () => {};
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const worker = engine({ projectors: [gatedProjector(gate)], progress: { announce: true } });
+      await worker.start();
+      const written = await append(store, 'thing-gated', ['g']);
+      // Two gateways' engines that poll once a minute: one listens for the announcements, one does not.
+      const polls = { listening: 0, deaf: 0 };
+      const counted = (key: keyof typeof polls): typeof sql => ({
+        ...sql,
+        query: (async (text: string, params?: readonly unknown[]) => {
+          const result = await sql.query(text, params);
+          if (text.includes('projection_checkpoints')) polls[key]++;
+          return result;
+        }) as typeof sql.query,
+      });
+      const listening = engine({
+        sql: counted('listening'),
+        projectors: [gatedProjector(gate)],
+        progress: { listen: true },
+        pollIntervalMs: 60_000,
+      });
+      const deaf = engine({ sql: counted('deaf'), projectors: [gatedProjector(gate)], pollIntervalMs: 60_000 });
+      const listeningWait = listening.waitFor(written.checkpoint, { timeoutMs: 20_000 });
+      const deafWait = deaf.waitFor(written.checkpoint, { timeoutMs: 2_000 });
+      // Both have read the checkpoints once (the batch is held at the gate), and now wait.
+      await expect.poll(() => polls.listening > 0 && polls.deaf > 0, { timeout: 10_000 }).toBe(true);
+      open();
+      const [heard, unheard] = await Promise.all([listeningWait, deafWait]);
+      expect(heard).toMatchObject({ reached: true, lagging: [] });
+      // The deaf one sees the write only at its last look, when its 2 s are up.
+      expect(unheard.waitedMs).toBeGreaterThanOrEqual(1_900);
+      expect(heard.waitedMs).toBeLessThan(unheard.waitedMs - 500);
+    },
+  );
+
   it('waitFor gives up with reached:false, naming the projector that is stuck', async () => {
     const { store, engine } = await setup();
     let open = () => {};

@@ -4,7 +4,8 @@ import { createRunner, defaultLogger } from './runner.ts';
 import { migrateEngineTables, validateProjectors } from './schema.ts';
 import { readStatus } from './status.ts';
 import type { CatchUpResult, ProjectionEngine, ProjectionEngineOptions } from './types.ts';
-import { createProgressBoard, createSharedPoll, waitForCheckpoint } from './wait.ts';
+import { createProgressBoard, createSharedPoll, PROGRESS_CHANNEL, waitForCheckpoint } from './wait.ts';
+import { createCoalescedNotifier } from '@fpa/write-model/event-store';
 import { sharedFresh, type StepContext } from './live.ts';
 import { createSharedLog } from './shared-log.ts';
 import { createLeaseManager, type LeaseManager } from './lease.ts';
@@ -20,16 +21,31 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
   const batchSize = options.batchSize ?? 500;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error('batchSize must be a positive integer.');
   const logger = options.logger ?? defaultLogger();
-  const pollIntervalMs = options.pollIntervalMs ?? 15;
+  const progress = options.progress ?? {};
+  // Woken by the announcements, the poll is the fallback (a lost connection, a NOTIFY dropped).
+  const pollIntervalMs = options.pollIntervalMs ?? (progress.listen ? 50 : 15);
   const park = { attempts: options.park?.attempts ?? 5, initialMs: options.park?.initialMs ?? 100 };
   const board = createProgressBoard();
   const poll = createSharedPoll(sql, projectors);
+  const announcer = progress.announce ? createCoalescedNotifier(sql, PROGRESS_CHANNEL) : null;
+  let listening: Promise<(() => Promise<void>) | null> | null = null;
+  const listen = () =>
+    (listening ??= sql
+      .listen(PROGRESS_CHANNEL, () => board.poke())
+      .catch((error: unknown) => {
+        logger.warn('projection progress: LISTEN failed, polling only', { error: String(error) });
+        listening = null;
+        return null;
+      }));
   const ctx: StepContext = {
     sql,
     store,
     batchSize,
     logger,
-    onCommitted: board.committed,
+    onCommitted: (name, row) => {
+      board.committed(name, row);
+      announcer?.notify();
+    },
     head: sharedFresh(() => store.headCheckpoint()),
     known: new Map(),
     indexed: new Set(),
@@ -81,6 +97,9 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
       unsubscribe = null;
       await runner.stop();
       await leases?.stop();
+      const unlisten = await listening;
+      listening = null;
+      await unlisten?.().catch(() => {});
     },
 
     async catchUpAll(): Promise<CatchUpResult> {
@@ -98,7 +117,11 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
       return outcome;
     },
 
-    waitFor: (checkpoint, waitOptions) => waitForCheckpoint({ projectors, board, poll, pollIntervalMs }, checkpoint, waitOptions),
+    async waitFor(checkpoint, waitOptions) {
+      // Listening before the first look, so an announcement after it is not missed (once; then at once).
+      if (progress.listen) await listen();
+      return waitForCheckpoint({ projectors, board, poll, pollIntervalMs }, checkpoint, waitOptions);
+    },
 
     async rebuild(name) {
       const projector = projectors.find((p) => p.name === name);

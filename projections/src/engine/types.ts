@@ -61,8 +61,15 @@ export type ProjectionEngineOptions = {
    * projector, which goes on (parked.ts).
    */
   park?: { attempts?: number; initialMs?: number };
-  /** How often waitFor reads the checkpoints table (progress made by other processes). */
+  /** How often waitFor reads the checkpoints table (progress made by other processes); 15 ms, 50 with progress.listen. */
   pollIntervalMs?: number;
+  /**
+   * Progress across processes (issue #26): `announce` NOTIFYs after this engine's commits (coalesced,
+   * after the commit, as the appends do; a projection worker), `listen` wakes this engine's waitFor on
+   * them (a gateway with PROJECTIONS=off), so it reads the checkpoints when they moved instead of only
+   * polling.
+   */
+  progress?: { announce?: boolean; listen?: boolean };
   /** status() counts the events behind a checkpoint up to this many (it reads them through the port). */
   lagCountLimit?: number;
   /**

@@ -5,12 +5,16 @@ import type { Projector, WaitForOptions, WaitForResult } from './types.ts';
 /**
  * Read-your-writes. The gateway waits after each command until the projectors have reached the
  * command's checkpoint, bounded by a timeout. Progress comes from two sources: this process's runner
- * (instant) and the checkpoints table (polled, for projectors running in another process).
+ * (instant) and the checkpoints table, read again when another process announces a commit
+ * (PROGRESS_CHANNEL) and polled in any case, for projectors running in another process.
  */
+export const PROGRESS_CHANNEL = 'fpa_projection_progress';
 export type ProgressBoard = {
   committed(name: string, row: TrackRow): void;
+  /** Another process announced a commit (its rows are in the checkpoints table): waits look again. */
+  poke(): void;
   get(name: string): TrackRow | undefined;
-  /** Resolves at the next commit in this process. */
+  /** Resolves at the next commit in this process, or the next poke. */
   next(): Promise<void>;
 };
 
@@ -18,13 +22,17 @@ export function createProgressBoard(): ProgressBoard {
   const rows = new Map<string, TrackRow>();
   let wake: () => void = () => {};
   let nextCommit = new Promise<void>((resolve) => (wake = resolve));
+  const wakeAll = () => {
+    const resolve = wake;
+    nextCommit = new Promise<void>((r) => (wake = r));
+    resolve();
+  };
   return {
     committed(name, row) {
       rows.set(name, row);
-      const resolve = wake;
-      nextCommit = new Promise<void>((r) => (wake = r));
-      resolve();
+      wakeAll();
     },
+    poke: wakeAll,
     get: (name) => rows.get(name),
     next: () => nextCommit,
   };
@@ -103,6 +111,7 @@ export async function waitForCheckpoint(
     await Promise.race([pause.done, board.next()]);
     pause.cancel();
     lagging = lagging.filter((p) => !reached(board.get(p.name), p, target));
+    // A poke (another process's commit) or the pause: the loop reads the checkpoints again.
   }
   return { reached: true, waitedMs: Math.round(elapsed()), lagging: [] };
 }

@@ -51,7 +51,15 @@ export type Worker = {
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { lease, logger } = options;
   const ttlMs = lease.ttlMs ?? 15_000;
-  const engine = createProjectionEngine({ sql: options.sql, store: options.store, projectors: options.projectors, logger, lease });
+  // Announces its commits, so gateways (PROJECTIONS=off) waiting for read-your-writes read the checkpoints then.
+  const engine = createProjectionEngine({
+    sql: options.sql,
+    store: options.store,
+    projectors: options.projectors,
+    logger,
+    lease,
+    progress: { announce: true },
+  });
   await engine.start();
   const server = options.http ? await serve(engine, ttlMs, options.http) : null;
   // One worker at a time runs the calendar: the one holding the billing read model's lease (the run

@@ -16,3 +16,4 @@ export { verifyEventChains, type BrokenLink, type ChainVerification } from './ve
 export { eventPartitions, MAX_EVENT_PARTITIONS, partitionEventLog, type PartitionOutcome } from './partition.ts';
 export { readCompanyEvents } from './reads.ts';
 export { commitRefusal, onCommitRefusal } from './commit-refusals.ts';
+export { createCoalescedNotifier } from './wake-up.ts';

@@ -12,13 +12,20 @@ export const APPENDED_CHANNEL = 'es_events';
  * A failed NOTIFY is left to the subscribers' polling.
  */
 export function createAppendNotifier(sql: Pick<SqlClient, 'query'>): { appended(): void } {
+  const notifier = createCoalescedNotifier(sql, APPENDED_CHANNEL);
+  return { appended: notifier.notify };
+}
+
+/** NOTIFY on a channel, coalesced as above: at most one in flight, one more after it for calls meanwhile. */
+export function createCoalescedNotifier(sql: Pick<SqlClient, 'query'>, channel: string): { notify(): void } {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
   let inFlight = false;
   let again = false;
   const send = () => {
     inFlight = true;
     again = false;
     sql
-      .query(`select pg_notify('${APPENDED_CHANNEL}', '')`)
+      .query(`select pg_notify('${channel}', '')`)
       .catch(() => {})
       .finally(() => {
         inFlight = false;
@@ -26,7 +33,7 @@ export function createAppendNotifier(sql: Pick<SqlClient, 'query'>): { appended(
       });
   };
   return {
-    appended: () => (inFlight ? (again = true) : send()),
+    notify: () => (inFlight ? (again = true) : send()),
   };
 }
 
