@@ -2,6 +2,7 @@ import type { EventStore, SqlClient } from '@fpa/write-model/event-store';
 import { createProjectionEngine } from '../engine/engine.ts';
 import { replaceCompanyRows, type ReadCompany } from '../engine/company-rebuild.ts';
 import { MAX_READ_MODEL_PARTITIONS, partitionsOf, setReadModelPartitions } from '../engine/partitions.ts';
+import { abandonRebuild } from '../engine/rebuild.ts';
 import { migrateEngineTables, schemaName } from '../engine/schema.ts';
 import type { ParkedEvent } from '../engine/parked.ts';
 import type { ProjectionLogger, Projector } from '../engine/types.ts';
@@ -129,14 +130,25 @@ export async function runProjectionsCli(args: readonly string[], deps: CliDeps):
       await migrateEngineTables(deps.sql);
       await setReadModelPartitions(deps.sql, partitions);
       const wanted = partitions > 1 ? partitions : 0;
-      const serving = new Map((await engine.status()).map((s) => [s.name, s.generation]));
+      const statuses = new Map((await engine.status()).map((s) => [s.name, s]));
+      const laidOut = async (projector: Projector, generation: number | null | undefined) => {
+        const tables = projector.partitionedTables ?? [];
+        const found = generation ? await partitionsOf(deps.sql, schemaName(projector.name, generation), tables) : {};
+        return tables.every((table) => (found[table] ?? -1) === wanted);
+      };
       for (const projector of deps.projectors) {
         const tables = projector.partitionedTables ?? [];
         if (tables.length === 0) continue;
-        const generation = serving.get(projector.name);
-        const found = generation ? await partitionsOf(deps.sql, schemaName(projector.name, generation), tables) : {};
-        const laidOut = tables.every((table) => (found[table] ?? -1) === wanted);
-        if (laidOut) {
+        const status = statuses.get(projector.name);
+        // A rebuild begun for another layout (an earlier run cut short, which a running engine would finish) is dropped.
+        if (status?.rebuilding && !(await laidOut(projector, status.rebuilding.generation))) await abandonRebuild(deps.sql, projector.name);
+        else if (status?.rebuilding) {
+          deps.out(`${projector.name}: finishing the rebuild under way ${wanted ? `into ${wanted} partitions` : 'as one table each'}...`);
+          await engine.rebuild(projector.name);
+          deps.out(`${projector.name}: rebuilt and serving.`);
+          continue;
+        }
+        if (status?.activeVersion === projector.version && (await laidOut(projector, status.generation))) {
           deps.out(`${projector.name}: ${tables.join(', ')} already ${wanted ? `in ${wanted} partitions` : 'one table each'}.`);
           continue;
         }

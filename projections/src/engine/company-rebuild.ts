@@ -24,17 +24,6 @@ export type CompanyRebuild = {
   skipped: string[];
 };
 
-/**
- * One company's read models rebuilt from its own events alone (its partition of es_events, issue #28
- * step 3), into a scratch schema of the caller's, then compared row for row with the live read models'
- * rows of that company. It answers two questions before a per-company rebuild replaces live rows: how
- * long one company takes (and N in parallel, one schema each), and which read models a company's own
- * events are enough for (a projector that also needs platform events, company_id null, shows differences).
- *
- * `until` should be a checkpoint every projector has passed (the live rows are compared as of then; a
- * live projector ahead of it shows the newer events as differences). The scratch schema is dropped and
- * made again: give each concurrent rebuild its own.
- */
 /** One company's events after `from` up to `until` (none when `until` is null), in the global order. */
 async function companyEvents(
   readCompany: ReadCompany,
@@ -66,6 +55,17 @@ async function applyEach(tx: SqlExecutor, projector: Projector, events: readonly
   return handled.length;
 }
 
+/**
+ * One company's read models rebuilt from its own events alone (its partition of es_events, issue #28
+ * step 3), into a scratch schema of the caller's, then compared row for row with the live read models'
+ * rows of that company. It answers two questions before a per-company rebuild replaces live rows: how
+ * long one company takes (and N in parallel, one schema each), and which read models a company's own
+ * events are enough for (a projector that also needs platform events, company_id null, shows differences).
+ *
+ * `until` should be a checkpoint every projector has passed (the live rows are compared as of then; a
+ * live projector ahead of it shows the newer events as differences). The scratch schema is dropped and
+ * made again: give each concurrent rebuild its own.
+ */
 export async function rebuildCompanyInScratch(
   sql: SqlClient,
   readCompany: ReadCompany,

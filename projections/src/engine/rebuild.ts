@@ -1,4 +1,4 @@
-import { compareCheckpoints } from '@fpa/write-model/event-store';
+import { compareCheckpoints, type SqlClient } from '@fpa/write-model/event-store';
 import { deleteRow, lockIfUnchanged, putRow, readRow } from './checkpoints.ts';
 import { applyAll, runBatch, runTrackBatch } from './apply.ts';
 import { withQueryIndexes, type StepContext } from './live.ts';
@@ -36,6 +36,21 @@ export async function beginRebuild(ctx: StepContext, projector: Projector): Prom
     await createGeneration(tx, projector, generation);
     await putRow(tx, 'rebuild', projector.name, { version: projector.version, generation, checkpoint: null });
     return generation;
+  });
+}
+
+/**
+ * Drops a rebuild under way (its generation and row), when it was begun for something that no longer
+ * holds (a read-model layout since changed). Whoever was stepping it finds no row at its next step.
+ */
+export async function abandonRebuild(sql: SqlClient, name: string): Promise<number | null> {
+  return sql.transaction(async (tx) => {
+    await lock(tx, rebuildLockKey(name));
+    const pending = await readRow(tx, 'rebuild', name);
+    if (!pending) return null;
+    await dropGeneration(tx, name, pending.generation);
+    await deleteRow(tx, 'rebuild', name);
+    return pending.generation;
   });
 }
 

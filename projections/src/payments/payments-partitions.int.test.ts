@@ -3,8 +3,9 @@ import { testDrivers } from '@fpa/write-model/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runProjectionsCli } from '../cli/projections-cli.ts';
 import { runCleanups } from '../engine/engine.fixtures.ts';
-import { companyPartitions } from '../engine/partitions.ts';
-import { migrateEngineTables, schemaName } from '../engine/schema.ts';
+import { putRow } from '../engine/checkpoints.ts';
+import { companyPartitions, setReadModelPartitions } from '../engine/partitions.ts';
+import { createGeneration, migrateEngineTables, schemaName } from '../engine/schema.ts';
 import { readTogether, tenantScoped } from '../engine/tenant-wall.ts';
 import type { Projector } from '../engine/types.ts';
 import { policyArrears } from './arrears.queries.ts';
@@ -157,6 +158,35 @@ describe.each(testDrivers())('the largest read models partitioned by company on 
       expect(await cli(...bad)).toBe(2);
       expect(lines).toEqual(['partition takes one number, 0 (one table each) to 1024.']);
     }
+  });
+
+  it('a partition run cut short during its rebuild is dropped by a run asking for another layout, finished by one asking for the same', async () => {
+    const bed = await openPaymentsBed(driver, cleanups);
+    await writeBook(bed);
+    const before = await snapshot(bed.sql);
+    const lines: string[] = [];
+    const cli = (...args: string[]) =>
+      runProjectionsCli(args, { sql: bed.sql, store: bed.store, projectors: [paymentsProjection], out: (line) => lines.push(line) });
+    // What `partition 4` killed during its rebuild leaves: the new generation made in 4 partitions, its row, no switch.
+    const cutShort = async () => {
+      await setReadModelPartitions(bed.sql, 4);
+      await bed.sql.transaction(async (tx) => {
+        await createGeneration(tx, paymentsProjection, 7);
+        await putRow(tx, 'rebuild', 'payments', { version: paymentsProjection.version, generation: 7, checkpoint: null });
+      });
+    };
+    await cutShort();
+    expect(await cli('partition', '0')).toBe(0);
+    expect(lines).toEqual(['payments: payments, policy_arrears already one table each.']);
+    expect(await bed.sql.query(`select 1 from projection_rebuilds where projector = 'payments'`)).toEqual([]);
+    expect(await bed.sql.query(`select 1 from pg_namespace where nspname = 'rm_payments_g7'`)).toEqual([]);
+
+    await cutShort();
+    lines.length = 0;
+    expect(await cli('partition', '4')).toBe(0);
+    expect(lines).toEqual(['payments: finishing the rebuild under way into 4 partitions...', 'payments: rebuilt and serving.']);
+    expect(await layout(bed.sql, 'payments', 'payments')).toMatchObject({ parts: 4 });
+    expect(await snapshot(bed.sql)).toEqual(before);
   });
 
   it('refuses a generation whose init leaves a table it says it partitions as one table', async () => {
