@@ -1,7 +1,8 @@
 import type { EventStore, SqlClient } from '@fpa/write-model/event-store';
 import { createProjectionEngine } from '../engine/engine.ts';
 import { replaceCompanyRows, type ReadCompany } from '../engine/company-rebuild.ts';
-import { MAX_READ_MODEL_PARTITIONS, partitionsOf, setReadModelPartitions } from '../engine/partitions.ts';
+import { effectivePartitions, MAX_READ_MODEL_PARTITIONS, partitionsOf, setReadModelPartitions } from '../engine/partitions.ts';
+import { isUuid } from '../portfolio/uuid.ts';
 import { abandonRebuild } from '../engine/rebuild.ts';
 import { migrateEngineTables, schemaName } from '../engine/schema.ts';
 import type { ParkedEvent } from '../engine/parked.ts';
@@ -45,7 +46,12 @@ function describe(row: ParkedEvent): string {
   ].join('\n');
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The names no projector of the tool has, said once for every command that takes names; null when all are known. */
+function unknownNames(names: readonly string[], projectors: readonly Projector[]): string | null {
+  const unknown = names.filter((name) => !projectors.some((p) => p.name === name));
+  if (unknown.length === 0) return null;
+  return `Unknown projector(s): ${unknown.join(', ')}. Known: ${projectors.map((p) => p.name).join(', ')}.`;
+}
 
 /** Runs one command; answers the exit code (0 done, 1 parked events remain, 2 usage). */
 export async function runProjectionsCli(args: readonly string[], deps: CliDeps): Promise<number> {
@@ -70,9 +76,9 @@ export async function runProjectionsCli(args: readonly string[], deps: CliDeps):
       return 0;
     }
     case 'retry-parked': {
-      const unknown = rest.filter((name) => !deps.projectors.some((p) => p.name === name));
-      if (unknown.length > 0) {
-        deps.out(`Unknown projector(s): ${unknown.join(', ')}. Known: ${deps.projectors.map((p) => p.name).join(', ')}.`);
+      const unknown = unknownNames(rest, deps.projectors);
+      if (unknown) {
+        deps.out(unknown);
         return 2;
       }
       const open = await engine.parked(rest.length > 0 ? { projectors: rest } : {});
@@ -93,13 +99,13 @@ export async function runProjectionsCli(args: readonly string[], deps: CliDeps):
     }
     case 'rebuild-company': {
       const [companyId, ...names] = rest;
-      if (!companyId || !UUID.test(companyId)) {
+      if (!companyId || !isUuid(companyId)) {
         deps.out('rebuild-company takes the company id (a UUID), then optionally read model names.');
         return 2;
       }
-      const unknown = names.filter((name) => !deps.projectors.some((p) => p.name === name));
-      if (unknown.length > 0) {
-        deps.out(`Unknown projector(s): ${unknown.join(', ')}. Known: ${deps.projectors.map((p) => p.name).join(', ')}.`);
+      const unknown = unknownNames(names, deps.projectors);
+      if (unknown) {
+        deps.out(unknown);
         return 2;
       }
       if (!deps.readCompany) {
@@ -129,7 +135,7 @@ export async function runProjectionsCli(args: readonly string[], deps: CliDeps):
       }
       await migrateEngineTables(deps.sql);
       await setReadModelPartitions(deps.sql, partitions);
-      const wanted = partitions > 1 ? partitions : 0;
+      const wanted = effectivePartitions(partitions);
       const statuses = new Map((await engine.status()).map((s) => [s.name, s]));
       const laidOut = async (projector: Projector, generation: number | null | undefined) => {
         const tables = projector.partitionedTables ?? [];

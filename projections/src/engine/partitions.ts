@@ -18,6 +18,9 @@ export const LAYOUT_DDL = `
 
 export const MAX_READ_MODEL_PARTITIONS = 1024;
 
+/** One partition is no partitioning: 0 and 1 both mean one plain table (stored and compared as 0). */
+export const effectivePartitions = (partitions: number): number => (partitions > 1 ? partitions : 0);
+
 /** The partitions a new generation's partitioned tables get: 0 (one plain table) until set. */
 export async function readModelPartitions(db: SqlExecutor): Promise<number> {
   // Projectors' init also runs in test schemas made without the engine's tables: no layout there.
@@ -46,7 +49,7 @@ export async function setReadModelPartitions(sql: SqlClient, partitions: number)
   await sql.query(
     `insert into public.read_model_layout (singleton, partitions) values (true, $1)
      on conflict (singleton) do update set partitions = excluded.partitions`,
-    [partitions < 2 ? 0 : partitions],
+    [effectivePartitions(partitions)],
   );
 }
 

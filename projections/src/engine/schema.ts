@@ -3,7 +3,7 @@ import type { Projector } from './types.ts';
 import { ENTER_FUNCTION } from './checkpoints.ts';
 import { migrateLeaseTables } from './lease.ts';
 import { PARKED_DDL, resolveParked } from './parked.ts';
-import { LAYOUT_DDL, partitionsOf, readModelPartitions } from './partitions.ts';
+import { effectivePartitions, LAYOUT_DDL, partitionsOf, readModelPartitions } from './partitions.ts';
 import { ensureTenantRole, TENANT_ROLE, wallGeneration } from './tenant-wall.ts';
 
 /**
@@ -127,12 +127,12 @@ export async function createGeneration(tx: SqlExecutor, projector: Projector, ge
 async function checkLayout(tx: SqlExecutor, projector: Projector, schema: string): Promise<void> {
   const tables = projector.partitionedTables ?? [];
   if (tables.length === 0) return;
-  const wanted = await readModelPartitions(tx);
+  const wanted = effectivePartitions(await readModelPartitions(tx));
   const found = await partitionsOf(tx, schema, tables);
-  const wrong = tables.filter((table) => (found[table] ?? 0) !== (wanted > 1 ? wanted : 0));
+  const wrong = tables.filter((table) => (found[table] ?? 0) !== wanted);
   if (wrong.length > 0) {
     throw new Error(
-      `Projector "${projector.name}": ${wrong.join(', ')} not in ${wanted > 1 ? `${wanted} partitions` : 'one table'} as the layout asks.`,
+      `Projector "${projector.name}": ${wrong.join(', ')} not in ${wanted ? `${wanted} partitions` : 'one table'} as the layout asks.`,
     );
   }
 }
