@@ -94,6 +94,48 @@ describe('sealing marked fields of event data', () => {
     expect(() => encryptFields(data, [{ subjectId: 'carol', fields: ['name'] }], keys)).toThrow(/No key/);
   });
 
+  it("seals a subject's fields of one event once (v2): the first holds the seal, the others point to it", () => {
+    const sealed = encryptFields(data, markings, keys) as typeof data & Record<string, { $pii: string }>;
+    const name = (sealed.name as unknown as { $pii: string }).$pii;
+    expect(name).toMatch(/^v2\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+$/);
+    expect(sealed.address.line1).toEqual({ $pii: 'v2' });
+    expect((sealed.dependants[0]!.name as unknown as { $pii: string }).$pii).toMatch(/^v2\./);
+    // Two events, two IVs: the same data never seals to the same text.
+    expect((encryptFields(data, markings, keys).name as { $pii: string }).$pii).not.toBe(name);
+  });
+
+  it('refuses a v2 seal whose fields were moved, dropped or given another subject', () => {
+    const sealed = encryptFields(data, markings, keys);
+    const open = (tampered: Record<string, unknown>, marks = markings) => decryptFields(tampered, marks, keys);
+    // The seal moved to another field of the same person.
+    const moved = structuredClone(sealed) as Record<string, Record<string, unknown>>;
+    [moved.name, moved.address!.line1] = [moved.address!.line1, moved.name];
+    expect(() => open(moved)).toThrow();
+    // A field pointing to the seal removed: the paths no longer match what was sealed.
+    const dropped = structuredClone(sealed) as Record<string, Record<string, unknown>>;
+    delete dropped.address!.line1;
+    expect(() => open(dropped)).toThrow();
+    // Read as another subject's.
+    expect(() => open(structuredClone(sealed), [{ subjectId: 'bob', fields: markings[0]!.fields }, markings[1]!])).toThrow();
+    // A pointer without its seal.
+    expect(() => open({ name: { $pii: 'v2' } }, [{ subjectId: 'alice', fields: ['name'] }])).toThrow(/envelope/);
+  });
+
+  it('still opens v1 fields (events written before v2), beside v2 ones', () => {
+    const old = { name: sealValue(alice, 'alice', 'Nomvula Dlamini'), phone: null, plan: 'gold' };
+    expect(decryptFields(structuredClone(old), [{ subjectId: 'alice', fields: ['name', 'phone'] }], keys)).toEqual({
+      name: 'Nomvula Dlamini',
+      phone: null,
+      plan: 'gold',
+    });
+    expect(decryptFields(structuredClone(old), [{ subjectId: 'alice', fields: ['name'] }], new Map()).name).toBe(ERASED);
+    const mixed = {
+      ...encryptFields({ a: 'x', b: 'y' }, [{ subjectId: 'alice', fields: ['a', 'b'] }], keys),
+      c: sealValue(alice, 'alice', 'z'),
+    };
+    expect(decryptFields(mixed, [{ subjectId: 'alice', fields: ['a', 'b', 'c'] }], keys)).toEqual({ a: 'x', b: 'y', c: 'z' });
+  });
+
   it('lists each subject once', () => {
     expect(subjectsOf([...markings, { subjectId: 'alice', fields: ['x'] }])).toEqual(['alice', 'bob']);
     expect(subjectsOf(undefined)).toEqual([]);

@@ -54,7 +54,7 @@ export function piiConformance(fixture: () => ConformanceFixture): void {
 
       const [row] = await storedEvents(id);
       for (const secret of [NAME, ID_NUMBER, LINE1, 'Sipho']) expect(row?.text).not.toContain(secret);
-      expect(row?.data.fullName).toEqual({ $pii: expect.stringMatching(/^v1\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+$/) });
+      expect(row?.data.fullName).toEqual({ $pii: expect.stringMatching(/^v2\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+$/) });
       expect(row?.data.phone).toBeNull();
       expect(row?.data.plan).toBe('gold');
 
