@@ -108,7 +108,14 @@ export async function startBenchServer(db: BenchDatabase): Promise<BenchServer> 
  * A JSON request against the started server; throws on a non-2xx answer (the bench measures successes).
  * `T` is the answer's shape as the caller expects it (not checked: the bench's own requests).
  */
-export async function call<T = unknown>(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+export async function call<T = unknown>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  seen?: (headers: Headers) => void,
+): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
@@ -119,7 +126,19 @@ export async function call<T = unknown>(baseUrl: string, method: string, path: s
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+  seen?.(response.headers);
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/** The durations (ms) of a Server-Timing header by name: the gateway's `command` and `read-your-writes`. */
+export function serverTimings(headers: Headers): Record<string, number> {
+  const timings: Record<string, number> = {};
+  for (const entry of (headers.get('server-timing') ?? '').split(',')) {
+    const [name, ...params] = entry.trim().split(';');
+    const duration = params.map((p) => /^dur=([\d.]+)$/.exec(p.trim())?.[1]).find((v) => v !== undefined);
+    if (name && duration !== undefined) timings[name] = Number(duration);
+  }
+  return timings;
 }
 
 /** A session token for a company's administrator, signed in on the gateway at baseUrl. */

@@ -22,6 +22,8 @@ export type RequestContext = {
   setCookies: string[];
   /** Set when a read-your-writes wait timed out, so the answer can say so. */
   projectionLag: { timedOut: boolean };
+  /** Milliseconds this request's commands spent running and waiting for their read models (the Server-Timing header). */
+  timings: { command: number; readYourWrites: number };
   /** Where this request's queries read: the replica (READ_DATABASE_URL) unless a wait on it ran out. */
   reads: ReadChoice;
   /**
@@ -51,6 +53,7 @@ export async function createRequestContext(
     user,
     setCookies: [],
     projectionLag: { timedOut: false },
+    timings: { command: 0, readYourWrites: 0 },
     reads: { primary: false },
     loopback,
   };

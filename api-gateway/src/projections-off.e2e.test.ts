@@ -48,7 +48,11 @@ describe.each(testDrivers())('the gateway with PROJECTIONS=off on $name', (drive
     const saved = await t.request('PUT', '/api/company', company, { token });
     expect(saved.status).toBe(200);
     expect(saved.headers.get('x-projection-lag')).toBeNull();
-    expect((await t.request('GET', '/api/company', undefined, { token })).body).toMatchObject({ name: company.name, city: 'Polokwane' });
+    // The command's time and its wait, in the standard Server-Timing header; a read runs no command.
+    expect(saved.headers.get('server-timing')).toMatch(/^command;dur=\d+\.\d, read-your-writes;dur=\d+\.\d$/);
+    const read = await t.request('GET', '/api/company', undefined, { token });
+    expect(read.body).toMatchObject({ name: company.name, city: 'Polokwane' });
+    expect(read.headers.get('server-timing')).toBeNull();
     const [row] = await t.services.sql.query<{ owner: string; n: number }>(
       `select min(owner) as owner, count(*)::int as n from projection_leases`,
     );
@@ -59,6 +63,8 @@ describe.each(testDrivers())('the gateway with PROJECTIONS=off on $name', (drive
     const unprojected = await t.request('PUT', '/api/company', { ...company, city: 'Tzaneen' }, { token });
     expect(unprojected.status).toBe(200);
     expect(unprojected.headers.get('x-projection-lag')).toBe('timeout');
+    const waited = /read-your-writes;dur=([\d.]+)/.exec(unprojected.headers.get('server-timing') ?? '');
+    expect(Number(waited?.[1])).toBeGreaterThanOrEqual(1_900);
 
     // A command that creates a record reads it back to answer; unprojected, it is not there yet. The
     // command succeeded, so the answer says so (202) instead of 404 — over REST and over GraphQL.

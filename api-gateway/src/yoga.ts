@@ -69,9 +69,21 @@ export function createApp(services: Services): App {
     const response = isRest ? await rest(ctx, limited) : await yoga.fetch(limited, ctx);
     for (const cookie of ctx.setCookies) response.headers.append('set-cookie', cookie);
     if (ctx.projectionLag.timedOut) response.headers.set('x-projection-lag', 'timeout');
+    const timing = serverTiming(ctx.timings);
+    if (timing) response.headers.set('server-timing', timing);
     return response;
   }
   return app;
+}
+
+/**
+ * A command's time in the standard Server-Timing header (browsers' network panels show it; the bench
+ * reads it): the command itself and its read-your-writes wait. Absent when the request ran none.
+ */
+export function serverTiming(timings: RequestContext['timings']): string | null {
+  if (timings.command === 0 && timings.readYourWrites === 0) return null;
+  const ms = (value: number) => value.toFixed(1);
+  return `command;dur=${ms(timings.command)}, read-your-writes;dur=${ms(timings.readYourWrites)}`;
 }
 
 /**

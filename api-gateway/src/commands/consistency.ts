@@ -22,9 +22,13 @@ import { WriteNotShownError } from '../errors.ts';
 export async function readYourWrites(
   ctx: RequestContext,
   written: Pick<AppendResult, 'checkpoint' | 'eventTypes' | 'firstPosition' | 'lastPosition' | 'streams' | 'duplicate'>,
+  scope: 'own' | 'earlier' = 'own',
 ): Promise<void> {
   const { engine, config, logger } = ctx.services;
-  const { checkpoint, eventTypes } = written;
+  const { eventTypes } = written;
+  // 'earlier': everything appended before this append's first event (its transaction's earlier
+  // positions hold none of it, a later transaction is not waited for), so not the append itself.
+  const checkpoint = scope === 'own' ? written.checkpoint : { txId: written.checkpoint.txId, globalPosition: written.firstPosition - 1 };
   const result = await engine.waitFor(checkpoint, {
     timeoutMs: config.readYourWritesTimeoutMs,
     ...(eventTypes ? { types: eventTypes } : {}),
@@ -40,7 +44,8 @@ export async function readYourWrites(
     if (result.reached) await replica.afterWrite(ctx.reads, Math.max(0, config.readYourWritesTimeoutMs - result.waitedMs));
     else ctx.reads.primary = true;
   }
-  if (written.streams.length === 0) return;
+  // Its own events are not waited for, so nothing says whether a read model parked them (the last part does).
+  if (written.streams.length === 0 || scope === 'earlier') return;
   // Half of it: the wait starts a moment after the append, the tries may start sooner.
   if (result.reached && result.waitedMs < engine.parkingTakesMs / 2 && !written.duplicate) return;
   const parked = await engine.parkedFor(written);

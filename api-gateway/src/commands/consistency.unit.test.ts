@@ -6,16 +6,17 @@ import { readYourWrites } from './consistency.ts';
 /** A command whose own event a read model parked is told so (issue #27); a fast command reads nothing more. */
 function contextWith(wait: { reached: boolean; waitedMs: number }, parked: { projector: string }[]) {
   const parkedFor = vi.fn(async () => parked);
+  const waitFor = vi.fn(async () => ({ ...wait, lagging: [] }));
   const logger = { warn: vi.fn(), error: vi.fn() };
   const ctx = {
     services: {
-      engine: { waitFor: async () => ({ ...wait, lagging: [] }), parkingTakesMs: 1_500, parkedFor },
+      engine: { waitFor, parkingTakesMs: 1_500, parkedFor },
       config: { readYourWritesTimeoutMs: 5_000 },
       logger,
     },
     projectionLag: { timedOut: false },
   } as unknown as RequestContext;
-  return { ctx, parkedFor };
+  return { ctx, parkedFor, waitFor };
 }
 
 const written = (duplicate = false) => ({
@@ -50,5 +51,17 @@ describe('readYourWrites and parked events', () => {
     const slow = contextWith({ reached: true, waitedMs: 2_000 }, []);
     await expect(readYourWrites(slow.ctx, written())).resolves.toBeUndefined();
     expect(slow.parkedFor).toHaveBeenCalledOnce();
+  });
+
+  it("waits for what came before the append only when the command asks ('earlier', an import chunk with more to come)", async () => {
+    const own = contextWith({ reached: true, waitedMs: 2_000 }, []);
+    await readYourWrites(own.ctx, { ...written(), firstPosition: 5, checkpoint: { txId: '9', globalPosition: 7 } });
+    expect(own.waitFor).toHaveBeenCalledWith({ txId: '9', globalPosition: 7 }, expect.objectContaining({ types: ['PaymentRecorded'] }));
+    // Positions 5 to 7 are the append's own, in its transaction 9: the wait stops just before them.
+    const earlier = contextWith({ reached: true, waitedMs: 2_000 }, [{ projector: 'payments' }]);
+    await readYourWrites(earlier.ctx, { ...written(), firstPosition: 5, checkpoint: { txId: '9', globalPosition: 7 } }, 'earlier');
+    expect(earlier.waitFor).toHaveBeenCalledWith({ txId: '9', globalPosition: 4 }, expect.objectContaining({ types: ['PaymentRecorded'] }));
+    // Its own events were not waited for, so a parked one is not looked for (the last chunk's answer does).
+    expect(earlier.parkedFor).not.toHaveBeenCalled();
   });
 });

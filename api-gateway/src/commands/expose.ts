@@ -78,10 +78,16 @@ export async function runCommand<Outcome extends CommandOutcome, Answer>(
   // What a command checks before it runs (its `around`) reads the primary, never a replica behind it.
   const readsBefore = ctx.reads.primary;
   ctx.reads.primary = true;
+  const started = performance.now();
   const outcome = await (e.around ? e.around(ctx, command, request) : command()).finally(() => {
     ctx.reads.primary = readsBefore;
+    ctx.timings.command += performance.now() - started;
   });
-  if (outcome.append) await readYourWrites(ctx, outcome.append);
+  if (outcome.append) {
+    const waitStarted = performance.now();
+    await readYourWrites(ctx, outcome.append, outcome.readYourWrites);
+    ctx.timings.readYourWrites += performance.now() - waitStarted;
+  }
   // Nothing appended (or written outside the log): its answer is read on the primary, never behind a replica.
   else ctx.reads.primary = true;
   return e.answer(ctx, outcome, request);

@@ -18,7 +18,16 @@ export type CommandDeps = { store: EventStore; sql: SqlClient; paymentProvider?:
 export type CommandRequest = { target: string; input: unknown };
 
 /** What a command answers: the append it made (null when repeating it changed nothing) and the ids it chose. */
-export type CommandOutcome = { append: AppendResult | null };
+export type CommandOutcome = {
+  append: AppendResult | null;
+  /**
+   * What the answer waits for in the read models (read-your-writes): 'own' (the default) the append's
+   * own events; 'earlier' only what was appended before them, for one part of a sequence whose last
+   * part waits for its own (the member import's chunks: each chunk's projection overlaps the next one's
+   * work, and the read models lag the upload by one chunk at most).
+   */
+  readYourWrites?: 'own' | 'earlier';
+};
 
 /**
  * One command, whole: everything the gateway needs to expose it, in the command's own file beside its

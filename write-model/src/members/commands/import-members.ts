@@ -58,6 +58,10 @@ const importChunkSchema = z.object({
     .max(MAX_INTEGER, `firstRowNumber cannot be more than ${MAX_INTEGER}`)
     .meta({ description: 'CSV row number (index + 2) of rows[0].' }),
   rows: z.array(csvRowSchema, { error: 'rows must be a list of CSV rows' }),
+  moreChunks: z.boolean({ error: 'moreChunks must be true or false' }).optional().meta({
+    description:
+      "True when more chunks of this import follow: the answer then waits only for the read models to hold the chunks before this one (the next chunk's work overlaps this one's projection). The last chunk leaves it out and is answered once every chunk is in the read models.",
+  }),
 });
 
 const MAX_ATTEMPTS = 4;
@@ -74,16 +78,17 @@ export async function importMembers(
   sql: SqlExecutor,
   input: unknown,
   ctx: CommandContext,
-): Promise<{ result: ImportChunkResult; append: AppendResult | null }> {
+): Promise<{ result: ImportChunkResult; append: AppendResult | null; readYourWrites: 'own' | 'earlier' }> {
   const companyId = requireCompany(ctx);
   const chunk = parseInput(importChunkSchema, input);
   assertChunkShape(chunk);
   const chunkCtx: CommandContext = { ...ctx, commandId: `import:${companyId}:${chunk.importId}:${chunk.chunkIndex}` };
+  const readYourWrites = chunk.moreChunks ? 'earlier' : 'own';
   for (let attempt = 1; ; attempt++) {
     const stored = await findChunkResult(sql, companyId, chunk.importId, chunk.chunkIndex);
-    if (stored) return { result: stored, append: null };
+    if (stored) return { result: stored, append: null, readYourWrites };
     try {
-      return await importOnce(store, sql, companyId, chunk, chunkCtx);
+      return { ...(await importOnce(store, sql, companyId, chunk, chunkCtx)), readYourWrites };
     } catch (error) {
       // Another writer took an SA ID, a place or a main member's version meanwhile: plan again.
       const retriable =

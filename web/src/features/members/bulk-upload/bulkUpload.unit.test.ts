@@ -151,11 +151,13 @@ describe('chunks', () => {
   it('cuts 1,201 rows into 500, 500 and 201 with their first CSV row numbers', () => {
     const chunks = toChunks(rows(1201));
     expect(CHUNK_SIZE).toBe(500);
-    expect(chunks.map((c) => [c.chunkIndex, c.firstRowNumber, c.rows.length])).toEqual([
-      [0, 2, 500],
-      [1, 502, 500],
-      [2, 1002, 201],
+    expect(chunks.map((c) => [c.chunkIndex, c.firstRowNumber, c.rows.length, c.moreChunks])).toEqual([
+      [0, 2, 500, true],
+      [1, 502, 500, true],
+      [2, 1002, 201, false],
     ]);
+    // One chunk is the last one; exactly 500 rows make one chunk too.
+    expect(toChunks(rows(500)).map((c) => c.moreChunks)).toEqual([false]);
     // Only template columns travel; blank values are left out.
     expect(chunks[0]!.rows[0]).toEqual({ firstName: 'Name0', lastName: 'Test' });
   });

@@ -5,7 +5,12 @@ export const CHUNK_SIZE = 500;
 
 export type ImportRow = Partial<Record<(typeof CSV_MEMBER_COLUMNS)[number], string | null>>;
 
-export type Chunk = { chunkIndex: number; firstRowNumber: number; rows: ImportRow[] };
+/**
+ * One call's rows. `moreChunks` on every chunk but the last: the server answers it once the chunks
+ * before it are in the read models, so it projects one chunk while the next is imported; the last
+ * is answered once all of them are.
+ */
+export type Chunk = { chunkIndex: number; firstRowNumber: number; rows: ImportRow[]; moreChunks: boolean };
 
 /** Only the template's columns go to the server; extra columns in the file stay behind. */
 export function toImportRow(row: CsvMemberRow): ImportRow {
@@ -25,6 +30,7 @@ export function toChunks(rows: readonly CsvMemberRow[], size = CHUNK_SIZE): Chun
       chunkIndex: chunks.length,
       firstRowNumber: csvRowNumber(start),
       rows: rows.slice(start, start + size).map(toImportRow),
+      moreChunks: start + size < rows.length,
     });
   }
   return chunks;
