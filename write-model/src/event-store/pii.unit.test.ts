@@ -109,7 +109,8 @@ describe('sealing marked fields of event data', () => {
     const open = (tampered: Record<string, unknown>, marks = markings) => decryptFields(tampered, marks, keys);
     // The seal moved to another field of the same person.
     const moved = structuredClone(sealed) as Record<string, Record<string, unknown>>;
-    [moved.name, moved.address!.line1] = [moved.address!.line1, moved.name];
+    const address = moved.address!;
+    [moved.name, address.line1] = [address.line1 as Record<string, unknown>, moved.name!];
     expect(() => open(moved)).toThrow();
     // A field pointing to the seal removed: the paths no longer match what was sealed.
     const dropped = structuredClone(sealed) as Record<string, Record<string, unknown>>;
