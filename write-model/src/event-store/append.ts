@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ConcurrencyError } from '../errors.ts';
 import { APPEND_CONFLICT, APPEND_STALE, STREAM_LOCK_SPACE, streamLockKey } from './append-function.ts';
 import { commitRefusal } from './commit-refusals.ts';
-import { chainHash } from './hash-chain.ts';
+import { chainLink } from './hash-chain.ts';
 import { encryptFields, subjectsOf } from './pii-fields.ts';
 import type { Keyring } from './pii.ts';
 import { isSqlState, type SqlClient, type SqlExecutor } from './sql.ts';
@@ -112,6 +112,8 @@ async function appendOnce(
   const subjects = [...new Set(streams.flatMap((s) => s.events.flatMap((e) => subjectsOf(markingsOf(e)))))];
   const writeKeys = subjects.length > 0 ? await keyring.keysForAppend(subjects) : null;
   const metadataOf = metadataFor(options);
+  // Each row as JSON: the canonical text its link hashes, with the link added.
+  const texts: string[] = [];
   const rows: EventRow[] = streams.flatMap((stream) => {
     const tail = tails.get(stream.streamId) ?? { version: 0, hash: null };
     let link = tail.version > 0 ? tail.hash : null;
@@ -125,7 +127,9 @@ async function appendOnce(
         data: writeKeys ? encryptFields(event.data, pii, writeKeys.keys) : event.data,
         metadata: metadataOf(event, pii),
       };
-      link = chainHash(link, row);
+      const linked = chainLink(link, row);
+      link = linked.hash;
+      texts.push(`${linked.canonical.slice(0, -1)},"hash":${JSON.stringify(link)}}`);
       return { ...row, hash: link };
     });
   });
@@ -135,7 +139,7 @@ async function appendOnce(
     tail: tails.get(s.streamId)?.version ?? 0,
     count: s.events.length,
   }));
-  const params = [JSON.stringify(described), JSON.stringify(rows), options.companyId, commandId, JSON.stringify(writeKeys?.fresh ?? [])];
+  const params = [JSON.stringify(described), `[${texts.join(',')}]`, options.companyId, commandId, JSON.stringify(writeKeys?.fresh ?? [])];
   const statement = `select es_append($1::text::jsonb, $2, $3::uuid, $4, $5::text::jsonb) as result`;
   const run = async (on: SqlExecutor) => {
     const appended = (await on.query<{ result: AppendResult }>(statement, params))[0]!.result;

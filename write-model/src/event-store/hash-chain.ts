@@ -24,20 +24,35 @@ export type ChainContent = {
  * (toJSON, undefined members left out, undefined in arrays as null), since the stored row is that.
  */
 export function canonicalJson(value: unknown): string {
-  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    return canonicalJson((value as { toJSON(): unknown }).toJSON());
-  }
+  // One pass, appending to one string (no intermediate arrays): the append hashes every event with it.
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return canonicalJson((value as { toJSON(): unknown }).toJSON());
   if (Array.isArray(value)) {
-    return `[${value.map((item) => (isSkipped(item) ? 'null' : canonicalJson(item))).join(',')}]`;
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ',';
+      const item: unknown = value[i];
+      out += isSkipped(item) ? 'null' : canonicalJson(item);
+    }
+    return `${out}]`;
   }
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value)
-      .filter((key) => !isSkipped((value as Record<string, unknown>)[key]))
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-    return `{${entries.join(',')}}`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  if (!isSorted(keys)) keys.sort();
+  let out = '{';
+  for (const key of keys) {
+    const member = record[key];
+    if (isSkipped(member)) continue;
+    if (out.length > 1) out += ',';
+    out += `${JSON.stringify(key)}:${canonicalJson(member)}`;
   }
-  return JSON.stringify(value) ?? 'null';
+  return `${out}}`;
+}
+
+/** True when the keys are in the order sort() gives (UTF-16 code units), as they often are already. */
+function isSorted(keys: readonly string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1]! > keys[i]!) return false;
+  return true;
 }
 
 function isSkipped(value: unknown): boolean {
@@ -46,6 +61,14 @@ function isSkipped(value: unknown): boolean {
 
 /** The chain link of one event; `previous` is null for a stream's first event. */
 export function chainHash(previous: string | null, content: ChainContent): string {
+  return chainLink(previous, content).hash;
+}
+
+/**
+ * The chain link and the canonical text it hashes: the event's six fields as one JSON object, which
+ * the append also sends as the row itself (one serialisation of the event instead of two).
+ */
+export function chainLink(previous: string | null, content: ChainContent): { hash: string; canonical: string } {
   const canonical = canonicalJson({
     streamId: content.streamId,
     streamVersion: content.streamVersion,
@@ -54,11 +77,12 @@ export function chainHash(previous: string | null, content: ChainContent): strin
     data: content.data,
     metadata: content.metadata,
   });
-  return createHash('sha256')
+  const hash = createHash('sha256')
     .update(previous ?? '')
     .update('\n')
     .update(canonical)
     .digest('hex');
+  return { hash, canonical };
 }
 
 /** The stored hashes of the events just before an append's first new versions (streams that already had events). */
