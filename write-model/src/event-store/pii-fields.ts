@@ -95,14 +95,16 @@ export function encryptFields(
 ): Record<string, unknown> {
   if (!markings || markings.length === 0) return data;
   checkMarkings(markings);
-  // A structured clone keeps the caller's object untouched; event data is plain JSON anyway.
-  const copy = structuredClone(data);
+  // The caller's object stays untouched: the objects and arrays on the marked paths are copied (once
+  // each) before a field of theirs is replaced; the rest is shared, as event data is plain JSON.
+  const copy = { ...data };
+  const copied = new Set<object>([copy]);
   for (const { subjectId, fields } of markings) {
     const key = keys.get(subjectId);
     if (!key) throw new Error(`No key for data subject ${subjectId}`);
     const held = fields.flatMap((path) => {
-      const slot = slotAt(copy, path);
-      return slot && slot.value !== null && slot.value !== undefined ? [{ path, slot }] : [];
+      const slot = slotAt(copy, path, copied);
+      return slot && slot.container[slot.key] !== null && slot.container[slot.key] !== undefined ? [{ path, slot }] : [];
     });
     if (held.length === 0) continue;
     const sealed = seal(
@@ -111,9 +113,11 @@ export function encryptFields(
         subjectId,
         held.map((h) => h.path),
       ),
-      JSON.stringify(held.map((h) => h.slot.value)),
+      JSON.stringify(held.map(({ slot }) => slot.container[slot.key])),
     );
-    held.forEach(({ slot }, i) => slot.set({ $pii: i === 0 ? `v2.${sealed}` : V2_MEMBER }));
+    held.forEach(({ slot }, i) => {
+      slot.container[slot.key] = { $pii: i === 0 ? `v2.${sealed}` : V2_MEMBER };
+    });
   }
   return copy;
 }
@@ -133,14 +137,15 @@ export function decryptFields(
     const v2: { path: string; slot: Slot; envelope: string }[] = [];
     for (const path of fields) {
       const slot = slotAt(data, path);
-      if (!slot || !isEncryptedField(slot.value)) continue;
-      const envelope = slot.value.$pii;
+      const value = slot?.container[slot.key];
+      if (!slot || !isEncryptedField(value)) continue;
+      const envelope = value.$pii;
       if (envelope === V2_MEMBER || envelope.startsWith('v2.')) v2.push({ path, slot, envelope });
-      else slot.set(key ? openValue(key, subjectId, slot.value) : ERASED);
+      else slot.container[slot.key] = key ? openValue(key, subjectId, value) : ERASED;
     }
     if (v2.length === 0) continue;
     if (!key) {
-      for (const { slot } of v2) slot.set(ERASED);
+      for (const { slot } of v2) slot.container[slot.key] = ERASED;
       continue;
     }
     const values: unknown = JSON.parse(
@@ -157,7 +162,9 @@ export function decryptFields(
     if (!Array.isArray(values) || values.length !== v2.length || v2.slice(1).some((f) => f.envelope !== V2_MEMBER)) {
       throw new Error('Unknown personal-data envelope (v2 fields do not match their seal)');
     }
-    v2.forEach(({ slot }, i) => slot.set(values[i]));
+    v2.forEach(({ slot }, i) => {
+      slot.container[slot.key] = values[i];
+    });
   }
   return data;
 }
@@ -175,23 +182,27 @@ function checkMarkings(markings: readonly PiiMarking[]): void {
   }
 }
 
-type Slot = { value: unknown; set(value: unknown): void };
+/** Where a field lives: its object (or array) and its key there. */
+type Slot = { container: Record<string, unknown>; key: string };
 
-/** The value at a dot path (object keys or array indexes) and a way to replace it; undefined when the path is missing. */
-function slotAt(root: Record<string, unknown>, path: string): Slot | undefined {
+/**
+ * The field at a dot path (object keys or array indexes); undefined when the path is missing. With
+ * `copied`, each object or array on the way that is not in it yet is replaced by a shallow copy first.
+ */
+function slotAt(root: Record<string, unknown>, path: string, copied?: Set<object>): Slot | undefined {
   const parts = path.split('.');
-  let node: unknown = root;
-  for (const part of parts.slice(0, -1)) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
+  let node: Record<string, unknown> = root;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const child = node[parts[i]!];
+    if (typeof child !== 'object' || child === null) return undefined;
+    let next = child as Record<string, unknown>;
+    if (copied && !copied.has(next)) {
+      next = (Array.isArray(next) ? [...next] : { ...next }) as Record<string, unknown>;
+      copied.add(next);
+      node[parts[i]!] = next;
+    }
+    node = next;
   }
-  const last = parts[parts.length - 1] as string;
-  if (typeof node !== 'object' || node === null || !Object.hasOwn(node, last)) return undefined;
-  const container = node as Record<string, unknown>;
-  return {
-    value: container[last],
-    set: (value) => {
-      container[last] = value;
-    },
-  };
+  const key = parts[parts.length - 1]!;
+  return Object.hasOwn(node, key) ? { container: node, key } : undefined;
 }

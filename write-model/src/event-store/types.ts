@@ -128,8 +128,18 @@ export type EventStore = {
 export const ERASED = '[erased]';
 
 export function compareCheckpoints(a: Checkpoint, b: Checkpoint): number {
-  const ta = BigInt(a.txId);
-  const tb = BigInt(b.txId);
-  if (ta !== tb) return ta < tb ? -1 : 1;
-  return a.globalPosition - b.globalPosition;
+  return compareTxIds(a.txId, b.txId) || a.globalPosition - b.globalPosition;
+}
+
+/**
+ * Two decimal transaction ids compared as numbers without parsing them (the engine compares
+ * checkpoints per event): digit strings of one length compare as text, a longer one without leading
+ * zeros is larger; anything else is parsed.
+ */
+function compareTxIds(a: string, b: string): number {
+  if (a.length === b.length) return a < b ? -1 : a > b ? 1 : 0;
+  if (a[0] !== '0' && b[0] !== '0') return a.length < b.length ? -1 : 1;
+  const ta = BigInt(a);
+  const tb = BigInt(b);
+  return ta === tb ? 0 : ta < tb ? -1 : 1;
 }
