@@ -24,6 +24,23 @@ function principal(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A CSV import row of a main member (every cell a string, as the file gives it); overrides change or add cells. */
+function csvRow(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    firstName: 'Bongani',
+    lastName: 'Zulu',
+    identifierType: 'saId',
+    saId: nextSaId(),
+    phone: '0831234567',
+    address: '5 Main Road',
+    city: 'Durban',
+    province: 'KZN',
+    postalCode: '4001',
+    isMainMember: 'true',
+    ...overrides,
+  };
+}
+
 const funeralPlan = {
   name: 'Family Plan',
   description: 'Main member and family',
@@ -300,19 +317,7 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
     const existing = (await t.request('POST', '/api/members', principal(), as(company.token))).body;
     const type = (await t.request('POST', '/api/policy-types', funeralPlan, as(company.token))).body;
     const mainId = nextSaId();
-    const row = (overrides: Record<string, string>) => ({
-      firstName: 'Bongani',
-      lastName: 'Zulu',
-      identifierType: 'saId',
-      saId: nextSaId(),
-      phone: '0831234567',
-      address: '5 Main Road',
-      city: 'Durban',
-      province: 'KZN',
-      postalCode: '4001',
-      isMainMember: 'true',
-      ...overrides,
-    });
+    const row = csvRow;
     const rows = [
       row({ saId: mainId, policyTypeId: type.id }),
       row({ firstName: 'Lwazi', isMainMember: 'false', mainMemberIdentifier: mainId, relationship: 'spouse' }),
@@ -355,19 +360,13 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
 
   it('imports chunk after chunk with moreChunks, and the last answer comes once every chunk is in the read models', async () => {
     const company = (await t.request('POST', '/api/register', registration())).body;
-    const row = (firstName: string, saId: string, family?: { main: string }) => ({
-      firstName,
-      lastName: 'Mthembu',
-      identifierType: 'saId',
-      saId,
-      phone: '0831234567',
-      address: '5 Main Road',
-      city: 'Durban',
-      province: 'KZN',
-      postalCode: '4001',
-      isMainMember: family ? 'false' : 'true',
-      ...(family ? { mainMemberIdentifier: family.main, relationship: 'spouse' } : {}),
-    });
+    const row = (firstName: string, saId: string, family?: { main: string }) =>
+      csvRow({
+        firstName,
+        lastName: 'Mthembu',
+        saId,
+        ...(family ? { isMainMember: 'false', mainMemberIdentifier: family.main, relationship: 'spouse' } : {}),
+      });
     const mains = [nextSaId(), nextSaId(), nextSaId()];
     const send = (chunkIndex: number, rows: unknown[], moreChunks?: unknown) =>
       t.request(
@@ -401,20 +400,8 @@ describe.each(testDrivers())('members, policy types and policies over HTTP on $n
     // deleted from under its family.
     const company = (await t.request('POST', '/api/register', registration())).body;
     const main = (await t.request('POST', '/api/members', principal(), as(company.token))).body;
-    const row = (firstName: string) => ({
-      firstName,
-      lastName: 'Khumalo',
-      identifierType: 'saId',
-      saId: nextSaId(),
-      phone: '0831234567',
-      address: '5 Main Road',
-      city: 'Durban',
-      province: 'KZN',
-      postalCode: '4001',
-      isMainMember: 'false',
-      mainMemberIdentifier: main.saId,
-      relationship: 'child',
-    });
+    const row = (firstName: string) =>
+      csvRow({ firstName, lastName: 'Khumalo', isMainMember: 'false', mainMemberIdentifier: main.saId, relationship: 'child' });
     const chunk = { importId: 'family-1', chunkIndex: 0, firstRowNumber: 2, rows: [row('Ayanda'), row('Lindiwe'), row('Sizwe')] };
     expect((await t.request('POST', '/api/members/import', chunk, as(company.token))).body).toMatchObject({ imported: 3, failed: [] });
     const links = await t.services.sql.query(`select 1 from es_events where stream_id = $1 and type = 'FamilyMemberAdded'`, [
