@@ -111,7 +111,8 @@ describe('/members table', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Member deleted'));
     expect(deleteMember).toHaveBeenCalledWith({ id: 'm2' });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Delete Sipho Dlamini' }));
+    // Found again once the dialog has closed and the list is back (a CI run on a loaded machine looked too early).
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Sipho Dlamini' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete Member' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Delete failed'));
     expect(screen.getByRole('alert').textContent).toContain('Members with active policies cannot be deleted');
