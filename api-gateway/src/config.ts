@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadNotificationConfig, parseDailyRunAt, type NotificationConfig } from '@fpa/projections';
+import { loadNotificationConfig, parseDailyRunAt, parseHeapGrowingPercent, type NotificationConfig } from '@fpa/projections';
 import { parseCorsOrigins } from './cross-site.ts';
 import { DEFAULT_RETENTION_YEARS } from '@fpa/write-model/validation';
 import { billingConfig, type BillingConfig } from './billing/billing.config.ts';
@@ -61,6 +61,8 @@ export type Config = {
   dailyRunAt: string | null;
   /** The providers that send the notifications outbox (SMS_PROVIDER, SMTP_URL, ...); none by default. */
   notifications: NotificationConfig;
+  /** HEAP_GROWING_PERCENT: how far V8's heap may grow past the live set between full collections (0: V8 decides). */
+  heapGrowingPercent: number;
 };
 
 export type ObjectStoreConfig =
@@ -142,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     assistantModel: assistantModelConfig(env),
     dailyRunAt: parseDailyRunAt(env.DAILY_RUN_AT),
     notifications: loadNotificationConfig(env),
+    heapGrowingPercent: parseHeapGrowingPercent(env.HEAP_GROWING_PERCENT),
   };
 }
 

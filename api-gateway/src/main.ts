@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { applyHeapGrowth } from '@fpa/projections';
 import { loadConfig } from './config.ts';
 import { createServices } from './services.ts';
 import { createApp } from './yoga.ts';
@@ -6,6 +7,7 @@ import { createHttpServer } from './http.ts';
 import { startupReport } from './startup.ts';
 
 const config = loadConfig();
+applyHeapGrowth(config.heapGrowingPercent);
 const logger = pino({ level: config.logLevel, base: { service: 'api-gateway' } });
 const services = await createServices(config, logger);
 const server = createHttpServer(createApp(services), services);

@@ -11,3 +11,4 @@ export * from './platform/platform.queries.ts';
 export * from './engine/index.ts';
 export * from './read-models.ts';
 export * from './notifications/index.ts';
+export * from './runtime/heap-growth.ts';

@@ -4,6 +4,7 @@ import { migrateWriteModel } from '@fpa/write-model';
 import { allProjectors } from '../read-models.ts';
 import { providersFrom } from '../notifications/notify.config.ts';
 import { loadWorkerConfig } from './worker.config.ts';
+import { applyHeapGrowth } from '../runtime/heap-growth.ts';
 import { jsonLogger, startWorker } from './worker.ts';
 
 /**
@@ -11,6 +12,7 @@ import { jsonLogger, startWorker } from './worker.ts';
  * with any other workers on the same database (leases), while gateways run with PROJECTIONS=off.
  */
 const config = loadWorkerConfig();
+applyHeapGrowth(config.heapGrowingPercent);
 const logger = jsonLogger(config.logLevel, { service: 'projection-worker', worker: config.workerId });
 const unknown = config.projectors?.filter((name) => !allProjectors.some((p) => p.name === name)) ?? [];
 if (unknown.length > 0) throw new Error(`PROJECTORS names unknown projectors: ${unknown.join(', ')}`);

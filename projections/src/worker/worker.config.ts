@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { parseDailyRunAt } from '../billing/daily-schedule.ts';
 import { loadNotificationConfig, type NotificationConfig } from '../notifications/notify.config.ts';
+import { parseHeapGrowingPercent } from '../runtime/heap-growth.ts';
 
 /** The projection worker's configuration, from the environment (see docs/configuration.md). */
 export type WorkerConfig = {
@@ -23,6 +24,8 @@ export type WorkerConfig = {
   dailyRunAt: string | null;
   /** The providers that send the notifications outbox (docs/configuration.md); none by default. */
   notifications: NotificationConfig;
+  /** HEAP_GROWING_PERCENT, as for the gateway (runtime/heap-growth.ts). */
+  heapGrowingPercent: number;
 };
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -65,5 +68,6 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     logLevel: level as WorkerConfig['logLevel'],
     dailyRunAt: parseDailyRunAt(env.DAILY_RUN_AT),
     notifications: loadNotificationConfig(env),
+    heapGrowingPercent: parseHeapGrowingPercent(env.HEAP_GROWING_PERCENT),
   };
 }
