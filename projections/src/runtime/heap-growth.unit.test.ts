@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { loadWorkerConfig } from '../worker/worker.config.ts';
 import { DEFAULT_HEAP_GROWING_PERCENT, heapGrowingFlag, parseHeapGrowingPercent } from './heap-growth.ts';
 
 describe('HEAP_GROWING_PERCENT', () => {
@@ -27,8 +28,7 @@ describe('HEAP_GROWING_PERCENT', () => {
 });
 
 describe("the projection worker's configuration", () => {
-  it('reads HEAP_GROWING_PERCENT and stops the start on a bad one', async () => {
-    const { loadWorkerConfig } = await import('../worker/worker.config.ts');
+  it('reads HEAP_GROWING_PERCENT and stops the start on a bad one', () => {
     const env = { DATABASE_URL: 'postgres://localhost/x' };
     expect(loadWorkerConfig(env).heapGrowingPercent).toBe(100);
     expect(loadWorkerConfig({ ...env, HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
