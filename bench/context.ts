@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,11 @@ export async function openBenchDatabase(options: BenchOptions): Promise<BenchDat
     parsed.pathname = `/${name}`;
     url = parsed.toString();
     sql = await createPostgresClient({ url, max: 20 }); // 16 writers and a few; the server is shared
+    if (options.keep) {
+      // A kept database is only of use with its data key (scripts/sim/rebuild-projectors.ts --key-file).
+      mkdirSync(options.outDir, { recursive: true });
+      writeFileSync(join(options.outDir, `${name}.key`), masterKey.toString('base64'), { mode: 0o600 });
+    }
     drop = async () => {
       if (options.keep) return;
       const dropper = adminConnection(options.databaseUrl!);

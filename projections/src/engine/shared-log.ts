@@ -63,6 +63,11 @@ export type SharedLogOptions = {
    * cache TTL (60 s), and its pages within this.
    */
   maxAgeMs?: number;
+  /**
+   * How long a walker ahead waits at most for one behind it on its track to move before it reads a page that
+   * would push out the page the one behind stands in (a walker that stops moving is not waited for).
+   */
+  holdMs?: number;
   now?: () => number;
 };
 
@@ -73,12 +78,29 @@ export function createSharedLog(store: Pick<EventStore, 'readAll'> & Partial<Pic
   const keepPages = options.keepPages ?? 32;
   const maxPagesPerSlice = options.maxPagesPerSlice ?? 16;
   const maxAgeMs = options.maxAgeMs ?? 10_000;
+  const holdMs = options.holdMs ?? 2_000;
   const now = options.now ?? Date.now;
   let pages: Page[] = [];
   /** Reads under way, by where they start: a reader standing there waits for it. */
   const reading = new Map<string, Promise<Page>>();
-  /** Readers walking the log (their last slice had more): a page is read for the types of all of them. */
-  const walking = new Map<string, { types: readonly string[]; at: number }>();
+  /**
+   * Readers walking the log (their last slice had more): a page is read for the types of all of them. `pos` is
+   * where the walker stands (its next slice starts there; while it waits to read, where it waits), `at` when
+   * it last moved.
+   */
+  const walking = new Map<string, { types: readonly string[]; at: number; pos: Checkpoint | null }>();
+  /** Wakes walkers held back (holdBack) when another walker moves or stops walking. */
+  let moved: { promise: Promise<void>; resolve: () => void } | null = null;
+  function walk(reader: string, entry: { types: readonly string[]; at: number; pos: Checkpoint | null } | null): void {
+    const was = walking.get(reader);
+    if (entry) walking.set(reader, entry);
+    else walking.delete(reader);
+    // Only a move (or a walker leaving) can release a held walker; waking them on anything else would spin.
+    if (was && entry && keyOf(was.pos) === keyOf(entry.pos)) return;
+    moved?.resolve();
+    moved = null;
+  }
+  const trackOf = (reader: string): string => reader.slice(0, reader.indexOf(':') + 1);
 
   const keyOf = (c: Checkpoint | null): string => (c ? `${c.txId}/${c.globalPosition}` : 'start');
   const before = (a: Checkpoint | null, b: Checkpoint): boolean => a === null || compareCheckpoints(a, b) < 0;
@@ -109,6 +131,43 @@ export function createSharedLog(store: Pick<EventStore, 'readAll'> & Partial<Pic
       if (compareCheckpoints(page.after, bound) < 0 && types.every((type) => page.types.has(type))) bound = page.after;
     }
     return bound;
+  }
+
+  /**
+   * Walkers of one track move at the speed of the slowest of them, a few pages apart (issue #26): a walker
+   * about to read a page, with the pages kept already full, waits while another walker of its track, behind it,
+   * stands in the oldest kept page (the one the read would push out), so every page is read once between them
+   * instead of once more for each that fell behind. The time of a rebuild is the slowest projector's anyway, and
+   * the ones ahead leave it the CPU. A walker that has not moved for holdMs (failing, parked, stopped, or one
+   * batch very long) is not waited for. Waits run one way only (to walkers at an earlier position), so two
+   * walkers never wait for each other.
+   */
+  async function holdBack(reader: string, cursor: Checkpoint | null, types: readonly string[]): Promise<void> {
+    const track = trackOf(reader);
+    for (;;) {
+      walk(reader, { types, at: now(), pos: cursor });
+      if (pages.length < keepPages || cursor === null) return;
+      const oldest = pages[0]!;
+      if (oldest.readAt < now() - maxAgeMs || oldest.erasures !== erasures()) return;
+      let waitFor = 0;
+      for (const [other, walker] of walking) {
+        if (other === reader || trackOf(other) !== track || walker.pos === null) continue;
+        if (compareCheckpoints(walker.pos, cursor) >= 0) continue;
+        if (!notAfter(oldest.after, walker.pos) || !before(walker.pos, oldest.end)) continue;
+        if (!walker.types.every((type) => oldest.types.has(type))) continue;
+        const left = walker.at + holdMs - now();
+        if (left > 0) waitFor = Math.max(waitFor, left);
+      }
+      if (waitFor === 0) return;
+      moved ??= (() => {
+        let resolve!: () => void;
+        const promise = new Promise<void>((r) => (resolve = r));
+        return { promise, resolve };
+      })();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([moved.promise, new Promise<void>((r) => (timer = setTimeout(r, waitFor)))]);
+      clearTimeout(timer);
+    }
   }
 
   async function read(at: Checkpoint | null, until: Checkpoint, types: readonly string[], wide: boolean): Promise<Page> {
@@ -157,7 +216,7 @@ export function createSharedLog(store: Pick<EventStore, 'readAll'> & Partial<Pic
     async slice({ reader, after, until, limit, types, wide = false }: SliceRequest): Promise<Slice> {
       const handled = new Set(types);
       // A reader from the start of the log walks it: the pages read from now on carry its types too.
-      if (after === null) walking.set(reader, { types, at: now() });
+      if (after === null) walk(reader, { types, at: now(), pos: null });
       const events: RecordedEvent[] = [];
       let cursor = after;
       let walked = 0;
@@ -171,7 +230,11 @@ export function createSharedLog(store: Pick<EventStore, 'readAll'> & Partial<Pic
           result = { events, next: cursor!, more: true };
           break;
         }
-        const page = pageAt(cursor, types) ?? (await read(cursor, until, types, wide));
+        let page = pageAt(cursor, types);
+        if (!page) {
+          if (walking.has(reader)) await holdBack(reader, cursor, types);
+          page = pageAt(cursor, types) ?? (await read(cursor, until, types, wide));
+        }
         walked += 1;
         for (const event of page.events) {
           const at = checkpointOf(event);
@@ -186,8 +249,7 @@ export function createSharedLog(store: Pick<EventStore, 'readAll'> & Partial<Pic
         }
         if (result === null) cursor = compareCheckpoints(page.end, until) < 0 ? page.end : until;
       }
-      if (result.more) walking.set(reader, { types, at: now() });
-      else walking.delete(reader);
+      walk(reader, result.more ? { types, at: now(), pos: result.next } : null);
       return result;
     },
   };
