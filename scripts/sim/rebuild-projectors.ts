@@ -21,7 +21,7 @@ const unknown = names.filter((n) => !allProjectors.some((p) => p.name === n));
 if (unknown.length > 0) throw new Error(`--projectors: no projector ${unknown.join(', ')}`);
 const url = new URL(process.env.SIM_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 url.pathname = `/${name}`;
-const sql = await createPostgresClient({ url: url.toString(), max: 10 });
+const sql = await createPostgresClient({ url: url.toString(), max: Number(process.env.SIM_POOL ?? 10) });
 const store = await createPostgresEventStore(sql, {
   keyring: await createKeyring(sql, Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64')),
 });

@@ -51,6 +51,9 @@ export type BatchTarget = { track: Track; generation: number; park?: ParkList | 
  * Events the runner has decided to park are recorded as parked here, in the same transaction, and
  * not applied.
  */
+/** Events in a batch from which its statements are planned for each execution (see applyAll). */
+export const CUSTOM_PLANS_FROM = 50;
+
 export async function applyAll(
   tx: SqlExecutor,
   projector: Projector,
@@ -70,6 +73,13 @@ export async function applyAll(
     events = kept;
   }
   if (events.length === 0) return;
+  // A big batch is a catch-up or rebuild batch, often into a fresh generation whose tables grow by thousands of
+  // rows a batch. A statement's plan cached while its table was nearly empty (a generic plan, after five
+  // executions) scans the table whole once it is large: measured in the rebuild bench (issue #26), one
+  // projector's lookup by key took 6.5 s instead of 0.3 s, and the rebuild twice as long, depending on when
+  // autovacuum's analyze happened to invalidate the plan. Planned for each execution instead, the planner sees
+  // the table's size now; a statement of a big batch does enough work that its planning does not count.
+  if (events.length >= CUSTOM_PLANS_FROM) await tx.exec('set local plan_cache_mode = force_custom_plan');
   if (mode === 'batch' && projector.applyBatch) {
     try {
       await projector.applyBatch(tx, events);

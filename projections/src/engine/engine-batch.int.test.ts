@@ -2,6 +2,7 @@ import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
 import { testDrivers } from '@fpa/write-model/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { append, catchUpTo, countingProjector, latest, openTestBed, quietLogger, readModel, runCleanups } from './engine.fixtures.ts';
+import { CUSTOM_PLANS_FROM } from './apply.ts';
 import { createProjectionEngine } from './engine.ts';
 import type { Projector } from './types.ts';
 
@@ -107,5 +108,25 @@ describe.each(testDrivers())('projectors with applyBatch on $name', (driver) => 
 
     expect((await readModel(sql)).counts.map((r) => r.events)).toEqual([5, 5, 5, 5]);
     expect((await readModel(sql)).things).toHaveLength(20);
+  });
+  it(`plan a big batch's statements for each execution (a plan cached on a fresh generation's empty tables scans them whole later)`, async () => {
+    const { store, engine } = await setup();
+    const modes: [number, string][] = [];
+    const base = batchingProjector({ calls: [] });
+    const projector: Projector = {
+      ...base,
+      async applyBatch(tx, events) {
+        const [row] = await tx.query<{ mode: string }>(`select current_setting('plan_cache_mode') as mode`);
+        modes.push([events.length, row!.mode]);
+        await base.applyBatch!(tx, events);
+      },
+    };
+    const projections = engine({ projectors: [projector], batchSize: CUSTOM_PLANS_FROM });
+    const labels = Array.from({ length: CUSTOM_PLANS_FROM + 2 }, (_, i) => `e${i}`);
+    await catchUpTo(projections, latest([await append(store, 'thing-1', labels)]));
+    expect(modes).toEqual([
+      [CUSTOM_PLANS_FROM, 'force_custom_plan'],
+      [2, 'auto'],
+    ]);
   });
 });

@@ -64,8 +64,8 @@ export type SharedLogOptions = {
    */
   maxAgeMs?: number;
   /**
-   * How long a walker ahead waits at most for one behind it on its track to move before it reads a page that
-   * would push out the page the one behind stands in (a walker that stops moving is not waited for).
+   * How long a walker ahead waits at most for one far behind it on its track to move before it reads on (see
+   * holdBack; a walker that stops moving is not waited for).
    */
   holdMs?: number;
   now?: () => number;
@@ -78,7 +78,7 @@ export function createSharedLog(store: Pick<EventStore, 'readAll'> & Partial<Pic
   const keepPages = options.keepPages ?? 32;
   const maxPagesPerSlice = options.maxPagesPerSlice ?? 16;
   const maxAgeMs = options.maxAgeMs ?? 10_000;
-  const holdMs = options.holdMs ?? 2_000;
+  const holdMs = options.holdMs ?? 5_000;
   const now = options.now ?? Date.now;
   let pages: Page[] = [];
   /** Reads under way, by where they start: a reader standing there waits for it. */
@@ -135,26 +135,25 @@ export function createSharedLog(store: Pick<EventStore, 'readAll'> & Partial<Pic
 
   /**
    * Walkers of one track move at the speed of the slowest of them, a few pages apart (issue #26): a walker
-   * about to read a page, with the pages kept already full, waits while another walker of its track, behind it,
-   * stands in the oldest kept page (the one the read would push out), so every page is read once between them
-   * instead of once more for each that fell behind. The time of a rebuild is the slowest projector's anyway, and
-   * the ones ahead leave it the CPU. A walker that has not moved for holdMs (failing, parked, stopped, or one
-   * batch very long) is not waited for. Waits run one way only (to walkers at an earlier position), so two
-   * walkers never wait for each other.
+   * about to read a page waits while another walker of its track stands more than half the kept pages' worth
+   * of events behind it, so the one behind finds the pages the one ahead read, and every page is read once
+   * between them instead of once more for each that fell behind. One that started late (its projector's tables
+   * took longer to make) reads alone until it reaches the others, which wait for it. The time of a rebuild is
+   * the slowest projector's anyway, and the ones ahead leave it the CPU. A walker that has not moved for holdMs
+   * (failing, parked, stopped) is not waited for. Waits run one way only (to walkers at an earlier position),
+   * so two walkers never wait for each other. Positions stand in for counts of events (they are close to it).
    */
   async function holdBack(reader: string, cursor: Checkpoint | null, types: readonly string[]): Promise<void> {
     const track = trackOf(reader);
+    const maxLead = Math.floor((keepPages * options.pageSize) / 2);
     for (;;) {
       walk(reader, { types, at: now(), pos: cursor });
-      if (pages.length < keepPages || cursor === null) return;
-      const oldest = pages[0]!;
-      if (oldest.readAt < now() - maxAgeMs || oldest.erasures !== erasures()) return;
+      if (cursor === null) return;
       let waitFor = 0;
       for (const [other, walker] of walking) {
-        if (other === reader || trackOf(other) !== track || walker.pos === null) continue;
-        if (compareCheckpoints(walker.pos, cursor) >= 0) continue;
-        if (!notAfter(oldest.after, walker.pos) || !before(walker.pos, oldest.end)) continue;
-        if (!walker.types.every((type) => oldest.types.has(type))) continue;
+        if (other === reader || trackOf(other) !== track) continue;
+        if (walker.pos !== null && compareCheckpoints(walker.pos, cursor) >= 0) continue;
+        if (cursor.globalPosition - (walker.pos?.globalPosition ?? 0) <= maxLead) continue;
         const left = walker.at + holdMs - now();
         if (left > 0) waitFor = Math.max(waitFor, left);
       }

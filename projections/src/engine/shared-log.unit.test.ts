@@ -99,6 +99,32 @@ describe('the shared log', () => {
     expect(store.reads.length).toBeLessThanOrEqual(42);
   });
 
+  it('a walker that starts late reads alone until it reaches the others, who wait for it', async () => {
+    const events = randomLog(14, 600, ['A', 'B']);
+    const head = at(events[events.length - 1]!);
+    const store = memoryLog(events);
+    const log = createSharedLog(store, { pageSize: 10, keepPages: 4, maxPagesPerSlice: 2, holdMs: 5_000 });
+    const walkTo = async (reader: string, limit: number, slow: number) => {
+      let after: Checkpoint | null = null;
+      const got: string[] = [];
+      for (;;) {
+        const slice = await log.slice({ reader: `live:${reader}`, after, until: head, limit, types: ['A', 'B'], wide: true });
+        got.push(...slice.events.map((e) => e.eventId));
+        for (let i = 0; i < slow; i++) await new Promise((resolve) => setImmediate(resolve));
+        after = slice.next;
+        if (!slice.more) return got;
+      }
+    };
+    const first = walkTo('early', 10, 0);
+    // The early one is 200 events in (its projector's tables were made first) when the late one starts.
+    while (store.reads.length < 20) await new Promise((resolve) => setImmediate(resolve));
+    const [early, late] = await Promise.all([first, walkTo('late', 10, 5)]);
+    expect(early).toEqual(events.map((e) => e.eventId));
+    expect(late).toEqual(events.map((e) => e.eventId));
+    // 60 pages read once, and the late one's walk alone to where the early one waited (at most the 20 it had read).
+    expect(store.reads.length).toBeLessThanOrEqual(60 + 20 + 2);
+  });
+
   it('a walker that stops moving holds the others back for holdMs at most', async () => {
     const events = randomLog(12, 200, ['A', 'B']);
     const head = at(events[events.length - 1]!);
