@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import type { CoveredLife } from '@fpa/write-model';
 import type { PolicyStatus } from '@fpa/write-model/validation';
-import { normalizeSearch, pageSize, pagedList, parameters, prefixPattern, type Connection, type PageArgs } from './portfolio.paging.ts';
+import { normalizeSearch, pageSize, pagedList, parameters, type Connection, type PageArgs } from './portfolio.paging.ts';
 import { isUuid } from './uuid.ts';
 
 export type PolicyRow = {
@@ -64,20 +64,22 @@ const COLUMNS = `p.id, p.policy_number as "policyNumber", coalesce(p.holder_memb
 
 /**
  * Policy number, member name ("first", "last", "first last"), SA ID / passport, policy type or group scheme name,
- * each a case-insensitive prefix. Every arm is one index of policies (see portfolio.schema.ts); the
- * type-name arm turns the company's few matching types into an id list first, so it is indexable too.
+ * each a case-insensitive prefix. Each arm on policies is starts_with() on a stored lower-cased column with its
+ * own index (portfolio.schema.ts), the one form the tenant wall lets PostgreSQL take an index for (ADR 0003);
+ * the type-name and scheme-name arms turn the company's few matching types and schemes into an id list first,
+ * so they are indexable too.
  */
-function searchCondition(company: string, pattern: string): string {
-  return `(lower(p.policy_number) like lower(${pattern})
-        or lower(p.member_first_name || ' ' || p.member_last_name) like lower(${pattern})
-        or lower(p.member_last_name) like lower(${pattern})
-        or lower(p.member_id_number) like lower(${pattern})
+function searchCondition(company: string, prefix: string): string {
+  return `(starts_with(p.search_policy_number, lower(${prefix}))
+        or starts_with(p.search_member_name, lower(${prefix}))
+        or starts_with(p.search_member_last_name, lower(${prefix}))
+        or starts_with(p.search_member_id_number, lower(${prefix}))
         or p.policy_type_id = any(array(
              select pt.id from policy_types pt
-              where pt.company_id = ${company} and lower(pt.name) like lower(${pattern})))
+              where pt.company_id = ${company} and starts_with(lower(pt.name), lower(${prefix}))))
         or p.scheme_id = any(array(
              select ps.id from portfolio_schemes ps
-              where ps.company_id = ${company} and lower(ps.name) like lower(${pattern}))))`;
+              where ps.company_id = ${company} and starts_with(lower(ps.name), lower(${prefix})))))`;
 }
 
 function filterOf(companyId: string, search: string | undefined, status: PolicyStatus | null | undefined) {
@@ -85,7 +87,8 @@ function filterOf(companyId: string, search: string | undefined, status: PolicyS
   const company = p.add(companyId);
   const where = [`p.company_id = ${company}`];
   if (status) where.push(`p.status = ${p.add(status)}`);
-  if (search) where.push(searchCondition(company, p.add(prefixPattern(search))));
+  // starts_with() takes the text as it is: no LIKE pattern, nothing to escape.
+  if (search) where.push(searchCondition(company, p.add(search)));
   return { p, where };
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { testDrivers } from '@fpa/write-model/testing';
 // The subscription's member count adds the group schemes' members (companies.queries.ts).
 import { groupSchemesProjection } from '../group-schemes/group-schemes.projection.ts';
@@ -6,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { companiesProjection } from '../companies/companies.projection.ts';
 import { findSubscription } from '../companies/companies.queries.ts';
 import { runCleanups } from '../engine/engine.fixtures.ts';
+import { readTogether, tenantScoped } from '../engine/tenant-wall.ts';
 import { openPortfolioBed } from './portfolio.fixtures.ts';
 import { portfolioProjection } from './portfolio.projection.ts';
 import {
@@ -183,6 +185,8 @@ describe.each(testDrivers())('portfolio policies and figures on $name', (driver)
     expect(await policyCounts(bed.sql, t.companyId, { search: 'Mokoena' })).toEqual({ active: 1, lapsed: 1, cancelled: 0, total: 2 });
     expect(await policyCounts(bed.sql, t.companyId, { search: 'nobody' })).toEqual({ active: 0, lapsed: 0, cancelled: 0, total: 0 });
 
+    expect(await numbers('pol_0')).toEqual([]); // starts_with() takes the text as it is: no LIKE wildcards
+
     const seen: string[] = [];
     let page = await listPolicies(bed.sql, t.companyId, { first: 2 });
     seen.push(...page.nodes.map((p) => p.id));
@@ -193,6 +197,40 @@ describe.each(testDrivers())('portfolio policies and figures on $name', (driver)
     expect(seen).toEqual([anna.policyId, pieter.policyId, thabo.policyId]);
   });
 
+  it.runIf(driver.name === 'postgres')(
+    'searches policies through their search indexes under the tenant wall (ADR 0003: lower() LIKE read every policy)',
+    async () => {
+      const bed = await setup();
+      const t = bed.tenant();
+      await t.member({ firstName: 'Thabo', lastName: 'Mokoena', saId: '8001015009087' });
+      await bed.project();
+      // A company's book of 5,000 more policies, so a selective search is worth an index (on a few rows a scan is cheaper).
+      await bed.sql.query(
+        `insert into policies (id, company_id, policy_number, member_id, member_first_name, member_last_name, member_id_number,
+           status, monthly_premium, coverage_amount, waiting_period, start_date, position, created_at, updated_at)
+         select gen_random_uuid(), $1, 'POL-B-' || g, gen_random_uuid(), 'Name' || g, 'Surname' || g, lpad(g::text, 13, '9'),
+                'active', 100, 10000, 6, '2025-01-01', 1000 + g, now(), now() from generate_series(1, 5000) g`,
+        [t.companyId],
+      );
+      await bed.sql.exec('analyze'); // policies is a view of the generation's table
+      // The statement listPolicies sends for a search, explained behind the wall
+      // only conditions the wall lets through (leakproof ones) can then be served from the search indexes.
+      const sent: { text: string; params: readonly unknown[] }[] = [];
+      const recorder: SqlExecutor = {
+        exec: (text) => bed.sql.exec(text),
+        query: (text, params = []) => (sent.push({ text, params }), bed.sql.query(text, params)),
+      };
+      await listPolicies(recorder, t.companyId, { search: '800101' });
+      const search = sent.find(({ text }) => text.includes('search_member_id_number') && !/count\(/i.test(text));
+      expect(search).toBeDefined();
+      const plan = await readTogether(tenantScoped(bed.sql, t.companyId), async (tx) => {
+        const rows = await tx.query<{ 'QUERY PLAN': string }>(`explain ${search!.text}`, [...search!.params]);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      for (const index of ['policies_number', 'policies_member_name', 'policies_member_last_name', 'policies_member_id_number'])
+        expect(plan, plan).toContain(index);
+    },
+  );
   it("shows the member's current name and phone, whichever of the registration's events was projected first", async () => {
     const bed = await setup();
     const t = bed.tenant();

@@ -63,7 +63,9 @@ export const portfolioProjection: Projector = projectorOf<PolicyTypeEvent | Memb
   //    policy's waiting terms written from the scheme's (SCHEME_WAITING_TERMS: its suicide wait was left null and
   //    the schedule printed the 12-month default while claims used 0), issue #22.
   // 10: members and policies keyed by company first, so they can be partitioned by company (issue #28).
-  version: 10,
+  // 11: policies' searched columns stored lower-cased (search_*), searched with starts_with() as members are
+  //     (ADR 0003): the dashboard search by SA ID read all of a company's policies under the tenant wall (issue #26).
+  version: 11,
   handles: [
     'PolicyTypeCreated',
     'PolicyTypeUpdated',

@@ -139,6 +139,11 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
       -- Issue #22: the policy's own wait for a suicide, in months, copied from its type at issue and at a change of
       -- type (an event recorded before carries none: the type's as projected then). Null for a group scheme's policy.
       suicide_waiting_months integer,
+      -- The searched columns lower-cased (ADR 0003: starts_with() on these is what the tenant wall can index).
+      search_policy_number text generated always as (lower(policy_number)) stored,
+      search_member_name text generated always as (lower(member_first_name || ' ' || member_last_name)) stored,
+      search_member_last_name text generated always as (lower(member_last_name)) stored,
+      search_member_id_number text generated always as (lower(member_id_number)) stored,
       position bigint not null,
       created_at timestamptz not null,
       updated_at timestamptz not null,
@@ -146,11 +151,10 @@ export async function createPortfolioTables(tx: SqlExecutor): Promise<void> {
     ) ${layout.clause};
     create index if not exists policies_page on policies (company_id, created_at, position);
     create index if not exists policies_status_page on policies (company_id, status, created_at, position);
-    create index if not exists policies_number on policies (company_id, lower(policy_number) text_pattern_ops);
-    create index if not exists policies_member_name on policies
-      (company_id, lower(member_first_name || ' ' || member_last_name) text_pattern_ops);
-    create index if not exists policies_member_last_name on policies (company_id, lower(member_last_name) text_pattern_ops);
-    create index if not exists policies_member_id_number on policies (company_id, lower(member_id_number) text_pattern_ops);
+    create index if not exists policies_number on policies (company_id, search_policy_number text_pattern_ops);
+    create index if not exists policies_member_name on policies (company_id, search_member_name text_pattern_ops);
+    create index if not exists policies_member_last_name on policies (company_id, search_member_last_name text_pattern_ops);
+    create index if not exists policies_member_id_number on policies (company_id, search_member_id_number text_pattern_ops);
     create index if not exists policies_type on policies (company_id, policy_type_id);
     create index if not exists policies_scheme on policies (company_id, scheme_id) where scheme_id is not null;
     create index if not exists policies_member on policies (company_id, member_id);
