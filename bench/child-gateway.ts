@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { BenchDatabase } from './context.ts';
+import { readProcStat } from './proc-stat.ts';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 
@@ -64,11 +65,7 @@ async function startChild(db: BenchDatabase, entry: string, portVariable: string
     pid: child.pid!,
     // VmHWM: the kernel's peak resident set of the process, so no sample can miss a spike.
     peakRssBytes: () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024,
-    // utime + stime of /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s).
-    cpuSeconds: () => {
-      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    },
+    cpuSeconds: () => readProcStat(child.pid!).cpuSeconds,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

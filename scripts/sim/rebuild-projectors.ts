@@ -4,6 +4,9 @@
  *
  *   npx tsx scripts/sim/rebuild-projectors.ts --database fpa_sim --key-file k [--projectors a,b] [--together]
  *
+ * (or a database `npm run bench -- --keep` kept, with the key it wrote to bench/results/<database>.key). SIM_POOL sets
+ * the connections of the pool (default 10). It prints the CPU this process and every PostgreSQL process used.
+ *
  * Each projector alone, one after another, or with --together all of them in one engine (each one's time to the
  * head). Every read-model schema, the checkpoints and the outbox are dropped before each rebuild; nothing is appended.
  */
@@ -11,6 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createKeyring, createPostgresClient, createPostgresEventStore, type SqlExecutor } from '@fpa/write-model/event-store';
 import { allProjectors, catchUpTo, committedHead, createProjectionEngine, type Projector } from '@fpa/projections';
+import { readProcStat } from '../../bench/proc-stat.ts';
 import { argument } from '../cli-args.ts';
 
 const name = argument('--database') ?? 'fpa_sim';
@@ -49,18 +53,16 @@ const load = () =>
     .join(' ');
 /** CPU seconds of every postgres process on this machine (the pool's backends live through a rebuild). */
 const serverCpu = () => {
-  let ticks = 0;
+  let seconds = 0;
   for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      const { command, cpuSeconds } = readProcStat(Number(pid));
+      if (command === 'postgres') seconds += cpuSeconds;
     } catch {
       // The process ended between the listing and the read.
     }
   }
-  return ticks / 100;
+  return seconds;
 };
 try {
   for (const set of process.argv.includes('--together') ? [chosen] : chosen.map((p) => [p])) {

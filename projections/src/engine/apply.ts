@@ -43,6 +43,9 @@ class BatchFailed extends Error {
 /** 'batch' uses the projector's applyBatch when it has one; 'each' always applies event by event. */
 export type ApplyMode = 'batch' | 'each';
 
+/** Events in a batch from which its statements are planned for each execution (see applyAll). */
+export const CUSTOM_PLANS_FROM = 50;
+
 /** Where a batch is applied: the track, its generation, and the events the runner decided to park. */
 export type BatchTarget = { track: Track; generation: number; park?: ParkList | undefined };
 
@@ -51,9 +54,6 @@ export type BatchTarget = { track: Track; generation: number; park?: ParkList | 
  * Events the runner has decided to park are recorded as parked here, in the same transaction, and
  * not applied.
  */
-/** Events in a batch from which its statements are planned for each execution (see applyAll). */
-export const CUSTOM_PLANS_FROM = 50;
-
 export async function applyAll(
   tx: SqlExecutor,
   projector: Projector,

@@ -109,6 +109,7 @@ describe.each(testDrivers())('projectors with applyBatch on $name', (driver) => 
     expect((await readModel(sql)).counts.map((r) => r.events)).toEqual([5, 5, 5, 5]);
     expect((await readModel(sql)).things).toHaveLength(20);
   });
+
   it(`plan a big batch's statements for each execution (a plan cached on a fresh generation's empty tables scans them whole later)`, async () => {
     const { store, engine } = await setup();
     const modes: [number, string][] = [];

@@ -213,8 +213,8 @@ describe.each(testDrivers())('portfolio policies and figures on $name', (driver)
         [t.companyId],
       );
       await bed.sql.exec('analyze'); // policies is a view of the generation's table
-      // The statement listPolicies sends for a search, explained behind the wall
-      // only conditions the wall lets through (leakproof ones) can then be served from the search indexes.
+      // The statement listPolicies sends for a search, explained behind the wall: only conditions the wall lets
+      // through (leakproof ones) can be served from the search indexes.
       const sent: { text: string; params: readonly unknown[] }[] = [];
       const recorder: SqlExecutor = {
         exec: (text) => bed.sql.exec(text),
@@ -231,6 +231,7 @@ describe.each(testDrivers())('portfolio policies and figures on $name', (driver)
         expect(plan, plan).toContain(index);
     },
   );
+
   it("shows the member's current name and phone, whichever of the registration's events was projected first", async () => {
     const bed = await setup();
     const t = bed.tenant();
