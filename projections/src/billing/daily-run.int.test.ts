@@ -4,6 +4,7 @@ import { serverDriver, testDrivers, type TestDriver } from '@fpa/write-model/tes
 import { afterEach, describe, expect, it } from 'vitest';
 import { catchUpTo, quietLogger, runCleanups } from '../engine/engine.fixtures.ts';
 import { openBillingBed, type BillingBed } from './billing.fixtures.ts';
+import { billingBook, billingBookPages, type BillingPolicy } from './billing.queries.ts';
 import { daysToRun, runDailyBilling, type DailyRunDeps } from './daily-run.ts';
 
 /** The run's clock: noon in South Africa on the day. */
@@ -155,6 +156,37 @@ describe.each(testDrivers())('the daily run on $name', (driver) => {
       expect(events.filter((e) => e.startsWith('Daily'))).toHaveLength(1);
     },
   );
+
+  it('reads the book a page at a time, each page with its own payments: every policy decided once', async () => {
+    const bed = await openBillingBed(driver, cleanups);
+    const a = await bed.company();
+    const type = await a.policyType();
+    const paid: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const p = await a.policy(type, { startDate: '2026-01-01' });
+      await a.pay(p.policyId, i % 2 === 0 ? '240' : '120', '2026-01-01');
+      if (i % 2 === 0) paid.push(p.policyId);
+    }
+    await bed.project();
+    const pages: BillingPolicy[][] = [];
+    for await (const page of billingBookPages(bed.sql, a.companyId, 3)) pages.push(page);
+    expect(pages.map((page) => page.length)).toEqual([3, 3, 1]);
+    expect(pages.flat()).toEqual(await billingBook(bed.sql, a.companyId));
+
+    const statements: string[] = [];
+    const query: SqlExecutor['query'] = (text, params) => {
+      statements.push(text);
+      return bed.sql.query(text, params);
+    };
+    const sql: SqlExecutor = { ...bed.sql, query };
+    const deps = { ...depsOf(bed, bed.store, quietLogger(), { batchSize: 2, pageSize: 2 }), sql };
+    const summary = await runDailyBilling(deps, { companyId: a.companyId, asOf: '2026-02-02', ctx: ctxOn(a.companyId, '2026-02-02') });
+    expect(summary).toMatchObject({ noticesIssued: 3, failed: 0 });
+    expect(statements.filter((text) => text.includes('policy_id = any('))).toHaveLength(4);
+    const noticed = (await calendarEvents(bed.sql, a.companyId)).filter((e) => e.startsWith('NonPayment'));
+    expect(noticed).toHaveLength(3);
+    for (const id of paid) expect(noticed.join()).not.toContain(id.slice(0, 8));
+  });
 
   it('a batch that another writer moved after its read appends nothing; its policies are then taken a step at a time', async () => {
     let race: (() => Promise<unknown>) | null = null;

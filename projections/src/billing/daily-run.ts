@@ -19,14 +19,15 @@ import { committedHead } from '../engine/catch-up-to.ts';
 import type { ProjectionLogger } from '../engine/types.ts';
 import { pollingReadModelWait } from '../engine/wait.ts';
 import { billingProjection } from './billing.projection.ts';
-import { billingBook, findBillingCompany, type BillingPolicy } from './billing.queries.ts';
+import { billingBookPages, findBillingCompany, type BillingPolicy } from './billing.queries.ts';
 
 /**
  * The calendar's daily run for one company (issue #20), a process manager: for each South African day
  * not yet done (from the day after the last one recorded up to asOf, in order; a company's first run
  * is asOf alone), it waits until the billing read model has caught up with the log, reads the
- * company's book in bulk, asks calendarSteps what the day does to each policy, and takes the steps of
- * DAILY_RUN_BATCH policies in one read and one append at the versions read (takeCalendarStepsTogether);
+ * company's book a page of DAILY_RUN_PAGE policies at a time (each page with its payments), asks
+ * calendarSteps what the day does to each policy, and takes the steps of DAILY_RUN_BATCH policies in
+ * one read and one append at the versions read (takeCalendarStepsTogether);
  * a batch that cannot be appended whole is taken again a step at a time, each step a command whose id is
  * derived from what it is about (policies/commands/calendar-steps.ts). Then it records the day done
  * (DailyBillingRunCompleted, id derived from company and day). A day run twice, a run that crashed half
@@ -46,6 +47,8 @@ export type DailyRunDeps = {
   concurrency?: number;
   /** Policies read, decided and appended together (default DAILY_RUN_BATCH; 1 takes each step as its own command). */
   batchSize?: number;
+  /** Policies of the book read at once, with their payments (default DAILY_RUN_PAGE; at least batchSize). */
+  pageSize?: number;
 };
 
 /** How many batches of a day's run are in flight at once: one is read or appended while another is decided. */
@@ -57,6 +60,9 @@ export const DAILY_RUN_CONCURRENCY = 4;
  * taken again a step at a time, so one bad policy never stops the others.
  */
 export const DAILY_RUN_BATCH = 250;
+
+/** Policies of the book read at once with their payments: a day's run holds a page and the next in memory. */
+export const DAILY_RUN_PAGE = 2_000;
 
 export type DailyRunSummary = {
   companyId: string;
@@ -165,7 +171,6 @@ async function runDay(
 ): Promise<DayCounts> {
   const company = await findBillingCompany(deps.sql, companyId);
   const companyName = company?.name ?? '';
-  const book = await billingBook(deps.sql, companyId);
   const counts: DayCounts = {
     premiumsFallenDue: 0,
     noticesIssued: 0,
@@ -244,16 +249,31 @@ async function runDay(
       else steps.forEach(counted);
     }
   };
-  // Batches are independent policies' streams: a few in flight keep the database busy while one is
-  // decided. A policy's own steps (a notice, then a lapse) stay in order within its batch.
+  // The book is read a page at a time (memory holds one page and the next, not the whole book), the
+  // next page read while this one's batches run. Batches are independent policies' streams: a few in
+  // flight keep the database busy while one is decided. A policy's own steps (a notice, then a lapse)
+  // stay in order within its batch.
   const size = Math.max(1, deps.batchSize ?? DAILY_RUN_BATCH);
-  const batches: BillingPolicy[][] = [];
-  for (let i = 0; i < book.length; i += size) batches.push(book.slice(i, i + size));
-  let next = 0;
-  const worker = async () => {
-    while (next < batches.length) await oneBatch(batches[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? DAILY_RUN_CONCURRENCY, batches.length) }, worker));
+  const pages = billingBookPages(deps.sql, companyId, Math.max(size, deps.pageSize ?? DAILY_RUN_PAGE));
+  let reading = pages.next();
+  try {
+    for (;;) {
+      const page = await reading;
+      if (page.done) break;
+      reading = pages.next();
+      const batches: BillingPolicy[][] = [];
+      for (let i = 0; i < page.value.length; i += size) batches.push(page.value.slice(i, i + size));
+      let next = 0;
+      const worker = async () => {
+        while (next < batches.length) await oneBatch(batches[next++]!);
+      };
+      await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? DAILY_RUN_CONCURRENCY, batches.length) }, worker));
+    }
+  } finally {
+    // A page read ahead when a batch threw is not waited for, nor left to reject unhandled.
+    reading.catch(() => {});
+    await pages.return(undefined).catch(() => {});
+  }
   return counts;
 }
 
