@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { nullableDateField } from './date-fields.ts';
-import { EARLIEST_DATE } from './dates.ts';
+import { EARLIEST_DATE, oncePerDay } from './dates.ts';
 
 /**
  * POST /api/billing/daily-run (GraphQL runDailyBilling): the South African day to run up to; absent,
  * today. Never after today: the calendar does not run ahead of the clock.
  */
-export function dailyRunSchemaOn(today: string) {
+export const dailyRunSchemaOn = oncePerDay((today: string) => {
   return z.object({
     asOf: nullableDateField(
       { earliest: EARLIEST_DATE, latest: today },
@@ -18,7 +18,7 @@ export function dailyRunSchemaOn(today: string) {
       },
     ).optional(),
   });
-}
+});
 export type DailyRunInput = z.output<ReturnType<typeof dailyRunSchemaOn>>;
 
 /**

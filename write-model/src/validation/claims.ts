@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EARLIEST_DATE, isIsoDate } from './dates.ts';
+import { EARLIEST_DATE, isIsoDate, oncePerDay } from './dates.ts';
 import { DEATH_TYPES, DEFAULT_DEATH_TYPE } from './waiting-periods.ts';
 import { birthDateField, dateMessages, deathDateField, nullableDateField } from './date-fields.ts';
 import { decimalString, emailField, NAME_MAX_LENGTH, nameTooLong, optionalText, requiredText, saIdField, saPhoneField } from './fields.ts';
@@ -35,7 +35,7 @@ const M = CLAIM_MESSAGES;
  * Every field but additionalNotes is required, as the asterisks on the form say. `today` is the South
  * African date (of ctx.now on the server): no one covered was born or died after it.
  */
-export function claimSchemaOn(today: string) {
+export const claimSchemaOn = oncePerDay((today: string) => {
   return (
     z
       .object({
@@ -85,7 +85,7 @@ export function claimSchemaOn(today: string) {
         { path: ['deceasedDateOfDeath'], error: M.deathBeforeBirth },
       )
   );
-}
+});
 export type ClaimInput = z.output<ReturnType<typeof claimSchemaOn>>;
 export type ClaimFormValues = z.input<ReturnType<typeof claimSchemaOn>>;
 
@@ -175,7 +175,7 @@ const decisionText = (max = DECISION_TEXT_MAX_LENGTH) =>
  * What a payout records: amount (default: the approved amount), the day it was paid (default: today;
  * never after today, never before the approval day, which the claim decides) and the payment reference.
  */
-export function claimPayoutSchemaOn(today: string) {
+export const claimPayoutSchemaOn = oncePerDay((today: string) => {
   const range = { earliest: EARLIEST_DATE, latest: today };
   return z.object({
     amount: optionalAmount({ positive: D.payoutAmountPositive, invalid: D.payoutAmountInvalid }).meta({
@@ -195,7 +195,7 @@ export function claimPayoutSchemaOn(today: string) {
       })
       .meta({ description: `The payment's reference, ${PAYMENT_REFERENCE_MIN_LENGTH}–${PAYMENT_REFERENCE_MAX_LENGTH} characters.` }),
   });
-}
+});
 export type ClaimPayoutInput = z.output<ReturnType<typeof claimPayoutSchemaOn>>;
 
 /**
@@ -204,7 +204,7 @@ export type ClaimPayoutInput = z.output<ReturnType<typeof claimPayoutSchemaOn>>;
  * overrideReason — the claim decides whether it is flagged and how much it covers. Reject: a reason from
  * the list, with words for `other`. Paid: the payout. Fields for another status are ignored.
  */
-export function claimDecisionSchemaOn(today: string) {
+export const claimDecisionSchemaOn = oncePerDay((today: string) => {
   return claimStatusSchema
     .extend({
       approvedAmount: optionalAmount({ positive: D.approvedAmountPositive, invalid: D.approvedAmountInvalid }).meta({
@@ -235,7 +235,7 @@ export function claimDecisionSchemaOn(today: string) {
       }
       if (input.status === 'paid' && !input.payout) ctx.addIssue({ code: 'custom', path: ['payout'], message: D.payoutRequired });
     });
-}
+});
 export type ClaimDecisionInput = z.output<ReturnType<typeof claimDecisionSchemaOn>>;
 export type ClaimDecisionFormValues = z.input<ReturnType<typeof claimDecisionSchemaOn>>;
 

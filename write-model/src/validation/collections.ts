@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateField } from './date-fields.ts';
-import { EARLIEST_DATE, addMonths } from './dates.ts';
+import { EARLIEST_DATE, addMonths, oncePerDay } from './dates.ts';
 import { ACCOUNT_TYPES } from './mandates.ts';
 import { decimalString } from './fields.ts';
 import { STATEMENT_DATE_FORMATS } from '../collections/statement/statement-values.ts';
@@ -59,7 +59,7 @@ export const collectionSettingsSchema = z.object({
 export type CollectionSettingsInput = z.output<typeof collectionSettingsSchema>;
 
 /** POST /api/collections/batches: the debit date, from the first premium ever possible to BATCH_MONTHS_AHEAD ahead. */
-export function createBatchSchemaOn(today: string) {
+export const createBatchSchemaOn = oncePerDay((today: string) => {
   const latest = addMonths(today, BATCH_MONTHS_AHEAD);
   return z.object({
     debitDate: dateField(
@@ -72,7 +72,7 @@ export function createBatchSchemaOn(today: string) {
       },
     ),
   });
-}
+});
 export type CreateBatchInput = z.output<ReturnType<typeof createBatchSchemaOn>>;
 
 export const BATCH_FILE_FORMATS = ['csv', 'acb'] as const;

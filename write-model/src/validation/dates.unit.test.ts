@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, ageOn } from './dates.ts';
+import * as validation from './index.ts';
 
 describe('addDays', () => {
   it('crosses month, year and leap-day boundaries both ways', () => {
@@ -22,5 +23,23 @@ describe('ageOn', () => {
     expect(ageOn('2000-02-29', '2027-02-28')).toBe(26);
     expect(ageOn('2000-02-29', '2027-03-01')).toBe(27);
     expect(ageOn('2000-02-29', '2028-02-29')).toBe(28);
+  });
+});
+
+describe('schemas made once per day', () => {
+  // zod 4 builds a schema's parser on its first parse: a schema made per request (or per CSV row) paid that
+  // every time. Every `…SchemaOn(today)` of the validation module answers the same schema for the same day.
+  const factories = Object.entries(validation as Record<string, unknown>).filter(
+    (entry): entry is [string, (today: string) => unknown] => entry[0].endsWith('SchemaOn') && typeof entry[1] === 'function',
+  );
+
+  it('finds the factories', () => {
+    expect(factories.map(([name]) => name)).toEqual(expect.arrayContaining(['paymentSchemaOn', 'memberSchemaOn', 'claimDecisionSchemaOn']));
+  });
+
+  it.each(factories)('%s', (_name, make) => {
+    const first = make('2026-11-28');
+    expect(make('2026-11-28')).toBe(first);
+    expect(make('2026-11-29')).not.toBe(first);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paymentDateField } from './date-fields.ts';
+import { oncePerDay } from './dates.ts';
 import { decimalString, optionalText, requiredText } from './fields.ts';
 
 export const PAYMENT_METHODS = ['bank_transfer', 'debit_order', 'cash', 'credit_card', 'eft'] as const;
@@ -19,7 +20,7 @@ const paymentDate = (today: string) => paymentDateField(today, { invalid: 'Payme
  * POST /api/payments: one premium payment against one policy. `today` is the South African date the
  * payment date is bounded by (southAfricanDate of ctx.now; of the browser's clock in the form).
  */
-export function paymentSchemaOn(today: string) {
+export const paymentSchemaOn = oncePerDay((today: string) => {
   return z.object({
     policyId: requiredText('Policy selection is required'),
     amount: decimalString({ required: 'Amount is required', positive: AMOUNT_POSITIVE }),
@@ -28,19 +29,19 @@ export function paymentSchemaOn(today: string) {
     reference: optionalText(),
     notes: optionalText(),
   });
-}
+});
 export type PaymentInput = z.output<ReturnType<typeof paymentSchemaOn>>;
 export type PaymentFormValues = z.input<ReturnType<typeof paymentSchemaOn>>;
 
 /** POST /api/group-schemes/{id}/payments: the same amount for every member of the scheme. */
-export function groupPaymentSchemaOn(today: string) {
+export const groupPaymentSchemaOn = oncePerDay((today: string) => {
   return z.object({
     amountPerMember: decimalString({ required: 'Amount per member is required', positive: AMOUNT_POSITIVE }),
     paymentMethod: z.enum(GROUP_PAYMENT_METHODS, { error: 'Payment method is required' }),
     paymentDate: paymentDate(today),
     reference: optionalText(),
   });
-}
+});
 export type GroupPaymentInput = z.output<ReturnType<typeof groupPaymentSchemaOn>>;
 export type GroupPaymentFormValues = z.input<ReturnType<typeof groupPaymentSchemaOn>>;
 
