@@ -1,6 +1,7 @@
 import { testDrivers } from '@fpa/write-model/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCleanups } from '../engine/engine.fixtures.ts';
+import { explainUnderWall, recordingSql } from '../engine/explain.fixtures.ts';
 import { policyArrears } from './arrears.queries.ts';
 import { openPaymentsBed } from './payments.fixtures.ts';
 import { findPayment, listPayments, paymentCounts } from './payments.queries.ts';
@@ -52,6 +53,7 @@ describe.each(testDrivers())('payments read model on $name', (driver) => {
     // Surnames too: the last word of the member's name.
     expect(ids(await listPayments(bed.sql, a.companyId, { search: 'mthem' }))).toEqual([first]);
     expect(ids(await listPayments(bed.sql, a.companyId, { search: 'jun-' }))).toEqual([first]);
+    expect(ids(await listPayments(bed.sql, a.companyId, { search: 'jun_' }))).toEqual([]); // no LIKE wildcards
     expect(ids(await listPayments(bed.sql, a.companyId, { search: themba.policyNumber }))).toEqual([first]);
     expect(await listPayments(bed.sql, a.companyId, { policyId: pieter.policyId })).toMatchObject({ totalCount: 1 });
     expect((await listPayments(bed.sql, a.companyId, { policyId: 'nope' })).nodes).toEqual([]);
@@ -62,6 +64,32 @@ describe.each(testDrivers())('payments read model on $name', (driver) => {
     expect([ids(page2), page2.pageInfo.hasNextPage]).toEqual([[first], false]);
     await expect(listPayments(bed.sql, a.companyId, { after: 'garbage' })).rejects.toThrow('Invalid cursor');
   });
+
+  it.runIf(driver.name === 'postgres')(
+    'searches payments through their search indexes under the tenant wall (ADR 0003: lower() LIKE read every payment)',
+    async () => {
+      const bed = await setup();
+      const a = bed.company();
+      await a.pay(null, (await a.policy('Themba', 'Mthembu')).policyId, { reference: 'JUN-001' });
+      await bed.project();
+      // A company's 5,000 more payments, so a selective search is worth an index (on a few rows a scan is cheaper).
+      await bed.sql.query(
+        `insert into payments (id, company_id, policy_id, policy_number, member_id, member_name, amount, payment_date,
+           payment_method, reference, status, position, created_at, updated_at)
+         select gen_random_uuid(), $1, gen_random_uuid(), 'POL-B-' || g, gen_random_uuid(), 'Name' || g || ' Surname' || g, 100,
+                '2025-01-01', 'cash', 'REF-' || g, 'completed', 1000 + g, now(), now() from generate_series(1, 5000) g`,
+        [a.companyId],
+      );
+      await bed.sql.exec('analyze'); // payments is a view of the generation's table
+      const recorder = recordingSql(bed.sql);
+      expect(ids(await listPayments(recorder.sql, a.companyId, { search: 'Mthem' }))).toHaveLength(1);
+      const search = recorder.sent.find(({ text }) => text.includes('search_reference') && !/count\(/i.test(text));
+      expect(search).toBeDefined();
+      const plan = await explainUnderWall(bed.sql, a.companyId, search!);
+      for (const index of ['payments_policy_number', 'payments_member_name', 'payments_member_last_name', 'payments_reference'])
+        expect(plan, plan).toContain(index);
+    },
+  );
 
   it('moves counters, the month collected and the policy’s last payment with each status change, keeping who and when', async () => {
     const bed = await setup();

@@ -24,7 +24,9 @@ export const paymentsProjection: Projector = projectorOf<PaymentEvent | PolicyEv
   name: 'payments',
   // 2: the calendar's PolicyLapsed and PolicyReinstated move the arrears rows' status (issue #20).
   // 3: keys lead with company_id, so payments and policy_arrears can be partitioned by company (issue #28).
-  version: 3,
+  // 4: the searched columns stored lower-cased (search_*), searched with starts_with() (ADR 0003): the payments
+  //    search read all of a company's payments under the tenant wall (issue #26).
+  version: 4,
   handles: ['PaymentRecorded', 'PaymentStatusChanged', 'PolicyIssued', ...POLICY_STATUS_EVENTS],
   tables: PAYMENTS_TABLES,
   partitionedTables: PAYMENTS_PARTITIONED_TABLES,

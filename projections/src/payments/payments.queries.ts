@@ -1,14 +1,6 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import type { PaymentStatus } from '@fpa/write-model/validation';
-import {
-  normalizeSearch,
-  pageSize,
-  pagedList,
-  parameters,
-  prefixPattern,
-  type Connection,
-  type PageArgs,
-} from '../portfolio/portfolio.paging.ts';
+import { normalizeSearch, pageSize, pagedList, parameters, type Connection, type PageArgs } from '../portfolio/portfolio.paging.ts';
 import { isUuid } from '../portfolio/uuid.ts';
 
 export type PaymentRow = {
@@ -58,15 +50,16 @@ const FROM = `from payments p
   left join user_accounts r on r.id = p.recorded_by
   left join user_accounts c on c.id = p.status_changed_by`;
 
-/** The member's last name (the name's last word): people search payments by surname. Same expression as its index. */
-const LAST_NAME = `lower(regexp_replace(p.member_name, '^.*\\s', ''))`;
-
-/** Each arm matches one index of payments (see payments.schema.ts); the expressions must stay identical. */
-function searchCondition(pattern: string): string {
-  return `(lower(p.policy_number) like lower(${pattern})
-        or lower(p.member_name) like lower(${pattern})
-        or ${LAST_NAME} like lower(${pattern})
-        or lower(p.reference) like lower(${pattern}))`;
+/**
+ * Policy number, member name, the name's last word, or reference, each a case-insensitive prefix: starts_with()
+ * on a stored lower-cased column with its own index (payments.schema.ts), the one form the tenant wall lets
+ * PostgreSQL take an index for (ADR 0003).
+ */
+function searchCondition(prefix: string): string {
+  return `(starts_with(p.search_policy_number, lower(${prefix}))
+        or starts_with(p.search_member_name, lower(${prefix}))
+        or starts_with(p.search_member_last_name, lower(${prefix}))
+        or starts_with(p.search_reference, lower(${prefix})))`;
 }
 
 /**
@@ -83,7 +76,8 @@ export async function listPayments(sql: SqlExecutor, companyId: string, args: Pa
   if (args.status) where.push(`p.status = ${p.add(args.status)}`);
   if (args.policyId) where.push(`p.policy_id = ${p.add(args.policyId)}::uuid`);
   if (args.groupSchemeId) where.push(`p.group_scheme_id = ${p.add(args.groupSchemeId)}::uuid`);
-  if (search) where.push(searchCondition(p.add(prefixPattern(search))));
+  // starts_with() takes the text as it is: no LIKE pattern, nothing to escape.
+  if (search) where.push(searchCondition(p.add(search)));
   const status = args.status;
   return pagedList<PaymentRow>(sql, {
     alias: 'p',

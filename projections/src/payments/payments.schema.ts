@@ -61,6 +61,12 @@ export async function createPaymentsTables(tx: SqlExecutor): Promise<void> {
       recorded_by uuid,
       status_changed_by uuid,
       status_changed_at timestamptz,
+      -- The searched columns lower-cased (ADR 0003: starts_with() on these is what the tenant wall can index);
+      -- the member's last name is the name's last word (people search payments by surname).
+      search_policy_number text generated always as (lower(policy_number)) stored,
+      search_member_name text generated always as (lower(member_name)) stored,
+      search_member_last_name text generated always as (lower(regexp_replace(member_name, '^.*\\s', ''))) stored,
+      search_reference text generated always as (lower(reference)) stored,
       position bigint not null,
       created_at timestamptz not null,
       updated_at timestamptz not null,
@@ -74,10 +80,10 @@ export async function createPaymentsTables(tx: SqlExecutor): Promise<void> {
     create index if not exists payments_group_payment on payments (company_id, group_payment_id) where group_payment_id is not null;
     -- The policy's last completed payment, read again when a payment leaves or enters 'completed'.
     create index if not exists payments_policy_completed on payments (company_id, policy_id, payment_date desc) where status = 'completed';
-    create index if not exists payments_policy_number on payments (company_id, lower(policy_number) text_pattern_ops);
-    create index if not exists payments_member_name on payments (company_id, lower(member_name) text_pattern_ops);
-    create index if not exists payments_member_last_name on payments (company_id, lower(regexp_replace(member_name, '^.*\\s', '')) text_pattern_ops);
-    create index if not exists payments_reference on payments (company_id, lower(reference) text_pattern_ops);
+    create index if not exists payments_policy_number on payments (company_id, search_policy_number text_pattern_ops);
+    create index if not exists payments_member_name on payments (company_id, search_member_name text_pattern_ops);
+    create index if not exists payments_member_last_name on payments (company_id, search_member_last_name text_pattern_ops);
+    create index if not exists payments_reference on payments (company_id, search_reference text_pattern_ops);
 
     -- completed_amount: the company's premiums collected to date (the platform's revenue sums these).
     create table if not exists payment_stats (

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { testDrivers } from '@fpa/write-model/testing';
 // The subscription's member count adds the group schemes' members (companies.queries.ts).
 import { groupSchemesProjection } from '../group-schemes/group-schemes.projection.ts';
@@ -7,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { companiesProjection } from '../companies/companies.projection.ts';
 import { findSubscription } from '../companies/companies.queries.ts';
 import { runCleanups } from '../engine/engine.fixtures.ts';
-import { readTogether, tenantScoped } from '../engine/tenant-wall.ts';
+import { explainUnderWall, recordingSql } from '../engine/explain.fixtures.ts';
 import { openPortfolioBed } from './portfolio.fixtures.ts';
 import { portfolioProjection } from './portfolio.projection.ts';
 import {
@@ -214,19 +213,12 @@ describe.each(testDrivers())('portfolio policies and figures on $name', (driver)
       );
       await bed.sql.exec('analyze'); // policies is a view of the generation's table
       // The statement listPolicies sends for a search, explained behind the wall: only conditions the wall lets
-      // through (leakproof ones) can be served from the search indexes.
-      const sent: { text: string; params: readonly unknown[] }[] = [];
-      const recorder: SqlExecutor = {
-        exec: (text) => bed.sql.exec(text),
-        query: (text, params = []) => (sent.push({ text, params }), bed.sql.query(text, params)),
-      };
-      await listPolicies(recorder, t.companyId, { search: '800101' });
-      const search = sent.find(({ text }) => text.includes('search_member_id_number') && !/count\(/i.test(text));
+      // through (leakproof ones) can then be served from the search indexes.
+      const recorder = recordingSql(bed.sql);
+      await listPolicies(recorder.sql, t.companyId, { search: '800101' });
+      const search = recorder.sent.find(({ text }) => text.includes('search_member_id_number') && !/count\(/i.test(text));
       expect(search).toBeDefined();
-      const plan = await readTogether(tenantScoped(bed.sql, t.companyId), async (tx) => {
-        const rows = await tx.query<{ 'QUERY PLAN': string }>(`explain ${search!.text}`, [...search!.params]);
-        return rows.map((row) => row['QUERY PLAN']).join('\n');
-      });
+      const plan = await explainUnderWall(bed.sql, t.companyId, search!);
       for (const index of ['policies_number', 'policies_member_name', 'policies_member_last_name', 'policies_member_id_number'])
         expect(plan, plan).toContain(index);
     },
