@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, ageOn } from './dates.ts';
+import { changeClaimStatusSchemaOn } from '../claims/commands/change-claim-status.ts';
 import * as validation from './index.ts';
 
 describe('addDays', () => {
@@ -29,7 +30,7 @@ describe('ageOn', () => {
 describe('schemas made once per day', () => {
   // zod 4 builds a schema's parser on its first parse: a schema made per request (or per CSV row) paid that
   // every time. Every `…SchemaOn(today)` of the validation module answers the same schema for the same day.
-  const factories = Object.entries(validation as Record<string, unknown>).filter(
+  const factories = Object.entries({ ...validation, changeClaimStatusSchemaOn } as Record<string, unknown>).filter(
     (entry): entry is [string, (today: string) => unknown] => entry[0].endsWith('SchemaOn') && typeof entry[1] === 'function',
   );
 

@@ -25,6 +25,7 @@ import {
   compareDecimal,
   decimalToCents,
   OVERRIDE_REASON_MIN_LENGTH,
+  oncePerDay,
   overrideRequiredMessage,
   PAYMENT_REFERENCE_MAX_LENGTH,
   PAYMENT_REFERENCE_MIN_LENGTH,
@@ -45,7 +46,8 @@ export const claimNoteField = z
   .transform((note) => (note?.trim() ? note.trim().slice(0, 2000) : null))
   .meta({ description: 'Optional; its first 2,000 characters are kept with the change.' });
 
-export const changeClaimStatusSchemaOn = (today: string) => claimDecisionSchemaOn(today).extend({ note: claimNoteField });
+/** Made once per day, as every schema that depends on the date (oncePerDay). */
+export const changeClaimStatusSchemaOn = oncePerDay((today: string) => claimDecisionSchemaOn(today).extend({ note: claimNoteField }));
 
 /** The command as decide takes it: the parsed input, the caller's company and today's South African date. */
 export type ChangeClaimStatus = Partial<Omit<ClaimDecisionInput, 'status'>> & {
