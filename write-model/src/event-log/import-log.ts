@@ -44,7 +44,7 @@ export async function importEventLog(options: ImportOptions): Promise<ImportSumm
   );
   if (Number(existing?.n ?? 0) > 0) throw new Error('The target already holds events or keys: import only into an empty database.');
 
-  return sql.transaction(async (tx) => {
+  const summary = await sql.transaction(async (tx) => {
     // The one-time data migrations the target marked done while migrating its empty tables describe no
     // data: the source's markers arrive with the source's rows, and a migration the source never ran
     // runs on the imported data at the next start.
@@ -93,6 +93,10 @@ export async function importEventLog(options: ImportOptions): Promise<ImportSumm
     summary.streams = streams[0]?.n ?? 0;
     return summary;
   });
+  // Planner statistics for the log just loaded: until autovacuum's analyze comes (never, on PGlite or a
+  // server with it off) a lookup of a few streams by id is planned as a scan of the whole log.
+  await sql.exec('analyze es_events, es_streams, es_subject_keys');
+  return summary;
 }
 
 /** Returns how a key line's wrapped key becomes one wrapped under the target's master key. */
