@@ -24,12 +24,14 @@ import {
   createDailySchedule,
   createDispatcher,
   createProjectionEngine,
+  createStatisticsKeeper,
   type DailySchedule,
   type Dispatcher,
   migrateOutbox,
   providersFrom,
   migrateEngineTables,
   type ProjectionEngine,
+  type PeriodicCheck,
   type ProjectionLogger,
 } from '@fpa/projections';
 import type { Config } from './config.ts';
@@ -57,6 +59,8 @@ export type Services = {
   dailySchedule: DailySchedule | null;
   /** Sends the notifications outbox, when this process runs the projectors; null otherwise (the worker sends). */
   dispatcher: Dispatcher | null;
+  /** Analyzes grown tables where nothing else does (PGlite; a server with autovacuum off); null otherwise. */
+  statistics: PeriodicCheck<string[]> | null;
   close(): Promise<void>;
 };
 
@@ -137,7 +141,9 @@ export async function createServices(config: Config, logger: Logger, options: { 
     now: () => new Date(),
     dailySchedule: null,
     dispatcher: null,
+    statistics: null,
     async close() {
+      await services.statistics?.stop();
       await services.dispatcher?.stop();
       await services.dailySchedule?.stop();
       await engine.stop();
@@ -172,6 +178,11 @@ export async function createServices(config: Config, logger: Logger, options: { 
       logger: engineLogger(logger.child({ part: 'notifications' })),
     });
     services.dispatcher.start();
+  }
+  // Planner statistics where no autovacuum keeps them: the process that writes the read models does it.
+  if (config.projections === 'on') {
+    services.statistics = await createStatisticsKeeper({ sql, logger: engineLogger(logger.child({ part: 'statistics' })) });
+    services.statistics?.start();
   }
   return services;
 }

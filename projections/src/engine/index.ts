@@ -1,4 +1,6 @@
 export { catchUpTo, committedHead } from './catch-up-to.ts';
+export { createStatisticsKeeper, keepPlannerStatistics, needsOwnStatistics } from './statistics.ts';
+export type { PeriodicCheck } from './periodic.ts';
 export { createProjectionEngine } from './engine.ts';
 export { formatProjectionMetrics } from './metrics.ts';
 export { schemaName, migrateEngineTables } from './schema.ts';

@@ -2,7 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { EventStore, SqlClient } from '@fpa/write-model/event-store';
 import {
   createProjectionEngine,
+  createStatisticsKeeper,
   formatProjectionMetrics,
+  type PeriodicCheck,
   type LeaseOptions,
   type ProjectionEngine,
   type ProjectionLogger,
@@ -39,6 +41,8 @@ export type Worker = {
   server: Server | null;
   dailySchedule: DailySchedule | null;
   dispatcher: Dispatcher | null;
+  /** Analyzes grown tables where the server's autovacuum is off; null where it is on. */
+  statistics: PeriodicCheck<string[]> | null;
   close(): Promise<void>;
 };
 
@@ -90,6 +94,8 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       })
     : null;
   dispatcher?.start();
+  const statistics = await createStatisticsKeeper({ sql: options.sql, logger });
+  statistics?.start();
   logger.info('projection worker started', {
     owner: lease.owner,
     held: engine.leases().held,
@@ -101,7 +107,9 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     server,
     dailySchedule,
     dispatcher,
+    statistics,
     async close() {
+      await statistics?.stop();
       await dispatcher?.stop();
       await dailySchedule?.stop();
       if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
