@@ -1,4 +1,5 @@
 import { allocateNumbers, setMemberLimit, UNLIMITED } from '@fpa/write-model';
+import { keepPlannerStatistics, needsOwnStatistics } from '@fpa/projections';
 import { generate, type GeneratedCompany } from '../scripts/sim/generator.ts';
 import { signIn, startBenchServer, type BenchDatabase, type BenchServer } from './context.ts';
 import type { BenchOptions } from './options.ts';
@@ -62,6 +63,7 @@ async function makeTenant(
   const seconds = (performance.now() - started) / 1000;
   const events = (await countEvents(db)) - before;
   log(`generated ${events} events in ${round(seconds, 1)} s (${Math.round(events / seconds)} ev/s)`);
+  await keepStatistics(db, log, 'the generated log');
   // The generator skips the per-member reservation rows (generator.ts). The bench tenant stands for an
   // Enterprise company with no member limit, and its number sequences continue after the generated ones,
   // so the commands the bench sends later (registrations, the import) are accepted as in production.
@@ -75,6 +77,20 @@ async function makeTenant(
     generateEventsPerSecond: Math.round(events / seconds),
     token: () => (token ??= server().then(({ baseUrl }) => signIn(baseUrl, company!))),
   };
+}
+
+/**
+ * Planner statistics after a bulk load: the gateway's keeper (projections/src/engine/statistics.ts) analyzes
+ * the grown tables every minute where no autovacuum does (PGlite; this machine's server runs with it off),
+ * and the bench's own process asks it at once after generating or projecting, so that a suite's timing does
+ * not depend on where that minute falls. Without statistics a lookup of 250 streams by id was planned as a
+ * scan of the whole log (1.3 M events), and the daily run at 50,000 members did not finish.
+ */
+export async function keepStatistics(db: BenchDatabase, log: (m: string) => void, what: string): Promise<void> {
+  if (!(await needsOwnStatistics(db.sql))) return;
+  const started = performance.now();
+  const tables = await keepPlannerStatistics(db.sql);
+  log(`planner statistics after ${what}: ${tables.length} tables analyzed in ${round((performance.now() - started) / 1000, 1)} s`);
 }
 
 async function countEvents(db: BenchDatabase): Promise<number> {
