@@ -98,7 +98,9 @@ describe.each(testDrivers())('export from PGlite and import into $name', (target
     expect(summary).toMatchObject({ events: trailer.events, keys: trailer.keys, rows: trailer.rows });
     expect(summary.events).toBeGreaterThan(40);
     // Analyzed once loaded: the planner knows the log's size (reltuples is -1 for a table never analyzed).
-    const [log] = await db.sql.query<{ reltuples: number }>(`select reltuples::int as reltuples from pg_class where oid = 'es_events'::regclass`);
+    const [log] = await db.sql.query<{ reltuples: number }>(
+      `select reltuples::int as reltuples from pg_class where oid = 'es_events'::regclass`,
+    );
     expect(log?.reltuples).toBe(summary.events);
     await expect(
       importEventLog({ sql: db.sql, masterKey: targetKey, input: streamOf(text), passphrase: 'correct horse battery staple' }),
