@@ -39,6 +39,29 @@ describe.each(testDrivers())('planner statistics kept where autovacuum does not 
     expect(await reltuples(sql, 'bench_g1.book')).toBe(8000);
   });
 
+  it('analyzes a table whose index was built after its rows were loaded (the page count set, no column statistics)', async () => {
+    const sql = await open();
+    await sql.exec(`create table public.loaded (id int not null, owner text not null);
+      insert into public.loaded select g, 'company ' || (g % 7) from generate_series(1, 5000) g;
+      create index loaded_owner on public.loaded (owner)`);
+    expect(await reltuples(sql, 'public.loaded')).toBe(5000); // what CREATE INDEX sets
+    expect(await keepPlannerStatistics(sql)).toContain('public.loaded');
+    const [owner] = await sql.query<{ n: number }>(
+      `select n_distinct::int as n from pg_stats where schemaname = 'public' and tablename = 'loaded' and attname = 'owner'`,
+    );
+    expect(owner?.n).toBe(7);
+    expect(await staleTables(sql)).not.toContain('public.loaded');
+
+    // Drained before its first analyze (a queue, its pages still there): no column statistics to gather, and
+    // not analyzed again every minute for that.
+    await sql.exec(`create table public.drained (id int not null);
+      insert into public.drained select g from generate_series(1, 5000) g;
+      delete from public.drained`);
+    expect(await keepPlannerStatistics(sql)).toContain('public.drained');
+    expect(await reltuples(sql, 'public.drained')).toBe(0);
+    expect(await staleTables(sql)).not.toContain('public.drained');
+  });
+
   it('is needed on PGlite, and on a server only when its autovacuum is off', async () => {
     const sql = await open();
     const [setting] = driver.name === 'pglite' ? [] : await sql.query<{ autovacuum: string }>('show autovacuum');

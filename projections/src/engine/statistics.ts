@@ -23,13 +23,20 @@ export async function needsOwnStatistics(sql: SqlClient): Promise<boolean> {
   return row?.autovacuum !== 'on';
 }
 
-/** The tables (schema-qualified, quoted) grown past GROWTH since their last analyze, or never analyzed. */
+/**
+ * The tables (schema-qualified, quoted) of at least MIN_PAGES grown past GROWTH since their last analyze, or
+ * without column statistics (never analyzed: a CREATE INDEX after the rows were loaded sets the page count
+ * an analyze would, but gathers nothing about the columns).
+ */
 export async function staleTables(sql: SqlExecutor): Promise<string[]> {
   const rows = await sql.query<{ name: string }>(
     `select format('%I.%I', n.nspname, c.relname) as name
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where c.relkind = 'r' and n.nspname <> 'information_schema' and n.nspname !~ '^pg_'
-        and pg_relation_size(c.oid) / current_setting('block_size')::int >= greatest($1::int, c.relpages * $2::float8)
+       cross join lateral (select pg_relation_size(c.oid) / current_setting('block_size')::int as pages) size
+      where c.relkind = 'r' and n.nspname <> 'information_schema' and n.nspname !~ '^pg_' and size.pages >= $1::int
+        and (size.pages >= c.relpages * $2::float8
+             or (c.reltuples <> 0 -- analyzed with no live rows (a drained outbox): nothing to gather until it grows
+                 and not exists (select 1 from pg_stats s where s.schemaname = n.nspname and s.tablename = c.relname)))
       order by 1`,
     [MIN_PAGES, GROWTH],
   );
