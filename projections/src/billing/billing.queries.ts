@@ -98,19 +98,19 @@ export async function billingBook(sql: SqlExecutor, companyId: string): Promise<
   return withPayments(rows, payments);
 }
 
+type PagedRow = BillingPolicyRow & { position: string };
+
 /**
  * The company's book a page at a time, in the order of billingBook (policies by position), each page's
  * completed payments read with it: what a day's run holds in memory is one page, not the whole book
  * (1.2 M payments at 50,000 policies with two years paid). A page is read when the caller asks for it,
  * so a policy changed by the caller's own writes before its page is read is seen as changed.
  */
-type PagedRow = BillingPolicyRow & { position: string };
-
 export async function* billingBookPages(sql: SqlExecutor, companyId: string, pageSize: number): AsyncGenerator<BillingPolicy[]> {
+  const select = `select ${POLICY_COLUMNS}, p.position::text as position from ${POLICY_FROM} where p.company_id = $1`;
+  const order = `order by p.position, p.policy_id limit $2`;
   let after: { position: string; policyId: string } | null = null;
   for (;;) {
-    const select = `select ${POLICY_COLUMNS}, p.position::text as position from ${POLICY_FROM} where p.company_id = $1`;
-    const order = `order by p.position, p.policy_id limit $2`;
     const rows: PagedRow[] = after
       ? await sql.query<PagedRow>(`${select} and (p.position, p.policy_id) > ($3::bigint, $4::uuid) ${order}`, [
           companyId,

@@ -3,6 +3,7 @@ import type { EventStore, SqlExecutor } from '@fpa/write-model/event-store';
 import { serverDriver, testDrivers, type TestDriver } from '@fpa/write-model/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catchUpTo, quietLogger, runCleanups } from '../engine/engine.fixtures.ts';
+import { recordingSql } from '../engine/explain.fixtures.ts';
 import { openBillingBed, type BillingBed } from './billing.fixtures.ts';
 import { billingBook, billingBookPages, type BillingPolicy } from './billing.queries.ts';
 import { daysToRun, runDailyBilling, type DailyRunDeps } from './daily-run.ts';
@@ -173,16 +174,11 @@ describe.each(testDrivers())('the daily run on $name', (driver) => {
     expect(pages.map((page) => page.length)).toEqual([3, 3, 1]);
     expect(pages.flat()).toEqual(await billingBook(bed.sql, a.companyId));
 
-    const statements: string[] = [];
-    const query: SqlExecutor['query'] = (text, params) => {
-      statements.push(text);
-      return bed.sql.query(text, params);
-    };
-    const sql: SqlExecutor = { ...bed.sql, query };
-    const deps = { ...depsOf(bed, bed.store, quietLogger(), { batchSize: 2, pageSize: 2 }), sql };
+    const recorder = recordingSql(bed.sql);
+    const deps = { ...depsOf(bed, bed.store, quietLogger(), { batchSize: 2, pageSize: 2 }), sql: recorder.sql };
     const summary = await runDailyBilling(deps, { companyId: a.companyId, asOf: '2026-02-02', ctx: ctxOn(a.companyId, '2026-02-02') });
     expect(summary).toMatchObject({ noticesIssued: 3, failed: 0 });
-    expect(statements.filter((text) => text.includes('policy_id = any('))).toHaveLength(4);
+    expect(recorder.sent.filter(({ text }) => text.includes('policy_id = any('))).toHaveLength(4);
     const noticed = (await calendarEvents(bed.sql, a.companyId)).filter((e) => e.startsWith('NonPayment'));
     expect(noticed).toHaveLength(3);
     for (const id of paid) expect(noticed.join()).not.toContain(id.slice(0, 8));
