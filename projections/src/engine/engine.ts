@@ -8,6 +8,7 @@ import { createProgressBoard, createSharedPoll, PROGRESS_CHANNEL, waitForCheckpo
 import { createCoalescedNotifier } from '@fpa/write-model/event-store';
 import { sharedFresh, type StepContext } from './live.ts';
 import { createSharedLog } from './shared-log.ts';
+import { createLiveGroup } from './live-group.ts';
 import { createLeaseManager, type LeaseManager } from './lease.ts';
 
 /**
@@ -51,6 +52,7 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
     indexed: new Set(),
     analyzed: new Set(),
     log: createSharedLog(store, { pageSize: batchSize, everyType: [...new Set(projectors.flatMap((p) => p.handles))] }),
+    group: createLiveGroup(sql),
   };
   let leases: LeaseManager | null = null;
   const runner = createRunner({

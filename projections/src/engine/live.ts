@@ -15,6 +15,7 @@ import {
   rebuildLockKey,
   tryLock,
 } from './schema.ts';
+import { joinsGroup, type LiveGroup } from './live-group.ts';
 import type { ParkList } from './parked.ts';
 import type { SharedLog } from './shared-log.ts';
 import type { ProjectionLogger, Projector } from './types.ts';
@@ -41,6 +42,8 @@ export type StepContext = {
   analyzed: Set<string>;
   /** The log as the projectors walking it share it (shared-log.ts). */
   log: SharedLog;
+  /** Live batches arriving together share a transaction (live-group.ts); without it each has its own. */
+  group?: LiveGroup;
 };
 
 export type Readiness = 'ready' | 'needs-rebuild' | 'newer';
@@ -76,11 +79,20 @@ export async function prepareProjector(sql: SqlClient, projector: Projector): Pr
 export type LiveOutcome = 'progress' | 'caught-up' | 'locked' | 'inactive';
 
 /**
+ * How a live step runs: the events the runner decided to park, and whether its batch may share a
+ * transaction with other projectors' (not while the projector is failing: its retries would make the
+ * group fail and go again alone every time).
+ */
+export type LiveStepOptions = { park?: ParkList | undefined; grouped?: boolean };
+
+/**
  * One batch of the active generation. Events are read before the transaction (the store reads on its
  * own connection, and PGlite's single connection would deadlock otherwise); the compare-and-set in
- * the transaction makes the batch apply exactly once whoever else tried it.
+ * the transaction makes the batch apply exactly once whoever else tried it. A few events, or none of
+ * the projector's, join the live group (ctx.group) when there is one.
  */
-export async function liveStep(ctx: StepContext, projector: Projector, park?: ParkList): Promise<LiveOutcome> {
+export async function liveStep(ctx: StepContext, projector: Projector, options: LiveStepOptions = {}): Promise<LiveOutcome> {
+  const { park } = options;
   const cached = ctx.known.get(projector.name);
   ctx.known.delete(projector.name);
   const row = cached?.version === projector.version ? cached : await readRow(ctx.sql, 'live', projector.name);
@@ -98,6 +110,13 @@ export async function liveStep(ctx: StepContext, projector: Projector, park?: Pa
     types: projector.handles,
     wide: true,
   });
+  const joined =
+    ctx.group && options.grouped !== false && joinsGroup(events) ? await ctx.group.join({ projector, row, next, events, park }) : 'alone';
+  if (joined === 'moved') return 'progress';
+  if (joined === 'committed') {
+    committed(ctx, projector.name, { ...row, checkpoint: next, lastError: null });
+    return more ? 'progress' : caughtUp(ctx, projector, row.generation);
+  }
   if (events.length === 0) {
     // Nothing to apply (the log moved on with events of other types): the compare-and-set alone
     // moves the checkpoint, one statement instead of a transaction. Whoever holds the lock applying

@@ -118,7 +118,7 @@ export function createRunner({ ctx, projectors, logger, backoff, park, canRun = 
 
   async function step(slot: Slot): Promise<StepOutcome> {
     if ((await ensureReady(slot)) === 'newer') return 'caught-up';
-    const live = await liveStep(ctx, slot.projector, slot.park);
+    const live = await liveStep(ctx, slot.projector, { park: slot.park, grouped: slot.lastError === null && slot.failures.size === 0 });
     cleared(slot, 'live');
     let rebuild: Awaited<ReturnType<typeof rebuildStep>> = 'none';
     if (live === 'inactive' || slot.rebuilding) {
