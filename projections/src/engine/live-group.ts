@@ -1,6 +1,6 @@
 import type { Checkpoint, RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
 import { applyAll, CUSTOM_PLANS_FROM } from './apply.ts';
-import { enterBatch, type TrackRow } from './checkpoints.ts';
+import { ENTER_LOCKED, ENTER_MOVED, type TrackRow } from './checkpoints.ts';
 import type { ParkList } from './parked.ts';
 import { liveLockKey, schemaName } from './schema.ts';
 import type { Projector } from './types.ts';
@@ -34,10 +34,9 @@ export const joinsGroup = (events: readonly RecordedEvent[]): boolean => events.
  * once; each reads the same few events (shared-log.ts) and used to commit its own batch, or move its
  * checkpoint with a statement of its own when it handles none of them: about nine transactions and eight
  * checkpoint updates a registration, each a commit (a WAL flush) and statements for the worker to send.
- * The batches that arrive in one turn of the event loop now share a transaction: the checkpoint-only
- * moves in one compare-and-set statement, then each batch opened by projection_enter (its lock, its
- * compare-and-set, its generation's schema on the search path) and applied, in the projectors' name
- * order (two processes' groups take the locks in the same order).
+ * The batches that arrive in one turn of the event loop now share a transaction, opened by one statement
+ * for all of them (ENTER_GROUP_FUNCTION: the locks, the compare-and-sets, the schemas), then each batch
+ * applied; members go in the projectors' name order (two processes' groups take the locks in the same order).
  *
  * Isolation stays as it was: should anything in the group fail (a projector's statement, a lock held by
  * another process, a checkpoint moved by one), the transaction rolls back whole and every member is told
@@ -81,45 +80,75 @@ export function createLiveGroup(sql: SqlClient): LiveGroup {
   };
 }
 
-/** The group's statements; answers the checkpoint-only members whose row had moved. */
+/**
+ * The opening of a group's transaction as one statement: the locks of the members that apply events
+ * (tried, in the order given: the members' name order), one compare-and-set of every member's row, and
+ * the search path set to the applying members' generation schemas together. Table names are unique
+ * across projectors (validateProjectors), so each member's unqualified names still find its own
+ * generation; no projector creates any other object in its schema. A lock held elsewhere, or an applying
+ * member's row moved, raises as projection_enter does (the group rolls back); a checkpoint-only member
+ * whose row moved is answered in the array returned and the others go on.
+ */
+export const ENTER_GROUP_FUNCTION = `
+  create or replace function public.projection_enter_group(p_locks text[], p_projectors text[], p_versions int[],
+      p_generations int[], p_tx text[], p_positions bigint[], p_next_tx text[], p_next_positions bigint[],
+      p_applies boolean[], p_path text)
+    returns text[] language plpgsql as $$
+  declare
+    v_lock text;
+    v_moved text[];
+    v_refused boolean;
+  begin
+    foreach v_lock in array p_locks loop
+      if not pg_try_advisory_xact_lock(hashtext(v_lock)) then
+        raise exception 'projection lock % is held', v_lock using errcode = '${ENTER_LOCKED}';
+      end if;
+    end loop;
+    with m as (
+      select * from unnest(p_projectors, p_versions, p_generations, p_tx, p_positions, p_next_tx, p_next_positions, p_applies)
+        as m (projector, version, generation, tx_id, global_position, next_tx, next_position, applies)
+    ), done as (
+      update public.projection_checkpoints c
+         set tx_id = m.next_tx::xid8, global_position = m.next_position, last_error = null, updated_at = now()
+        from m
+       where c.projector = m.projector and c.version = m.version and c.generation = m.generation
+         and c.tx_id is not distinct from m.tx_id::xid8 and c.global_position is not distinct from m.global_position
+      returning c.projector
+    )
+    select coalesce(array_agg(m.projector) filter (where not m.applies), '{}'::text[]), coalesce(bool_or(m.applies), false)
+      into v_moved, v_refused
+      from m where m.projector not in (select projector from done);
+    if v_refused then
+      raise exception 'a checkpoint of the group moved' using errcode = '${ENTER_MOVED}';
+    end if;
+    perform set_config('search_path', p_path, true);
+    return v_moved;
+  end $$;
+`;
+
+/** The group's statements: its opening (ENTER_GROUP_FUNCTION), then each batch; answers the checkpoint-only members whose row had moved. */
 async function applyGroup(tx: SqlExecutor, members: readonly GroupMember[]): Promise<Set<string>> {
-  const moves = members.filter((member) => member.events.length === 0);
-  const moved = new Set<string>();
-  if (moves.length > 0) {
-    const advanced = await tx.query<{ projector: string }>(
-      `update public.projection_checkpoints c
-          set tx_id = m.next_tx::xid8, global_position = m.next_position, last_error = null, updated_at = now()
-         from unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::bigint[], $6::text[], $7::bigint[])
-                as m (projector, version, generation, tx_id, global_position, next_tx, next_position)
-        where c.projector = m.projector and c.version = m.version and c.generation = m.generation
-          and c.tx_id is not distinct from m.tx_id::xid8 and c.global_position is not distinct from m.global_position
-        returning c.projector`,
-      [
-        moves.map((m) => m.projector.name),
-        moves.map((m) => m.row.version),
-        moves.map((m) => m.row.generation),
-        moves.map((m) => m.row.checkpoint?.txId ?? null),
-        moves.map((m) => m.row.checkpoint?.globalPosition ?? null),
-        moves.map((m) => m.next?.txId ?? null),
-        moves.map((m) => m.next?.globalPosition ?? null),
-      ],
-    );
-    const done = new Set(advanced.map((row) => row.projector));
-    for (const member of moves) if (!done.has(member.projector.name)) moved.add(member.projector.name);
+  const applying = members.filter((member) => member.events.length > 0);
+  const path = [...applying.map((m) => `"${schemaName(m.projector.name, m.row.generation)}"`), 'public'].join(', ');
+  const [entered] = await tx.query<{ moved: string[] }>(
+    `select public.projection_enter_group($1::text[], $2::text[], $3::int[], $4::int[], $5::text[], $6::bigint[], $7::text[],
+       $8::bigint[], $9::text[]::boolean[], $10) as moved`,
+    [
+      applying.map((m) => liveLockKey(m.projector.name)),
+      members.map((m) => m.projector.name),
+      members.map((m) => m.row.version),
+      members.map((m) => m.row.generation),
+      members.map((m) => m.row.checkpoint?.txId ?? null),
+      members.map((m) => m.row.checkpoint?.globalPosition ?? null),
+      members.map((m) => m.next?.txId ?? null),
+      members.map((m) => m.next?.globalPosition ?? null),
+      // As text: postgres.js sends a boolean array as one boolean.
+      members.map((m) => (m.events.length > 0 ? 'true' : 'false')),
+      path,
+    ],
+  );
+  for (const member of applying) {
+    await applyAll(tx, member.projector, { track: 'live', generation: member.row.generation, park: member.park }, member.events, 'batch');
   }
-  for (const member of members) {
-    if (member.events.length === 0) continue;
-    const { projector, row } = member;
-    const enter = enterBatch(
-      'live',
-      projector.name,
-      liveLockKey(projector.name),
-      row,
-      member.next,
-      schemaName(projector.name, row.generation),
-    );
-    await tx.query(enter.text, enter.params as unknown[]);
-    await applyAll(tx, projector, { track: 'live', generation: row.generation, park: member.park }, member.events, 'batch');
-  }
-  return moved;
+  return new Set(entered?.moved ?? []);
 }

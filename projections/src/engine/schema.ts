@@ -1,6 +1,7 @@
 import { isSqlState, type SqlClient, type SqlExecutor } from '@fpa/write-model/event-store';
 import type { Projector } from './types.ts';
 import { ENTER_FUNCTION } from './checkpoints.ts';
+import { ENTER_GROUP_FUNCTION } from './live-group.ts';
 import { migrateLeaseTables } from './lease.ts';
 import { PARKED_DDL, resolveParked } from './parked.ts';
 import { effectivePartitions, LAYOUT_DDL, partitionsOf, readModelPartitions } from './partitions.ts';
@@ -92,6 +93,7 @@ export async function migrateEngineTables(sql: SqlClient): Promise<void> {
     await tx.exec(PARKED_DDL);
     await tx.exec(LAYOUT_DDL);
     await tx.exec(ENTER_FUNCTION);
+    await tx.exec(ENTER_GROUP_FUNCTION);
     await migrateLeaseTables(tx);
     await ensureTenantRole(tx);
   });
