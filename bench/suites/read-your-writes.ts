@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { startChildGateway, startChildWorker } from '../child-gateway.ts';
 import { call, signIn } from '../context.ts';
 import type { Figure } from '../report.ts';
+import { postgresCpuSeconds } from '../proc-stat.ts';
 import { percentiles, round } from '../stats.ts';
 import type { SuiteContext } from '../suite.ts';
 
@@ -142,18 +143,30 @@ export async function readYourWritesSuite({ db, options, log, tenant, server, st
     const gateway = await startChildGateway(db, { PROJECTIONS: 'off' });
     try {
       const productionToken = await signIn(gateway.baseUrl, company);
-      const cpuBefore = { gateway: gateway.cpuSeconds(), worker: worker.cpuSeconds() };
+      const cpuBefore = {
+        gateway: gateway.cpuSeconds(),
+        worker: worker.cpuSeconds(),
+        server: postgresCpuSeconds(),
+        bench: process.cpuUsage(),
+      };
       const production = await registrations(gateway.baseUrl, productionToken, policyTypeId, options.rywCommands, options.rywRate);
       // What each process spent on a command and its read (CPU, not wall time): what bounds the rate.
       const perCommand = (seconds: number) => round((seconds * 1000) / options.rywCommands, 1);
       const gatewayMs = perCommand(gateway.cpuSeconds() - cpuBefore.gateway);
       const workerMs = perCommand(worker.cpuSeconds() - cpuBefore.worker);
+      const serverMs = perCommand(postgresCpuSeconds() - cpuBefore.server);
+      const benchCpu = process.cpuUsage(cpuBefore.bench);
+      const benchMs = perCommand((benchCpu.user + benchCpu.system) / 1e6);
       logRun(log, 'production', production);
-      log(`read-your-writes (production): CPU per command and its read: gateway ${gatewayMs} ms, worker ${workerMs} ms`);
+      log(
+        `read-your-writes (production): CPU per command and its read: gateway ${gatewayMs} ms, worker ${workerMs} ms, ` +
+          `PostgreSQL ${serverMs} ms, the bench's client ${benchMs} ms`,
+      );
       out.push(
         ...figures('production (gateway + worker)', production, true),
         { suite: 'read-your-writes', metric: 'production: gateway CPU per command and its read', value: gatewayMs, unit: 'ms' },
         { suite: 'read-your-writes', metric: 'production: worker CPU per command', value: workerMs, unit: 'ms' },
+        { suite: 'read-your-writes', metric: 'production: PostgreSQL CPU per command and its read', value: serverMs, unit: 'ms' },
       );
     } finally {
       await gateway.stop();

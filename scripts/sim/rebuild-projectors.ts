@@ -10,11 +10,11 @@
  * Each projector alone, one after another, or with --together all of them in one engine (each one's time to the
  * head). Every read-model schema, the checkpoints and the outbox are dropped before each rebuild; nothing is appended.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createKeyring, createPostgresClient, createPostgresEventStore, type SqlExecutor } from '@fpa/write-model/event-store';
 import { allProjectors, catchUpTo, committedHead, createProjectionEngine, type Projector } from '@fpa/projections';
-import { readProcStat } from '../../bench/proc-stat.ts';
+import { postgresCpuSeconds } from '../../bench/proc-stat.ts';
 import { argument } from '../cli-args.ts';
 
 const name = argument('--database') ?? 'fpa_sim';
@@ -51,19 +51,6 @@ const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
-/** CPU seconds of every postgres process on this machine (the pool's backends live through a rebuild). */
-const serverCpu = () => {
-  let seconds = 0;
-  for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
-    try {
-      const { command, cpuSeconds } = readProcStat(Number(pid));
-      if (command === 'postgres') seconds += cpuSeconds;
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return seconds;
-};
 try {
   for (const set of process.argv.includes('--together') ? [chosen] : chosen.map((p) => [p])) {
     for (const { nspname } of await sql.query<{ nspname: string }>(`select nspname from pg_namespace where nspname like 'rm\\_%'`))
@@ -72,7 +59,7 @@ try {
     statements.clear();
     const engine = createProjectionEngine({ sql, store, projectors: set });
     const started = performance.now();
-    const cpu = { node: process.cpuUsage(), server: serverCpu() };
+    const cpu = { node: process.cpuUsage(), server: postgresCpuSeconds() };
     const reached = new Map<string, number>();
     const watch = setInterval(() => {
       void sql.query<{ projector: string; p: number | null }>('select projector, global_position as p from projection_checkpoints').then(
@@ -88,7 +75,7 @@ try {
     const ms = performance.now() - started;
     const nodeCpu = process.cpuUsage(cpu.node);
     process.stdout.write(
-      `CPU over ${(ms / 1000).toFixed(1)} s: this process ${((nodeCpu.user + nodeCpu.system) / 1e6).toFixed(1)} s, PostgreSQL ${(serverCpu() - cpu.server).toFixed(1)} s\n`,
+      `CPU over ${(ms / 1000).toFixed(1)} s: this process ${((nodeCpu.user + nodeCpu.system) / 1e6).toFixed(1)} s, PostgreSQL ${(postgresCpuSeconds() - cpu.server).toFixed(1)} s\n`,
     );
     await engine.stop();
     if (outcome.failed.length > 0) throw new Error(`rebuild failed: ${JSON.stringify(outcome.failed)}`);
