@@ -36,6 +36,8 @@ export type BenchOptions = {
   /** Lines of the bank statement matched against the big tenant's size of book (`members` policies). */
   statementLines: number;
   rywCommands: number;
+  /** Registrations sent first at the same rate and not counted: a fresh process compiles and connects on its first requests. */
+  rywWarmup: number;
   /** Registrations a second the read-your-writes suite sends (open loop). */
   rywRate: number;
   /** Debits of the collection batch file and lines of the result file (collection-files suite). */
@@ -84,6 +86,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     importRows: number('import-rows', 50_000, 120),
     statementLines: number('statement-lines', 20_000, 120),
     rywCommands: number('ryw-commands', 500, 10),
+    rywWarmup: number('ryw-warmup', 50, 5),
     rywRate: number('ryw-rate', 100, 100),
     collectionLines: number('collection-lines', 50_000, 500),
     messages: number('messages', 10_000, 100),

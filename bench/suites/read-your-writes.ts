@@ -108,7 +108,9 @@ function logRun(log: (m: string) => void, shape: string, run: Run, lag?: number[
 }
 
 /**
- * Issue #11 §3 and issue #26: member registrations at a steady 100/s (`--ryw-rate`) through the REST API, in two shapes.
+ * Issue #11 §3 and issue #26: member registrations at a steady 100/s (`--ryw-rate`) through the REST API, in two shapes,
+ * each after `--ryw-warmup` registrations at the same rate that are not counted (the production shape's processes
+ * are fresh: their first requests compile modules and open connections, which a serving gateway did long ago).
  * Embedded: the gateway with its projectors in one process (this one, beside the bench's client), the
  * projection lag taken from the gateway's own read-your-writes wait. Production (PostgreSQL server only):
  * the gateway with PROJECTIONS=off and a projection worker, each its own process, driven from this one.
@@ -128,6 +130,8 @@ export async function readYourWritesSuite({ db, options, log, tenant, server, st
   };
   let embedded: Run;
   try {
+    await registrations(baseUrl, token, policyTypeId, options.rywWarmup, options.rywRate);
+    waits.length = 0;
     embedded = await registrations(baseUrl, token, policyTypeId, options.rywCommands, options.rywRate);
   } finally {
     engine.waitFor = waitFor;
@@ -143,6 +147,7 @@ export async function readYourWritesSuite({ db, options, log, tenant, server, st
     const gateway = await startChildGateway(db, { PROJECTIONS: 'off' });
     try {
       const productionToken = await signIn(gateway.baseUrl, company);
+      await registrations(gateway.baseUrl, productionToken, policyTypeId, options.rywWarmup, options.rywRate);
       const cpuBefore = {
         gateway: gateway.cpuSeconds(),
         worker: worker.cpuSeconds(),
