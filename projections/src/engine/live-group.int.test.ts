@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readRows, type TrackRow } from './checkpoints.ts';
 import { append, HAPPENED, openTestBed, otherProjector, runCleanups } from './engine.fixtures.ts';
 import { createLiveGroup } from './live-group.ts';
+import { allProjectors } from '../read-models.ts';
+import { schemaName } from './schema.ts';
 import type { Projector } from './types.ts';
 
 /** Lists the labels it applied, in its own table; fails in SQL on the label `failOn`. */
@@ -124,5 +126,29 @@ describe.each(testDrivers())('live batches of several projectors on $name', (dri
     // Alone, a member is told so at once and nothing is written.
     expect(await group.join({ projector: projectors[1]!, row: row('test_b'), next: written.checkpoint, events })).toBe('alone');
     expect(await labels(bed.sql, 'test_b')).toEqual([]);
+  });
+
+  it("find their own tables under the group's search path: every projector's schema holds only its declared tables", async () => {
+    const bed = await openTestBed(driver, cleanups);
+    const engine = bed.engine({ projectors: allProjectors });
+    expect((await engine.catchUpAll()).failed).toEqual([]);
+    const owner = new Map(allProjectors.map((p) => [schemaName(p.name, 1), p]));
+    const relations = await bed.sql.query<{ schema: string; name: string }>(
+      `select n.nspname as schema, c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where starts_with(n.nspname, 'rm_') and c.relkind in ('r', 'p', 'v', 'm', 'f')`,
+    );
+    expect(relations.length).toBeGreaterThan(allProjectors.length);
+    const strays = relations.filter(({ schema, name }) => {
+      const tables = owner.get(schema)?.tables ?? [];
+      return !tables.some((table) => name === table || new RegExp(`^${table}_p\\d+$`).test(name));
+    });
+    expect(strays).toEqual([]);
+    const others = await bed.sql.query(
+      `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace where starts_with(n.nspname, 'rm_')
+       union all
+       select t.typname from pg_type t join pg_namespace n on n.oid = t.typnamespace
+        where starts_with(n.nspname, 'rm_') and t.typrelid = 0 and t.typelem = 0`,
+    );
+    expect(others).toEqual([]);
   });
 });
