@@ -52,7 +52,7 @@ export function createProjectionEngine(options: ProjectionEngineOptions): Projec
     indexed: new Set(),
     analyzed: new Set(),
     log: createSharedLog(store, { pageSize: batchSize, everyType: [...new Set(projectors.flatMap((p) => p.handles))] }),
-    group: createLiveGroup(sql),
+    group: createLiveGroup(sql, logger),
   };
   let leases: LeaseManager | null = null;
   const runner = createRunner({

@@ -2,7 +2,7 @@ import type { SqlClient } from '@fpa/write-model/event-store';
 import { testDrivers } from '@fpa/write-model/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readRows, type TrackRow } from './checkpoints.ts';
-import { append, HAPPENED, openTestBed, otherProjector, runCleanups } from './engine.fixtures.ts';
+import { append, HAPPENED, openTestBed, otherProjector, quietLogger, runCleanups } from './engine.fixtures.ts';
 import { createLiveGroup } from './live-group.ts';
 import { allProjectors } from '../read-models.ts';
 import { schemaName } from './schema.ts';
@@ -101,7 +101,7 @@ describe.each(testDrivers())('live batches of several projectors on $name', (dri
     );
     const row = (name: string) => rows.get(name) as TrackRow;
     const stale = (name: string): TrackRow => ({ ...row(name), checkpoint: written.checkpoint });
-    const group = createLiveGroup(bed.sql);
+    const group = createLiveGroup(bed.sql, quietLogger());
 
     // test_b's row is not what its batch was read against (another process moved it): nothing of the group stands.
     const refused = await Promise.all([

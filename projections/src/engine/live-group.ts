@@ -3,7 +3,7 @@ import { applyAll, CUSTOM_PLANS_FROM } from './apply.ts';
 import { ENTER_LOCKED, ENTER_MOVED, type TrackRow } from './checkpoints.ts';
 import type { ParkList } from './parked.ts';
 import { liveLockKey, schemaName } from './schema.ts';
-import type { Projector } from './types.ts';
+import type { ProjectionLogger, Projector } from './types.ts';
 
 /** One projector's live batch: its events read against `row`, ending at `next` (no events: only the checkpoint moves). */
 export type GroupMember = {
@@ -43,7 +43,7 @@ export const joinsGroup = (events: readonly RecordedEvent[]): boolean => events.
  * 'alone', to run its batch as before, where a failure is the failing projector's alone and is reported,
  * retried or parked as ever. A member that comes alone is told so at once.
  */
-export function createLiveGroup(sql: SqlClient): LiveGroup {
+export function createLiveGroup(sql: SqlClient, logger: ProjectionLogger): LiveGroup {
   let pending: { member: GroupMember; resolve: (outcome: GroupOutcome) => void }[] = [];
 
   async function flush(): Promise<void> {
@@ -62,8 +62,13 @@ export function createLiveGroup(sql: SqlClient): LiveGroup {
           group.map((entry) => entry.member),
         ),
       );
-    } catch {
-      // Nothing of the group stands: each member goes again on its own, where its failure is its own.
+    } catch (error) {
+      // Nothing of the group stands (or, had the commit's answer been lost, all of it does, and each member's
+      // own compare-and-set then finds its row moved): each member goes again on its own, where its failure is its own.
+      logger.info('live group rolled back; its members go alone', {
+        members: group.map((entry) => entry.member.projector.name),
+        error: error instanceof Error ? error.message : String(error),
+      });
       for (const entry of group) entry.resolve('alone');
       return;
     }
