@@ -15,7 +15,7 @@ import {
   rebuildLockKey,
   tryLock,
 } from './schema.ts';
-import { joinsGroup, type LiveGroup } from './live-group.ts';
+import { joinsGroup, type GroupMember, type LiveGroup } from './live-group.ts';
 import type { ParkList } from './parked.ts';
 import type { SharedLog } from './shared-log.ts';
 import type { ProjectionLogger, Projector } from './types.ts';
@@ -92,7 +92,6 @@ export type LiveStepOptions = { park?: ParkList | undefined; grouped?: boolean }
  * the projector's, join the live group (ctx.group) when there is one.
  */
 export async function liveStep(ctx: StepContext, projector: Projector, options: LiveStepOptions = {}): Promise<LiveOutcome> {
-  const { park } = options;
   const cached = ctx.known.get(projector.name);
   ctx.known.delete(projector.name);
   const row = cached?.version === projector.version ? cached : await readRow(ctx.sql, 'live', projector.name);
@@ -110,29 +109,30 @@ export async function liveStep(ctx: StepContext, projector: Projector, options: 
     types: projector.handles,
     wide: true,
   });
-  const joined =
-    ctx.group && options.grouped !== false && joinsGroup(events) ? await ctx.group.join({ projector, row, next, events, park }) : 'alone';
-  if (joined === 'moved') return 'progress';
-  if (joined === 'committed') {
-    committed(ctx, projector.name, { ...row, checkpoint: next, lastError: null });
-    return more ? 'progress' : caughtUp(ctx, projector, row.generation);
-  }
-  if (events.length === 0) {
+  const outcome = await applyLiveBatch(ctx, projector, { row, next, events, park: options.park }, options.grouped !== false);
+  if (outcome === 'locked') return 'locked';
+  // Moved by someone else: read again straight away.
+  if (outcome === 'moved') return 'progress';
+  committed(ctx, projector.name, { ...row, checkpoint: next, lastError: null });
+  return more ? 'progress' : caughtUp(ctx, projector, row.generation);
+}
+
+/** A live batch applied: with the live group when it may join one, else in a transaction (or one statement) of its own. */
+async function applyLiveBatch(
+  ctx: StepContext,
+  projector: Projector,
+  batch: Omit<GroupMember, 'projector'>,
+  grouped: boolean,
+): Promise<'committed' | 'moved' | 'locked'> {
+  const joined = ctx.group && grouped && joinsGroup(batch.events) ? await ctx.group.join({ projector, ...batch }) : 'alone';
+  if (joined !== 'alone') return joined;
+  if (batch.events.length === 0) {
     // Nothing to apply (the log moved on with events of other types): the compare-and-set alone
     // moves the checkpoint, one statement instead of a transaction. Whoever holds the lock applying
     // a batch from the same state has the row locked: this waits, then finds it moved.
-    if (!(await advance(ctx.sql, 'live', projector.name, row, next))) return 'progress';
-    committed(ctx, projector.name, { ...row, checkpoint: next, lastError: null });
-    return more ? 'progress' : caughtUp(ctx, projector, row.generation);
+    return (await advance(ctx.sql, 'live', projector.name, batch.row, batch.next)) ? 'committed' : 'moved';
   }
-  const outcome = await runTrackBatch(ctx, projector, 'live', { row, next, events, park });
-  if (outcome === 'locked') return 'locked';
-  if (outcome === 'committed') {
-    committed(ctx, projector.name, { ...row, checkpoint: next, lastError: null });
-    return more ? 'progress' : caughtUp(ctx, projector, row.generation);
-  }
-  // Someone else moved it: read again straight away.
-  return 'progress';
+  return runTrackBatch(ctx, projector, 'live', batch);
 }
 
 /**
