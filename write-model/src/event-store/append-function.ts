@@ -22,12 +22,22 @@ export const APPEND_STALE = 'ESS01';
  * the function re-checks those tails under the stream locks and raises APPEND_STALE when one moved
  * (the client reads again and retries) or APPEND_CONFLICT when the expected version does not hold.
  *
- * Order, as in a transaction of separate statements (append.ts explains why): stream locks in
- * ascending key order before any write (so the xid comes after them), the command claim (a duplicate
- * returns the first result), the version checks, the new subjects' keys (a key someone else created
- * meanwhile is stale: our ciphertext used another key), the events, the command's result (with the
- * types appended, in order of first appearance, so a retry answers exactly the same). The NOTIFY
- * comes after the commit, from the client (wake-up.ts createAppendNotifier says why).
+ * Three statements, whatever the number of streams (each statement a function runs has its own executor
+ * start, snapshot and end, about as much again as a small statement's own work: issue #26 measured the
+ * statement-per-stream loop and separate claim and result at 363 µs an append, half of it outside the
+ * statements):
+ * 1. the stream locks, in ascending key order, before any write (so the xid comes after them: readers
+ *    order by transaction id, append.ts explains why);
+ * 2. the checks, reading only (a new snapshot, after the locks): the command's recorded answer (a
+ *    duplicate returns it, nothing written) and the first stream, in the request's order, whose expected
+ *    version or tail does not hold;
+ * 3. the writes in one statement: every stream's version (insert or update), the new subjects' keys,
+ *    the events, and the command with its answer (with the types appended, in order of first
+ *    appearance, so a retry answers exactly the same). Two things the checks cannot see are raised as
+ *    stale, which rolls the statement back and the client retries: a subject key someone else created
+ *    meanwhile (our ciphertext used another key), and the same command id appended at the same moment on
+ *    other streams (the retry's checks then find it and answer it as a duplicate).
+ * The NOTIFY comes after the commit, from the client (wake-up.ts createAppendNotifier says why).
  *
  * p_streams: [{ streamId, expected: 'no_stream' | 'any' | 'stream_exists' | '<n>', tail, count }]
  * p_rows: the event rows as JSON text; p_keys: [{ s: subject id, k: wrapped key (base64) }].
@@ -36,71 +46,52 @@ export const APPEND_FUNCTION = `
 create or replace function es_append(p_streams jsonb, p_rows text, p_company uuid, p_command text, p_keys jsonb)
 returns jsonb language plpgsql as $fn$
 declare
-  s jsonb;
-  v_id text;
-  v_expected text;
-  v_tail int;
-  v_count int;
-  v_current int;
-  -- Collected as an array and turned into JSON once: jsonb || … per stream copies the whole list each time
-  -- (quadratic: 7.5 s of a 5,000-stream append's 10 s in the collections bench).
-  v_versions jsonb[] := '{}';
-  v_first bigint;
-  v_last bigint;
-  v_types jsonb;
   v_result jsonb;
-  v_keys int;
-  v_inserted int;
+  -- The first stream whose check fails: { streamId, actual, stale } (stale: the tail moved; otherwise a conflict).
+  v_refused jsonb;
+  v_keys int := coalesce(jsonb_array_length(p_keys), 0);
+  v_keys_inserted int;
+  v_claimed int;
 begin
   perform pg_advisory_xact_lock(${STREAM_LOCK_SPACE}, k)
      from (select distinct ${streamLockKey("x->>'streamId'")} as k from jsonb_array_elements(p_streams) as x order by 1) as keys;
-  if p_command is not null then
-    insert into es_commands (command_id) values (p_command) on conflict (command_id) do nothing;
-    if not found then
-      select result into v_result from es_commands where command_id = p_command;
-      if v_result is null then raise exception 'Command % is recorded without a result', p_command; end if;
-      return v_result || '{"duplicate": true}'::jsonb;
-    end if;
+  select (select c.result from es_commands c where p_command is not null and c.command_id = p_command),
+         (select jsonb_build_object('streamId', r.id, 'actual', r.current, 'stale', r.stale)
+            from (select x.doc->>'streamId' as id, s.version as current, x.ord,
+                         case x.doc->>'expected'
+                           when 'no_stream' then case when s.version is null then null else false end
+                           when 'stream_exists' then case when s.version is null then false
+                                                          when s.version <> (x.doc->>'tail')::int then true end
+                           when 'any' then case when coalesce(s.version, 0) <> (x.doc->>'tail')::int then true end
+                           else case when s.version is distinct from (x.doc->>'expected')::int then false end
+                         end as stale
+                    from jsonb_array_elements(p_streams) with ordinality as x(doc, ord)
+                    left join es_streams s on s.stream_id = x.doc->>'streamId') as r
+           where r.stale is not null
+           order by r.ord limit 1)
+    into v_result, v_refused;
+  if v_result is not null then
+    return v_result || '{"duplicate": true}'::jsonb;
   end if;
-  for s in select value from jsonb_array_elements(p_streams) loop
-    v_id := s->>'streamId';
-    v_expected := s->>'expected';
-    v_tail := (s->>'tail')::int;
-    v_count := (s->>'count')::int;
-    select version into v_current from es_streams where stream_id = v_id;
-    if v_expected = 'no_stream' then
-      if v_current is not null then
-        raise exception using errcode = '${APPEND_CONFLICT}', message = 'conflict', detail = jsonb_build_object('streamId', v_id, 'actual', v_current)::text;
-      end if;
-      insert into es_streams (stream_id, version) values (v_id, v_count);
-    elsif v_expected = 'any' or v_expected = 'stream_exists' then
-      if v_current is null and v_expected = 'stream_exists' then
-        raise exception using errcode = '${APPEND_CONFLICT}', message = 'conflict', detail = jsonb_build_object('streamId', v_id, 'actual', null)::text;
-      end if;
-      if coalesce(v_current, 0) <> v_tail then
-        raise exception using errcode = '${APPEND_STALE}', message = 'stale tail', detail = v_id;
-      end if;
-      insert into es_streams (stream_id, version) values (v_id, v_tail + v_count)
-        on conflict (stream_id) do update set version = excluded.version;
-    else
-      if v_current is distinct from v_expected::int then
-        raise exception using errcode = '${APPEND_CONFLICT}', message = 'conflict', detail = jsonb_build_object('streamId', v_id, 'actual', v_current)::text;
-      end if;
-      update es_streams set version = v_current + v_count where stream_id = v_id;
+  if v_refused is not null then
+    if (v_refused->>'stale')::boolean then
+      raise exception using errcode = '${APPEND_STALE}', message = 'stale tail', detail = v_refused->>'streamId';
     end if;
-    v_versions := array_append(v_versions, jsonb_build_object('streamId', v_id, 'version', v_tail + v_count));
-  end loop;
-  v_keys := coalesce(jsonb_array_length(p_keys), 0);
-  if v_keys > 0 then
+    raise exception using errcode = '${APPEND_CONFLICT}', message = 'conflict', detail = (v_refused - 'stale')::text;
+  end if;
+  with streams as (
+    insert into es_streams (stream_id, version)
+    select x->>'streamId', (x->>'tail')::int + (x->>'count')::int from jsonb_array_elements(p_streams) as x
+    on conflict (stream_id) do update set version = excluded.version
+    returning 1
+  ),
+  subject_keys as (
     insert into es_subject_keys (subject_id, wrapped_key)
-    select x->>'s', decode(x->>'k', 'base64') from jsonb_array_elements(p_keys) as x order by 1
-    on conflict (subject_id) do nothing;
-    get diagnostics v_inserted = row_count;
-    if v_inserted < v_keys then
-      raise exception using errcode = '${APPEND_STALE}', message = 'stale keys', detail = 'keys';
-    end if;
-  end if;
-  with now_ as materialized (select date_trunc('milliseconds', clock_timestamp()) as ts),
+    select x->>'s', decode(x->>'k', 'base64') from jsonb_array_elements(coalesce(p_keys, '[]')) as x order by 1
+    on conflict (subject_id) do nothing
+    returning 1
+  ),
+  now_ as materialized (select date_trunc('milliseconds', clock_timestamp()) as ts),
   inserted as (
     insert into es_events (stream_id, stream_version, event_id, type, data, metadata, company_id, recorded_at, hash)
     select e.doc->>'streamId', (e.doc->>'streamVersion')::int, (e.doc->>'eventId')::uuid, e.doc->>'type',
@@ -108,15 +99,30 @@ begin
       from jsonb_array_elements(p_rows::jsonb) with ordinality as e(doc, ord) cross join now_
      order by e.ord
     returning global_position, type
+  ),
+  answer as (
+    select jsonb_build_object('duplicate', false,
+             'streams', (select jsonb_agg(jsonb_build_object('streamId', x->>'streamId', 'version', (x->>'tail')::int + (x->>'count')::int) order by ord)
+                           from jsonb_array_elements(p_streams) with ordinality as s(x, ord)),
+             'firstPosition', min(global_position), 'lastPosition', max(global_position),
+             'eventTypes', (select jsonb_agg(t order by p) from (select type as t, min(global_position) as p from inserted group by type) as kinds),
+             'checkpoint', jsonb_build_object('txId', pg_current_xact_id()::text, 'globalPosition', max(global_position))) as result
+      from inserted
+  ),
+  claim as (
+    insert into es_commands (command_id, result)
+    select p_command, result from answer where p_command is not null
+    on conflict (command_id) do nothing
+    returning 1
   )
-  select min(global_position), max(global_position),
-         (select jsonb_agg(t order by p) from (select type as t, min(global_position) as p from inserted group by type) as kinds)
-    into v_first, v_last, v_types from inserted;
-  v_result := jsonb_build_object('duplicate', false, 'streams', to_jsonb(v_versions),
-    'firstPosition', v_first, 'lastPosition', v_last, 'eventTypes', v_types,
-    'checkpoint', jsonb_build_object('txId', pg_current_xact_id()::text, 'globalPosition', v_last));
-  if p_command is not null then
-    update es_commands set result = v_result where command_id = p_command;
+  select answer.result, (select count(*) from subject_keys), (select count(*) from claim)
+    into v_result, v_keys_inserted, v_claimed
+    from answer;
+  if v_keys_inserted < v_keys then
+    raise exception using errcode = '${APPEND_STALE}', message = 'stale keys', detail = 'keys';
+  end if;
+  if p_command is not null and v_claimed = 0 then
+    raise exception using errcode = '${APPEND_STALE}', message = 'command appended meanwhile', detail = p_command;
   end if;
   return v_result;
 end

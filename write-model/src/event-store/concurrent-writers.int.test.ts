@@ -71,5 +71,32 @@ suite.each(EVENT_LOG_LAYOUTS)(
       expect(stats.conflicts).toBeGreaterThan(0);
       expect(stats.duplicates).toBeGreaterThan(0);
     });
+
+    it('a command id another append has claimed but not committed, on another stream: the second append waits and answers its result', async () => {
+      const commandId = randomUUID();
+      const [first, second] = [`claim-a-${randomUUID()}`, `claim-b-${randomUUID()}`];
+      let release!: () => void;
+      let reached!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const claimed = new Promise<void>((resolve) => (reached = resolve));
+      const options = { commandId, companyId: null, actorUserId: null };
+      const holding = store.append([{ streamId: first, expectedVersion: 'no_stream', events: [{ type: 'Deposited', data: { n: 1 } }] }], {
+        ...options,
+        inTransaction: () => {
+          reached(); // appended, the command recorded, not committed until the gate opens
+          return gate;
+        },
+      });
+      await claimed;
+      const waiting = store.append([{ streamId: second, expectedVersion: 'no_stream', events: [{ type: 'Deposited', data: { n: 2 } }] }], options);
+      await expect
+        .poll(async () => (await db.sql.query(`select 1 from pg_stat_activity where query like '%es_append%' and wait_event_type = 'Lock'`)).length)
+        .toBe(1);
+      release();
+      const [original, answer] = await Promise.all([holding, waiting]);
+      expect(original.duplicate).toBe(false);
+      expect(answer).toEqual({ ...original, duplicate: true });
+      expect((await store.readStream(second)).version).toBe(0);
+    });
   },
 );

@@ -68,7 +68,7 @@ export async function migrateEventStore(sql: SqlExecutor): Promise<void> {
     create index if not exists es_events_company_position on es_events (company_id, global_position);
     create table if not exists es_commands (
       command_id text primary key,
-      -- Null only inside the appending transaction, between the claim and the event insert.
+      -- Written with the events by es_append; the KurrentDB store claims first and sets it in the same transaction.
       result jsonb,
       recorded_at timestamptz not null default now()
     );

@@ -25,7 +25,10 @@ export function createCoalescedNotifier(sql: Pick<SqlClient, 'query'>, channel: 
     inFlight = true;
     again = false;
     sql
-      .query(`select pg_notify('${channel}', '')`)
+      // Its own transaction, committed without waiting for the WAL flush: it writes nothing but the wake-up,
+      // which is a hint (a crash loses at most the NOTIFY; listeners poll besides). Waiting cost an fsync a
+      // NOTIFY: 16 writers appended 13% more a second without it (issue #26).
+      .query(`select set_config('synchronous_commit', 'off', true), pg_notify('${channel}', '')`)
       .catch(() => {})
       .finally(() => {
         inFlight = false;

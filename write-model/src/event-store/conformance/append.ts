@@ -158,6 +158,21 @@ export function appendConformance(fixture: () => ConformanceFixture): void {
       expect((await store.readStream(id)).version).toBe(2);
     });
 
+    it('one command id sent at once to different streams appends once, and every other answer is that first result', async () => {
+      const { store } = fixture();
+      const commandId = randomUUID();
+      const ids = Array.from({ length: 6 }, () => streamId());
+      const results = await Promise.all(
+        ids.map((id) => store.append([{ streamId: id, expectedVersion: 'no_stream', events: [event('A')] }], appendOptions({ commandId }))),
+      );
+      const originals = results.filter((r) => !r.duplicate);
+      expect(originals).toHaveLength(1);
+      for (const result of results) expect({ ...result, duplicate: false }).toEqual(originals[0]);
+      const versions = await Promise.all(ids.map(async (id) => (await store.readStream(id)).version));
+      expect(versions.filter((v) => v === 1)).toHaveLength(1);
+      expect(versions.filter((v) => v === 0)).toHaveLength(ids.length - 1);
+    });
+
     it('a refused append does not use up its command id', async () => {
       const { store } = fixture();
       const id = streamId();
