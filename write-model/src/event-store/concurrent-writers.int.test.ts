@@ -88,9 +88,19 @@ suite.each(EVENT_LOG_LAYOUTS)(
         },
       });
       await claimed;
-      const waiting = store.append([{ streamId: second, expectedVersion: 'no_stream', events: [{ type: 'Deposited', data: { n: 2 } }] }], options);
+      const waiting = store.append(
+        [{ streamId: second, expectedVersion: 'no_stream', events: [{ type: 'Deposited', data: { n: 2 } }] }],
+        options,
+      );
       await expect
-        .poll(async () => (await db.sql.query(`select 1 from pg_stat_activity where query like '%es_append%' and wait_event_type = 'Lock'`)).length)
+        .poll(
+          async () =>
+            (
+              await db.sql.query(
+                `select 1 from pg_stat_activity where datname = current_database() and query like '%es_append%' and wait_event_type = 'Lock'`,
+              )
+            ).length,
+        )
         .toBe(1);
       release();
       const [original, answer] = await Promise.all([holding, waiting]);
