@@ -65,30 +65,38 @@ const COLUMNS = `p.id, p.policy_number as "policyNumber", coalesce(p.holder_memb
 /**
  * Policy number, member name ("first", "last", "first last"), SA ID / passport, policy type or group scheme name,
  * each a case-insensitive prefix. Each arm on policies is starts_with() on a stored lower-cased column with its
- * own index (portfolio.schema.ts), the one form the tenant wall lets PostgreSQL take an index for (ADR 0003);
- * the type-name and scheme-name arms turn the company's few matching types and schemes into an id list first,
- * so they are indexable too.
+ * own index (portfolio.schema.ts), the one form the tenant wall lets PostgreSQL take an index for (ADR 0003).
+ * The type-name and scheme-name arms are the company's few matching types and schemes, looked up first and
+ * given as id lists (left out when none match): written as sub-selects in the statement, the planner could not
+ * know what they match and, with the tables' statistics, took the whole search for most of the book and walked
+ * every policy newest first (issue #26: 50,000 policies, an SA ID searched in 83–95 ms instead of a few).
  */
-function searchCondition(company: string, prefix: string): string {
-  return `(starts_with(p.search_policy_number, lower(${prefix}))
-        or starts_with(p.search_member_name, lower(${prefix}))
-        or starts_with(p.search_member_last_name, lower(${prefix}))
-        or starts_with(p.search_member_id_number, lower(${prefix}))
-        or p.policy_type_id = any(array(
-             select pt.id from policy_types pt
-              where pt.company_id = ${company} and starts_with(lower(pt.name), lower(${prefix}))))
-        or p.scheme_id = any(array(
-             select ps.id from portfolio_schemes ps
-              where ps.company_id = ${company} and starts_with(lower(ps.name), lower(${prefix})))))`;
+function searchCondition(prefix: string, typeIds: string | null, schemeIds: string | null): string {
+  return `(${[
+    `starts_with(p.search_policy_number, lower(${prefix}))`,
+    `starts_with(p.search_member_name, lower(${prefix}))`,
+    `starts_with(p.search_member_last_name, lower(${prefix}))`,
+    `starts_with(p.search_member_id_number, lower(${prefix}))`,
+    ...(typeIds ? [`p.policy_type_id = any(${typeIds}::uuid[])`] : []),
+    ...(schemeIds ? [`p.scheme_id = any(${schemeIds}::uuid[])`] : []),
+  ].join(' or ')})`;
 }
 
-function filterOf(companyId: string, search: string | undefined, status: PolicyStatus | null | undefined) {
+async function filterOf(sql: SqlExecutor, companyId: string, search: string | undefined, status: PolicyStatus | null | undefined) {
   const p = parameters();
   const company = p.add(companyId);
   const where = [`p.company_id = ${company}`];
   if (status) where.push(`p.status = ${p.add(status)}`);
-  // starts_with() takes the text as it is: no LIKE pattern, nothing to escape.
-  if (search) where.push(searchCondition(company, p.add(search)));
+  if (search) {
+    // starts_with() takes the text as it is: no LIKE pattern, nothing to escape.
+    const [named] = await sql.query<{ types: string[]; schemes: string[] }>(
+      `select array(select pt.id::text from policy_types pt where pt.company_id = $1 and starts_with(lower(pt.name), lower($2))) as types,
+              array(select ps.id::text from portfolio_schemes ps where ps.company_id = $1 and starts_with(lower(ps.name), lower($2))) as schemes`,
+      [companyId, search],
+    );
+    const ids = (list: string[] | undefined) => (list && list.length > 0 ? p.add(list) : null);
+    where.push(searchCondition(p.add(search), ids(named?.types), ids(named?.schemes)));
+  }
   return { p, where };
 }
 
@@ -96,7 +104,7 @@ function filterOf(companyId: string, search: string | undefined, status: PolicyS
 export async function listPolicies(sql: SqlExecutor, companyId: string, args: PolicyListArgs = {}): Promise<Connection<PolicyRow>> {
   const first = pageSize(args.first);
   const search = normalizeSearch(args.search);
-  const { p, where } = filterOf(companyId, search, args.status);
+  const { p, where } = await filterOf(sql, companyId, search, args.status);
   return pagedList<PolicyRow>(sql, {
     alias: 'p',
     columns: COLUMNS,
@@ -148,7 +156,7 @@ export async function policyCounts(sql: SqlExecutor, companyId: string, args: { 
     );
     return row ?? { active: 0, lapsed: 0, cancelled: 0, total: 0 };
   }
-  const { p, where } = filterOf(companyId, search, null);
+  const { p, where } = await filterOf(sql, companyId, search, null);
   const [row] = await sql.query<PolicyCounts>(
     `select count(*) filter (where p.status = 'active')::int as active,
             count(*) filter (where p.status = 'lapsed')::int as lapsed,
