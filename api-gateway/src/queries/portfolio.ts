@@ -2,7 +2,7 @@ import { canAddMembers } from '@fpa/write-model';
 import {
   dashboardStats as dashboardStatsQuery,
   findMember,
-  listAllMembers,
+  allMembersJson as allMembersJsonQuery,
   listAllPolicies,
   listMembers,
   listPolicies,
@@ -24,8 +24,9 @@ export function policyTypes(ctx: RequestContext): Promise<PolicyTypeRow[]> {
 
 // Members
 
-export function allMembers(ctx: RequestContext): Promise<MemberRow[]> {
-  return listAllMembers(...tenantRead(ctx, 'members:read'));
+/** The whole list as JSON text (REST answers it as it is). */
+export function allMembersJson(ctx: RequestContext): Promise<string> {
+  return allMembersJsonQuery(...tenantRead(ctx, 'members:read'));
 }
 
 export function members(ctx: RequestContext, args: Parameters<typeof listMembers>[2]) {

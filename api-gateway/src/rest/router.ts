@@ -120,6 +120,11 @@ export function createRestRouter(routes: readonly Route[]) {
   return Object.assign(handleRest, { takesRawBody });
 }
 
+/** A JSON answer already written as text (a whole list from the database: json-list.ts), sent as it is. */
+export function jsonText(text: string, status = 200): Response {
+  return new Response(text, { status, headers: { 'content-type': 'application/json' } });
+}
+
 function split(path: string): string[] {
   return path.split('/').filter(Boolean);
 }

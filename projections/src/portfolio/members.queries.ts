@@ -2,6 +2,7 @@ import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { priorCoverOf, type IdentifierType, type PolicyStatus, type PriorCover, type Relationship } from '@fpa/write-model/validation';
 import { normalizeSearch, pageSize, pagedList, parameters, type Connection, type PageArgs } from './portfolio.paging.ts';
 import { isUuid } from './uuid.ts';
+import { jsonList, selectList, type ListField } from './json-list.ts';
 
 export type MemberRow = {
   id: string;
@@ -50,13 +51,36 @@ const joins = (company: string) => `
 /** Every query below has the company as $1. */
 const FROM = `from members m ${joins('$1::uuid')}`;
 
-const COLUMNS = `m.id, m.first_name as "firstName", m.last_name as "lastName", m.identifier_type as "identifierType",
-  m.sa_id as "saId", m.passport_number as "passportNumber", m.nationality, m.email, m.phone, m.address, m.city,
-  m.province, m.postal_code as "postalCode", m.date_of_birth as "dateOfBirth", m.is_main_member as "isMainMember",
-  m.main_member_id as "mainMemberId", main.first_name || ' ' || main.last_name as "mainMemberName",
-  m.relationship, m.other_relationship as "otherRelationship", p.policy_type_id as "policyTypeId",
-  p.id as "policyId", p.policy_number as "policyNumber", p.status as "policyStatus", m.status,
-  m.scheme_id as "schemeId", s.name as "schemeName", m.created_at as "createdAt"`;
+const FIELDS: readonly ListField[] = [
+  { key: 'id', sql: 'm.id' },
+  { key: 'firstName', sql: 'm.first_name' },
+  { key: 'lastName', sql: 'm.last_name' },
+  { key: 'identifierType', sql: 'm.identifier_type' },
+  { key: 'saId', sql: 'm.sa_id' },
+  { key: 'passportNumber', sql: 'm.passport_number' },
+  { key: 'nationality', sql: 'm.nationality' },
+  { key: 'email', sql: 'm.email' },
+  { key: 'phone', sql: 'm.phone' },
+  { key: 'address', sql: 'm.address' },
+  { key: 'city', sql: 'm.city' },
+  { key: 'province', sql: 'm.province' },
+  { key: 'postalCode', sql: 'm.postal_code' },
+  { key: 'dateOfBirth', sql: 'm.date_of_birth' },
+  { key: 'isMainMember', sql: 'm.is_main_member' },
+  { key: 'mainMemberId', sql: 'm.main_member_id' },
+  { key: 'mainMemberName', sql: "main.first_name || ' ' || main.last_name" },
+  { key: 'relationship', sql: 'm.relationship' },
+  { key: 'otherRelationship', sql: 'm.other_relationship' },
+  { key: 'policyTypeId', sql: 'p.policy_type_id' },
+  { key: 'policyId', sql: 'p.id' },
+  { key: 'policyNumber', sql: 'p.policy_number' },
+  { key: 'policyStatus', sql: 'p.status' },
+  { key: 'status', sql: 'm.status' },
+  { key: 'schemeId', sql: 'm.scheme_id' },
+  { key: 'schemeName', sql: 's.name' },
+  { key: 'createdAt', sql: 'm.created_at', timestamp: true },
+];
+const COLUMNS = selectList(FIELDS);
 
 /**
  * Each arm matches one index of members (see portfolio.schema.ts): starts_with() on a stored
@@ -109,9 +133,18 @@ async function countFromStats(
   return row?.count ?? 0;
 }
 
-/** The whole list, newest first: the REST route answers it in one piece, as the spec's client expects. */
-export async function listAllMembers(sql: SqlExecutor, companyId: string): Promise<MemberRow[]> {
-  return sql.query<MemberRow>(`select ${COLUMNS} ${FROM} where m.company_id = $1 order by m.created_at desc, m.position desc`, [companyId]);
+/**
+ * The whole list, newest first, as JSON text (an array of MemberRow as JSON.stringify writes one): the REST
+ * route answers it in one piece, as the spec's client expects, and passes it on as it is (json-list.ts).
+ */
+export function allMembersJson(sql: SqlExecutor, companyId: string): Promise<string> {
+  return jsonList(sql, {
+    fields: FIELDS,
+    from: FROM,
+    where: 'm.company_id = $1',
+    params: [companyId],
+    newestFirst: ['m.created_at', 'm.position'],
+  });
 }
 
 export async function findMember(sql: SqlExecutor, companyId: string, id: string): Promise<MemberRow | null> {

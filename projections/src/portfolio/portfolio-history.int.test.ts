@@ -2,7 +2,7 @@ import { testDrivers } from '@fpa/write-model/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCleanups } from '../engine/engine.fixtures.ts';
 import { openPortfolioBed, portfolioRows } from './portfolio.fixtures.ts';
-import { dashboardStats, findMember, listAllMembers, listAllPolicies, listMembers, memberCount } from './portfolio.queries.ts';
+import { allMembersJson, dashboardStats, findMember, listAllPolicies, listMembers, memberCount } from './portfolio.queries.ts';
 
 const SA_ID = '8001015009087';
 
@@ -82,7 +82,7 @@ describe.each(testDrivers())('portfolio history (deletion, erasure, rebuild) on 
     await bed.project();
     const answers = async () => ({
       rows: await portfolioRows(bed.sql),
-      members: await Promise.all([a, b].map((t) => listAllMembers(bed.sql, t.companyId))),
+      members: await Promise.all([a, b].map((t) => allMembersJson(bed.sql, t.companyId))),
       policies: await Promise.all([a, b].map((t) => listAllPolicies(bed.sql, t.companyId))),
       stats: await Promise.all([a, b].map((t) => dashboardStats(bed.sql, t.companyId, new Date('2025-03-20T10:00:00Z')))),
     });

@@ -8,7 +8,7 @@ import {
   findMemberByIdentifier,
   findPolicy,
   findPolicyType,
-  listAllMembers,
+  allMembersJson,
   listAllPolicies,
   listMembers,
   listPolicies,
@@ -19,6 +19,10 @@ import {
 } from './portfolio.queries.ts';
 
 const SA_ID = '8001015009087';
+
+/** The REST list's JSON text, read back. */
+const listAllMembers = async (sql: Parameters<typeof allMembersJson>[0], companyId: string): Promise<MemberRow[]> =>
+  JSON.parse(await allMembersJson(sql, companyId)) as MemberRow[];
 
 describe.each(testDrivers())('portfolio read model on $name', (driver) => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -68,11 +72,13 @@ describe.each(testDrivers())('portfolio read model on $name', (driver) => {
       lastName: 'Nkosi',
       mainMemberId: loner.memberId,
       relationship: 'other',
-      otherRelationship: 'nephew',
+      otherRelationship: 'nephew ("Bra" \\ ñandú — 😀)',
     });
     await bed.project();
 
     const list = await listMembers(bed.sql, t.companyId);
+    // The REST list's JSON, written by PostgreSQL, is the text JSON.stringify writes of the same rows.
+    expect(await allMembersJson(bed.sql, t.companyId)).toBe(JSON.stringify(list.nodes));
     expect(list.nodes.map((m) => [m.firstName, m.isMainMember, m.policyNumber, m.mainMemberName])).toEqual([
       ['Lerato', false, null, 'Pieter van Wyk'],
       ['Pieter', true, null, null],
@@ -181,6 +187,16 @@ describe.each(testDrivers())('portfolio read model on $name', (driver) => {
       }
       expect(seen).toEqual(expected);
     }
+    // The whole list's JSON is what JSON.stringify writes of the rows a page reads, field for field (the
+    // timestamps to the millisecond as a Date writes them), in the same order.
+    const pages: MemberRow[] = [];
+    for (let after: string | undefined, more = true; more; ) {
+      const result = await listMembers(bed.sql, t.companyId, { first: 7, after });
+      pages.push(...result.nodes);
+      more = result.pageInfo.hasNextPage;
+      after = result.pageInfo.endCursor ?? undefined;
+    }
+    expect(await allMembersJson(bed.sql, t.companyId)).toBe(JSON.stringify(pages));
     const empty = await listMembers(bed.sql, t.companyId, { first: 0 });
     expect(empty).toEqual({ nodes: [], totalCount: 23, pageInfo: { hasNextPage: true, endCursor: null } });
     await expect(listMembers(bed.sql, t.companyId, { after: 'bm90IGEgY3Vyc29y' })).rejects.toMatchObject({
