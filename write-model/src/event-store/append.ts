@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ConcurrencyError } from '../errors.ts';
 import { APPEND_CONFLICT, APPEND_STALE, STREAM_LOCK_SPACE, streamLockKey } from './append-function.ts';
 import { commitRefusal } from './commit-refusals.ts';
-import { chainLink } from './hash-chain.ts';
+import { canonicalJson, chainLink } from './hash-chain.ts';
 import { encryptFields, subjectsOf } from './pii-fields.ts';
 import type { Keyring } from './pii.ts';
 import { isSqlState, type SqlClient, type SqlExecutor } from './sql.ts';
@@ -112,6 +112,22 @@ async function appendOnce(
   const subjects = [...new Set(streams.flatMap((s) => s.events.flatMap((e) => subjectsOf(markingsOf(e)))))];
   const writeKeys = subjects.length > 0 ? await keyring.keysForAppend(subjects) : null;
   const metadataOf = metadataFor(options);
+  // Events without personal-data markings share their metadata by schema version: its canonical text once.
+  const shared = new Map<number, { metadata: EventMetadata; text: string }>();
+  const metadataWithText = (event: NewEvent, pii: PiiMarking[]) => {
+    if (pii.length > 0) {
+      const metadata = metadataOf(event, pii);
+      return { metadata, text: canonicalJson(metadata) };
+    }
+    const version = event.schemaVersion ?? 1;
+    let found = shared.get(version);
+    if (!found) {
+      const metadata = metadataOf(event, pii);
+      found = { metadata, text: canonicalJson(metadata) };
+      shared.set(version, found);
+    }
+    return found;
+  };
   // Each row as JSON: the canonical text its link hashes, with the link added.
   const texts: string[] = [];
   const rows: EventRow[] = streams.flatMap((stream) => {
@@ -119,15 +135,16 @@ async function appendOnce(
     let link = tail.version > 0 ? tail.hash : null;
     return stream.events.map((event, j): EventRow => {
       const pii = markingsOf(event);
+      const { metadata, text } = metadataWithText(event, pii);
       const row = {
         streamId: stream.streamId,
         streamVersion: tail.version + 1 + j,
         eventId: randomUUID(),
         type: event.type,
         data: writeKeys ? encryptFields(event.data, pii, writeKeys.keys) : event.data,
-        metadata: metadataOf(event, pii),
+        metadata,
       };
-      const linked = chainLink(link, row);
+      const linked = chainLink(link, row, text);
       link = linked.hash;
       texts.push(`${linked.canonical.slice(0, -1)},"hash":${JSON.stringify(link)}}`);
       return { ...row, hash: link };

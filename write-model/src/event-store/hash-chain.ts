@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as cryptoHash } from 'node:crypto';
 import type { SqlExecutor } from './sql.ts';
 
 /**
@@ -66,23 +66,37 @@ export function chainHash(previous: string | null, content: ChainContent): strin
 
 /**
  * The chain link and the canonical text it hashes: the event's six fields as one JSON object, which
- * the append also sends as the row itself (one serialisation of the event instead of two).
+ * the append also sends as the row itself (one serialisation of the event instead of two). The object's
+ * text is written here in its sorted key order (data, eventId, metadata, streamId, streamVersion, type) rather
+ * than by canonicalJson of a new object, and an append's events that share their metadata pass its text once
+ * (`metadataText`): a batch of 1,000 events spent a third of its JavaScript in canonicalJson (issue #26).
  */
-export function chainLink(previous: string | null, content: ChainContent): { hash: string; canonical: string } {
-  const canonical = canonicalJson({
-    streamId: content.streamId,
-    streamVersion: content.streamVersion,
-    eventId: content.eventId,
-    type: content.type,
-    data: content.data,
-    metadata: content.metadata,
-  });
-  const hash = createHash('sha256')
-    .update(previous ?? '')
-    .update('\n')
-    .update(canonical)
-    .digest('hex');
+export function chainLink(
+  previous: string | null,
+  content: ChainContent,
+  metadataText: string = canonicalJson(content.metadata),
+): { hash: string; canonical: string } {
+  let canonical = '{';
+  const member = (key: string, text: string | null) => {
+    if (text === null) return;
+    if (canonical.length > 1) canonical += ',';
+    canonical += `"${key}":${text}`;
+  };
+  member('data', memberText(content.data));
+  member('eventId', memberText(content.eventId));
+  member('metadata', isSkipped(content.metadata) ? null : metadataText);
+  member('streamId', memberText(content.streamId));
+  member('streamVersion', memberText(content.streamVersion));
+  member('type', memberText(content.type));
+  canonical += '}';
+  // One call over the same bytes as update(previous), update('\n'), update(canonical): no Hash object an event.
+  const hash = cryptoHash('sha256', `${previous ?? ''}\n${canonical}`, 'hex');
   return { hash, canonical };
+}
+
+/** A member's canonical text, or null where canonicalJson leaves the member out. */
+function memberText(value: unknown): string | null {
+  return isSkipped(value) ? null : canonicalJson(value);
 }
 
 /** The stored hashes of the events just before an append's first new versions (streams that already had events). */
