@@ -24,13 +24,13 @@ function jsonSelectList(fields: readonly ListField[]): string {
 }
 
 /**
- * A whole list (a company's members or policies for the REST routes) as one JSON array's text, newest first.
+ * A whole list (a company's members, for the REST route) as one JSON array's text, newest first.
  * PostgreSQL writes each row's JSON, in parallel where it can (a statement this size is worth the workers'
  * start), and the rows come unsorted with their order's keys, which are sorted here: sorting the JSON in the
  * database made it spill its 34 MB to disk. Issue #26 measured 50,000 members at 1.0 s for the rows and 0.4 s
  * for JSON.stringify before; 0.6–0.7 s now.
- * `order` are a timestamptz and a bigint, both descending; as float8 they are exact (microseconds since 1970
- * stay below 2^53 until the year 2255).
+ * `newestFirst` names a timestamptz and a bigint, both sorted descending; as float8 they are exact (microseconds
+ * since 1970 stay below 2^53 until the year 2255).
  */
 export async function jsonList(
   sql: SqlExecutor,

@@ -209,7 +209,9 @@ function translated(error: unknown, streams: readonly StreamAppend[]): unknown {
 
 /**
  * The metadata of an append's events (both stores write the same): what the append shares, one
- * correlation id for all of them, and each event's schema version and personal-data markings.
+ * correlation id for all of them, and each event's schema version and personal-data markings. Nothing else
+ * of an event may enter it: appendOnce shares one object (and its canonical text) among the events of an
+ * append with the same schema version and no markings.
  */
 export function metadataFor(options: AppendOptions): (event: NewEvent, pii: PiiMarking[]) => EventMetadata {
   const commandId = options.commandId ?? null;
