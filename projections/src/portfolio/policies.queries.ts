@@ -2,6 +2,7 @@ import type { SqlExecutor } from '@fpa/write-model/event-store';
 import type { CoveredLife } from '@fpa/write-model';
 import type { PolicyStatus } from '@fpa/write-model/validation';
 import { normalizeSearch, pageSize, pagedList, parameters, type Connection, type PageArgs } from './portfolio.paging.ts';
+import { readTogether } from '../engine/tenant-wall.ts';
 import { isUuid } from './uuid.ts';
 
 export type PolicyRow = {
@@ -104,22 +105,25 @@ async function filterOf(sql: SqlExecutor, companyId: string, search: string | un
 export async function listPolicies(sql: SqlExecutor, companyId: string, args: PolicyListArgs = {}): Promise<Connection<PolicyRow>> {
   const first = pageSize(args.first);
   const search = normalizeSearch(args.search);
-  const { p, where } = await filterOf(sql, companyId, search, args.status);
-  return pagedList<PolicyRow>(sql, {
-    alias: 'p',
-    columns: COLUMNS,
-    from: FROM,
-    countFrom: 'policies p',
-    where,
-    params: p,
-    first,
-    after: args.after,
-    prefixSearch: !!search,
-    countFiltered: !!search,
-    counted: async (tx) => {
-      const counts = await policyCounts(tx, companyId);
-      return args.status ? counts[args.status] : counts.total;
-    },
+  // The search's lookup of types and schemes, the page and its count: one walled transaction.
+  return readTogether(sql, async (tx) => {
+    const { p, where } = await filterOf(tx, companyId, search, args.status);
+    return pagedList<PolicyRow>(tx, {
+      alias: 'p',
+      columns: COLUMNS,
+      from: FROM,
+      countFrom: 'policies p',
+      where,
+      params: p,
+      first,
+      after: args.after,
+      prefixSearch: !!search,
+      countFiltered: !!search,
+      counted: async (on) => {
+        const counts = await policyCounts(on, companyId);
+        return args.status ? counts[args.status] : counts.total;
+      },
+    });
   });
 }
 
@@ -156,14 +160,16 @@ export async function policyCounts(sql: SqlExecutor, companyId: string, args: { 
     );
     return row ?? { active: 0, lapsed: 0, cancelled: 0, total: 0 };
   }
-  const { p, where } = await filterOf(sql, companyId, search, null);
-  const [row] = await sql.query<PolicyCounts>(
-    `select count(*) filter (where p.status = 'active')::int as active,
-            count(*) filter (where p.status = 'lapsed')::int as lapsed,
-            count(*) filter (where p.status = 'cancelled')::int as cancelled,
-            count(*)::int as total
-       from policies p where ${where.join(' and ')}`,
-    p.values,
-  );
+  const [row] = await readTogether(sql, async (tx) => {
+    const { p, where } = await filterOf(tx, companyId, search, null);
+    return tx.query<PolicyCounts>(
+      `select count(*) filter (where p.status = 'active')::int as active,
+              count(*) filter (where p.status = 'lapsed')::int as lapsed,
+              count(*) filter (where p.status = 'cancelled')::int as cancelled,
+              count(*)::int as total
+         from policies p where ${where.join(' and ')}`,
+      p.values,
+    );
+  });
   return row ?? { active: 0, lapsed: 0, cancelled: 0, total: 0 };
 }
