@@ -121,6 +121,19 @@ export async function call<T = unknown>(
   token?: string,
   seen?: (headers: Headers) => void,
 ): Promise<T> {
+  const text = await callText(baseUrl, method, path, body, token, seen);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** The same request, its answer's text as it came (a timing that stops at the last byte, before any parse). */
+export async function callText(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  seen?: (headers: Headers) => void,
+): Promise<string> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
@@ -132,7 +145,7 @@ export async function call<T = unknown>(
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
   seen?.(response.headers);
-  return (text ? JSON.parse(text) : null) as T;
+  return text;
 }
 
 /** The durations (ms) of a Server-Timing header by name: the gateway's `command` and `read-your-writes`. */

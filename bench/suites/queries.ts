@@ -1,5 +1,5 @@
 import { saId } from '../../scripts/sim/generator.ts';
-import { call } from '../context.ts';
+import { call, callText } from '../context.ts';
 import type { Figure } from '../report.ts';
 import { percentiles, round, sample } from '../stats.ts';
 import { keepStatistics, type SuiteContext } from '../suite.ts';
@@ -191,12 +191,7 @@ export async function queriesSuite({ db, options, log, tenant, server }: SuiteCo
   }
   // The specification's REST list returns every member at once: a handful of samples is enough. Timed to the
   // answer's last byte; what the client then does with 34 MB of JSON (at 50,000) is its own (logged once).
-  const wholeList = async () => {
-    const response = await fetch(`${baseUrl}/api/members`, { headers: { authorization: `Bearer ${token}` } });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`GET /api/members: ${response.status} ${text.slice(0, 300)}`);
-    return text;
-  };
+  const wholeList = () => callText(baseUrl, 'GET', '/api/members', undefined, token);
   const all = await sample(Math.max(3, Math.min(10, Math.ceil(n / 10))), wholeList, 1);
   const body = await wholeList();
   const parsing = performance.now();

@@ -121,8 +121,8 @@ export function createRestRouter(routes: readonly Route[]) {
 }
 
 /** A JSON answer already written as text (a whole list from the database: json-list.ts), sent as it is. */
-export function jsonText(text: string, status = 200): Response {
-  return new Response(text, { status, headers: { 'content-type': 'application/json' } });
+export function jsonText(text: string): Response {
+  return new Response(text, { headers: { 'content-type': 'application/json' } });
 }
 
 function split(path: string): string[] {
