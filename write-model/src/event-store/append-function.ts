@@ -83,7 +83,6 @@ begin
     insert into es_streams (stream_id, version)
     select x->>'streamId', (x->>'tail')::int + (x->>'count')::int from jsonb_array_elements(p_streams) as x
     on conflict (stream_id) do update set version = excluded.version
-    returning 1
   ),
   subject_keys as (
     insert into es_subject_keys (subject_id, wrapped_key)
