@@ -86,6 +86,71 @@ describe.each(testDrivers())('live batches of several projectors on $name', (dri
     expect((await engine.parked()).map((row) => [row.projector, row.eventType])).toEqual([['test_b', HAPPENED]]);
   });
 
+  it('apply their batches together, not one after another', async () => {
+    const bed = await openTestBed(driver, cleanups);
+    const counted = countingTransactions(bed.sql);
+    // test_a's apply goes on only once test_b's has begun: one after another, test_a gives up after a second
+    // and the group rolls back (its members then go alone, in transactions of their own).
+    let started!: () => void;
+    const bStarted = new Promise<void>((resolve) => (started = resolve));
+    const a = listing('test_a');
+    const b = listing('test_b');
+    const projectors: Projector[] = [
+      {
+        ...a,
+        async apply(tx, event) {
+          let timer: NodeJS.Timeout | undefined;
+          const gaveUp = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('test_b has not begun')), 1_000)));
+          await Promise.race([bStarted, gaveUp]).finally(() => clearTimeout(timer));
+          await a.apply(tx, event);
+        },
+      },
+      {
+        ...b,
+        async apply(tx, event) {
+          started();
+          await b.apply(tx, event);
+        },
+      },
+    ];
+    const engine = bed.engine({ sql: counted.sql, projectors });
+    await engine.start();
+    const before = counted.transactions();
+
+    const written = await append(bed.store, 'thing-1', ['one']);
+    expect((await engine.waitFor(written.checkpoint, { timeoutMs: 5_000 })).reached).toBe(true);
+    expect(counted.transactions() - before).toBe(1);
+    expect(await labels(bed.sql, 'test_a')).toEqual(['one']);
+    expect(await labels(bed.sql, 'test_b')).toEqual(['one']);
+  });
+
+  it('wait for every member before a failed group rolls back: none writes after its transaction', async () => {
+    const bed = await openTestBed(driver, cleanups);
+    const logger = quietLogger();
+    // test_a fails at once; test_c is still thinking when it does, and writes after. Had the group rolled back
+    // without waiting for it, its insert would land outside any transaction and its own batch then fail on it.
+    const slow = listing('test_c');
+    const projectors: Projector[] = [
+      listing('test_a', 'bad'),
+      {
+        ...slow,
+        async apply(tx, event) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await slow.apply(tx, event);
+        },
+      },
+    ];
+    const engine = bed.engine({ projectors, logger, backoff: { initialMs: 20, maxMs: 50 }, park: { attempts: 2, initialMs: 10 } });
+    await engine.start();
+
+    const written = await append(bed.store, 'thing-1', ['bad']);
+    // test_a parks its event after two tries and reaches the checkpoint too.
+    expect((await engine.waitFor(written.checkpoint, { timeoutMs: 5_000 })).reached).toBe(true);
+    expect(await labels(bed.sql, 'test_c')).toEqual(['bad']);
+    expect((await engine.parked()).map((row) => row.projector)).toEqual(['test_a']);
+    expect(logger.errors.filter((line) => line.includes('test_c'))).toEqual([]);
+  });
+
   it('roll back whole when one member cannot enter, and answer a checkpoint-only member that moved', async () => {
     const bed = await openTestBed(driver, cleanups);
     const projectors = [listing('test_a'), listing('test_b'), otherProjector];

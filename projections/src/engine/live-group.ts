@@ -1,4 +1,4 @@
-import type { Checkpoint, RecordedEvent, SqlClient, SqlExecutor } from '@fpa/write-model/event-store';
+import { isSqlState, type Checkpoint, type RecordedEvent, type SqlClient, type SqlExecutor } from '@fpa/write-model/event-store';
 import { applyAll, CUSTOM_PLANS_FROM } from './apply.ts';
 import { ENTER_LOCKED, ENTER_MOVED, type TrackRow } from './checkpoints.ts';
 import type { ParkList } from './parked.ts';
@@ -35,8 +35,8 @@ export const joinsGroup = (events: readonly RecordedEvent[]): boolean => events.
  * checkpoint with a statement of its own when it handles none of them: about nine transactions and eight
  * checkpoint updates a registration, each a commit (a WAL flush) and statements for the worker to send.
  * The batches that arrive in one turn of the event loop now share a transaction, opened by one statement
- * for all of them (ENTER_GROUP_FUNCTION: the locks, the compare-and-sets, the schemas), then each batch
- * applied; members go in the projectors' name order (two processes' groups take the locks in the same order).
+ * for all of them (ENTER_GROUP_FUNCTION: the locks, the compare-and-sets, the schemas), then the batches
+ * applied together; members go in the projectors' name order (two processes' groups take the locks in the same order).
  *
  * Isolation stays as it was: should anything in the group fail (a projector's statement, a lock held by
  * another process, a checkpoint moved by one), the transaction rolls back whole and every member is told
@@ -152,8 +152,23 @@ async function applyGroup(tx: SqlExecutor, members: readonly GroupMember[]): Pro
       path,
     ],
   );
-  for (const member of applying) {
-    await applyAll(tx, member.projector, { track: 'live', generation: member.row.generation, park: member.park }, member.events, 'batch');
-  }
+  // The members apply at once: their tables are their own, and the transaction's connection takes their
+  // statements in the order they are made, several to a write and a round trip, instead of one member's after
+  // another's (about twenty round trips a registration, one after another). A failure rolls the group back
+  // whole, as above; every member is waited for first, so none sends a statement after the transaction ends.
+  const applied = await Promise.allSettled(
+    applying.map((member) =>
+      applyAll(tx, member.projector, { track: 'live', generation: member.row.generation, park: member.park }, member.events, 'batch'),
+    ),
+  );
+  const failures = applied.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+  // The first failure is the cause; the members after it were refused by the aborted transaction.
+  if (failures.length > 0) throw failures.find((error) => !isSqlState(causeOf(error), IN_FAILED_TRANSACTION)) ?? failures[0];
   return new Set(entered?.moved ?? []);
 }
+
+/** PostgreSQL's answer to a statement sent after another failed in the same transaction. */
+const IN_FAILED_TRANSACTION = '25P02';
+
+/** The driver's error inside applyAll's ProjectionError or BatchFailed. */
+const causeOf = (error: unknown): unknown => (error instanceof Error && error.cause !== undefined ? error.cause : error);
