@@ -63,7 +63,7 @@ async function paymentsRecorded(tx: SqlExecutor, events: readonly Recorded<Payme
                                     position, created_at)
      select r.payment_id, s.company_id, s.agent_id, s.policy_id, r.amount, a.commission_rate, round(r.amount * a.commission_rate / 100, 2),
             r.status, r.payment_date, r.position, r.created_at
-       from jsonb_to_recordset($1::text::jsonb) as r(ord int, payment_id uuid, policy_id uuid, company_id uuid, amount numeric, status text,
+       from json_to_recordset($1::text::json) as r(ord int, payment_id uuid, policy_id uuid, company_id uuid, amount numeric, status text,
                                                       payment_date date, position bigint, created_at timestamptz)
        join agent_sales s on s.policy_id = r.policy_id and s.company_id = r.company_id
        join agents a on a.id = s.agent_id

@@ -329,7 +329,7 @@ async function membersRegistered(
   await tx.query(
     `insert into billing_members (member_id, company_id, phone, email, id_number)
      select distinct on (member_id) member_id, first_value(company_id) over (partition by member_id order by ord), phone, email, id_number
-       from jsonb_to_recordset($1::text::jsonb) as r(ord int, member_id uuid, company_id uuid, phone text, email text, id_number text)
+       from json_to_recordset($1::text::json) as r(ord int, member_id uuid, company_id uuid, phone text, email text, id_number text)
       order by member_id, ord desc
      on conflict (member_id) do update set phone = excluded.phone, email = excluded.email, id_number = excluded.id_number`,
     [JSON.stringify(rows)],
@@ -356,7 +356,7 @@ async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<Extract<Bi
                                    debit_day, opening_paid_up_to, status, position)
      select policy_id, company_id, policy_number, member_id, policy_type_id, start_date, monthly_premium, debit_day, opening_paid_up_to,
             'active', position
-       from jsonb_to_recordset($1::text::jsonb)
+       from json_to_recordset($1::text::json)
             as r(ord int, policy_id uuid, company_id uuid, policy_number text, member_id uuid, policy_type_id uuid, start_date date,
                  monthly_premium numeric, debit_day int, opening_paid_up_to date, position bigint)
       order by ord

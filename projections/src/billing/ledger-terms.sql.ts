@@ -44,7 +44,7 @@ export async function insertPaymentRows(
   await tx.query(
     `insert into ${table} (payment_id, company_id, policy_id, amount, payment_date, status)
      select payment_id, company_id, policy_id, amount, payment_date, status
-       from jsonb_to_recordset($1::text::jsonb)
+       from json_to_recordset($1::text::json)
             as r(ord int, payment_id uuid, company_id uuid, policy_id uuid, amount numeric, payment_date ${dateType}, status text)
       order by ord
      on conflict (payment_id) do nothing`,

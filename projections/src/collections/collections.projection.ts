@@ -224,7 +224,7 @@ export const collectionsProjection = projectorOf<Event>()({
         await tx.query(
           `insert into collection_items (batch_id, policy_id, company_id, policy_number, mandate_reference, periods, amount)
            select $1::uuid, i."policyId", $2::uuid, i."policyNumber", i."mandateReference", i.periods, i.amount
-             from jsonb_to_recordset($3::text::jsonb) as i("policyId" uuid, "policyNumber" text, "mandateReference" text, periods jsonb, amount numeric)
+             from json_to_recordset($3::text::json) as i("policyId" uuid, "policyNumber" text, "mandateReference" text, periods jsonb, amount numeric)
            on conflict do nothing`,
           [
             d.batchId,
@@ -297,7 +297,7 @@ export const collectionsProjection = projectorOf<Event>()({
           `insert into collection_statement_lines (statement_id, line, company_id, date, description, reference, amount, state, match, position)
            select $1::uuid, l.line, $2::uuid, l.date, l.description, l.reference, l.amount,
                   case when l.match->>'kind' = 'exact' then 'matched' else 'unmatched' end, l.match, $4::bigint
-             from jsonb_to_recordset($3::text::jsonb) as l(line int, date date, description text, reference text, amount numeric, match jsonb)
+             from json_to_recordset($3::text::json) as l(line int, date date, description text, reference text, amount numeric, match jsonb)
            on conflict do nothing`,
           [d.statementId, d.companyId, JSON.stringify(d.lines), event.globalPosition],
         );
@@ -390,7 +390,7 @@ async function membersRegistered(tx: SqlExecutor, run: readonly Recorded<Extract
   await tx.query(
     `insert into collection_members (member_id, company_id, first_name, last_name)
      select distinct on (member_id) member_id, first_value(company_id) over (partition by member_id order by ord), first_name, last_name
-       from jsonb_to_recordset($1::text::jsonb) as r(ord int, member_id uuid, company_id uuid, first_name text, last_name text)
+       from json_to_recordset($1::text::json) as r(ord int, member_id uuid, company_id uuid, first_name text, last_name text)
       order by member_id, ord desc
      on conflict (member_id) do update set first_name = excluded.first_name, last_name = excluded.last_name`,
     [JSON.stringify(rows)],
@@ -409,7 +409,7 @@ async function premiumsCollected(tx: SqlExecutor, run: readonly Recorded<Extract
   await tx.query(
     `update collection_items c set outcome = 'collected', outcome_on = r.collected_on, outcome_amount = r.amount,
             unpaid_code = null, unpaid_meaning = null, unpaid_effect = null
-       from jsonb_to_recordset($1::text::jsonb) as r(batch_id uuid, policy_id uuid, collected_on date, amount numeric)
+       from json_to_recordset($1::text::json) as r(batch_id uuid, policy_id uuid, collected_on date, amount numeric)
       where c.batch_id = r.batch_id and c.policy_id = r.policy_id`,
     [JSON.stringify(rows)],
   );

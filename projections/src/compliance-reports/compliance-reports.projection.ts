@@ -280,7 +280,7 @@ async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssu
   await tx.query(
     `insert into audit_policies (id, company_id, policy_number, member_id, start_date, waiting_period, status, issued_at)
      select id, company_id, policy_number, member_id, start_date, waiting_period, 'active', issued_at
-       from jsonb_to_recordset($1::text::jsonb) as r(ord int, id uuid, company_id uuid, policy_number text, member_id uuid, start_date date,
+       from json_to_recordset($1::text::json) as r(ord int, id uuid, company_id uuid, policy_number text, member_id uuid, start_date date,
                                                       waiting_period integer, issued_at timestamptz)
       order by ord
      on conflict (id) do nothing`,

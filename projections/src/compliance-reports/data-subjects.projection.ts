@@ -156,7 +156,7 @@ async function putSubjects(tx: SqlExecutor, rows: readonly SubjectRow[]): Promis
   await tx.query(
     `insert into data_subjects (subject_id, company_id, identifier_key, kind, record_id, label, position)
      select subject_id, company_id, identifier_key, kind, record_id, label, position
-       from jsonb_to_recordset($1::text::jsonb) as r(subject_id text, company_id uuid, identifier_key text, kind text, record_id uuid,
+       from json_to_recordset($1::text::json) as r(subject_id text, company_id uuid, identifier_key text, kind text, record_id uuid,
                                                       label text, position bigint)
      on conflict (subject_id) do update set identifier_key = excluded.identifier_key, label = excluded.label`,
     [JSON.stringify(rows)],

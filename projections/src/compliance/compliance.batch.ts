@@ -61,7 +61,7 @@ async function membersRegistered(tx: SqlExecutor, run: readonly Recorded<MemberR
   for (const event of run) counts.set(companyOf(event), (counts.get(companyOf(event)) ?? 0) + 1);
   const added = await tx.query<{ company_id: string }>(
     `update compliance_companies c set member_count = c.member_count + r.n
-       from jsonb_to_recordset($1::text::jsonb) as r(company_id text, n integer)
+       from json_to_recordset($1::text::json) as r(company_id text, n integer)
       where c.company_id = r.company_id::uuid
         and (c.member_limit = -1 and not c.over_limit
              or c.member_limit <> -1 and not c.over_limit and c.member_count + r.n <= c.member_limit
@@ -84,7 +84,7 @@ async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssu
   await tx.query(
     `insert into compliance_policies (policy_id, company_id, policy_number)
      select policy_id, company_id, policy_number
-       from jsonb_to_recordset($1::text::jsonb) as r(ord int, policy_id uuid, company_id uuid, policy_number text)
+       from json_to_recordset($1::text::json) as r(ord int, policy_id uuid, company_id uuid, policy_number text)
       order by ord
      on conflict do nothing`,
     [JSON.stringify(rows)],

@@ -354,7 +354,7 @@ async function peopleRegistered(tx: SqlExecutor, run: readonly Recorded<MemberRe
   await tx.query(
     `insert into notify_people (member_id, company_id, first_name, phone, email)
      select distinct on (member_id) member_id, first_value(company_id) over (partition by member_id order by ord), first_name, phone, email
-       from jsonb_to_recordset($1::text::jsonb) as r(ord int, member_id uuid, company_id uuid, first_name text, phone text, email text)
+       from json_to_recordset($1::text::json) as r(ord int, member_id uuid, company_id uuid, first_name text, phone text, email text)
       order by member_id, ord desc
      on conflict (member_id) do update set first_name = excluded.first_name, phone = excluded.phone, email = excluded.email`,
     [JSON.stringify(rows)],
@@ -378,7 +378,7 @@ async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssu
     debit_day: d.debitDay ?? 1,
     opening_paid_up_to: d.paidUpTo ?? null,
   }));
-  const recordset = `jsonb_to_recordset($1::text::jsonb) as r(ord int, policy_id uuid, company_id uuid, member_id uuid, policy_number text,
+  const recordset = `json_to_recordset($1::text::json) as r(ord int, policy_id uuid, company_id uuid, member_id uuid, policy_number text,
                        start_date text, monthly_premium text, debit_day int, opening_paid_up_to text)`;
   await tx.query(
     `insert into notify_policies (policy_id, company_id, member_id, policy_number)

@@ -9,7 +9,7 @@ import { ADD_TO_PAYMENT_STATS, ADD_TO_PREMIUM_MONTHS } from './payments.schema.t
 /**
  * The payments projector's set-based path. Two years of monthly payments make PaymentRecorded most of
  * a rebuild's log, in long runs; each maximal run is written by ONE statement (the rows as JSON,
- * jsonb_to_recordset) that also adds its counters, months and policies' last payments, aggregated per
+ * json_to_recordset) that also adds its counters, months and policies' last payments, aggregated per
  * key first: ON CONFLICT DO UPDATE may touch a row only once per statement, and the sums commute, so
  * the aggregate equals adding the payments one by one. Everything else goes through apply, in order.
  * payments-batch.int.test.ts compares both paths on a random stream cut into random batches.
@@ -67,7 +67,7 @@ async function policiesIssued(tx: SqlExecutor, events: readonly Recorded<PolicyI
   await tx.query(
     `insert into policy_arrears (policy_id, company_id, policy_number, member_id, status, start_date, due_since, position)
      select policy_id, company_id, policy_number, member_id, 'active', start_date, start_date, position
-       from jsonb_to_recordset($1::text::jsonb) as r(ord int, policy_id uuid, company_id uuid, policy_number text, member_id uuid,
+       from json_to_recordset($1::text::json) as r(ord int, policy_id uuid, company_id uuid, policy_number text, member_id uuid,
                                                       start_date date, position bigint)
       order by ord
      on conflict (company_id, policy_id) do nothing`,
@@ -102,7 +102,7 @@ async function paymentsRecorded(tx: SqlExecutor, events: readonly Recorded<Payme
     }));
   await tx.query(
     `with r as (
-       select * from jsonb_to_recordset($1::text::jsonb) as r(
+       select * from json_to_recordset($1::text::json) as r(
          ord int, id uuid, company_id uuid, policy_id uuid, policy_number text, member_id uuid, member_name text, amount numeric,
          payment_date date, payment_method text, reference text, notes text, status text, group_scheme_id uuid,
          group_payment_id uuid, recorded_by uuid, position bigint, created_at timestamptz)

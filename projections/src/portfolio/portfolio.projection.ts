@@ -485,7 +485,7 @@ async function beneficiariesNominated(tx: SqlExecutor, event: Recorded<Beneficia
   await tx.query(
     `insert into policy_beneficiaries (policy_id, ordinal, company_id, first_name, last_name, id_number, relationship, phone, share)
      select $1, b.ordinal, $2, b."firstName", b."lastName", b."idNumber", b.relationship, b.phone, b.share
-       from jsonb_to_recordset($3::text::jsonb) as b(ordinal integer, "firstName" text, "lastName" text, "idNumber" text,
+       from json_to_recordset($3::text::json) as b(ordinal integer, "firstName" text, "lastName" text, "idNumber" text,
                                                     relationship text, phone text, share numeric)`,
     [d.policyId, companyOf(event), JSON.stringify(d.beneficiaries.map((b, ordinal) => ({ ...b, ordinal })))],
   );
