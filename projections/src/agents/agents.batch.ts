@@ -2,6 +2,11 @@ import type { AgentEvent, PaymentEvent, PaymentRecorded, PolicyEvent } from '@fp
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 import type { Recorded } from '../engine/typed.ts';
+import { rowSet } from '../engine/row-set.ts';
+
+const COMMISSION_ROWS = rowSet(`
+  ord int, payment_id uuid, policy_id uuid, company_id uuid, amount numeric, status text, payment_date date,
+  position bigint, created_at timestamptz`);
 
 type AgentsEvent = Recorded<AgentEvent | PolicyEvent | PaymentEvent>;
 
@@ -63,12 +68,11 @@ async function paymentsRecorded(tx: SqlExecutor, events: readonly Recorded<Payme
                                     position, created_at)
      select r.payment_id, s.company_id, s.agent_id, s.policy_id, r.amount, a.commission_rate, round(r.amount * a.commission_rate / 100, 2),
             r.status, r.payment_date, r.position, r.created_at
-       from json_to_recordset($1::text::json) as r(ord int, payment_id uuid, policy_id uuid, company_id uuid, amount numeric, status text,
-                                                      payment_date date, position bigint, created_at timestamptz)
+       from ${COMMISSION_ROWS.from('$1', 'r')}
        join agent_sales s on s.policy_id = r.policy_id and s.company_id = r.company_id
        join agents a on a.id = s.agent_id
       order by r.ord
      on conflict (payment_id) do nothing`,
-    [JSON.stringify(rows)],
+    [COMMISSION_ROWS.json(rows)],
   );
 }

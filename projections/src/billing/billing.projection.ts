@@ -5,6 +5,14 @@ import { personal } from '../engine/personal.ts';
 import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 import { insertPaymentRows, withOpenSuspension, withPremiumChange, withSuspensionsClosed } from './ledger-terms.sql.ts';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
+import { rowSet } from '../engine/row-set.ts';
+
+const POLICY_ROWS = rowSet(`
+  ord int, policy_id uuid, company_id uuid, policy_number text, member_id uuid, policy_type_id uuid,
+  start_date date, monthly_premium numeric, debit_day int, opening_paid_up_to date, position bigint`);
+
+const MEMBER_ROWS = rowSet(`
+  ord int, member_id uuid, company_id uuid, phone text, email text, id_number text`);
 
 type BillingEvent = PolicyEvent | PaymentEvent | PolicyTypeEvent | MemberEvent | ClaimEvent | CompanyEvent;
 
@@ -329,10 +337,10 @@ async function membersRegistered(
   await tx.query(
     `insert into billing_members (member_id, company_id, phone, email, id_number)
      select distinct on (member_id) member_id, first_value(company_id) over (partition by member_id order by ord), phone, email, id_number
-       from json_to_recordset($1::text::json) as r(ord int, member_id uuid, company_id uuid, phone text, email text, id_number text)
+       from ${MEMBER_ROWS.from('$1', 'r')}
       order by member_id, ord desc
      on conflict (member_id) do update set phone = excluded.phone, email = excluded.email, id_number = excluded.id_number`,
-    [JSON.stringify(rows)],
+    [MEMBER_ROWS.json(rows)],
   );
 }
 
@@ -356,12 +364,10 @@ async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<Extract<Bi
                                    debit_day, opening_paid_up_to, status, position)
      select policy_id, company_id, policy_number, member_id, policy_type_id, start_date, monthly_premium, debit_day, opening_paid_up_to,
             'active', position
-       from json_to_recordset($1::text::json)
-            as r(ord int, policy_id uuid, company_id uuid, policy_number text, member_id uuid, policy_type_id uuid, start_date date,
-                 monthly_premium numeric, debit_day int, opening_paid_up_to date, position bigint)
+       from ${POLICY_ROWS.from('$1', 'r')}
       order by ord
      on conflict (policy_id) do nothing`,
-    [JSON.stringify(rows)],
+    [POLICY_ROWS.json(rows)],
   );
 }
 

@@ -1,5 +1,6 @@
 import type { PaymentRecorded } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
+import { rowSet } from '../engine/row-set.ts';
 
 /*
  * A policy's ledger terms as premium-ledger.ts reads them, folded into jsonb columns: the spans out of force
@@ -19,6 +20,10 @@ export const withSuspensionsClosed = (day: string) =>
 /** The premium changes with `premium` owed from `from` on. */
 export const withPremiumChange = (from: string, premium: string) =>
   `premium_changes || jsonb_build_array(jsonb_build_object('from', ${from}::text, 'monthlyPremium', ${premium}::text))`;
+
+const paymentRows = (dateType: 'date' | 'text') =>
+  rowSet(`ord int, payment_id uuid, company_id uuid, policy_id uuid, amount numeric, payment_date ${dateType}, status text`);
+const PAYMENT_ROWS = { date: paymentRows('date'), text: paymentRows('text') };
 
 /**
  * A run of recorded payments into a projector's payments table (payment_id, company_id, policy_id, amount,
@@ -41,13 +46,13 @@ export async function insertPaymentRows(
     payment_date: d.paymentDate,
     status: d.status,
   }));
+  const set = PAYMENT_ROWS[dateType];
   await tx.query(
     `insert into ${table} (payment_id, company_id, policy_id, amount, payment_date, status)
      select payment_id, company_id, policy_id, amount, payment_date, status
-       from json_to_recordset($1::text::json)
-            as r(ord int, payment_id uuid, company_id uuid, policy_id uuid, amount numeric, payment_date ${dateType}, status text)
+       from ${set.from('$1', 'r')}
       order by ord
      on conflict (payment_id) do nothing`,
-    [JSON.stringify(rows)],
+    [set.json(rows)],
   );
 }

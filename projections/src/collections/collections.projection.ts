@@ -2,6 +2,19 @@ import type { CollectionEvent, MemberEvent, PolicyEvent } from '@fpa/write-model
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
+import { rowSet } from '../engine/row-set.ts';
+
+const ITEM_ROWS = rowSet(`
+  "policyId" uuid, "policyNumber" text, "mandateReference" text, periods jsonb, amount numeric`);
+
+const STATEMENT_LINES = rowSet(`
+  line int, date date, description text, reference text, amount numeric, match jsonb`);
+
+const COLLECTED_ROWS = rowSet(`
+  batch_id uuid, policy_id uuid, collected_on date, amount numeric`);
+
+const MEMBER_ROWS = rowSet(`
+  ord int, member_id uuid, company_id uuid, first_name text, last_name text`);
 
 type Event = CollectionEvent | PolicyEvent | MemberEvent;
 
@@ -224,21 +237,9 @@ export const collectionsProjection = projectorOf<Event>()({
         await tx.query(
           `insert into collection_items (batch_id, policy_id, company_id, policy_number, mandate_reference, periods, amount)
            select $1::uuid, i."policyId", $2::uuid, i."policyNumber", i."mandateReference", i.periods, i.amount
-             from json_to_recordset($3::text::json) as i("policyId" uuid, "policyNumber" text, "mandateReference" text, periods jsonb, amount numeric)
+             from ${ITEM_ROWS.from('$3', 'i')}
            on conflict do nothing`,
-          [
-            d.batchId,
-            d.companyId,
-            JSON.stringify(
-              d.items.map(({ policyId, policyNumber, mandateReference, periods, amount }) => ({
-                policyId,
-                policyNumber,
-                mandateReference,
-                periods,
-                amount,
-              })),
-            ),
-          ],
+          [d.batchId, d.companyId, ITEM_ROWS.json(d.items)],
         );
         return;
       }
@@ -297,9 +298,9 @@ export const collectionsProjection = projectorOf<Event>()({
           `insert into collection_statement_lines (statement_id, line, company_id, date, description, reference, amount, state, match, position)
            select $1::uuid, l.line, $2::uuid, l.date, l.description, l.reference, l.amount,
                   case when l.match->>'kind' = 'exact' then 'matched' else 'unmatched' end, l.match, $4::bigint
-             from json_to_recordset($3::text::json) as l(line int, date date, description text, reference text, amount numeric, match jsonb)
+             from ${STATEMENT_LINES.from('$3', 'l')}
            on conflict do nothing`,
-          [d.statementId, d.companyId, JSON.stringify(d.lines), event.globalPosition],
+          [d.statementId, d.companyId, STATEMENT_LINES.json(d.lines), event.globalPosition],
         );
         return;
       }
@@ -390,10 +391,10 @@ async function membersRegistered(tx: SqlExecutor, run: readonly Recorded<Extract
   await tx.query(
     `insert into collection_members (member_id, company_id, first_name, last_name)
      select distinct on (member_id) member_id, first_value(company_id) over (partition by member_id order by ord), first_name, last_name
-       from json_to_recordset($1::text::json) as r(ord int, member_id uuid, company_id uuid, first_name text, last_name text)
+       from ${MEMBER_ROWS.from('$1', 'r')}
       order by member_id, ord desc
      on conflict (member_id) do update set first_name = excluded.first_name, last_name = excluded.last_name`,
-    [JSON.stringify(rows)],
+    [MEMBER_ROWS.json(rows)],
   );
 }
 
@@ -409,8 +410,8 @@ async function premiumsCollected(tx: SqlExecutor, run: readonly Recorded<Extract
   await tx.query(
     `update collection_items c set outcome = 'collected', outcome_on = r.collected_on, outcome_amount = r.amount,
             unpaid_code = null, unpaid_meaning = null, unpaid_effect = null
-       from json_to_recordset($1::text::json) as r(batch_id uuid, policy_id uuid, collected_on date, amount numeric)
+       from ${COLLECTED_ROWS.from('$1', 'r')}
       where c.batch_id = r.batch_id and c.policy_id = r.policy_id`,
-    [JSON.stringify(rows)],
+    [COLLECTED_ROWS.json(rows)],
   );
 }

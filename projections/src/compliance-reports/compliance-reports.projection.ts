@@ -17,7 +17,12 @@ import { COMPANY_ROLES, DEFAULT_ROLE_PERMISSIONS } from '@fpa/write-model/valida
 import type { Projector } from '../engine/types.ts';
 import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
+import { rowSet } from '../engine/row-set.ts';
 import { POLICY_STATUS_EVENTS, statusMove } from '../portfolio/policy-status.ts';
+
+const POLICY_ROWS = rowSet(`
+  ord int, id uuid, company_id uuid, policy_number text, member_id uuid, start_date date, waiting_period integer,
+  issued_at timestamptz`);
 
 type AuditFactEvent = ClaimEvent | PolicyEvent | CompanyEvent | AccessEvent | UserEvent | AuditEvent;
 
@@ -280,11 +285,10 @@ async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssu
   await tx.query(
     `insert into audit_policies (id, company_id, policy_number, member_id, start_date, waiting_period, status, issued_at)
      select id, company_id, policy_number, member_id, start_date, waiting_period, 'active', issued_at
-       from json_to_recordset($1::text::json) as r(ord int, id uuid, company_id uuid, policy_number text, member_id uuid, start_date date,
-                                                      waiting_period integer, issued_at timestamptz)
+       from ${POLICY_ROWS.from('$1', 'r')}
       order by ord
      on conflict (id) do nothing`,
-    [JSON.stringify(rows)],
+    [POLICY_ROWS.json(rows)],
   );
 }
 

@@ -1,6 +1,10 @@
 import type { AgentRegistered, AgentUpdated, ClaimSubmitted, MemberRegistered, SchemeMemberAdded, UserRegistered } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
+import { rowSet } from '../engine/row-set.ts';
+
+const SUBJECT_ROWS = rowSet(`
+  subject_id text, company_id uuid, identifier_key text, kind text, record_id uuid, label text, position bigint`);
 
 /** The events that record a data subject with its identifier. */
 type SubjectEvent = MemberRegistered | ClaimSubmitted | SchemeMemberAdded | AgentRegistered | AgentUpdated | UserRegistered;
@@ -151,15 +155,14 @@ function subjectOps(event: Recorded<SubjectEvent>): SubjectOp[] {
   }
 }
 
-/** Rows with distinct subjects, in one statement (the rows as JSON; both drivers bind a string alike). */
+/** Rows with distinct subjects, in one statement (the rows as one parameter, engine/row-set.ts). */
 async function putSubjects(tx: SqlExecutor, rows: readonly SubjectRow[]): Promise<void> {
   await tx.query(
     `insert into data_subjects (subject_id, company_id, identifier_key, kind, record_id, label, position)
      select subject_id, company_id, identifier_key, kind, record_id, label, position
-       from json_to_recordset($1::text::json) as r(subject_id text, company_id uuid, identifier_key text, kind text, record_id uuid,
-                                                      label text, position bigint)
+       from ${SUBJECT_ROWS.from('$1', 'r')}
      on conflict (subject_id) do update set identifier_key = excluded.identifier_key, label = excluded.label`,
-    [JSON.stringify(rows)],
+    [SUBJECT_ROWS.json(rows)],
   );
 }
 

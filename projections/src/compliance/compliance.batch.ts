@@ -2,7 +2,14 @@ import type { MemberRegistered, PolicyIssued } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 import type { Recorded } from '../engine/typed.ts';
+import { rowSet } from '../engine/row-set.ts';
 import type { ComplianceEvent } from './compliance.projection.ts';
+
+const POLICY_ROWS = rowSet(`
+  ord int, policy_id uuid, company_id uuid, policy_number text`);
+
+const COUNT_ROWS = rowSet(`
+  company_id text, n integer`);
 
 type Event = Recorded<ComplianceEvent>;
 type ApplyOne = (tx: SqlExecutor, event: Event) => Promise<void>;
@@ -61,13 +68,13 @@ async function membersRegistered(tx: SqlExecutor, run: readonly Recorded<MemberR
   for (const event of run) counts.set(companyOf(event), (counts.get(companyOf(event)) ?? 0) + 1);
   const added = await tx.query<{ company_id: string }>(
     `update compliance_companies c set member_count = c.member_count + r.n
-       from json_to_recordset($1::text::json) as r(company_id text, n integer)
+       from ${COUNT_ROWS.from('$1', 'r')}
       where c.company_id = r.company_id::uuid
         and (c.member_limit = -1 and not c.over_limit
              or c.member_limit <> -1 and not c.over_limit and c.member_count + r.n <= c.member_limit
              or c.member_limit <> -1 and c.over_limit and c.member_count + 1 > c.member_limit)
       returning r.company_id`,
-    [JSON.stringify([...counts].map(([company_id, n]) => ({ company_id, n })))],
+    [COUNT_ROWS.json([...counts].map(([company_id, n]) => ({ company_id, n })))],
   );
   const done = new Set(added.map((row) => row.company_id));
   for (const event of run) if (!done.has(companyOf(event))) await applyOne(tx, event);
@@ -84,10 +91,10 @@ async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssu
   await tx.query(
     `insert into compliance_policies (policy_id, company_id, policy_number)
      select policy_id, company_id, policy_number
-       from json_to_recordset($1::text::json) as r(ord int, policy_id uuid, company_id uuid, policy_number text)
+       from ${POLICY_ROWS.from('$1', 'r')}
       order by ord
      on conflict do nothing`,
-    [JSON.stringify(rows)],
+    [POLICY_ROWS.json(rows)],
   );
 }
 

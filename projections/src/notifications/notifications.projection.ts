@@ -18,8 +18,16 @@ import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.t
 import { insertPaymentRows, withOpenSuspension, withPremiumChange, withSuspensionsClosed } from '../billing/ledger-terms.sql.ts';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
+import { rowSet } from '../engine/row-set.ts';
 import { enqueue, liveEnqueueReads, type EnqueueReads, type Recipient } from './enqueue.ts';
 import { createNotifyTables, NOTIFY_TABLES } from './outbox.schema.ts';
+
+const POLICY_ROWS = rowSet(`
+  ord int, policy_id uuid, company_id uuid, member_id uuid, policy_number text, start_date text, monthly_premium text,
+  debit_day int, opening_paid_up_to text`);
+
+const PERSON_ROWS = rowSet(`
+  ord int, member_id uuid, company_id uuid, first_name text, phone text, email text`);
 
 type NotifyEvent =
   | CompanyEvent
@@ -354,10 +362,10 @@ async function peopleRegistered(tx: SqlExecutor, run: readonly Recorded<MemberRe
   await tx.query(
     `insert into notify_people (member_id, company_id, first_name, phone, email)
      select distinct on (member_id) member_id, first_value(company_id) over (partition by member_id order by ord), first_name, phone, email
-       from json_to_recordset($1::text::json) as r(ord int, member_id uuid, company_id uuid, first_name text, phone text, email text)
+       from ${PERSON_ROWS.from('$1', 'r')}
       order by member_id, ord desc
      on conflict (member_id) do update set first_name = excluded.first_name, phone = excluded.phone, email = excluded.email`,
-    [JSON.stringify(rows)],
+    [PERSON_ROWS.json(rows)],
   );
 }
 
@@ -378,20 +386,20 @@ async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssu
     debit_day: d.debitDay ?? 1,
     opening_paid_up_to: d.paidUpTo ?? null,
   }));
-  const recordset = `json_to_recordset($1::text::json) as r(ord int, policy_id uuid, company_id uuid, member_id uuid, policy_number text,
-                       start_date text, monthly_premium text, debit_day int, opening_paid_up_to text)`;
+  const recordset = POLICY_ROWS.from('$1', 'r');
+  const json = POLICY_ROWS.json(rows);
   await tx.query(
     `insert into notify_policies (policy_id, company_id, member_id, policy_number)
      select policy_id, company_id, member_id, policy_number from ${recordset} order by ord
      on conflict (policy_id) do nothing`,
-    [JSON.stringify(rows)],
+    [json],
   );
   await tx.query(
     `update notify_policies p set start_date = r.start_date, monthly_premium = r.monthly_premium, debit_day = r.debit_day,
             opening_paid_up_to = r.opening_paid_up_to
        from (select distinct on (policy_id) * from ${recordset} order by policy_id, ord desc) r
       where p.policy_id = r.policy_id`,
-    [JSON.stringify(rows)],
+    [json],
   );
   // A policy migrated from another system (paid up to a date there) is not new to its holder: no welcome.
   const welcomed = run.filter((event) => event.data.paidUpTo === undefined);

@@ -3,13 +3,22 @@ import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
 import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 import { PAYMENT_STATUSES } from '@fpa/write-model/validation';
 import type { Recorded } from '../engine/typed.ts';
+import { rowSet } from '../engine/row-set.ts';
 import { companyOf } from '../portfolio/event-data.ts';
 import { ADD_TO_PAYMENT_STATS, ADD_TO_PREMIUM_MONTHS } from './payments.schema.ts';
 
+const PAYMENT_ROWS = rowSet(`
+  ord int, id uuid, company_id uuid, policy_id uuid, policy_number text, member_id uuid, member_name text,
+  amount numeric, payment_date date, payment_method text, reference text, notes text, status text,
+  group_scheme_id uuid, group_payment_id uuid, recorded_by uuid, position bigint, created_at timestamptz`);
+
+const ARREARS_ROWS = rowSet(`
+  ord int, policy_id uuid, company_id uuid, policy_number text, member_id uuid, start_date date, position bigint`);
+
 /**
  * The payments projector's set-based path. Two years of monthly payments make PaymentRecorded most of
- * a rebuild's log, in long runs; each maximal run is written by ONE statement (the rows as JSON,
- * json_to_recordset) that also adds its counters, months and policies' last payments, aggregated per
+ * a rebuild's log, in long runs; each maximal run is written by ONE statement (the rows as one parameter,
+ * engine/row-set.ts) that also adds its counters, months and policies' last payments, aggregated per
  * key first: ON CONFLICT DO UPDATE may touch a row only once per statement, and the sums commute, so
  * the aggregate equals adding the payments one by one. Everything else goes through apply, in order.
  * payments-batch.int.test.ts compares both paths on a random stream cut into random batches.
@@ -67,11 +76,10 @@ async function policiesIssued(tx: SqlExecutor, events: readonly Recorded<PolicyI
   await tx.query(
     `insert into policy_arrears (policy_id, company_id, policy_number, member_id, status, start_date, due_since, position)
      select policy_id, company_id, policy_number, member_id, 'active', start_date, start_date, position
-       from json_to_recordset($1::text::json) as r(ord int, policy_id uuid, company_id uuid, policy_number text, member_id uuid,
-                                                      start_date date, position bigint)
+       from ${ARREARS_ROWS.from('$1', 'r')}
       order by ord
      on conflict (company_id, policy_id) do nothing`,
-    [JSON.stringify(rows)],
+    [ARREARS_ROWS.json(rows)],
   );
 }
 
@@ -102,10 +110,7 @@ async function paymentsRecorded(tx: SqlExecutor, events: readonly Recorded<Payme
     }));
   await tx.query(
     `with r as (
-       select * from json_to_recordset($1::text::json) as r(
-         ord int, id uuid, company_id uuid, policy_id uuid, policy_number text, member_id uuid, member_name text, amount numeric,
-         payment_date date, payment_method text, reference text, notes text, status text, group_scheme_id uuid,
-         group_payment_id uuid, recorded_by uuid, position bigint, created_at timestamptz)
+       select * from ${PAYMENT_ROWS.from('$1', 'r')}
      ), p as (
        insert into payments (id, company_id, policy_id, policy_number, member_id, member_name, amount, payment_date,
                              payment_method, reference, notes, status, group_scheme_id, group_payment_id, recorded_by,
@@ -130,6 +135,6 @@ async function paymentsRecorded(tx: SqlExecutor, events: readonly Recorded<Payme
      insert into payment_stats (company_id, total, ${PAYMENT_STATUSES.join(', ')}, completed_amount)
      select company_id, count(*), ${statusSums}, coalesce(sum(amount) filter (where status = 'completed'), 0) from p group by company_id
      ${ADD_TO_PAYMENT_STATS}`,
-    [JSON.stringify(rows)],
+    [PAYMENT_ROWS.json(rows)],
   );
 }

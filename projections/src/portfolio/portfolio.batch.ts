@@ -10,14 +10,30 @@ import type {
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 import type { Recorded } from '../engine/typed.ts';
+import { rowSet } from '../engine/row-set.ts';
 import { memberRegisteredRow, policyIssuedRow, statusChangedRow } from './event-data.ts';
 import type { PolicyStatusEvent } from './policy-status.ts';
 import { ADD_TO_STATS, suicideWaitOfTerms } from './portfolio.schema.ts';
 
+const STATUS_ROWS = rowSet(`
+  ord int, id uuid, company_id uuid, status text, at timestamptz`);
+
+const POLICY_ROWS = rowSet(`
+  ord int, id uuid, company_id uuid, policy_number text, member_id uuid, policy_type_id uuid,
+  monthly_premium numeric, coverage_amount numeric, waiting_period integer, start_date date, debit_day integer,
+  agent_id uuid, lives jsonb, suicide_waiting_months integer, position bigint, created_at timestamptz`);
+
+const MEMBER_ROWS = rowSet(`
+  id uuid, company_id uuid, first_name text, last_name text, identifier_type text, sa_id text,
+  passport_number text, nationality text, email text, phone text, address text, city text, province text,
+  postal_code text, date_of_birth text, is_main_member boolean, main_member_id uuid, relationship text,
+  other_relationship text, policy_id uuid, source text, position bigint, created_at timestamptz, month date,
+  id_number text, prior_cover jsonb`);
+
 /**
  * The portfolio's set-based path. A CSV import appends per chunk all its MemberRegistered events,
  * then all its PolicyIssued events, so a batch is a few long runs of one type. Each maximal run of a
- * bulk type is written by ONE statement that takes the run as JSON rows (json_to_recordset) and
+ * bulk type is written by ONE statement that takes the run as one parameter (engine/row-set.ts) and
  * moves the counters aggregated per company in the same statement (writable CTEs); everything else
  * goes through the per-event handlers. The result must equal applying the events one by one, which
  * portfolio-batch.int.test.ts checks on a random stream.
@@ -98,22 +114,10 @@ const BULK: { [T in PortfolioEvent['type']]?: Bulk<Extract<PortfolioEvent, { typ
   PolicyReinstated: { key: (e) => e.data.policyId, unique: false, apply: policyStatusesChanged },
 };
 
-/**
- * Both drivers bind a string the same way; json_to_recordset then types each column. json, not jsonb (every
- * projector's rows): jsonb would first build each object in its binary form, keys sorted, before the rows are taken
- * apart; 50,000 payment rows took the server 390 ms as json against 550 ms as jsonb (issue #26).
- */
-const rowsJson = (rows: readonly object[]): string => JSON.stringify(rows);
-
 async function membersRegistered(tx: SqlExecutor, run: readonly Recorded<MemberRegistered>[]): Promise<void> {
   await tx.query(
     `with r as (
-       select * from json_to_recordset($1::text::json) as r(
-         id uuid, company_id uuid, first_name text, last_name text, identifier_type text, sa_id text,
-         passport_number text, nationality text, email text, phone text, address text, city text, province text,
-         postal_code text, date_of_birth text, is_main_member boolean, main_member_id uuid, relationship text,
-         other_relationship text, policy_id uuid, source text, position bigint, created_at timestamptz,
-         month date, id_number text, prior_cover jsonb)
+       select * from ${MEMBER_ROWS.from('$1', 'r')}
      ), m as (
        insert into members (id, company_id, first_name, last_name, identifier_type, sa_id, passport_number, nationality,
                             email, phone, address, city, province, postal_code, date_of_birth, is_main_member,
@@ -141,7 +145,7 @@ async function membersRegistered(tx: SqlExecutor, run: readonly Recorded<MemberR
      select m.company_id, r.month, count(*) from m join r on r.id = m.id group by m.company_id, r.month
      on conflict (company_id, month) do update
        set registrations = portfolio_member_months.registrations + excluded.registrations`,
-    [rowsJson(run.map(memberRegisteredRow))],
+    [MEMBER_ROWS.json(run.map(memberRegisteredRow))],
   );
 }
 
@@ -154,10 +158,7 @@ async function membersRegistered(tx: SqlExecutor, run: readonly Recorded<MemberR
 async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssued>[]): Promise<void> {
   await tx.query(
     `with r as (
-       select * from json_to_recordset($1::text::json) as r(
-         ord int, id uuid, company_id uuid, policy_number text, member_id uuid, policy_type_id uuid,
-         monthly_premium numeric, coverage_amount numeric, waiting_period integer, start_date date, debit_day integer, agent_id uuid,
-         lives jsonb, suicide_waiting_months integer, position bigint, created_at timestamptz)
+       select * from ${POLICY_ROWS.from('$1', 'r')}
      ), p as (
        insert into policies (id, company_id, policy_number, member_id, member_first_name, member_last_name,
                              member_phone, member_id_number, policy_type_id, status, monthly_premium,
@@ -183,7 +184,7 @@ async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssu
               order by p.member_id, p.company_id, r.ord desc) newest
       where m.id = newest.member_id and m.company_id = newest.company_id
         and m.policy_id is distinct from newest.id`,
-    [rowsJson(run.map((event, ord) => ({ ord, ...policyIssuedRow(event) })))],
+    [POLICY_ROWS.json(run.map((event, ord) => ({ ord, ...policyIssuedRow(event) })))],
   );
 }
 
@@ -195,7 +196,7 @@ async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssu
 async function policyStatusesChanged(tx: SqlExecutor, run: readonly Recorded<PolicyStatusEvent>[]): Promise<void> {
   await tx.query(
     `with r as (
-       select * from json_to_recordset($1::text::json) as r(ord int, id uuid, company_id uuid, status text, at timestamptz)
+       select * from ${STATUS_ROWS.from('$1', 'r')}
      ), latest as (
        select distinct on (id, company_id) id, company_id, status, at from r order by id, company_id, ord desc
      ), prior as (
@@ -215,6 +216,6 @@ async function policyStatusesChanged(tx: SqlExecutor, run: readonly Recorded<Pol
             sum(monthly_premium * ((became = 'active')::int - (was = 'active')::int))
        from u group by company_id
      ${ADD_TO_STATS}`,
-    [rowsJson(run.map((event, ord) => ({ ord, ...statusChangedRow(event) })))],
+    [STATUS_ROWS.json(run.map((event, ord) => ({ ord, ...statusChangedRow(event) })))],
   );
 }

