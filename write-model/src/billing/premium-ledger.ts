@@ -84,7 +84,6 @@ type Month = { year: number; month: number };
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const monthOf = (isoDate: string): Month => ({ year: Number(isoDate.slice(0, 4)), month: Number(isoDate.slice(5, 7)) });
-const nextMonth = ({ year, month }: Month): Month => (month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 });
 const periodName = ({ year, month }: Month) => `${pad(year, 4)}-${pad(month)}`;
 
 /** The debit day of a month; a day past the month's end is its last day. */
@@ -96,10 +95,15 @@ export function dueDateIn(month: Month, debitDay: number): string {
 /** The day before an ISO date (the last day a month paid covers). */
 export const dayBefore = (isoDate: string): string => addDays(isoDate, -1);
 
+/** The month n months after `month` (n ≥ 0), by arithmetic: a ledger asks for each of its months. */
+function monthsAfter({ year, month }: Month, n: number): Month {
+  const index = year * 12 + (month - 1) + n;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
 /** The due date of the n-th month (0 = the start month) of a policy. */
 function dueDateOf(terms: Required<Pick<LedgerTerms, 'startDate' | 'debitDay'>>, n: number): { period: string; dueDate: string } {
-  let month = monthOf(terms.startDate);
-  for (let i = 0; i < n; i++) month = nextMonth(month);
+  const month = monthsAfter(monthOf(terms.startDate), n);
   const onDebitDay = dueDateIn(month, terms.debitDay);
   // The first premium is due at the start when the start month's debit day has passed.
   const dueDate = n === 0 && onDebitDay < terms.startDate ? terms.startDate : onDebitDay;
