@@ -6,7 +6,7 @@ import { monthStart } from './portfolio.paging.ts';
 
 /*
  * The columns an event writes, taken from its data once: the per-event statements bind them as
- * parameters and the set-based ones send them as JSON rows (keys = recordset columns), so both
+ * parameters and the set-based ones send them as rows keyed by the row set's columns (engine/row-set.ts), so both
  * paths read every event exactly alike. JSON carries text, numbers, booleans and nulls only, so
  * instants go as ISO text (a Date has millisecond precision either way). Values arrive decrypted;
  * an erased person's fields read '[erased]'.
