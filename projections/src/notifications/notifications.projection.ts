@@ -13,7 +13,7 @@ import type {
 } from '@fpa/write-model';
 import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
 import { addMonths, CLAIM_REJECTION_REASON_LABELS, formatRand, southAfricanDate, type PreferredChannel } from '@fpa/write-model/validation';
-import { dayBefore, longDate, monthName, premiumLedger, type PremiumChange, type Suspension } from '@fpa/write-model';
+import { dayBefore, longDate, monthName, paidUpToOf, type PremiumChange, type Suspension } from '@fpa/write-model';
 import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
 import { insertPaymentRows, withOpenSuspension, withPremiumChange, withSuspensionsClosed } from '../billing/ledger-terms.sql.ts';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
@@ -559,7 +559,7 @@ async function receipt(
 async function paidUpToAfter(reads: ReceiptReads, policyId: string, paymentDate: string, recordedOn: string): Promise<string> {
   const terms = await reads.terms(policyId);
   if (!terms?.start_date || !terms.monthly_premium) return 'see your statement';
-  const ledger = premiumLedger(
+  const paidUpTo = paidUpToOf(
     {
       startDate: terms.start_date,
       monthlyPremium: terms.monthly_premium,
@@ -572,7 +572,7 @@ async function paidUpToAfter(reads: ReceiptReads, policyId: string, paymentDate:
     paymentDate > recordedOn ? paymentDate : recordedOn,
   );
   // No month fully paid yet: covered up to the day before the policy started.
-  return longDate(ledger.paidUpTo ?? dayBefore(terms.start_date));
+  return longDate(paidUpTo ?? dayBefore(terms.start_date));
 }
 
 /**

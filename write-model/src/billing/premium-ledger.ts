@@ -101,22 +101,38 @@ function monthsAfter({ year, month }: Month, n: number): Month {
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
+/** A policy's months: its start date, the start's month and its debit day. */
+type Schedule = { startDate: string; startMonth: Month; debitDay: number };
+
 /** The due date of the n-th month (0 = the start month) of a policy. */
-function dueDateOf(terms: Required<Pick<LedgerTerms, 'startDate' | 'debitDay'>>, n: number): { period: string; dueDate: string } {
-  const month = monthsAfter(monthOf(terms.startDate), n);
-  const onDebitDay = dueDateIn(month, terms.debitDay);
+function dueDateOf(schedule: Schedule, n: number): { period: string; dueDate: string } {
+  const month = monthsAfter(schedule.startMonth, n);
+  const onDebitDay = dueDateIn(month, schedule.debitDay);
   // The first premium is due at the start when the start month's debit day has passed.
-  const dueDate = n === 0 && onDebitDay < terms.startDate ? terms.startDate : onDebitDay;
+  const dueDate = n === 0 && onDebitDay < schedule.startDate ? schedule.startDate : onDebitDay;
   return { period: periodName(month), dueDate };
 }
 
 export function premiumLedger(terms: LedgerTerms, payments: readonly LedgerPayment[], asOf: string): Ledger {
+  return walkLedger(terms, payments, asOf, true);
+}
+
+/**
+ * The paid-up-to date alone (premiumLedger's, without its list of months): what a receipt tells the policyholder,
+ * once for every payment a rebuild folds.
+ */
+export function paidUpToOf(terms: LedgerTerms, payments: readonly LedgerPayment[], asOf: string): string | null {
+  return walkLedger(terms, payments, asOf, false).paidUpTo;
+}
+
+/** The ledger; `listed` false leaves its months out (periods empty), everything else the same. */
+function walkLedger(terms: LedgerTerms, payments: readonly LedgerPayment[], asOf: string, listed: boolean): Ledger {
   const debitDay = terms.debitDay ?? 1;
   if (!Number.isInteger(debitDay) || debitDay < 1 || debitDay > 31) throw new RangeError(`Debit day must be 1 to 31: ${debitDay}`);
   const base = decimalToCents(terms.monthlyPremium);
   const changes = (terms.premiumChanges ?? []).map((c) => ({ from: c.from, cents: decimalToCents(c.monthlyPremium) }));
   const premiumDueOn = (dueDate: string) => changes.reduce((cents, c) => (c.from <= dueDate ? c.cents : cents), base);
-  const schedule = { startDate: terms.startDate, debitDay };
+  const schedule: Schedule = { startDate: terms.startDate, startMonth: monthOf(terms.startDate), debitDay };
   const suspensions = terms.suspensions ?? [];
   const ended = (dueDate: string) =>
     (terms.endDate != null && dueDate > terms.endDate) || suspensions.some((s) => s.to === null && dueDate >= s.from);
@@ -128,15 +144,18 @@ export function premiumLedger(terms: LedgerTerms, payments: readonly LedgerPayme
   let pool = payments.filter((p) => p.date <= asOf).reduce((sum, p) => sum + decimalToCents(p.amount), 0n);
 
   const periods: LedgerPeriod[] = [];
+  let months = 0;
   let paidUpTo: string | null = null;
   let firstUnpaidSeen = false;
   let balance = 0n;
   let monthsInArrears = 0;
   let oldestUnpaidDueDate: string | null = null;
-  const dueCount = monthsDueBy(schedule, asOf);
+  // How many months have fallen due by asOf: the first month due after it, found on the way (due dates only grow).
+  let dueCount = -1;
   let last = -1;
   for (let n = 0; ; n++) {
     const { period, dueDate } = dueDateOf(schedule, n);
+    if (dueCount < 0 && dueDate > asOf) dueCount = n;
     if (ended(dueDate)) break;
     const premium = premiumDueOn(dueDate);
     if (suspended(dueDate)) continue;
@@ -151,7 +170,7 @@ export function premiumLedger(terms: LedgerTerms, payments: readonly LedgerPayme
     const full = paid === premium;
     if (!full && !firstUnpaidSeen) {
       firstUnpaidSeen = true;
-      paidUpTo = periods.length === 0 ? null : dayBefore(dueDate);
+      paidUpTo = months === 0 ? null : dayBefore(dueDate);
     }
     last = n;
     if (fallenDue && !full) {
@@ -159,10 +178,12 @@ export function premiumLedger(terms: LedgerTerms, payments: readonly LedgerPayme
       monthsInArrears += 1;
       oldestUnpaidDueDate ??= dueDate;
     }
+    months += 1;
+    if (!listed) continue;
     const state: PeriodState = !fallenDue ? (full ? 'paid_in_advance' : 'partial') : full ? 'paid' : paid > 0n ? 'partial' : 'unpaid';
     periods.push({ period, dueDate, amountDue: centsToDecimal(premium), amountPaid: centsToDecimal(paid), state });
   }
-  if (!firstUnpaidSeen && periods.length > 0) {
+  if (!firstUnpaidSeen && months > 0) {
     // Every month listed is fully paid: covered until the day before the next month falls due.
     let after = last + 1;
     while (suspended(dueDateOf(schedule, after).dueDate)) after++;
@@ -177,13 +198,6 @@ export function premiumLedger(terms: LedgerTerms, payments: readonly LedgerPayme
     oldestUnpaidDueDate,
     credit: centsToDecimal(pool > 0n ? pool : 0n),
   };
-}
-
-/** How many months have fallen due by asOf (the index of the first month not yet due). */
-function monthsDueBy(schedule: Required<Pick<LedgerTerms, 'startDate' | 'debitDay'>>, asOf: string): number {
-  let n = 0;
-  while (dueDateOf(schedule, n).dueDate <= asOf) n++;
-  return n;
 }
 
 /** The premium a policy owes now: its last change (issue #22), or the premium it was issued with. */

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../testing/random.ts';
 import { addDays } from '../validation/dates.ts';
-import { dayBefore, dueDateIn, MAX_MONTHS_AHEAD, premiumLedger, type LedgerPayment } from './premium-ledger.ts';
+import {
+  dayBefore,
+  dueDateIn,
+  MAX_MONTHS_AHEAD,
+  paidUpToOf,
+  premiumLedger,
+  type LedgerPayment,
+  type LedgerTerms,
+} from './premium-ledger.ts';
 
 const terms = { startDate: '2026-01-15', monthlyPremium: '120' };
 
@@ -117,6 +125,35 @@ describe('the premium ledger', () => {
       const allocated =
         ledger.periods.reduce((sum, p) => sum + Math.round(Number(p.amountPaid) * 100), 0) + Math.round(Number(ledger.credit) * 100);
       expect(allocated, context).toBe(paid);
+    }
+  });
+});
+
+describe('the paid-up-to date alone (a receipt’s)', () => {
+  it('is the ledger’s, over random terms with lapses, a migrated start, premium changes and an end', () => {
+    const random = seededRandom(2028);
+    const day = (from: string, span: number) => addDays(from, Math.floor(random() * span));
+    for (let run = 0; run < 600; run++) {
+      const startDate = day('2024-01-01', 700);
+      const cents = () => 5_000 + Math.floor(random() * 50_000);
+      const lapse = day(startDate, 500);
+      const terms: LedgerTerms = {
+        startDate,
+        monthlyPremium: (cents() / 100).toFixed(2),
+        debitDay: 1 + Math.floor(random() * 31),
+        endDate: random() < 0.2 ? day(startDate, 600) : null,
+        openingPaidUpTo: random() < 0.2 ? day(startDate, 200) : null,
+        suspensions: random() < 0.3 ? [{ from: lapse, to: random() < 0.5 ? day(lapse, 120) : null }] : [],
+        premiumChanges: random() < 0.3 ? [{ from: day(startDate, 400), monthlyPremium: (cents() / 100).toFixed(2) }] : [],
+      };
+      const payments: LedgerPayment[] = Array.from({ length: Math.floor(random() * 30) }, () => ({
+        date: day(startDate, 600),
+        amount: (cents() / 100).toFixed(2),
+      }));
+      const asOf = day(startDate, 800);
+      expect(paidUpToOf(terms, payments, asOf), JSON.stringify({ run, terms, payments, asOf })).toBe(
+        premiumLedger(terms, payments, asOf).paidUpTo,
+      );
     }
   });
 });
