@@ -1,5 +1,5 @@
 import { centsToDecimal, decimalToCents } from '../validation/decimal.ts';
-import { addDays, daysInMonth } from '../validation/dates.ts';
+import { addDays, daysInMonth, monthsLater } from '../validation/dates.ts';
 
 /**
  * A policy's premium ledger (issue #20), as of a South African date: which monthly premiums have
@@ -95,18 +95,12 @@ export function dueDateIn(month: Month, debitDay: number): string {
 /** The day before an ISO date (the last day a month paid covers). */
 export const dayBefore = (isoDate: string): string => addDays(isoDate, -1);
 
-/** The month n months after `month` (n ≥ 0), by arithmetic: a ledger asks for each of its months. */
-function monthsAfter({ year, month }: Month, n: number): Month {
-  const index = year * 12 + (month - 1) + n;
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-}
-
 /** A policy's months: its start date, the start's month and its debit day. */
 type Schedule = { startDate: string; startMonth: Month; debitDay: number };
 
 /** The due date of the n-th month (0 = the start month) of a policy. */
 function dueDateOf(schedule: Schedule, n: number): { period: string; dueDate: string } {
-  const month = monthsAfter(schedule.startMonth, n);
+  const month = monthsLater(schedule.startMonth.year, schedule.startMonth.month, n);
   const onDebitDay = dueDateIn(month, schedule.debitDay);
   // The first premium is due at the start when the start month's debit day has passed.
   const dueDate = n === 0 && onDebitDay < schedule.startDate ? schedule.startDate : onDebitDay;

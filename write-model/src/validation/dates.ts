@@ -56,12 +56,16 @@ export function addYears(isoDate: string, years: number): string {
   return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** The calendar month `months` after year and month (1–12), negative for before. */
+export function monthsLater(year: number, month: number, months: number): { year: number; month: number } {
+  const index = year * 12 + (month - 1) + months;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
 /** An ISO date plus whole months; a day past the month's end falls on its last day (31 January + 1 month = 28/29 February). */
 export function addMonths(isoDate: string, months: number): string {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
+  const { year, month } = monthsLater(y, m, months);
   const day = Math.min(d, daysInMonth(year, month));
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
