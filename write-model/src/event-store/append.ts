@@ -128,8 +128,16 @@ async function appendOnce(
     }
     return found;
   };
-  // Each row as JSON: the canonical text its link hashes, with the link added.
-  const texts: string[] = [];
+  // The events by column (append-function.ts, p_events), the data and metadata as the canonical texts their links hash.
+  const ids: string[] = [];
+  const eventIds: string[] = [];
+  const types: string[] = [];
+  const dataTexts: string[] = [];
+  const hashes: string[] = [];
+  const metadataTexts: string[] = [];
+  const metadataIndex = new Map<string, number>();
+  const metadataIndexes: number[] = [];
+  const versions: number[] = [];
   const rows: EventRow[] = streams.flatMap((stream) => {
     const tail = tails.get(stream.streamId) ?? { version: 0, hash: null };
     let link = tail.version > 0 ? tail.hash : null;
@@ -144,20 +152,34 @@ async function appendOnce(
         data: writeKeys ? encryptFields(event.data, pii, writeKeys.keys) : event.data,
         metadata,
       };
-      const linked = chainLink(link, row, text);
-      link = linked.hash;
-      texts.push(`${linked.canonical.slice(0, -1)},"hash":${JSON.stringify(link)}}`);
+      const dataText = canonicalJson(row.data);
+      link = chainLink(link, row, text, dataText).hash;
+      let index = metadataIndex.get(text);
+      if (index === undefined) {
+        index = metadataTexts.push(text) - 1;
+        metadataIndex.set(text, index);
+      }
+      ids.push(row.streamId);
+      versions.push(row.streamVersion);
+      eventIds.push(row.eventId);
+      types.push(row.type);
+      dataTexts.push(dataText);
+      metadataIndexes.push(index);
+      hashes.push(link);
       return { ...row, hash: link };
     });
   });
+  const events =
+    `{"s":${JSON.stringify(ids)},"v":[${versions.join(',')}],"e":${JSON.stringify(eventIds)},"t":${JSON.stringify(types)},` +
+    `"d":[${dataTexts.join(',')}],"m":[${metadataTexts.join(',')}],"i":[${metadataIndexes.join(',')}],"h":${JSON.stringify(hashes)}}`;
   const described = streams.map((s) => ({
     streamId: s.streamId,
     expected: s.expectedVersion === 0 ? 'no_stream' : String(s.expectedVersion),
     tail: tails.get(s.streamId)?.version ?? 0,
     count: s.events.length,
   }));
-  const params = [JSON.stringify(described), `[${texts.join(',')}]`, options.companyId, commandId, JSON.stringify(writeKeys?.fresh ?? [])];
-  const statement = `select es_append($1::text::jsonb, $2, $3::uuid, $4, $5::text::jsonb) as result`;
+  const params = [JSON.stringify(described), events, options.companyId, commandId, JSON.stringify(writeKeys?.fresh ?? [])];
+  const statement = `select es_append($1::text::jsonb, $2::text::jsonb, $3::uuid, $4, $5::text::jsonb) as result`;
   const run = async (on: SqlExecutor) => {
     const appended = (await on.query<{ result: AppendResult }>(statement, params))[0]!.result;
     if (!appended.duplicate) await options.inTransaction?.(on);
@@ -238,6 +260,7 @@ export function checkRequest(streams: readonly StreamAppend[]): void {
     if (seen.has(streamId)) throw new Error(`Stream ${streamId} appears twice in one append`);
     seen.add(streamId);
     if (events.length === 0) throw new Error(`The append to ${streamId} has no events`);
+    if (events.some((e) => typeof e.data !== 'object' || e.data === null)) throw new Error(`An event of ${streamId} has no data object`);
     if (typeof expectedVersion === 'number' && !(Number.isInteger(expectedVersion) && expectedVersion >= 0)) {
       throw new Error(`Invalid expected version ${expectedVersion} for ${streamId}`);
     }

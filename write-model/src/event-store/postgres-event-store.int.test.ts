@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { testDrivers, type TestDriver } from '../testing/databases.ts';
 import { eventStoreConformance, type FixtureVariant } from './event-store.conformance.ts';
@@ -49,6 +49,40 @@ describe.each(testDrivers())('PostgreSQL event store on $name', (driver) => {
       await migrateEventStore(sql);
       await Promise.all([migrateEventStore(sql), migrateEventStore(sql)]);
       expect((await store.readStream('kept')).version).toBe(1);
+    } finally {
+      await dispose();
+    }
+  });
+
+  // es_append takes the events by column; a client sending rows in another shape (an older process during an
+  // upgrade) or columns of another length must fail loudly and write nothing, not append fewer events.
+  it('refuses events whose columns do not match the streams, writing nothing', async () => {
+    const { sql, dispose } = await makeStore(driver)();
+    try {
+      const streams = JSON.stringify([{ streamId: 'shape', expected: 'no_stream', tail: 0, count: 2 }]);
+      const column = (n: number) => ({
+        s: Array(n).fill('shape'),
+        v: [1, 2].slice(0, n),
+        e: [randomUUID(), randomUUID()].slice(0, n),
+        t: Array(n).fill('A'),
+      });
+      const shapes = [
+        [{ streamId: 'shape', streamVersion: 1, eventId: randomUUID(), type: 'A', data: {}, metadata: {}, hash: 'h' }],
+        { ...column(2), d: [{}, {}], m: [{}], i: [0, 0], h: ['h'] },
+        { ...column(1), d: [{}], m: [{}], i: [0], h: ['h'] },
+      ];
+      for (const events of shapes) {
+        await expect(
+          sql.query(`select es_append($1::text::jsonb, $2::text::jsonb, null, $3, '[]'::jsonb)`, [
+            streams,
+            JSON.stringify(events),
+            randomUUID(),
+          ]),
+        ).rejects.toThrow("the events' columns do not match the streams' counts");
+      }
+      expect(
+        await sql.query(`select 1 from es_events where stream_id = 'shape' union all select 1 from es_streams where stream_id = 'shape'`),
+      ).toEqual([]);
     } finally {
       await dispose();
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { COMPANY_ID, appendOptions, event, expectConflict, streamId, type ConformanceFixture } from './fixture.ts';
+import type { NewEvent } from '../types.ts';
 
 export function appendConformance(fixture: () => ConformanceFixture): void {
   describe('append with an expected version', () => {
@@ -120,6 +121,10 @@ export function appendConformance(fixture: () => ConformanceFixture): void {
         ),
       ).rejects.toThrow();
       await expect(store.append([{ streamId: id, expectedVersion: -1, events: [event('A')] }], appendOptions())).rejects.toThrow();
+      const noData = { type: 'A', data: null } as unknown as NewEvent;
+      await expect(store.append([{ streamId: id, expectedVersion: 'any', events: [event('A'), noData] }], appendOptions())).rejects.toThrow(
+        'has no data object',
+      );
       expect((await store.readStream(id)).version).toBe(0);
     });
   });

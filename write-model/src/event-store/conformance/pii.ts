@@ -114,6 +114,31 @@ export function piiConformance(fixture: () => ConformanceFixture): void {
       expect(key?.destroyed_at).toBeInstanceOf(Date);
     });
 
+    it('an append mixing events with and without personal data keeps each event its own data and metadata', async () => {
+      const { store } = fixture();
+      const [a, b] = [streamId('member'), streamId('member')];
+      const [first, second] = [randomUUID(), randomUUID()];
+      const plain = (n: number, schemaVersion?: number): NewEvent => ({
+        type: 'Noted',
+        data: { n },
+        ...(schemaVersion ? { schemaVersion } : {}),
+      });
+      const events: [string, NewEvent[]][] = [
+        [a, [plain(1), memberRegistered(first, randomUUID()), plain(2, 2)]],
+        [b, [memberRegistered(second, randomUUID()), plain(3), plain(4, 2)]],
+      ];
+      await store.append(
+        events.map(([id, list]) => ({ streamId: id, expectedVersion: 'no_stream' as const, events: list })),
+        appendOptions(),
+      );
+      for (const [id, list] of events) {
+        const read = (await store.readStream(id)).events;
+        expect(read.map((e) => e.data)).toEqual(list.map((e) => e.data));
+        expect(read.map((e) => e.metadata.pii)).toEqual(list.map((e) => e.pii));
+        expect(read.map((e) => e.metadata.schemaVersion)).toEqual(list.map((e) => e.schemaVersion ?? 1));
+      }
+    });
+
     it('refuses new personal data about an erased subject, and appends nothing', async () => {
       const { store, keyring } = fixture();
       const id = streamId('member');
