@@ -61,6 +61,9 @@ declare
   -- The events the streams' counts add up to, and the events' columns' length.
   v_counted int;
   v_count int;
+  -- The distinct metadata, held once: p_events->'m' in the insert would copy the whole array for each row
+  -- (an import chunk's 500 events each have their own, for their personal-data markings).
+  v_metadata jsonb;
 begin
   perform pg_advisory_xact_lock(${STREAM_LOCK_SPACE}, k)
      from (select distinct ${streamLockKey("x->>'streamId'")} as k from jsonb_array_elements(p_streams) as x order by 1) as keys;
@@ -84,6 +87,7 @@ begin
     return v_result || '{"duplicate": true}'::jsonb;
   end if;
   v_count := jsonb_array_length(p_events->'e');
+  v_metadata := p_events->'m';
   if v_count is distinct from v_counted or v_count is distinct from jsonb_array_length(p_events->'s')
      or v_count is distinct from jsonb_array_length(p_events->'v') or v_count is distinct from jsonb_array_length(p_events->'t')
      or v_count is distinct from jsonb_array_length(p_events->'d') or v_count is distinct from jsonb_array_length(p_events->'i')
@@ -110,7 +114,7 @@ begin
   now_ as materialized (select date_trunc('milliseconds', clock_timestamp()) as ts),
   inserted as (
     insert into es_events (stream_id, stream_version, event_id, type, data, metadata, company_id, recorded_at, hash)
-    select r.s, r.v::int, r.e::uuid, r.t, r.d, p_events->'m'->(r.i::int), p_company, now_.ts, r.h
+    select r.s, r.v::int, r.e::uuid, r.t, r.d, v_metadata->(r.i::int), p_company, now_.ts, r.h
       from rows from (jsonb_array_elements_text(p_events->'s'), jsonb_array_elements_text(p_events->'v'),
                       jsonb_array_elements_text(p_events->'e'), jsonb_array_elements_text(p_events->'t'),
                       jsonb_array_elements(p_events->'d'), jsonb_array_elements_text(p_events->'i'),
