@@ -16,17 +16,6 @@ import type { AppendOptions, AppendResult, EventMetadata, NewEvent, PiiMarking, 
 const OPTIMISTIC_ATTEMPTS = 2;
 const MAX_ATTEMPTS = 10;
 
-type EventRow = {
-  streamId: string;
-  streamVersion: number;
-  eventId: string;
-  type: string;
-  data: Record<string, unknown>;
-  metadata: EventMetadata;
-  /** The hash-chain link (hash-chain.ts). */
-  hash: string;
-};
-
 type Tail = { version: number; hash: string | null };
 
 /**
@@ -130,23 +119,27 @@ async function appendOnce(
   };
   // The events by column (append-function.ts, p_events), the data and metadata as the canonical texts their links hash.
   const ids: string[] = [];
+  const versions: number[] = [];
   const eventIds: string[] = [];
   const types: string[] = [];
   const dataTexts: string[] = [];
-  const hashes: string[] = [];
   const metadataTexts: string[] = [];
   const metadataIndex = new Map<string, number>();
   const metadataIndexes: number[] = [];
-  const versions: number[] = [];
-  const rows: EventRow[] = streams.flatMap((stream) => {
+  const hashes: string[] = [];
+  // Each stream's new tail, for the cache once the append is done.
+  const newTails: [string, Tail][] = [];
+  for (const stream of streams) {
     const tail = tails.get(stream.streamId) ?? { version: 0, hash: null };
     let link = tail.version > 0 ? tail.hash : null;
-    return stream.events.map((event, j): EventRow => {
+    let version = tail.version;
+    for (const event of stream.events) {
       const pii = markingsOf(event);
       const { metadata, text } = metadataWithText(event, pii);
+      version += 1;
       const row = {
         streamId: stream.streamId,
-        streamVersion: tail.version + 1 + j,
+        streamVersion: version,
         eventId: randomUUID(),
         type: event.type,
         data: writeKeys ? encryptFields(event.data, pii, writeKeys.keys) : event.data,
@@ -160,15 +153,15 @@ async function appendOnce(
         metadataIndex.set(text, index);
       }
       ids.push(row.streamId);
-      versions.push(row.streamVersion);
+      versions.push(version);
       eventIds.push(row.eventId);
       types.push(row.type);
       dataTexts.push(dataText);
       metadataIndexes.push(index);
       hashes.push(link);
-      return { ...row, hash: link };
-    });
-  });
+    }
+    newTails.push([stream.streamId, { version, hash: link }]);
+  }
   const events =
     `{"s":${JSON.stringify(ids)},"v":[${versions.join(',')}],"e":${JSON.stringify(eventIds)},"t":${JSON.stringify(types)},` +
     `"d":[${dataTexts.join(',')}],"m":[${metadataTexts.join(',')}],"i":[${metadataIndexes.join(',')}],"h":${JSON.stringify(hashes)}}`;
@@ -188,7 +181,7 @@ async function appendOnce(
   const result = client && options.inTransaction ? await client.transaction(run) : await run(db);
   if (!result.duplicate) {
     writeKeys?.remember();
-    if (cache) for (const row of rows) cache.set(row.streamId, { version: row.streamVersion, hash: row.hash }); // the last of each stream wins
+    if (cache) for (const [streamId, tail] of newTails) cache.set(streamId, tail);
   }
   return { ...result, firstPosition: Number(result.firstPosition), lastPosition: Number(result.lastPosition) };
 }

@@ -79,21 +79,22 @@ export function chainLink(
   dataText: string | null = memberText(content.data),
 ): { hash: string; canonical: string } {
   let canonical = '{';
-  const member = (key: string, text: string | null) => {
-    if (text === null) return;
-    if (canonical.length > 1) canonical += ',';
-    canonical += `"${key}":${text}`;
-  };
-  member('data', dataText);
-  member('eventId', memberText(content.eventId));
-  member('metadata', isSkipped(content.metadata) ? null : metadataText);
-  member('streamId', memberText(content.streamId));
-  member('streamVersion', memberText(content.streamVersion));
-  member('type', memberText(content.type));
+  canonical = withMember(canonical, 'data', dataText);
+  canonical = withMember(canonical, 'eventId', memberText(content.eventId));
+  canonical = withMember(canonical, 'metadata', isSkipped(content.metadata) ? null : metadataText);
+  canonical = withMember(canonical, 'streamId', memberText(content.streamId));
+  canonical = withMember(canonical, 'streamVersion', memberText(content.streamVersion));
+  canonical = withMember(canonical, 'type', memberText(content.type));
   canonical += '}';
   // One call over the same bytes as update(previous), update('\n'), update(canonical): no Hash object an event.
   const hash = cryptoHash('sha256', `${previous ?? ''}\n${canonical}`, 'hex');
   return { hash, canonical };
+}
+
+/** The object text so far with a member added (none where `text` is null); a function, not a closure made per link. */
+function withMember(canonical: string, key: string, text: string | null): string {
+  if (text === null) return canonical;
+  return canonical.length > 1 ? `${canonical},"${key}":${text}` : `${canonical}"${key}":${text}`;
 }
 
 /** A member's canonical text, or null where canonicalJson leaves the member out. */
