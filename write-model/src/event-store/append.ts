@@ -101,18 +101,21 @@ async function appendOnce(
   const subjects = [...new Set(streams.flatMap((s) => s.events.flatMap((e) => subjectsOf(markingsOf(e)))))];
   const writeKeys = subjects.length > 0 ? await keyring.keysForAppend(subjects) : null;
   const metadataOf = metadataFor(options);
-  // Events without personal-data markings share their metadata by schema version: its canonical text once.
-  const shared = new Map<number, { metadata: EventMetadata; text: string }>();
+  // The distinct metadata's canonical texts (p_events' m), each event's index among them beside its other columns.
+  const metadataTexts: string[] = [];
+  // Events without personal-data markings share their metadata by schema version: its canonical text once, and
+  // one entry of m. Events with markings each have their own.
+  const shared = new Map<number, { metadata: EventMetadata; text: string; index: number }>();
+  const withText = (metadata: EventMetadata) => {
+    const text = canonicalJson(metadata);
+    return { metadata, text, index: metadataTexts.push(text) - 1 };
+  };
   const metadataWithText = (event: NewEvent, pii: PiiMarking[]) => {
-    if (pii.length > 0) {
-      const metadata = metadataOf(event, pii);
-      return { metadata, text: canonicalJson(metadata) };
-    }
+    if (pii.length > 0) return withText(metadataOf(event, pii));
     const version = event.schemaVersion ?? 1;
     let found = shared.get(version);
     if (!found) {
-      const metadata = metadataOf(event, pii);
-      found = { metadata, text: canonicalJson(metadata) };
+      found = withText(metadataOf(event, pii));
       shared.set(version, found);
     }
     return found;
@@ -123,8 +126,6 @@ async function appendOnce(
   const eventIds: string[] = [];
   const types: string[] = [];
   const dataTexts: string[] = [];
-  const metadataTexts: string[] = [];
-  const metadataIndex = new Map<string, number>();
   const metadataIndexes: number[] = [];
   const hashes: string[] = [];
   // Each stream's new tail, for the cache once the append is done.
@@ -135,7 +136,7 @@ async function appendOnce(
     let version = tail.version;
     for (const event of stream.events) {
       const pii = markingsOf(event);
-      const { metadata, text } = metadataWithText(event, pii);
+      const { metadata, text, index } = metadataWithText(event, pii);
       version += 1;
       const row = {
         streamId: stream.streamId,
@@ -147,11 +148,6 @@ async function appendOnce(
       };
       const dataText = canonicalJson(row.data);
       link = chainLink(link, row, text, dataText).hash;
-      let index = metadataIndex.get(text);
-      if (index === undefined) {
-        index = metadataTexts.push(text) - 1;
-        metadataIndex.set(text, index);
-      }
       ids.push(row.streamId);
       versions.push(version);
       eventIds.push(row.eventId);
