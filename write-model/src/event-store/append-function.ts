@@ -22,21 +22,24 @@ export const APPEND_STALE = 'ESS01';
  * the function re-checks those tails under the stream locks and raises APPEND_STALE when one moved
  * (the client reads again and retries) or APPEND_CONFLICT when the expected version does not hold.
  *
- * Three statements, whatever the number of streams (each statement a function runs has its own executor
- * start, snapshot and end, about as much again as a small statement's own work: issue #26 measured the
- * statement-per-stream loop and separate claim and result at 363 µs an append, half of it outside the
- * statements):
+ * The steps, in this order:
  * 1. the stream locks, in ascending key order, before any write (so the xid comes after them: readers
  *    order by transaction id, append.ts explains why);
  * 2. the checks, reading only (a new snapshot, after the locks): the command's recorded answer (a
  *    duplicate returns it, nothing written) and the first stream, in the request's order, whose expected
  *    version or tail does not hold;
- * 3. the writes in one statement: every stream's version (insert or update), the new subjects' keys,
- *    the events, and the command with its answer (with the types appended, in order of first
- *    appearance, so a retry answers exactly the same). Two things the checks cannot see are raised as
- *    stale, which rolls the statement back and the client retries: a subject key someone else created
- *    meanwhile (our ciphertext used another key), and the same command id appended at the same moment on
- *    other streams (the retry's checks then find it and answer it as a duplicate).
+ * 3. the writes: every stream's version (insert or update), the new subjects' keys, the events, and the
+ *    command with its answer (with the types appended, in order of first appearance, so a retry answers
+ *    exactly the same). Two things the checks cannot see are raised as stale, which rolls the statement
+ *    back and the client retries: a subject key someone else created meanwhile (our ciphertext used
+ *    another key), and the same command id appended at the same moment on other streams (the retry's
+ *    checks then find it and answer it as a duplicate).
+ * Each statement a function runs has its own executor start, snapshot and end. Several streams take three
+ * statements whatever their number, set-based (issue #26 measured a statement-per-stream loop and separate
+ * claim and result at 363 µs an append, half of it outside the statements). One stream, which is most
+ * commands, takes the same steps as small statements and plpgsql expressions: the set-based statements'
+ * plans (function scans, sorts, aggregates, CTEs) cost more to start than their work for one stream, and a
+ * single-event append took 540–560 µs of the server's CPU that way against 340–360 µs this way (issue #26).
  * The NOTIFY comes after the commit, from the client (wake-up.ts createAppendNotifier says why).
  *
  * p_streams: [{ streamId, expected: 'no_stream' | 'any' | 'stream_exists' | '<n>', tail, count }]
@@ -47,6 +50,40 @@ export const APPEND_STALE = 'ESS01';
  *   The columns must be as long as the streams' counts add up to (checked: an old client's rows fail loudly).
  * p_keys: [{ s: subject id, k: wrapped key (base64) }].
  */
+/**
+ * Whether a stream's check fails, from its request's expected version and tail and its stored version
+ * (null for no stream): null when it holds, true when the tail moved (stale: retry), false for a conflict.
+ */
+const refusalOf = (expected: string, tail: string, current: string) => `case ${expected}
+    when 'no_stream' then case when ${current} is null then null else false end
+    when 'stream_exists' then case when ${current} is null then false when ${current} <> ${tail} then true end
+    when 'any' then case when coalesce(${current}, 0) <> ${tail} then true end
+    else case when ${current} is distinct from (${expected})::int then false end
+  end`;
+
+/** The new subjects' keys; one someone else created meanwhile is not inserted (the caller raises stale). */
+const INSERT_KEYS = `insert into es_subject_keys (subject_id, wrapped_key)
+    select x->>'s', decode(x->>'k', 'base64') from jsonb_array_elements(coalesce(p_keys, '[]')) as x order by 1
+    on conflict (subject_id) do nothing`;
+
+/** The events of p_events, in order, recorded at v_now; their global positions and types returned. */
+const INSERT_EVENTS = `insert into es_events (stream_id, stream_version, event_id, type, data, metadata, company_id, recorded_at, hash)
+    select r.s, r.v::int, r.e::uuid, r.t, r.d, v_metadata->(r.i::int), p_company, v_now, r.h
+      from rows from (jsonb_array_elements_text(p_events->'s'), jsonb_array_elements_text(p_events->'v'),
+                      jsonb_array_elements_text(p_events->'e'), jsonb_array_elements_text(p_events->'t'),
+                      jsonb_array_elements(p_events->'d'), jsonb_array_elements_text(p_events->'i'),
+                      jsonb_array_elements_text(p_events->'h')) with ordinality as r(s, v, e, t, d, i, h, ord)
+     order by r.ord
+    returning global_position, type`;
+
+/** The types the inserted events have, in order of first appearance. */
+const INSERTED_TYPES = `(select jsonb_agg(t order by p) from (select type as t, min(global_position) as p from inserted group by type) as kinds)`;
+
+/** The answer of an append (and of its duplicates, which add "duplicate": true). */
+const answerOf = (streams: string, first: string, last: string, types: string) =>
+  `jsonb_build_object('duplicate', false, 'streams', ${streams}, 'firstPosition', ${first}, 'lastPosition', ${last},
+     'eventTypes', ${types}, 'checkpoint', jsonb_build_object('txId', pg_current_xact_id()::text, 'globalPosition', ${last}))`;
+
 export const APPEND_FUNCTION = `
 drop function if exists es_append(jsonb, text, uuid, text, jsonb);
 create or replace function es_append(p_streams jsonb, p_events jsonb, p_company uuid, p_command text, p_keys jsonb)
@@ -56,33 +93,53 @@ declare
   -- The first stream whose check fails: { streamId, actual, stale } (stale: the tail moved; otherwise a conflict).
   v_refused jsonb;
   v_keys int := coalesce(jsonb_array_length(p_keys), 0);
-  v_keys_inserted int;
-  v_claimed int;
+  v_keys_inserted int := 0;
+  v_claimed int := 0;
   -- The events the streams' counts add up to, and the events' columns' length.
   v_counted int;
   v_count int;
   -- The distinct metadata, held once: p_events->'m' in the insert would copy the whole array for each row
   -- (an import chunk's 500 events each have their own, for their personal-data markings).
   v_metadata jsonb;
+  v_now timestamptz;
+  -- One stream: the request's entry, its id, stored version (null: none yet), tail and new version.
+  v_one boolean := jsonb_array_length(p_streams) = 1;
+  v_stream jsonb;
+  v_id text;
+  v_current int;
+  v_tail int;
+  v_stale boolean;
+  v_first bigint;
+  v_last bigint;
+  v_types jsonb;
 begin
-  perform pg_advisory_xact_lock(${STREAM_LOCK_SPACE}, k)
-     from (select distinct ${streamLockKey("x->>'streamId'")} as k from jsonb_array_elements(p_streams) as x order by 1) as keys;
-  select (select c.result from es_commands c where p_command is not null and c.command_id = p_command),
-         (select jsonb_build_object('streamId', r.id, 'actual', r.current, 'stale', r.stale)
-            from (select x.doc->>'streamId' as id, s.version as current, x.ord,
-                         case x.doc->>'expected'
-                           when 'no_stream' then case when s.version is null then null else false end
-                           when 'stream_exists' then case when s.version is null then false
-                                                          when s.version <> (x.doc->>'tail')::int then true end
-                           when 'any' then case when coalesce(s.version, 0) <> (x.doc->>'tail')::int then true end
-                           else case when s.version is distinct from (x.doc->>'expected')::int then false end
-                         end as stale
-                    from jsonb_array_elements(p_streams) with ordinality as x(doc, ord)
-                    left join es_streams s on s.stream_id = x.doc->>'streamId') as r
-           where r.stale is not null
-           order by r.ord limit 1),
-         (select sum((x->>'count')::int) from jsonb_array_elements(p_streams) as x)
-    into v_result, v_refused, v_counted;
+  if v_one then
+    v_stream := p_streams->0;
+    v_id := v_stream->>'streamId';
+    v_tail := (v_stream->>'tail')::int;
+    perform pg_advisory_xact_lock(${STREAM_LOCK_SPACE}, ${streamLockKey('v_id')});
+    select (select c.result from es_commands c where p_command is not null and c.command_id = p_command),
+           (select s.version from es_streams s where s.stream_id = v_id)
+      into v_result, v_current;
+    v_counted := (v_stream->>'count')::int;
+    v_stale := ${refusalOf("v_stream->>'expected'", 'v_tail', 'v_current')};
+    if v_stale is not null then
+      v_refused := jsonb_build_object('streamId', v_id, 'actual', v_current, 'stale', v_stale);
+    end if;
+  else
+    perform pg_advisory_xact_lock(${STREAM_LOCK_SPACE}, k)
+       from (select distinct ${streamLockKey("x->>'streamId'")} as k from jsonb_array_elements(p_streams) as x order by 1) as keys;
+    select (select c.result from es_commands c where p_command is not null and c.command_id = p_command),
+           (select jsonb_build_object('streamId', r.id, 'actual', r.current, 'stale', r.stale)
+              from (select x.doc->>'streamId' as id, s.version as current, x.ord,
+                           ${refusalOf("x.doc->>'expected'", "(x.doc->>'tail')::int", 's.version')} as stale
+                      from jsonb_array_elements(p_streams) with ordinality as x(doc, ord)
+                      left join es_streams s on s.stream_id = x.doc->>'streamId') as r
+             where r.stale is not null
+             order by r.ord limit 1),
+           (select sum((x->>'count')::int) from jsonb_array_elements(p_streams) as x)
+      into v_result, v_refused, v_counted;
+  end if;
   if v_result is not null then
     return v_result || '{"duplicate": true}'::jsonb;
   end if;
@@ -100,47 +157,60 @@ begin
     end if;
     raise exception using errcode = '${APPEND_CONFLICT}', message = 'conflict', detail = (v_refused - 'stale')::text;
   end if;
-  with streams as (
-    insert into es_streams (stream_id, version)
-    select x->>'streamId', (x->>'tail')::int + (x->>'count')::int from jsonb_array_elements(p_streams) as x
-    on conflict (stream_id) do update set version = excluded.version
-  ),
-  subject_keys as (
-    insert into es_subject_keys (subject_id, wrapped_key)
-    select x->>'s', decode(x->>'k', 'base64') from jsonb_array_elements(coalesce(p_keys, '[]')) as x order by 1
-    on conflict (subject_id) do nothing
-    returning 1
-  ),
-  now_ as materialized (select date_trunc('milliseconds', clock_timestamp()) as ts),
-  inserted as (
-    insert into es_events (stream_id, stream_version, event_id, type, data, metadata, company_id, recorded_at, hash)
-    select r.s, r.v::int, r.e::uuid, r.t, r.d, v_metadata->(r.i::int), p_company, now_.ts, r.h
-      from rows from (jsonb_array_elements_text(p_events->'s'), jsonb_array_elements_text(p_events->'v'),
-                      jsonb_array_elements_text(p_events->'e'), jsonb_array_elements_text(p_events->'t'),
-                      jsonb_array_elements(p_events->'d'), jsonb_array_elements_text(p_events->'i'),
-                      jsonb_array_elements_text(p_events->'h')) with ordinality as r(s, v, e, t, d, i, h, ord)
-           cross join now_
-     order by r.ord
-    returning global_position, type
-  ),
-  answer as (
-    select jsonb_build_object('duplicate', false,
-             'streams', (select jsonb_agg(jsonb_build_object('streamId', x->>'streamId', 'version', (x->>'tail')::int + (x->>'count')::int) order by ord)
-                           from jsonb_array_elements(p_streams) with ordinality as s(x, ord)),
-             'firstPosition', min(global_position), 'lastPosition', max(global_position),
-             'eventTypes', (select jsonb_agg(t order by p) from (select type as t, min(global_position) as p from inserted group by type) as kinds),
-             'checkpoint', jsonb_build_object('txId', pg_current_xact_id()::text, 'globalPosition', max(global_position))) as result
-      from inserted
-  ),
-  claim as (
-    insert into es_commands (command_id, result)
-    select p_command, result from answer where p_command is not null
-    on conflict (command_id) do nothing
-    returning 1
-  )
-  select answer.result, (select count(*) from subject_keys), (select count(*) from claim)
-    into v_result, v_keys_inserted, v_claimed
-    from answer;
+  v_now := date_trunc('milliseconds', clock_timestamp());
+  if v_one then
+    if v_current is null then
+      insert into es_streams (stream_id, version) values (v_id, v_tail + v_counted);
+    else
+      update es_streams set version = v_tail + v_counted where stream_id = v_id;
+    end if;
+    if v_keys > 0 then
+      ${INSERT_KEYS};
+      get diagnostics v_keys_inserted = row_count;
+    end if;
+    if v_count = 1 then
+      insert into es_events (stream_id, stream_version, event_id, type, data, metadata, company_id, recorded_at, hash)
+      values (p_events->'s'->>0, (p_events->'v'->>0)::int, (p_events->'e'->>0)::uuid, p_events->'t'->>0, p_events->'d'->0,
+              v_metadata->((p_events->'i'->>0)::int), p_company, v_now, p_events->'h'->>0)
+      returning global_position, jsonb_build_array(type) into v_first, v_types;
+      v_last := v_first;
+    else
+      with inserted as (${INSERT_EVENTS})
+      select min(global_position), max(global_position), ${INSERTED_TYPES} into v_first, v_last, v_types from inserted;
+    end if;
+    v_result := ${answerOf("jsonb_build_array(jsonb_build_object('streamId', v_id, 'version', v_tail + v_counted))", 'v_first', 'v_last', 'v_types')};
+    if p_command is not null then
+      insert into es_commands (command_id, result) values (p_command, v_result) on conflict (command_id) do nothing;
+      get diagnostics v_claimed = row_count;
+    end if;
+  else
+    with streams as (
+      insert into es_streams (stream_id, version)
+      select x->>'streamId', (x->>'tail')::int + (x->>'count')::int from jsonb_array_elements(p_streams) as x
+      on conflict (stream_id) do update set version = excluded.version
+    ),
+    subject_keys as (${INSERT_KEYS} returning 1),
+    inserted as (${INSERT_EVENTS}),
+    answer as (
+      select ${answerOf(
+        `(select jsonb_agg(jsonb_build_object('streamId', x->>'streamId', 'version', (x->>'tail')::int + (x->>'count')::int) order by ord)
+            from jsonb_array_elements(p_streams) with ordinality as s(x, ord))`,
+        'min(global_position)',
+        'max(global_position)',
+        INSERTED_TYPES,
+      )} as result
+        from inserted
+    ),
+    claim as (
+      insert into es_commands (command_id, result)
+      select p_command, result from answer where p_command is not null
+      on conflict (command_id) do nothing
+      returning 1
+    )
+    select answer.result, (select count(*) from subject_keys), (select count(*) from claim)
+      into v_result, v_keys_inserted, v_claimed
+      from answer;
+  end if;
   if v_keys_inserted < v_keys then
     raise exception using errcode = '${APPEND_STALE}', message = 'stale keys', detail = 'keys';
   end if;

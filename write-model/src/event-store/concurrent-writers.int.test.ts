@@ -108,5 +108,60 @@ suite.each(EVENT_LOG_LAYOUTS)(
       expect(answer).toEqual({ ...original, duplicate: true });
       expect((await store.readStream(second)).version).toBe(0);
     });
+
+    it.each([
+      ['one stream', 1],
+      ['two streams', 2],
+    ])(
+      "a new data subject's key another append has written but not committed: the second append (%s) waits, then writes under that key",
+      async (_, streams) => {
+        const subject = `subject-${randomUUID()}`;
+        const [first, second] = [`keyed-a-${randomUUID()}`, `keyed-b-${randomUUID()}`];
+        const registered = (name: string) => ({
+          type: 'Registered',
+          data: { name, plan: 'gold' },
+          pii: [{ subjectId: subject, fields: ['name'] }],
+        });
+        let release!: () => void;
+        let reached!: () => void;
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        const keyed = new Promise<void>((resolve) => (reached = resolve));
+        const options = { companyId: null, actorUserId: null };
+        const holding = store.append([{ streamId: first, expectedVersion: 'no_stream', events: [registered('Thandi')] }], {
+          ...options,
+          commandId: randomUUID(),
+          inTransaction: () => {
+            reached(); // appended with a fresh key for the subject, not committed until the gate opens
+            return gate;
+          },
+        });
+        await keyed;
+        // The subject's key is not committed, so this append makes its own and finds the other's row at its insert.
+        const others = [second, `keyed-c-${randomUUID()}`].slice(0, streams);
+        const waiting = store.append(
+          others.map((streamId) => ({ streamId, expectedVersion: 'no_stream' as const, events: [registered('Thandiwe')] })),
+          {
+            ...options,
+            commandId: randomUUID(),
+          },
+        );
+        await expect
+          .poll(
+            async () =>
+              (
+                await db.sql.query(
+                  `select 1 from pg_stat_activity where datname = current_database() and query like '%es_append%' and wait_event_type = 'Lock'`,
+                )
+              ).length,
+          )
+          .toBe(1);
+        release();
+        await Promise.all([holding, waiting]);
+        const keys = await db.sql.query('select 1 from es_subject_keys where subject_id = $1', [subject]);
+        expect(keys).toHaveLength(1);
+        expect((await store.readStream(first)).events.map((e) => e.data.name)).toEqual(['Thandi']);
+        for (const other of others) expect((await store.readStream(other)).events.map((e) => e.data.name)).toEqual(['Thandiwe']);
+      },
+    );
   },
 );
