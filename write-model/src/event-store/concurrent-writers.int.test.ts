@@ -28,6 +28,18 @@ suite.each(EVENT_LOG_LAYOUTS)(
       await store?.close();
       await db?.dispose();
     });
+    /** Until one es_append waits on a lock (a row another append's open transaction holds). */
+    const oneAppendWaitingOnALock = () =>
+      expect
+        .poll(
+          async () =>
+            (
+              await db.sql.query(
+                `select 1 from pg_stat_activity where datname = current_database() and query like '%es_append%' and wait_event_type = 'Lock'`,
+              )
+            ).length,
+        )
+        .toBe(1);
 
     it(`${WRITERS} writers on overlapping streams with rollbacks and late commits: subscribers see each committed event once, in stream order`, async () => {
       const streams = Array.from({ length: STREAMS }, (_, i) => `account-${i}-${randomUUID()}`);
@@ -92,16 +104,7 @@ suite.each(EVENT_LOG_LAYOUTS)(
         [{ streamId: second, expectedVersion: 'no_stream', events: [{ type: 'Deposited', data: { n: 2 } }] }],
         options,
       );
-      await expect
-        .poll(
-          async () =>
-            (
-              await db.sql.query(
-                `select 1 from pg_stat_activity where datname = current_database() and query like '%es_append%' and wait_event_type = 'Lock'`,
-              )
-            ).length,
-        )
-        .toBe(1);
+      await oneAppendWaitingOnALock();
       release();
       const [original, answer] = await Promise.all([holding, waiting]);
       expect(original.duplicate).toBe(false);
@@ -145,16 +148,7 @@ suite.each(EVENT_LOG_LAYOUTS)(
             commandId: randomUUID(),
           },
         );
-        await expect
-          .poll(
-            async () =>
-              (
-                await db.sql.query(
-                  `select 1 from pg_stat_activity where datname = current_database() and query like '%es_append%' and wait_event_type = 'Lock'`,
-                )
-              ).length,
-          )
-          .toBe(1);
+        await oneAppendWaitingOnALock();
         release();
         await Promise.all([holding, waiting]);
         const keys = await db.sql.query('select 1 from es_subject_keys where subject_id = $1', [subject]);
