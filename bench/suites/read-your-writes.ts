@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startChildGateway, startChildWorker } from '../child-gateway.ts';
-import { call, signIn } from '../context.ts';
+import { signIn } from '../context.ts';
+import { lightClient, type LightClient } from '../light-client.ts';
 import type { Figure } from '../report.ts';
 import { postgresCpuSeconds } from '../proc-stat.ts';
 import { percentiles, round } from '../stats.ts';
@@ -14,6 +15,15 @@ type Run = { latencies: number[]; answers: number[]; notVisible: number; achieve
  * and its answer's from sending to the command's 201 (which includes the gateway's read-your-writes wait).
  */
 async function registrations(baseUrl: string, token: string, policyTypeId: string, commands: number, rate: number): Promise<Run> {
+  const client = lightClient(baseUrl);
+  try {
+    return await registrationsBy(client, token, policyTypeId, commands, rate);
+  } finally {
+    client.close();
+  }
+}
+
+async function registrationsBy(client: LightClient, token: string, policyTypeId: string, commands: number, rate: number): Promise<Run> {
   // Letters only (names take no digits): 12 of a-p, so two runs on one database do not meet.
   const run = [...randomUUID().replace(/-/g, '').slice(0, 12)].map((c) => String.fromCharCode(97 + Number.parseInt(c, 16))).join('');
   const latencies: number[] = [];
@@ -22,8 +32,7 @@ async function registrations(baseUrl: string, token: string, policyTypeId: strin
   const one = async (i: number) => {
     const lastName = `Ryw${run}${String.fromCharCode(97 + (i % 26))}${i}`;
     const started = performance.now();
-    await call(
-      baseUrl,
+    await client.json(
       'POST',
       '/api/members',
       {
@@ -42,8 +51,7 @@ async function registrations(baseUrl: string, token: string, policyTypeId: strin
       token,
     );
     answers.push(performance.now() - started);
-    const answer = await call<{ data?: { members: { nodes: { lastName: string }[] } } }>(
-      baseUrl,
+    const answer = await client.json<{ data?: { members: { nodes: { lastName: string }[] } } }>(
       'POST',
       '/graphql',
       { query: `query ($s: String) { members(first: 5, search: $s) { nodes { lastName } } }`, variables: { s: lastName } },
