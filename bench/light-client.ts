@@ -8,7 +8,7 @@ export type LightClient = {
 
 /**
  * A keep-alive HTTP/1.1 client on node:http for the open-loop drivers (read-your-writes). `fetch` cost the bench's
- * process 3.3–3.9 ms of CPU per registration and its read (two requests), CPU taken from the processes measured on
+ * process 2.4–3.9 ms of CPU per registration and its read (two requests), CPU taken from the processes measured on
  * the same two cores; a client elsewhere would not take it. The answers are the same bytes either way.
  */
 export function lightClient(baseUrl: string, maxSockets = 256): LightClient {
