@@ -59,14 +59,15 @@ export function createApp(services: Services): App {
     const isRest = url.pathname.startsWith('/api/') || url.pathname === '/api';
     // An upload route streams its body to storage under its own limit; every other body is
     // buffered under MAX_BODY_BYTES before anything reads it.
-    const limited = rest.takesRawBody(incoming) ? incoming : await limitBody(incoming, config.maxBodyBytes);
-    if (!limited) return jsonError(413, PAYLOAD_TOO_LARGE, 'PAYLOAD_TOO_LARGE');
+    const body = rest.takesRawBody(incoming) ? { request: incoming, text: null } : await limitBody(incoming, config.maxBodyBytes);
+    if (!body) return jsonError(413, PAYLOAD_TOO_LARGE, 'PAYLOAD_TOO_LARGE');
+    const limited = body.request;
     if (!isRest) {
-      const invalid = await invalidGraphQLBody(limited);
+      const invalid = invalidGraphQLBody(limited, body.text);
       if (invalid) return invalid;
     }
     const ctx = await createRequestContext(services, limited, client.ip ?? 'unknown', (request) => app.handle(request, { ip: 'loopback' }));
-    const response = isRest ? await rest(ctx, limited) : await yoga.fetch(limited, ctx);
+    const response = isRest ? await rest(ctx, limited, body.text) : await yoga.fetch(limited, ctx);
     for (const cookie of ctx.setCookies) response.headers.append('set-cookie', cookie);
     if (ctx.projectionLag.timedOut) response.headers.set('x-projection-lag', 'timeout');
     const timing = serverTiming(ctx.timings);
@@ -91,7 +92,7 @@ export function serverTiming(timings: RequestContext['timings']): string | null 
  * another site can send without a CORS preflight. Its JSON must parse, and a body that does not is
  * answered with a fixed message, not the parser's (which quotes the body and names the parser).
  */
-async function invalidGraphQLBody(request: Request): Promise<Response | null> {
+function invalidGraphQLBody(request: Request, text: string | null): Response | null {
   if (request.method === 'GET') {
     // A GET carries its variables and extensions as JSON in the query string: the same rule.
     const params = new URL(request.url).searchParams;
@@ -111,16 +112,20 @@ async function invalidGraphQLBody(request: Request): Promise<Response | null> {
     return Response.json({ errors: [{ message: JSON_REQUIRED, extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } }] }, { status: 415 });
   }
   try {
-    JSON.parse(await request.clone().text());
+    JSON.parse(text ?? '');
     return null;
   } catch {
     return Response.json({ errors: [{ message: MALFORMED_JSON, extensions: { code: 'MALFORMED_JSON' } }] }, { status: 400 });
   }
 }
 
-/** Reads the body up to the limit (whatever Content-Length claims); null when it is larger. */
-async function limitBody(request: Request, limit: number): Promise<Request | null> {
-  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return request;
+/**
+ * Reads the body up to the limit (whatever Content-Length claims); null when it is larger. The request comes back
+ * with the body buffered, and the body's text beside it (null when there is none) for the checks and the REST
+ * handlers, which would otherwise each read it again from the request (a GraphQL body's check read a clone).
+ */
+async function limitBody(request: Request, limit: number): Promise<{ request: Request; text: string | null } | null> {
+  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return { request, text: null };
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) return null;
   const reader = request.body.getReader();
@@ -136,5 +141,9 @@ async function limitBody(request: Request, limit: number): Promise<Request | nul
     }
     chunks.push(value);
   }
-  return new Request(request.url, { method: request.method, headers: request.headers, body: Buffer.concat(chunks) });
+  const bytes = Buffer.concat(chunks);
+  return { request: new Request(request.url, { method: request.method, headers: request.headers, body: bytes }), text: UTF8.decode(bytes) };
 }
+
+/** As a fetch body's text() decodes: UTF-8, a leading byte-order mark dropped, a malformed sequence replaced. */
+const UTF8 = new TextDecoder('utf-8');

@@ -61,7 +61,8 @@ export function createRestRouter(routes: readonly Route[]) {
     });
   }
 
-  async function handleRest(ctx: RequestContext, request: Request): Promise<Response> {
+  /** `bodyText`: the body already read (the gateway buffers it under its limit), so it is not read again. */
+  async function handleRest(ctx: RequestContext, request: Request, bodyText: string | null = null): Promise<Response> {
     const url = new URL(request.url);
     const matches = matching(url.pathname);
     if (matches.length === 0) return jsonError(404, `Not found: ${request.method} ${url.pathname}`, 'NOT_FOUND');
@@ -79,7 +80,7 @@ export function createRestRouter(routes: readonly Route[]) {
       return Response.json(errorBody, { status });
     }
     let body: unknown = undefined;
-    const text = found.route.rawBody || request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
+    const text = found.route.rawBody || request.method === 'GET' || request.method === 'DELETE' ? '' : (bodyText ?? (await request.text()));
     // A body is JSON, said so by its Content-Type: a form or text/plain body is what a page on
     // another site can send without a CORS preflight (cross-site.ts). Form routes read forms.
     if (!found.route.form && text.trim() !== '' && !isJsonContentType(request.headers.get('content-type'))) {
