@@ -12,7 +12,10 @@ export type LightClient = {
  * the same two cores; a client elsewhere would not take it. The answers are the same bytes either way.
  */
 export function lightClient(baseUrl: string, maxSockets = 256): LightClient {
-  const agent = new Agent({ keepAlive: true, maxSockets });
+  // A timeout lets the agent honour the server's Keep-Alive hint (Node drops an idle socket a second before the server
+  // would): without one, a socket idle for the server's 5 s was taken for the next request as the server closed it, and
+  // that request failed with ECONNRESET (seen once in the production shape's warm-up). An active request is not timed.
+  const agent = new Agent({ keepAlive: true, maxSockets, timeout: 60_000 });
   const { hostname, port } = new URL(baseUrl);
   return {
     json: <T>(method: string, path: string, body?: unknown, token?: string) =>
