@@ -5,12 +5,13 @@ export type PermissionOverrideRow = { name: string; effect: 'grant' | 'revoke' }
 /**
  * Role set + grants − revokes of one user, as a select over three SQL expressions (parameters or
  * columns of an outer query): the session lookup embeds it, so a request reads the set in force now.
+ * The revokes are read once and taken away from the role's set (a `not exists` per permission probed the
+ * overrides once for each of the role's forty-odd permissions: 88 of the lookup's 97 buffer reads).
  */
 export function effectivePermissionsSelect(company: string, user: string, role: string): string {
-  return `select permission from role_permissions r
-      where r.company_id = ${company} and r.role = ${role}
-        and not exists (select 1 from user_permission_overrides o
-                         where o.user_id = ${user} and o.permission = r.permission and o.effect = 'revoke')
+  return `(select permission from role_permissions r where r.company_id = ${company} and r.role = ${role}
+      except
+      select permission from user_permission_overrides where user_id = ${user} and effect = 'revoke')
      union
      select permission from user_permission_overrides where user_id = ${user} and company_id = ${company} and effect = 'grant'
      order by 1`;
