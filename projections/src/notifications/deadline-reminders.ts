@@ -1,6 +1,7 @@
 import { decisionClock, longDate, notificationsOf, UNDECIDED_STATUSES } from '@fpa/write-model';
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { southAfricanDate } from '@fpa/write-model/validation';
+import { effectivePermissionsSelect } from '../access/access.queries.ts';
 import { SEND_LATE_LIMIT_HOURS } from './enqueue.ts';
 import { OUTBOX } from './outbox.schema.ts';
 import { renderMessage, templateFor } from './templates.ts';
@@ -88,12 +89,7 @@ export async function enqueueDeadlineReminders(sql: SqlExecutor, now: Date): Pro
     `select u.id::text as "userId", u.company_id::text as "companyId", trim(u.email) as email, u.first_name as "firstName"
        from user_accounts u
       where u.company_id = any($1::uuid[]) and u.is_active and trim(u.email) <> ''
-        and (exists (select 1 from role_permissions r
-                      where r.company_id = u.company_id and r.role = u.role and r.permission = 'claims:update_status'
-                        and not exists (select 1 from user_permission_overrides o
-                                         where o.user_id = u.id and o.permission = r.permission and o.effect = 'revoke'))
-             or exists (select 1 from user_permission_overrides o
-                         where o.user_id = u.id and o.company_id = u.company_id and o.permission = 'claims:update_status' and o.effect = 'grant'))
+        and 'claims:update_status' in (${effectivePermissionsSelect('u.company_id', 'u.id', 'u.role')})
       order by u.created_at, u.id`,
     [companies],
   );
