@@ -151,7 +151,7 @@ export async function listClaims(sql: SqlExecutor, companyId: string, args: Clai
     params: p,
     first,
     after: args.after,
-    prefixSearch: !!search,
+    prefixSearch: search ? 'planned' : false,
     countFiltered: !!search,
     counted: async (tx) => {
       const counts = await claimCounts(tx, companyId);

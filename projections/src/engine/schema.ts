@@ -2,6 +2,7 @@ import { isSqlState, type SqlClient, type SqlExecutor } from '@fpa/write-model/e
 import type { Projector } from './types.ts';
 import { ENTER_FUNCTION } from './checkpoints.ts';
 import { ENTER_GROUP_FUNCTION } from './live-group.ts';
+import { PREFIX_END_FUNCTION } from './prefix-range.ts';
 import { migrateLeaseTables } from './lease.ts';
 import { PARKED_DDL, resolveParked } from './parked.ts';
 import { effectivePartitions, LAYOUT_DDL, partitionsOf, readModelPartitions } from './partitions.ts';
@@ -94,6 +95,7 @@ export async function migrateEngineTables(sql: SqlClient): Promise<void> {
     await tx.exec(LAYOUT_DDL);
     await tx.exec(ENTER_FUNCTION);
     await tx.exec(ENTER_GROUP_FUNCTION);
+    await tx.exec(PREFIX_END_FUNCTION);
     await migrateLeaseTables(tx);
     await ensureTenantRole(tx);
   });

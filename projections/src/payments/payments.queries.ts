@@ -89,7 +89,7 @@ export async function listPayments(sql: SqlExecutor, companyId: string, args: Pa
     first,
     after: args.after,
     // Narrowed to one policy, one scheme or a prefix: counted over the matching index range only.
-    prefixSearch: !!search,
+    prefixSearch: search ? 'planned' : false,
     countFiltered: !!(search || args.policyId || args.groupSchemeId),
     counted: async (tx) => {
       const counts = await paymentCounts(tx, companyId);

@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { priorCoverOf, type IdentifierType, type PolicyStatus, type PriorCover, type Relationship } from '@fpa/write-model/validation';
+import { prefixArm } from '../engine/prefix-range.ts';
 import { normalizeSearch, pageSize, pagedList, parameters, type Connection, type PageArgs } from './portfolio.paging.ts';
 import { isUuid } from './uuid.ts';
 import { jsonList, selectList, type ListField } from './json-list.ts';
@@ -83,15 +84,12 @@ const FIELDS: readonly ListField[] = [
 const COLUMNS = selectList(FIELDS);
 
 /**
- * Each arm matches one index of members (see portfolio.schema.ts): starts_with() on a stored
- * lower-cased column, the one form the tenant wall lets PostgreSQL take an index for.
+ * Each arm is one index of members (see portfolio.schema.ts): a prefix of a stored lower-cased column as a range of
+ * its index (prefixArm), the form the tenant wall lets PostgreSQL take an index for in a plan made once.
  */
 function searchCondition(prefix: string): string {
-  return `(starts_with(m.search_full_name, lower(${prefix}))
-        or starts_with(m.search_last_name, lower(${prefix}))
-        or starts_with(m.sa_id, lower(${prefix}))
-        or starts_with(m.search_passport, lower(${prefix}))
-        or starts_with(m.search_email, lower(${prefix})))`;
+  const arms = ['m.search_full_name', 'm.search_last_name', 'm.sa_id', 'm.search_passport', 'm.search_email'];
+  return `(${arms.map((column) => prefixArm(column, prefix)).join(' or ')})`;
 }
 
 /**
@@ -106,7 +104,7 @@ export async function listMembers(sql: SqlExecutor, companyId: string, args: Mem
   const where = [`m.company_id = ${company}`];
   // A scheme's main member is no one else's main member: their family joins through the scheme.
   if (args.mainOnly) where.push('m.is_main_member and m.scheme_id is null');
-  // starts_with() takes the text as it is: no LIKE pattern, nothing to escape.
+  // A range takes the text as it is: no LIKE pattern, nothing to escape.
   if (search) where.push(searchCondition(p.add(search)));
   return pagedList<MemberRow>(sql, {
     alias: 'm',
@@ -118,7 +116,7 @@ export async function listMembers(sql: SqlExecutor, companyId: string, args: Mem
     params: p,
     first,
     after: args.after,
-    prefixSearch: !!search,
+    prefixSearch: search ? 'ranges' : false,
     countFiltered: !!search,
     counted: (tx) => countFromStats(tx, companyId, args.mainOnly ? 'main_members' : 'total_members + scheme_members'),
   });

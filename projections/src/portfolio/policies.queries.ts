@@ -117,7 +117,7 @@ export async function listPolicies(sql: SqlExecutor, companyId: string, args: Po
       params: p,
       first,
       after: args.after,
-      prefixSearch: !!search,
+      prefixSearch: search ? 'planned' : false,
       countFiltered: !!search,
       counted: async (on) => {
         const counts = await policyCounts(on, companyId);

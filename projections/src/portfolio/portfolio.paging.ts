@@ -126,8 +126,13 @@ export type PagedListQuery = {
   params: ReturnType<typeof parameters>;
   first: number;
   after?: string | null;
-  /** A search's text is among the params: the statements are planned for its value. */
-  prefixSearch: boolean;
+  /**
+   * A search's text is among the params. 'planned': its conditions can use an index only in a plan made for the
+   * text's value (starts_with(), LIKE), so both statements are. 'ranges': its arms are index ranges (prefixArm) that
+   * a plan made once serves; the count of the matches and of the whole list are read first and choose how the page
+   * is cut (cutFromMatches).
+   */
+  prefixSearch: false | 'planned' | 'ranges';
   /** true: count(*) over the filter; false: the maintained counter `counted` reads. */
   countFiltered: boolean;
   /** Reads the counter through the executor it is given (the page's, so both share one wall). */
@@ -135,11 +140,20 @@ export type PagedListQuery = {
 };
 
 /**
- * A search's prefix condition can use its text_pattern_ops index only in a plan made for the text's
- * value. A prepared statement gets a generic plan after five runs, and that one filters every row of
- * the company. Set for the rest of the read's transaction (it is sent first, on the same connection).
+ * How the read's statements are planned, for the rest of its transaction (sent first, on the same connection):
+ * 'force_custom_plan' for a search whose conditions use an index only in a plan made for the text's value (a
+ * prepared statement gets a generic plan after five runs, and that one filtered every row of the company);
+ * 'force_generic_plan' for index ranges, whose plan serves any text.
  */
-const CUSTOM_PLANS = `select set_config('plan_cache_mode', 'force_custom_plan', true)`;
+const PLAN_MODE = `select set_config('plan_cache_mode', $1, true)`;
+
+/**
+ * Whether a searched page is cut from its matches (`matches` rows read through the search's indexes and sorted) rather
+ * than by walking the list's own order until it has its `rows` (about rows × listed / matches rows read, a few in
+ * every listed / matches): whichever reads fewer rows. 21 rows of 50,000 members: up to 1,024 matches.
+ */
+export const cutFromMatches = (matches: number, rows: number, listed: number): boolean =>
+  matches * matches <= rows * Math.max(listed, matches);
 
 /**
  * Newest first, keyset-paged after the cursor; limit first + 1 tells whether another page follows.
@@ -155,23 +169,52 @@ export async function pagedList<T>(sql: SqlExecutor, q: PagedListQuery): Promise
     where.push(`(${a}.created_at, ${a}.position) < (${p.add(key.createdAt)}::timestamptz, ${p.add(key.position)}::bigint)`);
   }
   const order = `order by ${a}.created_at desc, ${a}.position desc`;
-  const page =
+  const limit = p.add(first + 1);
+  const page = (fenced: boolean) =>
     q.joinsAfterLimit === undefined
       ? `select ${q.columns}, ${sortKeyColumns(a)} ${q.from}
         where ${where.join(' and ')}
         ${order}
-        limit ${p.add(first + 1)}`
+        limit ${limit}`
       : `select ${q.columns}, ${sortKeyColumns(a)}
-         from (select ${a}.* from ${q.countFrom} where ${where.join(' and ')} ${order} limit ${p.add(first + 1)}) ${a}
+         from (select ${a}.* from ${matching(q.countFrom, a, where, fenced)} ${order} limit ${limit}) ${a}
          ${q.joinsAfterLimit}
         ${order}`;
+  const countStatement = `select count(*)::int as count from ${q.countFrom} where ${filter}`;
   const count = async (tx: SqlExecutor): Promise<number> => {
     if (!q.countFiltered) return q.counted(tx);
-    const [row] = await tx.query<{ count: number }>(`select count(*)::int as count from ${q.countFrom} where ${filter}`, filterValues);
+    const [row] = await tx.query<{ count: number }>(countStatement, filterValues);
     return row?.count ?? 0;
   };
+  if (q.prefixSearch === 'ranges') {
+    if (q.joinsAfterLimit === undefined || !q.countFiltered)
+      throw new Error('A ranged search cuts its page before its joins and counts its matches.');
+    const [rows, totalCount] = await readTogether(sql, async (tx) => {
+      // One plan each, made once per connection: the auto mode would plan these for every text (their plan for the
+      // value looks cheaper than the one for any value), which cost five times what they do.
+      const [, matches, listed] = await Promise.all([tx.query(PLAN_MODE, ['force_generic_plan']), count(tx), q.counted(tx)]);
+      const found = matches === 0 ? [] : await tx.query<T & WithSortKey>(page(cutFromMatches(matches, first + 1, listed)), p.values);
+      return [found, matches] as const;
+    });
+    return { ...toPage(rows, first), totalCount };
+  }
   const [, rows, totalCount] = await readTogether(sql, (tx) =>
-    Promise.all([q.prefixSearch ? tx.query(CUSTOM_PLANS) : null, tx.query<T & WithSortKey>(page, p.values), count(tx)]),
+    Promise.all([
+      q.prefixSearch === 'planned' ? tx.query(PLAN_MODE, ['force_custom_plan']) : null,
+      tx.query<T & WithSortKey>(page(false), p.values),
+      count(tx),
+    ]),
   );
   return { ...toPage(rows, first), totalCount };
+}
+
+/**
+ * The rows of `table alias` that meet the conditions, for a page to take its first rows from. Fenced (`offset 0`,
+ * which keeps the planner from merging it into the page): every match is found first, through the search's
+ * indexes, and sorted; a plan made for any text would otherwise walk the list's order index, which for a rare
+ * text reads every row of the company (2.3 ms for no match among 2,000 members, against 0.2 ms).
+ */
+function matching(table: string, alias: string, where: readonly string[], fenced: boolean): string {
+  const rows = `${table} where ${where.join(' and ')}`;
+  return fenced ? `(select ${alias}.* from ${rows} offset 0) ${alias}` : rows;
 }
