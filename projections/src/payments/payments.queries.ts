@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import type { PaymentStatus } from '@fpa/write-model/validation';
+import { prefixArm } from '../engine/prefix-range.ts';
 import { normalizeSearch, pageSize, pagedList, parameters, type Connection, type PageArgs } from '../portfolio/portfolio.paging.ts';
 import { isUuid } from '../portfolio/uuid.ts';
 
@@ -45,21 +46,21 @@ const COLUMNS = `p.id, p.policy_id as "policyId", p.policy_number as "policyNumb
   p.status_changed_at as "statusChangedAt", ${userName('c')} as "statusChangedByName", p.created_at as "createdAt"`;
 
 // group_schemes and user_accounts are other projectors' views: joined by primary key for the rows of a page.
-const FROM = `from payments p
+// Each to at most one row: a page is cut from payments first and joined after (pagedList's joinsAfterLimit).
+const JOINS = `
   left join group_schemes g on g.id = p.group_scheme_id
   left join user_accounts r on r.id = p.recorded_by
   left join user_accounts c on c.id = p.status_changed_by`;
+const FROM = `from payments p ${JOINS}`;
 
 /**
- * Policy number, member name, the name's last word, or reference, each a case-insensitive prefix: starts_with()
- * on a stored lower-cased column with its own index (payments.schema.ts), the one form the tenant wall lets
- * PostgreSQL take an index for (ADR 0003).
+ * Policy number, member name, the name's last word, or reference, each a case-insensitive prefix: a stored
+ * lower-cased column's range of its own index (prefixArm; payments.schema.ts), a form the tenant wall lets
+ * PostgreSQL take an index for in a plan made once (ADR 0003).
  */
 function searchCondition(prefix: string): string {
-  return `(starts_with(p.search_policy_number, lower(${prefix}))
-        or starts_with(p.search_member_name, lower(${prefix}))
-        or starts_with(p.search_member_last_name, lower(${prefix}))
-        or starts_with(p.search_reference, lower(${prefix})))`;
+  const arms = ['p.search_policy_number', 'p.search_member_name', 'p.search_member_last_name', 'p.search_reference'];
+  return `(${arms.map((column) => prefixArm(column, prefix)).join(' or ')})`;
 }
 
 /**
@@ -76,20 +77,21 @@ export async function listPayments(sql: SqlExecutor, companyId: string, args: Pa
   if (args.status) where.push(`p.status = ${p.add(args.status)}`);
   if (args.policyId) where.push(`p.policy_id = ${p.add(args.policyId)}::uuid`);
   if (args.groupSchemeId) where.push(`p.group_scheme_id = ${p.add(args.groupSchemeId)}::uuid`);
-  // starts_with() takes the text as it is: no LIKE pattern, nothing to escape.
+  // A range takes the text as it is: no LIKE pattern, nothing to escape.
   if (search) where.push(searchCondition(p.add(search)));
   const status = args.status;
   return pagedList<PaymentRow>(sql, {
     alias: 'p',
     columns: COLUMNS,
     from: FROM,
+    joinsAfterLimit: JOINS,
     countFrom: 'payments p',
     where,
     params: p,
     first,
     after: args.after,
     // Narrowed to one policy, one scheme or a prefix: counted over the matching index range only.
-    prefixSearch: search ? 'planned' : false,
+    prefixSearch: search ? 'ranges' : false,
     countFiltered: !!(search || args.policyId || args.groupSchemeId),
     counted: async (tx) => {
       const counts = await paymentCounts(tx, companyId);

@@ -1,6 +1,7 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import type { CoveredLife } from '@fpa/write-model';
 import type { PolicyStatus } from '@fpa/write-model/validation';
+import { prefixArm } from '../engine/prefix-range.ts';
 import { normalizeSearch, pageSize, pagedList, parameters, type Connection, type PageArgs } from './portfolio.paging.ts';
 import { readTogether } from '../engine/tenant-wall.ts';
 import { isUuid } from './uuid.ts';
@@ -48,10 +49,11 @@ export type PolicyCounts = { active: number; lapsed: number; cancelled: number; 
 
 export type PolicyListArgs = PageArgs & { search?: string | null; status?: PolicyStatus | null };
 
-const FROM = `
-  from policies p
+/** Each to at most one row: a page is cut from policies first and joined after (pagedList's joinsAfterLimit). */
+const JOINS = `
   left join policy_types t on t.id = p.policy_type_id and t.company_id = p.company_id
   left join portfolio_schemes s on s.id = p.scheme_id and s.company_id = p.company_id`;
+const FROM = `from policies p ${JOINS}`;
 
 // memberId: who holds the policy (the spouse after a main member's death, issue #22); policiesOfMember still
 // finds it by the main member it was issued to.
@@ -65,8 +67,9 @@ const COLUMNS = `p.id, p.policy_number as "policyNumber", coalesce(p.holder_memb
 
 /**
  * Policy number, member name ("first", "last", "first last"), SA ID / passport, policy type or group scheme name,
- * each a case-insensitive prefix. Each arm on policies is starts_with() on a stored lower-cased column with its
- * own index (portfolio.schema.ts), the one form the tenant wall lets PostgreSQL take an index for (ADR 0003).
+ * each a case-insensitive prefix. Each arm on policies is a prefix of a stored lower-cased column as a range of its
+ * own index (prefixArm; portfolio.schema.ts), a form the tenant wall lets PostgreSQL take an index for in a plan made
+ * once (ADR 0003).
  * The type-name and scheme-name arms are the company's few matching types and schemes, looked up first and
  * given as id lists (left out when none match): written as sub-selects in the statement, the planner could not
  * know what they match and, with the tables' statistics, took the whole search for most of the book and walked
@@ -74,10 +77,9 @@ const COLUMNS = `p.id, p.policy_number as "policyNumber", coalesce(p.holder_memb
  */
 function searchCondition(prefix: string, typeIds: string | null, schemeIds: string | null): string {
   return `(${[
-    `starts_with(p.search_policy_number, lower(${prefix}))`,
-    `starts_with(p.search_member_name, lower(${prefix}))`,
-    `starts_with(p.search_member_last_name, lower(${prefix}))`,
-    `starts_with(p.search_member_id_number, lower(${prefix}))`,
+    ...['p.search_policy_number', 'p.search_member_name', 'p.search_member_last_name', 'p.search_member_id_number'].map((column) =>
+      prefixArm(column, prefix),
+    ),
     ...(typeIds ? [`p.policy_type_id = any(${typeIds}::uuid[])`] : []),
     ...(schemeIds ? [`p.scheme_id = any(${schemeIds}::uuid[])`] : []),
   ].join(' or ')})`;
@@ -89,7 +91,7 @@ async function filterOf(sql: SqlExecutor, companyId: string, search: string | un
   const where = [`p.company_id = ${company}`];
   if (status) where.push(`p.status = ${p.add(status)}`);
   if (search) {
-    // starts_with() takes the text as it is: no LIKE pattern, nothing to escape.
+    // The names' lookup and the ranges take the text as it is: no LIKE pattern, nothing to escape.
     const [named] = await sql.query<{ types: string[]; schemes: string[] }>(
       `select array(select pt.id::text from policy_types pt where pt.company_id = $1 and starts_with(lower(pt.name), lower($2))) as types,
               array(select ps.id::text from portfolio_schemes ps where ps.company_id = $1 and starts_with(lower(ps.name), lower($2))) as schemes`,
@@ -112,12 +114,13 @@ export async function listPolicies(sql: SqlExecutor, companyId: string, args: Po
       alias: 'p',
       columns: COLUMNS,
       from: FROM,
+      joinsAfterLimit: JOINS,
       countFrom: 'policies p',
       where,
       params: p,
       first,
       after: args.after,
-      prefixSearch: search ? 'planned' : false,
+      prefixSearch: search ? 'ranges' : false,
       countFiltered: !!search,
       counted: async (on) => {
         const counts = await policyCounts(on, companyId);
