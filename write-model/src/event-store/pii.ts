@@ -71,9 +71,12 @@ export async function createKeyring(sql: SqlExecutor, masterKey: Buffer, options
   let destroyed = 0;
 
   const load = async (db: SqlExecutor, subjectIds: readonly string[]) => {
+    // One subject (a registration, most live reads) by `=`: PostgreSQL plans `= any($1)` for every array it is
+    // given (the plan made once assumes ten elements and looks dearer), 62 µs of planning for a 20 µs lookup.
+    const one = subjectIds.length === 1;
     const rows = await db.query<{ subject_id: string; wrapped: string | null }>(
-      `select subject_id, encode(wrapped_key, 'base64') as wrapped from es_subject_keys where subject_id = any($1::text[])`,
-      [subjectIds],
+      `select subject_id, encode(wrapped_key, 'base64') as wrapped from es_subject_keys where ${one ? 'subject_id = $1' : 'subject_id = any($1::text[])'}`,
+      [one ? subjectIds[0] : subjectIds],
     );
     // Only rows: a missing row is not an erasure, and must not be cached as one.
     return new Map<string, Buffer | null>(
