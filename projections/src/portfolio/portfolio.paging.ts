@@ -191,7 +191,7 @@ export async function pagedList<T>(sql: SqlExecutor, q: PagedListQuery): Promise
       throw new Error('A ranged search cuts its page before its joins and counts its matches.');
     const [rows, totalCount] = await readTogether(sql, async (tx) => {
       // One plan each, made once per connection: the auto mode would plan these for every text (their plan for the
-      // value looks cheaper than the one for any value), which cost five times what they do.
+      // value looks cheaper than the one for any value), and planning cost several times their execution.
       const [, matches, listed] = await Promise.all([tx.query(PLAN_MODE, ['force_generic_plan']), count(tx), q.counted(tx)]);
       const found = matches === 0 ? [] : await tx.query<T & WithSortKey>(page(cutFromMatches(matches, first + 1, listed)), p.values);
       return [found, matches] as const;
