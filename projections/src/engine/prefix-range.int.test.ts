@@ -1,6 +1,6 @@
 import { testDrivers } from '@fpa/write-model/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { prefixArm, PREFIX_END_FUNCTION } from './prefix-range.ts';
+import { prefixArms, PREFIX_END_FUNCTION } from './prefix-range.ts';
 
 /** Characters where a code point one up is awkward: byte-length steps, the surrogate gap, the last code point. */
 const EDGES = [
@@ -49,7 +49,7 @@ describe.each(testDrivers())('prefix searches as index ranges on $name', (driver
     ];
     const [row] = await db.sql.query<{ wrong: { p: string; v: string; ranged: boolean }[] }>(
       `select coalesce(jsonb_agg(jsonb_build_object('p', p, 'v', v, 'ranged', ranged)), '[]') as wrong
-         from (select p, v, ${prefixArm('v', 'p')} as ranged, starts_with(v, lower(p)) as starts
+         from (select p, v, ${prefixArms(['v'], 'p')[0]} as ranged, starts_with(v, lower(p)) as starts
                  from unnest($1::text[]) as p, (select lower(x) as v from unnest($2::text[]) as x) vs) c
         where ranged is distinct from starts and rtrim(p, chr(1114111)) <> ''`,
       [prefixes, values],
@@ -57,7 +57,7 @@ describe.each(testDrivers())('prefix searches as index ranges on $name', (driver
     expect(row?.wrong, `seed ${seed}`).toEqual([]);
     // A text made only of the last code point has no end: it matches nothing (a noncharacter; no stored value has one).
     const [only] = await db.sql.query<{ n: number }>(
-      `select count(*)::int as n from unnest($1::text[]) as v where ${prefixArm('v', '$2')}`,
+      `select count(*)::int as n from unnest($1::text[]) as v where ${prefixArms(['v'], '$2')[0]}`,
       [['\u{10ffff}', '\u{10ffff}a', 'a'], '\u{10ffff}'],
     );
     expect(only?.n).toBe(0);

@@ -23,8 +23,8 @@ export const PREFIX_END_FUNCTION = `
 `;
 
 /**
- * One search arm: `column` (stored lower-cased, with a (company_id, column text_pattern_ops) index) starts with the
- * lower-cased text of the parameter `text` ($n).
+ * A search's arms, one per column: the column (stored lower-cased, with a (company_id, column text_pattern_ops)
+ * index) starts with the lower-cased text of the parameter `text` ($n). Joined with `or` by the caller.
  */
-export const prefixArm = (column: string, text: string): string =>
-  `(${column} ~>=~ lower(${text}) and ${column} ~<~ public.search_prefix_end(lower(${text})))`;
+export const prefixArms = (columns: readonly string[], text: string): string[] =>
+  columns.map((column) => `(${column} ~>=~ lower(${text}) and ${column} ~<~ public.search_prefix_end(lower(${text})))`);

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import type { PaymentStatus } from '@fpa/write-model/validation';
-import { prefixArm } from '../engine/prefix-range.ts';
+import { prefixArms } from '../engine/prefix-range.ts';
 import { normalizeSearch, pageSize, pagedList, parameters, type Connection, type PageArgs } from '../portfolio/portfolio.paging.ts';
 import { isUuid } from '../portfolio/uuid.ts';
 
@@ -55,12 +55,12 @@ const FROM = `from payments p ${JOINS}`;
 
 /**
  * Policy number, member name, the name's last word, or reference, each a case-insensitive prefix: a stored
- * lower-cased column's range of its own index (prefixArm; payments.schema.ts), a form the tenant wall lets
+ * lower-cased column's range of its own index (prefixArms; payments.schema.ts), a form the tenant wall lets
  * PostgreSQL take an index for in a plan made once (ADR 0003).
  */
 function searchCondition(prefix: string): string {
   const arms = ['p.search_policy_number', 'p.search_member_name', 'p.search_member_last_name', 'p.search_reference'];
-  return `(${arms.map((column) => prefixArm(column, prefix)).join(' or ')})`;
+  return `(${prefixArms(arms, prefix).join(' or ')})`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import { priorCoverOf, type IdentifierType, type PolicyStatus, type PriorCover, type Relationship } from '@fpa/write-model/validation';
-import { prefixArm } from '../engine/prefix-range.ts';
+import { prefixArms } from '../engine/prefix-range.ts';
 import { normalizeSearch, pageSize, pagedList, parameters, type Connection, type PageArgs } from './portfolio.paging.ts';
 import { isUuid } from './uuid.ts';
 import { jsonList, selectList, type ListField } from './json-list.ts';
@@ -85,11 +85,11 @@ const COLUMNS = selectList(FIELDS);
 
 /**
  * Each arm is one index of members (see portfolio.schema.ts): a prefix of a stored lower-cased column as a range of
- * its index (prefixArm), the form the tenant wall lets PostgreSQL take an index for in a plan made once.
+ * its index (prefixArms), the form the tenant wall lets PostgreSQL take an index for in a plan made once.
  */
 function searchCondition(prefix: string): string {
   const arms = ['m.search_full_name', 'm.search_last_name', 'm.sa_id', 'm.search_passport', 'm.search_email'];
-  return `(${arms.map((column) => prefixArm(column, prefix)).join(' or ')})`;
+  return `(${prefixArms(arms, prefix).join(' or ')})`;
 }
 
 /**

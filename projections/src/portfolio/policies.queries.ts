@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '@fpa/write-model/event-store';
 import type { CoveredLife } from '@fpa/write-model';
 import type { PolicyStatus } from '@fpa/write-model/validation';
-import { prefixArm } from '../engine/prefix-range.ts';
+import { prefixArms } from '../engine/prefix-range.ts';
 import { normalizeSearch, pageSize, pagedList, parameters, type Connection, type PageArgs } from './portfolio.paging.ts';
 import { readTogether } from '../engine/tenant-wall.ts';
 import { isUuid } from './uuid.ts';
@@ -68,7 +68,7 @@ const COLUMNS = `p.id, p.policy_number as "policyNumber", coalesce(p.holder_memb
 /**
  * Policy number, member name ("first", "last", "first last"), SA ID / passport, policy type or group scheme name,
  * each a case-insensitive prefix. Each arm on policies is a prefix of a stored lower-cased column as a range of its
- * own index (prefixArm; portfolio.schema.ts), a form the tenant wall lets PostgreSQL take an index for in a plan made
+ * own index (prefixArms; portfolio.schema.ts), a form the tenant wall lets PostgreSQL take an index for in a plan made
  * once (ADR 0003).
  * The type-name and scheme-name arms are the company's few matching types and schemes, looked up first and
  * given as id lists (left out when none match): written as sub-selects in the statement, the planner could not
@@ -77,9 +77,7 @@ const COLUMNS = `p.id, p.policy_number as "policyNumber", coalesce(p.holder_memb
  */
 function searchCondition(prefix: string, typeIds: string | null, schemeIds: string | null): string {
   return `(${[
-    ...['p.search_policy_number', 'p.search_member_name', 'p.search_member_last_name', 'p.search_member_id_number'].map((column) =>
-      prefixArm(column, prefix),
-    ),
+    ...prefixArms(['p.search_policy_number', 'p.search_member_name', 'p.search_member_last_name', 'p.search_member_id_number'], prefix),
     ...(typeIds ? [`p.policy_type_id = any(${typeIds}::uuid[])`] : []),
     ...(schemeIds ? [`p.scheme_id = any(${schemeIds}::uuid[])`] : []),
   ].join(' or ')})`;

@@ -128,7 +128,7 @@ export type PagedListQuery = {
   after?: string | null;
   /**
    * A search's text is among the params. 'planned': its conditions can use an index only in a plan made for the
-   * text's value (starts_with(), LIKE), so both statements are. 'ranges': its arms are index ranges (prefixArm) that
+   * text's value (starts_with(), LIKE), so both statements are. 'ranges': its arms are index ranges (prefixArms) that
    * a plan made once serves; the count of the matches and of the whole list are read first and choose how the page
    * is cut (cutFromMatches).
    */

@@ -87,7 +87,7 @@ export type PostgresOptions = {
 const INT8_OID = 20;
 
 /**
- * A statement of `query` is prepared on its connection and its plan kept, with parameters or without: postgres.js
+ * A statement of `query` (and a transaction's opening) is prepared on its connection and its plan kept, with parameters or without: postgres.js
  * sends a statement without parameters by the simple protocol unless told (`simple`, not in its types), which
  * parses and plans it on every call (the projection worker's head read: 140 µs of planning each time).
  * `exec` keeps the simple protocol: several statements in one text.
@@ -174,9 +174,7 @@ export async function createPostgresClient(options: PostgresOptions): Promise<Sq
               if (!opening) return await fn(guarded(tx));
               // execute() hands the statement to the connection now, before fn can make another:
               // postgres.js sends a transaction's statements in that order, pipelined.
-              const opened = check(() =>
-                tx.unsafe(opening.text, opening.params as postgres.ParameterOrJSON<never>[], { prepare: true }).execute(),
-              );
+              const opened = check(() => tx.unsafe(opening.text, opening.params as postgres.ParameterOrJSON<never>[], PREPARED).execute());
               const [, result] = await Promise.all([opened, fn(guarded(tx))]);
               return result;
             } catch (error) {
