@@ -29,14 +29,15 @@ const PAYMENT_ROWS = { date: paymentRows('date'), text: paymentRows('text') };
  * A run of recorded payments into a projector's payments table (payment_id, company_id, policy_id, amount,
  * payment_date, status) in one INSERT, in log order: the first of a repeated payment id stands, as when
  * each is inserted on its own with ON CONFLICT DO NOTHING. `dateType` is the table's payment_date type.
+ * Gives the ids it inserted (none already in the table; each once).
  */
 export async function insertPaymentRows(
   tx: SqlExecutor,
   table: string,
   payments: readonly PaymentRecorded['data'][],
   dateType: 'date' | 'text',
-): Promise<void> {
-  if (payments.length === 0) return;
+): Promise<Set<string>> {
+  if (payments.length === 0) return new Set();
   const rows = payments.map((d, ord) => ({
     ord,
     payment_id: d.paymentId,
@@ -47,12 +48,14 @@ export async function insertPaymentRows(
     status: d.status,
   }));
   const set = PAYMENT_ROWS[dateType];
-  await tx.query(
+  const inserted = await tx.query<{ payment_id: string }>(
     `insert into ${table} (payment_id, company_id, policy_id, amount, payment_date, status)
      select payment_id, company_id, policy_id, amount, payment_date, status
        from ${set.from('$1', 'r')}
       order by ord
-     on conflict (payment_id) do nothing`,
+     on conflict (payment_id) do nothing
+     returning payment_id::text`,
     [set.json(rows)],
   );
+  return new Set(inserted.map((row) => row.payment_id));
 }

@@ -14,7 +14,7 @@
 export type RowSet = {
   /** The relation: a sub-select of the parameter `param` (text) with the declared columns, named `alias`. */
   from(param: string, alias: string): string;
-  /** The parameter: the rows as JSON arrays of their values in the columns' order. */
+  /** The parameter: a JSON array of `{"rows": n}`, then each row as an array of its values in the columns' order. */
   json(rows: readonly object[]): string;
 };
 
@@ -38,13 +38,17 @@ export function rowSet(columns: string): RowSet {
   const select = declared.map((column, at) => `${value(column, at)} as ${column.sql}`).join(', ');
   const names = declared.map((column) => column.name);
   return {
-    // The limit is the array's length, so it removes nothing: it tells the planner how many rows come. Alone,
+    // The limit is the number of rows, so it removes nothing: it tells the planner how many rows come. Alone,
     // jsonb_array_elements is estimated at 100 rows whatever it is given, and a live batch of a few registrations was
     // joined to members by hashing the company's whole table wherever that cost less than 100 lookups (1.5 ms for
     // three rows at 5,000 members' rows, issue #26). With the limit a plan made for the given rows (a custom plan)
-    // counts them exactly, and a generic plan assumes a tenth of 100: either looks a few rows up by their keys.
+    // counts them exactly (up to 100), and a generic plan assumes a tenth of 100: either looks a few rows up by their keys.
+    // The number leads the array as an object, read from the text's first characters: jsonb_array_length() of the
+    // parameter parsed all of it a second time (planning a rebuild's batch of 500 payments took 2.6 ms instead of 1.2).
+    // An object, not a bare number: a jsonb scalar answers ->>0 with itself, and the skipped row's columns are still read.
     from: (param, alias) =>
-      `(select ${select} from jsonb_array_elements(${param}::text::jsonb) as e limit jsonb_array_length(${param}::text::jsonb)) as ${alias}`,
-    json: (rows) => JSON.stringify(rows.map((row) => names.map((name) => (row as Record<string, unknown>)[name]))),
+      `(select ${select} from jsonb_array_elements(${param}::text::jsonb) as e offset 1 limit substring(left(${param}::text, 24) from '[0-9]+')::int) as ${alias}`,
+    json: (rows) =>
+      JSON.stringify([{ rows: rows.length }, ...rows.map((row) => names.map((name) => (row as Record<string, unknown>)[name]))]),
   };
 }

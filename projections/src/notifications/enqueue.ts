@@ -104,7 +104,8 @@ export function channelsFor(
  * type's template that the company's tier sends (the free tier: the legally required notice, by e-mail).
  * A channel without an address is left out, except for a legally required notice, which is recorded as
  * not sent with the reason. The row's id and its unique key come from the event, the recipient and the
- * channel, so applying the event again (a replay, a rebuild) writes nothing.
+ * channel, so applying the event again (a replay, a rebuild) writes nothing. `values` may be given as a function,
+ * asked only when a message is written (a receipt's paid-up-to date folds the policy's payments).
  */
 export async function enqueue(
   tx: SqlExecutor,
@@ -112,7 +113,7 @@ export async function enqueue(
   companyId: string,
   type: NotificationType,
   recipient: Recipient,
-  values: TemplateValues,
+  values: TemplateValues | (() => Promise<TemplateValues>),
   reads: EnqueueReads = liveEnqueueReads(tx),
 ): Promise<void> {
   const company = await reads.company(companyId);
@@ -126,15 +127,22 @@ export async function enqueue(
     template,
     scope === 'legal_by_email' ? template.channels.filter((c) => c === 'email') : template.channels,
   );
+  const addressed = channels
+    .map((channel) => ({ channel, address: addressOf(channel, recipient) }))
+    .filter(({ address }) => address.to || template.legallyRequired);
+  if (addressed.length === 0) return;
   // Settings may leave the company's phone or e-mail blank ('').
   const contact = usable(company.phone) ? company.phone.trim() : usable(company.email) ? company.email.trim() : 'our offices';
-  const filled: TemplateValues = { companyName: company.name, companyContact: contact, firstName: recipient.firstName ?? '', ...values };
+  const filled: TemplateValues = {
+    companyName: company.name,
+    companyContact: contact,
+    firstName: recipient.firstName ?? '',
+    ...(typeof values === 'function' ? await values() : values),
+  };
   // The company's template in force at this event (the projector folds the template events in log order),
   // so a rebuild renders each message as it was first written; the outbox keeps the row written then anyway.
   const words = await reads.words(companyId, type);
-  for (const channel of channels) {
-    const address = addressOf(channel, recipient);
-    if (!address.to && !template.legallyRequired) continue;
+  for (const { channel, address } of addressed) {
     const message = renderMessage(words, channel, filled);
     await tx.query(
       `insert into ${OUTBOX} (id, company_id, source_event_id, source_position, type, recipient, member_id, channel, to_address,

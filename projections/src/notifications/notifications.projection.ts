@@ -540,13 +540,14 @@ async function receipt(
     companyId,
     'premium_received',
     recipient,
-    {
+    // The paid-up-to date folds the policy's payments: only for a receipt that is written (not on the free tier).
+    async () => ({
       policyNumber: recipient.policyNumber,
       amount: formatRand(amount),
       paidOn: longDate(paymentDate),
       month: monthName(paymentDate.slice(0, 7)),
       paidUpTo: await paidUpToAfter(reads, policyId, paymentDate, southAfricanDate(event.recordedAt)),
-    },
+    }),
     reads,
   );
 }
@@ -579,8 +580,8 @@ async function paidUpToAfter(reads: ReceiptReads, policyId: string, paymentDate:
  * A run of PaymentRecorded (a result file's or a statement's payments: issue #21's 50,000 lines), with what
  * apply reads per payment read once for the run: the policies' terms and holders, their payments, each
  * company and template. Nothing a run changes is read from those: the payments are folded in memory in log
- * order (a payment id already known is not added again, as the table's key refuses it), and written in one
- * statement at the end. The outbox rows are written per message as apply writes them. Equal to apply event
+ * order (a payment id already known is not added again, as the table's key refuses it), written in one
+ * statement first. The outbox rows are written per message as apply writes them. Equal to apply event
  * by event (notifications-batch.int.test.ts).
  */
 async function paymentRun(tx: SqlExecutor, run: readonly Recorded<PaymentRecorded>[]): Promise<void> {
@@ -600,13 +601,6 @@ async function paymentRun(tx: SqlExecutor, run: readonly Recorded<PaymentRecorde
     [[...new Set(terms.map((t) => t.member_id))]],
   );
   const personOf = new Map(people.map((p) => [p.member_id, p]));
-  const known = new Set(
-    (
-      await tx.query<{ payment_id: string }>(`select payment_id::text from notify_payments where payment_id = any($1::uuid[])`, [
-        [...new Set(paying.map((e) => e.data.paymentId))],
-      ])
-    ).map((r) => r.payment_id),
-  );
   type Paid = { id: string; date: string; amount: string; status: string };
   const paymentsOf = new Map<string, Paid[]>(policyIds.map((id) => [id, []]));
   for (const row of await tx.query<{ policy_id: string; payment_id: string; date: string; amount: string; status: string }>(
@@ -637,18 +631,20 @@ async function paymentRun(tx: SqlExecutor, run: readonly Recorded<PaymentRecorde
         .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         .map((p) => ({ date: p.date, amount: p.amount })),
   };
-  // The payments the table takes, in log order: a payment id already known is refused by its key.
-  const recorded: PaymentRecorded['data'][] = [];
+  // The payments the table takes, in log order (a payment id already there is refused by its key), written first:
+  // what it inserted says which are new, and the payments each receipt folds were read before it.
+  const inserted = await insertPaymentRows(
+    tx,
+    'notify_payments',
+    paying.map((event) => event.data),
+    'text',
+  );
   for (const event of paying) {
     const d = event.data;
-    if (!known.has(d.paymentId)) {
-      known.add(d.paymentId);
+    if (inserted.delete(d.paymentId))
       paymentsOf.get(d.policyId)!.push({ id: d.paymentId, date: d.paymentDate, amount: d.amount, status: d.status });
-      recorded.push(d);
-    }
     if (d.status === 'completed') await receipt(tx, event, d.companyId, d.policyId, d.amount, d.paymentDate, reads);
   }
-  await insertPaymentRows(tx, 'notify_payments', recorded, 'text');
 }
 
 /** Out of force from `day` (a lapse, a cancellation): an open suspension, as the billing projector keeps it. */
