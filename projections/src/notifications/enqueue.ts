@@ -3,6 +3,7 @@ import { ERASED, type RecordedEvent, type SqlExecutor } from '@fpa/write-model/e
 import { smsSegments, type PreferredChannel, type TemplateText } from '@fpa/write-model/validation';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { OUTBOX } from './outbox.schema.ts';
+import { rowSet } from '../engine/row-set.ts';
 import {
   DEFAULT_TEMPLATES,
   renderMessage,
@@ -105,7 +106,8 @@ export function channelsFor(
  * A channel without an address is left out, except for a legally required notice, which is recorded as
  * not sent with the reason. The row's id and its unique key come from the event, the recipient and the
  * channel, so applying the event again (a replay, a rebuild) writes nothing. `values` may be given as a function,
- * asked only when a message is written (a receipt's paid-up-to date folds the policy's payments).
+ * asked only when a message is written (a receipt's paid-up-to date folds the policy's payments). With `pending`
+ * the rows are added to it, for a run to write them together (writeOutboxRows) at its end.
  */
 export async function enqueue(
   tx: SqlExecutor,
@@ -115,6 +117,7 @@ export async function enqueue(
   recipient: Recipient,
   values: TemplateValues | (() => Promise<TemplateValues>),
   reads: EnqueueReads = liveEnqueueReads(tx),
+  pending?: OutboxRow[],
 ): Promise<void> {
   const company = await reads.company(companyId);
   if (!company) return;
@@ -142,34 +145,71 @@ export async function enqueue(
   // The company's template in force at this event (the projector folds the template events in log order),
   // so a rebuild renders each message as it was first written; the outbox keeps the row written then anyway.
   const words = await reads.words(companyId, type);
-  for (const { channel, address } of addressed) {
+  const rows = addressed.map(({ channel, address }): OutboxRow => {
     const message = renderMessage(words, channel, filled);
-    await tx.query(
-      `insert into ${OUTBOX} (id, company_id, source_event_id, source_position, type, recipient, member_id, channel, to_address,
-                              subject, body, legally_required, status, reason, created_at, parts)
-       values (md5($2 || '|' || $5 || '|' || $7)::uuid, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-               case when $12::text is not null or $13::timestamptz < now() - make_interval(hours => $14) then 'not_sent' else 'queued' end,
-               coalesce($12::text, case when $13::timestamptz < now() - make_interval(hours => $14)
-                                        then 'older than ' || $14 || ' hours when first projected: not sent late' end),
-               $13, $15)
-       on conflict (source_event_id, recipient, channel) do nothing`,
-      [
-        companyId,
-        event.eventId,
-        event.globalPosition,
-        type,
-        recipient.key,
-        recipient.memberId,
-        channel,
-        address.to,
-        message.subject,
-        message.text,
-        template.legallyRequired,
-        address.problem,
-        event.recordedAt,
-        SEND_LATE_LIMIT_HOURS,
-        channel === 'sms' ? smsSegments(message.text).segments : 1,
-      ],
-    );
-  }
+    return {
+      company_id: companyId,
+      source_event_id: event.eventId,
+      source_position: event.globalPosition,
+      type,
+      recipient: recipient.key,
+      member_id: recipient.memberId,
+      channel,
+      to_address: address.to,
+      subject: message.subject,
+      body: message.text,
+      legally_required: template.legallyRequired,
+      problem: address.problem,
+      created_at: event.recordedAt.toISOString(),
+      parts: channel === 'sms' ? smsSegments(message.text).segments : 1,
+    };
+  });
+  if (pending) pending.push(...rows);
+  else await writeOutboxRows(tx, rows);
+}
+
+/** A message of the outbox as enqueue makes it: its status and reason are the statement's (writeOutboxRows). */
+export type OutboxRow = {
+  company_id: string;
+  source_event_id: string;
+  source_position: number;
+  type: NotificationType;
+  recipient: string;
+  member_id: string | null;
+  channel: NotificationChannel;
+  to_address: string | null;
+  subject: string | null;
+  body: string;
+  legally_required: boolean;
+  /** Why it cannot be sent (no usable address): written as not sent with this reason. */
+  problem: string | null;
+  created_at: string;
+  parts: number;
+};
+
+const OUTBOX_ROWS = rowSet(`
+  ord int, company_id uuid, source_event_id text, source_position bigint, type text, recipient text, member_id uuid, channel text,
+  to_address text, subject text, body text, legally_required boolean, problem text, created_at timestamptz, parts int`);
+
+/**
+ * Messages into the outbox in one statement, in order. A message with a problem, or whose event is older than
+ * SEND_LATE_LIMIT_HOURS, is recorded as not sent with the reason; the others are queued. The id and the unique
+ * key come from the event, the recipient and the channel: a message already there (a replay, a rebuild) is left.
+ */
+export async function writeOutboxRows(tx: SqlExecutor, rows: readonly OutboxRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.query(
+    `insert into ${OUTBOX} (id, company_id, source_event_id, source_position, type, recipient, member_id, channel, to_address,
+                            subject, body, legally_required, status, reason, created_at, parts)
+     select md5(source_event_id || '|' || recipient || '|' || channel)::uuid, company_id, source_event_id, source_position, type,
+            recipient, member_id, channel, to_address, subject, body, legally_required,
+            case when problem is not null or created_at < now() - make_interval(hours => $2) then 'not_sent' else 'queued' end,
+            coalesce(problem, case when created_at < now() - make_interval(hours => $2)
+                                   then 'older than ' || $2 || ' hours when first projected: not sent late' end),
+            created_at, parts
+       from ${OUTBOX_ROWS.from('$1', 'r')}
+      order by ord
+     on conflict (source_event_id, recipient, channel) do nothing`,
+    [OUTBOX_ROWS.json(rows.map((row, ord) => ({ ord, ...row }))), SEND_LATE_LIMIT_HOURS],
+  );
 }

@@ -19,7 +19,7 @@ import { insertPaymentRows, withOpenSuspension, withPremiumChange, withSuspensio
 import { projectorOf, type Recorded } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
 import { rowSet } from '../engine/row-set.ts';
-import { enqueue, liveEnqueueReads, type EnqueueReads, type Recipient } from './enqueue.ts';
+import { enqueue, liveEnqueueReads, writeOutboxRows, type EnqueueReads, type OutboxRow, type Recipient } from './enqueue.ts';
 import { createNotifyTables, NOTIFY_TABLES } from './outbox.schema.ts';
 
 const POLICY_ROWS = rowSet(`
@@ -410,6 +410,7 @@ async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssu
   );
   const personOf = new Map(people.map((p) => [p.member_id, p]));
   const reads = onceReads(tx);
+  const messages: OutboxRow[] = [];
   for (const event of welcomed) {
     const d = event.data;
     const person = personOf.get(d.memberId);
@@ -422,8 +423,10 @@ async function policiesIssued(tx: SqlExecutor, run: readonly Recorded<PolicyIssu
       recipientOf(d.memberId, person),
       { policyNumber: d.policyNumber, cover: formatRand(d.coverageAmount), waitingEnds: longDate(addMonths(d.startDate, d.waitingPeriod)) },
       reads,
+      messages,
     );
   }
+  await writeOutboxRows(tx, messages);
 }
 
 /** The company and its words, each read once for a run (a run changes neither). */
@@ -531,6 +534,7 @@ async function receipt(
   amount: string,
   paymentDate: string,
   reads: ReceiptReads = liveReceiptReads(tx),
+  pending?: OutboxRow[],
 ) {
   const recipient = await reads.holder(policyId);
   if (!recipient) return;
@@ -549,6 +553,7 @@ async function receipt(
       paidUpTo: await paidUpToAfter(reads, policyId, paymentDate, southAfricanDate(event.recordedAt)),
     }),
     reads,
+    pending,
   );
 }
 
@@ -581,8 +586,8 @@ async function paidUpToAfter(reads: ReceiptReads, policyId: string, paymentDate:
  * apply reads per payment read once for the run: the policies' terms and holders, their payments, each
  * company and template. Nothing a run changes is read from those: the payments are folded in memory in log
  * order (a payment id already known is not added again, as the table's key refuses it), written in one
- * statement first. The outbox rows are written per message as apply writes them. Equal to apply event
- * by event (notifications-batch.int.test.ts).
+ * statement first. The receipts are made as apply makes them and written together at the end (writeOutboxRows).
+ * Equal to apply event by event (notifications-batch.int.test.ts).
  */
 async function paymentRun(tx: SqlExecutor, run: readonly Recorded<PaymentRecorded>[]): Promise<void> {
   // A group scheme's run is paid by the scheme, not by its members: not in this table, no receipt.
@@ -639,12 +644,14 @@ async function paymentRun(tx: SqlExecutor, run: readonly Recorded<PaymentRecorde
     paying.map((event) => event.data),
     'text',
   );
+  const messages: OutboxRow[] = [];
   for (const event of paying) {
     const d = event.data;
     if (inserted.delete(d.paymentId))
       paymentsOf.get(d.policyId)!.push({ id: d.paymentId, date: d.paymentDate, amount: d.amount, status: d.status });
-    if (d.status === 'completed') await receipt(tx, event, d.companyId, d.policyId, d.amount, d.paymentDate, reads);
+    if (d.status === 'completed') await receipt(tx, event, d.companyId, d.policyId, d.amount, d.paymentDate, reads, messages);
   }
+  await writeOutboxRows(tx, messages);
 }
 
 /** Out of force from `day` (a lapse, a cancellation): an open suspension, as the billing projector keeps it. */
