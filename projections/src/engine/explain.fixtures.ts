@@ -37,10 +37,23 @@ function literal(value: unknown): string {
  * with plan_cache_mode force_generic_plan runs it), behind the tenant wall of the company. PREPARE, then EXPLAIN
  * EXECUTE with the parameters written as literals; the statement is deallocated after.
  */
-export async function explainGenericUnderWall(sql: SqlClient, companyId: string, statement: SentStatement): Promise<string> {
+export async function explainGenericUnderWall(
+  sql: SqlClient,
+  companyId: string,
+  statement: SentStatement,
+  /**
+   * The statement the read itself sent to set how it is planned (instead of force_generic_plan alone), with parallel
+   * workers made cheap enough to be taken wherever that statement allows them.
+   */
+  planMode?: SentStatement,
+): Promise<string> {
   const name = `explained_${randomUUID().replace(/-/g, '')}`;
   return readTogether(tenantScoped(sql, companyId), async (tx) => {
-    await tx.exec(`set local plan_cache_mode = force_generic_plan`);
+    if (planMode) {
+      await tx.exec(`set local parallel_setup_cost = 0; set local parallel_tuple_cost = 0;
+                     set local min_parallel_table_scan_size = 0; set local min_parallel_index_scan_size = 0`);
+      await tx.query(planMode.text, planMode.params);
+    } else await tx.exec(`set local plan_cache_mode = force_generic_plan`);
     await tx.exec(`prepare ${name} as ${statement.text}`);
     const rows = await tx.query<{ 'QUERY PLAN': string }>(`explain execute ${name}(${statement.params.map(literal).join(', ')})`);
     await tx.exec(`deallocate ${name}`);

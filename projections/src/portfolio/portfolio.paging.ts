@@ -143,9 +143,11 @@ export type PagedListQuery = {
  * How the read's statements are planned, for the rest of its transaction (sent first, on the same connection):
  * 'force_custom_plan' for a search whose conditions use an index only in a plan made for the text's value (a
  * prepared statement gets a generic plan after five runs, and that one filtered every row of the company);
- * 'force_generic_plan' for index ranges, whose plan serves any text.
+ * 'force_generic_plan' for index ranges, whose plan serves any text. Without parallel workers either way: a plan made
+ * for any text assumes thousands of matches (6,000 an arm at 1.2 million payments), and the payments search counted a
+ * policy's 24 payments with two workers started for it, 22 ms a search instead of under one (issue #26).
  */
-const PLAN_MODE = `select set_config('plan_cache_mode', $1, true)`;
+const PLAN_MODE = `select set_config('plan_cache_mode', $1, true), set_config('max_parallel_workers_per_gather', '0', true)`;
 
 /**
  * Whether a searched page is cut from its matches (`matches` rows read through the search's indexes and sorted) rather
