@@ -102,9 +102,10 @@ export async function startBenchServer(db: BenchDatabase): Promise<BenchServer> 
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      // The services' close would close the shared SQL client: stop the engine only.
-      await services.engine.stop();
-      await services.store.close();
+      // Everything the gateway runs (engine, outbox dispatcher, daily schedule, statistics keeper); the SQL client is
+      // the bench's (createServices was given it) and stays open. Stopping the engine alone left the dispatcher
+      // running: with no SMS provider configured it marked a later suite's queued messages not sent.
+      await services.close();
     },
   };
 }
