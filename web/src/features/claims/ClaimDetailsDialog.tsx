@@ -1,5 +1,6 @@
 import { PaperButton } from '../papers/PaperButton';
 import { CLAIM_FLAG_LABELS } from '@fpa/write-model/validation';
+import { useEffect, useRef } from 'react';
 import { useQuery } from 'urql';
 import { errorMessage } from '../../app/errors';
 import { formatDate, formatDateTime, formatFileSize, formatRand } from '../../app/format';
@@ -109,9 +110,21 @@ function DecisionSection({ claim }: { claim: ClaimDetails }) {
 function ClockSection({ claim }: { claim: ClaimDetails }) {
   const clock = claim.decisionClock;
   const badge = clockBadge(clock);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const disputed = Boolean(claim.disputeReason);
+  const wasDisputed = useRef(disputed);
+  useEffect(() => {
+    const justDisputed = disputed && !wasDisputed.current;
+    wasDisputed.current = disputed;
+    if (!justDisputed) return;
+    // The Mark as Disputed button goes with the dispute, and the focus it held goes with it (to the page's body, where
+    // Escape no longer closes this dialog): brought to this section, after the closing dialog's own focus handling.
+    const frame = requestAnimationFrame(() => heading.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [disputed]);
   return (
     <section aria-labelledby="claim-clock" className={styles.section}>
-      <h3 id="claim-clock" className={styles.sectionTitle}>
+      <h3 id="claim-clock" ref={heading} tabIndex={-1} className={styles.sectionTitle}>
         Decision deadline
       </h3>
       {badge && (
