@@ -29,15 +29,35 @@ const PAYMENT_ROWS = { date: paymentRows('date'), text: paymentRows('text') };
  * A run of recorded payments into a projector's payments table (payment_id, company_id, policy_id, amount,
  * payment_date, status) in one INSERT, in log order: the first of a repeated payment id stands, as when
  * each is inserted on its own with ON CONFLICT DO NOTHING. `dateType` is the table's payment_date type.
- * Gives the ids it inserted (none already in the table; each once).
  */
 export async function insertPaymentRows(
   tx: SqlExecutor,
   table: string,
   payments: readonly PaymentRecorded['data'][],
   dateType: 'date' | 'text',
+): Promise<void> {
+  await writePaymentRows(tx, table, payments, dateType, '');
+}
+
+/** As insertPaymentRows, and gives the ids it inserted (none already in the table; each once). */
+export async function insertNewPaymentRows(
+  tx: SqlExecutor,
+  table: string,
+  payments: readonly PaymentRecorded['data'][],
+  dateType: 'date' | 'text',
 ): Promise<Set<string>> {
-  if (payments.length === 0) return new Set();
+  const inserted = await writePaymentRows(tx, table, payments, dateType, 'returning payment_id::text');
+  return new Set(inserted.map((row) => row.payment_id));
+}
+
+async function writePaymentRows(
+  tx: SqlExecutor,
+  table: string,
+  payments: readonly PaymentRecorded['data'][],
+  dateType: 'date' | 'text',
+  returning: '' | 'returning payment_id::text',
+): Promise<{ payment_id: string }[]> {
+  if (payments.length === 0) return [];
   const rows = payments.map((d, ord) => ({
     ord,
     payment_id: d.paymentId,
@@ -48,14 +68,13 @@ export async function insertPaymentRows(
     status: d.status,
   }));
   const set = PAYMENT_ROWS[dateType];
-  const inserted = await tx.query<{ payment_id: string }>(
+  return tx.query<{ payment_id: string }>(
     `insert into ${table} (payment_id, company_id, policy_id, amount, payment_date, status)
      select payment_id, company_id, policy_id, amount, payment_date, status
        from ${set.from('$1', 'r')}
       order by ord
      on conflict (payment_id) do nothing
-     returning payment_id::text`,
+     ${returning}`,
     [set.json(rows)],
   );
-  return new Set(inserted.map((row) => row.payment_id));
 }

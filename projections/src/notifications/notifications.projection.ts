@@ -15,7 +15,7 @@ import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
 import { addMonths, CLAIM_REJECTION_REASON_LABELS, formatRand, southAfricanDate, type PreferredChannel } from '@fpa/write-model/validation';
 import { dayBefore, longDate, monthName, paidUpToOf, type PremiumChange, type Suspension } from '@fpa/write-model';
 import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
-import { insertPaymentRows, withOpenSuspension, withPremiumChange, withSuspensionsClosed } from '../billing/ledger-terms.sql.ts';
+import { insertNewPaymentRows, withOpenSuspension, withPremiumChange, withSuspensionsClosed } from '../billing/ledger-terms.sql.ts';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
 import { rowSet } from '../engine/row-set.ts';
@@ -614,16 +614,8 @@ async function paymentRun(tx: SqlExecutor, run: readonly Recorded<PaymentRecorde
     [policyIds],
   ))
     paymentsOf.get(row.policy_id)!.push({ id: row.payment_id, date: row.date, amount: row.amount, status: row.status });
-  // A run changes no company and no template: each read once.
-  const live = liveEnqueueReads(tx);
-  const memo = new Map<string, Promise<unknown>>();
-  const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
-    if (!memo.has(key)) memo.set(key, read());
-    return memo.get(key) as Promise<T>;
-  };
   const reads: ReceiptReads = {
-    company: (companyId) => once(`company:${companyId}`, () => live.company(companyId)),
-    words: (companyId, type) => once(`words:${companyId}:${type}`, () => live.words(companyId, type)),
+    ...onceReads(tx),
     holder: async (policyId) => {
       const t = termsOf.get(policyId);
       const person = t ? personOf.get(t.member_id) : undefined;
@@ -638,7 +630,7 @@ async function paymentRun(tx: SqlExecutor, run: readonly Recorded<PaymentRecorde
   };
   // The payments the table takes, in log order (a payment id already there is refused by its key), written first:
   // what it inserted says which are new, and the payments each receipt folds were read before it.
-  const inserted = await insertPaymentRows(
+  const inserted = await insertNewPaymentRows(
     tx,
     'notify_payments',
     paying.map((event) => event.data),
