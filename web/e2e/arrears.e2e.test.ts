@@ -69,7 +69,7 @@ describe.skipIf(!browser.available)(`the arrears worklist in Chromium ${browser.
   const row = () => page.getByRole('row').filter({ hasText: policyNumber });
 
   it('lists the policy in arrears, and the daily run issues its non-payment notice', async () => {
-    await page.getByRole('link', { name: 'Arrears' }).click();
+    await page.getByRole('link', { name: 'Arrears', exact: true }).click();
     await page.waitForURL(`${server.url}/arrears`);
     await expect.poll(() => row().isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await row().textContent()).toContain('Zanele Mokoena');

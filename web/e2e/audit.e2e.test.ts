@@ -104,7 +104,7 @@ describe.skipIf(!browser.available)(`audit history and time travel in Chromium $
   });
 
   it("shows the claim's history from its details: submitted, then each status change with its note", async () => {
-    await page.getByRole('link', { name: 'Claims' }).click();
+    await page.getByRole('link', { name: 'Claims', exact: true }).click();
     await page.getByRole('button', { name: `View claim ${claim.claimNumber}` }).click();
     const details = page.getByRole('dialog', { name: `Claim ${claim.claimNumber}` });
     await details.getByRole('button', { name: `Show history of claim ${claim.claimNumber}` }).click();

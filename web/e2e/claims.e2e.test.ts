@@ -60,7 +60,7 @@ describe.skipIf(!browser.available)(`claims and documents in Chromium ${browser.
   });
 
   it('submits a claim with its four documents uploaded through the form', async () => {
-    await page.getByRole('link', { name: 'Claims' }).click();
+    await page.getByRole('link', { name: 'Claims', exact: true }).click();
     await page.getByRole('button', { name: 'New Claim' }).click();
     const form = page.getByRole('form', { name: 'New claim' });
     await form.getByLabel('Policy number', { exact: true }).fill(policyNumber);
@@ -198,7 +198,7 @@ describe.skipIf(!browser.available)(`claims and documents in Chromium ${browser.
     await dialog().getByRole('button', { name: 'Cancel', exact: true }).click();
   });
   it('lists the four documents and verifies them', async () => {
-    await page.getByRole('link', { name: 'Documents' }).click();
+    await page.getByRole('link', { name: 'Documents', exact: true }).click();
     await expect.poll(() => page.getByRole('article').count()).toBe(4);
     for (const name of ['Deceased ID document', 'Claimant ID document', 'Death certificate', 'Bank letter']) {
       await page.getByRole('button', { name: `Verify ${name}.pdf` }).click();
@@ -219,7 +219,7 @@ describe.skipIf(!browser.available)(`claims and documents in Chromium ${browser.
   });
 
   it('then marks the claim as paid', async () => {
-    await page.getByRole('link', { name: 'Claims' }).click();
+    await page.getByRole('link', { name: 'Claims', exact: true }).click();
     await open(claimNumber, 'Mark as Paid');
     await dialog()
       .getByLabel(/^Payment reference/)

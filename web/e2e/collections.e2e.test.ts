@@ -92,7 +92,7 @@ describe.skipIf(!browser.available)(`collections in Chromium ${browser.reason}`,
 
   it('sets a debit order through the dialog on /policies', async () => {
     const [a] = policies as [{ id: string; policyNumber: string }];
-    await page.getByRole('link', { name: 'Policies' }).click();
+    await page.getByRole('link', { name: 'Policies', exact: true }).click();
     await expect
       .poll(() => page.getByRole('button', { name: `Debit order of policy ${a.policyNumber}` }).isVisible(), { timeout: 15_000 })
       .toBe(true);
@@ -176,7 +176,7 @@ describe.skipIf(!browser.available)(`collections in Chromium ${browser.reason}`,
   });
 
   it('shows the month paid on the collected policy’s statement', async () => {
-    await page.getByRole('link', { name: 'Policies' }).click();
+    await page.getByRole('link', { name: 'Policies', exact: true }).click();
     await page.getByRole('button', { name: `Statement of policy ${policies[0]!.policyNumber}` }).click();
     const periods = page.getByRole('dialog').getByRole('table', { name: 'Premiums by month' });
     await expect.poll(() => periods.isVisible(), { timeout: 15_000 }).toBe(true);

@@ -132,7 +132,7 @@ describe.skipIf(!browser.available)(`the member's page in Chromium ${browser.rea
   });
 
   it('opens the member’s page from a claim, with the policy, lives, payment and claim, and goes on to the spouse', async () => {
-    await page.getByRole('link', { name: 'Claims' }).click();
+    await page.getByRole('link', { name: 'Claims', exact: true }).click();
     await page
       .getByRole('table', { name: /Claims/ })
       .getByRole('link', { name: 'Jabulani Ngcobo' })
@@ -210,7 +210,7 @@ describe.skipIf(!browser.available)(`the member's page in Chromium ${browser.rea
     expect(await deadline.getByRole('button', { name: 'Mark as Disputed' }).count()).toBe(0);
     await screenshot(page, 'claim-disputed', { fullPage: false });
     await page.keyboard.press('Escape');
-    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Claim decisions due' });
     await expect.poll(() => panel.getByText(claim.claimNumber).isVisible()).toBe(true);
     await screenshot(page, 'dashboard-claim-deadlines');

@@ -96,7 +96,7 @@ describe.skipIf(!browser.available)(`the Notifications page in Chromium ${browse
 
   it('shows the e-mail failed with the reason and the SMS not sent, and resends the e-mail', async () => {
     await page.goto(`${server.url}/`);
-    await page.getByRole('link', { name: 'Notifications' }).click();
+    await page.getByRole('link', { name: 'Notifications', exact: true }).click();
     await page.waitForURL(`${server.url}/notifications`);
     // The dispatcher looks for due messages every 5 seconds; the page shows what it read when opened.
     const shows = (channel: string, text: string) =>

@@ -30,7 +30,7 @@ describe.skipIf(!browser.available)(`members, policy types and policies in Chrom
   };
 
   it('adds a policy type', async () => {
-    await page.getByRole('link', { name: 'Policy Types' }).click();
+    await page.getByRole('link', { name: 'Policy Types', exact: true }).click();
     await page.getByRole('button', { name: 'Add Policy Type' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add Policy Type' });
     expect(await dialog.getByLabel('Coverage amount (R)').inputValue()).toBe('50000');
@@ -51,7 +51,7 @@ describe.skipIf(!browser.available)(`members, policy types and policies in Chrom
   });
 
   it('adds a principal member with a policy and a family member under them', async () => {
-    await page.getByRole('link', { name: 'Members' }).click();
+    await page.getByRole('link', { name: 'Members', exact: true }).click();
     await page.getByRole('button', { name: 'Add Member' }).first().click();
     let dialog = page.getByRole('dialog', { name: 'Add Member' });
     await dialog.getByLabel('First name').fill('Kagiso');
@@ -93,7 +93,7 @@ describe.skipIf(!browser.available)(`members, policy types and policies in Chrom
   });
 
   it('lapses, reinstates and cancels the policy, with the counts following', async () => {
-    await page.getByRole('link', { name: 'Policies' }).click();
+    await page.getByRole('link', { name: 'Policies', exact: true }).click();
     const number = (await page
       .getByText(/POL-\d{4}-\d{6}/)
       .first()
@@ -120,7 +120,7 @@ describe.skipIf(!browser.available)(`members, policy types and policies in Chrom
   });
 
   it('uploads a small CSV with a main member and a family member', async () => {
-    await page.getByRole('link', { name: 'Members' }).click();
+    await page.getByRole('link', { name: 'Members', exact: true }).click();
     await page.getByRole('button', { name: 'Bulk Upload' }).click();
     const dialog = page.getByRole('dialog', { name: 'Bulk Upload Members' });
     const mainId = saId('820220', '0789');
@@ -136,7 +136,7 @@ describe.skipIf(!browser.available)(`members, policy types and policies in Chrom
     await screenshot(page, 'portfolio-bulk-upload');
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect.poll(() => page.getByText('Musa Sithole').first().isVisible()).toBe(true);
-    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await expect.poll(async () => (await page.locator('main').textContent())?.includes('Total Members4')).toBe(true);
   });
 });

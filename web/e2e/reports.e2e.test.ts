@@ -92,7 +92,7 @@ describe.skipIf(!browser.available)(`reports in Chromium ${browser.reason}`, () 
       .locator('xpath=following-sibling::dd');
 
   it('shows the cards, the preview and the charts', async () => {
-    await page.getByRole('link', { name: 'Reports' }).click();
+    await page.getByRole('link', { name: 'Reports', exact: true }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Reports', level: 1 }).isVisible()).toBe(true);
     await expect.poll(() => card('Total Members').textContent()).toBe('3');
     await choose('Report type', 'Payments');

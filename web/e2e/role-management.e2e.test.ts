@@ -49,7 +49,7 @@ describe.skipIf(!browser.available)(`role management in Chromium ${browser.reaso
   }
 
   it('creates a user through the Create New User dialog, an agent by default', async () => {
-    await page.getByRole('link', { name: 'Role Management' }).click();
+    await page.getByRole('link', { name: 'Role Management', exact: true }).click();
     await page.getByRole('button', { name: 'Create User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New User' });
     await dialog.getByLabel('First name').fill(NEW_USER.firstName);

@@ -22,7 +22,7 @@ describe.skipIf(!browser.available)(`subscription checkout and settings in Chrom
   });
 
   it('upgrades to the Premium Plan: Subscription → sandbox payment page → Pay → Payment Successful!', async () => {
-    await page.getByRole('link', { name: 'Subscription' }).click();
+    await page.getByRole('link', { name: 'Subscription', exact: true }).click();
     await page.waitForURL(`${server.url}/subscription`);
     await expect.poll(() => page.getByRole('heading', { name: 'Current Plan' }).isVisible()).toBe(true);
     expect(await page.locator('main').getByText('0 / 300 members').isVisible()).toBe(true);
@@ -71,7 +71,7 @@ describe.skipIf(!browser.available)(`subscription checkout and settings in Chrom
   });
 
   it('saves the company information on the Settings page', async () => {
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
     const form = page.getByRole('form', { name: 'Company information' });
     await expect.poll(() => form.isVisible()).toBe(true);
     await form.getByLabel('Address').fill('14 Church Street');

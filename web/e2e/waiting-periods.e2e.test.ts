@@ -59,7 +59,7 @@ describe.skipIf(!browser.available)(`waiting periods per life in Chromium ${brow
   });
 
   it("sets a policy type's suicide waiting period, explaining the 6-month natural rule", async () => {
-    await page.getByRole('link', { name: 'Policy Types' }).click();
+    await page.getByRole('link', { name: 'Policy Types', exact: true }).click();
     await page.getByRole('button', { name: 'Add Policy Type' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add Policy Type' });
     await dialog.getByLabel('Policy name').fill('Family 10k');
@@ -91,7 +91,7 @@ describe.skipIf(!browser.available)(`waiting periods per life in Chromium ${brow
       inceptionDate: addMonths(today, -8),
     });
     policyNumber = member.policyNumber;
-    await page.getByRole('link', { name: 'Members' }).click();
+    await page.getByRole('link', { name: 'Members', exact: true }).click();
     await page.getByRole('button', { name: 'Add Member' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add Member' });
     await dialog.getByText('Family member', { exact: true }).click();
@@ -110,7 +110,7 @@ describe.skipIf(!browser.available)(`waiting periods per life in Chromium ${brow
   });
 
   it("claims for the life with its manner of death; the details explain the life's own waiting period", async () => {
-    await page.getByRole('link', { name: 'Claims' }).click();
+    await page.getByRole('link', { name: 'Claims', exact: true }).click();
     await page.getByRole('button', { name: 'New Claim' }).click();
     const form = page.getByRole('form', { name: 'New claim' });
     await form.getByLabel('Policy number', { exact: true }).fill(policyNumber);
