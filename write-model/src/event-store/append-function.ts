@@ -15,6 +15,8 @@ export const streamLockKey = (streamIdSql: string) => `(hashtext(${streamIdSql})
 /** SQLSTATEs es_append raises (its statement rolls back, the claim and the keys with it). */
 export const APPEND_CONFLICT = 'ESC01';
 export const APPEND_STALE = 'ESS01';
+/** es_append_one: the command id is already recorded (its statement rolled back); the client answers with the recorded result. */
+export const APPEND_DUPLICATE = 'ESD01';
 
 /**
  * Whether a stream's check fails, from its request's expected version and tail and its stored version
@@ -52,6 +54,77 @@ const INSERTED_TYPES = `(select jsonb_agg(t order by p) from (select type as t, 
 const answerOf = (streams: string, first: string, last: string, types: string) =>
   `jsonb_build_object('duplicate', false, 'streams', ${streams}, 'firstPosition', ${first}, 'lastPosition', ${last},
      'eventTypes', ${types}, 'checkpoint', jsonb_build_object('txId', pg_current_xact_id()::text, 'globalPosition', ${last}))`;
+
+/**
+ * One event to one stream, which is most commands (a payment, a status change, a claim's step): es_append's checks
+ * and writes with the event's columns as parameters of their own, and with the checks made by the writes. The
+ * stream's version moves only from the tail the client built its row on (an update where the version is that tail,
+ * or an insert of a new stream that does nothing if one exists); only when it does not move are the stream and the
+ * command read, to answer a retried command with its recorded result, or to tell a stale tail from a conflict. The
+ * command id is claimed last, with the answer: if it is already recorded the statement raises APPEND_DUPLICATE,
+ * which rolls back everything it wrote, and the client reads the recorded answer (a retry whose stream still stands
+ * where the first attempt left it, or the same command sent to another stream at the same moment). In pgbench, 16
+ * clients on 2 cores: 2,750–2,890 appends a second through es_append, 3,050–3,690 this way (issue #26).
+ */
+const APPEND_ONE_FUNCTION = `
+create or replace function es_append_one(p_stream text, p_expected text, p_tail int, p_event_id uuid, p_type text, p_data jsonb,
+                                         p_metadata jsonb, p_hash text, p_company uuid, p_command text, p_keys jsonb)
+returns jsonb language plpgsql as $fn$
+declare
+  v_version int := p_tail + 1;
+  v_moved int := 0;
+  v_keys int := coalesce(jsonb_array_length(p_keys), 0);
+  v_keys_inserted int := 0;
+  v_claimed int := 0;
+  v_current int;
+  v_stale boolean;
+  v_first bigint;
+  v_result jsonb;
+begin
+  perform pg_advisory_xact_lock(${STREAM_LOCK_SPACE}, ${streamLockKey('p_stream')});
+  if p_tail = 0 and p_expected in ('no_stream', 'any') then
+    insert into es_streams (stream_id, version) values (p_stream, v_version) on conflict (stream_id) do nothing;
+    get diagnostics v_moved = row_count;
+  elsif p_expected <> 'no_stream' then
+    update es_streams set version = v_version where stream_id = p_stream and version = p_tail;
+    get diagnostics v_moved = row_count;
+  end if;
+  if v_moved = 0 then
+    select (select c.result from es_commands c where p_command is not null and c.command_id = p_command),
+           (select s.version from es_streams s where s.stream_id = p_stream)
+      into v_result, v_current;
+    if v_result is not null then
+      return v_result || '{"duplicate": true}'::jsonb;
+    end if;
+    v_stale := ${refusalOf('p_expected', 'p_tail', 'v_current')};
+    if v_stale then
+      raise exception using errcode = '${APPEND_STALE}', message = 'stale tail', detail = p_stream;
+    end if;
+    raise exception using errcode = '${APPEND_CONFLICT}', message = 'conflict',
+      detail = jsonb_build_object('streamId', p_stream, 'actual', v_current)::text;
+  end if;
+  if v_keys > 0 then
+    ${INSERT_KEYS};
+    get diagnostics v_keys_inserted = row_count;
+    if v_keys_inserted < v_keys then
+      raise exception using errcode = '${APPEND_STALE}', message = 'stale keys', detail = 'keys';
+    end if;
+  end if;
+  ${INSERT_EVENT_ROWS}
+  values (p_stream, v_version, p_event_id, p_type, p_data, p_metadata, p_company, date_trunc('milliseconds', clock_timestamp()), p_hash)
+  returning global_position into v_first;
+  v_result := ${answerOf("jsonb_build_array(jsonb_build_object('streamId', p_stream, 'version', v_version))", 'v_first', 'v_first', 'jsonb_build_array(p_type)')};
+  if p_command is not null then
+    insert into es_commands (command_id, result) values (p_command, v_result) on conflict (command_id) do nothing;
+    get diagnostics v_claimed = row_count;
+    if v_claimed = 0 then
+      raise exception using errcode = '${APPEND_DUPLICATE}', message = 'command already appended', detail = p_command;
+    end if;
+  end if;
+  return v_result;
+end
+$fn$;
+`;
 
 /**
  * The append in one statement (one round trip when the caller has no extra writes). The client
@@ -223,4 +296,4 @@ begin
   return v_result;
 end
 $fn$;
-`;
+${APPEND_ONE_FUNCTION}`;

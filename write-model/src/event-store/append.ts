@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ConcurrencyError } from '../errors.ts';
-import { APPEND_CONFLICT, APPEND_STALE, STREAM_LOCK_SPACE, streamLockKey } from './append-function.ts';
+import { APPEND_CONFLICT, APPEND_DUPLICATE, APPEND_STALE, STREAM_LOCK_SPACE, streamLockKey } from './append-function.ts';
 import { commitRefusal } from './commit-refusals.ts';
 import { canonicalJson, chainLink } from './hash-chain.ts';
 import { encryptFields, subjectsOf } from './pii-fields.ts';
@@ -82,6 +82,10 @@ async function appendWithRetries(
     } catch (error) {
       // A conflict or a stale tail may come from an old cache entry: the next append reads the tail.
       for (const s of streams) cache.delete(s.streamId);
+      if (isSqlState(error, APPEND_DUPLICATE) && options.commandId) {
+        const recorded = await recordedAnswer(sql, options.commandId);
+        if (recorded) return recorded;
+      }
       if (!(isSqlState(error, APPEND_STALE) && attempt < MAX_ATTEMPTS)) throw translated(error, streams);
     }
   }
@@ -158,17 +162,35 @@ async function appendOnce(
     }
     newTails.push([stream.streamId, { version, hash: link }]);
   }
-  const events =
-    `{"s":${JSON.stringify(ids)},"v":[${versions.join(',')}],"e":${JSON.stringify(eventIds)},"t":${JSON.stringify(types)},` +
-    `"d":[${dataTexts.join(',')}],"m":[${metadataTexts.join(',')}],"i":[${metadataIndexes.join(',')}],"h":${JSON.stringify(hashes)}}`;
-  const described = streams.map((s) => ({
-    streamId: s.streamId,
-    expected: s.expectedVersion === 0 ? 'no_stream' : String(s.expectedVersion),
-    tail: tails.get(s.streamId)?.version ?? 0,
-    count: s.events.length,
-  }));
-  const params = [JSON.stringify(described), events, options.companyId, commandId, JSON.stringify(writeKeys?.fresh ?? [])];
-  const statement = `select es_append($1::text::jsonb, $2::text::jsonb, $3::uuid, $4, $5::text::jsonb) as result`;
+  const keys = JSON.stringify(writeKeys?.fresh ?? []);
+  const expectedOf = (s: StreamAppend) => (s.expectedVersion === 0 ? 'no_stream' : String(s.expectedVersion));
+  const tailOf = (s: StreamAppend) => tails.get(s.streamId)?.version ?? 0;
+  let statement: string;
+  let params: unknown[];
+  if (ids.length === 1) {
+    const [stream] = streams as [StreamAppend];
+    statement = ONE_EVENT;
+    params = [
+      stream.streamId,
+      expectedOf(stream),
+      tailOf(stream),
+      eventIds[0],
+      types[0],
+      dataTexts[0],
+      metadataTexts[0],
+      hashes[0],
+      options.companyId,
+      commandId,
+      keys,
+    ];
+  } else {
+    const described = streams.map((s) => ({ streamId: s.streamId, expected: expectedOf(s), tail: tailOf(s), count: s.events.length }));
+    const events =
+      `{"s":${JSON.stringify(ids)},"v":[${versions.join(',')}],"e":${JSON.stringify(eventIds)},"t":${JSON.stringify(types)},` +
+      `"d":[${dataTexts.join(',')}],"m":[${metadataTexts.join(',')}],"i":[${metadataIndexes.join(',')}],"h":${JSON.stringify(hashes)}}`;
+    statement = MANY_EVENTS;
+    params = [JSON.stringify(described), events, options.companyId, commandId, keys];
+  }
   const run = async (on: SqlExecutor) => {
     const appended = (await on.query<{ result: AppendResult }>(statement, params))[0]!.result;
     if (!appended.duplicate) await options.inTransaction?.(on);
@@ -180,6 +202,17 @@ async function appendOnce(
     if (cache) for (const [streamId, tail] of newTails) cache.set(streamId, tail);
   }
   return { ...result, firstPosition: Number(result.firstPosition), lastPosition: Number(result.lastPosition) };
+}
+
+/** One event to one stream (es_append_one), and any other append (es_append). */
+const ONE_EVENT = `select es_append_one($1, $2, $3, $4::uuid, $5, $6::text::jsonb, $7::text::jsonb, $8, $9::uuid, $10, $11::text::jsonb) as result`;
+const MANY_EVENTS = `select es_append($1::text::jsonb, $2::text::jsonb, $3::uuid, $4, $5::text::jsonb) as result`;
+
+/** The answer recorded with a command's events, as a retry of the command gets it; null if none is recorded. */
+async function recordedAnswer(sql: SqlExecutor, commandId: string): Promise<AppendResult | null> {
+  const [row] = await sql.query<{ result: AppendResult | null }>(`select result from es_commands where command_id = $1`, [commandId]);
+  if (!row?.result) return null;
+  return { ...row.result, duplicate: true, firstPosition: Number(row.result.firstPosition), lastPosition: Number(row.result.lastPosition) };
 }
 
 /**

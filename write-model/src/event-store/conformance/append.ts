@@ -148,6 +148,30 @@ export function appendConformance(fixture: () => ConformanceFixture): void {
       expect((await store.readStream(id)).version).toBe(1);
     });
 
+    it('a retry whose stream still stands where the first attempt left it answers the first result, without its extra writes', async () => {
+      const { store } = fixture();
+      const id = streamId();
+      const commandId = randomUUID();
+      const first = await store.append(
+        [{ streamId: id, expectedVersion: 'no_stream', events: [event('A')] }],
+        appendOptions({ commandId }),
+      );
+      let extraWrites = 0;
+      // Expected version 1 holds: the checks pass, and only the command id tells that it was appended already.
+      const retry = await store.append([{ streamId: id, expectedVersion: 1, events: [event('A')] }], {
+        ...appendOptions({ commandId }),
+        inTransaction: async () => {
+          extraWrites += 1;
+        },
+      });
+      expect(retry).toEqual({ ...first, duplicate: true });
+      expect(extraWrites).toBe(0);
+      expect((await store.readStream(id)).version).toBe(1);
+      const anyRetry = await store.append([{ streamId: id, expectedVersion: 'any', events: [event('A')] }], appendOptions({ commandId }));
+      expect(anyRetry).toEqual({ ...first, duplicate: true });
+      expect((await store.readStream(id)).version).toBe(1);
+    });
+
     it('concurrent retries append once and all get the first result', async () => {
       const { store } = fixture();
       const id = streamId();
