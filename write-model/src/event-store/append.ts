@@ -40,8 +40,8 @@ export class TailCache {
 }
 
 /**
- * One append = one statement, es_append (append-function.ts): stream locks, the command id, the
- * expected-version checks, the keys of new data subjects, the events. The rows are built here
+ * One append = one statement, es_append (append-function.ts; es_append_one for one event to one stream): stream
+ * locks, the command id, the expected-version checks, the keys of new data subjects, the events. The rows are built here
  * beforehand from the stream tails read optimistically (one read, none when every stream is new),
  * and es_append checks those tails under the locks. With the caller's extra writes (inTransaction)
  * the statement and those writes share a transaction. So a single-event append costs one or two

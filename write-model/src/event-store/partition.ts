@@ -36,9 +36,9 @@ export async function eventPartitions(sql: SqlExecutor): Promise<number> {
  *
  * What moves where, since a partitioned table's unique keys must contain the partition key and
  * company_id is null for platform events (hash partitioning routes null to one partition):
- * - global_position: unique by its identity (generated always; es_append is the only writer), no
+ * - global_position: unique by its identity (generated always; es_append and es_append_one are its only writers), no
  *   longer by a primary key; the unique index (company_id, global_position) checks it per company.
- * - (stream_id, stream_version): unique by es_append, which takes the stream's lock and compares and
+ * - (stream_id, stream_version): unique by es_append (and es_append_one), which take the stream's lock and compare and
  *   sets es_streams (unpartitioned, unchanged); the unique index (stream_id, stream_version,
  *   company_id) checks it again per company (a stream's events carry one company).
  * - event_id: unique per company (event_id, company_id); event ids are random UUIDs made by the append.
