@@ -53,6 +53,10 @@ describe.each(drivers)('npm run bench --smoke on %s', (driver, url) => {
     expect(figures.find((f) => f.suite === 'statement-matching' && f.metric.startsWith('parse, index'))?.metric).toBe(
       'parse, index and match: 120 lines against 60 policies',
     );
+    // The rebuild's floor copied the rows the rebuild wrote, and dropped its copies.
+    const floor = figures.find((f) => f.suite === 'rebuild' && f.metric.includes('rows written alone'));
+    expect(floor?.value).toBeGreaterThan(0);
+    expect(floor?.metric).not.toMatch(/ 0 rows/);
     if (driver === 'postgres') expect(figures.some((f) => f.metric.startsWith('Emmett') && f.value > 0)).toBe(true);
     const json = JSON.parse(readFileSync(paths.find((p) => p.endsWith('.json'))!, 'utf8'));
     expect(json.driver).toBe(driver);

@@ -33,7 +33,28 @@ export type Company = { name: string; phone: string | null; email: string | null
 export type EnqueueReads = {
   company(companyId: string): Promise<Company | null>;
   words(companyId: string, type: NotificationType): Promise<TemplateText>;
+  /**
+   * Whether the outbox already holds the message of this event to this recipient on this channel (its unique key):
+   * a run that looked its events up (writtenMessages) renders only what it will write. Without it, every message
+   * is rendered and the outbox's key refuses the ones it holds.
+   */
+  written?(eventId: string, recipient: string, channel: NotificationChannel): boolean;
 };
+
+/** Whether the company's tier sends messages of this type at all (the free tier: legally required notices only). */
+export function tierSends(company: Company, type: NotificationType): boolean {
+  return notificationsOf(company.tier) !== 'legal_by_email' || DEFAULT_TEMPLATES[type].legallyRequired;
+}
+
+/** EnqueueReads.written for these events: the keys of the messages the outbox holds from them, read in one statement. */
+export async function writtenMessages(tx: SqlExecutor, eventIds: readonly string[]): Promise<NonNullable<EnqueueReads['written']>> {
+  const rows = await tx.query<{ key: string }>(
+    `select source_event_id || '|' || recipient || '|' || channel as key from ${OUTBOX} where source_event_id = any($1::text[])`,
+    [eventIds],
+  );
+  const keys = new Set(rows.map((row) => row.key));
+  return (eventId, recipient, channel) => keys.has(`${eventId}|${recipient}|${channel}`);
+}
 
 export const liveEnqueueReads = (tx: SqlExecutor): EnqueueReads => ({
   company: (companyId) => companyFor(tx, companyId),
@@ -123,8 +144,8 @@ export async function enqueue(
   if (!company) return;
   if ([recipient.firstName, recipient.phone, recipient.email].includes(ERASED)) return forget(tx, event, recipient);
   const template = DEFAULT_TEMPLATES[type];
+  if (!tierSends(company, type)) return;
   const scope = notificationsOf(company.tier);
-  if (scope === 'legal_by_email' && !template.legallyRequired) return;
   const channels = channelsFor(
     recipient,
     template,
@@ -132,7 +153,8 @@ export async function enqueue(
   );
   const addressed = channels
     .map((channel) => ({ channel, address: addressOf(channel, recipient) }))
-    .filter(({ address }) => address.to || template.legallyRequired);
+    .filter(({ address }) => address.to || template.legallyRequired)
+    .filter(({ channel }) => !reads.written?.(event.eventId, recipient.key, channel));
   if (addressed.length === 0) return;
   // Settings may leave the company's phone or e-mail blank ('').
   const contact = usable(company.phone) ? company.phone.trim() : usable(company.email) ? company.email.trim() : 'our offices';

@@ -19,7 +19,17 @@ import { insertNewPaymentRows, withOpenSuspension, withPremiumChange, withSuspen
 import { projectorOf, type Recorded } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
 import { rowSet } from '../engine/row-set.ts';
-import { enqueue, liveEnqueueReads, writeOutboxRows, type EnqueueReads, type OutboxRow, type Recipient } from './enqueue.ts';
+import {
+  enqueue,
+  liveEnqueueReads,
+  tierSends,
+  writeOutboxRows,
+  writtenMessages,
+  type EnqueueReads,
+  type OutboxRow,
+  type Recipient,
+} from './enqueue.ts';
+import { CUSTOM_PLANS_FROM } from '../engine/apply.ts';
 import { createNotifyTables, NOTIFY_TABLES } from './outbox.schema.ts';
 
 const POLICY_ROWS = rowSet(`
@@ -614,8 +624,17 @@ async function paymentRun(tx: SqlExecutor, run: readonly Recorded<PaymentRecorde
     [policyIds],
   ))
     paymentsOf.get(row.policy_id)!.push({ id: row.payment_id, date: row.date, amount: row.amount, status: row.status });
+  const once = onceReads(tx);
+  // A rebuild meets receipts the outbox already holds: a long run looks them up first and renders only the others
+  // (each receipt folds its policy's premium ledger). A live payment or a few would pay a statement for nothing.
+  const receipted: string[] = [];
+  for (const event of paying) {
+    const company = event.data.status === 'completed' ? await once.company(event.data.companyId) : null;
+    if (company && tierSends(company, 'premium_received')) receipted.push(event.eventId);
+  }
   const reads: ReceiptReads = {
-    ...onceReads(tx),
+    ...once,
+    ...(receipted.length >= CUSTOM_PLANS_FROM ? { written: await writtenMessages(tx, receipted) } : {}),
     holder: async (policyId) => {
       const t = termsOf.get(policyId);
       const person = t ? personOf.get(t.member_id) : undefined;
