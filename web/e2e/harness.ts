@@ -136,9 +136,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
-/** Playwright's launch() gives every browser a fresh temporary profile (user-data-dir) of its own. */
+/**
+ * Playwright's launch() gives every browser a fresh temporary profile (user-data-dir) of its own. Its pages report
+ * on stderr what a failing test's assertion cannot say: an error the page's code threw and did not catch, and a
+ * request that got no answer at all (a lazy page's script, a call to the gateway), so the log of a test that timed
+ * out waiting for something tells why it never came.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--headless',
@@ -151,6 +156,25 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  const newPage = browser.newPage.bind(browser);
+  const newContext = browser.newContext.bind(browser);
+  browser.newPage = async (options) => reportTrouble(await newPage(options));
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', reportTrouble);
+    return context;
+  };
+  return browser;
+}
+
+function reportTrouble(page: Page): Page {
+  page.on('pageerror', (error) => console.error(`[browser] ${page.url()}: uncaught ${error.name}: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'failed';
+    // A request the page itself gave up (a navigation away, an aborted fetch) is not trouble.
+    if (!reason.includes('ERR_ABORTED')) console.error(`[browser] ${request.method()} ${request.url()}: ${reason}`);
+  });
+  return page;
 }
 
 /** The whole page by default; `fullPage: false` for an open modal, which covers the viewport only. */
