@@ -3,8 +3,6 @@ import type { SqlExecutor } from '@fpa/write-model/event-store';
 
 const FLOOR_SCHEMA = 'bench_rebuild_floor';
 
-type Table = { schema: string; name: string; columns: string; primaryKey: string | null; indexes: string[] };
-
 export type RebuildFloor = { rows: number; loadSeconds: number; indexSeconds: number };
 
 /**
@@ -19,7 +17,7 @@ export async function rebuildFloor(sql: SqlExecutor): Promise<RebuildFloor> {
     `select projector, generation from projection_checkpoints`,
   );
   const schemas = generations.map((g) => schemaName(g.projector, Number(g.generation)));
-  const tables = await sql.query<{
+  const copies = await sql.query<{
     schema: string;
     name: string;
     columns: string;
@@ -35,19 +33,12 @@ export async function rebuildFloor(sql: SqlExecutor): Promise<RebuildFloor> {
       where c.relkind = 'r' and n.nspname = any($1::text[])`,
     [schemas],
   );
-  const copies: Table[] = tables.map((t) => ({
-    schema: t.schema,
-    name: t.name,
-    columns: t.columns,
-    primaryKey: t.primary_key,
-    indexes: t.indexes ?? [],
-  }));
   await sql.exec(`drop schema if exists ${FLOOR_SCHEMA} cascade; create schema ${FLOOR_SCHEMA}`);
   try {
     const copyName = (i: number) => `${FLOOR_SCHEMA}.t${i}`;
     for (const [i, t] of copies.entries()) {
       await sql.exec(`create table ${copyName(i)} (like ${t.schema}.${t.name} including all excluding indexes)`);
-      if (t.primaryKey) await sql.exec(`alter table ${copyName(i)} add ${t.primaryKey}`);
+      if (t.primary_key) await sql.exec(`alter table ${copyName(i)} add ${t.primary_key}`);
     }
     let rows = 0;
     let started = performance.now();
@@ -61,7 +52,7 @@ export async function rebuildFloor(sql: SqlExecutor): Promise<RebuildFloor> {
     const loadSeconds = (performance.now() - started) / 1000;
     started = performance.now();
     for (const [i, t] of copies.entries()) {
-      for (const definition of t.indexes) {
+      for (const definition of t.indexes ?? []) {
         // "CREATE [UNIQUE] INDEX name ON [ONLY] schema.table USING …" → an unnamed index on the copy.
         await sql.exec(definition.replace(/^(CREATE (?:UNIQUE )?INDEX) \S+ ON (?:ONLY )?\S+ /, `$1 ON ${copyName(i)} `));
       }
