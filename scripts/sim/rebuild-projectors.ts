@@ -5,7 +5,8 @@
  *   npx tsx scripts/sim/rebuild-projectors.ts --database fpa_sim --key-file k [--projectors a,b] [--together]
  *
  * (or a database `npm run bench -- --keep` kept, with the key it wrote to bench/results/<database>.key). SIM_POOL sets
- * the connections of the pool (default 10). It prints the CPU this process and every PostgreSQL process used.
+ * the connections of the pool (default 10); SIM_BATCH and SIM_PAGE the engine's batchSize and pageSize. It prints the
+ * CPU this process and every PostgreSQL process used.
  *
  * Each projector alone, one after another, or with --together all of them in one engine (each one's time to the
  * head). Every read-model schema, the checkpoints and the outbox are dropped before each rebuild; nothing is appended.
@@ -57,7 +58,13 @@ try {
       await sql.exec(`drop schema "${nspname}" cascade`);
     await sql.exec('drop table if exists projection_checkpoints, projection_rebuilds, notification_outbox cascade');
     statements.clear();
-    const engine = createProjectionEngine({ sql, store, projectors: set });
+    const engine = createProjectionEngine({
+      sql,
+      store,
+      projectors: set,
+      ...(process.env.SIM_BATCH ? { batchSize: Number(process.env.SIM_BATCH) } : {}),
+      ...(process.env.SIM_PAGE ? { pageSize: Number(process.env.SIM_PAGE) } : {}),
+    });
     const started = performance.now();
     const cpu = { node: process.cpuUsage(), server: postgresCpuSeconds() };
     const reached = new Map<string, number>();

@@ -60,6 +60,21 @@ describe.each(testDrivers())('projectors with applyBatch on $name', (driver) => 
     expect(await readModel(sql)).toEqual(live);
   });
 
+  it('make a batch of several pages of the log when the batch is larger than a page', async () => {
+    const { sql, store, engine } = await setup();
+    const control: BatchControl = { calls: [] };
+    const projections = engine({ projectors: [batchingProjector(control)], batchSize: 5, pageSize: 2 });
+    const written = [await append(store, 'thing-1', ['a', 'b', 'c', 'd', 'e', 'f']), await append(store, 'thing-2', ['g', 'h'])];
+
+    await catchUpTo(projections, latest(written));
+    expect(control.calls.reduce((a, b) => a + b, 0)).toBe(8);
+    const live = await readModel(sql);
+    control.calls.length = 0;
+    await projections.rebuild('test_counts');
+    expect(control.calls).toEqual([5, 3]);
+    expect(await readModel(sql)).toEqual(live);
+  });
+
   it('when an event fails, name it from apply and commit nothing of its batch', async () => {
     const { sql, store, engine } = await setup();
     const control: BatchControl = { calls: [], badLabel: 'bad' };

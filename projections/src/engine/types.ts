@@ -50,8 +50,10 @@ export type ProjectionEngineOptions = {
   sql: SqlClient;
   store: EventStore;
   projectors: readonly Projector[];
-  /** Events per transaction. */
+  /** Events per transaction of one projector, at most (default 2,000 on PostgreSQL, 500 on PGlite; engine.ts). */
   batchSize?: number;
+  /** Events per read of the log, which the projectors walking it share (default the batch size, at most 500). */
+  pageSize?: number;
   logger?: ProjectionLogger;
   /** Retry delays after a projector fails: doubling from initialMs up to maxMs. */
   backoff?: { initialMs?: number; maxMs?: number };
