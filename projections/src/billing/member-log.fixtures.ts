@@ -4,9 +4,10 @@ import { loggedEvent } from '../engine/apply-batch.fixtures.ts';
 
 /**
  * Members as the simulation's generator appends them (registration, policy, payments, member after member), with
- * the odd repeat, update and policy event among them unless `quiet`.
+ * the odd repeat, update and policy event among them unless `quiet`; with `tiers`, a company moves between the
+ * free tier and a paying one now and then (the free tier sends no welcome or receipt).
  */
-export function memberLog(random: () => number, members: number, { quiet = false } = {}): RecordedEvent[] {
+export function memberLog(random: () => number, members: number, { quiet = false, tiers = false } = {}): RecordedEvent[] {
   const companies = [randomUUID(), randomUUID()];
   const policyTypeId = randomUUID();
   const events: RecordedEvent[] = [];
@@ -38,6 +39,17 @@ export function memberLog(random: () => number, members: number, { quiet = false
   };
   for (let i = 0; i < members; i++) {
     const companyId = companies[i % 2]!;
+    if (tiers && random() < 0.08) {
+      const toTier = random() < 0.5 ? 'free' : 'starter';
+      push('SubscriptionTierChanged', {
+        companyId,
+        fromTier: toTier === 'free' ? 'starter' : 'free',
+        toTier,
+        memberLimit: 1_000,
+        paymentId: null,
+        changedAt: '2026-01-01T08:00:00.000Z',
+      });
+    }
     const memberId = randomUUID();
     register(memberId, companyId, true);
     if (odd(0.15)) register(randomUUID(), companyId, false);

@@ -70,6 +70,30 @@ describe.each(testDrivers())('notifications applyBatch against apply on $name', 
     },
   );
 
+  it.each([6, Date.now() % 1_000_000])(
+    'writes the same rows and messages when the companies move between the free tier and a paying one (seed %i)',
+    async (seed) => {
+      // The free tier sends no receipt: its runs of payments read nothing for receipts, and write the payments all the same.
+      const handled = new Set<string>(notificationsProjection.handles);
+      const events = memberLog(seededRandom(seed), 150, { tiers: true }).filter((e) => handled.has(e.type));
+      const random = seededRandom(seed + 1);
+      const each = await project(driver, cleanups, [events], applyEach);
+      const cuts: RecordedEvent[][] = [];
+      for (let start = 0; start < events.length; ) {
+        const size = random() < 0.2 ? 1 : 2 + Math.floor(random() * 200);
+        cuts.push(events.slice(start, start + size));
+        start += size;
+      }
+      const batched = await project(driver, cleanups, cuts, applyBatch);
+      expect(batched, `seed ${seed}, batch sizes ${cuts.map((c) => c.length).join(',')}`).toEqual(each);
+      const paid = events.filter((e) => e.type === 'PaymentRecorded' && e.data.status === 'completed' && !e.data.groupSchemeId).length;
+      const receipts = each.outbox.filter((r) => r.type === 'premium_received').length;
+      // Some payments were made on the free tier (no receipt), some on the paying one.
+      expect(receipts).toBeGreaterThan(20);
+      expect(receipts).toBeLessThan(paid);
+    },
+  );
+
   it('applied again over the outbox it wrote (a rebuild), looks a long run’s receipts up once and writes only the messages the outbox lacks', async () => {
     const handled = new Set<string>(notificationsProjection.handles);
     const events = memberLog(seededRandom(11), 150, { quiet: true }).filter((e) => handled.has(e.type));

@@ -15,7 +15,13 @@ import type { RecordedEvent, SqlExecutor } from '@fpa/write-model/event-store';
 import { addMonths, CLAIM_REJECTION_REASON_LABELS, formatRand, southAfricanDate, type PreferredChannel } from '@fpa/write-model/validation';
 import { dayBefore, longDate, monthName, paidUpToOf, type PremiumChange, type Suspension } from '@fpa/write-model';
 import { applyTypeRuns, inTypeRuns, type EventKeys } from '../engine/type-runs.ts';
-import { insertNewPaymentRows, withOpenSuspension, withPremiumChange, withSuspensionsClosed } from '../billing/ledger-terms.sql.ts';
+import {
+  insertNewPaymentRows,
+  insertPaymentRows,
+  withOpenSuspension,
+  withPremiumChange,
+  withSuspensionsClosed,
+} from '../billing/ledger-terms.sql.ts';
 import { projectorOf, type Recorded } from '../engine/typed.ts';
 import type { Projector } from '../engine/types.ts';
 import { rowSet } from '../engine/row-set.ts';
@@ -603,7 +609,25 @@ async function paymentRun(tx: SqlExecutor, run: readonly Recorded<PaymentRecorde
   // A group scheme's run is paid by the scheme, not by its members: not in this table, no receipt.
   const paying = run.filter((event) => !event.data.groupSchemeId);
   if (paying.length === 0) return;
-  const policyIds = [...new Set(paying.map((e) => e.data.policyId))];
+  const once = onceReads(tx);
+  // The receipts the companies' tiers send (the free tier sends none): only their policies' terms, holders and
+  // payments are read. A payment whose tier sends no receipt was never receipted, so nothing of it is in the outbox
+  // for an erasure to blank either.
+  const receipted: Recorded<PaymentRecorded>[] = [];
+  for (const event of paying) {
+    const company = event.data.status === 'completed' ? await once.company(event.data.companyId) : null;
+    if (company && tierSends(company, 'premium_received')) receipted.push(event);
+  }
+  if (receipted.length === 0) {
+    await insertPaymentRows(
+      tx,
+      'notify_payments',
+      paying.map((event) => event.data),
+      'text',
+    );
+    return;
+  }
+  const policyIds = [...new Set(receipted.map((e) => e.data.policyId))];
   const terms = await tx.query<LedgerTerms & { policy_id: string; member_id: string; policy_number: string }>(
     `select policy_id::text, member_id::text, policy_number, start_date, monthly_premium, debit_day, opening_paid_up_to,
             suspensions, premium_changes
@@ -624,17 +648,18 @@ async function paymentRun(tx: SqlExecutor, run: readonly Recorded<PaymentRecorde
     [policyIds],
   ))
     paymentsOf.get(row.policy_id)!.push({ id: row.payment_id, date: row.date, amount: row.amount, status: row.status });
-  const once = onceReads(tx);
   // A rebuild meets receipts the outbox already holds: a long run looks them up first and renders only the others
   // (each receipt folds its policy's premium ledger). A live payment or a few would pay a statement for nothing.
-  const receipted: string[] = [];
-  for (const event of paying) {
-    const company = event.data.status === 'completed' ? await once.company(event.data.companyId) : null;
-    if (company && tierSends(company, 'premium_received')) receipted.push(event.eventId);
-  }
   const reads: ReceiptReads = {
     ...once,
-    ...(receipted.length >= CUSTOM_PLANS_FROM ? { written: await writtenMessages(tx, receipted) } : {}),
+    ...(receipted.length >= CUSTOM_PLANS_FROM
+      ? {
+          written: await writtenMessages(
+            tx,
+            receipted.map((e) => e.eventId),
+          ),
+        }
+      : {}),
     holder: async (policyId) => {
       const t = termsOf.get(policyId);
       const person = t ? personOf.get(t.member_id) : undefined;
@@ -656,11 +681,12 @@ async function paymentRun(tx: SqlExecutor, run: readonly Recorded<PaymentRecorde
     'text',
   );
   const messages: OutboxRow[] = [];
+  const receipts = new Set(receipted);
   for (const event of paying) {
     const d = event.data;
     if (inserted.delete(d.paymentId))
-      paymentsOf.get(d.policyId)!.push({ id: d.paymentId, date: d.paymentDate, amount: d.amount, status: d.status });
-    if (d.status === 'completed') await receipt(tx, event, d.companyId, d.policyId, d.amount, d.paymentDate, reads, messages);
+      paymentsOf.get(d.policyId)?.push({ id: d.paymentId, date: d.paymentDate, amount: d.amount, status: d.status });
+    if (receipts.has(event)) await receipt(tx, event, d.companyId, d.policyId, d.amount, d.paymentDate, reads, messages);
   }
   await writeOutboxRows(tx, messages);
 }
