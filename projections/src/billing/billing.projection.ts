@@ -66,6 +66,8 @@ export const billingProjection = projectorOf<BillingEvent>()({
     'ClaimStatusChanged',
   ],
   tables: BILLING_TABLES,
+  // Only the daily run, the statement and the arrears list read by them (issue #26: a rebuild loads without them).
+  queryIndexes: ['billing_policies_company', 'billing_payments_company'],
   async init(tx) {
     await tx.exec(`
       create table if not exists billing_companies (
