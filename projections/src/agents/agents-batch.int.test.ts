@@ -39,7 +39,7 @@ describe.each(testDrivers())('agents applyBatch against apply on $name', (driver
     });
   });
 
-  it('applies a log that goes policy by policy (a sale, then its payments) in one statement per run of payments', async () => {
+  it('applies a log that goes policy by policy (a sale, then its payments) in two statements per run of payments', async () => {
     db = await driver.create();
     const companyId = randomUUID();
     const agentId = randomUUID();
@@ -92,14 +92,48 @@ describe.each(testDrivers())('agents applyBatch against apply on $name', (driver
         events,
       ),
     );
-    // The agent, each of its 20 sales (a sale without an agent writes nothing), and one statement for all 150 payments.
-    expect(statements).toBe(22);
+    // The agent, each of its 20 sales (a sale without an agent writes nothing), and for all 150 payments two statements:
+    // the run's policies an agent sold, then their commissions.
+    expect(statements).toBe(23);
     await build(db.sql, 'each', async (tx) => {
       for (const event of events) await agentsProjection.apply(tx, event);
     });
     const each = await rows(db.sql, 'each');
     expect(each.agent_commissions).toHaveLength(100);
     expect(await rows(db.sql, 'counted')).toEqual(each);
+  });
+
+  it('sends a run of payments of policies no agent sold no further than the look-up of their sales', async () => {
+    db = await driver.create();
+    const companyId = randomUUID();
+    const events: RecordedEvent[] = [];
+    for (let p = 0; p < 40; p++)
+      events.push(
+        loggedEvent(
+          events.length,
+          'PaymentRecorded',
+          {
+            companyId,
+            paymentId: randomUUID(),
+            policyId: randomUUID(),
+            amount: '99.00',
+            status: 'completed',
+            paymentDate: '2025-03-01',
+            groupSchemeId: null,
+          },
+          HOURLY,
+        ),
+      );
+    const sent: string[] = [];
+    await build(db.sql, 'unsold', (tx) =>
+      agentsProjection.applyBatch!(
+        { exec: (text) => tx.exec(text), query: (text, params) => (sent.push(text), tx.query(text, params)) },
+        events,
+      ),
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain('from agent_sales');
+    expect((await rows(db.sql, 'unsold')).agent_commissions).toEqual([]);
   });
 });
 

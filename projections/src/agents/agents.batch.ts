@@ -63,6 +63,14 @@ async function paymentsRecorded(tx: SqlExecutor, events: readonly Recorded<Payme
       created_at: event.recordedAt.toISOString(),
     }));
   if (rows.length === 0) return;
+  // Only payments of policies an agent sold earn a commission: the run's sold policies are looked up first (by the
+  // sales' key), and a run without any sends nothing more. Planning the insert parses its rows (a plan made for the
+  // values): 3.8 ms for 2,000 payments of a company without agents, every run of a rebuild (issue #26).
+  const sold = await tx.query<{ policy_id: string }>(`select policy_id::text from agent_sales where policy_id = any($1::uuid[])`, [
+    [...new Set(rows.map((row) => row.policy_id))],
+  ]);
+  if (sold.length === 0) return;
+  const soldIds = new Set(sold.map((row) => row.policy_id));
   await tx.query(
     `insert into agent_commissions (payment_id, company_id, agent_id, policy_id, amount, commission_rate, commission, status, payment_date,
                                     position, created_at)
@@ -73,6 +81,6 @@ async function paymentsRecorded(tx: SqlExecutor, events: readonly Recorded<Payme
        join agents a on a.id = s.agent_id
       order by r.ord
      on conflict (payment_id) do nothing`,
-    [COMMISSION_ROWS.json(rows)],
+    [COMMISSION_ROWS.json(rows.filter((row) => soldIds.has(row.policy_id)))],
   );
 }
