@@ -34,12 +34,7 @@ describe.each(testDrivers())('notifications applyBatch against apply on $name', 
       const events = await paymentLog(driver, cleanups, seededRandom(seed));
       const random = seededRandom(seed + 1);
       const each = await project(driver, cleanups, [events], applyEach);
-      const cuts: RecordedEvent[][] = [];
-      for (let start = 0; start < events.length; ) {
-        const size = random() < 0.2 ? 1 : 2 + Math.floor(random() * 60);
-        cuts.push(events.slice(start, start + size));
-        start += size;
-      }
+      const cuts = randomCuts(events, random, 60);
       const batched = await project(driver, cleanups, cuts, applyBatch);
       expect(batched, `seed ${seed}, batch sizes ${cuts.map((c) => c.length).join(',')}`).toEqual(each);
       const receipts = each.outbox.filter((r) => r.type === 'premium_received');
@@ -57,12 +52,7 @@ describe.each(testDrivers())('notifications applyBatch against apply on $name', 
       const events = memberLog(seededRandom(seed), 150).filter((e) => handled.has(e.type));
       const random = seededRandom(seed + 1);
       const each = await project(driver, cleanups, [events], applyEach);
-      const cuts: RecordedEvent[][] = [];
-      for (let start = 0; start < events.length; ) {
-        const size = random() < 0.2 ? 1 : 2 + Math.floor(random() * 200);
-        cuts.push(events.slice(start, start + size));
-        start += size;
-      }
+      const cuts = randomCuts(events, random, 200);
       const batched = await project(driver, cleanups, cuts, applyBatch);
       expect(batched, `seed ${seed}, batch sizes ${cuts.map((c) => c.length).join(',')}`).toEqual(each);
       expect(each.outbox.filter((r) => r.type === 'policy_issued').length).toBeGreaterThan(100);
@@ -78,12 +68,7 @@ describe.each(testDrivers())('notifications applyBatch against apply on $name', 
       const events = memberLog(seededRandom(seed), 150, { tiers: true }).filter((e) => handled.has(e.type));
       const random = seededRandom(seed + 1);
       const each = await project(driver, cleanups, [events], applyEach);
-      const cuts: RecordedEvent[][] = [];
-      for (let start = 0; start < events.length; ) {
-        const size = random() < 0.2 ? 1 : 2 + Math.floor(random() * 200);
-        cuts.push(events.slice(start, start + size));
-        start += size;
-      }
+      const cuts = randomCuts(events, random, 200);
       const batched = await project(driver, cleanups, cuts, applyBatch);
       expect(batched, `seed ${seed}, batch sizes ${cuts.map((c) => c.length).join(',')}`).toEqual(each);
       const paid = events.filter((e) => e.type === 'PaymentRecorded' && e.data.status === 'completed' && !e.data.groupSchemeId).length;
@@ -182,6 +167,17 @@ describe.each(testDrivers())('notifications applyBatch against apply on $name', 
     expect(writes).toBeLessThanOrEqual(81);
   });
 });
+
+/** The events cut into batches of random sizes (one in five a single event, the others 2 to maxSize + 1). */
+function randomCuts(events: RecordedEvent[], random: () => number, maxSize: number): RecordedEvent[][] {
+  const cuts: RecordedEvent[][] = [];
+  for (let start = 0; start < events.length; ) {
+    const size = random() < 0.2 ? 1 : 2 + Math.floor(random() * maxSize);
+    cuts.push(events.slice(start, start + size));
+    start += size;
+  }
+  return cuts;
+}
 
 async function fresh(driver: TestDriver, cleanups: (() => Promise<void>)[]): Promise<SqlClient> {
   const db = await driver.create();
