@@ -2,9 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isDomainError } from '../errors.ts';
 import { appendOptions, event } from '../event-store/conformance/fixture.ts';
+import { streamLockKey } from '../event-store/append-function.ts';
 import { createPostgresEventStore, migrateEventStore } from '../event-store/postgres-event-store.ts';
 import { createKeyring } from '../event-store/pii.ts';
 import type { EventStore } from '../event-store/types.ts';
+import type { SqlExecutor } from '../event-store/sql.ts';
 import { migrateWriteModel } from '../migrate.ts';
 import { serverDriver, testDrivers, type TestDatabase, type TestDriver } from '../testing/databases.ts';
 import { limitReachedReason, readQuota, setMemberLimit, takeMemberPlaces } from './member-quota.ts';
@@ -34,8 +36,13 @@ afterEach(async () => {
   opened = [];
 });
 
-const register = (store: EventStore, companyId: string, places: number, before?: () => Promise<void>) => {
-  const streamId = `member-${randomUUID()}`;
+const register = (
+  store: EventStore,
+  companyId: string,
+  places: number,
+  before?: () => Promise<void>,
+  streamId = `member-${randomUUID()}`,
+) => {
   const appended = store.append(
     [{ streamId, expectedVersion: 'no_stream', events: [event('MemberRegistered', { n: places })] }],
     appendOptions({
@@ -102,7 +109,8 @@ const server = serverDriver();
       await held;
     });
     await aLooked;
-    await register(store, companyId, 1).appended;
+    // B's stream must not share A's stream lock (its bucket of 1,024): B would wait for A, which waits for B.
+    await register(store, companyId, 1, undefined, await streamApartFrom(sql, a.streamId)).appended;
     release();
     const error = await refusal(a.appended);
     expect(isDomainError(error) && error.code).toBe('LIMIT_REACHED');
@@ -111,3 +119,15 @@ const server = serverDriver();
     expect((await store.readStream(a.streamId)).events).toEqual([]);
   });
 });
+
+/** A new member stream whose lock is not the given stream's (append-function.ts: streams share 1,024 locks). */
+async function streamApartFrom(sql: SqlExecutor, streamId: string): Promise<string> {
+  for (;;) {
+    const candidate = `member-${randomUUID()}`;
+    const [row] = await sql.query<{ apart: boolean }>(`select ${streamLockKey('$1::text')} <> ${streamLockKey('$2::text')} as apart`, [
+      candidate,
+      streamId,
+    ]);
+    if (row?.apart) return candidate;
+  }
+}
