@@ -175,7 +175,7 @@ async function replaceAt(
   sql: SqlClient,
   projector: Projector,
   companyId: string,
-  events: RecordedEvent[],
+  readEvents: readonly RecordedEvent[],
   generation: number,
   checkpoint: Checkpoint | null,
   batchSize?: number,
@@ -188,10 +188,11 @@ async function replaceAt(
     if (!live || live.version !== projector.version) return null;
     const same = (a: Checkpoint | null, b: Checkpoint | null) => (a && b ? compareCheckpoints(a, b) === 0 : a === b);
     if (live.generation !== generation) return 'moved';
+    let events = readEvents;
     if (!same(live.checkpoint, checkpoint)) {
       // The lock holds the live projector where it is: the events up to its checkpoint are all there is to apply.
       if (!catchUp || !live.checkpoint) return 'moved';
-      events.push(...(await catchUp(checkpoint, live.checkpoint)));
+      events = [...readEvents, ...(await catchUp(checkpoint, live.checkpoint))];
     }
     const serving = schemaName(projector.name, live.generation);
     await tx.exec(`create schema "${scratch}"`);
